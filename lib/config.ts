@@ -1,0 +1,291 @@
+import "server-only";
+
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/*
+ * The one place configuration is read. Two modes:
+ *
+ * - embedded (no upstream variable set): the sandbox on 127.0.0.1:4010 with its documented demo
+ *   credentials, PGlite in `.data/`, secrets generated once into `.data/secrets.json`;
+ * - service (CORE_URL or PARTNERS_URL set): every upstream variable and secret is required, and start-up
+ *   stops with one message listing every problem.
+ *
+ * Variables marked ASSUMPTION stand for something the service contract does not show; each default is
+ * what the sandbox implements and the README lists them all.
+ */
+
+const MIN_SECRET_LENGTH = 32;
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL")
+  .transform((value) => value.replace(/\/+$/, ""));
+const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
+const headerName = z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name");
+const positiveInt = z.coerce.number().int().positive();
+
+// The sandbox's demo credentials (sandbox/README.md). Only ever used in embedded mode.
+export const SANDBOX_DEFAULTS = {
+  url: "http://127.0.0.1:4010",
+  coreApiKey: "sbx_core_view_media",
+  partnersUsername: "backoffice",
+  partnersPassword: "sandbox-partner-password",
+  partnersDomain: "backoffice.sandbox.local",
+  partnersIntegrationToken: "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
+} as const;
+
+const sharedSchema = z.object({
+  // ASSUMPTION: name of the query parameter that selects a page of GET /public/validations-persons.
+  CORE_PAGE_PARAM: z.string().regex(/^[a-z_]+$/).default("page"),
+  // ASSUMPTION: the upper page size the list asks for (the contract shows no maximum).
+  CORE_MAX_PER_PAGE: positiveInt.max(1000).default(100),
+  // ASSUMPTION: format of the list's `from`/`to` filters: a calendar date (YYYY-MM-DD) or an ISO 8601 instant.
+  CORE_DATE_FILTER_FORMAT: z.enum(["date", "datetime"]).default("date"),
+  // ASSUMPTION: header carrying the client's domain on partners calls other than the federal revenue lookup.
+  PARTNERS_DOMAIN_HEADER: headerName.default("Origin"),
+  // ASSUMPTION: unit of the login `expiration` field is seconds; the dashboard asks for this lifetime.
+  PARTNERS_TOKEN_TTL_SECONDS: positiveInt.max(86_400).default(3600),
+  // ASSUMPTION: the /external/generate_jwt request (path, relative to PARTNERS_URL) and the JSON field
+  // holding the JWT in its answer.
+  PARTNERS_JWT_PATH: z.string().startsWith("/").default("/external/generate_jwt"),
+  PARTNERS_JWT_RESPONSE_FIELD: z.string().min(1).default("token"),
+  // ASSUMPTION: header names of the SMS operations: the JWT (sent as "Bearer <jwt>") and the integration token.
+  PARTNERS_SMS_JWT_HEADER: headerName.default("Authorization"),
+  PARTNERS_SMS_TOKEN_HEADER: headerName.default("X-Integration-Token"),
+  UPSTREAM_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
+  UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  DISPLAY_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone")
+    .default("America/Sao_Paulo"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  // Per-user CPF lookup limits (issue 5): configurable, held in the database so they span instances.
+  LOOKUP_LIMIT_PER_MINUTE: positiveInt.default(10),
+  LOOKUP_LIMIT_PER_DAY: positiveInt.default(200),
+  // Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: none.
+  TRUSTED_PROXIES: z.string().default(""),
+  AUDIT_RETENTION_DAYS: positiveInt.default(1825),
+  OIDC_ISSUER: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+});
+
+const serviceSchema = sharedSchema.extend({
+  CORE_URL: httpUrl,
+  CORE_API_KEY: z.string().min(8, "must be the service's API key"),
+  PARTNERS_URL: httpUrl,
+  PARTNERS_USERNAME: z.string().min(1),
+  PARTNERS_PASSWORD: z.string().min(1),
+  PARTNERS_DOMAIN: z.string().min(1),
+  PARTNERS_INTEGRATION_TOKEN: z.string().min(8),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
+  NEXTAUTH_SECRET: secret,
+  MEDIA_SEAL_SECRET: secret,
+  AUDIT_HASH_SECRET: secret,
+  NEXTAUTH_URL: httpUrl.optional(),
+});
+
+const embeddedSchema = sharedSchema.extend({
+  // Where the sandbox listens; tests start one on a random port and point here.
+  SANDBOX_URL: httpUrl.default(SANDBOX_DEFAULTS.url),
+  // The embedded default may still use PostgreSQL (tests do, through TEST_DATABASE_URL).
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  CORE_API_KEY: z.string().min(8).default(SANDBOX_DEFAULTS.coreApiKey),
+  NEXTAUTH_SECRET: secret.optional(),
+  MEDIA_SEAL_SECRET: secret.optional(),
+  AUDIT_HASH_SECRET: secret.optional(),
+});
+
+export type Mode = "embedded" | "service";
+
+export interface Config {
+  mode: Mode;
+  core: { url: string; apiKey: string; pageParam: string; maxPerPage: number; dateFilterFormat: "date" | "datetime" };
+  partners: {
+    url: string;
+    username: string;
+    password: string;
+    domain: string;
+    integrationToken: string;
+    domainHeader: string;
+    tokenTtlSeconds: number;
+    jwtPath: string;
+    jwtResponseField: string;
+    smsJwtHeader: string;
+    smsTokenHeader: string;
+  };
+  upstream: { timeoutMs: number; readRetries: number };
+  database: { url: string | undefined; dataDir: string };
+  secrets: { nextAuth: string; mediaSeal: string; auditHash: string };
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  displayTimeZone: string;
+  lookupLimits: { perMinute: number; perDay: number };
+  trustedProxies: string[];
+  auditRetentionDays: number;
+  /** Demo staff accounts are seeded only while the upstream is the sandbox. */
+  seedDemoAccounts: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Upstream variables whose presence switches to service mode. */
+const SERVICE_SWITCHES = ["CORE_URL", "PARTNERS_URL"] as const;
+
+export function loadConfig(rawEnv: Env = process.env): Config {
+  // An empty variable counts as unset, so `FOO=` in a .env file does not fail a `min(1)` check obscurely.
+  const env: Env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== undefined && value !== ""));
+  const mode: Mode = SERVICE_SWITCHES.some((name) => env[name]) ? "service" : "embedded";
+
+  if (mode === "service") {
+    const parsed = serviceSchema.safeParse(env);
+    if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
+    const values = parsed.data;
+    return {
+      ...sharedPart(values),
+      mode,
+      core: corePart(values, values.CORE_URL, values.CORE_API_KEY),
+      partners: partnersPart(values, {
+        url: values.PARTNERS_URL,
+        username: values.PARTNERS_USERNAME,
+        password: values.PARTNERS_PASSWORD,
+        domain: values.PARTNERS_DOMAIN,
+        integrationToken: values.PARTNERS_INTEGRATION_TOKEN,
+      }),
+      database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
+      secrets: { nextAuth: values.NEXTAUTH_SECRET, mediaSeal: values.MEDIA_SEAL_SECRET, auditHash: values.AUDIT_HASH_SECRET },
+      seedDemoAccounts: false,
+    };
+  }
+
+  const parsed = embeddedSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
+  const values = parsed.data;
+  const generated = values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET ? undefined : generatedSecrets(values.DATA_DIR);
+  return {
+    ...sharedPart(values),
+    mode,
+    core: corePart(values, `${values.SANDBOX_URL}/core`, values.CORE_API_KEY),
+    partners: partnersPart(values, {
+      url: `${values.SANDBOX_URL}/partners`,
+      username: SANDBOX_DEFAULTS.partnersUsername,
+      password: SANDBOX_DEFAULTS.partnersPassword,
+      domain: SANDBOX_DEFAULTS.partnersDomain,
+      integrationToken: SANDBOX_DEFAULTS.partnersIntegrationToken,
+    }),
+    database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
+    secrets: {
+      nextAuth: values.NEXTAUTH_SECRET ?? generated!.nextAuth,
+      mediaSeal: values.MEDIA_SEAL_SECRET ?? generated!.mediaSeal,
+      auditHash: values.AUDIT_HASH_SECRET ?? generated!.auditHash,
+    },
+    seedDemoAccounts: true,
+  };
+}
+
+type SharedValues = z.infer<typeof sharedSchema>;
+
+function sharedPart(values: SharedValues) {
+  const oidc =
+    values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET
+      ? { issuer: values.OIDC_ISSUER, clientId: values.OIDC_CLIENT_ID, clientSecret: values.OIDC_CLIENT_SECRET }
+      : undefined;
+  return {
+    upstream: { timeoutMs: values.UPSTREAM_TIMEOUT_MS, readRetries: values.UPSTREAM_READ_RETRIES },
+    oidc,
+    displayTimeZone: values.DISPLAY_TIME_ZONE,
+    lookupLimits: { perMinute: values.LOOKUP_LIMIT_PER_MINUTE, perDay: values.LOOKUP_LIMIT_PER_DAY },
+    trustedProxies: values.TRUSTED_PROXIES.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+  };
+}
+
+function corePart(values: SharedValues, url: string, apiKey: string): Config["core"] {
+  return {
+    url,
+    apiKey,
+    pageParam: values.CORE_PAGE_PARAM,
+    maxPerPage: values.CORE_MAX_PER_PAGE,
+    dateFilterFormat: values.CORE_DATE_FILTER_FORMAT,
+  };
+}
+
+function partnersPart(
+  values: SharedValues,
+  account: Pick<Config["partners"], "url" | "username" | "password" | "domain" | "integrationToken">,
+): Config["partners"] {
+  return {
+    ...account,
+    domainHeader: values.PARTNERS_DOMAIN_HEADER,
+    tokenTtlSeconds: values.PARTNERS_TOKEN_TTL_SECONDS,
+    jwtPath: values.PARTNERS_JWT_PATH,
+    jwtResponseField: values.PARTNERS_JWT_RESPONSE_FIELD,
+    smsJwtHeader: values.PARTNERS_SMS_JWT_HEADER,
+    smsTokenHeader: values.PARTNERS_SMS_TOKEN_HEADER,
+  };
+}
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const name = issue.path.join(".") || "(environment)";
+    // A missing required variable reads better as "is required" than as zod's type message.
+    const missing = issue.code === "invalid_type" && issue.input === undefined;
+    return `${name}: ${missing ? "is required" : issue.message}`;
+  });
+}
+
+const generatedSecretsSchema = z.object({ nextAuth: secret, mediaSeal: secret, auditHash: secret });
+
+/** Embedded mode only: secrets made once and kept in the git-ignored data folder, so restarts keep sessions. */
+function generatedSecrets(dataDir: string): z.infer<typeof generatedSecretsSchema> {
+  const file = path.resolve(dataDir, "secrets.json");
+  if (fs.existsSync(file)) {
+    const stored = generatedSecretsSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+    if (stored.success) return stored.data;
+  }
+  const made = {
+    nextAuth: randomBytes(32).toString("base64url"),
+    mediaSeal: randomBytes(32).toString("base64url"),
+    auditHash: randomBytes(32).toString("base64url"),
+  };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // `wx` so two processes starting together keep the first file written instead of racing.
+  try {
+    fs.writeFileSync(file, JSON.stringify(made, null, 2), { mode: 0o600, flag: "wx" });
+    return made;
+  } catch {
+    return generatedSecretsSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
+  }
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed once. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Tests only: forget the parsed configuration so the next call reads the environment again. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,27 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite is WebAssembly and pg has optional native bindings: both stay out of the bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  poweredByHeader: false,
+  // The sandbox and the app are separate processes; never let the build type-check or lint the sandbox twice.
+  typescript: { ignoreBuildErrors: false },
+  images: { unoptimized: true },
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
+};
+
+export default withNextIntl(nextConfig);
