@@ -12,7 +12,6 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances and the sandbox are heavy on 2 cores: keep parallelism modest.

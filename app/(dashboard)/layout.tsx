@@ -1,0 +1,42 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+
+import { LanguageSwitcher } from "@/components/layout/language-switcher";
+import { MainNav } from "@/components/layout/main-nav";
+import { config } from "@/lib/config";
+
+// The signed-in shell. Each page and route handler still checks the session and role itself.
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const t = await getTranslations("common");
+  const isAdmin = true;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("skipToContent")}
+      </a>
+      {config().mode === "embedded" ? (
+        <p className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">{t("sandboxBanner")}</p>
+      ) : null}
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="flex flex-wrap items-center gap-6">
+            <Link href="/verifications" className="text-base font-semibold text-slate-900">
+              {t("appName")}
+            </Link>
+            <MainNav isAdmin={isAdmin} />
+          </div>
+          <div className="flex items-center gap-4">
+            <LanguageSwitcher />
+          </div>
+        </div>
+      </header>
+      <main id="content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+// Shared by forms and route handlers: CPF rules (11 digits, two check digits, not all one digit).
+
+/** Keeps only the digits, so "529.982.247-25", "529 982 247 25" and "52998224725" are the same CPF. */
+export function cpfDigits(input: string): string {
+  return input.replace(/\D/g, "");
+}
+
+function checkDigit(digits: string, length: number): number {
+  let sum = 0;
+  for (let index = 0; index < length; index += 1) sum += Number(digits[index]) * (length + 1 - index);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
+}
+
+export function isValidCpf(input: string): boolean {
+  const digits = cpfDigits(input);
+  if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
+  return checkDigit(digits, 9) === Number(digits[9]) && checkDigit(digits, 10) === Number(digits[10]);
+}
+
+/** "52998224725" → "529.982.247-25"; anything that is not 11 digits is returned unchanged. */
+export function formatCpf(input: string): string {
+  const digits = cpfDigits(input);
+  if (digits.length !== 11) return input;
+  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
+}
+
+/** Formats as the user types: "5299822" → "529.982.2". */
+export function formatCpfPartial(input: string): string {
+  const digits = cpfDigits(input).slice(0, 11);
+  const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 9)].filter(Boolean);
+  const head = parts.join(".");
+  return digits.length > 9 ? `${head}-${digits.slice(9)}` : head;
+}
+
+/** Masked for audit and display where the full number is not needed: "***.982.247-**". */
+export function maskCpf(input: string): string {
+  const digits = cpfDigits(input);
+  if (digits.length !== 11) return "***.***.***-**";
+  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+}
+
+/** A CPF field: accepts any formatting, yields the 11 digits, and names the problem when it refuses. */
+export const cpfSchema = z
+  .string({ error: "CPF is required" })
+  .trim()
+  .min(1, "CPF is required")
+  .refine((value) => cpfDigits(value).length === 11, "CPF must have 11 digits")
+  .refine((value) => !/^(\d)\1{10}$/.test(cpfDigits(value)), "CPF cannot be one repeated digit")
+  .refine(isValidCpf, "CPF check digits are wrong")
+  .transform(cpfDigits);

@@ -1,0 +1,43 @@
+import path from "node:path";
+
+import { defineConfig, devices } from "@playwright/test";
+
+import { CHROMIUM_ARGS, findChromium } from "./scripts/browser.mjs";
+
+// The browser tests drive a production build (`npm run demo --no-build`) and the sandbox, on ports of
+// their own so a running `npm run dev` is left alone.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(__dirname, ".test-data", "e2e");
+export const baseURL = `http://localhost:${PORT}`;
+export const sandboxURL = `http://127.0.0.1:${SANDBOX_PORT}`;
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "on-first-retry",
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node scripts/run.mjs demo --no-build",
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      DATA_DIR,
+      E2E: "1",
+    },
+  },
+});

@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// `npm run dev` and `npm run demo`: the sandbox and the dashboard together, one Ctrl-C stops both.
+//
+//   node scripts/run.mjs dev            sandbox + `next dev`
+//   node scripts/run.mjs demo           sandbox + `next build` + `next start` (what the browser tests use)
+//   node scripts/run.mjs demo --no-build   reuse an existing production build
+//
+// PORT (default 3000) and SANDBOX_PORT (default 4010) move the two servers. When CORE_URL or PARTNERS_URL
+// is set the real service is configured: no sandbox starts and no demo account exists.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const [mode = "dev", ...flags] = process.argv.slice(2);
+if (mode !== "dev" && mode !== "demo") {
+  console.error(`usage: node scripts/run.mjs dev|demo [--no-build]`);
+  process.exit(2);
+}
+
+const port = process.env.PORT || "3000";
+const sandboxPort = process.env.SANDBOX_PORT || "4010";
+const embedded = !process.env.CORE_URL && !process.env.PARTNERS_URL;
+const env = { ...process.env, PORT: port };
+if (embedded) {
+  env.SANDBOX_URL = process.env.SANDBOX_URL || `http://127.0.0.1:${sandboxPort}`;
+  env.NEXTAUTH_URL = process.env.NEXTAUTH_URL || `http://localhost:${port}`;
+}
+
+const children = [];
+let stopping = false;
+
+function start(name, command, args, extraEnv = {}) {
+  const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = `[${name}]`;
+  const relay = (stream, target) => {
+    let buffered = "";
+    stream.on("data", (chunk) => {
+      buffered += chunk.toString();
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) target.write(`${prefix} ${line}\n`);
+    });
+  };
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`${prefix} exited (${signal ?? code}); stopping everything`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  // Give servers a moment to close their sockets, then make sure nothing outlives us.
+  setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    process.exit(code);
+  }, 3000).unref();
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+function waitFor(child, pattern, what) {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (chunk) => {
+      seen += chunk.toString();
+      if (pattern.test(seen)) {
+        child.stdout.off("data", onData);
+        resolve();
+      }
+    };
+    child.stdout.on("data", onData);
+    child.once("exit", () => reject(new Error(`${what} stopped before it was ready`)));
+  });
+}
+
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+if (embedded) {
+  const sandbox = start("sandbox", process.execPath, ["--import", "tsx", "sandbox/server.ts"], { SANDBOX_PORT: sandboxPort });
+  await waitFor(sandbox, /sandbox listening on/, "the sandbox");
+}
+
+// Migrations (and, with the sandbox, the demo accounts) before the first request.
+const migrateScript = path.join(root, "scripts", "db-migrate.ts");
+const migrate = fs.existsSync(migrateScript)
+  ? spawnSync(process.execPath, ["--import", "tsx", migrateScript], { cwd: root, env, stdio: "inherit" })
+  : { status: 0 };
+if (migrate.status !== 0) {
+  console.error("database migration failed; see above");
+  stop(1);
+} else {
+  if (mode === "demo" && !flags.includes("--no-build")) {
+    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
+    if (build.status !== 0) stop(build.status ?? 1);
+  }
+  if (!stopping) {
+    const args = mode === "dev" ? ["dev", "-p", port] : ["start", "-p", port];
+    const app = start("dashboard", process.execPath, [nextBin, ...args]);
+    await waitFor(app, /Ready|started server|Local:/i, "the dashboard").catch(() => undefined);
+    if (!stopping) {
+      const lines = [`Dashboard: http://localhost:${port}`];
+      if (embedded) {
+        lines.push(
+          `Sandbox:   ${env.SANDBOX_URL}`,
+          "Demo accounts (sandbox only):",
+          "  admin    admin@sandbox.local    / sandbox-admin",
+          "  analyst  analyst@sandbox.local  / sandbox-analyst",
+        );
+      }
+      console.log(`\n${lines.join("\n")}\n`);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm test`: every test. Vitest (lib, route handlers, sandbox, database on PGlite and, with
+// TEST_DATABASE_URL, PostgreSQL), then a production build and Playwright against it and the sandbox.
+// Ends with one line "N passed, N failed" summing both suites; exits non-zero on any failure.
+//
+//   node scripts/test.mjs               everything
+//   node scripts/test.mjs --unit-only   Vitest only
+//   node scripts/test.mjs --e2e-only    build + Playwright only
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { ensureChromium } from "./browser.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const flags = new Set(process.argv.slice(2));
+const runUnit = !flags.has("--e2e-only");
+const runE2e = !flags.has("--unit-only");
+const resultsDir = path.join(root, "test-results");
+fs.mkdirSync(resultsDir, { recursive: true });
+
+const bin = (pkg, file) => path.join(root, "node_modules", pkg, file);
+const run = (args, env = {}) =>
+  spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+
+let passed = 0;
+let failed = 0;
+
+// Find (or install) the browser first, so a missing one fails in seconds rather than after the unit tests.
+const chromium = runE2e ? ensureChromium() : undefined;
+
+if (runUnit) {
+  const report = path.join(resultsDir, "vitest.json");
+  fs.rmSync(report, { force: true });
+  const status = run([bin("vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile=${report}`]);
+  if (fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, "utf8"));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    // A suite that fails to load has no failed test but still failed.
+    if (status !== 0 && json.numFailedTests === 0) failed += Math.max(1, json.numFailedTestSuites ?? 0);
+  } else if (status !== 0) {
+    failed += 1;
+  }
+}
+
+if (runE2e) {
+  // A fresh database for the browser tests on every run.
+  const dataDir = path.join(root, ".test-data", "e2e");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const build = run([bin("next", "dist/bin/next"), "build"]);
+  if (build !== 0) {
+    console.error("next build failed: the browser tests cannot run.");
+    failed += 1;
+  } else {
+    const report = path.join(resultsDir, "playwright.json");
+    fs.rmSync(report, { force: true });
+    const status = run([bin("@playwright/test", "cli.js"), "test", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      PLAYWRIGHT_CHROMIUM_PATH: chromium,
+      E2E_DATA_DIR: dataDir,
+    });
+    if (fs.existsSync(report)) {
+      const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected;
+      if (status !== 0 && stats.unexpected === 0) failed += 1;
+    } else if (status !== 0) {
+      failed += 1;
+    }
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

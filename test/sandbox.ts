@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+/*
+ * Starts the sandbox as its own process on a random port, exactly as `npm run sandbox` does, so tests
+ * talk to it over real HTTP. One sandbox per test file: control routes (clock, faults) stay local.
+ */
+
+export interface SandboxHandle {
+  url: string;
+  process: ChildProcess;
+  /** The sandbox's console output so far (for asserting what it logged). */
+  output(): string;
+  requests(): Promise<Array<{ method: string; path: string; query: string[]; at: string }>>;
+  clearRequests(): Promise<void>;
+  advanceClock(seconds: number): Promise<void>;
+  resetClock(): Promise<void>;
+  setFaults(faults: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
+  smsCode(phone: string): Promise<string | undefined>;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(__dirname, "..");
+
+export async function startSandbox(env: Record<string, string> = {}): Promise<SandboxHandle> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/server.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, SANDBOX_PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start in 30 s:\n${output}`)), 30_000);
+    const onData = () => {
+      const match = /sandbox listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code}:\n${output}`));
+    });
+  });
+
+  const control = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${url}/sandbox${route}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`sandbox control ${method} ${route}: ${response.status}`);
+    return response.status === 204 ? undefined : response.json();
+  };
+
+  return {
+    url,
+    process: child,
+    output: () => output,
+    requests: async () => ((await control("GET", "/requests")) as { requests: never[] }).requests,
+    clearRequests: async () => void (await control("DELETE", "/requests")),
+    advanceClock: async (seconds) => void (await control("POST", "/clock", { advance_seconds: seconds })),
+    resetClock: async () => void (await control("DELETE", "/clock")),
+    setFaults: async (faults) => void (await control("POST", "/faults", faults)),
+    clearFaults: async () => void (await control("DELETE", "/faults")),
+    smsCode: async (phone) => {
+      const response = await fetch(`${url}/sandbox/sms/outbox?phone=${encodeURIComponent(phone)}`);
+      if (response.status === 404) return undefined;
+      return ((await response.json()) as { code: string }).code;
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
