@@ -4,9 +4,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     alias: {
-      "@": path.resolve(__dirname),
+      "@": path.resolve(import.meta.dirname),
       // `server-only` throws outside React Server Components; lib code is plain Node under Vitest.
-      "server-only": path.resolve(__dirname, "test/server-only-stub.ts"),
+      "server-only": path.resolve(import.meta.dirname, "test/server-only-stub.ts"),
     },
   },
   test: {

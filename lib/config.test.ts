@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { ConfigError, loadConfig } from "./config";
+
+const tempDirs: string[] = [];
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-config-"));
+  tempDirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const strong = "x".repeat(40);
+const serviceEnv = {
+  CORE_URL: "https://core.example.com/",
+  CORE_API_KEY: "live_key_0123456789",
+  PARTNERS_URL: "https://partners.example.com",
+  PARTNERS_USERNAME: "backoffice",
+  PARTNERS_PASSWORD: "secret-password",
+  PARTNERS_DOMAIN: "backoffice.example.com.br",
+  PARTNERS_INTEGRATION_TOKEN: "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
+  DATABASE_URL: "postgres://app@db.internal:5432/kyc",
+  NEXTAUTH_SECRET: strong,
+  MEDIA_SEAL_SECRET: strong,
+  AUDIT_HASH_SECRET: strong,
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("embedded default", () => {
+  it("with no environment resolves to the sandbox, PGlite and generated secrets", () => {
+    const dataDir = tempDataDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.mode).toBe("embedded");
+    expect(config.core.url).toBe("http://127.0.0.1:4010/core");
+    expect(config.partners.url).toBe("http://127.0.0.1:4010/partners");
+    expect(config.database.url).toBeUndefined();
+    expect(config.seedDemoAccounts).toBe(true);
+    expect(config.secrets.nextAuth.length).toBeGreaterThanOrEqual(32);
+    expect(new Set(Object.values(config.secrets)).size).toBe(3);
+    // Generated once: a second load (another process, a restart) reads the same secrets.
+    expect(loadConfig({ DATA_DIR: dataDir }).secrets).toEqual(config.secrets);
+    expect(fs.statSync(path.join(dataDir, "secrets.json")).mode & 0o077).toBe(0);
+  });
+
+  it("follows SANDBOX_URL and keeps each contract assumption's default", () => {
+    const config = loadConfig({ DATA_DIR: tempDataDir(), SANDBOX_URL: "http://127.0.0.1:5999/" });
+    expect(config.core.url).toBe("http://127.0.0.1:5999/core");
+    expect(config.core.pageParam).toBe("page");
+    expect(config.partners.domainHeader).toBe("Origin");
+    expect(config.partners.jwtPath).toBe("/external/generate_jwt");
+    expect(config.displayTimeZone).toBe("America/Sao_Paulo");
+  });
+});
+
+describe("service mode", () => {
+  it("parses a complete environment", () => {
+    const config = loadConfig(serviceEnv);
+    expect(config.mode).toBe("service");
+    expect(config.core.url).toBe("https://core.example.com");
+    expect(config.seedDemoAccounts).toBe(false);
+    expect(config.secrets.mediaSeal).toBe(strong);
+  });
+
+  it("lists every missing variable in one message", () => {
+    const problems = problemsOf({ CORE_URL: "https://core.example.com" });
+    for (const name of ["CORE_API_KEY", "PARTNERS_URL", "PARTNERS_PASSWORD", "DATABASE_URL", "NEXTAUTH_SECRET", "MEDIA_SEAL_SECRET"]) {
+      expect(problems).toContain(`${name}: is required`);
+    }
+  });
+
+  it("names each secret shorter than 32 characters", () => {
+    const problems = problemsOf({ ...serviceEnv, NEXTAUTH_SECRET: "short", MEDIA_SEAL_SECRET: "x".repeat(31) });
+    expect(problems).toEqual([
+      "NEXTAUTH_SECRET: must be at least 32 characters",
+      "MEDIA_SEAL_SECRET: must be at least 32 characters",
+    ]);
+  });
+
+  it("refuses malformed values with the variable named", () => {
+    const problems = problemsOf({ ...serviceEnv, CORE_URL: "ftp://core", DISPLAY_TIME_ZONE: "Mars/Olympus", DATABASE_URL: "mysql://x" });
+    expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["CORE_URL", "DATABASE_URL", "DISPLAY_TIME_ZONE"]);
+  });
+});
