@@ -1,0 +1,31 @@
+import type { ButtonHTMLAttributes } from "react";
+
+import { Spinner } from "./spinner";
+
+const VARIANTS = {
+  primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
+  danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60",
+  ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  /** Shows a spinner, disables the button and tells assistive technology it is busy. */
+  pending?: boolean;
+}
+
+export function Button({ variant = "primary", pending = false, disabled, className = "", children, type = "button", ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      {...rest}
+    >
+      {pending ? <Spinner /> : null}
+      {children}
+    </button>
+  );
+}
