@@ -1,0 +1,60 @@
+import "server-only";
+
+import { sealData, unsealData } from "iron-session";
+import { z } from "zod";
+
+/*
+ * Sealed media tokens: what the browser holds instead of a signed file URL. A token names a verification
+ * and one file key, is bound to the signed-in user and expires no later than the signed URL it stands
+ * for. It holds no URL at all: the image route asks the service for a fresh signed URL when the token is
+ * used, so even a leaked token reveals nothing and works for no one else.
+ */
+
+const claimSchema = z.object({
+  v: z.literal(1),
+  userId: z.string().min(1),
+  publicId: z.string().min(1),
+  fileKey: z.string().min(1),
+  mediaType: z.string().min(1),
+  expiresAt: z.number().int().positive(),
+});
+
+export type MediaClaim = Omit<z.infer<typeof claimSchema>, "v">;
+
+export type MediaTokenProblem = "invalid" | "expired" | "foreign";
+
+export class MediaTokenError extends Error {
+  constructor(readonly problem: MediaTokenProblem) {
+    super(`media token ${problem}`);
+    this.name = "MediaTokenError";
+  }
+}
+
+/** Never longer than this, whatever the signed URL says. */
+export const MAX_MEDIA_TOKEN_SECONDS = 300;
+
+export async function sealMediaToken(claim: MediaClaim, secret: string, now = Date.now()): Promise<string> {
+  const expiresAt = Math.min(claim.expiresAt, now + MAX_MEDIA_TOKEN_SECONDS * 1000);
+  const ttlSeconds = Math.floor((expiresAt - now) / 1000);
+  if (ttlSeconds < 1) throw new MediaTokenError("expired");
+  return sealData({ ...claim, expiresAt, v: 1 }, { password: secret, ttl: ttlSeconds });
+}
+
+/**
+ * Opens a token for `userId`. unsealData answers `{}` for a forged or expired seal instead of throwing,
+ * and iron tolerates a minute of clock skew, so every field and our own expiry are checked here.
+ */
+export async function openMediaToken(token: string, userId: string, secret: string, now = Date.now()): Promise<MediaClaim> {
+  let raw: unknown;
+  try {
+    raw = await unsealData<unknown>(token, { password: secret });
+  } catch {
+    throw new MediaTokenError("invalid");
+  }
+  const parsed = claimSchema.safeParse(raw);
+  if (!parsed.success) throw new MediaTokenError("invalid");
+  const { v: _version, ...claim } = parsed.data;
+  if (claim.expiresAt <= now) throw new MediaTokenError("expired");
+  if (claim.userId !== userId) throw new MediaTokenError("foreign");
+  return claim;
+}
