@@ -31,6 +31,7 @@ describe("CPF", () => {
     const wrong = cpfSchema.safeParse("529.982.247-24");
     expect(wrong.success).toBe(false);
     expect(wrong.error?.issues[0]?.message).toBe("CPF check digits are wrong");
-    expect(cpfSchema.safeParse("111.111.111-11").error?.issues[0]?.message).toBe("CPF cannot be one repeated digit");
+    expect(cpfSchema.safeParse("111.111.111-11").error?.issues.map((issue) => issue.message)).toEqual(["CPF cannot be one repeated digit"]);
+    expect(cpfSchema.safeParse("123").error?.issues.map((issue) => issue.message)).toEqual(["CPF must have 11 digits"]);
   });
 });

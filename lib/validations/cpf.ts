@@ -46,8 +46,8 @@ export function maskCpf(input: string): string {
 export const cpfSchema = z
   .string({ error: "CPF is required" })
   .trim()
-  .min(1, "CPF is required")
-  .refine((value) => cpfDigits(value).length === 11, "CPF must have 11 digits")
-  .refine((value) => !/^(\d)\1{10}$/.test(cpfDigits(value)), "CPF cannot be one repeated digit")
+  .min(1, { message: "CPF is required", abort: true })
+  .refine((value) => cpfDigits(value).length === 11, { message: "CPF must have 11 digits", abort: true })
+  .refine((value) => !/^(\d)\1{10}$/.test(cpfDigits(value)), { message: "CPF cannot be one repeated digit", abort: true })
   .refine(isValidCpf, "CPF check digits are wrong")
   .transform(cpfDigits);
