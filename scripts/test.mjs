@@ -14,7 +14,10 @@ import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./browser.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const flags = new Set(process.argv.slice(2));
+// Arguments after `--` go to Playwright (e.g. `npm run test:e2e -- e2e/auth.spec.ts`).
+const separator = process.argv.indexOf("--");
+const playwrightArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
+const flags = new Set(separator === -1 ? process.argv.slice(2) : process.argv.slice(2, separator));
 const runUnit = !flags.has("--e2e-only");
 const runE2e = !flags.has("--unit-only");
 const resultsDir = path.join(root, "test-results");
@@ -47,7 +50,7 @@ if (runUnit) {
 
 if (runE2e) {
   // A fresh database for the browser tests on every run.
-  const dataDir = path.join(root, ".test-data", "e2e");
+  const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, ".test-data", "e2e");
   fs.rmSync(dataDir, { recursive: true, force: true });
   const build = run([bin("next", "dist/bin/next"), "build"]);
   if (build !== 0) {
@@ -56,7 +59,7 @@ if (runE2e) {
   } else {
     const report = path.join(resultsDir, "playwright.json");
     fs.rmSync(report, { force: true });
-    const status = run([bin("@playwright/test", "cli.js"), "test", "--reporter=list,json"], {
+    const status = run([bin("@playwright/test", "cli.js"), "test", "--reporter=list,json", ...playwrightArgs], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       PLAYWRIGHT_CHROMIUM_PATH: chromium,
       E2E_DATA_DIR: dataDir,
