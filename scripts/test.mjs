@@ -14,10 +14,12 @@ import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./browser.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// Arguments after `--` go to Playwright (e.g. `npm run test:e2e -- e2e/auth.spec.ts`).
-const separator = process.argv.indexOf("--");
-const playwrightArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
-const flags = new Set(separator === -1 ? process.argv.slice(2) : process.argv.slice(2, separator));
+// Our own flags are --unit-only and --e2e-only; every other argument goes to Playwright
+// (e.g. `npm run test:e2e -- e2e/auth.spec.ts --grep sign-out`).
+const OWN_FLAGS = ["--unit-only", "--e2e-only"];
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((arg) => OWN_FLAGS.includes(arg)));
+const playwrightArgs = args.filter((arg) => !OWN_FLAGS.includes(arg));
 const runUnit = !flags.has("--e2e-only");
 const runE2e = !flags.has("--unit-only");
 const resultsDir = path.join(root, "test-results");
