@@ -95,7 +95,7 @@ if (embedded) {
 // Migrations (and, with the sandbox, the demo accounts) before the first request.
 const migrateScript = path.join(root, "scripts", "db-migrate.ts");
 const migrate = fs.existsSync(migrateScript)
-  ? spawnSync(process.execPath, ["--import", "tsx", migrateScript], { cwd: root, env, stdio: "inherit" })
+  ? spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", migrateScript], { cwd: root, env, stdio: "inherit" })
   : { status: 0 };
 if (migrate.status !== 0) {
   console.error("database migration failed; see above");
