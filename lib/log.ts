@@ -1,0 +1,93 @@
+import "server-only";
+
+/*
+ * A tiny structured logger: one JSON object per line, info and below to stdout, warnings and errors to
+ * stderr. Every line goes through a redaction pass first, because a log is the easiest place for a signed
+ * URL, a token or a key to leak: query values of `token`, `signature` and `expires`, credential headers,
+ * bearer tokens, anything shaped like a JWT, and any string registered as a secret are obscured.
+ *
+ * Level threshold: LOG_LEVEL (debug | info | warn | error | silent), default info.
+ */
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+export type LogFields = Record<string, unknown>;
+export type LogSink = (level: LogLevel, line: string) => void;
+
+const LEVELS: Record<LogLevel | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+const REDACTED = "[redacted]";
+
+// Shorter values would obscure ordinary words; real keys, passwords and tokens are longer than this.
+const MIN_SECRET_LENGTH = 6;
+const secrets = new Set<string>();
+
+/** Values (API key, partner password, integration token, bearer tokens) that must never appear in a log line. */
+export function registerSecrets(...values: Array<string | null | undefined>): void {
+  for (const value of values) {
+    if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+  }
+}
+
+// Query parameters whose values are credentials or make a URL usable (signed file URLs, widget links).
+const SENSITIVE_QUERY = /([?&;](?:token|signature|expires|sig|api_key|apikey|access_token|code)=)[^&#\s"'<>]*/gi;
+const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
+const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+// Object keys whose values are dropped whatever they hold.
+const SENSITIVE_KEY = /^(authorization|proxy-authorization|x-api-key|api[-_]?key|password|passwd|secret|token|access_token|accesstoken|jwt|cookie|set-cookie|signature|x-integration-token)$/i;
+
+/** Obscures credentials inside free text (messages, stacks, URLs). */
+export function redactText(text: string): string {
+  let out = text.replace(SENSITIVE_QUERY, `$1${REDACTED}`).replace(BEARER, `$1 ${REDACTED}`).replace(JWT, REDACTED);
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  return out;
+}
+
+/** Deep copy of a value with credentials obscured; keys named like credentials lose their value entirely. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return redactText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth > 6) return "[truncated]";
+  if (value instanceof Error) {
+    return { name: value.name, message: redactText(value.message), stack: value.stack ? redactText(value.stack) : undefined };
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SENSITIVE_KEY.test(key) ? REDACTED : redact(item, depth + 1);
+  }
+  return out;
+}
+
+let sink: LogSink | undefined;
+
+/** Tests only: capture lines instead of writing them (pass undefined to restore stdout/stderr). */
+export function setLogSink(next: LogSink | undefined): void {
+  sink = next;
+}
+
+function threshold(): number {
+  const configured = process.env.LOG_LEVEL?.toLowerCase();
+  return configured && configured in LEVELS ? LEVELS[configured as LogLevel] : LEVELS.info;
+}
+
+function write(level: LogLevel, event: string, fields: LogFields = {}): void {
+  if (LEVELS[level] < threshold()) return;
+  const entry = { time: new Date().toISOString(), level, event, ...(redact(fields) as LogFields) };
+  let line: string;
+  try {
+    line = JSON.stringify(entry);
+  } catch {
+    line = JSON.stringify({ time: entry.time, level, event, note: "fields not serialisable" });
+  }
+  if (sink) return sink(level, line);
+  (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
+export const log = {
+  debug: (event: string, fields?: LogFields) => write("debug", event, fields),
+  info: (event: string, fields?: LogFields) => write("info", event, fields),
+  warn: (event: string, fields?: LogFields) => write("warn", event, fields),
+  error: (event: string, fields?: LogFields) => write("error", event, fields),
+};

@@ -1,0 +1,258 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { config, type Config } from "@/lib/config";
+import type { CreatedVerification, Verification, VerificationList } from "@/lib/domain/verification";
+import { HttpClient, pathSegment, type HttpClientOptions } from "@/lib/upstream/http";
+import {
+  createdVerificationWire,
+  reshapeCreatedVerification,
+  reshapePagination,
+  reshapeVerification,
+  verificationFileWire,
+  verificationFilesWire,
+  verificationListWire,
+  verificationWire,
+  type VerificationFileWire,
+} from "@/lib/upstream/schemas";
+
+/*
+ * Client of the core API ({core_url}): verifications. Every call carries X-API-Key. Read routes refuse
+ * any unknown query parameter (400), so the list call builds its query from an explicit allow-list, and
+ * creation builds its body from one too: `integration_origin_public_id` was removed from the API and
+ * sending it is a 400, so it can never be sent from here.
+ */
+
+export interface CoreClientOptions extends HttpClientOptions {
+  apiKey: string;
+  /** ASSUMPTION (CORE_PAGE_PARAM): name of the page query parameter; the contract does not show it. */
+  pageParam?: string;
+  /** ASSUMPTION (CORE_MAX_PER_PAGE): the contract shows no maximum page size. */
+  maxPerPage?: number;
+}
+
+/**
+ * ASSUMPTION: the contract only says `public_id` is a string. Ids seen are UUIDs; this pattern accepts
+ * those and any other token of letters, digits, `_` and `-`, and refuses anything that could change the
+ * upstream path (`/`, `.`, `%`, `?`, `#`). It is checked before any request; the segment is also encoded.
+ */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN, "must be a verification id (letters, digits, _ or -)");
+
+// Filter values are free tokens: the contract shows `approved`, `review` for status and no values for
+// flow and journey. Commas are refused in a status value because the list is comma-joined.
+const filterToken = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be a single word (letters, digits, _ . : -)");
+// ASSUMPTION (CORE_DATE_FILTER_FORMAT): from/to are a calendar date or an ISO 8601 instant.
+const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be YYYY-MM-DD or an ISO 8601 date-time" });
+
+function listFiltersSchema(maxPerPage: number) {
+  return z.object({
+    status: z.union([filterToken, z.array(filterToken).max(20)]).optional(),
+    flow: filterToken.optional(),
+    journey: filterToken.optional(),
+    from: dateFilter.optional(),
+    to: dateFilter.optional(),
+    perPage: z.int().min(1).max(maxPerPage).optional(),
+    page: z.int().min(1).optional(),
+  });
+}
+
+export interface VerificationFilters {
+  status?: string | string[];
+  flow?: string;
+  journey?: string;
+  from?: string;
+  to?: string;
+  perPage?: number;
+  page?: number;
+}
+
+export const createVerificationInputSchema = z.object({
+  schemaVersion: z.string().min(1).max(64),
+  refId: z.string().min(1).max(256),
+  document: z.object({
+    type: z.string().min(1).max(64),
+    number: z.string().min(1).max(64),
+  }),
+});
+export type CreateVerificationInput = z.infer<typeof createVerificationInputSchema>;
+
+/** A signed file. Server-side only: `url` opens the image and must never reach a browser, log or cache. */
+export interface SignedVerificationFile {
+  url: string;
+  /** When the signed URL stops working, computed from `expires_in` when the answer arrived. */
+  expiresAt: Date;
+  publicId: string;
+  /** Media type, e.g. image/png. */
+  type: string;
+}
+
+export interface VerificationFileEntry {
+  /** `selfie`, `document_back`, or another key (the document-front key is not named in the contract). */
+  key: string;
+  /** null when the upstream has no such file (e.g. liveness not approved: no selfie). */
+  file: SignedVerificationFile | null;
+}
+
+const ROUTES = {
+  list: "/public/validations-persons",
+  one: "/public/validations-persons/{public_id}",
+  files: "/public/validations-persons/{public_id}/files",
+  create: "/public/verifications",
+} as const;
+
+// Known keys first, in the order the UI shows them; unknown keys follow alphabetically.
+const FILE_KEY_ORDER = ["selfie", "document_front", "document_back"];
+
+export class CoreClient extends HttpClient {
+  private readonly apiKey: string;
+  private readonly pageParam: string;
+  private readonly filtersSchema: ReturnType<typeof listFiltersSchema>;
+
+  constructor(options: CoreClientOptions) {
+    super("core", options, [options.apiKey]);
+    this.apiKey = options.apiKey;
+    this.pageParam = options.pageParam ?? "page";
+    this.filtersSchema = listFiltersSchema(options.maxPerPage ?? 100);
+  }
+
+  static fromConfig(cfg: Config = config()): CoreClient {
+    return new CoreClient({
+      baseUrl: cfg.core.url,
+      apiKey: cfg.core.apiKey,
+      pageParam: cfg.core.pageParam,
+      maxPerPage: cfg.core.maxPerPage,
+      timeoutMs: cfg.upstream.timeoutMs,
+      readRetries: cfg.upstream.readRetries,
+    });
+  }
+
+  private get headers(): Record<string, string> {
+    return { "X-API-Key": this.apiKey };
+  }
+
+  /** GET /public/validations-persons: the most recent verification of each person. Throws ZodError on bad filters. */
+  async listVerifications(filters: VerificationFilters = {}, signal?: AbortSignal): Promise<VerificationList> {
+    const input = this.filtersSchema.parse(filters);
+    // Only these parameters ever leave: the upstream answers any other with 400.
+    const query: Record<string, string | undefined> = {
+      status: input.status === undefined ? undefined : [input.status].flat().join(","),
+      flow: input.flow,
+      journey: input.journey,
+      from: input.from,
+      to: input.to,
+      per_page: input.perPage?.toString(),
+      [this.pageParam]: input.page?.toString(),
+    };
+    const { data } = await this.request({
+      method: "GET",
+      route: ROUTES.list,
+      path: ROUTES.list,
+      query,
+      headers: this.headers,
+      schema: verificationListWire,
+      forbiddenMeansIpNotAllowed: true,
+      signal,
+    });
+    return { items: data.data.map(reshapeVerification), pagination: reshapePagination(data.pagination) };
+  }
+
+  /** GET /public/validations-persons/{public_id}. 404 (not found, or another integration's or environment's). */
+  async getVerification(publicId: string, signal?: AbortSignal): Promise<Verification> {
+    const id = parsePublicId(publicId);
+    const { data } = await this.request({
+      method: "GET",
+      route: ROUTES.one,
+      path: `/public/validations-persons/${pathSegment(id)}`,
+      headers: this.headers,
+      schema: verificationWire,
+      forbiddenMeansIpNotAllowed: true,
+      signal,
+    });
+    return reshapeVerification(data);
+  }
+
+  /**
+   * GET /public/validations-persons/{public_id}/files: signed URLs of the images, valid 300 s, one file
+   * each. Biometric data: neither the URLs nor the answer are logged (the base client logs only the route).
+   */
+  async getVerificationFiles(publicId: string, signal?: AbortSignal): Promise<VerificationFileEntry[]> {
+    const id = parsePublicId(publicId);
+    const { data, receivedAt } = await this.request({
+      method: "GET",
+      route: ROUTES.files,
+      path: `/public/validations-persons/${pathSegment(id)}/files`,
+      headers: this.headers,
+      schema: verificationFilesWire,
+      forbiddenMeansIpNotAllowed: true,
+      signal,
+    });
+    return reshapeFiles(data, receivedAt);
+  }
+
+  /** POST /public/verifications. Never retried (a retry could create a second verification). */
+  async createVerification(input: CreateVerificationInput, signal?: AbortSignal): Promise<CreatedVerification> {
+    const valid = createVerificationInputSchema.parse(input);
+    // Built field by field: nothing the caller adds (integration_origin_public_id above all) can slip in.
+    const body = {
+      schema_version: valid.schemaVersion,
+      ref_id: valid.refId,
+      document: { type: valid.document.type, number: valid.document.number },
+    };
+    const { data } = await this.request({
+      method: "POST",
+      route: ROUTES.create,
+      path: ROUTES.create,
+      json: body,
+      headers: this.headers,
+      schema: createdVerificationWire,
+      bodyOptional: true,
+      signal,
+    });
+    return reshapeCreatedVerification(data);
+  }
+}
+
+/** Validates a public id before it enters a path; throws a ZodError naming `publicId`. */
+function parsePublicId(publicId: string): string {
+  return z.object({ publicId: publicIdSchema }).parse({ publicId }).publicId;
+}
+
+function reshapeFile(raw: VerificationFileWire, receivedAt: number): SignedVerificationFile {
+  return {
+    url: raw.url,
+    expiresAt: new Date(receivedAt + raw.expires_in * 1000),
+    publicId: raw.file.public_id,
+    type: raw.file.type,
+  };
+}
+
+function reshapeFiles(raw: Record<string, unknown>, receivedAt: number): VerificationFileEntry[] {
+  const entries: VerificationFileEntry[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === null || value === undefined) {
+      entries.push({ key, file: null });
+      continue;
+    }
+    // Unknown keys count only when they are file-shaped; anything else is not an image to show.
+    const file = verificationFileWire.safeParse(value);
+    if (file.success) entries.push({ key, file: reshapeFile(file.data, receivedAt) });
+  }
+  for (const key of ["selfie", "document_back"]) {
+    if (!entries.some((entry) => entry.key === key)) entries.push({ key, file: null });
+  }
+  const rank = (key: string) => {
+    const index = FILE_KEY_ORDER.indexOf(key);
+    return index === -1 ? FILE_KEY_ORDER.length : index;
+  };
+  return entries.sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
+}
+
+let singleton: CoreClient | undefined;
+
+/** The process's core client, built from config(). */
+export function coreClient(): CoreClient {
+  singleton ??= CoreClient.fromConfig();
+  return singleton;
+}

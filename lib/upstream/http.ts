@@ -1,0 +1,449 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { log, redactText, registerSecrets } from "@/lib/log";
+
+/*
+ * The shared base of the upstream clients (core.ts, partners.ts).
+ *
+ * - Every attempt has a timeout (AbortSignal), so a hung upstream cannot hold a route handler forever.
+ * - Only GETs are retried, and only on network errors, timeouts and 5xx, with exponential backoff and
+ *   jitter: a retried POST could create a second verification, integration or SMS.
+ * - Redirects are not followed (`redirect: "manual"`): an API answering 3xx is not what the contract says,
+ *   and following it would carry the X-API-Key header to wherever it points.
+ * - Error bodies are never trusted to be JSON; both shapes seen in the wild are read:
+ *   `{message, errors: {...} | [...]}` and `{error: {code, message, details}}`.
+ * - 2xx bodies are validated with zod; one that does not parse or does not match is a malformed response.
+ * - Errors and logs carry the method, the route template and the status, never a full URL, a query
+ *   value, a header value or a response body (bodies may hold personal data or signed URLs).
+ */
+
+export type UpstreamName = "core" | "partners";
+
+export type UpstreamErrorKind =
+  | "validation"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "rate_limited"
+  | "rejected"
+  | "timeout"
+  | "unavailable"
+  | "malformed";
+
+interface UpstreamErrorInit {
+  upstream: UpstreamName;
+  method: string;
+  route: string;
+  status: number | null;
+  code?: string;
+  fields?: string[];
+  /** The upstream's own message, redacted and shortened; shown to analysts only for validation errors. */
+  upstreamMessage?: string;
+}
+
+/** Every upstream failure. `message` is safe to log: no URL, query value, credential or body. */
+export abstract class UpstreamError extends Error {
+  abstract readonly kind: UpstreamErrorKind;
+  readonly upstream: UpstreamName;
+  readonly method: string;
+  readonly route: string;
+  readonly status: number | null;
+  readonly code: string | undefined;
+  readonly fields: string[] | undefined;
+  readonly upstreamMessage: string | undefined;
+
+  constructor(init: UpstreamErrorInit, summary: string) {
+    super(`${init.upstream} ${init.method} ${init.route}: ${summary}`);
+    this.name = new.target.name;
+    this.upstream = init.upstream;
+    this.method = init.method;
+    this.route = init.route;
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields?.length ? init.fields : undefined;
+    this.upstreamMessage = init.upstreamMessage;
+  }
+}
+
+/** 400 / 422: the upstream rejected what was sent; `fields` names the rejected fields or parameters. */
+export class UpstreamValidationError extends UpstreamError {
+  override readonly kind = "validation";
+}
+
+/** 401: the credential was refused (for partners: after one re-login). */
+export class UpstreamUnauthorizedError extends UpstreamError {
+  override readonly kind = "unauthorized";
+}
+
+/**
+ * 403. On core read routes the contract says a 403 is raised before the API when this server's IP is not
+ * allowed, so there it means `ip_not_allowed` unless the body says it is a permission problem.
+ */
+export class UpstreamForbiddenError extends UpstreamError {
+  override readonly kind = "forbidden";
+  constructor(
+    init: UpstreamErrorInit,
+    summary: string,
+    readonly reason: "ip_not_allowed" | "permission" | "other",
+  ) {
+    super(init, summary);
+  }
+}
+
+/** 404. Also what the core API answers for another integration's or environment's verification. */
+export class UpstreamNotFoundError extends UpstreamError {
+  override readonly kind = "not_found";
+}
+
+/** 429. `retryAfterSeconds` from the Retry-After header when it is a number of seconds. */
+export class UpstreamRateLimitedError extends UpstreamError {
+  override readonly kind = "rate_limited";
+  constructor(
+    init: UpstreamErrorInit,
+    summary: string,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(init, summary);
+  }
+}
+
+/** Any other 4xx (405, 409, 415…) and unexpected redirects. */
+export class UpstreamRejectedError extends UpstreamError {
+  override readonly kind = "rejected";
+}
+
+/** No answer within the timeout (after the retries a GET is allowed). */
+export class UpstreamTimeoutError extends UpstreamError {
+  override readonly kind = "timeout";
+}
+
+/** 5xx, connection refused or reset (after the retries a GET is allowed). */
+export class UpstreamUnavailableError extends UpstreamError {
+  override readonly kind = "unavailable";
+}
+
+/** A success status whose body is not JSON or does not match the contract's shape. */
+export class UpstreamMalformedResponseError extends UpstreamError {
+  override readonly kind = "malformed";
+}
+
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Error bodies
+
+export interface ParsedErrorBody {
+  code?: string;
+  message?: string;
+  fields: string[];
+}
+
+const MAX_MESSAGE_LENGTH = 200;
+
+/** The upstream's message, safe to show: credentials obscured, long digit runs (CPF, phone, code) masked. */
+function safeUpstreamMessage(message: string): string {
+  const cleaned = redactText(message)
+    .replace(/\d[\d.\-\s/]{5,}\d/g, "***")
+    .replace(/\s+/g, " ")
+    .trim();
+  return cleaned.length > MAX_MESSAGE_LENGTH ? `${cleaned.slice(0, MAX_MESSAGE_LENGTH)}…` : cleaned;
+}
+
+const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,100}$/;
+
+function fieldFromDetail(detail: unknown): string | undefined {
+  if (typeof detail === "string") {
+    if (FIELD_NAME.test(detail)) return detail;
+    // "unknown parameter: foo", "Unknown query parameter 'foo'"…: take the quoted or last identifier.
+    const quoted = /["'`]([A-Za-z0-9_.[\]-]{1,100})["'`]/.exec(detail) ?? /:\s*([A-Za-z0-9_.[\]-]{1,100})\s*$/.exec(detail);
+    return quoted?.[1];
+  }
+  if (detail && typeof detail === "object") {
+    const record = detail as Record<string, unknown>;
+    for (const key of ["field", "param", "parameter", "name", "path", "loc", "location", "key"]) {
+      const value = record[key];
+      if (typeof value === "string" && FIELD_NAME.test(value)) return value;
+      if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string" || typeof part === "number")) {
+        return value.join(".");
+      }
+    }
+  }
+  return undefined;
+}
+
+function fieldsFrom(errors: unknown): string[] {
+  if (Array.isArray(errors)) return errors.map(fieldFromDetail).filter((field): field is string => field !== undefined);
+  if (errors && typeof errors === "object") return Object.keys(errors).filter((key) => FIELD_NAME.test(key));
+  return [];
+}
+
+/**
+ * Reads an error body of either shape without trusting it: not JSON, HTML from a gateway, an empty body or
+ * an unexpected shape all give an empty result rather than a second error.
+ */
+export function parseErrorBody(text: string): ParsedErrorBody {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { fields: [] };
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { fields: [] };
+  const record = body as Record<string, unknown>;
+  const result: ParsedErrorBody = { fields: [] };
+
+  const nested = record.error;
+  if (nested && typeof nested === "object" && !Array.isArray(nested)) {
+    // {error: {code, message, details}}
+    const error = nested as Record<string, unknown>;
+    if (typeof error.code === "string") result.code = error.code;
+    if (typeof error.message === "string") result.message = error.message;
+    result.fields.push(...fieldsFrom(error.details), ...fieldsFrom(error.errors));
+  } else if (typeof nested === "string") {
+    result.message = nested;
+  }
+  // {message, errors: {...} | [...]} (and a top-level code, seen on some gateways)
+  if (typeof record.code === "string" && !result.code) result.code = record.code;
+  if (typeof record.message === "string" && !result.message) result.message = record.message;
+  result.fields.push(...fieldsFrom(record.errors), ...fieldsFrom(record.details));
+
+  result.fields = [...new Set(result.fields)];
+  if (result.message) result.message = safeUpstreamMessage(result.message);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The client
+
+export interface HttpClientOptions {
+  /** Base URL of the API, without a trailing slash (paths are appended). */
+  baseUrl: string;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  /** Extra attempts for a GET after a network error, a timeout or a 5xx. */
+  readRetries?: number;
+  /** First backoff delay; doubles per retry, with jitter. */
+  retryBaseDelayMs?: number;
+  /** Replaces global fetch (tests). */
+  fetch?: typeof fetch;
+}
+
+export interface UpstreamRequest<T> {
+  method: "GET" | "POST";
+  /** Path template for logs and errors, e.g. `/public/validations-persons/{public_id}`. */
+  route: string;
+  /** The real path, with every dynamic segment already validated and encoded. */
+  path: string;
+  query?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+  /** Sent as multipart/form-data (every partners write). */
+  form?: Record<string, string | undefined>;
+  /** Sent as application/json (core creation). */
+  json?: unknown;
+  /** Output schema of a 2xx body. */
+  schema: z.ZodType<T>;
+  /**
+   * For operations whose success body the contract does not show: an empty or non-JSON 2xx body is handed
+   * to the schema as `undefined` instead of being a malformed response.
+   */
+  bodyOptional?: boolean;
+  /** Core read routes: a 403 means the IP allow-list unless the body names a permission problem. */
+  forbiddenMeansIpNotAllowed?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface UpstreamResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+  /** Date.now() when the answer arrived (for lifetimes given in seconds, like signed URLs). */
+  receivedAt: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_READ_RETRIES = 2;
+const DEFAULT_RETRY_BASE_DELAY_MS = 250;
+
+/** Thrown inside an attempt to say "this may be retried" (GET only). */
+class RetryableFailure {
+  constructor(readonly error: UpstreamError) {}
+}
+
+export class HttpClient {
+  readonly upstream: UpstreamName;
+  protected readonly baseUrl: string;
+  protected readonly timeoutMs: number;
+  protected readonly readRetries: number;
+  protected readonly retryBaseDelayMs: number;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(upstream: UpstreamName, options: HttpClientOptions, secrets: Array<string | undefined> = []) {
+    this.upstream = upstream;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.readRetries = options.readRetries ?? DEFAULT_READ_RETRIES;
+    this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    registerSecrets(...secrets);
+  }
+
+  protected async request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
+    const attempts = request.method === "GET" ? 1 + this.readRetries : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(request, attempt);
+      } catch (failure) {
+        if (!(failure instanceof RetryableFailure)) throw failure;
+        if (attempt >= attempts || request.signal?.aborted) throw failure.error;
+        await sleep(this.backoff(attempt));
+      }
+    }
+  }
+
+  /** Exponential backoff with "equal jitter": half fixed, half random, so parallel callers spread out. */
+  private backoff(attempt: number): number {
+    const ceiling = this.retryBaseDelayMs * 2 ** (attempt - 1);
+    return ceiling / 2 + Math.random() * (ceiling / 2);
+  }
+
+  private buildUrl(request: UpstreamRequest<unknown>): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) params.append(name, value);
+    }
+    const query = params.toString();
+    // No `?` at all without parameters: the core files route refuses even an empty query string.
+    return `${this.baseUrl}${request.path}${query ? `?${query}` : ""}`;
+  }
+
+  private buildBody(request: UpstreamRequest<unknown>, headers: Headers): BodyInit | undefined {
+    if (request.form) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(request.form)) {
+        if (value !== undefined) form.append(name, value);
+      }
+      return form; // fetch sets the multipart content type with its boundary
+    }
+    if (request.json !== undefined) {
+      headers.set("content-type", "application/json");
+      return JSON.stringify(request.json);
+    }
+    return undefined;
+  }
+
+  private async attempt<T>(request: UpstreamRequest<T>, attempt: number): Promise<UpstreamResponse<T>> {
+    const { method, route } = request;
+    const init: UpstreamErrorInit = { upstream: this.upstream, method, route, status: null };
+    const headers = new Headers(request.headers);
+    headers.set("accept", "application/json");
+    const body = this.buildBody(request, headers);
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+    const started = performance.now();
+    const done = (status: number | null, outcome: string) => {
+      const fields = { upstream: this.upstream, method, route, status, durationMs: Math.round(performance.now() - started), attempt, outcome };
+      if (outcome === "ok") log.info("upstream_call", fields);
+      else log.warn("upstream_call", fields);
+    };
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(this.buildUrl(request), { method, headers, body, signal, redirect: "manual", cache: "no-store" });
+      // The body is read under the same timeout: a server that sends headers then stalls is a timeout too.
+      text = await response.text();
+    } catch (error) {
+      if (request.signal?.aborted && !timeout.aborted) {
+        done(null, "aborted");
+        throw request.signal.reason instanceof Error ? request.signal.reason : new Error("aborted");
+      }
+      if (timeout.aborted || (error instanceof Error && error.name === "TimeoutError")) {
+        done(null, "timeout");
+        throw new RetryableFailure(new UpstreamTimeoutError(init, `no answer within ${this.timeoutMs} ms`));
+      }
+      // Only the error code (ECONNREFUSED…) is kept: undici's messages may quote the URL.
+      const code = networkErrorCode(error);
+      done(null, "network_error");
+      throw new RetryableFailure(new UpstreamUnavailableError(init, `network error${code ? ` (${code})` : ""}`));
+    }
+
+    const status = response.status;
+    init.status = status;
+    if (status >= 200 && status < 300) {
+      const data = this.parseSuccess(request, text, init);
+      done(status, data.ok ? "ok" : "malformed");
+      if (!data.ok) throw data.error;
+      return { data: data.value, status, headers: response.headers, receivedAt: Date.now() };
+    }
+
+    done(status, "error");
+    const error = this.errorFor(request, response, text, init);
+    if (status >= 500) throw new RetryableFailure(error);
+    throw error;
+  }
+
+  private parseSuccess<T>(
+    request: UpstreamRequest<T>,
+    text: string,
+    init: UpstreamErrorInit,
+  ): { ok: true; value: T } | { ok: false; error: UpstreamMalformedResponseError } {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (!request.bodyOptional) return { ok: false, error: new UpstreamMalformedResponseError(init, "the body is not JSON") };
+      body = undefined;
+    }
+    const parsed = request.schema.safeParse(body);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    // Paths only: zod v4 issues do not carry the input, and the body itself may hold personal data.
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join(".") || "(body)"))];
+    return { ok: false, error: new UpstreamMalformedResponseError({ ...init, fields }, `unexpected body shape at ${fields.slice(0, 5).join(", ")}`) };
+  }
+
+  private errorFor(request: UpstreamRequest<unknown>, response: Response, text: string, base: UpstreamErrorInit): UpstreamError {
+    const status = response.status;
+    const parsed = parseErrorBody(text);
+    const init: UpstreamErrorInit = { ...base, code: parsed.code, fields: parsed.fields, upstreamMessage: parsed.message };
+    const codeSuffix = parsed.code ? ` ${parsed.code}` : "";
+    const fieldSuffix = parsed.fields.length ? ` (${parsed.fields.join(", ")})` : "";
+
+    if (status === 400 || status === 422) return new UpstreamValidationError(init, `${status}${codeSuffix} rejected${fieldSuffix}`);
+    if (status === 401) return new UpstreamUnauthorizedError(init, `401${codeSuffix} unauthorized`);
+    if (status === 403) {
+      const permission = /permission/i.test(`${parsed.code ?? ""} ${parsed.message ?? ""}`);
+      const reason = permission ? "permission" : request.forbiddenMeansIpNotAllowed ? "ip_not_allowed" : "other";
+      return new UpstreamForbiddenError(init, `403${codeSuffix} forbidden (${reason})`, reason);
+    }
+    if (status === 404) return new UpstreamNotFoundError(init, `404${codeSuffix} not found`);
+    if (status === 429) return new UpstreamRateLimitedError(init, `429${codeSuffix} rate limited`, retryAfter(response.headers));
+    if (status >= 500) return new UpstreamUnavailableError(init, `${status}${codeSuffix} server error`);
+    if (status >= 300 && status < 400) return new UpstreamRejectedError(init, `${status} unexpected redirect`);
+    return new UpstreamRejectedError(init, `${status}${codeSuffix} refused${fieldSuffix}`);
+  }
+}
+
+function retryAfter(headers: Headers): number | undefined {
+  const value = headers.get("retry-after");
+  if (value && /^\d+$/.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+function networkErrorCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = cause?.code ?? (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && /^[A-Z_]+$/.test(code) ? code : undefined;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Path segment encoding for identifiers already validated by the caller (defence in depth). */
+export function pathSegment(value: string): string {
+  return encodeURIComponent(value);
+}

@@ -1,0 +1,460 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { config, type Config } from "@/lib/config";
+import type {
+  CpfHistoryRecord,
+  FederalRevenueRecord,
+  Integration,
+  KycSession,
+  SmsSendResult,
+  SmsValidateResult,
+} from "@/lib/domain/partners";
+import { registerSecrets } from "@/lib/log";
+import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
+import {
+  cpfHistoryResponseWire,
+  createIntegrationResponseWire,
+  federalRevenueResponseWire,
+  kycSessionResponseWire,
+  reshapeCpfHistory,
+  reshapeFederalRevenue,
+  reshapeIntegration,
+  reshapeKycSession,
+} from "@/lib/upstream/schemas";
+
+/*
+ * Client of the partners API ({base_url}): login, integration keys, CPF lookups, KYC sessions, SMS codes.
+ *
+ * - Every write is multipart/form-data (contract) and is never retried after a failure of its own; GETs
+ *   are retried by the base client on network errors, timeouts and 5xx.
+ * - The bearer token from POST /auth/login is cached in memory and renewed shortly before it expires.
+ *   However many callers need a token at once, one login is in flight and they all share it.
+ * - A 401 on an operation means the token went stale early (revoked, server restarted, clock skew): the
+ *   client logs in again once and repeats that call once. A 401 cannot have run the operation, so repeating
+ *   a write here is safe. A second 401 is thrown: no loop.
+ * - The client's domain goes in a header on every call (name configurable; the contract does not show it),
+ *   and in `Origin` on the federal revenue lookup (contract).
+ * - SMS calls need a JWT from POST {jwtPath} and the integration token, each in a header (names
+ *   configurable; the contract shows neither). The JWT is cached like the bearer token.
+ */
+
+export interface PartnersClientOptions extends HttpClientOptions {
+  username: string;
+  password: string;
+  /** The client's domain, as registered on the integration key. */
+  domain: string;
+  /** The integration key (uuid) used as `token` on KYC, federal revenue and SMS calls. */
+  integrationToken: string;
+  /** ASSUMPTION (PARTNERS_DOMAIN_HEADER): header carrying the domain outside the federal revenue lookup. */
+  domainHeader?: string;
+  /** ASSUMPTION (PARTNERS_TOKEN_TTL_SECONDS): the login `expiration` field, in seconds. */
+  tokenTtlSeconds?: number;
+  /** ASSUMPTION (PARTNERS_JWT_PATH, PARTNERS_JWT_RESPONSE_FIELD): the SMS JWT request and its answer's field. */
+  jwtPath?: string;
+  jwtResponseField?: string;
+  /** ASSUMPTION (PARTNERS_SMS_JWT_HEADER, PARTNERS_SMS_TOKEN_HEADER): SMS header names. */
+  smsJwtHeader?: string;
+  smsTokenHeader?: string;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+}
+
+/**
+ * ASSUMPTION: the contract does not show the login answer. The token is read from `token`, `access_token`
+ * or `accessToken`, and an `expires_in` (seconds) is used when present.
+ */
+const loginResponseWire = z
+  .looseObject({
+    token: z.string().min(1).optional(),
+    access_token: z.string().min(1).optional(),
+    accessToken: z.string().min(1).optional(),
+    expires_in: z.number().positive().optional(),
+  })
+  .refine((body) => body.token ?? body.access_token ?? body.accessToken, { message: "no token in the login answer", path: ["token"] });
+
+/** ASSUMPTION: the SMS send and validate answers are not shown; a 200 is success, `valid: false` is read. */
+const smsResponseWire = z.unknown();
+
+// ---------------------------------------------------------------------------------------------------------
+// Input schemas: bad input is refused before any call, naming the field (ZodError).
+
+function cpfCheckDigitsValid(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+}
+
+/** A CPF, with or without punctuation; sent as its 11 digits (ASSUMPTION: the contract shows no format). */
+export const cpfInput = z
+  .string()
+  .transform((value) => value.replace(/[.\-\s]/g, ""))
+  .refine(cpfCheckDigitsValid, "must be a valid CPF");
+
+/** Digits with country code (contract); `+`, spaces, dashes and parentheses are dropped. */
+export const phoneInput = z
+  .string()
+  .transform((value) => value.replace(/[+\s\-()]/g, ""))
+  .refine((value) => /^\d{10,15}$/.test(value), "must be a phone number with country code");
+
+const smsMessage = z.string().min(1).max(480).optional();
+
+export const createIntegrationInputSchema = z.object({
+  domain: z.string().trim().min(1).max(253),
+  label: z.string().trim().min(1).max(120),
+});
+export const kycSessionInputSchema = z.object({
+  cpf: cpfInput,
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, "must be a language tag like pt-BR")
+    .optional(),
+});
+export const sendSmsInputSchema = z.object({ phone: phoneInput, message: smsMessage });
+export const validateSmsInputSchema = z.object({
+  phone: phoneInput,
+  code: z.string().regex(/^[A-Za-z0-9]{1,16}$/, "must be the code received"),
+  message: smsMessage,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Token lifetimes
+
+interface CachedToken {
+  value: string;
+  /** Date.now()-based instant after which the token is renewed before use. */
+  renewAt: number;
+}
+
+/** `{exp, iat}` of a JWT, or undefined for an opaque token. The signature is not ours to check. */
+function jwtTimes(token: string): { exp?: number; iat?: number } | undefined {
+  const payload = token.split(".")[1];
+  if (token.split(".").length !== 3 || !payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    if (!claims || typeof claims !== "object") return undefined;
+    const { exp, iat } = claims as { exp?: unknown; iat?: unknown };
+    return { exp: typeof exp === "number" ? exp : undefined, iat: typeof iat === "number" ? iat : undefined };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Lifetime of a token in seconds: the JWT's own `exp - iat` (independent of clock skew between us and the
+ * service) or `exp - now`, else the lifetime the answer states, else the fallback; never above `cap`.
+ */
+function lifetimeSeconds(token: string, nowMs: number, stated: number | undefined, fallback: number, cap = Infinity): number {
+  const times = jwtTimes(token);
+  let lifetime = fallback;
+  if (times?.exp !== undefined) lifetime = times.exp - (times.iat ?? nowMs / 1000);
+  else if (stated !== undefined) lifetime = stated;
+  // A JWT already expired by our clock is trusted no more than the fallback; a 401 then renews it.
+  if (!(lifetime > 0)) lifetime = fallback;
+  return Math.min(lifetime, cap);
+}
+
+/** Renew 10 % of the lifetime early, at most a minute early. */
+function renewAt(obtainedAtMs: number, lifetime: number): number {
+  return obtainedAtMs + (lifetime - Math.min(60, lifetime * 0.1)) * 1000;
+}
+
+// ASSUMPTION: the SMS JWT's lifetime when it is not a JWT and the answer states none (the sandbox: 10 min).
+const SMS_JWT_FALLBACK_SECONDS = 300;
+
+const ROUTES = {
+  login: "/auth/login",
+  integrations: "/integrations",
+  cpfHistory: "/kyc/cpf-history",
+  sdkUrl: "/kyc/get-sdk-url",
+  sendCode: "/sms/send-code",
+  validateCode: "/sms/validate-code",
+  federalRevenue: "/receita-federal/cpf",
+} as const;
+
+export class PartnersClient extends HttpClient {
+  private readonly username: string;
+  private readonly password: string;
+  private readonly domain: string;
+  private readonly integrationToken: string;
+  private readonly domainHeader: string;
+  private readonly tokenTtlSeconds: number;
+  private readonly jwtPath: string;
+  private readonly jwtResponseField: string;
+  private readonly smsJwtHeader: string;
+  private readonly smsTokenHeader: string;
+  private readonly now: () => number;
+
+  private bearer: CachedToken | undefined;
+  private loginInFlight: Promise<string> | undefined;
+  private smsJwt: CachedToken | undefined;
+  private smsJwtInFlight: Promise<string> | undefined;
+
+  constructor(options: PartnersClientOptions) {
+    super("partners", options, [options.password, options.integrationToken]);
+    this.username = options.username;
+    this.password = options.password;
+    this.domain = options.domain;
+    this.integrationToken = options.integrationToken;
+    this.domainHeader = options.domainHeader ?? "Origin";
+    this.tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
+    this.jwtPath = options.jwtPath ?? "/external/generate_jwt";
+    this.jwtResponseField = options.jwtResponseField ?? "token";
+    this.smsJwtHeader = options.smsJwtHeader ?? "Authorization";
+    this.smsTokenHeader = options.smsTokenHeader ?? "X-Integration-Token";
+    this.now = options.now ?? Date.now;
+  }
+
+  static fromConfig(cfg: Config = config()): PartnersClient {
+    return new PartnersClient({
+      baseUrl: cfg.partners.url,
+      username: cfg.partners.username,
+      password: cfg.partners.password,
+      domain: cfg.partners.domain,
+      integrationToken: cfg.partners.integrationToken,
+      domainHeader: cfg.partners.domainHeader,
+      tokenTtlSeconds: cfg.partners.tokenTtlSeconds,
+      jwtPath: cfg.partners.jwtPath,
+      jwtResponseField: cfg.partners.jwtResponseField,
+      smsJwtHeader: cfg.partners.smsJwtHeader,
+      smsTokenHeader: cfg.partners.smsTokenHeader,
+      timeoutMs: cfg.upstream.timeoutMs,
+      readRetries: cfg.upstream.readRetries,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Bearer token
+
+  /** A valid bearer token: the cached one, or the one login in flight, or a new login. */
+  private bearerToken(): Promise<string> {
+    if (this.bearer && this.now() < this.bearer.renewAt) return Promise.resolve(this.bearer.value);
+    this.loginInFlight ??= this.login().finally(() => {
+      this.loginInFlight = undefined;
+    });
+    return this.loginInFlight;
+  }
+
+  /** POST /auth/login (multipart: username, password, expiration) with the domain header. */
+  private async login(): Promise<string> {
+    const requestedAt = this.now();
+    const { data } = await this.request({
+      method: "POST",
+      route: ROUTES.login,
+      path: ROUTES.login,
+      form: { username: this.username, password: this.password, expiration: String(this.tokenTtlSeconds) },
+      headers: { [this.domainHeader]: this.domain },
+      schema: loginResponseWire,
+    });
+    const token = (data.token ?? data.access_token ?? data.accessToken) as string;
+    registerSecrets(token);
+    const lifetime = lifetimeSeconds(token, requestedAt, data.expires_in, this.tokenTtlSeconds, this.tokenTtlSeconds);
+    this.bearer = { value: token, renewAt: renewAt(requestedAt, lifetime) };
+    return token;
+  }
+
+  /** Forgets a token the service refused, unless another caller already replaced it. */
+  private dropBearer(token: string): void {
+    if (this.bearer?.value === token) this.bearer = undefined;
+  }
+
+  /** Runs `call` with a bearer token; on a 401, logs in again once and runs it once more. */
+  private async authorized<T>(call: (bearer: string) => Promise<T>): Promise<T> {
+    const token = await this.bearerToken();
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!(error instanceof UpstreamUnauthorizedError)) throw error;
+      this.dropBearer(token);
+      return await call(await this.bearerToken());
+    }
+  }
+
+  private headers(bearer: string, extra: Record<string, string> = {}): Record<string, string> {
+    return { Authorization: `Bearer ${bearer}`, [this.domainHeader]: this.domain, ...extra };
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // SMS JWT
+
+  private smsJwtToken(): Promise<string> {
+    if (this.smsJwt && this.now() < this.smsJwt.renewAt) return Promise.resolve(this.smsJwt.value);
+    this.smsJwtInFlight ??= this.generateSmsJwt().finally(() => {
+      this.smsJwtInFlight = undefined;
+    });
+    return this.smsJwtInFlight;
+  }
+
+  /** POST {jwtPath} (multipart `token` = integration token) with the bearer token; reads {jwtResponseField}. */
+  private async generateSmsJwt(): Promise<string> {
+    const field = this.jwtResponseField;
+    const schema = z.looseObject({ [field]: z.string().min(1), expires_in: z.number().positive().optional() });
+    const requestedAt = this.now();
+    const data = await this.authorized(async (bearer) => {
+      const response = await this.request({
+        method: "POST",
+        route: this.jwtPath,
+        path: this.jwtPath,
+        form: { token: this.integrationToken },
+        headers: this.headers(bearer),
+        schema,
+      });
+      return response.data;
+    });
+    const jwt = data[field];
+    // The schema guarantees a string; the index type of a computed key is wider.
+    if (typeof jwt !== "string") throw new UpstreamMalformedResponseError({ upstream: "partners", method: "POST", route: this.jwtPath, status: 200, fields: [field] }, "no JWT");
+    registerSecrets(jwt);
+    const stated = typeof data.expires_in === "number" ? data.expires_in : undefined;
+    const lifetime = lifetimeSeconds(jwt, requestedAt, stated, SMS_JWT_FALLBACK_SECONDS);
+    this.smsJwt = { value: jwt, renewAt: renewAt(requestedAt, lifetime) };
+    return jwt;
+  }
+
+  /**
+   * Runs an SMS call with its headers: the login bearer in Authorization, then the SMS JWT in
+   * {smsJwtHeader} (which replaces Authorization when that is its name), the integration token in
+   * {smsTokenHeader} and the domain header. On a 401 the JWT and the bearer are both renewed, once.
+   */
+  private async smsCall<T>(call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+    return this.authorized(async (bearer) => {
+      const jwt = await this.smsJwtToken();
+      const headers = new Headers(this.headers(bearer));
+      headers.set(this.smsJwtHeader, `Bearer ${jwt}`);
+      headers.set(this.smsTokenHeader, this.integrationToken);
+      try {
+        return await call(Object.fromEntries(headers));
+      } catch (error) {
+        if (error instanceof UpstreamUnauthorizedError && this.smsJwt?.value === jwt) this.smsJwt = undefined;
+        throw error;
+      }
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Operations
+
+  /** POST /integrations: a new integration key bound to `domain`. The answer holds the key value (`uuid`). */
+  async createIntegration(input: { domain: string; label: string }, signal?: AbortSignal): Promise<Integration> {
+    const valid = createIntegrationInputSchema.parse(input);
+    const { data } = await this.authorized((bearer) =>
+      this.request({
+        method: "POST",
+        route: ROUTES.integrations,
+        path: ROUTES.integrations,
+        form: { domain: valid.domain, label: valid.label },
+        headers: this.headers(bearer),
+        schema: createIntegrationResponseWire,
+        signal,
+      }),
+    );
+    registerSecrets(data.integration.uuid);
+    return reshapeIntegration(data.integration);
+  }
+
+  /** GET /kyc/cpf-history: CPF enrichment (`dados`). */
+  async cpfHistory(cpf: string, signal?: AbortSignal): Promise<CpfHistoryRecord> {
+    const digits = z.object({ cpf: cpfInput }).parse({ cpf }).cpf;
+    const { data } = await this.authorized((bearer) =>
+      this.request({
+        method: "GET",
+        route: ROUTES.cpfHistory,
+        path: ROUTES.cpfHistory,
+        query: { token: this.integrationToken, cpf: digits },
+        headers: this.headers(bearer),
+        schema: cpfHistoryResponseWire,
+        signal,
+      }),
+    );
+    return reshapeCpfHistory(data.dados);
+  }
+
+  /** GET /receita-federal/cpf: the federal revenue record (`Result`). The domain goes in `Origin` here (contract). */
+  async federalRevenueCpf(cpf: string, signal?: AbortSignal): Promise<FederalRevenueRecord> {
+    const digits = z.object({ cpf: cpfInput }).parse({ cpf }).cpf;
+    const { data } = await this.authorized((bearer) =>
+      this.request({
+        method: "GET",
+        route: ROUTES.federalRevenue,
+        path: ROUTES.federalRevenue,
+        query: { token: this.integrationToken, cpf: digits },
+        headers: { Authorization: `Bearer ${bearer}`, Origin: this.domain },
+        schema: federalRevenueResponseWire,
+        signal,
+      }),
+    );
+    return reshapeFederalRevenue(data.Result);
+  }
+
+  /**
+   * POST /kyc/get-sdk-url: starts a KYC session. The widget address carries the integration token in its
+   * query (`token`), so it is as sensitive as the token itself.
+   * ASSUMPTION: `lang` is sent as a form field (the contract shows it only in the returned address).
+   */
+  async startKycSession(input: { cpf: string; lang?: string }, signal?: AbortSignal): Promise<KycSession> {
+    const valid = kycSessionInputSchema.parse(input);
+    const { data } = await this.authorized((bearer) =>
+      this.request({
+        method: "POST",
+        route: ROUTES.sdkUrl,
+        path: ROUTES.sdkUrl,
+        form: { cpf: valid.cpf, token: this.integrationToken, lang: valid.lang },
+        headers: this.headers(bearer),
+        schema: kycSessionResponseWire,
+        signal,
+      }),
+    );
+    return reshapeKycSession(data);
+  }
+
+  /** POST /sms/send-code: a 200 means the code was delivered. Never retried (a retry would send a second SMS). */
+  async sendSmsCode(input: { phone: string; message?: string }, signal?: AbortSignal): Promise<SmsSendResult> {
+    const valid = sendSmsInputSchema.parse(input);
+    await this.smsCall((headers) =>
+      this.request({
+        method: "POST",
+        route: ROUTES.sendCode,
+        path: ROUTES.sendCode,
+        form: { phone: valid.phone, message: valid.message },
+        headers,
+        schema: smsResponseWire,
+        bodyOptional: true,
+        signal,
+      }),
+    );
+    return { sent: true };
+  }
+
+  /** POST /sms/validate-code: a 200 means valid; a wrong code is an UpstreamValidationError (422). */
+  async validateSmsCode(input: { phone: string; code: string; message?: string }, signal?: AbortSignal): Promise<SmsValidateResult> {
+    const valid = validateSmsInputSchema.parse(input);
+    const { data } = await this.smsCall((headers) =>
+      this.request({
+        method: "POST",
+        route: ROUTES.validateCode,
+        path: ROUTES.validateCode,
+        form: { phone: valid.phone, code: valid.code, message: valid.message },
+        headers,
+        schema: smsResponseWire,
+        bodyOptional: true,
+        signal,
+      }),
+    );
+    const stated = data && typeof data === "object" ? (data as { valid?: unknown }).valid : undefined;
+    return { valid: stated !== false };
+  }
+}
+
+let singleton: PartnersClient | undefined;
+
+/** The process's partners client, built from config(); one token cache per process. */
+export function partnersClient(): PartnersClient {
+  singleton ??= PartnersClient.fromConfig();
+  return singleton;
+}

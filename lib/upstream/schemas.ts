@@ -1,0 +1,417 @@
+import { z } from "zod";
+
+import type { CpfHistoryRecord, FederalRevenueRecord, Integration, KycSession } from "@/lib/domain/partners";
+import {
+  KNOWN_STEPS,
+  type CreatedVerification,
+  type Pagination,
+  type RestrictiveListEntry,
+  type Verification,
+  type VerificationNotice,
+  type VerificationStep,
+} from "@/lib/domain/verification";
+
+/*
+ * Zod schemas of the identity verification service's resources as they are on the wire, and the reshape
+ * functions to the domain types (lib/domain/*). Shared: no server imports.
+ *
+ * Every object is loose (unknown fields pass through) because the contract lists the fields it shows,
+ * not every field that exists. Fields the contract states are typed; the ones the pages cannot do
+ * without are required, the rest are `nullish` so one absent detail does not turn a whole answer into a
+ * "malformed response".
+ */
+
+const str = z.string().nullish();
+const bool = z.boolean().nullish();
+const num = z.number().nullish();
+const int = z.number().int().nullish();
+
+// ---------------------------------------------------------------------------------------------------------
+// Partners API
+
+export const integrationWire = z.looseObject({
+  id: int,
+  id_user: int,
+  tenant_id: int,
+  label: z.string(),
+  domain: z.string(),
+  uuid: z.string().min(1),
+  created_at: str,
+  updated_at: str,
+});
+export type IntegrationWire = z.infer<typeof integrationWire>;
+
+/** POST /integrations: `message` is 'Successfully Processed!' and `type` 'insert'. */
+export const createIntegrationResponseWire = z.looseObject({
+  integration: integrationWire,
+  message: str,
+  type: str,
+});
+
+export const cpfHistoryWire = z.looseObject({
+  cpf: str,
+  data_emissao: str,
+  data_inscricao: str,
+  data_inscricao_antes_1990: bool,
+  data_nascimento: str,
+  digito_verificador: str,
+  genero: str,
+  idade: str,
+  nacionalidade: str,
+  nome: str,
+  nome_mae: str,
+  signo: str,
+  outros_campos: z
+    .looseObject({
+      exclusive_name: str,
+      nome: z.looseObject({ nomeDoMeio: str, nomeSocial: str, primeiroNome: str, sobrenome: str }).nullish(),
+      obito: bool,
+      origem: str,
+      pep: bool,
+      situacao: str,
+      uf_cpf: str,
+    })
+    .nullish(),
+});
+export type CpfHistoryWire = z.infer<typeof cpfHistoryWire>;
+
+/** GET /kyc/cpf-history. */
+export const cpfHistoryResponseWire = z.looseObject({ dados: cpfHistoryWire });
+
+export const federalRevenueWire = z.looseObject({
+  AnoObito: num,
+  Celular: str,
+  CodigoControleComprovante: z.unknown(),
+  ConstaObito: bool,
+  DataEmissao: str,
+  DataInscricao: str,
+  DataInscricaoAnterior1990: bool,
+  DataNascimento: str,
+  DataNascimentoInvalidaExistente: bool,
+  DigitoVerificador: str,
+  Email: str,
+  NomePessoaFisica: str,
+  NomeSocial: str,
+  NomesMeioNomeNorm: str,
+  NumeroCpf: str,
+  Origem: str,
+  PrimeirosNomesNorm: str,
+  QrCodeLink: z.unknown(),
+  SituacaoCadastral: str,
+  SobrenomesNorm: str,
+});
+export type FederalRevenueWire = z.infer<typeof federalRevenueWire>;
+
+/** GET /receita-federal/cpf. */
+export const federalRevenueResponseWire = z.looseObject({ Result: federalRevenueWire });
+
+export const kycSessionWire = z.looseObject({
+  id: z.number().int(),
+  cpf: str,
+  name: str,
+  id_integration: int,
+  tenant_id: int,
+  session_id: z.string().min(1),
+  status: z.string(),
+  validation_step: int,
+  meta: z.looseObject({ cliente: cpfHistoryWire.nullish(), status: str }).nullish(),
+  created_at: str,
+  updated_at: str,
+});
+
+/** POST /kyc/get-sdk-url. */
+export const kycSessionResponseWire = z.looseObject({
+  personId: z.number().int(),
+  url: z.url(),
+  vp: kycSessionWire,
+});
+export type KycSessionResponseWire = z.infer<typeof kycSessionResponseWire>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Core API
+
+export const stepWire = z.looseObject({
+  state: str,
+  score: num,
+  similarity: num,
+  notices: z.array(z.unknown()).nullish(),
+});
+
+export const verificationWire = z.looseObject({
+  public_id: z.string().min(1),
+  document: z.string(),
+  status: z.string(),
+  // Not in the contract's table but filterable (flow, journey) or sortable (created_at).
+  flow: str,
+  journey: str,
+  created_at: str,
+  decided_at: str,
+  steps: z.looseObject({ ocr: stepWire.nullish(), liveness: stepWire.nullish(), facematch: stepWire.nullish() }).nullish(),
+  identity_score: num,
+  risk_score: num,
+  pep_origin: str,
+  // The contract writes "restrictive lists"; `restrictive_lists` is the assumed wire name (both are read).
+  restrictive_lists: z.array(z.unknown()).nullish(),
+  "restrictive lists": z.array(z.unknown()).nullish(),
+  name: str,
+  mother_name: str,
+  birth_date: str,
+  pep: bool,
+});
+export type VerificationWire = z.infer<typeof verificationWire>;
+
+export const paginationWire = z.looseObject({
+  page: z.number().int().nonnegative(),
+  per_page: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
+/** GET /public/validations-persons. */
+export const verificationListWire = z.looseObject({
+  data: z.array(verificationWire),
+  pagination: paginationWire,
+});
+
+/** One entry of the files operation: a signed URL that opens one file, valid `expires_in` seconds (300). */
+export const verificationFileWire = z.looseObject({
+  url: z.url(),
+  expires_in: z.number().int().nonnegative(),
+  file: z.looseObject({ public_id: z.string().min(1), type: z.string().min(1) }),
+});
+export type VerificationFileWire = z.infer<typeof verificationFileWire>;
+
+/**
+ * GET /public/validations-persons/{public_id}/files. `selfie` and `document_back` are in the contract;
+ * the document-front key is not named there, so every other key is read as a possible file too
+ * (lib/upstream/core.ts keeps the ones that are File | null).
+ */
+export const verificationFilesWire = z.looseObject({
+  selfie: verificationFileWire.nullish(),
+  document_back: verificationFileWire.nullish(),
+});
+
+/** POST /public/verifications. ASSUMPTION: the response is not shown; every field is optional. */
+export const createdVerificationWire = z
+  .looseObject({ public_id: str, status: str, ref_id: str, created_at: str })
+  .optional();
+
+// ---------------------------------------------------------------------------------------------------------
+// Reshaping: wire → domain
+
+/** The contract writes unknown values as empty strings; the domain uses null. */
+function text(value: string | null | undefined): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value : null;
+}
+
+/** Fields of `raw` not in `known`, kept as sent. */
+function extraFields(raw: Record<string, unknown>, known: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !known.includes(key)));
+}
+
+/** The UTC calendar date of an ISO timestamp (or a plain date), for date-only facts like a birth date. */
+function utcDate(value: string | null | undefined): string | null {
+  const raw = text(value);
+  if (!raw) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
+  const date = new Date(raw);
+  return Number.isNaN(date.getTime()) ? raw : date.toISOString().slice(0, 10);
+}
+
+export function reshapeIntegration(raw: IntegrationWire): Integration {
+  return {
+    id: raw.id ?? null,
+    userId: raw.id_user ?? null,
+    tenantId: raw.tenant_id ?? null,
+    label: raw.label,
+    domain: raw.domain,
+    uuid: raw.uuid,
+    createdAt: text(raw.created_at),
+    updatedAt: text(raw.updated_at),
+  };
+}
+
+const CPF_HISTORY_KNOWN = Object.keys(cpfHistoryWire.shape);
+
+export function reshapeCpfHistory(raw: CpfHistoryWire): CpfHistoryRecord {
+  const other = raw.outros_campos;
+  return {
+    cpf: text(raw.cpf),
+    name: text(raw.nome),
+    motherName: text(raw.nome_mae),
+    birthDate: utcDate(raw.data_nascimento),
+    gender: text(raw.genero),
+    age: text(raw.idade),
+    nationality: text(raw.nacionalidade),
+    sign: text(raw.signo),
+    issuedAt: text(raw.data_emissao),
+    registeredAt: text(raw.data_inscricao),
+    registeredBefore1990: raw.data_inscricao_antes_1990 ?? null,
+    checkDigits: text(raw.digito_verificador),
+    names: {
+      exclusive: text(other?.exclusive_name),
+      first: text(other?.nome?.primeiroNome),
+      middle: text(other?.nome?.nomeDoMeio),
+      social: text(other?.nome?.nomeSocial),
+      last: text(other?.nome?.sobrenome),
+    },
+    deceased: other?.obito ?? null,
+    origin: text(other?.origem),
+    pep: other?.pep ?? null,
+    situation: text(other?.situacao),
+    state: text(other?.uf_cpf),
+    extra: extraFields(raw, CPF_HISTORY_KNOWN),
+  };
+}
+
+const FEDERAL_REVENUE_KNOWN = Object.keys(federalRevenueWire.shape);
+
+function scalarText(value: unknown): string | null {
+  if (typeof value === "string") return text(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return null;
+}
+
+export function reshapeFederalRevenue(raw: FederalRevenueWire): FederalRevenueRecord {
+  return {
+    cpf: text(raw.NumeroCpf),
+    checkDigits: text(raw.DigitoVerificador),
+    name: text(raw.NomePessoaFisica),
+    socialName: text(raw.NomeSocial),
+    birthDate: utcDate(raw.DataNascimento),
+    birthDateInvalidOnRecord: raw.DataNascimentoInvalidaExistente ?? null,
+    situation: text(raw.SituacaoCadastral),
+    registeredAt: utcDate(raw.DataInscricao),
+    registeredBefore1990: raw.DataInscricaoAnterior1990 ?? null,
+    issuedAt: text(raw.DataEmissao),
+    deceased: raw.ConstaObito ?? null,
+    // Contract: 0 when there is no death record.
+    deathYear: raw.AnoObito ? raw.AnoObito : null,
+    mobile: text(raw.Celular),
+    email: text(raw.Email),
+    origin: text(raw.Origem),
+    normalizedNames: { first: text(raw.PrimeirosNomesNorm), middle: text(raw.NomesMeioNomeNorm), last: text(raw.SobrenomesNorm) },
+    controlCode: scalarText(raw.CodigoControleComprovante),
+    qrCodeLink: scalarText(raw.QrCodeLink),
+    extra: extraFields(raw, FEDERAL_REVENUE_KNOWN),
+  };
+}
+
+export function reshapeKycSession(raw: KycSessionResponseWire): KycSession {
+  const vp = raw.vp;
+  return {
+    personId: raw.personId,
+    url: raw.url,
+    sessionId: vp.session_id,
+    status: vp.status,
+    validationStep: vp.validation_step ?? null,
+    cpf: text(vp.cpf),
+    name: text(vp.name),
+    integrationId: vp.id_integration ?? null,
+    tenantId: vp.tenant_id ?? null,
+    createdAt: text(vp.created_at),
+    updatedAt: text(vp.updated_at),
+    client: vp.meta?.cliente ? reshapeCpfHistory(vp.meta.cliente) : null,
+  };
+}
+
+/** Notices are "an array" in the contract, shape not shown: strings and `{code, message}`-like objects are read. */
+export function reshapeNotice(notice: unknown): VerificationNotice {
+  if (typeof notice === "string") return { message: notice };
+  if (notice && typeof notice === "object") {
+    const record = notice as Record<string, unknown>;
+    const code = typeof record.code === "string" ? record.code : typeof record.code === "number" ? String(record.code) : undefined;
+    const message = [record.message, record.description, record.text, record.detail].find((value) => typeof value === "string") as string | undefined;
+    if (message !== undefined || code !== undefined) return { ...(code !== undefined ? { code } : {}), message: message ?? code ?? "" };
+  }
+  return { message: JSON.stringify(notice) ?? String(notice) };
+}
+
+function reshapeStep(name: string, raw: z.infer<typeof stepWire>): VerificationStep {
+  return {
+    name,
+    state: text(raw.state),
+    ...(typeof raw.score === "number" ? { score: raw.score } : {}),
+    ...(typeof raw.similarity === "number" ? { similarity: raw.similarity } : {}),
+    notices: (raw.notices ?? []).map(reshapeNotice),
+  };
+}
+
+function reshapeSteps(raw: VerificationWire["steps"]): VerificationStep[] {
+  if (!raw) return [];
+  const steps: VerificationStep[] = [];
+  for (const name of KNOWN_STEPS) {
+    const step = raw[name];
+    if (step) steps.push(reshapeStep(name, step));
+  }
+  // Steps the contract does not show are kept generically, when they look like a step at all.
+  for (const [name, value] of Object.entries(raw)) {
+    if ((KNOWN_STEPS as readonly string[]).includes(name)) continue;
+    const step = stepWire.safeParse(value);
+    if (step.success) steps.push(reshapeStep(name, step.data));
+  }
+  return steps;
+}
+
+function reshapeRestrictiveEntry(entry: unknown): RestrictiveListEntry {
+  if (typeof entry === "string") return { name: entry, extra: {} };
+  if (entry && typeof entry === "object" && !Array.isArray(entry)) {
+    const { name, source, listed_at: listedAt, ...extra } = entry as Record<string, unknown>;
+    return {
+      ...(typeof name === "string" ? { name } : {}),
+      ...(typeof source === "string" ? { source } : {}),
+      ...(typeof listedAt === "string" ? { listedAt } : {}),
+      extra,
+    };
+  }
+  return { extra: { value: entry } };
+}
+
+const VERIFICATION_KNOWN = Object.keys(verificationWire.shape);
+
+/** `{ [key]: value }` when the value is a non-empty string, else `{}`: optional domain fields stay absent. */
+function present<K extends string>(key: K, value: string | null | undefined): { [P in K]?: string } {
+  const kept = text(value);
+  return (kept === null ? {} : { [key]: kept }) as { [P in K]?: string };
+}
+
+export function reshapeVerification(raw: VerificationWire): Verification {
+  const restrictive = raw.restrictive_lists ?? raw["restrictive lists"] ?? [];
+  return {
+    publicId: raw.public_id,
+    document: raw.document,
+    // Masked documents carry asterisks (`***.000.000-**`).
+    documentMasked: raw.document.includes("*"),
+    status: raw.status,
+    ...present("flow", raw.flow),
+    ...present("journey", raw.journey),
+    ...present("createdAt", raw.created_at),
+    ...present("decidedAt", raw.decided_at),
+    steps: reshapeSteps(raw.steps),
+    identityScore: raw.identity_score ?? null,
+    riskScore: raw.risk_score ?? null,
+    pepOrigin: text(raw.pep_origin),
+    restrictiveLists: restrictive.map(reshapeRestrictiveEntry),
+    person: {
+      ...present("name", raw.name),
+      ...present("motherName", raw.mother_name),
+      ...present("birthDate", raw.birth_date),
+      ...(typeof raw.pep === "boolean" ? { pep: raw.pep } : {}),
+    },
+    extra: extraFields(raw, VERIFICATION_KNOWN),
+  };
+}
+
+export function reshapePagination(raw: z.infer<typeof paginationWire>): Pagination {
+  return { page: raw.page, perPage: raw.per_page, total: raw.total };
+}
+
+export function reshapeCreatedVerification(raw: z.infer<typeof createdVerificationWire>): CreatedVerification {
+  if (!raw) return { extra: {} };
+  return {
+    ...present("publicId", raw.public_id),
+    ...present("status", raw.status),
+    ...present("refId", raw.ref_id),
+    ...present("createdAt", raw.created_at),
+    extra: extraFields(raw, ["public_id", "status", "ref_id", "created_at"]),
+  };
+}
