@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ZodError } from "zod";
+
+import { setLogSink } from "@/lib/log";
+import { CoreClient, type CreateVerificationInput } from "@/lib/upstream/core";
+import { sendJson, startFakeServer, type FakeServer } from "@/lib/upstream/fake-server.test-util";
+import { UpstreamForbiddenError } from "@/lib/upstream/http";
+
+/* The core client against a local fake core API: what it sends, what it refuses to send, what it reads. */
+
+const API_KEY = "fake_core_api_key";
+const verification = {
+  public_id: "5f0c7e0e-8d7a-4c43-9d55-0b7c1f3e2a11",
+  document: "***.456.789-**",
+  status: "approved",
+  steps: { ocr: { state: "approved", notices: [] } },
+  identity_score: 900,
+  risk_score: 10,
+  decided_at: "2026-10-01T12:00:00Z",
+  pep_origin: null,
+  restrictive_lists: [],
+};
+const file = (id: string) => ({ url: `http://files.test/files/${id}?expires=1&signature=ab`, expires_in: 300, file: { public_id: id, type: "image/png" } });
+
+let server: FakeServer;
+let lines: string[];
+
+beforeEach(async () => {
+  lines = [];
+  setLogSink((_level, line) => lines.push(line));
+  server = await startFakeServer((req, res) => {
+    if (req.path === "/public/validations-persons") return sendJson(res, 200, { data: [verification], pagination: { page: 1, per_page: 20, total: 1 } });
+    if (req.path.endsWith("/files"))
+      return sendJson(res, 200, { selfie: null, document_back: file("back"), document_front: file("front"), note: "not a file" });
+    if (req.path === "/public/verifications") return sendJson(res, 201, { public_id: "new-id", status: "started" });
+    if (req.path.startsWith("/public/validations-persons/")) return sendJson(res, 200, verification);
+    sendJson(res, 404, {});
+  });
+});
+
+afterEach(async () => {
+  setLogSink(undefined);
+  await server.close();
+});
+
+const client = () => new CoreClient({ baseUrl: server.url, apiKey: API_KEY, pageParam: "pagina", maxPerPage: 50, retryBaseDelayMs: 1 });
+
+describe("listVerifications", () => {
+  it("sends only the allowed parameters, status comma-joined, the page under its configured name", async () => {
+    const filters = {
+      status: ["approved", "review"],
+      flow: "default",
+      journey: "onboarding",
+      from: "2026-09-01",
+      to: "2026-10-01T00:00:00Z",
+      perPage: 20,
+      page: 2,
+      // Not a filter: must never reach the upstream (it answers unknown parameters with 400).
+      sort: "name",
+    };
+    const list = await client().listVerifications(filters as never);
+    expect(list.items[0]!.publicId).toBe(verification.public_id);
+    expect(list.pagination).toEqual({ page: 1, perPage: 20, total: 1 });
+    const request = server.requests[0]!;
+    expect(Object.fromEntries(request.query)).toEqual({
+      status: "approved,review",
+      flow: "default",
+      journey: "onboarding",
+      from: "2026-09-01",
+      to: "2026-10-01T00:00:00Z",
+      per_page: "20",
+      pagina: "2",
+    });
+    expect(request.headers["x-api-key"]).toBe(API_KEY);
+  });
+
+  it("sends no query string at all without filters", async () => {
+    await client().listVerifications();
+    expect([...server.requests[0]!.query.keys()]).toEqual([]);
+  });
+
+  it("refuses bad filters before any request, naming them", async () => {
+    const error = await client()
+      .listVerifications({ perPage: 51, from: "yesterday", status: ["approved,review"] })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ZodError);
+    expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toEqual(expect.arrayContaining(["perPage", "from", "status.0"]));
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("public ids", () => {
+  it.each(["../x", "a/b", "%2F", "a%2Fb", "..", "a?b=1", "a#b", "", "x".repeat(129)])("refuses %j before any request", async (publicId) => {
+    const c = client();
+    for (const call of [() => c.getVerification(publicId), () => c.getVerificationFiles(publicId)]) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ZodError);
+      expect((error as ZodError).issues[0]!.path).toEqual(["publicId"]);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("puts a valid id in the path", async () => {
+    await client().getVerification(verification.public_id);
+    expect(server.requests[0]!.path).toBe(`/public/validations-persons/${verification.public_id}`);
+  });
+});
+
+describe("getVerificationFiles", () => {
+  it("returns every file key, known first, with an expiry computed at receipt, and no query string", async () => {
+    const before = Date.now();
+    const files = await client().getVerificationFiles("abc");
+    expect(server.requests[0]!.path).toBe("/public/validations-persons/abc/files");
+    expect([...server.requests[0]!.query.keys()]).toEqual([]);
+    expect(files.map((entry) => entry.key)).toEqual(["selfie", "document_front", "document_back"]);
+    expect(files[0]!.file).toBeNull();
+    const back = files[2]!.file!;
+    expect(back).toMatchObject({ publicId: "back", type: "image/png" });
+    expect(back.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 300_000);
+    expect(back.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 300_000);
+    // Signed URLs stay out of the log.
+    expect(lines.join("\n")).not.toContain("files.test");
+  });
+});
+
+describe("createVerification", () => {
+  it("sends only schema_version, ref_id and document, even when handed more", async () => {
+    const input = {
+      schemaVersion: "1",
+      refId: "case-42",
+      document: { type: "cpf", number: "52998224725", extra: "x" },
+      integration_origin_public_id: "should-never-leave",
+      integrationOriginPublicId: "should-never-leave",
+    } as unknown as CreateVerificationInput;
+    const created = await client().createVerification(input);
+    expect(created).toMatchObject({ publicId: "new-id", status: "started" });
+    const request = server.requests[0]!;
+    expect(request.method).toBe("POST");
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.json()).toEqual({ schema_version: "1", ref_id: "case-42", document: { type: "cpf", number: "52998224725" } });
+    expect(request.body.toString()).not.toContain("should-never-leave");
+  });
+});
+
+describe("403", () => {
+  it("reads a bare 403 on a read route as the IP allow-list", async () => {
+    await server.close();
+    server = await startFakeServer((_req, res) => {
+      res.writeHead(403, { "content-type": "text/html" });
+      res.end("<h1>403 Forbidden</h1>");
+    });
+    const error = await client()
+      .listVerifications()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UpstreamForbiddenError);
+    expect((error as UpstreamForbiddenError).reason).toBe("ip_not_allowed");
+    expect(server.requests).toHaveLength(1); // a 403 is not retried
+  });
+});
