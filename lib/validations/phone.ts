@@ -1,0 +1,116 @@
+import { z } from "zod";
+
+// Shared by the SMS form and POST /api/sms/*: Brazilian mobile numbers with country code.
+
+export const BRAZIL_COUNTRY_CODE = "55";
+
+/** Brazilian area codes (DDD) in use. */
+const AREA_CODES = new Set([
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53, 54, 55,
+  61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
+]);
+
+export type PhoneProblem = "required" | "length" | "country" | "area_code" | "not_mobile";
+
+export function phoneDigits(input: string): string {
+  return input.replace(/\D/g, "");
+}
+
+/**
+ * The number as the service wants it (digits with country code, e.g. "5511912345678"), or the problem.
+ * Accepts "+55 11 91234-5678", "(11) 91234-5678", "5511912345678" and "11912345678" (a national number
+ * gets the Brazilian country code). A mobile number is the area code then nine digits starting with 9.
+ */
+export function parsePhone(input: string): { digits: string } | { problem: PhoneProblem } {
+  const value = input.trim();
+  if (value === "") return { problem: "required" };
+  let digits = phoneDigits(value);
+  const international = value.startsWith("+") || value.startsWith("00");
+  if (value.startsWith("00")) digits = digits.slice(2);
+  if (!international && digits.length === 11) digits = `${BRAZIL_COUNTRY_CODE}${digits}`;
+  if (digits.length < 12 || digits.length > 13) return { problem: international && !digits.startsWith(BRAZIL_COUNTRY_CODE) ? "country" : "length" };
+  if (!digits.startsWith(BRAZIL_COUNTRY_CODE)) return { problem: "country" };
+  if (!AREA_CODES.has(Number(digits.slice(2, 4)))) return { problem: "area_code" };
+  // Twelve digits is a landline (eight digits after the area code); mobiles have nine, starting with 9.
+  if (digits.length !== 13 || digits[4] !== "9") return { problem: "not_mobile" };
+  return { digits };
+}
+
+/** "5511912345678" → "+55 11 91234-5678"; anything else unchanged. */
+export function formatPhone(input: string): string {
+  const parsed = parsePhone(input);
+  if ("problem" in parsed) return input;
+  const d = parsed.digits;
+  return `+${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4, 9)}-${d.slice(9)}`;
+}
+
+/** Formats as the user types: "+5511912" → "+55 11 912", "1191234" → "11 91234". */
+export function formatPhonePartial(input: string): string {
+  const international = input.trimStart().startsWith("+");
+  const digits = phoneDigits(input).slice(0, international ? 13 : 11);
+  const national = international ? digits.slice(2) : digits;
+  const area = national.slice(0, 2);
+  const first = national.slice(2, 7);
+  const last = national.slice(7, 11);
+  let out = area;
+  if (first) out += ` ${first}`;
+  if (last) out += `-${last}`;
+  if (!international) return out;
+  const country = digits.slice(0, 2);
+  return national ? `+${country} ${out}` : `+${country}`;
+}
+
+/** For the audit trail and messages: "+55 11 *****-5678". */
+export function maskPhone(input: string): string {
+  const parsed = parsePhone(input);
+  if ("problem" in parsed) return "+** ** *****-****";
+  const d = parsed.digits;
+  return `+${d.slice(0, 2)} ${d.slice(2, 4)} *****-${d.slice(9)}`;
+}
+
+const PHONE_MESSAGES: Record<PhoneProblem, string> = {
+  required: "Phone is required",
+  length: "Phone must have the area code and nine digits, with country code +55",
+  country: "Phone must be a Brazilian number (+55)",
+  area_code: "Phone area code (DDD) does not exist",
+  not_mobile: "Phone must be a mobile number (nine digits starting with 9)",
+};
+
+/** A phone field: any formatting in, the service's digits out; the problem named when refused. */
+export const phoneSchema = z
+  .string({ error: PHONE_MESSAGES.required })
+  .transform((value, context) => {
+    const parsed = parsePhone(value);
+    if ("problem" in parsed) {
+      context.addIssue({ code: "custom", message: PHONE_MESSAGES[parsed.problem], params: { problem: parsed.problem } });
+      return z.NEVER;
+    }
+    return parsed.digits;
+  });
+
+export type SmsCodeProblem = "required" | "format";
+
+export function smsCodeProblem(input: string): SmsCodeProblem | undefined {
+  const value = input.replace(/\s/g, "");
+  if (value === "") return "required";
+  // The contract does not show the code's format; the sandbox sends six digits.
+  if (!/^[A-Za-z0-9]{4,10}$/.test(value)) return "format";
+  return undefined;
+}
+
+export const smsCodeSchema = z
+  .string({ error: "Code is required" })
+  .transform((value, context) => {
+    const problem = smsCodeProblem(value);
+    if (problem) {
+      context.addIssue({ code: "custom", message: problem === "required" ? "Code is required" : "Code must be the 4 to 10 characters received", params: { problem } });
+      return z.NEVER;
+    }
+    return value.replace(/\s/g, "");
+  });
+
+export const smsSendSchema = z.strictObject({ phone: phoneSchema });
+export const smsValidateSchema = z.strictObject({ phone: phoneSchema, code: smsCodeSchema });
+
+export type SmsSendInput = z.input<typeof smsSendSchema>;
+export type SmsValidateInput = z.input<typeof smsValidateSchema>;
