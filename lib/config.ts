@@ -73,6 +73,10 @@ const sharedSchema = z.object({
   // Per-user CPF lookup limits (issue 5): configurable, held in the database so they span instances.
   LOOKUP_LIMIT_PER_MINUTE: positiveInt.default(10),
   LOOKUP_LIMIT_PER_DAY: positiveInt.default(200),
+  // How long a newly created integration key can still be revealed (sealed cookie) after a reload.
+  INTEGRATION_KEY_REVEAL_SECONDS: positiveInt.max(3600).default(600),
+  // ASSUMPTION: the wait before an SMS code may be sent again to the same phone (the sandbox refuses 30 s).
+  SMS_RESEND_COOLDOWN_SECONDS: positiveInt.max(3600).default(30),
   // Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: none.
   TRUSTED_PROXIES: z.string().default(""),
   AUDIT_RETENTION_DAYS: positiveInt.default(1825),
@@ -131,6 +135,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   displayTimeZone: string;
   lookupLimits: { perMinute: number; perDay: number };
+  integrationKeyRevealSeconds: number;
+  smsResendCooldownSeconds: number;
   trustedProxies: string[];
   auditRetentionDays: number;
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
@@ -212,6 +218,8 @@ function sharedPart(values: SharedValues) {
     oidc,
     displayTimeZone: values.DISPLAY_TIME_ZONE,
     lookupLimits: { perMinute: values.LOOKUP_LIMIT_PER_MINUTE, perDay: values.LOOKUP_LIMIT_PER_DAY },
+    integrationKeyRevealSeconds: values.INTEGRATION_KEY_REVEAL_SECONDS,
+    smsResendCooldownSeconds: values.SMS_RESEND_COOLDOWN_SECONDS,
     trustedProxies: values.TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),
