@@ -1,0 +1,70 @@
+/* The sandbox's settings, all from the environment (README, "Data" and "Control routes"). */
+
+export interface FaultRule {
+  path_prefix: string;
+  latency_ms: number;
+  error_rate: number;
+  timeout_rate: number;
+  malformed_rate: number;
+  status: number;
+}
+
+export interface SandboxConfig {
+  port: number;
+  seed: number;
+  verifications: number;
+  pageParam: string;
+  domainHeader: string;
+  smsJwtHeader: string;
+  smsTokenHeader: string;
+  faults: FaultRule | null;
+}
+
+export const MAX_VERIFICATIONS = 1_000_000;
+const LIST_PARAMS = ["status", "flow", "journey", "from", "to", "per_page"];
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new Error(`${name} must be an integer between ${min} and ${max}`);
+  return Number(raw);
+}
+
+function rate(env: NodeJS.ProcessEnv, name: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return 0;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${name} must be a number between 0 and 1`);
+  return value;
+}
+
+function headerName(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(raw)) throw new Error(`${name} must be an HTTP header name`);
+  return raw;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const pageParam = env.SANDBOX_PAGE_PARAM || "page";
+  if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(pageParam) || LIST_PARAMS.includes(pageParam)) {
+    throw new Error("SANDBOX_PAGE_PARAM must be a parameter name other than the list's filters");
+  }
+  const latency = integer(env, "SANDBOX_LATENCY_MS", 0, 0, 600_000);
+  const errorRate = rate(env, "SANDBOX_ERROR_RATE");
+  const timeoutRate = rate(env, "SANDBOX_TIMEOUT_RATE");
+  const malformedRate = rate(env, "SANDBOX_MALFORMED_RATE");
+  const anyFault = latency > 0 || errorRate > 0 || timeoutRate > 0 || malformedRate > 0;
+  return {
+    port: integer(env, "SANDBOX_PORT", 4010, 0, 65535),
+    seed: integer(env, "SANDBOX_SEED", 1, 0, 4294967295),
+    verifications: integer(env, "SANDBOX_VERIFICATIONS", 500, 0, MAX_VERIFICATIONS),
+    pageParam,
+    domainHeader: headerName(env, "SANDBOX_DOMAIN_HEADER", "Origin").toLowerCase(),
+    smsJwtHeader: headerName(env, "SANDBOX_SMS_JWT_HEADER", "Authorization").toLowerCase(),
+    smsTokenHeader: headerName(env, "SANDBOX_SMS_TOKEN_HEADER", "X-Integration-Token").toLowerCase(),
+    faults: anyFault
+      ? { path_prefix: "/", latency_ms: latency, error_rate: errorRate, timeout_rate: timeoutRate, malformed_rate: malformedRate, status: 503 }
+      : null,
+  };
+}

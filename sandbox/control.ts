@@ -1,0 +1,97 @@
+/*
+ * Control routes (/sandbox), for tests and demos only: health, the request log, the clock, fault injection
+ * and the SMS outbox. Not part of the service; never faulted and never logged.
+ */
+import type { FaultRule } from "./config";
+import { empty, json, mediaType, type Ctx, type Reply, type Router } from "./http";
+import type { SandboxState } from "./state";
+
+const bad = (message: string) => json(400, { message });
+
+async function readJson(ctx: Ctx): Promise<Record<string, unknown> | Reply> {
+  if (mediaType(ctx.header("content-type")) !== "application/json") return json(415, { message: "Send application/json." });
+  try {
+    const value: unknown = JSON.parse((await ctx.body()).toString("utf8"));
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  return bad("The body must be a JSON object.");
+}
+
+function isReply(value: unknown): value is Reply {
+  return typeof value === "object" && value !== null && "status" in value && Buffer.isBuffer((value as Reply).body);
+}
+
+function clockState(state: SandboxState): Reply {
+  return json(200, { now: new Date(state.clock.now()).toISOString(), offset_seconds: state.clock.offsetSeconds() });
+}
+
+const FAULT_FIELDS = ["path_prefix", "latency_ms", "error_rate", "timeout_rate", "malformed_rate", "status"];
+
+export function parseFaultRule(body: Record<string, unknown>): FaultRule | string {
+  const unknown = Object.keys(body).filter((key) => !FAULT_FIELDS.includes(key));
+  if (unknown.length > 0) return `Unknown field(s): ${unknown.join(", ")}.`;
+  const rule: FaultRule = { path_prefix: "/", latency_ms: 0, error_rate: 0, timeout_rate: 0, malformed_rate: 0, status: 503 };
+  if (body.path_prefix !== undefined) {
+    if (typeof body.path_prefix !== "string" || !body.path_prefix.startsWith("/")) return "path_prefix must be a path starting with /.";
+    if (body.path_prefix.startsWith("/sandbox")) return "Control routes cannot be faulted.";
+    rule.path_prefix = body.path_prefix;
+  }
+  if (body.latency_ms !== undefined) {
+    if (!Number.isInteger(body.latency_ms) || (body.latency_ms as number) < 0 || (body.latency_ms as number) > 600_000) return "latency_ms must be an integer between 0 and 600000.";
+    rule.latency_ms = body.latency_ms as number;
+  }
+  for (const name of ["error_rate", "timeout_rate", "malformed_rate"] as const) {
+    const value = body[name];
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !(value >= 0 && value <= 1)) return `${name} must be a number between 0 and 1.`;
+    rule[name] = value;
+  }
+  if (body.status !== undefined) {
+    if (!Number.isInteger(body.status) || (body.status as number) < 400 || (body.status as number) > 599) return "status must be an integer between 400 and 599.";
+    rule.status = body.status as number;
+  }
+  return rule;
+}
+
+export function controlRoutes(state: SandboxState, router: Router): void {
+  router
+    .add("GET", "/sandbox/health", () => json(200, { ok: true }))
+    .add("GET", "/sandbox/requests", () => json(200, { requests: state.log.all() }))
+    .add("DELETE", "/sandbox/requests", () => {
+      state.log.clear();
+      return empty(204);
+    })
+    .add("GET", "/sandbox/clock", () => clockState(state))
+    .add("POST", "/sandbox/clock", async (ctx) => {
+      const body = await readJson(ctx);
+      if (isReply(body)) return body;
+      const seconds = body.advance_seconds;
+      if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return bad("advance_seconds must be a number of seconds, 0 or more.");
+      state.clock.advance(seconds);
+      return clockState(state);
+    })
+    .add("DELETE", "/sandbox/clock", () => {
+      state.clock.reset();
+      return clockState(state);
+    })
+    .add("GET", "/sandbox/faults", () => json(200, { faults: state.faults.all() }))
+    .add("POST", "/sandbox/faults", async (ctx) => {
+      const body = await readJson(ctx);
+      if (isReply(body)) return body;
+      const rule = parseFaultRule(body);
+      if (typeof rule === "string") return bad(rule);
+      state.faults.set(rule);
+      return json(200, { faults: state.faults.all() });
+    })
+    .add("DELETE", "/sandbox/faults", () => {
+      state.faults.clear();
+      return empty(204);
+    })
+    .add("GET", "/sandbox/sms/outbox", (ctx) => {
+      const phone = (ctx.query.get("phone") ?? "").trim().replace(/^\+/, "");
+      const code = state.smsOutbox.get(phone);
+      return code === undefined ? json(404, { message: "No code was sent to this phone." }) : json(200, { code });
+    });
+}

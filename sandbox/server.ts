@@ -1,0 +1,60 @@
+/*
+ * Entry point: `npm run sandbox` (node --import tsx sandbox/server.ts). Reads the environment, generates
+ * the data, listens on 127.0.0.1:SANDBOX_PORT (0: a random port) and prints
+ * `sandbox listening on http://127.0.0.1:PORT`. SIGTERM and SIGINT close every connection, held ones
+ * included, and exit.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createDispatcher } from "./app";
+import { readConfig, type SandboxConfig } from "./config";
+import { SandboxState } from "./state";
+
+let config: SandboxConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const started = performance.now();
+const state = new SandboxState(config);
+const generatedIn = Math.round(performance.now() - started);
+const dispatcher = createDispatcher(state);
+
+const server = createServer((req, res) => {
+  dispatcher.handle(req, res).catch((error: unknown) => {
+    console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+    res.end('{"message":"Internal sandbox error."}');
+  });
+});
+server.keepAliveTimeout = 5_000;
+
+server.on("error", (error) => {
+  console.error(`sandbox: cannot listen on 127.0.0.1:${config.port}: ${error.message}`);
+  process.exit(1);
+});
+
+server.listen(config.port, "127.0.0.1", () => {
+  const { port } = server.address() as AddressInfo;
+  state.publicBase = `http://127.0.0.1:${port}`;
+  console.log(`sandbox listening on http://127.0.0.1:${port}`);
+  console.log(
+    `sandbox: ${config.verifications} verifications for int_main/sandbox (+50 int_main/production, +50 int_other), seed ${config.seed}, generated in ${generatedIn} ms`,
+  );
+  if (config.faults) console.log("sandbox: fault injection enabled from the environment");
+});
+
+let closing = false;
+function shutdown(): void {
+  if (closing) return;
+  closing = true;
+  server.close(() => process.exit(0));
+  dispatcher.abortAll();
+  server.closeAllConnections();
+  setTimeout(() => process.exit(0), 2_000).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
