@@ -1,5 +1,7 @@
 import "server-only";
 
+import type { Config } from "@/lib/config";
+
 /*
  * A tiny structured logger: one JSON object per line, info and below to stdout, warnings and errors to
  * stderr. Every line goes through a redaction pass first, because a log is the easiest place for a signed
@@ -25,6 +27,19 @@ export function registerSecrets(...values: Array<string | null | undefined>): vo
   for (const value of values) {
     if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
   }
+}
+
+/** Registers every secret of the configuration (the clients' singletons call this; so may other modules). */
+export function registerConfigSecrets(cfg: Config): void {
+  registerSecrets(
+    cfg.core.apiKey,
+    cfg.partners.password,
+    cfg.partners.integrationToken,
+    cfg.secrets.nextAuth,
+    cfg.secrets.mediaSeal,
+    cfg.secrets.auditHash,
+    cfg.oidc?.clientSecret,
+  );
 }
 
 // Query parameters whose values are credentials or make a URL usable (signed file URLs, widget links).

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
 import type { CreatedVerification, Verification, VerificationList } from "@/lib/domain/verification";
+import { registerConfigSecrets } from "@/lib/log";
 import { HttpClient, pathSegment, type HttpClientOptions } from "@/lib/upstream/http";
 import {
   createdVerificationWire,
@@ -253,6 +254,10 @@ let singleton: CoreClient | undefined;
 
 /** The process's core client, built from config(). */
 export function coreClient(): CoreClient {
-  singleton ??= CoreClient.fromConfig();
+  if (!singleton) {
+    const cfg = config();
+    registerConfigSecrets(cfg);
+    singleton = CoreClient.fromConfig(cfg);
+  }
   return singleton;
 }

@@ -11,7 +11,7 @@ import type {
   SmsSendResult,
   SmsValidateResult,
 } from "@/lib/domain/partners";
-import { registerSecrets } from "@/lib/log";
+import { registerConfigSecrets, registerSecrets } from "@/lib/log";
 import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import {
   cpfHistoryResponseWire,
@@ -455,6 +455,10 @@ let singleton: PartnersClient | undefined;
 
 /** The process's partners client, built from config(); one token cache per process. */
 export function partnersClient(): PartnersClient {
-  singleton ??= PartnersClient.fromConfig();
+  if (!singleton) {
+    const cfg = config();
+    registerConfigSecrets(cfg);
+    singleton = PartnersClient.fromConfig(cfg);
+  }
   return singleton;
 }
