@@ -12,6 +12,7 @@ import type {
   SmsValidateResult,
 } from "@/lib/domain/partners";
 import { registerConfigSecrets, registerSecrets } from "@/lib/log";
+import { cpfSchema } from "@/lib/validations/cpf";
 import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import {
   cpfHistoryResponseWire,
@@ -80,22 +81,12 @@ const smsResponseWire = z.unknown();
 // ---------------------------------------------------------------------------------------------------------
 // Input schemas: bad input is refused before any call, naming the field (ZodError).
 
-function cpfCheckDigitsValid(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
-}
-
-/** A CPF, with or without punctuation; sent as its 11 digits (ASSUMPTION: the contract shows no format). */
-export const cpfInput = z
-  .string()
-  .transform((value) => value.replace(/[.\-\s]/g, ""))
-  .refine(cpfCheckDigitsValid, "must be a valid CPF");
+/**
+ * A CPF, with or without punctuation; sent as its 11 digits (ASSUMPTION: the contract shows no format).
+ * The same rules as the forms use (lib/validations/cpf.ts), so the client refuses bad input even when
+ * called directly.
+ */
+export const cpfInput = cpfSchema;
 
 /** Digits with country code (contract); `+`, spaces, dashes and parentheses are dropped. */
 export const phoneInput = z
