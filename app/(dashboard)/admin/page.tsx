@@ -1,8 +1,33 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requirePageUser } from "@/lib/auth/require-role";
 
-export default async function Page() {
-  const t = await getTranslations("common.nav");
-  return <ComingSoon title={t("admin")} />;
+const SECTIONS = [
+  { href: "/admin/staff", key: "staff" },
+  { href: "/admin/integrations", key: "integrations" },
+  { href: "/admin/audit", key: "audit" },
+] as const;
+
+export default async function AdminPage() {
+  await requirePageUser("admin");
+  const t = await getTranslations("common.adminHome");
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+        {SECTIONS.map((section) => (
+          <li key={section.href}>
+            <Link
+              href={section.href}
+              className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
+            >
+              <span className="text-base font-semibold text-slate-900">{t(`${section.key}.title`)}</span>
+              <span className="mt-1 block text-sm text-slate-600">{t(`${section.key}.body`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
