@@ -278,3 +278,13 @@ export function coreRoutes(state: SandboxState, router: Router): void {
     .add("GET", "/core/public/validations-persons/:public_id/files", (ctx) => files(state, ctx))
     .add("POST", "/core/public/verifications", (ctx) => create(state, ctx));
 }
+
+/** Runs the list path once before listening, so the first real call does not pay for the JIT warming up. */
+export function warmUp(state: SandboxState): void {
+  const filter: ListFilter = { statusMask: null, flow: null, journey: null, fromMs: null, toMs: null, page: 1, perPage: MAX_PER_PAGE };
+  for (const store of state.stores.values()) {
+    const { items } = store.list(filter);
+    JSON.stringify(items.map((record) => presentVerification(record, false)));
+    if (items[0]) store.find(items[0].publicId);
+  }
+}

@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createDispatcher } from "./app";
 import { readConfig, type SandboxConfig } from "./config";
+import { warmUp } from "./core";
 import { SandboxState } from "./state";
 
 let config: SandboxConfig;
@@ -20,6 +21,7 @@ try {
 
 const started = performance.now();
 const state = new SandboxState(config);
+warmUp(state);
 const generatedIn = Math.round(performance.now() - started);
 const dispatcher = createDispatcher(state);
 

@@ -6,10 +6,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { FaultRule, SandboxConfig } from "./config";
 import {
-  cpfOf,
   createdRecord,
   FLOWS,
   generateDataset,
+  indexOfCpf,
+  indexOfPublicId,
   JOURNEYS,
   materialize,
   STATUSES,
@@ -158,18 +159,14 @@ export interface ListFilter {
 }
 
 export class VerificationStore {
-  private readonly byPublicId = new Map<string, number>();
   private readonly superseded: Uint8Array;
   /** Created through the API, newest first. */
   private created: VerificationRecord[] = [];
   private readonly createdById = new Map<string, VerificationRecord>();
   private readonly createdSuperseded = new Set<string>();
-  private byCpf: Map<string, number> | null = null;
 
   constructor(readonly dataset: GeneratedDataset) {
-    const ids = dataset.publicIds;
-    for (let i = 0; i < ids.length; i++) this.byPublicId.set(ids[i]!, i);
-    this.superseded = new Uint8Array(ids.length);
+    this.superseded = new Uint8Array(dataset.spec.size);
   }
 
   get size(): number {
@@ -179,8 +176,8 @@ export class VerificationStore {
   find(publicId: string): VerificationRecord | null {
     const created = this.createdById.get(publicId);
     if (created) return created;
-    const index = this.byPublicId.get(publicId);
-    return index === undefined ? null : materialize(this.dataset, index);
+    const index = indexOfPublicId(this.dataset, publicId);
+    return index < 0 ? null : materialize(this.dataset, index);
   }
 
   /** One pass over the typed arrays; only the page's records are materialised. */
@@ -225,12 +222,8 @@ export class VerificationStore {
   /** A new verification becomes the person's most recent one: their older one leaves the list. */
   create(cpf: string, nowMs: number): VerificationRecord {
     const record = createdRecord(randomUUID(), cpf, nowMs, "default", "onboarding");
-    if (!this.byCpf) {
-      this.byCpf = new Map();
-      for (let i = 0; i < this.dataset.spec.size; i++) this.byCpf.set(cpfOf(this.dataset, i), i);
-    }
-    const generated = this.byCpf.get(cpf);
-    if (generated !== undefined) this.superseded[generated] = 1;
+    const generated = indexOfCpf(this.dataset, cpf);
+    if (generated >= 0) this.superseded[generated] = 1;
     for (const older of this.created) if (older.cpf === cpf) this.createdSuperseded.add(older.publicId);
     this.created.push(record);
     this.created.sort((a, b) => b.createdAt - a.createdAt);

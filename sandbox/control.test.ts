@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startSandbox, type SandboxHandle } from "../test/sandbox";
+import { core, MAIN } from "./test-support";
+
+let sandbox: SandboxHandle;
+let base: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  base = sandbox.url;
+});
+
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+beforeEach(async () => {
+  await sandbox.clearFaults();
+  await sandbox.clearRequests();
+});
+
+describe("control routes", () => {
+  it("health", async () => {
+    const response = await fetch(`${base}/sandbox/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it("logs method, path, query keys and time: never query values, bodies or header values", async () => {
+    await core(base, "/public/validations-persons?status=approved&per_page=3", "sbx_core_view", { headers: { "x-trace": "header-value-1" } });
+    await fetch(`${base}/partners/auth/login`, { method: "POST", body: new URLSearchParams({ username: "body-value-2", password: "body-value-3" }) });
+    await fetch(`${base}/sandbox/health`);
+    const requests = await sandbox.requests();
+    expect(requests.map((r) => [r.method, r.path])).toEqual([
+      ["GET", "/core/public/validations-persons"],
+      ["POST", "/partners/auth/login"],
+    ]);
+    expect(requests[0]!.query).toEqual(["status", "per_page"]);
+    expect(Date.parse(requests[0]!.at)).not.toBeNaN();
+    const logged = JSON.stringify(requests);
+    for (const value of ["approved", "sbx_core_view", "header-value-1", "body-value-2", "body-value-3"]) expect(logged).not.toContain(value);
+    await sandbox.clearRequests();
+    expect(await sandbox.requests()).toEqual([]);
+  });
+
+  it("moves the clock forward and back", async () => {
+    const before = (await (await fetch(`${base}/sandbox/clock`)).json()) as { offset_seconds: number };
+    expect(before.offset_seconds).toBe(0);
+    await sandbox.advanceClock(120);
+    const after = (await (await fetch(`${base}/sandbox/clock`)).json()) as { now: string; offset_seconds: number };
+    expect(after.offset_seconds).toBe(120);
+    expect(Date.parse(after.now) - Date.now()).toBeGreaterThan(115_000);
+    await sandbox.resetClock();
+    expect(((await (await fetch(`${base}/sandbox/clock`)).json()) as { offset_seconds: number }).offset_seconds).toBe(0);
+    expect((await fetch(`${base}/sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"advance_seconds":"x"}' })).status).toBe(400);
+  });
+
+  it("answers 404 JSON on unknown routes and 405 on a wrong method", async () => {
+    const missing = await fetch(`${base}/nowhere`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^application\/json/);
+    const partners = await fetch(`${base}/partners/nowhere`);
+    expect(partners.status).toBe(404);
+    expect(((await partners.json()) as { message: string }).message).toEqual(expect.any(String));
+    const wrong = await fetch(`${base}/partners/auth/login`);
+    expect(wrong.status).toBe(405);
+  });
+
+  it("serves a plain page at widget addresses", async () => {
+    const page = await fetch(`${base}/widget/8a4f8a2e-1c1b-4d7e-9c5e-2b0a7b8e9f10`);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const text = await page.text();
+    expect(text).toContain("Capture widget (sandbox)");
+    expect(text).toContain("8a4f8a2e-1c1b-4d7e-9c5e-2b0a7b8e9f10");
+  });
+});
+
+describe("faults", () => {
+  it("error_rate 1 answers the configured status on the prefix only, in the family's error shape", async () => {
+    await sandbox.setFaults({ path_prefix: "/core", error_rate: 1, status: 503 });
+    const response = await core(base, "/public/validations-persons", "sbx_core_view");
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("E_SERVICE_UNAVAILABLE");
+    expect((await fetch(`${base}/sandbox/health`)).status).toBe(200);
+    expect((await fetch(`${base}/widget/abc`)).status).toBe(404); // not under /core: unaffected
+    await sandbox.clearFaults();
+    expect((await core(base, "/public/validations-persons", "sbx_core_view")).status).toBe(200);
+  });
+
+  it("malformed_rate 1 sends truncated, unparsable JSON", async () => {
+    await sandbox.setFaults({ path_prefix: "/core", malformed_rate: 1 });
+    const response = await core(base, "/public/validations-persons?per_page=3", "sbx_core_view");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = await response.text();
+    expect(body.length).toBeGreaterThan(0);
+    expect(() => JSON.parse(body)).toThrow();
+  });
+
+  it("latency_ms delays the answer", async () => {
+    await sandbox.setFaults({ path_prefix: "/partners", latency_ms: 300 });
+    const started = performance.now();
+    const response = await fetch(`${base}/partners/nowhere`);
+    expect(response.status).toBe(404);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("timeout_rate 1 holds the request without answering", async () => {
+    await sandbox.setFaults({ path_prefix: "/core", timeout_rate: 1 });
+    const outcome = await fetch(`${base}/core/public/validations-persons`, { headers: { "x-api-key": "sbx_core_view" }, signal: AbortSignal.timeout(400) }).then(
+      (response) => `answered ${response.status}`,
+      (error: Error) => error.name,
+    );
+    expect(outcome).toBe("TimeoutError");
+    expect((await fetch(`${base}/partners/nowhere`)).status).toBe(404); // other prefixes still answer
+  });
+
+  it("refuses invalid fault settings", async () => {
+    for (const body of [{ error_rate: 2 }, { path_prefix: "/sandbox" }, { status: 200 }, { colour: "red" }]) {
+      const response = await fetch(`${base}/sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe("process", () => {
+  it("takes faults from the environment, and shuts down promptly on SIGTERM while a request is held", async () => {
+    const faulty = await startSandbox({ SANDBOX_TIMEOUT_RATE: "1", SANDBOX_VERIFICATIONS: "10" });
+    const held = fetch(`${faulty.url}/core/public/validations-persons`, { headers: { "x-api-key": "sbx_core_view" } }).then(
+      () => "answered",
+      () => "connection closed",
+    );
+    expect((await fetch(`${faulty.url}/sandbox/health`)).status).toBe(200); // control routes are never faulted
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = await Promise.race([faulty.stop().then(() => "stopped"), new Promise((resolve) => setTimeout(() => resolve("still running"), 5000))]);
+    expect(stopped).toBe("stopped");
+    expect(await held).toBe("connection closed");
+    expect(faulty.process.exitCode).toBe(0);
+  });
+
+  it("error rate from the environment", async () => {
+    const faulty = await startSandbox({ SANDBOX_ERROR_RATE: "1", SANDBOX_VERIFICATIONS: "10" });
+    try {
+      const login = await fetch(`${faulty.url}/partners/auth/login`, { method: "POST", headers: { origin: MAIN.domain }, body: new FormData() });
+      expect(login.status).toBe(503);
+      expect(await login.json()).toEqual({ message: "Injected fault (sandbox)." });
+    } finally {
+      await faulty.stop();
+    }
+  });
+
+  it("refuses a bad setting at start", async () => {
+    await expect(startSandbox({ SANDBOX_VERIFICATIONS: "lots" })).rejects.toThrow(/SANDBOX_VERIFICATIONS/);
+  });
+});
