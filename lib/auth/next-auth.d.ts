@@ -1,0 +1,10 @@
+import type { Role } from "./roles";
+
+// What the session cookie's JWT carries besides next-auth's defaults.
+declare module "next-auth/jwt" {
+  interface JWT {
+    uid?: string;
+    sid?: string;
+    role?: Role;
+  }
+}

@@ -1,0 +1,119 @@
+import "server-only";
+
+import fs from "node:fs";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+import { config } from "@/lib/config";
+
+import * as schema from "./schema";
+
+/*
+ * One database handle per process: PGlite in `<DATA_DIR>/pglite` when DATABASE_URL is unset,
+ * PostgreSQL through a node-postgres pool when it is set. Migrations (lib/db/migrations) are applied
+ * on first use, then the demo accounts are seeded in embedded mode.
+ */
+
+type Schema = typeof schema;
+/** What every query function takes: the process database or a transaction inside it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// Resolved from the working directory: Next bundles server code into .next/, so a path relative to
+// this file would point into the build output. `next start`, scripts and Vitest all run from the root.
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
+
+// Arbitrary constant: serialises migrations when several instances start against one PostgreSQL.
+const MIGRATION_LOCK_KEY = 724_190_001;
+
+export type DatabaseSource = { pglite: PGlite } | { url: string };
+
+/**
+ * Opens a database and applies the migrations. The app uses `getDb()`; tests and scripts call this with
+ * an explicit PGlite instance (e.g. `new PGlite()` in memory) or a connection string.
+ */
+export async function createDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
+  if ("pglite" in source) {
+    const client = source.pglite;
+    const db = drizzlePglite(client, { schema });
+    // PGlite is a single connection inside this process: nothing else can race the migration.
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+  }
+  await migratePostgres(source.url);
+  const pool = new pg.Pool({ connectionString: source.url, application_name: "kyc-backoffice", max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", (error) => console.error("database pool error:", error.message));
+  const db = drizzlePg(pool, { schema });
+  return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
+}
+
+async function migratePostgres(url: string): Promise<void> {
+  // A dedicated connection holds a session-level advisory lock for the whole run, so instances
+  // starting together apply each migration once.
+  const client = new pg.Client({ connectionString: url, application_name: "kyc-backoffice-migrate" });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** The configured source: PostgreSQL when DATABASE_URL is set, else PGlite in the data folder. */
+export function configuredSource(): DatabaseSource {
+  const { url, dataDir } = config().database;
+  if (url) return { url };
+  const directory = path.resolve(dataDir, "pglite");
+  fs.mkdirSync(directory, { recursive: true });
+  return { pglite: new PGlite(directory) };
+}
+
+// On globalThis so Next's dev reloads (which re-evaluate modules) reuse the open database instead of
+// opening the PGlite directory a second time, which it does not allow.
+const globalForDb = globalThis as typeof globalThis & { __kycDatabase?: Promise<DatabaseHandle> };
+
+/** The process database, opened, migrated and (embedded mode) seeded on first use. */
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  globalForDb.__kycDatabase ??= openConfigured().catch((error: unknown) => {
+    // Forget the failure so the next request tries again (e.g. PostgreSQL was still starting).
+    globalForDb.__kycDatabase = undefined;
+    throw error;
+  });
+  return globalForDb.__kycDatabase;
+}
+
+async function openConfigured(): Promise<DatabaseHandle> {
+  const handle = await createDatabase(configuredSource());
+  if (config().seedDemoAccounts) {
+    // Imported here to keep the password hashing module out of the client's static graph.
+    const { seedDemoAccounts } = await import("./seed");
+    await seedDemoAccounts(handle.db);
+  }
+  return handle;
+}
+
+/** Tests only: make `getDb()` answer with this handle (or forget it with undefined). */
+export function setDatabaseForTests(handle: DatabaseHandle | undefined): void {
+  globalForDb.__kycDatabase = handle ? Promise.resolve(handle) : undefined;
+}

@@ -1,0 +1,172 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Relative import: drizzle-kit loads this file without the `@/` alias.
+import { ROLES, type Role } from "../auth/roles";
+
+/*
+ * One schema for both drivers (PGlite in embedded mode, PostgreSQL in production). Migrations are
+ * generated from this file with `npm run db:generate` into lib/db/migrations and committed.
+ *
+ * No `server-only` import here: drizzle-kit loads this file outside Next.
+ */
+
+export { ROLES, type Role };
+
+export const AUDIT_OUTCOMES = ["success", "failure", "denied"] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Stored lower-cased by the application; the unique index on lower(email) is the real guarantee.
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    role: text("role", { enum: ROLES }).notNull(),
+    // scrypt hash string (lib/auth/password.ts); null for accounts that only sign in through OIDC.
+    passwordHash: text("password_hash"),
+    // The identity provider's `sub`, bound on the first OIDC sign-in of an existing staff account.
+    oidcSubject: text("oidc_subject"),
+    disabled: boolean("disabled").notNull().default(false),
+    // Invited accounts sign in with a one-time password and must choose their own before anything else.
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("staff_users_email_lower_key").on(sql`lower(${table.email})`),
+    uniqueIndex("staff_users_oidc_subject_key").on(table.oidcSubject),
+    check("staff_users_role_check", sql`${table.role} in ('analyst', 'admin')`),
+  ],
+);
+
+/*
+ * Server-side record of each signed-in session. The JWT cookie only carries this row's id: signing
+ * out revokes the row, so a copied cookie stops working, and idle/absolute timeouts are checked here.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    method: text("method", { enum: ["password", "oidc"] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("staff_sessions_user_idx").on(table.userId)],
+);
+
+/*
+ * Integration keys created from the dashboard: metadata as the upstream returned it. The key value
+ * (the upstream `uuid`) is never stored: it is shown once and kept only in a sealed cookie.
+ */
+export const integrationKeys = pgTable("integration_keys", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  upstreamId: bigint("upstream_id", { mode: "number" }).notNull().unique(),
+  label: text("label").notNull(),
+  // As returned by the upstream (a host without scheme).
+  domain: text("domain").notNull(),
+  ownerUserId: bigint("owner_user_id", { mode: "number" }),
+  ownerTenantId: bigint("owner_tenant_id", { mode: "number" }),
+  upstreamCreatedAt: timestamp("upstream_created_at", { withTimezone: true }),
+  createdBy: uuid("created_by").references(() => staffUsers.id),
+  createdAt: createdAt(),
+});
+
+/*
+ * The audit trail. Append-only; each row's `hash` covers its fields and the previous row's hash, so
+ * an edited or deleted row breaks the chain (lib/audit.ts writes it, a verifier walks it by id).
+ * No foreign key to staff_users: the trail must outlive whatever it mentions.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    // Masked when it is personal data (a CPF shows as ***.982.247-**).
+    target: text("target"),
+    // HMAC of the unmasked identifier, so an auditor can search by CPF without it being stored.
+    targetHash: text("target_hash"),
+    purpose: text("purpose"),
+    outcome: text("outcome", { enum: AUDIT_OUTCOMES }).notNull(),
+    ip: text("ip"),
+    // Small and flat; never URLs, tokens or images (lib/audit.ts refuses them).
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [
+    index("audit_events_at_idx").on(table.at),
+    index("audit_events_actor_idx").on(table.actorId, table.at),
+    index("audit_events_actor_email_idx").on(table.actorEmail, table.at),
+    index("audit_events_action_idx").on(table.action, table.at),
+    index("audit_events_outcome_idx").on(table.outcome, table.at),
+    index("audit_events_target_hash_idx").on(table.targetHash),
+    // The audit page's target filter (lib/audit-trail/query.ts), in `at` order like the others.
+    index("audit_events_target_idx").on(table.target, table.at),
+    check("audit_events_outcome_check", sql`${table.outcome} in ('success', 'failure', 'denied')`),
+  ],
+);
+
+/*
+ * Retention checkpoints (lib/audit-trail/prune.ts): when `npm run audit:prune` removes the oldest events,
+ * it keeps the id and hash of the last one removed, signed with the audit key, so the first remaining
+ * event still chains to something the verifier trusts. Append-only, like the trail.
+ */
+export const auditCheckpoints = pgTable("audit_checkpoints", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  throughEventId: bigint("through_event_id", { mode: "number" }).notNull(),
+  throughEventHash: text("through_event_hash").notNull(),
+  throughEventAt: timestamp("through_event_at", { withTimezone: true }).notNull(),
+  removedCount: bigint("removed_count", { mode: "number" }).notNull(),
+  cutoff: timestamp("cutoff", { withTimezone: true }).notNull(),
+  retentionDays: integer("retention_days").notNull(),
+  signature: text("signature").notNull(),
+});
+
+/*
+ * Fixed-window counters shared by every instance: sign-in failures per account and per address now,
+ * per-user lookup limits later. A row per key and window; `expires_at` lets old rows be swept.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index("rate_limits_expires_idx").on(table.expiresAt)],
+);
+
+export type StaffUserRow = typeof staffUsers.$inferSelect;
+export type StaffSessionRow = typeof staffSessions.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type IntegrationKeyRow = typeof integrationKeys.$inferSelect;
+export type AuditCheckpointRow = typeof auditCheckpoints.$inferSelect;

@@ -1,0 +1,98 @@
+import "server-only";
+
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { vi } from "vitest";
+
+import { resetConfigForTests } from "@/lib/config";
+
+import { createDatabase, type DatabaseHandle } from "./client";
+
+/*
+ * Test helpers. The database layer runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is
+ * set, with the same assertions:
+ *
+ *   describe.each(testDatabases())("… on $name", ({ open }) => { … })
+ *
+ * Each PostgreSQL run gets a fresh database (created and dropped here), so parallel runs never meet.
+ * A fresh schema would not do: drizzle-kit writes foreign keys as "public"."table".
+ */
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the handle and, on PostgreSQL, drops the database. */
+  dispose(): Promise<void>;
+}
+
+export interface TestDatabaseKind {
+  name: "pglite" | "postgres";
+  open(): Promise<TestDatabase>;
+}
+
+export function testDatabases(): TestDatabaseKind[] {
+  const kinds: TestDatabaseKind[] = [{ name: "pglite", open: openPglite }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) kinds.push({ name: "postgres", open: () => openPostgres(url) });
+  return kinds;
+}
+
+async function openPglite(): Promise<TestDatabase> {
+  const handle = await createDatabase({ pglite: new PGlite() });
+  return { ...handle, dispose: () => handle.close() };
+}
+
+async function openPostgres(adminUrl: string): Promise<TestDatabase> {
+  const name = `kyc_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      try {
+        // pool.end() resolves before the server has seen every connection close; dropping earlier
+        // would kill them and make the closed pool report errors.
+        for (let attempt = 0; attempt < 40; attempt += 1) {
+          const { rows } = await cleanup.query("select count(*)::int as open from pg_stat_activity where datname = $1", [name]);
+          if (rows[0]?.open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+export const TEST_SECRETS = {
+  NEXTAUTH_SECRET: "test-nextauth-secret-0123456789abcdef",
+  MEDIA_SEAL_SECRET: "test-media-seal-secret-0123456789abcdef",
+  AUDIT_HASH_SECRET: "test-audit-hash-secret-0123456789abcdef",
+} as const;
+
+/**
+ * Embedded-mode configuration with fixed secrets and a throwaway data folder (so tests never write
+ * into the real .data/). Call in beforeAll/beforeEach; `vi.unstubAllEnvs()` undoes it.
+ */
+export function stubTestEnvironment(extra: Record<string, string> = {}): void {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-test-"));
+  for (const [name, value] of Object.entries({ ...TEST_SECRETS, DATA_DIR: dataDir, CORE_URL: "", PARTNERS_URL: "", DATABASE_URL: "", ...extra })) {
+    vi.stubEnv(name, value);
+  }
+  resetConfigForTests();
+}

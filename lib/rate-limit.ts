@@ -1,0 +1,85 @@
+import "server-only";
+
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+
+import type { Database } from "@/lib/db/client";
+import { rateLimits } from "@/lib/db/schema";
+
+/*
+ * Counters shared by every instance, kept in the database: one row per key and fixed window, updated
+ * with a single upsert so concurrent requests on several instances never lose a count.
+ * A "lock" is a row in a reserved window whose expires_at says until when the key is refused.
+ */
+
+const LOCK_WINDOW = new Date(0);
+// Old windows are swept now and then rather than on every write.
+const SWEEP_PROBABILITY = 0.02;
+
+function windowStart(now: Date, windowMs: number): Date {
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** Adds one to the key's current window and returns the new count. */
+export async function increment(db: Database, key: string, windowMs: number, now = new Date()): Promise<number> {
+  const start = windowStart(now, windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: start, count: 1, expiresAt: new Date(start.getTime() + windowMs) })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  if (Math.random() < SWEEP_PROBABILITY) await sweep(db, now);
+  return row?.count ?? 1;
+}
+
+/** The key's count in its current window (0 when there is none). */
+export async function countInWindow(db: Database, key: string, windowMs: number, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(now, windowMs))));
+  return row?.count ?? 0;
+}
+
+/**
+ * Counts one use against a limit: the use is allowed while the window's count stays within `limit`.
+ * For per-user quotas such as CPF lookups per minute and per day.
+ */
+export async function consume(
+  db: Database,
+  key: string,
+  { limit, windowMs }: { limit: number; windowMs: number },
+  now = new Date(),
+): Promise<{ allowed: boolean; count: number; retryAfterMs: number }> {
+  const count = await increment(db, key, windowMs, now);
+  const windowEnds = windowStart(now, windowMs).getTime() + windowMs;
+  return { allowed: count <= limit, count, retryAfterMs: count <= limit ? 0 : windowEnds - now.getTime() };
+}
+
+/** Refuses the key until `until` (extends an existing lock, never shortens it). */
+export async function lock(db: Database, key: string, until: Date): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key, windowStart: LOCK_WINDOW, count: 1, expiresAt: until })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { expiresAt: sql`greatest(${rateLimits.expiresAt}, excluded.expires_at)`, count: sql`${rateLimits.count} + 1` },
+    });
+}
+
+/** When the key's lock ends, or null when it is not locked. */
+export async function lockedUntil(db: Database, key: string, now = new Date()): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: rateLimits.expiresAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, LOCK_WINDOW), gt(rateLimits.expiresAt, now)));
+  return row?.expiresAt ?? null;
+}
+
+/** Forgets every window of the key (not its lock). */
+export async function clear(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, LOCK_WINDOW)));
+}
+
+export async function sweep(db: Database, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now));
+}
