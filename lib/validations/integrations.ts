@@ -67,7 +67,6 @@ export function labelProblem(input: string): LabelProblem | undefined {
   const value = input.trim();
   if (value === "") return "required";
   if (value.length > MAX_LABEL_LENGTH) return "too_long";
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return "characters";
   return undefined;
 }

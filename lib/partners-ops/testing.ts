@@ -1,0 +1,89 @@
+import "server-only";
+
+import { sql } from "drizzle-orm";
+import { vi } from "vitest";
+
+import { createTestStaff, sessionCookieFor, apiRequest } from "@/lib/auth/testing";
+import { setDatabaseForTests } from "@/lib/db/client";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { setLogSink } from "@/lib/log";
+import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+
+/*
+ * Route-handler test harness for the partners operations: a real sandbox process on a random port, a
+ * fresh PGlite database, embedded configuration pointing at both, and real signed session cookies for
+ * an analyst and an admin. Handlers are then called directly with a Request.
+ */
+
+export interface PartnersHarness {
+  sandbox: SandboxHandle;
+  db: TestDatabase;
+  analystCookie: string;
+  adminCookie: string;
+  analystId: string;
+  adminId: string;
+  logLines: string[];
+  request(url: string, init?: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> }): Request;
+  /** Every text value of every table, as one string per row (for "never stored" checks). */
+  allText(): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+export async function startPartnersHarness(env: Record<string, string> = {}): Promise<PartnersHarness> {
+  const logLines: string[] = [];
+  setLogSink((_level, line) => logLines.push(line));
+  const sandbox = await startSandbox();
+  stubTestEnvironment({ SANDBOX_URL: sandbox.url, UPSTREAM_READ_RETRIES: "0", ...env });
+  const [kind] = testDatabases();
+  const db = await kind!.open();
+  setDatabaseForTests(db);
+  const analyst = await createTestStaff(db.db, { role: "analyst" });
+  const admin = await createTestStaff(db.db, { role: "admin" });
+  return {
+    sandbox,
+    db,
+    analystCookie: await sessionCookieFor(db.db, analyst),
+    adminCookie: await sessionCookieFor(db.db, admin),
+    analystId: analyst.id,
+    adminId: admin.id,
+    logLines,
+    request: (url, init = {}) => apiRequest(url, init),
+    async allText() {
+      const tables = rowsOf<{ table_name: string }>(
+        await db.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+      );
+      const dumps: string[] = [];
+      for (const { table_name } of tables) {
+        const lines = rowsOf<{ line: string }>(await db.db.execute(sql.raw(`select row_to_json(t)::text as line from "${table_name}" t`)));
+        dumps.push(...lines.map((line) => `${table_name}: ${line.line}`));
+      }
+      return dumps.join("\n");
+    },
+    async dispose() {
+      setLogSink(undefined);
+      setDatabaseForTests(undefined);
+      await db.dispose();
+      await sandbox.stop();
+      vi.unstubAllEnvs();
+    },
+  };
+}
+
+/** Both drivers answer `execute` with `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Reads a handler's JSON answer. */
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+/** The `name=value` pair of a Set-Cookie header, for sending the cookie back. */
+export function cookiePair(response: Response, name: string): string | undefined {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    if (pair?.startsWith(`${name}=`)) return pair;
+  }
+  return undefined;
+}
