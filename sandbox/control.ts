@@ -3,7 +3,7 @@
  * and the SMS outbox. Not part of the service; never faulted and never logged.
  */
 import type { FaultRule } from "./config";
-import { empty, json, mediaType, type Ctx, type Reply, type Router } from "./http";
+import { json, mediaType, type Ctx, type Reply, type Router } from "./http";
 import type { SandboxState } from "./state";
 
 const bad = (message: string) => json(400, { message });
@@ -61,7 +61,7 @@ export function controlRoutes(state: SandboxState, router: Router): void {
     .add("GET", "/sandbox/requests", () => json(200, { requests: state.log.all() }))
     .add("DELETE", "/sandbox/requests", () => {
       state.log.clear();
-      return empty(204);
+      return json(200, { requests: [] });
     })
     .add("GET", "/sandbox/clock", () => clockState(state))
     .add("POST", "/sandbox/clock", async (ctx) => {
@@ -87,7 +87,7 @@ export function controlRoutes(state: SandboxState, router: Router): void {
     })
     .add("DELETE", "/sandbox/faults", () => {
       state.faults.clear();
-      return empty(204);
+      return json(200, { faults: [] });
     })
     .add("GET", "/sandbox/sms/outbox", (ctx) => {
       const phone = (ctx.query.get("phone") ?? "").trim().replace(/^\+/, "");

@@ -247,6 +247,7 @@ describe("partners: SMS", () => {
     const fields = () => form({ phone, message: "x" });
     expect((await post("/sms/send-code", fields(), { "x-integration-token": MAIN.token, origin: MAIN.domain })).status).toBe(401);
     expect((await post("/sms/send-code", fields(), smsHeaders(bearer))).status).toBe(401); // a login token is not an SMS JWT
+    expect((await lookup("/kyc/cpf-history", { token: MAIN.token, cpf: "52998224725" }, authed(smsJwt))).status).toBe(401); // nor the reverse
     expect((await post("/sms/send-code", fields(), smsHeaders(smsJwt, OTHER.token))).status).toBe(403);
     expect((await post("/sms/send-code", fields(), { ...smsHeaders(), origin: OTHER.domain })).status).toBe(403);
     expect((await post("/sms/send-code", form({ phone: "11999990000", message: "x" }), smsHeaders())).status).toBe(422);
