@@ -149,6 +149,49 @@ describe("process", () => {
     }
   });
 
+  it("honours custom names: page parameter, domain header and SMS headers", async () => {
+    const custom = await startSandbox({
+      SANDBOX_VERIFICATIONS: "30",
+      SANDBOX_PAGE_PARAM: "pagina",
+      SANDBOX_DOMAIN_HEADER: "X-Client-Domain",
+      SANDBOX_SMS_JWT_HEADER: "X-Sms-Jwt",
+      SANDBOX_SMS_TOKEN_HEADER: "X-Sms-Token",
+    });
+    try {
+      const paged = await core(custom.url, "/public/validations-persons?per_page=10&pagina=3", "sbx_core_view");
+      expect(((await paged.json()) as { pagination: unknown }).pagination).toEqual({ page: 3, per_page: 10, total: 30 });
+      const refused = await core(custom.url, "/public/validations-persons?page=2", "sbx_core_view");
+      expect(refused.status).toBe(400);
+
+      const fields = () => {
+        const data = new FormData();
+        data.set("username", MAIN.username);
+        data.set("password", MAIN.password);
+        return data;
+      };
+      expect((await fetch(`${custom.url}/partners/auth/login`, { method: "POST", headers: { origin: MAIN.domain }, body: fields() })).status).toBe(403);
+      const login = await fetch(`${custom.url}/partners/auth/login`, { method: "POST", headers: { "x-client-domain": MAIN.domain }, body: fields() });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const query = `token=${MAIN.token}&cpf=52998224725`;
+      // The federal revenue lookup always reads Origin; the CPF history reads the configured header.
+      expect((await fetch(`${custom.url}/partners/receita-federal/cpf?${query}`, { headers: { authorization: `Bearer ${token}`, origin: MAIN.domain } })).status).toBe(200);
+      expect((await fetch(`${custom.url}/partners/kyc/cpf-history?${query}`, { headers: { authorization: `Bearer ${token}`, origin: MAIN.domain } })).status).toBe(403);
+      expect((await fetch(`${custom.url}/partners/kyc/cpf-history?${query}`, { headers: { authorization: `Bearer ${token}`, "x-client-domain": MAIN.domain } })).status).toBe(200);
+
+      const jwtForm = new FormData();
+      jwtForm.set("token", MAIN.token);
+      const jwt = (await (await fetch(`${custom.url}/partners/external/generate_jwt`, { method: "POST", headers: { authorization: `Bearer ${token}`, "x-client-domain": MAIN.domain }, body: jwtForm })).json()) as { token: string };
+      const sms = new FormData();
+      sms.set("phone", "5511900001111");
+      const sent = await fetch(`${custom.url}/partners/sms/send-code`, { method: "POST", headers: { "x-sms-jwt": jwt.token, "x-sms-token": MAIN.token, "x-client-domain": MAIN.domain }, body: sms });
+      expect(sent.status).toBe(200);
+      expect(await custom.smsCode("5511900001111")).toMatch(/^\d{6}$/);
+    } finally {
+      await custom.stop();
+    }
+  });
+
   it("refuses a bad setting at start", async () => {
     await expect(startSandbox({ SANDBOX_VERIFICATIONS: "lots" })).rejects.toThrow(/SANDBOX_VERIFICATIONS/);
   });
