@@ -1,0 +1,107 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { SANDBOX_DEFAULTS } from "@/lib/config";
+import { json, startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import type { SmsSendResponse } from "@/lib/partners-ops/types";
+
+import { POST as send } from "./send/route";
+import { POST as validate } from "./validate/route";
+
+/*
+ * The SMS phone check through the route handlers, against a real sandbox: phone validation before any
+ * call, send then validate, the resend cooldown, a wrong code refused clearly, everything audited with
+ * the phone masked.
+ */
+
+let h: PartnersHarness;
+const BASE = "http://localhost:3000/api/sms";
+const PHONE = "+55 11 91234-5678";
+const DIGITS = "5511912345678";
+
+beforeAll(async () => {
+  h = await startPartnersHarness();
+});
+afterAll(async () => {
+  await h?.dispose();
+});
+beforeEach(async () => {
+  await h.sandbox.clearRequests();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type ErrorBody = { error: { code: string; message: string; fields?: string[] } };
+
+const post = (handler: (request: Request) => Promise<Response>, path: string, body: unknown, cookie = h.analystCookie) => handler(h.request(`${BASE}/${path}`, { method: "POST", cookie, body }));
+
+describe("SMS phone check", () => {
+  it.each([
+    ["a landline", "+55 11 3123-4567"],
+    ["a foreign number", "+1 415 555 0100"],
+    ["an unknown area code", "+55 20 91234-5678"],
+    ["nothing", ""],
+  ])("refuses %s before any call, naming the phone", async (_name, phone) => {
+    const response = await post(send, "send", { phone });
+    expect(response.status).toBe(400);
+    expect((await json<ErrorBody>(response)).error.fields).toEqual(["phone"]);
+    expect(await h.sandbox.requests()).toEqual([]);
+  });
+
+  it("refuses anonymous callers", async () => {
+    expect((await post(send, "send", { phone: PHONE }, "")).status).toBe(401);
+    expect((await post(validate, "validate", { phone: PHONE, code: "123456" }, "")).status).toBe(401);
+  });
+
+  it("sends a code, refuses a resend during the cooldown, refuses a wrong code clearly, accepts the right one", async () => {
+    const sent = await post(send, "send", { phone: "(11) 91234-5678" });
+    expect(sent.status).toBe(200);
+    expect(await json<SmsSendResponse>(sent)).toEqual({ sent: true, phone: PHONE, resendAfterSeconds: 30 });
+    const code = await h.sandbox.smsCode(DIGITS);
+    expect(code).toMatch(/^\d{6}$/);
+
+    await h.sandbox.clearRequests();
+    const resend = await post(send, "send", { phone: PHONE });
+    expect(resend.status).toBe(429);
+    expect(Number(resend.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(resend.headers.get("retry-after"))).toBeLessThanOrEqual(30);
+    expect((await json<ErrorBody>(resend)).error.fields).toEqual(["phone"]);
+    expect(await h.sandbox.requests()).toEqual([]);
+
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrong = await post(validate, "validate", { phone: PHONE, code: wrongCode });
+    expect(wrong.status).toBe(400);
+    const error = (await json<ErrorBody>(wrong)).error;
+    expect(error.fields).toEqual(["code"]);
+    expect(error.message).toMatch(/code is wrong or has expired/);
+
+    const right = await post(validate, "validate", { phone: PHONE, code });
+    expect(right.status).toBe(200);
+    expect(await json(right)).toEqual({ valid: true, phone: PHONE });
+
+    // Single use.
+    expect((await post(validate, "validate", { phone: PHONE, code })).status).toBe(400);
+  });
+
+  it("allows a resend once the cooldown has passed", async () => {
+    const phone = "+55 21 98765-4321";
+    expect((await post(send, "send", { phone })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 31_000 });
+    await h.sandbox.advanceClock(31);
+    expect((await post(send, "send", { phone })).status).toBe(200);
+    await h.sandbox.resetClock();
+  });
+
+  it("audits each step with the phone masked; no phone, code, JWT or token is stored", async () => {
+    const text = await h.allText();
+    const events = text.split("\n").filter((line) => line.includes('"action":"sms.'));
+    expect(events.some((line) => line.includes('"action":"sms.send"') && line.includes('"target":"+55 11 *****-5678"') && line.includes('"outcome":"success"'))).toBe(true);
+    expect(events.some((line) => line.includes('"action":"sms.send"') && line.includes('"outcome":"denied"'))).toBe(true);
+    expect(events.some((line) => line.includes('"action":"sms.validate"') && line.includes('"outcome":"failure"'))).toBe(true);
+    expect(events.some((line) => line.includes('"action":"sms.validate"') && line.includes('"outcome":"success"'))).toBe(true);
+    expect(text).not.toContain(DIGITS);
+    expect(text).not.toContain("91234-5678");
+    expect(text).not.toContain(SANDBOX_DEFAULTS.partnersIntegrationToken);
+    expect(text).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
+  });
+});

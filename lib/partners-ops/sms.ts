@@ -1,0 +1,146 @@
+import "server-only";
+
+import { createHmac } from "node:crypto";
+
+import { and, eq, sql } from "drizzle-orm";
+
+import { ApiError } from "@/lib/api/errors";
+import { record } from "@/lib/audit";
+import type { Database } from "@/lib/db/client";
+import { rateLimits } from "@/lib/db/schema";
+import { isUpstreamError, UpstreamRateLimitedError, UpstreamValidationError } from "@/lib/upstream/http";
+import type { PartnersClient } from "@/lib/upstream/partners";
+import { maskPhone } from "@/lib/validations/phone";
+
+import { recordFailure } from "./audit";
+import type { Actor } from "./integrations";
+import { isUnknownOutcome } from "./integrations";
+
+/*
+ * SMS phone check: send a code, then validate the code the person reads out. A code may be sent again
+ * to the same phone only after a cooldown (SMS_RESEND_COOLDOWN_SECONDS), held in the database so every
+ * instance sees it. The phone is stored nowhere: the cooldown row is keyed by a keyed hash of it, and
+ * the audit trail holds it masked.
+ */
+
+// The same reserved window lib/rate-limit.ts uses for locks: a row whose expires_at says "until when".
+const LOCK_WINDOW = new Date(0);
+
+export class SmsCooldownError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("rate_limited", `A code was just sent to this phone. Wait ${retryAfterSeconds} s before sending another.`, {
+      retryAfterSeconds,
+      retryable: true,
+      fields: ["phone"],
+    });
+  }
+}
+
+export class SmsWrongCodeError extends ApiError {
+  constructor() {
+    super("validation", "The code is wrong or has expired. Check the code the person read out, or send a new one.", { fields: ["code"] });
+  }
+}
+
+function cooldownKey(phone: string, secret: string): string {
+  return `sms-cooldown:${createHmac("sha256", secret).update(`phone:${phone}`).digest("hex").slice(0, 40)}`;
+}
+
+/**
+ * Starts the phone's cooldown unless one is running: one atomic upsert, so two sends at the same moment
+ * (double click, two instances) cannot both pass. Returns the seconds left when refused.
+ */
+async function claimCooldown(db: Database, key: string, seconds: number, now: Date): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const until = new Date(now.getTime() + seconds * 1000);
+  const claimed = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: LOCK_WINDOW, count: 1, expiresAt: until })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { expiresAt: until, count: sql`${rateLimits.count} + 1` },
+      setWhere: sql`${rateLimits.expiresAt} <= ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ expiresAt: rateLimits.expiresAt });
+  if (claimed.length > 0) return { ok: true };
+  const [row] = await db
+    .select({ expiresAt: rateLimits.expiresAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, LOCK_WINDOW)));
+  const left = row ? Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000) : 1;
+  return { ok: false, retryAfterSeconds: Math.max(1, left) };
+}
+
+async function setCooldown(db: Database, key: string, until: Date | null): Promise<void> {
+  if (until === null) {
+    await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, LOCK_WINDOW)));
+    return;
+  }
+  await db
+    .insert(rateLimits)
+    .values({ key, windowStart: LOCK_WINDOW, count: 1, expiresAt: until })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { expiresAt: until } });
+}
+
+export async function sendSmsCode(
+  db: Database,
+  client: PartnersClient,
+  { actor, ip, phone, cooldownSeconds, secret, now = new Date() }: { actor: Actor; ip: string | null; phone: string; cooldownSeconds: number; secret: string; now?: Date },
+): Promise<{ resendAfterSeconds: number }> {
+  const target = { type: "phone", id: maskPhone(phone) };
+  const key = cooldownKey(phone, secret);
+  const claim = await claimCooldown(db, key, cooldownSeconds, now);
+  if (!claim.ok) {
+    await recordFailure({ actor, action: "sms.send", target, outcome: "denied", ip, details: { reason: "cooldown" } });
+    throw new SmsCooldownError(claim.retryAfterSeconds);
+  }
+  try {
+    await client.sendSmsCode({ phone });
+  } catch (error) {
+    if (error instanceof UpstreamRateLimitedError) {
+      // The service has a cooldown of its own: follow it.
+      const wait = error.retryAfterSeconds ?? cooldownSeconds;
+      await setCooldown(db, key, new Date(now.getTime() + wait * 1000));
+      await recordFailure({ actor, action: "sms.send", target, outcome: "denied", ip, details: { reason: "upstream_rate_limited" } });
+      throw new SmsCooldownError(wait);
+    }
+    // Nothing was sent on a definite refusal: the operator may correct and send at once. After a timeout
+    // a code may have gone out, so the cooldown stays.
+    if (!(isUpstreamError(error) && isUnknownOutcome(error))) await setCooldown(db, key, null);
+    await recordFailure({
+      actor,
+      action: "sms.send",
+      target,
+      outcome: "failure",
+      ip,
+      details: { reason: isUpstreamError(error) ? error.kind : "error" },
+    });
+    throw error;
+  }
+  await record({ actor, action: "sms.send", target, outcome: "success", ip });
+  return { resendAfterSeconds: cooldownSeconds };
+}
+
+export async function validateSmsCode(
+  client: PartnersClient,
+  { actor, ip, phone, code }: { actor: Actor; ip: string | null; phone: string; code: string },
+): Promise<{ valid: true }> {
+  const target = { type: "phone", id: maskPhone(phone) };
+  let valid: boolean;
+  try {
+    valid = (await client.validateSmsCode({ phone, code })).valid;
+  } catch (error) {
+    // A refusal naming the code (or nothing) is a wrong, used or expired code; one naming the phone is not.
+    if (error instanceof UpstreamValidationError && (!error.fields || error.fields.includes("code"))) {
+      valid = false;
+    } else {
+      await recordFailure({ actor, action: "sms.validate", target, outcome: "failure", ip, details: { reason: isUpstreamError(error) ? error.kind : "error" } });
+      throw error;
+    }
+  }
+  if (!valid) {
+    await recordFailure({ actor, action: "sms.validate", target, outcome: "failure", ip, details: { reason: "wrong_code" } });
+    throw new SmsWrongCodeError();
+  }
+  await record({ actor, action: "sms.validate", target, outcome: "success", ip });
+  return { valid: true };
+}
