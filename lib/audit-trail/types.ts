@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+import { AUDIT_OUTCOME_VALUES } from "./filters";
+
+// Shared (no server imports): what GET /api/audit answers, parsed by the handler on the way out and
+// typed for the page. Never the chain's hashes or a CPF hash: those are for the verifier and the export.
+
+export const auditEventViewSchema = z
+  .object({
+    id: z.number().int().positive(),
+    /** ISO 8601, UTC. */
+    at: z.string(),
+    actorId: z.string().nullable(),
+    actorEmail: z.string().nullable(),
+    action: z.string(),
+    targetType: z.string().nullable(),
+    /** As stored: masked when it is personal data. */
+    target: z.string().nullable(),
+    purpose: z.string().nullable(),
+    outcome: z.enum(AUDIT_OUTCOME_VALUES),
+    ip: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
+export const auditPageSchema = z
+  .object({
+    events: z.array(auditEventViewSchema),
+    /** Opaque; pass back as `cursor` for the next (older) page. Null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .strict();
+
+export type AuditEventView = z.infer<typeof auditEventViewSchema>;
+export type AuditPage = z.infer<typeof auditPageSchema>;

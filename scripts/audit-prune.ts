@@ -1,0 +1,48 @@
+// `npm run audit:prune`: removes the audit events older than AUDIT_RETENTION_DAYS (default 1825, five
+// years) and writes a signed checkpoint so `npm run audit:verify` still passes. `--dry-run` only counts.
+// It refuses while the chain is broken (pruning could erase the evidence); `--allow-broken-chain`, after the
+// break has been investigated, prunes anyway and records where the chain was broken.
+//
+// In PostgreSQL, run it with a maintenance role holding the DELETE privilege on audit_events and INSERT on
+// audit_checkpoints (README: "Audit trail"); the application's own role cannot delete.
+// Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
+import { BrokenChainError, pruneAuditEvents } from "@/lib/audit-trail/prune";
+import { config } from "@/lib/config";
+import { createDatabase, configuredSource } from "@/lib/db/client";
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== "--dry-run" && arg !== "--allow-broken-chain");
+  if (unknown.length) {
+    console.error(`usage: npm run audit:prune [-- --dry-run] [--allow-broken-chain]   (unknown: ${unknown.join(" ")})`);
+    return 2;
+  }
+  const dryRun = args.includes("--dry-run");
+  const allowBrokenChain = args.includes("--allow-broken-chain");
+  const retentionDays = config().auditRetentionDays;
+  const handle = await createDatabase(configuredSource());
+  try {
+    const result = await pruneAuditEvents(handle.db, { retentionDays, dryRun, allowBrokenChain });
+    const older = `older than ${retentionDays} days (before ${result.cutoff.toISOString()})`;
+    if (dryRun) {
+      console.log(`dry run: ${result.removed.toLocaleString("en")} audit events ${older} would be removed${result.throughEventId ? `, up to event #${result.throughEventId}` : ""}.`);
+    } else if (result.removed === 0) {
+      console.log(`removed 0 audit events: none is ${older}.`);
+    } else {
+      console.log(
+        `removed ${result.removed.toLocaleString("en")} audit events ${older}, up to event #${result.throughEventId}; signed checkpoint #${result.checkpointId} written, and the prune recorded in the trail.`,
+      );
+    }
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`audit:prune failed, nothing was removed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(error instanceof BrokenChainError ? 1 : 2);
+  },
+);
