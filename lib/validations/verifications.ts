@@ -85,3 +85,79 @@ export const createVerificationSchema = z
   });
 
 export type CreateVerificationInput = z.infer<typeof createVerificationSchema>;
+
+/** Journeys the sandbox and the provider's public material name; the contract shows none. */
+export const KNOWN_JOURNEYS = ["onboarding", "recertification", "high-value"] as const;
+
+/** Page size the dashboard asks for when the URL names none (always sent, so views are reproducible). */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * ASSUMPTION (as in lib/upstream/core.ts): a public id is a token of letters, digits, `_` and `-`. Anything
+ * that could change an upstream path (`/`, `.`, `%`, `?`, `#`) is refused before any call, here and in the
+ * client.
+ */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN, "must be a verification id (letters, digits, _ or -)");
+
+export function isPublicId(value: unknown): value is string {
+  return typeof value === "string" && PUBLIC_ID_PATTERN.test(value);
+}
+
+export interface InputProblem {
+  /** The parameter or field, e.g. `per_page`, `document.number`; an unknown key is named as sent. */
+  field: string;
+  message: string;
+}
+
+/**
+ * One problem per field of a failed parse. zod reports unknown keys as one issue at the root; they are
+ * split here so each unknown parameter is named. Array positions are dropped (`status.0` → `status`).
+ */
+export function problemsOf(error: z.ZodError): InputProblem[] {
+  const problems: InputProblem[] = [];
+  for (const issue of error.issues) {
+    const base = issue.path.filter((part) => typeof part === "string").join(".");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) problems.push({ field: base ? `${base}.${key}` : key, message: "is not accepted" });
+      continue;
+    }
+    const field = base || "(input)";
+    if (!problems.some((problem) => problem.field === field)) problems.push({ field, message: issue.message });
+  }
+  return problems;
+}
+
+/** Stable form of a filter set: the same view always gives the same query key and the same URL. */
+export function normalizeFilters(filters: VerificationFilters): VerificationFilters {
+  const out: VerificationFilters = {};
+  if (filters.status?.length) {
+    const rank = (value: string) => {
+      const index = (KNOWN_STATUSES as readonly string[]).indexOf(value);
+      return index === -1 ? KNOWN_STATUSES.length : index;
+    };
+    out.status = [...new Set(filters.status)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  }
+  if (filters.flow) out.flow = filters.flow;
+  if (filters.journey) out.journey = filters.journey;
+  if (filters.from) out.from = filters.from;
+  if (filters.to) out.to = filters.to;
+  out.per_page = filters.per_page ?? DEFAULT_PAGE_SIZE;
+  if (filters.page && filters.page > 1) out.page = filters.page;
+  return out;
+}
+
+export type FilterParseResult = { ok: true; filters: VerificationFilters } | { ok: false; problems: InputProblem[] };
+
+/** A query string → normalised filters, or every problem named (unknown parameters included). */
+export function parseVerificationFilters(params: URLSearchParams): FilterParseResult {
+  const parsed = verificationFiltersSchema.safeParse(filtersFromSearchParams(params));
+  if (!parsed.success) return { ok: false, problems: problemsOf(parsed.error) };
+  return { ok: true, filters: normalizeFilters(parsed.data) };
+}
+
+/** The URL of a filtered view, without the defaults (page 1, the default page size). */
+export function filtersToUrlQuery(filters: VerificationFilters): string {
+  const { per_page: perPage, ...rest } = normalizeFilters(filters);
+  return filtersToSearchParams(perPage === DEFAULT_PAGE_SIZE ? rest : { ...rest, per_page: perPage }).toString();
+}

@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import type { VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";
+
+import { GET as getMedia } from "../verifications/[publicId]/media/route";
+import { GET as list } from "../verifications/route";
+import { GET as image } from "./[token]/route";
+
+/*
+ * The image route, with real signed sessions against a real sandbox: it streams the image with the
+ * no-store / no-referrer / nosniff headers, refuses another user's, a forged and an expired token, and
+ * the signed file URL appears in no answer, log or stored row.
+ */
+
+let h: PartnersHarness;
+let otherAnalystCookie: string;
+let publicId: string;
+let tokens: Record<string, string>;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function tokenOf(src: string): string {
+  return decodeURIComponent(src.replace(/^\/api\/media\//, ""));
+}
+
+const fetchImage = (token: string, cookie: string | null = h.analystCookie) =>
+  image(h.request(`http://localhost:3000/api/media/${encodeURIComponent(token)}`, { cookie: cookie ?? undefined }), { params: Promise.resolve({ token }) });
+
+beforeAll(async () => {
+  h = await startPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500" });
+  const other = await createTestStaff(h.db.db, { role: "analyst" });
+  otherAnalystCookie = await sessionCookieFor(h.db.db, other);
+  const listed = (await (await list(h.request("http://localhost:3000/api/verifications?status=approved&per_page=1", { cookie: h.analystCookie }))).json()) as VerificationListResponse;
+  publicId = listed.items[0]!.publicId;
+});
+afterAll(async () => {
+  await h?.dispose();
+});
+beforeEach(async () => {
+  const response = await getMedia(h.request(`http://localhost:3000/api/verifications/${publicId}/media`, { cookie: h.analystCookie }), {
+    params: Promise.resolve({ publicId }),
+  });
+  const body = (await response.json()) as VerificationMediaResponse;
+  tokens = Object.fromEntries(body.items.flatMap((item) => (item.available ? [[item.key, tokenOf(item.src)]] : [])));
+  await h.sandbox.clearRequests();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("GET /api/media/[token]", () => {
+  it("streams the image with no-store, no-referrer and nosniff, fetching a fresh signed URL", async () => {
+    for (const key of ["selfie", "document_back"]) {
+      const response = await fetchImage(tokens[key]!);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-type")).toBe("image/png");
+      expect(response.headers.get("location")).toBeNull();
+      for (const [, value] of response.headers) expect(value).not.toContain("/files/");
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([...bytes.slice(0, 8)]).toEqual(PNG_SIGNATURE);
+    }
+    const paths = (await h.sandbox.requests()).map((request) => request.path);
+    // Each view asks the files operation again, then opens that one signed URL.
+    expect(paths.filter((path) => path === `/core/public/validations-persons/${publicId}/files`)).toHaveLength(2);
+    expect(paths.filter((path) => path.startsWith("/files/"))).toHaveLength(2);
+  });
+
+  it("refuses another user's token, without calling the service", async () => {
+    const response = await fetchImage(tokens.selfie!, otherAnalystCookie);
+    expect(response.status).toBe(403);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe("This image link is not valid for you.");
+    expect(await h.sandbox.requests()).toEqual([]);
+  });
+
+  it("refuses forged, tampered and oversized tokens alike", async () => {
+    const token = tokens.selfie!;
+    const tampered = token.slice(0, 60) + (token[60] === "A" ? "B" : "A") + token.slice(61);
+    for (const forged of [tampered, "Fe26.2**forged", "not-a-token", "x".repeat(5000)]) {
+      const response = await fetchImage(forged);
+      expect(response.status).toBe(403);
+    }
+    expect(await h.sandbox.requests()).toEqual([]);
+  });
+
+  it("refuses a token older than its time to live", async () => {
+    const token = tokens.document_back!;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 301_000);
+    const expired = await fetchImage(token);
+    expect(expired.status).toBe(410);
+    expect(((await expired.json()) as { error: { code: string } }).error.code).toBe("media_token_expired");
+    // Past iron's own clock-skew allowance the seal itself no longer opens.
+    vi.setSystemTime(Date.now() + 600_000);
+    expect((await fetchImage(token)).status).toBe(403);
+    expect(await h.sandbox.requests()).toEqual([]);
+  });
+
+  it("refuses anonymous callers", async () => {
+    expect((await fetchImage(tokens.selfie!, null)).status).toBe(401);
+  });
+
+  it("records each image view on the audit trail, without the token or the URL", async () => {
+    await (await fetchImage(tokens.document_front!)).arrayBuffer();
+    const result = await h.db.db.execute(sql`select target, outcome, details::text as details from audit_events where action = 'verification.image' order by id`);
+    const events = (result as unknown as { rows: Array<{ target: string | null; outcome: string; details: string }> }).rows;
+    expect(events.some((event) => event.outcome === "success" && event.target === publicId && event.details.includes("document_front"))).toBe(true);
+    expect(events.some((event) => event.outcome === "denied")).toBe(true);
+    const stored = await h.allText();
+    expect(stored).not.toContain("/files/");
+    expect(stored).not.toContain(tokens.selfie!.slice(0, 40));
+    const logs = h.logLines.join("\n");
+    expect(logs).not.toContain("/files/");
+    expect(logs).not.toContain(tokens.selfie!.slice(0, 40));
+  });
+});

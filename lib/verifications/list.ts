@@ -1,0 +1,68 @@
+import "server-only";
+
+import { ApiError } from "@/lib/api/errors";
+import { config, type Config } from "@/lib/config";
+import { coreClient, type CoreClient } from "@/lib/upstream/core";
+import { isUpstreamError } from "@/lib/upstream/http";
+import type { VerificationFilters } from "@/lib/validations/verifications";
+
+import { upstreamDateBound } from "./dates";
+import type { VerificationListResponse } from "./types";
+
+/*
+ * The list, as both the server page (first render) and GET /api/verifications (every later change) get
+ * it: the same function, so the hydrated first page and a refetch are the same shape.
+ */
+
+export interface VerificationDeps {
+  client?: CoreClient;
+  cfg?: Config;
+  signal?: AbortSignal;
+}
+
+// ASSUMPTION (CORE_PAGE_PARAM): when the service refuses the page parameter, the dashboard remembers it
+// for a while instead of paying a refused call plus a retry on every list view.
+const PAGE_PARAM_REFUSAL_MEMORY_MS = 10 * 60_000;
+let pageParamRefusedUntil = 0;
+
+/** Tests only. */
+export function resetPagingMemoryForTests(): void {
+  pageParamRefusedUntil = 0;
+}
+
+function refusesPageParam(error: unknown, pageParam: string): boolean {
+  if (!isUpstreamError(error) || error.kind !== "validation") return false;
+  if (error.fields?.includes(pageParam)) return true;
+  return new RegExp(`\\b${pageParam}\\b`).test(error.upstreamMessage ?? "");
+}
+
+export async function listVerifications(filters: VerificationFilters, deps: VerificationDeps = {}): Promise<VerificationListResponse> {
+  const cfg = deps.cfg ?? config();
+  const client = deps.client ?? coreClient();
+  if (filters.per_page !== undefined && filters.per_page > cfg.core.maxPerPage) {
+    throw new ApiError("validation", `Invalid input: per_page: must be at most ${cfg.core.maxPerPage}.`, { fields: ["per_page"] });
+  }
+  const { dateFilterFormat } = cfg.core;
+  const upstreamFilters = {
+    status: filters.status,
+    flow: filters.flow,
+    journey: filters.journey,
+    from: filters.from ? upstreamDateBound(filters.from, "from", dateFilterFormat, cfg.displayTimeZone) : undefined,
+    to: filters.to ? upstreamDateBound(filters.to, "to", dateFilterFormat, cfg.displayTimeZone) : undefined,
+    perPage: filters.per_page,
+  };
+
+  // The page is always sent (page 1 too) so a service that does not know the parameter is noticed on the
+  // first view, not when the analyst first clicks "next".
+  if (Date.now() >= pageParamRefusedUntil) {
+    try {
+      const list = await client.listVerifications({ ...upstreamFilters, page: filters.page ?? 1 }, deps.signal);
+      return { ...list, pagingAvailable: true };
+    } catch (error) {
+      if (!refusesPageParam(error, cfg.core.pageParam)) throw error;
+      pageParamRefusedUntil = Date.now() + PAGE_PARAM_REFUSAL_MEMORY_MS;
+    }
+  }
+  const list = await client.listVerifications(upstreamFilters, deps.signal);
+  return { ...list, pagingAvailable: false };
+}

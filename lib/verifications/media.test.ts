@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { ApiError } from "@/lib/api/errors";
+import { setLogSink } from "@/lib/log";
+import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+
+import { listVerifications } from "./list";
+import { isDisplayableImageType, issueMediaTokens, MediaTokenRefused, openImage } from "./media";
+import { testConfig, testCoreClient } from "./testing";
+
+/*
+ * The image fetch's guards, with the service's files operation real (sandbox) and the signed-URL fetch
+ * replaced so each misbehaviour can be staged: a redirect, a non-image, an oversized body.
+ */
+
+let sandbox: SandboxHandle;
+let deps: ReturnType<typeof makeDeps>;
+let token: string;
+const user = { id: "user-1" };
+
+function makeDeps() {
+  const cfg = testConfig(sandbox.url);
+  return { cfg, client: testCoreClient(cfg) };
+}
+
+beforeAll(async () => {
+  setLogSink(() => undefined);
+  sandbox = await startSandbox();
+  deps = makeDeps();
+  const list = await listVerifications({ status: ["approved"], per_page: 1 }, deps);
+  const media = await issueMediaTokens(list.items[0]!.publicId, user, deps);
+  const selfie = media.items.find((item) => item.key === "selfie");
+  if (!selfie?.available) throw new Error("expected a selfie");
+  token = decodeURIComponent(selfie.src.slice("/api/media/".length));
+});
+afterAll(async () => {
+  setLogSink(undefined);
+  await sandbox?.stop();
+});
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+describe("openImage", () => {
+  it("opens the signed URL without following redirects", async () => {
+    const fetchStub = vi.fn(async () => new Response(null, { status: 302, headers: { location: "http://example.com/elsewhere.png" } }));
+    const error = await failure(openImage(token, user, { ...deps, fetch: fetchStub }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain("/files/");
+    expect(init.redirect).toBe("manual");
+  });
+
+  it("streams only image types, never SVG", async () => {
+    for (const type of ["text/html", "application/octet-stream", "image/svg+xml", ""]) {
+      const fetchStub = async () => new Response("<svg/>", { status: 200, headers: type ? { "content-type": type } : {} });
+      const error = await failure(openImage(token, user, { ...deps, fetch: fetchStub }));
+      expect(error).toBeInstanceOf(ApiError);
+    }
+    expect(isDisplayableImageType("image/png")).toBe(true);
+    expect(isDisplayableImageType("image/jpeg")).toBe(true);
+  });
+
+  it("refuses a declared size over the cap, and cuts an undeclared one at the cap", async () => {
+    const big = async () => new Response("x", { status: 200, headers: { "content-type": "image/png", "content-length": String(11 * 1024 * 1024) } });
+    const declared = await failure(openImage(token, user, { ...deps, fetch: big }));
+    expect(declared).toMatchObject({ code: "payload_too_large" });
+
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < 10; index++) controller.enqueue(new Uint8Array(500));
+        controller.close();
+      },
+    });
+    const undeclared = async () => new Response(chunks, { status: 200, headers: { "content-type": "image/png" } });
+    const opened = await openImage(token, user, { ...deps, fetch: undeclared, maxBytes: 2000 });
+    await expect(new Response(opened.body).arrayBuffer()).rejects.toThrow();
+  });
+
+  it("streams the real image through", async () => {
+    const opened = await openImage(token, user, deps);
+    expect(opened.contentType).toBe("image/png");
+    expect(opened.claim.fileKey).toBe("selfie");
+    const bytes = new Uint8Array(await new Response(opened.body).arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(100);
+  });
+
+  it("refuses the token of another user and a token sealed with another secret", async () => {
+    expect(await failure(openImage(token, { id: "user-2" }, deps))).toMatchObject({ problem: "foreign" });
+    const otherSecret = { ...deps, cfg: { ...deps.cfg, secrets: { ...deps.cfg.secrets, mediaSeal: "o".repeat(40) } } };
+    const error = await failure(openImage(token, user, otherSecret));
+    expect(error).toBeInstanceOf(MediaTokenRefused);
+    expect(error).toMatchObject({ problem: "invalid" });
+  });
+});

@@ -1,0 +1,53 @@
+/*
+ * What the dashboard's verification routes answer (GET /api/verifications, /api/verifications/[publicId],
+ * /api/verifications/[publicId]/media, POST /api/verifications). Shared: the server page prefetches the
+ * same shapes into react-query that the route handlers return, and the client components read them.
+ * No server imports here.
+ */
+import type { CreatedVerification, Pagination, Verification } from "@/lib/domain/verification";
+
+export type { Pagination, Verification };
+
+export interface VerificationListResponse {
+  items: Verification[];
+  pagination: Pagination;
+  /**
+   * false when the service refused the page parameter (its name is a configured ASSUMPTION, CORE_PAGE_PARAM):
+   * the rows are the service's first page and the UI says paging is not available.
+   */
+  pagingAvailable: boolean;
+}
+
+export interface VerificationDetailResponse {
+  verification: Verification;
+}
+
+/** Why a file the viewer expected is not there. */
+export type MediaMissingReason =
+  /** Contract: `selfie` is null when liveness was not approved. */
+  | "liveness_not_approved"
+  /** Any other null file. */
+  | "not_provided"
+  /** The service names a type the dashboard does not display (only raster image types are). */
+  | "unsupported_type";
+
+export type MediaItem =
+  | {
+      key: string;
+      available: true;
+      /** Dashboard address of the image: `/api/media/<sealed token>`. Never the service's signed URL. */
+      src: string;
+      mediaType: string;
+      /** ISO 8601: after this the token is refused and a fresh one must be fetched. */
+      expiresAt: string;
+    }
+  | { key: string; available: false; reason: MediaMissingReason };
+
+export interface VerificationMediaResponse {
+  publicId: string;
+  items: MediaItem[];
+}
+
+export interface CreateVerificationResponse {
+  created: Pick<CreatedVerification, "publicId" | "status" | "refId" | "createdAt">;
+}
