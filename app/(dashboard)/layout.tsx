@@ -2,14 +2,18 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
+import { UserMenu } from "@/components/auth/user-menu";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { MainNav } from "@/components/layout/main-nav";
+import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 
 // The signed-in shell. Each page and route handler still checks the session and role itself.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("common");
-  const isAdmin = true;
+  // Signed out (or session ended): to the sign-in page. Pages still check their own role.
+  const user = await requirePageUser("analyst", { allowPasswordChange: true });
+  const isAdmin = user.role === "admin";
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -31,6 +35,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </div>
           <div className="flex items-center gap-4">
             <LanguageSwitcher />
+            <UserMenu user={user} />
           </div>
         </div>
       </header>

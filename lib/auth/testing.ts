@@ -1,6 +1,7 @@
 import "server-only";
 
 import { encode } from "next-auth/jwt";
+import { NextRequest } from "next/server";
 
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
@@ -42,15 +43,16 @@ export async function sessionCookieFor(db: Database, user: Pick<StaffUserDto, "i
   return `${sessionCookieName()}=${token}`;
 }
 
-/** A Request to a dashboard route, optionally with a session cookie and a JSON body. */
+/** A request to a dashboard route, optionally with a session cookie and a JSON body (a NextRequest, which
+ * handlers typed either way accept). */
 export function apiRequest(
   url: string,
   { method = "GET", cookie, body, headers = {} }: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Request {
+): NextRequest {
   const all: Record<string, string> = { ...headers };
   if (cookie) all.cookie = cookie;
   if (body !== undefined) all["content-type"] = "application/json";
-  return new Request(new URL(url, "http://localhost:3000"), {
+  return new NextRequest(new URL(url, "http://localhost:3000"), {
     method,
     headers: all,
     body: body === undefined ? undefined : JSON.stringify(body),

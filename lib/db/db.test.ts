@@ -172,7 +172,7 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
 
   it.skipIf(name !== "postgres")("lets instances starting together on one PostgreSQL migrate once", async () => {
     // Instances starting together: the advisory lock serialises them and the journal skips done work.
-    const url = (handle.db.$client as unknown as { options: { connectionString: string } }).options.connectionString;
+    const url = (handle.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
     const [a, b] = await Promise.all([createDatabase({ url }), createDatabase({ url })]);
     await a.close();
     await b.close();

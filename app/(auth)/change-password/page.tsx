@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+
+import { ChangePasswordForm } from "@/components/auth/change-password-form";
+import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
+import { requirePageUser } from "@/lib/auth/require-role";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.changePassword");
+  return { title: t("title") };
+}
+
+// Where an invited person lands after signing in with their one-time password; anyone signed in may use it.
+export default async function ChangePasswordPage() {
+  await requirePageUser("analyst", { allowPasswordChange: true });
+  const t = await getTranslations("auth.changePassword");
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
+        <div className="mt-6">
+          <ChangePasswordForm nextPath={DEFAULT_CALLBACK_PATH} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
+
+import { SignInForm, signInErrorFrom } from "@/components/auth/sign-in-form";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { currentPageUser } from "@/lib/auth/require-role";
+import { config } from "@/lib/config";
+import { DEMO_ACCOUNTS } from "@/lib/db/seed";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.signIn");
+  return { title: t("title") };
+}
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const callbackPath = safeCallbackPath(typeof params.callbackUrl === "string" ? params.callbackUrl : undefined);
+  // Already signed in: straight on.
+  if (await currentPageUser()) redirect(callbackPath);
+
+  const t = await getTranslations("auth.signIn");
+  const settings = config();
+  const error = signInErrorFrom(typeof params.error === "string" ? params.error : null);
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <div className="w-full max-w-sm">
+        <p className="text-center text-sm font-semibold uppercase tracking-wide text-brand-700">{(await getTranslations("common"))("appName")}</p>
+        <div className="mt-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
+          <div className="mt-6">
+            <SignInForm callbackPath={callbackPath} initialError={error} oidc={Boolean(settings.oidc)} />
+          </div>
+        </div>
+        {settings.seedDemoAccounts ? (
+          <section aria-labelledby="demo-accounts" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+            <h2 id="demo-accounts" className="font-semibold">
+              {t("demoTitle")}
+            </h2>
+            <p className="mt-1">{t("demoBody")}</p>
+            <ul className="mt-2 space-y-1 font-mono text-xs">
+              {DEMO_ACCOUNTS.map((account) => (
+                <li key={account.email}>
+                  {account.role === "admin" ? t("demoAdmin") : t("demoAnalyst")}: {account.email} / {account.password}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </main>
+  );
+}

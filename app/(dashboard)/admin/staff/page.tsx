@@ -1,0 +1,32 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+
+import { requirePageUser } from "@/lib/auth/require-role";
+import { getDb } from "@/lib/db/client";
+import { listStaff } from "@/lib/db/queries";
+import { staffKeys, type StaffListResponse } from "@/lib/queries/staff";
+
+import { StaffPageClient } from "./page-client";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("staff");
+  return { title: t("title") };
+}
+
+// Staff accounts (admin): the list is read here through the same query the API uses, then hydrated.
+export default async function StaffPage() {
+  const user = await requirePageUser("admin");
+  const queryClient = new QueryClient();
+  await queryClient.prefetchQuery({
+    queryKey: staffKeys.list(),
+    queryFn: async (): Promise<StaffListResponse> => ({ staff: await listStaff(await getDb()) }),
+  });
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <StaffPageClient currentUserId={user.id} />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+
+import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
+import { requirePageUser } from "@/lib/auth/require-role";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.notAllowed");
+  return { title: t("title") };
+}
+
+// Where requirePageUser sends someone whose role does not cover the page they asked for.
+export default async function NotAllowedPage() {
+  await requirePageUser();
+  const t = await getTranslations("auth.notAllowed");
+  return (
+    <section className="max-w-xl">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="mt-2 text-slate-600">{t("body")}</p>
+      <Link href={DEFAULT_CALLBACK_PATH} className="mt-4 inline-block text-sm font-medium text-brand-700 underline hover:text-brand-800">
+        {t("home")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import { config } from "@/lib/config";
+import { setDatabaseForTests } from "@/lib/db/client";
+import type { StaffUserDto } from "@/lib/db/queries";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { sealMediaToken } from "@/lib/media";
+
+/*
+ * Every route handler under app/api, called as signed-out, analyst and admin, with a real signed
+ * session cookie. The table below must name every route file and every method it exports: a new
+ * handler without an entry fails this test. For the cells where the caller is allowed, the test only
+ * asserts "neither 401 nor 403" (the handler may still refuse the empty input or find no upstream).
+ *
+ * Adding a route: add `"app/api/…/route.ts": { METHOD: { signedOut, analyst, admin, call? } }`.
+ */
+
+type Cell = 401 | 403 | "allowed";
+type Role = "signedOut" | "analyst" | "admin";
+interface Call {
+  /** Dynamic segments; a function when they depend on the caller (e.g. a token bound to the user). */
+  params?: Record<string, string> | ((user: StaffUserDto | null) => Promise<Record<string, string>>);
+  /** JSON body; a function when it must differ per call (an invitation's email). */
+  body?: unknown | (() => unknown);
+  search?: string;
+}
+interface Entry extends Record<Role, Cell>, Call {
+  /** Why this handler cannot be called directly here (it must still be listed). */
+  skip?: string;
+}
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+const ANALYST: Record<Role, Cell> = { signedOut: 401, analyst: "allowed", admin: "allowed" };
+const ADMIN: Record<Role, Cell> = { signedOut: 401, analyst: 403, admin: "allowed" };
+const PUBLIC: Record<Role, Cell> = { signedOut: "allowed", analyst: "allowed", admin: "allowed" };
+const PUBLIC_ID = "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10";
+
+let counter = 0;
+let patchTarget: StaffUserDto;
+
+const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
+  "app/api/auth/[...nextauth]/route.ts": {
+    GET: { ...PUBLIC, skip: "next-auth's handler needs Next's request scope (next/headers); covered by e2e/auth.spec.ts" },
+    POST: { ...PUBLIC, skip: "next-auth's handler needs Next's request scope (next/headers); covered by e2e/auth.spec.ts" },
+  },
+  "app/api/health/route.ts": { GET: PUBLIC },
+  "app/api/account/password/route.ts": { POST: { ...ANALYST, body: {} } },
+  "app/api/staff/route.ts": {
+    GET: ADMIN,
+    POST: { ...ADMIN, body: () => ({ email: `matrix-${(counter += 1)}@test.local`, name: "Matrix", role: "analyst" }) },
+  },
+  "app/api/staff/[id]/route.ts": {
+    PATCH: { ...ADMIN, params: async () => ({ id: patchTarget.id }), body: { role: "analyst" } },
+  },
+  "app/api/verifications/route.ts": { GET: ANALYST, POST: { ...ANALYST, body: {} } },
+  "app/api/verifications/[publicId]/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
+  "app/api/verifications/[publicId]/media/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
+  "app/api/media/[token]/route.ts": {
+    GET: {
+      ...ANALYST,
+      // A real token for the caller: a forged one is refused with 403 by design, which is not an auth cell.
+      params: async (user) => ({
+        token: await sealMediaToken(
+          { userId: user?.id ?? "nobody", publicId: PUBLIC_ID, fileKey: "selfie", mediaType: "image/jpeg", expiresAt: Date.now() + 60_000 },
+          config().secrets.mediaSeal,
+        ),
+      }),
+    },
+  },
+  "app/api/lookups/cpf/route.ts": { POST: { ...ANALYST, body: {} } },
+  "app/api/kyc/sessions/route.ts": { POST: { ...ANALYST, body: {} } },
+  "app/api/sms/send/route.ts": { POST: { ...ANALYST, body: {} } },
+  "app/api/sms/validate/route.ts": { POST: { ...ANALYST, body: {} } },
+  "app/api/integrations/route.ts": { GET: ADMIN, POST: { ...ADMIN, body: {} } },
+  "app/api/integrations/reveal/route.ts": { POST: { ...ADMIN, body: {} }, DELETE: ADMIN },
+  "app/api/audit/route.ts": { GET: ADMIN },
+};
+
+const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const ROOT = path.resolve(__dirname, "../..");
+
+function routeFiles(directory = path.join(ROOT, "app/api")): string[] {
+  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [path.relative(ROOT, full).split(path.sep).join("/")] : [];
+  });
+}
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const files = routeFiles().sort();
+const modules = new Map<string, Partial<Record<Method, Handler>>>();
+
+beforeAll(async () => {
+  for (const file of files) modules.set(file, (await import(path.join(ROOT, file))) as Partial<Record<Method, Handler>>);
+});
+
+describe("the authorisation matrix", () => {
+  it("has an entry for every route file and every method it exports", () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      const exported = METHODS.filter((method) => typeof modules.get(file)?.[method] === "function");
+      for (const method of exported) if (!MATRIX[file]?.[method]) missing.push(`${method} ${file}`);
+    }
+    expect(missing, "add these handlers to MATRIX in app/api/authorization-matrix.test.ts").toEqual([]);
+    expect(files.length).toBeGreaterThan(0);
+  });
+});
+
+// One database is enough here: what is under test is the handlers' checks, not the driver.
+const [database] = testDatabases();
+
+describe("each handler answers each caller as the matrix says", () => {
+  let handle: TestDatabase;
+  const users: Record<Role, StaffUserDto | null> = { signedOut: null, analyst: null, admin: null };
+  const cookies: Record<Role, string | undefined> = { signedOut: undefined, analyst: undefined, admin: undefined };
+
+  beforeAll(async () => {
+    // Upstream calls go to a closed port and fail fast: an allowed cell then answers 503, never 401/403.
+    stubTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
+    handle = await database!.open();
+    setDatabaseForTests(handle);
+    for (const role of ["analyst", "admin"] as const) {
+      const user = await createTestStaff(handle.db, { role });
+      users[role] = user;
+      cookies[role] = await sessionCookieFor(handle.db, user);
+    }
+    patchTarget = await createTestStaff(handle.db, { role: "analyst" });
+  });
+  afterAll(async () => {
+    setDatabaseForTests(undefined);
+    await handle?.dispose();
+    vi.unstubAllEnvs();
+  });
+
+  const cases = files.flatMap((file) =>
+    METHODS.flatMap((method) => {
+      const entry = MATRIX[file]?.[method];
+      if (!entry) return [];
+      return (["signedOut", "analyst", "admin"] as const).map((role) => ({ file, method, role, entry }));
+    }),
+  );
+
+  it.for(cases)("$method $file as $role", async ({ file, method, role, entry }, context) => {
+    if (entry.skip) return context.skip(entry.skip);
+    const handler = modules.get(file)?.[method];
+    expect(handler).toBeTypeOf("function");
+    const params = typeof entry.params === "function" ? await entry.params(users[role]) : (entry.params ?? {});
+    const body = typeof entry.body === "function" ? (entry.body as () => unknown)() : entry.body;
+    const url = `${file.replace(/^app/, "").replace(/\/route\.ts$/, "").replace(/\[([^\]]+)\]/g, (_, name: string) => params[name.replace("...", "")] ?? name)}${entry.search ?? ""}`;
+    const response = await handler!(apiRequest(url, { method, cookie: cookies[role], body }), { params: Promise.resolve(params) });
+    const expected = entry[role];
+    if (expected === "allowed") {
+      expect([401, 403], `${method} ${file} as ${role} answered ${response.status}`).not.toContain(response.status);
+    } else {
+      expect(response.status).toBe(expected);
+      expect(response.headers.get("content-type")).toContain("application/json");
+    }
+  });
+});

@@ -1,0 +1,75 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+
+export type SignInError = { kind: "invalid" } | { kind: "locked"; minutes: number } | { kind: "accessDenied" } | { kind: "failed" };
+
+/** Reads next-auth's error code ("CredentialsSignin", "locked:15", "AccessDenied", …) into what the form says. */
+export function signInErrorFrom(code: string | null | undefined): SignInError | null {
+  if (!code) return null;
+  const locked = /^locked:(\d+)$/.exec(code);
+  if (locked) return { kind: "locked", minutes: Math.max(1, Number(locked[1])) };
+  if (code === "CredentialsSignin") return { kind: "invalid" };
+  if (code === "AccessDenied") return { kind: "accessDenied" };
+  return { kind: "failed" };
+}
+
+export function SignInForm({ callbackPath, initialError, oidc }: { callbackPath: string; initialError: SignInError | null; oidc: boolean }) {
+  const t = useTranslations("auth.signIn");
+  const [error, setError] = useState<SignInError | null>(initialError);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    try {
+      const result = await signIn("credentials", {
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+        redirect: false,
+      });
+      if (result?.ok && !result.error) {
+        // A full navigation, so every server component renders with the new session cookie.
+        window.location.assign(callbackPath);
+        return;
+      }
+      setError(signInErrorFrom(result?.error ?? "failed"));
+    } catch {
+      setError({ kind: "failed" });
+    }
+    setPending(false);
+  }
+
+  const message =
+    error?.kind === "locked" ? t("locked", { minutes: error.minutes }) : error ? t(error.kind) : null;
+
+  return (
+    <div className="space-y-6">
+      {/* Always present, so screen readers announce a message as soon as it appears. */}
+      <div aria-live="assertive">{message ? <Alert tone="error">{message}</Alert> : null}</div>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field label={t("email")} name="email" type="email" autoComplete="username" required autoFocus spellCheck={false} />
+        <Field label={t("password")} name="password" type="password" autoComplete="current-password" required />
+        <Button type="submit" pending={pending} className="w-full">
+          {t("submit")}
+        </Button>
+      </form>
+      {oidc ? (
+        <>
+          <p className="text-center text-xs uppercase tracking-wide text-slate-500">{t("or")}</p>
+          <Button variant="secondary" className="w-full" onClick={() => void signIn("oidc", { callbackUrl: callbackPath })}>
+            {t("sso")}
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}

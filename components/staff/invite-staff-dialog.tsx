@@ -1,0 +1,123 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId, useState, type FormEvent } from "react";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { ROLES } from "@/lib/auth/roles";
+import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/queries/staff";
+import { inviteStaffSchema } from "@/lib/validations/staff";
+
+/*
+ * Invite form in a Radix dialog. On success the dialog turns into the one-time password, shown this
+ * once (the server keeps only its hash); closing the dialog forgets it.
+ */
+export function InviteStaffDialog() {
+  const t = useTranslations("staff.invite");
+  const tRoles = useTranslations("staff.roles");
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<InviteStaffResponse | null>(null);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [copied, setCopied] = useState(false);
+  const mutation = useInviteStaffMutation();
+  const roleId = useId();
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setCreated(null);
+      setInvalid([]);
+      setCopied(false);
+      mutation.reset();
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = inviteStaffSchema.safeParse({ email: form.get("email"), name: form.get("name"), role: form.get("role") });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues.map((issue) => String(issue.path[0])));
+      return;
+    }
+    setInvalid([]);
+    mutation.mutate(parsed.data, { onSuccess: setCreated });
+  }
+
+  const serverError = mutation.error
+    ? mutation.error.code === "conflict"
+      ? t("emailTaken")
+      : t("failed", { message: mutation.error.message })
+    : null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<Button>{t("button")}</Button>}
+      title={created ? t("createdTitle") : t("title")}
+      description={created ? undefined : t("description")}
+    >
+      {created ? (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">{t("createdBody", { name: created.user.name })}</p>
+          <div>
+            <p className="text-sm font-medium text-slate-800">{t("passwordLabel")}</p>
+            <div className="mt-1 flex items-center gap-2">
+              <code data-testid="one-time-password" className="flex-1 select-all rounded-md bg-slate-100 px-3 py-2 font-mono text-base">
+                {created.oneTimePassword}
+              </code>
+              <Button
+                variant="secondary"
+                onClick={() => void navigator.clipboard?.writeText(created.oneTimePassword).then(() => setCopied(true))}
+              >
+                {copied ? t("copied") : t("copy")}
+              </Button>
+            </div>
+          </div>
+          <div className="flex justify-end">
+            <DialogClose asChild>
+              <Button>{t("done")}</Button>
+            </DialogClose>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          <div aria-live="assertive">
+            {serverError ? <Alert tone="error">{serverError}</Alert> : invalid.length ? <Alert tone="error">{t("invalid")}</Alert> : null}
+          </div>
+          <Field label={t("email")} name="email" type="email" autoComplete="off" required error={invalid.includes("email") || mutation.error?.code === "conflict" ? t("invalid") : undefined} />
+          <Field label={t("name")} name="name" autoComplete="off" required error={invalid.includes("name") ? t("invalid") : undefined} />
+          <div>
+            <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
+              {t("role")}
+            </label>
+            <select
+              id={roleId}
+              name="role"
+              defaultValue="analyst"
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600"
+            >
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {tRoles(role)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="secondary">{t("cancel")}</Button>
+            </DialogClose>
+            <Button type="submit" pending={mutation.isPending}>
+              {t("submit")}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

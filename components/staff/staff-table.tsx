@@ -1,0 +1,102 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { StaffUserDto } from "@/lib/db/queries";
+import type { UpdateStaffInput } from "@/lib/validations/staff";
+
+/*
+ * The staff list with its row actions. The buttons that would leave no active admin are disabled
+ * here for clarity, but the rule itself is enforced by the server in a transaction.
+ */
+export function StaffTable({
+  staff,
+  currentUserId,
+  pendingId,
+  onChange,
+}: {
+  staff: StaffUserDto[];
+  currentUserId: string;
+  pendingId: string | null;
+  onChange: (user: StaffUserDto, change: UpdateStaffInput) => void;
+}) {
+  const t = useTranslations("staff");
+  const format = useFormatter();
+  const activeAdmins = staff.filter((user) => user.role === "admin" && !user.disabled).length;
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t("table.caption")}</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-3 py-2">{t("table.name")}</th>
+            <th scope="col" className="px-3 py-2">{t("table.email")}</th>
+            <th scope="col" className="px-3 py-2">{t("table.role")}</th>
+            <th scope="col" className="px-3 py-2">{t("table.status")}</th>
+            <th scope="col" className="px-3 py-2">{t("table.lastSignIn")}</th>
+            <th scope="col" className="px-3 py-2 text-right">{t("table.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {staff.map((user) => {
+            const lastAdmin = user.role === "admin" && !user.disabled && activeAdmins <= 1;
+            const roleAction = user.role === "admin" ? t("actions.makeAnalyst") : t("actions.makeAdmin");
+            const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");
+            const busy = pendingId === user.id;
+            return (
+              <tr key={user.id} className="border-t border-slate-100 align-middle">
+                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                  {user.name} {user.id === currentUserId ? <span className="font-normal text-slate-500">{t("table.you")}</span> : null}
+                </th>
+                <td className="px-3 py-2 text-slate-700">{user.email}</td>
+                <td className="px-3 py-2">
+                  <Badge tone={user.role === "admin" ? "info" : "neutral"}>{t(`roles.${user.role}`)}</Badge>
+                </td>
+                <td className="px-3 py-2">
+                  {user.disabled ? (
+                    <Badge tone="danger">{t("status.disabled")}</Badge>
+                  ) : user.mustChangePassword ? (
+                    <Badge tone="warning">{t("status.invited")}</Badge>
+                  ) : (
+                    <Badge tone="success">{t("status.active")}</Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2 text-slate-700">
+                  {user.lastSignInAt ? format.dateTime(new Date(user.lastSignInAt), { dateStyle: "short", timeStyle: "short" }) : t("table.never")}
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1"
+                      disabled={busy || lastAdmin}
+                      title={lastAdmin ? t("actions.lastAdmin") : undefined}
+                      aria-label={t("actions.rowLabel", { action: roleAction, name: user.name })}
+                      onClick={() => onChange(user, { role: user.role === "admin" ? "analyst" : "admin" })}
+                    >
+                      {roleAction}
+                    </Button>
+                    <Button
+                      variant={user.disabled ? "secondary" : "danger"}
+                      className="px-3 py-1"
+                      disabled={busy || lastAdmin}
+                      title={lastAdmin ? t("actions.lastAdmin") : undefined}
+                      aria-label={t("actions.rowLabel", { action: disableAction, name: user.name })}
+                      onClick={() => onChange(user, { disabled: !user.disabled })}
+                    >
+                      {disableAction}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {staff.length === 0 ? <p className="p-4 text-sm text-slate-600">{t("empty")}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { register } from "@/instrumentation";
+import { ConfigError, loadConfig, resetConfigForTests } from "@/lib/config";
+import { stubTestEnvironment } from "@/lib/db/testing";
+
+import { authOptions } from "./options";
+
+const strong = "s".repeat(40);
+const serviceEnv = {
+  CORE_URL: "https://core.example.com",
+  CORE_API_KEY: "live_key_0123456789",
+  PARTNERS_URL: "https://partners.example.com",
+  PARTNERS_USERNAME: "backoffice",
+  PARTNERS_PASSWORD: "secret-password",
+  PARTNERS_DOMAIN: "backoffice.example.com.br",
+  PARTNERS_INTEGRATION_TOKEN: "integration-token-value",
+  DATABASE_URL: "postgres://app@127.0.0.1:1/kyc",
+  NEXTAUTH_SECRET: strong,
+  MEDIA_SEAL_SECRET: strong,
+  AUDIT_HASH_SECRET: strong,
+};
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+});
+
+describe("production start-up and secrets", () => {
+  it.each(["NEXTAUTH_SECRET", "MEDIA_SEAL_SECRET"])("stops when %s is shorter than 32 characters, naming it", async (name) => {
+    expect(() => loadConfig({ ...serviceEnv, [name]: "x".repeat(31) })).toThrow(new RegExp(`${name}: must be at least 32 characters`));
+    // The server's start-up hook reads the configuration before serving anything, so start-up fails.
+    for (const [key, value] of Object.entries({ ...serviceEnv, [name]: "too-short", NEXT_RUNTIME: "nodejs" })) vi.stubEnv(key, value);
+    resetConfigForTests();
+    const failure = await register().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect((failure as ConfigError).message).toContain(`${name}: must be at least 32 characters`);
+  });
+});
+
+describe("next-auth options", () => {
+  it("use Secure, prefixed, HttpOnly, SameSite=Lax cookies in service mode", () => {
+    for (const [key, value] of Object.entries(serviceEnv)) vi.stubEnv(key, value);
+    resetConfigForTests();
+    const options = authOptions();
+    expect(options.useSecureCookies).toBe(true);
+    expect(options.cookies?.sessionToken?.name).toBe("__Host-next-auth.session-token");
+    expect(options.cookies?.csrfToken?.name).toBe("__Host-next-auth.csrf-token");
+    expect(options.cookies?.callbackUrl?.name).toBe("__Secure-next-auth.callback-url");
+    for (const cookie of Object.values(options.cookies ?? {})) {
+      expect(cookie.options).toMatchObject({ httpOnly: true, sameSite: "lax", secure: true, path: "/" });
+    }
+    expect(options.secret).toBe(strong);
+  });
+
+  it("use plain names over http in the embedded default, and no OIDC unless configured", () => {
+    stubTestEnvironment();
+    const options = authOptions();
+    expect(options.useSecureCookies).toBe(false);
+    expect(options.cookies?.sessionToken?.name).toBe("next-auth.session-token");
+    expect(options.providers.map((provider) => provider.id)).toEqual(["credentials"]);
+    expect(options.session).toMatchObject({ strategy: "jwt", maxAge: 12 * 60 * 60 });
+  });
+
+  it("add the OIDC provider when OIDC_* is set", () => {
+    stubTestEnvironment({ OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "kyc", OIDC_CLIENT_SECRET: "client-secret" });
+    const options = authOptions();
+    expect(options.providers.map((provider) => provider.id)).toEqual(["credentials", "oidc"]);
+  });
+
+  it("redirect only within the dashboard", async () => {
+    stubTestEnvironment();
+    const redirect = authOptions().callbacks!.redirect!;
+    const baseUrl = "http://localhost:3000";
+    expect(await redirect({ url: "https://evil.example/", baseUrl })).toBe(`${baseUrl}/verifications`);
+    expect(await redirect({ url: `${baseUrl}/admin/staff`, baseUrl })).toBe(`${baseUrl}/admin/staff`);
+  });
+});
