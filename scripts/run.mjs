@@ -22,7 +22,8 @@ if (mode !== "dev" && mode !== "demo") {
 const port = process.env.PORT || "3000";
 const sandboxPort = process.env.SANDBOX_PORT || "4010";
 const embedded = !process.env.CORE_URL && !process.env.PARTNERS_URL;
-const env = { ...process.env, PORT: port };
+// No telemetry: the dashboard runs on air-gapped servers too.
+const env = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, PORT: port };
 if (embedded) {
   env.SANDBOX_URL = process.env.SANDBOX_URL || `http://127.0.0.1:${sandboxPort}`;
   env.NEXTAUTH_URL = process.env.NEXTAUTH_URL || `http://localhost:${port}`;
