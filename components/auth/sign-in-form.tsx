@@ -7,18 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-
-export type SignInError = { kind: "invalid" } | { kind: "locked"; minutes: number } | { kind: "accessDenied" } | { kind: "failed" };
-
-/** Reads next-auth's error code ("CredentialsSignin", "locked:15", "AccessDenied", …) into what the form says. */
-export function signInErrorFrom(code: string | null | undefined): SignInError | null {
-  if (!code) return null;
-  const locked = /^locked:(\d+)$/.exec(code);
-  if (locked) return { kind: "locked", minutes: Math.max(1, Number(locked[1])) };
-  if (code === "CredentialsSignin") return { kind: "invalid" };
-  if (code === "AccessDenied") return { kind: "accessDenied" };
-  return { kind: "failed" };
-}
+import { signInErrorFrom, type SignInError } from "@/lib/auth/sign-in-errors";
 
 export function SignInForm({ callbackPath, initialError, oidc }: { callbackPath: string; initialError: SignInError | null; oidc: boolean }) {
   const t = useTranslations("auth.signIn");

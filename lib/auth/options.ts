@@ -16,6 +16,7 @@ import { safeCallbackUrl } from "./callback-url";
 import { authCookies, secureCookiesWanted } from "./cookies";
 import { ABSOLUTE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
 import { attemptPasswordSignIn } from "./sign-in";
+import { LOCKED_ERROR } from "./sign-in-errors";
 
 /*
  * next-auth (v4) configuration: credentials against the staff table, plus OIDC when OIDC_* is set.
@@ -23,9 +24,6 @@ import { attemptPasswordSignIn } from "./sign-in";
  * checks that session in the database on every request, which is what makes sign-out, disabling and
  * the idle timeout real.
  */
-
-/** Error code the sign-in form reads as "too many attempts"; the minutes to wait follow the colon. */
-export const LOCKED_ERROR = "locked";
 
 type StaffUser = User & { role: string };
 

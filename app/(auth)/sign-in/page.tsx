@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 
-import { SignInForm, signInErrorFrom } from "@/components/auth/sign-in-form";
+import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { currentPageUser } from "@/lib/auth/require-role";
+import { signInErrorFrom } from "@/lib/auth/sign-in-errors";
 import { config } from "@/lib/config";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed";
 
