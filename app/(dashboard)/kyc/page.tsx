@@ -1,8 +1,27 @@
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requirePageUser } from "@/lib/auth/require-role";
+import { config } from "@/lib/config";
 
+import { KycPageClient } from "./page-client";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("kyc");
+  return { title: t("title") };
+}
+
+// /kyc – start a KYC session and check a phone by SMS (analysts). Both start from a form: nothing to prefetch.
 export default async function Page() {
-  const t = await getTranslations("common.nav");
-  return <ComingSoon title={t("kyc")} />;
+  await requirePageUser();
+  const t = await getTranslations("kyc");
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+        <p className="text-sm text-slate-700">{t("intro")}</p>
+      </header>
+      <KycPageClient smsCooldownSeconds={config().smsResendCooldownSeconds} />
+    </div>
+  );
 }

@@ -3,8 +3,9 @@ import { requireUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { auditContext, noStoreJson, readJson } from "@/lib/partners-ops/http";
-import { createIntegrationKey, listIntegrationKeys } from "@/lib/partners-ops/integrations";
-import { revealableEntries, setRevealCookie, toRevealableDto } from "@/lib/partners-ops/reveal";
+import { createIntegrationKey } from "@/lib/partners-ops/integrations";
+import { integrationListFor } from "@/lib/partners-ops/integrations-view";
+import { revealableEntries, setRevealCookie } from "@/lib/partners-ops/reveal";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/partners-ops/types";
 import { partnersClient } from "@/lib/upstream/partners";
 import { createIntegrationSchema } from "@/lib/validations/integrations";
@@ -13,12 +14,7 @@ import { createIntegrationSchema } from "@/lib/validations/integrations";
 export async function GET(request: Request) {
   try {
     const user = await requireUser(request, "admin");
-    const [keys, entries] = await Promise.all([listIntegrationKeys(await getDb()), revealableEntries(request.headers.get("cookie"), user.id)]);
-    return noStoreJson<IntegrationListResponse>({
-      keys,
-      revealable: entries.map(toRevealableDto),
-      revealWindowSeconds: config().integrationKeyRevealSeconds,
-    });
+    return noStoreJson<IntegrationListResponse>(await integrationListFor(user.id, request.headers.get("cookie")));
   } catch (error) {
     return toErrorResponse(error);
   }

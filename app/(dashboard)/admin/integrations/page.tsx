@@ -1,0 +1,28 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
+
+import { requirePageUser } from "@/lib/auth/require-role";
+import { integrationListFor } from "@/lib/partners-ops/integrations-view";
+import { integrationKeys } from "@/lib/queries/integrations";
+
+import { IntegrationsPageClient } from "./page-client";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("integrations");
+  return { title: t("title") };
+}
+
+// /admin/integrations – integration keys (admins only): the registry and revealable keys are prefetched here.
+export default async function Page() {
+  const user = await requirePageUser("admin");
+  const queryClient = new QueryClient();
+  const cookieHeader = (await headers()).get("cookie");
+  await queryClient.prefetchQuery({ queryKey: integrationKeys.list(), queryFn: () => integrationListFor(user.id, cookieHeader) });
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <IntegrationsPageClient />
+    </HydrationBoundary>
+  );
+}

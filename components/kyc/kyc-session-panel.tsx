@@ -1,0 +1,158 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+
+import { CopyButton, SecretValue } from "@/components/integrations/copy-button";
+import { CpfField } from "@/components/lookups/cpf-field";
+import { CpfHistoryFields } from "@/components/lookups/cpf-history-card";
+import { RecordItem, RecordList } from "@/components/lookups/record-list";
+import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { KycSessionResponse } from "@/lib/partners-ops/types";
+import { PartnersApiError } from "@/lib/queries/partners-request";
+import { useStartKycSession } from "@/lib/queries/kyc";
+import { cpfProblem, type CpfProblem } from "@/lib/validations/lookups";
+
+/** Starting a KYC session: CPF in, the widget address (with copy button and QR code) and the session record out. */
+export function KycSessionPanel() {
+  const t = useTranslations("kyc.session");
+  const tLookups = useTranslations("lookups");
+  const errorMessage = useApiErrorMessage();
+  const mutation = useStartKycSession();
+  const [cpf, setCpf] = useState("");
+  const [cpfError, setCpfError] = useState<CpfProblem | "server" | undefined>();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const problem = cpfProblem(cpf);
+    setCpfError(problem);
+    if (problem) {
+      document.getElementById("kyc-cpf")?.focus();
+      return;
+    }
+    mutation.mutate(
+      { cpf },
+      {
+        onError: (error) => {
+          if (error instanceof PartnersApiError && error.code === "validation" && error.fields.includes("cpf")) setCpfError("server");
+        },
+      },
+    );
+  }
+
+  function reset() {
+    mutation.reset();
+    setCpf("");
+    setCpfError(undefined);
+    // Back to the form, for keyboard and screen reader users too.
+    setTimeout(() => document.getElementById("kyc-cpf")?.focus(), 0);
+  }
+
+  return (
+    <section aria-labelledby="kyc-session-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="kyc-session-title" className="text-lg font-semibold text-slate-900">
+        {t("title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("description")}</p>
+      {mutation.isSuccess ? (
+        <div className="mt-4">
+          <KycSessionResult result={mutation.data} />
+          <Button variant="secondary" className="mt-4" onClick={reset}>
+            {t("another")}
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+          <fieldset disabled={mutation.isPending} className="space-y-4">
+            <legend className="sr-only">{t("title")}</legend>
+            <CpfField
+              id="kyc-cpf"
+              label={t("cpf")}
+              hint={t("cpfHint")}
+              value={cpf}
+              onValueChange={(value) => {
+                setCpf(value);
+                setCpfError(undefined);
+              }}
+              onBlur={() => setCpfError(cpf ? cpfProblem(cpf) : undefined)}
+              error={cpfError ? tLookups(`errors.cpf.${cpfError}`) : undefined}
+            />
+            <Button type="submit" pending={mutation.isPending}>
+              {mutation.isPending ? t("submitting") : t("submit")}
+            </Button>
+          </fieldset>
+          {mutation.isError && cpfError !== "server" ? (
+            <Alert tone="error" title={t("failed")}>
+              {errorMessage(mutation.error)}
+            </Alert>
+          ) : null}
+        </form>
+      )}
+    </section>
+  );
+}
+
+function KycSessionResult({ result }: { result: KycSessionResponse }) {
+  const t = useTranslations("kyc.session");
+  const format = useFormatter();
+  const { session, qrCode } = result;
+  const lang = safeLang(session.url);
+  return (
+    <div className="space-y-4">
+      <Alert tone="success" title={t("startedTitle")} />
+      <div>
+        <label htmlFor="kyc-widget-address" className="block text-sm font-medium text-slate-800">
+          {t("address")}
+        </label>
+        <p id="kyc-widget-address-hint" className="mt-1 text-xs text-slate-600">
+          {t("addressHint")}
+        </p>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <SecretValue id="kyc-widget-address" value={session.url} label={t("address")} />
+          </div>
+          <CopyButton value={session.url} />
+        </div>
+      </div>
+      <Alert tone="warning">{t("tokenWarning")}</Alert>
+      <div className="flex flex-col gap-6 md:flex-row">
+        {/* A data URL made on the server: no QR library in the browser. White margin for scanners. */}
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img src={qrCode} alt={t("qrAlt")} width={208} height={208} className="h-52 w-52 shrink-0 rounded-lg border border-slate-200 bg-white p-1" />
+        <div className="flex-1 space-y-3">
+          <h3 className="text-base font-semibold text-slate-900">{t("record")}</h3>
+          <RecordList>
+            <RecordItem label={t("status")} value={<Badge tone="info">{session.status}</Badge>} />
+            <RecordItem label={t("validationStep")} value={session.validationStep === null ? null : String(session.validationStep)} />
+            <RecordItem label={t("personId")} value={String(session.personId)} />
+            <RecordItem label={t("sessionId")} value={<span className="font-mono text-xs" data-testid="kyc-session-id">{session.sessionId}</span>} wide />
+            <RecordItem label={t("language")} value={lang} />
+            <RecordItem label={t("createdAt")} value={session.createdAt ? format.dateTime(new Date(session.createdAt), { dateStyle: "short", timeStyle: "short" }) : null} />
+            <RecordItem label={t("integrationId")} value={session.integrationId === null ? null : String(session.integrationId)} />
+            <RecordItem label={t("tenantId")} value={session.tenantId === null ? null : String(session.tenantId)} />
+          </RecordList>
+        </div>
+      </div>
+      {session.client ? (
+        <details className="rounded-lg border border-slate-200 p-4">
+          <summary className="cursor-pointer text-sm font-semibold text-slate-900">{t("clientData")}</summary>
+          <div className="mt-3">
+            <CpfHistoryFields record={session.client} />
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function safeLang(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get("lang");
+  } catch {
+    return null;
+  }
+}

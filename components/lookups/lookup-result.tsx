@@ -1,0 +1,78 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { CpfLookupResponse } from "@/lib/partners-ops/types";
+import { PartnersApiError } from "@/lib/queries/partners-request";
+import type { LookupSource } from "@/lib/validations/lookups";
+
+import { CpfHistoryCard } from "./cpf-history-card";
+import { FederalRevenueCard } from "./federal-revenue-card";
+import { useApiErrorMessage } from "./use-api-error-message";
+
+/** The message for a refused lookup: the per-user limit says which one and when to come back. */
+export function useLookupErrorMessage() {
+  const t = useTranslations("lookups.limit");
+  const generic = useApiErrorMessage();
+  return (error: unknown) => {
+    if (error instanceof PartnersApiError && error.code === "rate_limited") {
+      const { scope, limit } = error.extra;
+      if ((scope === "minute" || scope === "day") && limit) return t(scope, { limit, seconds: error.retryAfterSeconds ?? 60 });
+      return t("generic");
+    }
+    return generic(error);
+  };
+}
+
+/** One source's slot in the results: progress, the record card, or what went wrong (with a retry). */
+export function LookupResult({
+  source,
+  status,
+  data,
+  error,
+  onRetry,
+}: {
+  source: LookupSource;
+  status: "idle" | "pending" | "success" | "error";
+  data: CpfLookupResponse | undefined;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const t = useTranslations("lookups");
+  const message = useLookupErrorMessage();
+  const name = t(`form.sources.${source}`);
+  if (status === "pending") {
+    return (
+      <div role="status" className="flex min-h-40 items-center justify-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-700">
+        <Spinner />
+        {t("results.loading", { source: name })}
+      </div>
+    );
+  }
+  if (status === "error") {
+    const limited = error instanceof PartnersApiError && error.code === "rate_limited";
+    const retryable = error instanceof PartnersApiError ? error.retryable && !limited : true;
+    return (
+      <Alert
+        tone={limited ? "warning" : "error"}
+        title={t("results.failed", { source: name })}
+        action={
+          retryable ? (
+            <Button variant="secondary" onClick={onRetry}>
+              {t("results.retry")}
+            </Button>
+          ) : undefined
+        }
+      >
+        {message(error)}
+      </Alert>
+    );
+  }
+  if (status === "success" && data) {
+    return data.source === "receita" ? <FederalRevenueCard record={data.record} /> : <CpfHistoryCard record={data.record} />;
+  }
+  return null;
+}
