@@ -1,0 +1,153 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useTimeZone, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+
+import { AuditEventTable, AuditEventTableSkeleton } from "@/components/audit/audit-event-table";
+import { AuditExport } from "@/components/audit/audit-export";
+import { AuditFilters } from "@/components/audit/audit-filters";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { auditFiltersSchema, auditFiltersToSearchParams, auditParamsFromSearchParams, compactFilters, type AuditFilters as Filters } from "@/lib/audit-trail/filters";
+import { useAuditEvents } from "@/lib/queries/audit";
+import { maskCpf } from "@/lib/validations/cpf";
+
+/*
+ * The audit log. Filters live in the URL (applying pushes a history entry, so Back and Forward walk
+ * through views) except a searched CPF, which stays in this component's state and travels to the API in
+ * a header. The first page was prefetched by page.tsx under the same query key; "Load older events"
+ * continues from the last event shown (keyset pagination: as fast on page 500 as on page 1).
+ */
+
+function problemsOf(error: import("zod").ZodError): Array<{ field: string; message: string | null }> {
+  return error.issues.flatMap((issue): Array<{ field: string; message: string | null }> =>
+    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ field: key, message: null })) : [{ field: issue.path.join("."), message: issue.message }],
+  );
+}
+
+export function AuditPageClient({ actions }: { actions: string[] }) {
+  const t = useTranslations("audit");
+  const timeZone = useTimeZone() ?? "UTC";
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const query = searchParams.toString();
+  const parsed = useMemo(() => auditFiltersSchema.safeParse(auditParamsFromSearchParams(new URLSearchParams(query))), [query]);
+  const filters = useMemo<Filters>(() => (parsed.success ? compactFilters(parsed.data) : {}), [parsed]);
+  const [cpf, setCpf] = useState<string | null>(null);
+  const list = useAuditEvents(filters, cpf, { enabled: parsed.success });
+
+  const apply = (next: Filters, nextCpf: string | null) => {
+    setCpf(nextCpf);
+    const nextQuery = auditFiltersToSearchParams(next).toString();
+    if (nextQuery !== query) window.history.pushState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
+  };
+
+  const events = useMemo(() => list.data?.pages.flatMap((page) => page.events) ?? [], [list.data]);
+  const caption = t("table.caption");
+  const refreshing = list.isFetching && !list.isFetchingNextPage && list.data !== undefined;
+
+  let body: React.ReactNode;
+  if (!parsed.success) {
+    body = (
+      <Alert
+        tone="error"
+        title={t("filters.invalidTitle")}
+        action={
+          <Link href={pathname} className="font-medium text-brand-800 underline">
+            {t("filters.clear")}
+          </Link>
+        }
+      >
+        <p>{t("filters.invalidBody")}</p>
+        <ul className="mt-1 list-disc pl-5">
+          {problemsOf(parsed.error).map((problem) => (
+            <li key={problem.field}>
+              <span className="font-mono">{problem.field}</span>: {problem.message ?? t("filters.notAccepted")}
+            </li>
+          ))}
+        </ul>
+      </Alert>
+    );
+  } else if (list.isError && events.length === 0) {
+    body = (
+      <Alert
+        tone="error"
+        title={t("errors.title")}
+        action={
+          <Button variant="secondary" onClick={() => void list.refetch()} pending={list.isFetching}>
+            {t("errors.retry")}
+          </Button>
+        }
+      >
+        {list.error.message}
+      </Alert>
+    );
+  } else if (!list.data) {
+    body = (
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <AuditEventTableSkeleton rows={10} caption={caption} />
+      </div>
+    );
+  } else if (events.length === 0) {
+    body = (
+      <Alert tone="info" title={t("list.emptyTitle")}>
+        {t("list.emptyBody")}
+      </Alert>
+    );
+  } else {
+    body = (
+      <div className="space-y-3">
+        <div className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${refreshing ? "opacity-60" : ""}`}>
+          <AuditEventTable events={events} caption={caption} busy={list.isFetching} />
+        </div>
+        {list.isFetchNextPageError ? (
+          <Alert tone="error" title={t("errors.title")}>
+            {list.error?.message}
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {list.hasNextPage ? (
+            <Button variant="secondary" pending={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              {t("list.loadMore")}
+            </Button>
+          ) : null}
+          <p className="text-sm text-slate-700">
+            {t("list.shown", { count: events.length })} · {list.hasNextPage ? t("list.more") : t("list.end")}
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section className="space-y-4">
+      <div>
+        <Link href="/admin" className="text-sm text-brand-800 underline">
+          {t("back")}
+        </Link>
+        <h1 className="mt-1 text-2xl font-semibold">{t("title")}</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("intro")}</p>
+        <p className="mt-1 text-xs text-slate-600">{t("timeZone", { zone: timeZone })}</p>
+      </div>
+      <AuditFilters key={`${query}|${cpf ?? ""}`} filters={filters} cpf={cpf} actions={actions} onApply={apply} />
+      {cpf ? <p className="text-sm font-medium text-slate-800">{t("filters.cpfActive", { cpf: maskCpf(cpf) })}</p> : null}
+      <div className="rounded-lg border border-slate-200 bg-white p-4">
+        <AuditExport filters={filters} cpf={cpf} disabled={!parsed.success} />
+      </div>
+      <div className="flex h-6 items-center gap-2">
+        <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-700">
+          {list.isFetching && !list.isFetchingNextPage ? (
+            <>
+              <Spinner className="h-3 w-3 text-brand-700" />
+              {t("list.updating")}
+            </>
+          ) : null}
+        </p>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@tanstack/react-query";
+import { headers } from "next/headers";
+
+import { auditFiltersSchema, auditParamsFromSearchParams, compactFilters } from "@/lib/audit-trail/filters";
+import { distinctActions } from "@/lib/audit-trail/query";
+import { viewAuditLog } from "@/lib/audit-trail/service";
+import type { AuditPage } from "@/lib/audit-trail/types";
+import { clientAddress } from "@/lib/auth/address";
+import { requirePageUser } from "@/lib/auth/require-role";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { auditKeys } from "@/lib/queries/audit";
+
+import { AuditPageClient } from "./page-client";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function toSearchParams(raw: SearchParams): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(raw)) {
+    for (const item of [value ?? []].flat()) params.append(key, item);
+  }
+  return params;
+}
+
+// /admin/audit: the first page is read here (the same function as GET /api/audit, so this view is audited
+// too) and handed to react-query; filter changes and older pages go through the route handler.
+export default async function AuditLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePageUser("admin");
+  const parsed = auditFiltersSchema.safeParse(auditParamsFromSearchParams(toSearchParams(await searchParams)));
+  const queryClient = new QueryClient();
+  const db = await getDb();
+  if (parsed.success) {
+    const filters = compactFilters(parsed.data);
+    try {
+      const viewer = { actor: { id: user.id, email: user.email }, ip: clientAddress(await headers(), config().trustedProxies) };
+      const page = await viewAuditLog(db, viewer, { filters });
+      queryClient.setQueryData<InfiniteData<AuditPage, string | null>>(auditKeys.list(filters, null), { pages: [page], pageParams: [null] });
+    } catch {
+      // Not fatal here: the client finds no cached page, asks GET /api/audit and shows that answer's error.
+    }
+  }
+  const actions = await distinctActions(db).catch(() => []);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <AuditPageClient actions={actions} />
+    </HydrationBoundary>
+  );
+}

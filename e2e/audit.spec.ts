@@ -1,0 +1,99 @@
+import fs from "node:fs";
+
+import type { Page } from "@playwright/test";
+
+import { baseURL } from "../playwright.config";
+
+import { expect, test } from "./fixtures";
+
+/*
+ * The audit page in a real browser against the production build: filters in the URL, the CPF search
+ * kept out of it, keyset "load older", the streamed export with its progress, the page's own access on
+ * the trail, and the admin-only rule.
+ */
+
+const CPF = "52998224725";
+
+async function inEnglish(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+}
+
+test.describe("audit log", () => {
+  test("an admin filters the log, searches by CPF without it reaching a URL, and sees their own access", async ({ adminPage: page }) => {
+    await inEnglish(page);
+    // Something about a CPF to find: a lookup through the API, as the lookup form would send it.
+    const lookup = await page.request.post("/api/lookups/cpf", { data: { cpf: CPF, source: "receita", purpose: "audit page browser test" } });
+    expect(lookup.status()).toBeLessThan(500);
+
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+
+    await page.goto("/admin/audit");
+    await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+    await expect(page.getByText("Times shown in America/Sao_Paulo.")).toBeVisible();
+    const table = page.getByRole("table", { name: "Audit events, newest first" });
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+
+    // Filter by action: the URL holds it, every row is that action.
+    await page.getByLabel("Action").fill("auth.sign_in");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/admin\/audit\?action=auth\.sign_in$/);
+    await expect(table.getByRole("cell", { name: /^Sign-in/ }).first()).toBeVisible();
+    const actions = await table.locator("tbody code").allTextContents();
+    expect(actions.length).toBeGreaterThan(0);
+    expect(new Set(actions)).toEqual(new Set(["auth.sign_in"]));
+
+    // Search by CPF: only that person's events, masked, and the CPF never in the address or a request URL.
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await page.getByLabel("Search by CPF").fill(CPF);
+    await expect(page.getByLabel("Search by CPF")).toHaveValue("529.982.247-25");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page.getByText("Searching by CPF ***.982.247-**")).toBeVisible();
+    await expect(table.locator("tbody tr").first()).toContainText("***.982.247-**");
+    const targets = await table.locator("tbody tr td:nth-child(4) .font-mono").allTextContents();
+    expect(targets.length).toBeGreaterThan(0);
+    expect(new Set(targets)).toEqual(new Set(["***.982.247-**"]));
+    expect(page.url()).not.toContain(CPF);
+    expect(requested.filter((url) => url.includes(CPF) || url.includes("529.982.247"))).toEqual([]);
+    // The typed CPF stays in its input (a value, not page text); nothing on the page shows it in full.
+    await expect(page.locator("body")).not.toContainText("529.982.247-25");
+
+    // The page's own views are on the trail, the CPF search among them, under the masked CPF.
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.getByLabel("Action").fill("audit.view");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/action=audit\.view/);
+    await expect(table.getByRole("cell", { name: /Audit log viewed/ }).first()).toBeVisible();
+    await expect(table.locator("tbody")).toContainText("***.982.247-**");
+  });
+
+  test("the export downloads the filtered CSV with progress, and is recorded", async ({ adminPage: page }) => {
+    await inEnglish(page);
+    await page.goto("/admin/audit?outcome=success");
+    await expect(page.getByRole("table")).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^audit-\d{8}-\d{6}\.csv$/);
+    const text = fs.readFileSync((await file.path())!, "utf8");
+    const lines = text.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("\uFEFFid,at,actor_id,actor_email,action,target_type,target,purpose,outcome,ip,details,prev_hash,hash");
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => line.split(",")[8] === "success")).toBe(true);
+    await expect(page.getByRole("status").filter({ hasText: /^Exported \d+ rows? \(/ })).toBeVisible();
+
+    await page.goto("/admin/audit?action=audit.export");
+    await expect(page.getByRole("table").locator("tbody tr").first()).toContainText("Audit log exported");
+    await expect(page.getByRole("table").locator("tbody tr").first()).toContainText("outcome");
+  });
+
+  test("an analyst cannot open the log: the page sends them away and the API refuses", async ({ analystPage: page }) => {
+    await page.goto("/admin/audit");
+    await expect(page).not.toHaveURL(/\/admin\/audit/);
+    const response = await page.request.get("/api/audit");
+    expect(response.status()).toBe(403);
+    const csv = await page.request.get("/api/audit?format=csv");
+    expect(csv.status()).toBe(403);
+  });
+});
