@@ -3,6 +3,7 @@ import "server-only";
 import { getToken } from "next-auth/jwt";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
@@ -74,11 +75,14 @@ export async function requireUser(
   return user;
 }
 
-/** For server components: the signed-in user or no session at all (the layout's menu). */
-export async function currentPageUser(): Promise<StaffSession | null> {
+/**
+ * For server components: the signed-in user or null. Memoised per request (React `cache`), so the
+ * layout and the page share one session lookup.
+ */
+export const currentPageUser = cache(async (): Promise<StaffSession | null> => {
   const jar = Object.fromEntries((await cookies()).getAll().map((cookie) => [cookie.name, cookie.value]));
   return sessionFromCookies(jar);
-}
+});
 
 /**
  * For server pages: the signed-in user; otherwise redirects to the sign-in page (coming back here
