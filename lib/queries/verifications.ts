@@ -113,11 +113,18 @@ export function useVerification(publicId: string, { enabled = true }: { enabled?
 /** Fetch fresh tokens this long before the first one expires. */
 export const MEDIA_REFRESH_MARGIN_MS = 30_000;
 
-/** Milliseconds until the media descriptors should be fetched again, or false when no token expires. */
-export function mediaRefreshDelay(data: VerificationMediaResponse | undefined, now = Date.now()): number | false {
-  const expiries = (data?.items ?? []).flatMap((item) => (item.available ? [Date.parse(item.expiresAt)] : [])).filter(Number.isFinite);
-  if (expiries.length === 0) return false;
-  return Math.max(1_000, Math.min(...expiries) - now - MEDIA_REFRESH_MARGIN_MS);
+/** Never refetch the media descriptors more often than this, whatever the tokens say. */
+export const MEDIA_MIN_REFRESH_MS = 5_000;
+
+/**
+ * Milliseconds until the media descriptors should be fetched again, or false when no token expires.
+ * Counted from when the answer arrived (`receivedAt`) with the token lives in seconds, not from the
+ * absolute expiry: a browser clock that is off from the server's then changes nothing.
+ */
+export function mediaRefreshDelay(data: VerificationMediaResponse | undefined, receivedAt: number, now = Date.now()): number | false {
+  const lives = (data?.items ?? []).flatMap((item) => (item.available ? [item.expiresInSeconds * 1000] : [])).filter(Number.isFinite);
+  if (lives.length === 0) return false;
+  return Math.max(MEDIA_MIN_REFRESH_MS, receivedAt + Math.min(...lives) - MEDIA_REFRESH_MARGIN_MS - now);
 }
 
 /**
@@ -129,9 +136,9 @@ export function useVerificationMedia(publicId: string, { enabled = true }: { ena
     queryKey: verificationKeys.media(publicId),
     queryFn: ({ signal }) => fetchVerificationMedia(publicId, signal),
     enabled,
-    refetchInterval: (query: Query<VerificationMediaResponse, ApiRequestError>) => mediaRefreshDelay(query.state.data),
+    refetchInterval: (query: Query<VerificationMediaResponse, ApiRequestError>) => mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt),
     staleTime: (query: Query<VerificationMediaResponse, ApiRequestError>) => {
-      const delay = mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt);
+      const delay = mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt, query.state.dataUpdatedAt);
       return delay === false ? Infinity : delay;
     },
     refetchOnWindowFocus: true,

@@ -49,7 +49,14 @@ async function describeEntry(entry: VerificationFileEntry, publicId: string, use
   // No longer than the signed URL's remaining life, and never past the tokens' own maximum.
   const expiresAt = Math.min(file.expiresAt.getTime() - TOKEN_EXPIRY_MARGIN_MS, now + MAX_MEDIA_TOKEN_SECONDS * 1000);
   const token = await sealMediaToken({ userId: user.id, publicId, fileKey: key, mediaType, expiresAt }, secret, now);
-  return { key, available: true, src: mediaSrc(token), mediaType, expiresAt: new Date(expiresAt).toISOString() };
+  return {
+    key,
+    available: true,
+    src: mediaSrc(token),
+    mediaType,
+    expiresAt: new Date(expiresAt).toISOString(),
+    expiresInSeconds: Math.floor((expiresAt - now) / 1000),
+  };
 }
 
 /** GET /api/verifications/[publicId]/media: a sealed token per file key, or why there is no file. */

@@ -40,6 +40,8 @@ export type MediaItem =
       mediaType: string;
       /** ISO 8601: after this the token is refused and a fresh one must be fetched. */
       expiresAt: string;
+      /** The same, as seconds from the answer: the browser schedules refreshes with it, so its own clock's skew does not matter. */
+      expiresInSeconds: number;
     }
   | { key: string; available: false; reason: MediaMissingReason };
 

@@ -1,8 +1,47 @@
-import { getTranslations } from "next-intl/server";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { headers } from "next/headers";
 
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requirePageUser } from "@/lib/auth/require-role";
+import { config } from "@/lib/config";
+import { verificationKeys } from "@/lib/queries/verifications";
+import { audited, auditContext } from "@/lib/verifications/audit";
+import { listDetails } from "@/lib/verifications/audit-details";
+import { listVerifications } from "@/lib/verifications/list";
+import { parseVerificationFilters } from "@/lib/validations/verifications";
 
-export default async function Page() {
-  const t = await getTranslations("common.nav");
-  return <ComingSoon title={t("verifications")} />;
+import { VerificationsPageClient } from "./page-client";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function toSearchParams(raw: SearchParams): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(raw)) {
+    for (const item of [value ?? []].flat()) params.append(key, item);
+  }
+  return params;
+}
+
+// /verifications: the first page is fetched here (same function as GET /api/verifications) and handed
+// to react-query; filter changes later go through the route handler.
+export default async function VerificationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePageUser("analyst");
+  const parsed = parseVerificationFilters(toSearchParams(await searchParams));
+  const queryClient = new QueryClient();
+  if (parsed.ok) {
+    try {
+      const context = auditContext(user, await headers());
+      const data = await audited(context, { action: "verification.list", details: listDetails(parsed.filters), detailsOf: (list) => ({ count: list.items.length }) }, () =>
+        listVerifications(parsed.filters),
+      );
+      queryClient.setQueryData(verificationKeys.list(parsed.filters), data);
+    } catch {
+      // Not fatal here: the client finds no cached page, asks GET /api/verifications and shows that
+      // answer's own state (IP not allowed, timeout with retry…).
+    }
+  }
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <VerificationsPageClient maxPerPage={config().core.maxPerPage} />
+    </HydrationBoundary>
+  );
 }

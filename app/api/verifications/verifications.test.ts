@@ -177,6 +177,8 @@ describe("GET /api/verifications/[publicId]/media", () => {
       const life = Date.parse(item.expiresAt) - Date.now();
       expect(life).toBeGreaterThan(250_000);
       expect(life).toBeLessThanOrEqual(300_000);
+      expect(item.expiresInSeconds).toBeGreaterThan(250);
+      expect(item.expiresInSeconds).toBeLessThanOrEqual(300);
     }
     expect(response.text).not.toContain("/files/");
     expect(response.text).not.toContain("signature");

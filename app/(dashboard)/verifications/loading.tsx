@@ -1,0 +1,18 @@
+import { getTranslations } from "next-intl/server";
+
+import { VerificationTableSkeleton } from "@/components/verifications/verification-table";
+
+export default async function Loading() {
+  const t = await getTranslations("verifications.list");
+  return (
+    <section className="space-y-4" aria-busy="true">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p role="status" aria-live="polite" className="text-sm text-slate-600">
+        {t("updating")}
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <VerificationTableSkeleton rows={10} caption={t("caption")} />
+      </div>
+    </section>
+  );
+}

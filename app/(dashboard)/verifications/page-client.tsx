@@ -1,0 +1,126 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+
+import { Alert } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import { CreateVerificationDialog } from "@/components/verifications/create-verification-dialog";
+import { ApiErrorState } from "@/components/verifications/error-state";
+import { VerificationFilters } from "@/components/verifications/verification-filters";
+import { VerificationPagination } from "@/components/verifications/verification-pagination";
+import { VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
+import { useVerifications } from "@/lib/queries/verifications";
+import { DEFAULT_PAGE_SIZE, filtersToUrlQuery, parseVerificationFilters, type VerificationFilters as Filters } from "@/lib/validations/verifications";
+
+/*
+ * The list. The filters live in the URL: applying them pushes a history entry with
+ * `window.history.pushState`, which Next's router picks up (useSearchParams changes) without a server
+ * round trip, so Back and Forward walk through views and the refetch goes through GET /api/verifications.
+ * The first view was prefetched by page.tsx under the same query key.
+ */
+export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) {
+  const t = useTranslations("verifications");
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const query = searchParams.toString();
+  const parsed = useMemo(() => parseVerificationFilters(new URLSearchParams(query)), [query]);
+  const filters: Filters = parsed.ok ? parsed.filters : { per_page: DEFAULT_PAGE_SIZE };
+  const list = useVerifications(filters, { enabled: parsed.ok });
+
+  const navigate = (next: Filters) => {
+    const nextQuery = filtersToUrlQuery(next);
+    window.history.pushState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
+  };
+
+  const data = list.data;
+  const updating = list.isFetching && data !== undefined;
+  const caption = t("list.caption");
+
+  let body: React.ReactNode;
+  if (!parsed.ok) {
+    body = (
+      <Alert
+        tone="error"
+        title={t("filters.invalidTitle")}
+        action={
+          <Link href={pathname} className="font-medium text-brand-800 underline">
+            {t("list.empty.clear")}
+          </Link>
+        }
+      >
+        <p>{t("filters.invalidBody")}</p>
+        <ul className="mt-1 list-disc pl-5">
+          {parsed.problems.map((problem) => (
+            <li key={problem.field}>
+              <span className="font-mono">{problem.field}</span>: {problem.message === "is not accepted" ? t("filters.notAccepted") : t("filters.invalidValue")}
+            </li>
+          ))}
+        </ul>
+      </Alert>
+    );
+  } else if (list.isError) {
+    body = <ApiErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  } else if (!data) {
+    body = (
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <VerificationTableSkeleton rows={Math.min(filters.per_page ?? DEFAULT_PAGE_SIZE, 20)} caption={caption} />
+      </div>
+    );
+  } else if (data.items.length === 0) {
+    body = (
+      <Alert
+        tone="info"
+        title={t("list.empty.title")}
+        action={
+          <Link href={pathname} className="font-medium text-brand-800 underline">
+            {t("list.empty.clear")}
+          </Link>
+        }
+      >
+        {t("list.empty.body")}
+      </Alert>
+    );
+  } else {
+    body = (
+      <div className="space-y-4">
+        <div className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${list.isPlaceholderData ? "opacity-60" : ""}`}>
+          <VerificationTable items={data.items} caption={caption} busy={updating} />
+        </div>
+        <VerificationPagination pagination={data.pagination} available={data.pagingAvailable} onPage={(page) => navigate({ ...filters, page })} />
+      </div>
+    );
+  }
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("list.intro")}</p>
+        </div>
+        <CreateVerificationDialog />
+      </div>
+      <VerificationFilters key={query} filters={filters} maxPerPage={maxPerPage} onApply={navigate} />
+      {/* Always present and always the same height: showing progress never moves the table. */}
+      <div className="flex h-6 items-center gap-3">
+        <div className={`relative h-1 w-32 overflow-hidden rounded-full ${list.isFetching ? "bg-slate-200" : ""}`} aria-hidden="true">
+          {list.isFetching ? <div className="absolute inset-0 animate-pulse rounded-full bg-brand-600" /> : null}
+        </div>
+        <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-700">
+          {list.isFetching ? (
+            <>
+              <Spinner className="h-3 w-3 text-brand-700" />
+              {t("list.updating")}
+            </>
+          ) : data && !list.isError ? (
+            t("list.updated", { count: data.pagination.total })
+          ) : null}
+        </p>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import { useFormatter } from "next-intl";
+
+/** Date and time in the configured display time zone (next-intl carries it from i18n/request.ts). */
+export function useDateTime() {
+  const format = useFormatter();
+  return (iso: string | undefined | null, style: "datetime" | "date" = "datetime"): string | null => {
+    if (!iso) return null;
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    return style === "date" ? format.dateTime(date, { dateStyle: "short" }) : format.dateTime(date, { dateStyle: "short", timeStyle: "short" });
+  };
+}
+
+/** Numbers as the analyst's language writes them (83,4 in pt-BR). */
+export function useNumber() {
+  const format = useFormatter();
+  return (value: number, maximumFractionDigits = 1) => format.number(value, { maximumFractionDigits });
+}

@@ -1,0 +1,19 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+/** Says, in words, that the data on screen is masked because the service's key lacks the unmasked permission. */
+export function MaskedMarker() {
+  const t = useTranslations("verifications.masked");
+  return (
+    <div role="note" data-testid="masked-marker" className="flex gap-3 rounded-lg border border-slate-300 bg-slate-100 p-3 text-sm text-slate-800">
+      <span aria-hidden="true" className="font-mono font-bold">
+        ***
+      </span>
+      <div>
+        <p className="font-semibold">{t("title")}</p>
+        <p>{t("body")}</p>
+      </div>
+    </div>
+  );
+}

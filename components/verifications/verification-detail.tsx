@@ -1,0 +1,211 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+
+import { Badge } from "@/components/ui/badge";
+import type { RestrictiveListEntry, Verification } from "@/lib/domain/verification";
+
+import { useDateTime, useNumber } from "./format";
+import { MaskedMarker } from "./masked-marker";
+import { ScoreBar } from "./score-bar";
+import { StatusBadge } from "./status-badge";
+import { StepCard } from "./step-card";
+
+/*
+ * Everything one verification says. Fields the contract does not list are shown generically at the end
+ * rather than dropped.
+ */
+
+/** ASSUMPTION: the contract shows no scale for identity and risk scores; the sandbox's is 0..1000. */
+export const SCORE_SCALE = 1000;
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{term}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Any JSON value, readably: primitives as text, the rest as indented JSON. */
+export function GenericValue({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="text-slate-600">—</span>;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return <>{String(value)}</>;
+  return <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+function RestrictiveLists({ entries }: { entries: RestrictiveListEntry[] }) {
+  const t = useTranslations("verifications.detail");
+  const dateTime = useDateTime();
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-800">{t("restrictiveLists")}</h3>
+      <p className="mt-1 text-sm text-slate-700">{t("restrictiveListsCount", { count: entries.length })}</p>
+      {entries.length > 0 ? (
+        <table className="mt-2 w-full table-auto border-collapse text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                {t("listName")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("listSource")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("listedAt")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("listOther")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) => (
+              <tr key={`${entry.name ?? ""}-${index}`} className="border-t border-slate-100 align-top">
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {entry.name ?? <span className="text-slate-600">{t("notInformed")}</span>}
+                </th>
+                <td className="px-3 py-2">{entry.source ?? <span className="text-slate-600">{t("notInformed")}</span>}</td>
+                <td className="px-3 py-2">{entry.listedAt ? (dateTime(entry.listedAt, "date") ?? entry.listedAt) : <span className="text-slate-600">{t("notInformed")}</span>}</td>
+                <td className="px-3 py-2">{Object.keys(entry.extra).length ? <GenericValue value={entry.extra} /> : <span className="text-slate-600">—</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+export function VerificationDetail({ verification, media }: { verification: Verification; media?: ReactNode }) {
+  const t = useTranslations("verifications.detail");
+  const dateTime = useDateTime();
+  const number = useNumber();
+  const { person } = verification;
+  const masked = verification.documentMasked;
+  const notInformed = <span className="text-slate-600">{t("notInformed")}</span>;
+  const extra = Object.entries(verification.extra);
+  const scoreMax = (value: number | null) => Math.max(SCORE_SCALE, value ?? 0);
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-3">
+        <h1 className="text-2xl font-semibold">
+          {t("title")} <span className="break-all font-mono text-lg text-slate-700">{verification.publicId}</span>
+        </h1>
+        {masked ? <MaskedMarker /> : null}
+      </header>
+
+      <section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="summary-heading" className="sr-only">
+          {t("summary")}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Item term={t("status")}>
+            <StatusBadge status={verification.status} />
+          </Item>
+          <Item term={t("decidedAt")}>{dateTime(verification.decidedAt) ?? notInformed}</Item>
+          <Item term={t("createdAt")}>{dateTime(verification.createdAt) ?? notInformed}</Item>
+          <Item term={`${t("flow")} / ${t("journey")}`}>
+            {verification.flow ?? "—"} / {verification.journey ?? "—"}
+          </Item>
+        </dl>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="person-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="person-heading" className="text-lg font-semibold">
+            {t("person")}
+          </h2>
+          <dl className="mt-3 grid gap-4 sm:grid-cols-2">
+            <Item term={t("document")}>
+              <span className="font-mono">{verification.document}</span>
+              {masked ? (
+                <Badge tone="neutral" className="ml-2">
+                  ***
+                </Badge>
+              ) : null}
+            </Item>
+            <Item term={t("name")}>{person.name ?? notInformed}</Item>
+            <Item term={t("motherName")}>{person.motherName ?? notInformed}</Item>
+            <Item term={t("birthDate")}>{person.birthDate ?? notInformed}</Item>
+            <Item term={t("pep")}>{person.pep === undefined ? notInformed : person.pep ? t("yes") : t("no")}</Item>
+          </dl>
+        </section>
+
+        <section aria-labelledby="scores-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="scores-heading" className="text-lg font-semibold">
+            {t("scores")}
+          </h2>
+          <ScoreBar
+            label={t("identityScore")}
+            value={verification.identityScore}
+            max={scoreMax(verification.identityScore)}
+            valueText={verification.identityScore === null ? undefined : t("scoreScale", { value: number(verification.identityScore), max: number(scoreMax(verification.identityScore)) })}
+            emptyText={t("noScore")}
+          />
+          <ScoreBar
+            label={t("riskScore")}
+            value={verification.riskScore}
+            max={scoreMax(verification.riskScore)}
+            valueText={verification.riskScore === null ? undefined : t("scoreScale", { value: number(verification.riskScore), max: number(scoreMax(verification.riskScore)) })}
+            emptyText={t("noScore")}
+          />
+        </section>
+      </div>
+
+      <section aria-labelledby="steps-heading">
+        <h2 id="steps-heading" className="text-lg font-semibold">
+          {t("steps")}
+        </h2>
+        {verification.steps.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{t("noSteps")}</p>
+        ) : (
+          <div className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {verification.steps.map((step) => (
+              <StepCard key={step.name} step={step} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="screening-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="screening-heading" className="text-lg font-semibold">
+          {t("screening")}
+        </h2>
+        <div>
+          <h3 className="text-sm font-semibold text-slate-800">{t("pepOrigin")}</h3>
+          {verification.pepOrigin ? (
+            <p className="mt-1 flex items-center gap-2 text-sm">
+              <Badge tone="warning">PEP</Badge>
+              {verification.pepOrigin}
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-700">{t("noPepOrigin")}</p>
+          )}
+        </div>
+        <RestrictiveLists entries={verification.restrictiveLists} />
+      </section>
+
+      {media}
+
+      {extra.length > 0 ? (
+        <section aria-labelledby="extra-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="extra-heading" className="text-lg font-semibold">
+            {t("otherFields")}
+          </h2>
+          <p className="text-sm text-slate-600">{t("otherFieldsHint")}</p>
+          <dl className="mt-3 grid gap-4 sm:grid-cols-2">
+            {extra.map(([key, value]) => (
+              <Item key={key} term={key}>
+                <GenericValue value={value} />
+              </Item>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </div>
+  );
+}
