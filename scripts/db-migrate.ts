@@ -1,12 +1,12 @@
 // `npm run db:migrate`: applies lib/db/migrations to the configured database (DATABASE_URL, else the
-// embedded PGlite in DATA_DIR). The app also does this at start-up; this is for deploy pipelines.
-import { createDatabase, configuredSource } from "../lib/db/client";
+// embedded PGlite in DATA_DIR) and, in the embedded default only, seeds the demo accounts. The app also
+// does this at start-up; this is for deploy pipelines and for `npm run dev`/`demo` before the server starts.
+import { openConfiguredDatabase } from "../lib/db/client";
 
 async function main(): Promise<void> {
-  const source = configuredSource();
-  const handle = await createDatabase(source);
+  const handle = await openConfiguredDatabase();
   await handle.close();
-  console.log(`migrations applied (${handle.driver})`);
+  console.log(`database ready (${handle.driver})`);
 }
 
 main().catch((error: unknown) => {

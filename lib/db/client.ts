@@ -95,7 +95,7 @@ export async function getDb(): Promise<Database> {
 }
 
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
-  globalForDb.__kycDatabase ??= openConfigured().catch((error: unknown) => {
+  globalForDb.__kycDatabase ??= openConfiguredDatabase().catch((error: unknown) => {
     // Forget the failure so the next request tries again (e.g. PostgreSQL was still starting).
     globalForDb.__kycDatabase = undefined;
     throw error;
@@ -103,7 +103,8 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   return globalForDb.__kycDatabase;
 }
 
-async function openConfigured(): Promise<DatabaseHandle> {
+/** Opens the configured database: migrations, then the demo accounts in embedded mode. */
+export async function openConfiguredDatabase(): Promise<DatabaseHandle> {
   const handle = await createDatabase(configuredSource());
   if (config().seedDemoAccounts) {
     // Imported here to keep the password hashing module out of the client's static graph.
