@@ -108,10 +108,13 @@ export function CpfLookupForm({
                   checked={source === choice}
                   onChange={() => setSource(choice)}
                   className="mt-0.5"
+                  aria-labelledby={`source-label-${choice}`}
                   aria-describedby={`source-hint-${choice}`}
                 />
                 <span>
-                  <span className="block font-medium text-slate-900">{t(`form.sources.${choice}`)}</span>
+                  <span id={`source-label-${choice}`} className="block font-medium text-slate-900">
+                    {t(`form.sources.${choice}`)}
+                  </span>
                   <span id={`source-hint-${choice}`} className="block text-xs text-slate-600">
                     {t(`form.sourceHints.${choice}`)}
                   </span>
