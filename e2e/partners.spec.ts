@@ -1,0 +1,238 @@
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import type { Page } from "@playwright/test";
+import { sealData, unsealData } from "iron-session";
+
+import { baseURL } from "../playwright.config";
+import { expect, sandbox, test } from "./fixtures";
+
+/*
+ * Partners operations in a real browser, against a production build and the sandbox: integration keys
+ * (the domain as stored, the key once, the reveal window, the analyst refused), manual CPF lookups (a
+ * wrong check digit never reaches the sandbox, both records, deceased and PEP flagged, unknown values),
+ * a KYC session's widget address, and the SMS phone check.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(".test-data", "e2e"));
+
+async function inEnglish(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+}
+
+/** Requests the sandbox received on these partners paths (other specs use other paths). */
+async function partnersRequests(...paths: string[]) {
+  return (await sandbox.requests()).filter((request) => paths.includes(request.path));
+}
+
+const LOOKUP_PATHS = ["/partners/receita-federal/cpf", "/partners/kyc/cpf-history"];
+
+/**
+ * Moves the reveal window of every key in the browser's sealed cookie into the past, as the dashboard's
+ * clock would see it once the window has passed. The seal is opened and made again with the dashboard's
+ * own sealing secret (the embedded default keeps it in the data folder); only the deadlines change.
+ */
+async function ageRevealCookie(page: Page): Promise<void> {
+  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { mediaSeal: string };
+  const password = createHmac("sha256", secrets.mediaSeal).update("integration-key-reveal-v1").digest("base64url");
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((item) => item.name.endsWith("kyc_integration_reveal"));
+  expect(cookie, "the reveal cookie is set").toBeDefined();
+  expect(cookie!.httpOnly).toBe(true);
+  expect(cookie!.sameSite).toBe("Strict");
+  const payload = await unsealData<{ v: 1; userId: string; entries: Array<{ createdAt: number; expiresAt: number }> }>(cookie!.value, { password });
+  expect(payload.entries.length).toBeGreaterThan(0);
+  const past = Date.now() - 1_000;
+  const aged = await sealData(
+    { ...payload, entries: payload.entries.map((entry) => ({ ...entry, createdAt: past - 600_000, expiresAt: past })) },
+    { password, ttl: 600 },
+  );
+  await page.context().addCookies([{ ...cookie!, value: aged }]);
+}
+
+test.describe("integration keys", () => {
+  test("the admin creates a key for https://Example.com.br/path, sees example.com.br and the key once; after the reveal window it is gone", async ({
+    adminPage: page,
+  }) => {
+    await inEnglish(page);
+    await page.goto("/admin/integrations");
+    await expect(page.getByRole("heading", { level: 1, name: "Integration keys" })).toBeVisible();
+    const label = `E2E store ${Date.now()}`;
+    const before = (await partnersRequests("/partners/integrations")).length;
+
+    await page.getByRole("button", { name: "Create a key" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create an integration key" });
+    await dialog.getByLabel("Domain").fill("https://Example.com.br/path");
+    await expect(dialog.getByText("The key will be bound to example.com.br.")).toBeVisible();
+    await dialog.getByLabel("Label").fill(label);
+    await dialog.getByRole("button", { name: "Create key" }).click();
+
+    const created = page.getByRole("dialog", { name: "Key created" });
+    await expect(created.getByTestId("created-key-domain")).toHaveText("example.com.br");
+    await expect(created.getByText(label)).toBeVisible();
+    const key = await created.getByRole("textbox", { name: "Key" }).inputValue();
+    expect(key).toMatch(UUID);
+    await expect(created.getByText(/gives access to every product query/)).toBeVisible();
+    await expect(created.getByRole("button", { name: "Copy" })).toBeVisible();
+    expect((await partnersRequests("/partners/integrations")).length - before).toBe(1);
+
+    await created.getByRole("button", { name: "I have stored the key" }).click();
+    await expect(created).toBeHidden();
+    const registry = page.getByRole("table");
+    await expect(registry.getByRole("row", { name: new RegExp(label) })).toContainText("example.com.br");
+    expect(await page.content()).not.toContain(key);
+
+    // A reload: the key is not in the page, but can be revealed from the sealed cookie within the window.
+    await page.reload();
+    expect(await page.content()).not.toContain(key);
+    const revealable = page.getByRole("region", { name: "Keys you can still reveal" });
+    await revealable.getByRole("button", { name: new RegExp(`Reveal key: ${label}`) }).click();
+    await expect(revealable.getByRole("textbox", { name: "Key" })).toHaveValue(key);
+
+    // The window passes: the key can never be shown again.
+    await ageRevealCookie(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Integration keys" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Keys you can still reveal" })).toHaveCount(0);
+    expect(await page.content()).not.toContain(key);
+    const { revealable: listed } = (await (await page.request.get("/api/integrations")).json()) as { revealable: unknown[] };
+    expect(listed).toEqual([]);
+    const refused = await page.request.post("/api/integrations/reveal", { data: { upstreamId: 0 } });
+    expect(refused.status()).toBe(404);
+    expect(await refused.text()).not.toContain(key);
+    // The registry still lists it: metadata only.
+    await expect(page.getByRole("table").getByRole("row", { name: new RegExp(label) })).toBeVisible();
+  });
+
+  test("the analyst is refused the page and the API", async ({ analystPage: page }) => {
+    await inEnglish(page);
+    await page.goto("/admin/integrations");
+    await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create a key" })).toHaveCount(0);
+    expect((await page.request.get("/api/integrations")).status()).toBe(403);
+    expect((await page.request.post("/api/integrations", { data: { domain: "example.com", label: "x" } })).status()).toBe(403);
+  });
+});
+
+test.describe("CPF lookups", () => {
+  test("a CPF with a wrong check digit gets a field error and the sandbox receives no request", async ({ analystPage: page }) => {
+    await inEnglish(page);
+    await page.goto("/lookups/cpf");
+    await expect(page.getByRole("heading", { level: 1, name: "CPF lookups" })).toBeVisible();
+    const before = (await partnersRequests(...LOOKUP_PATHS)).length;
+
+    const cpf = page.getByLabel("CPF", { exact: true });
+    await cpf.fill("52998224724");
+    await expect(cpf).toHaveValue("529.982.247-24");
+    await page.getByLabel("Purpose").fill("E2E check digit test");
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByText("This CPF's check digits are wrong: check the number typed.")).toBeVisible();
+    await expect(cpf).toHaveAttribute("aria-invalid", "true");
+    await expect(cpf).toBeFocused();
+
+    await cpf.fill("111.111.111-11");
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByText("A CPF cannot be one digit repeated.")).toBeVisible();
+
+    expect((await partnersRequests(...LOOKUP_PATHS)).length).toBe(before);
+  });
+
+  test("a valid CPF shows the federal revenue record and the enrichment record; unknown values read “not informed”", async ({ analystPage: page }) => {
+    await inEnglish(page);
+    await page.goto("/lookups/cpf");
+    await page.getByLabel("CPF", { exact: true }).fill("529 982 247 25");
+    await page.getByLabel("Purpose").fill("E2E onboarding check");
+    await page.getByRole("radio", { name: "Both sources" }).check();
+    await page.getByRole("button", { name: "Look up" }).click();
+
+    await expect(page.getByRole("heading", { name: "Results for CPF 529.982.247-25" })).toBeVisible();
+    const receita = page.getByRole("region", { name: "Federal revenue record" });
+    const history = page.getByRole("region", { name: "CPF enrichment" });
+    for (const label of ["Name", "Birth date", "Registration situation", "Death on record", "Registration date", "Issued at", "Phone", "Email"]) {
+      await expect(receita.getByText(label, { exact: true })).toBeVisible();
+    }
+    for (const label of ["Mother's name", "Gender", "Age", "Nationality", "Politically exposed person (PEP)", "Registration situation"]) {
+      await expect(history.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(receita.getByRole("alert")).toHaveCount(0);
+    await expect(history.getByRole("status")).toHaveCount(0);
+    // The CPF went in a POST body: never in the address bar.
+    expect(page.url()).not.toContain("529");
+
+    // A person whose enrichment holds empty strings.
+    await page.getByLabel("CPF", { exact: true }).fill("123.456.789-09");
+    await page.getByRole("radio", { name: "CPF enrichment" }).check();
+    await page.getByRole("button", { name: "Look up" }).click();
+    const sparse = page.getByRole("region", { name: "CPF enrichment" });
+    await expect(sparse.getByText("not informed").first()).toBeVisible();
+  });
+
+  test("a deceased person and a PEP are flagged", async ({ adminPage: page }) => {
+    await inEnglish(page);
+    await page.goto("/lookups/cpf");
+    await page.getByLabel("Purpose").fill("E2E risk flags");
+
+    await page.getByLabel("CPF", { exact: true }).fill("111.444.777-35");
+    await page.getByRole("button", { name: "Look up" }).click();
+    const receita = page.getByRole("region", { name: "Federal revenue record" });
+    await expect(receita.getByRole("alert")).toContainText("Death on record");
+    await expect(page.getByRole("region", { name: "CPF enrichment" }).getByRole("alert")).toContainText("Death on record");
+
+    await page.getByLabel("CPF", { exact: true }).fill("390.533.447-05");
+    await page.getByRole("radio", { name: "CPF enrichment" }).check();
+    await page.getByRole("button", { name: "Look up" }).click();
+    const history = page.getByRole("region", { name: "CPF enrichment" });
+    await expect(history.getByRole("status").filter({ hasText: "Politically exposed person (PEP)" })).toBeVisible();
+    await expect(history.getByText("PEP", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("KYC", () => {
+  test("a KYC session yields a widget address whose path holds the session id", async ({ analystPage: page }) => {
+    await inEnglish(page);
+    await page.goto("/kyc");
+    await page.getByLabel("CPF of the person").fill("52998224725");
+    await page.getByRole("button", { name: "Start session" }).click();
+
+    const address = page.getByRole("textbox", { name: "Widget address" });
+    await expect(address).toBeVisible();
+    const url = new URL(await address.inputValue());
+    const sessionId = (await page.getByTestId("kyc-session-id").textContent())?.trim() ?? "";
+    expect(sessionId).toMatch(UUID);
+    expect(url.pathname.split("/").pop()).toBe(sessionId);
+    expect(url.searchParams.get("token")).toBeTruthy();
+    // The widget speaks the dashboard's language.
+    expect(url.searchParams.get("lang")).toBe("en");
+    await expect(page.getByText("Iniciado", { exact: true })).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR code of the widget address" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+  });
+
+  test("an SMS code sent and validated succeeds; a wrong code fails with a clear message", async ({ analystPage: page }) => {
+    await inEnglish(page);
+    await page.goto("/kyc");
+    const phone = page.getByLabel("Mobile phone");
+    await phone.fill("+5511912345678");
+    await expect(phone).toHaveValue("+55 11 91234-5678");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("Code sent to +55 11 91234-5678.")).toBeVisible();
+    // Resend only after the cooldown, shown as a countdown.
+    await expect(page.getByRole("button", { name: /Send again in \d+ s/ })).toBeDisabled();
+
+    const code = await sandbox.smsCode("5511912345678");
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const field = page.getByLabel("Code received");
+    await field.fill(wrong);
+    await page.getByRole("button", { name: "Validate code" }).click();
+    await expect(page.getByText("This code is wrong or has expired. Check the code the person read out, or send a new one.")).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+
+    await field.fill(code!);
+    await page.getByRole("button", { name: "Validate code" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Phone confirmed" })).toBeVisible();
+    await expect(page.getByText("+55 11 91234-5678 received the code and it was validated.")).toBeVisible();
+  });
+});
