@@ -1,5 +1,8 @@
 import "server-only";
 
+import { createHmac } from "node:crypto";
+
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { countInWindow, clear, increment, lock, lockedUntil } from "@/lib/rate-limit";
 
@@ -16,7 +19,9 @@ export const ACCOUNT_FAILURE_LIMIT = 5;
 // An office behind one NAT address shares this budget, so it is wider than the per-account one.
 export const ADDRESS_FAILURE_LIMIT = 20;
 
-const accountKey = (email: string) => `sign-in:account:${email}`;
+// Keyed hash of what was typed, never the text: it is sometimes a password typed into the email box.
+const accountKey = (email: string) =>
+  `sign-in:account:${createHmac("sha256", config().secrets.auditHash).update(`sign-in-account:${email}`).digest("hex").slice(0, 40)}`;
 const addressKey = (address: string) => `sign-in:address:${address}`;
 const lockKey = (key: string) => `lock:${key}`;
 
