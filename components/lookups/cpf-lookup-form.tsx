@@ -84,6 +84,7 @@ export function CpfLookupForm({
           required
           maxLength={MAX_PURPOSE_LENGTH + 50}
           autoComplete="off"
+          className="max-w-2xl"
           onChange={(event) => {
             setPurpose(event.target.value);
             setPurposeError(undefined);
