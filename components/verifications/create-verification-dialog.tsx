@@ -12,6 +12,8 @@ import { Field } from "@/components/ui/field";
 import { useCreateVerification } from "@/lib/queries/verifications";
 import { createVerificationSchema, DOCUMENT_TYPES } from "@/lib/validations/verifications";
 
+import { ApiErrorState } from "./error-state";
+
 /*
  * Creating a verification. The form validates with the same zod schema as POST /api/verifications; the
  * body has exactly schemaVersion, refId and document (the schema is strict and the upstream client
@@ -146,10 +148,11 @@ export function CreateVerificationDialog() {
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
           {mutation.isError ? (
-            <Alert tone="error" title={t("rejectedTitle")}>
-              <p>{mutation.error.message}</p>
-              {mutation.error.fields.length ? <p className="mt-1">{t("rejectedFields", { fields: mutation.error.fields.join(", ") })}</p> : null}
-            </Alert>
+            <div className="space-y-2">
+              <p className="font-semibold text-red-800">{t("rejectedTitle")}</p>
+              {/* Not retried from here: a second POST could create a second verification. */}
+              <ApiErrorState error={mutation.error} />
+            </div>
           ) : Object.keys(errors).length ? (
             <p role="alert" className="text-sm text-red-700">
               {t("fieldErrors")}

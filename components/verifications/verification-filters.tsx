@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import {
   DEFAULT_PAGE_SIZE,
+  filtersToUrlQuery,
   KNOWN_FLOWS,
   KNOWN_JOURNEYS,
   KNOWN_STATUSES,
@@ -15,8 +16,9 @@ import {
 
 /*
  * The list's filters. They edit a draft; "Apply" puts it in the URL (the list page pushes a history entry
- * so Back and Forward walk through views). The parent re-mounts this form when the URL changes, so the
- * draft always starts from what is on screen.
+ * so Back and Forward walk through views). When the applied filters change (Apply, Back, Forward) the
+ * draft is reset to them during render, without re-mounting the form: the keyboard focus stays on the
+ * control the analyst used.
  */
 
 const selectClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
@@ -33,6 +35,13 @@ export function VerificationFilters({ filters, maxPerPage, onApply }: { filters:
   const id = useId();
   const [draft, setDraft] = useState<Filters>(filters);
   const [rangeError, setRangeError] = useState(false);
+  const applied = filtersToUrlQuery(filters);
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
+    setDraft(filters);
+    setRangeError(false);
+  }
 
   const statuses = [...KNOWN_STATUSES, ...(filters.status ?? []).filter((status) => !(KNOWN_STATUSES as readonly string[]).includes(status))];
   const pageSizes = PAGE_SIZES.filter((size) => size <= maxPerPage);

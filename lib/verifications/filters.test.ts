@@ -26,3 +26,16 @@ describe("public ids", () => {
   it.each(["abc", "a3c1d2e4-0000-4000-8000-000000000001", "A_b-9"])("accepts %s", (id) => expect(isPublicId(id)).toBe(true));
   it.each(["", "..", "a/b", "a%2Fb", "a.b", "a?b", "a#b", "x".repeat(129), " a"])("refuses %j", (id) => expect(isPublicId(id)).toBe(false));
 });
+
+describe("list views on the audit trail", () => {
+  it("keeps filter values, dropping one the trail would refuse rather than refusing the view", async () => {
+    const { listDetails } = await import("./audit-details");
+    expect(listDetails({ status: ["review"], flow: "12345678909", from: "2026-10-01", per_page: 20 })).toEqual({
+      status: "review",
+      flow: null,
+      from: "2026-10-01",
+      perPage: 20,
+      page: 1,
+    });
+  });
+});

@@ -32,6 +32,11 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
 
   const navigate = (next: Filters) => {
     const nextQuery = filtersToUrlQuery(next);
+    // The same view again: fetch it afresh rather than stacking a duplicate history entry.
+    if (parsed.ok && nextQuery === filtersToUrlQuery(filters)) {
+      void list.refetch();
+      return;
+    }
     window.history.pushState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
   };
 
@@ -103,7 +108,7 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
         </div>
         <CreateVerificationDialog />
       </div>
-      <VerificationFilters key={query} filters={filters} maxPerPage={maxPerPage} onApply={navigate} />
+      <VerificationFilters filters={filters} maxPerPage={maxPerPage} onApply={navigate} />
       {/* Always present and always the same height: showing progress never moves the table. */}
       <div className="flex h-6 items-center gap-3">
         <div className={`relative h-1 w-32 overflow-hidden rounded-full ${list.isFetching ? "bg-slate-200" : ""}`} aria-hidden="true">
