@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import type { Page, Response } from "@playwright/test";
+
+import { sandboxURL } from "../playwright.config";
+
+import { expect, test } from "./fixtures";
+
+/*
+ * The leak guard's browser half: what the browser actually receives from the production build. It walks
+ * the signed-in pages (server-rendered first views with their hydrated data, the verification detail
+ * with its images, the admin pages) and records every response (documents, RSC payloads, API answers,
+ * image headers), then searches them for the server's credentials and secrets, anything shaped like a
+ * bearer token or a signed file URL, the sandbox's file addresses, and full CPFs (the sandbox's key
+ * masks them, so only the lookup and KYC pages, where the operator types one, may show one).
+ *
+ * The route-handler half, which also searches the database and the server's output of the same run, is
+ * test/leak-guard/leak-guard.test.ts.
+ */
+
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(".test-data", "e2e"));
+const TEXTUAL = /^(application\/(json|javascript|x-component)|text\/)/i;
+
+interface Seen {
+  url: string;
+  text: string;
+}
+
+function isValidCpf(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let index = 0; index < length; index += 1) sum += Number(digits[index]) * (length + 1 - index);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+}
+
+function record(page: Page, seen: Seen[], pending: Array<Promise<void>>): void {
+  page.on("response", (response: Response) => {
+    pending.push(
+      (async () => {
+        const headers = Object.entries(await response.allHeaders())
+          .map(([name, value]) => `${name}: ${value}`)
+          .join("\n");
+        let body = "";
+        if (TEXTUAL.test(response.headers()["content-type"] ?? "")) body = await response.text().catch(() => "");
+        seen.push({ url: response.url(), text: `${response.status()} ${response.url()}\n${headers}\n\n${body}` });
+      })(),
+    );
+  });
+}
+
+test("nothing the browser receives while using the dashboard holds a secret, a signed URL or an unmasked CPF", async ({ adminPage: page }) => {
+  const seen: Seen[] = [];
+  const pending: Array<Promise<void>> = [];
+  record(page, seen, pending);
+
+  await page.goto("/verifications");
+  const firstRow = page.locator('a[href^="/verifications/"]').first();
+  await expect(firstRow).toBeVisible();
+  await firstRow.click();
+  await expect(page).toHaveURL(/\/verifications\/[^/]+$/);
+  // The detail's images come through /api/media/<sealed token>.
+  await page.waitForResponse((response) => response.url().includes("/api/media/"), { timeout: 20_000 }).catch(() => undefined);
+  await page.waitForLoadState("networkidle");
+  for (const path of ["/admin/audit", "/admin/integrations", "/admin/staff", "/lookups/cpf", "/kyc"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  await Promise.all(pending);
+  expect(seen.length).toBeGreaterThan(10);
+
+  const generated = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+  const secrets: Record<string, string> = {
+    "core API key": "sbx_core_view_media",
+    "partner password": "sandbox-partner-password",
+    "integration token": "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
+    ...Object.fromEntries(Object.entries(generated).map(([name, value]) => [`generated ${name} secret`, value])),
+  };
+  const patterns: Record<string, RegExp> = {
+    "bearer token (JWT)": /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
+    "bearer header": /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/i,
+    "signed file URL": /[?&]signature=[0-9a-f]{16,}/i,
+    "sandbox file address": new RegExp(`${sandboxURL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/files/`),
+  };
+
+  const hits: string[] = [];
+  for (const { url, text } of seen) {
+    const where = new URL(url).pathname;
+    for (const [name, value] of Object.entries(secrets)) if (text.includes(value)) hits.push(`${name} in the response to ${where}`);
+    for (const [name, pattern] of Object.entries(patterns)) if (pattern.test(text)) hits.push(`${name} in the response to ${where}`);
+    // Only the lookup and KYC pages take a CPF from the operator; everything else shows them masked.
+    if (!/^\/(lookups|kyc|api\/lookups|api\/kyc)/.test(where)) {
+      for (const match of text.matchAll(/(?<![\d.])(\d{3})\.(\d{3})\.(\d{3})-(\d{2})(?![\d-])/g)) {
+        if (isValidCpf(match.slice(1).join(""))) hits.push(`a full CPF (${match[1]}.***) in the response to ${where}`);
+      }
+    }
+  }
+  expect(hits).toEqual([]);
+});
