@@ -52,7 +52,7 @@ export function AuditEventRow({ event }: { event: AuditEventView }) {
       <td className={cellClass}>
         {event.actorEmail ? (
           <>
-            <span className="break-all">{event.actorEmail}</span>
+            <span className="break-words">{event.actorEmail}</span>
             {event.actorId ? null : <span className="block text-xs text-slate-600">{t("table.notSignedIn")}</span>}
           </>
         ) : (
