@@ -10,7 +10,9 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts"],
+    // Every *.test.ts next to its code; e2e/ holds Playwright specs, build folders hold copies.
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", "e2e/**", ".next/**", ".next-*/**", ".data/**", ".test-data/**"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
