@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
-import { CopyButton, SecretValue } from "@/components/integrations/copy-button";
+import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { CpfField } from "@/components/lookups/cpf-field";
 import { CpfHistoryFields } from "@/components/lookups/cpf-history-card";
 import { RecordItem, RecordList } from "@/components/lookups/record-list";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
  * (no permission, not a secure context) it says how to copy by hand instead of failing silently.
  */
 export function CopyButton({ value, label, className = "" }: { value: string; label?: string; className?: string }) {
-  const t = useTranslations("integrations.copy");
+  const t = useTranslations("common.copy");
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
 
   useEffect(() => {
