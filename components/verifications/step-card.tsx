@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { FACEMATCH_VALID_SIMILARITY, KNOWN_STEPS, type VerificationStep } from "@/lib/domain/verification";
 
 import { useNumber } from "./format";
+import { GenericValue } from "./generic-value";
 import { ScoreBar } from "./score-bar";
 import { StatusBadge, useStepName } from "./status-badge";
 
@@ -66,6 +67,22 @@ export function StepCard({ step }: { step: VerificationStep }) {
         <p className="text-sm text-slate-600">
           {t("similarity")}: {tDetail("noScore")}
         </p>
+      ) : null}
+
+      {Object.keys(step.extra).length > 0 ? (
+        <div>
+          <h4 className="text-sm font-medium text-slate-800">{t("otherFields")}</h4>
+          <dl className="mt-1 space-y-1 text-sm">
+            {Object.entries(step.extra).map(([key, value]) => (
+              <div key={key} className="flex flex-wrap gap-x-2">
+                <dt className="font-mono text-xs text-slate-600">{key}</dt>
+                <dd className="min-w-0 text-slate-900">
+                  <GenericValue value={value} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       ) : null}
 
       <div>

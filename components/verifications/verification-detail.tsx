@@ -10,6 +10,7 @@ import { useDateTime, useNumber } from "./format";
 import { MaskedMarker } from "./masked-marker";
 import { ScoreBar } from "./score-bar";
 import { StatusBadge } from "./status-badge";
+import { GenericValue } from "./generic-value";
 import { StepCard } from "./step-card";
 
 /*
@@ -27,13 +28,6 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
       <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
     </div>
   );
-}
-
-/** Any JSON value, readably: primitives as text, the rest as indented JSON. */
-export function GenericValue({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="text-slate-600">—</span>;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return <>{String(value)}</>;
-  return <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs">{JSON.stringify(value, null, 2)}</pre>;
 }
 
 function RestrictiveLists({ entries }: { entries: RestrictiveListEntry[] }) {

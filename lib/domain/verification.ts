@@ -26,6 +26,8 @@ export interface VerificationStep {
   /** Facematch, a percentage (see FACEMATCH_VALID_SIMILARITY). */
   similarity?: number;
   notices: VerificationNotice[];
+  /** Fields of the step the contract does not show, kept as sent. */
+  extra: Record<string, unknown>;
 }
 
 /** The contract does not show the entry shape: `name`, `source`, `listedAt` are read when present. */

@@ -29,9 +29,9 @@ const wireVerification = {
   restrictive_lists: [{ name: "OFAC", source: "ofac", listed_at: "2020-01-01", severity: "high" }, "Interpol"],
   steps: {
     facematch: { state: "approved", similarity: 91.5, notices: [] },
-    extra_check: { state: "pending", notices: ["waiting"] },
+    extra_check: { state: "pending", notices: ["waiting"], provider: "bureau-x" },
     ocr: { state: "review", notices: [{ code: "N1", message: "blurry" }, { description: "x" }, 42] },
-    liveness: { state: "approved", score: 0.97, notices: [] },
+    liveness: { state: "approved", score: 0.97, notices: [], attempts: 2 },
     weird: "not a step",
   },
   identity_score: 812,
@@ -67,9 +67,10 @@ describe("reshapeVerification", () => {
     const { steps } = reshapeVerification(verificationWire.parse(wireVerification));
     expect(steps.map((step) => step.name)).toEqual(["ocr", "liveness", "facematch", "extra_check"]);
     expect(steps[0]!.notices).toEqual([{ code: "N1", message: "blurry" }, { message: "x" }, { message: "42" }]);
-    expect(steps[1]).toEqual({ name: "liveness", state: "approved", score: 0.97, notices: [] });
+    // Fields a step carries beyond the contract's are kept, not dropped.
+    expect(steps[1]).toEqual({ name: "liveness", state: "approved", score: 0.97, notices: [], extra: { attempts: 2 } });
     expect(steps[2]!.similarity).toBe(91.5);
-    expect(steps[3]).toEqual({ name: "extra_check", state: "pending", notices: [{ message: "waiting" }] });
+    expect(steps[3]).toEqual({ name: "extra_check", state: "pending", notices: [{ message: "waiting" }], extra: { provider: "bureau-x" } });
   });
 
   it("tolerates missing steps and scores, and flags masked documents", () => {

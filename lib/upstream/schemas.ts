@@ -326,6 +326,8 @@ export function reshapeNotice(notice: unknown): VerificationNotice {
   return { message: JSON.stringify(notice) ?? String(notice) };
 }
 
+const STEP_KNOWN = Object.keys(stepWire.shape);
+
 function reshapeStep(name: string, raw: z.infer<typeof stepWire>): VerificationStep {
   return {
     name,
@@ -333,6 +335,7 @@ function reshapeStep(name: string, raw: z.infer<typeof stepWire>): VerificationS
     ...(typeof raw.score === "number" ? { score: raw.score } : {}),
     ...(typeof raw.similarity === "number" ? { similarity: raw.similarity } : {}),
     notices: (raw.notices ?? []).map(reshapeNotice),
+    extra: extraFields(raw, STEP_KNOWN),
   };
 }
 
