@@ -1,16 +1,31 @@
 // `npm run audit:verify`: walks the audit chain and names the first broken event. Exit 0 when the chain is
 // intact, 1 when it is broken, 2 when it could not be checked (database unreachable, configuration invalid).
+// It prints the head (newest event id and hash); `-- --head <id>:<hash>` checks a head noted earlier is
+// still there, which is how removing the newest events (invisible to the chain itself) shows.
 //
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
 import { verifyAuditChain } from "@/lib/audit-trail/verify";
 import { createDatabase, configuredSource } from "@/lib/db/client";
 
+function parseArgs(args: string[]): { expectHead?: { id: number; hash: string } } | string {
+  if (args.length === 0) return {};
+  const match = args.length === 2 && args[0] === "--head" ? /^#?(\d+):([0-9a-f]{64})$/.exec(args[1]!) : null;
+  if (!match) return "usage: npm run audit:verify [-- --head <id>:<hash>]   (a head printed by an earlier run)";
+  return { expectHead: { id: Number(match[1]), hash: match[2]! } };
+}
+
 async function main(): Promise<number> {
+  const parsed = parseArgs(process.argv.slice(2));
+  if (typeof parsed === "string") {
+    console.error(parsed);
+    return 2;
+  }
   const handle = await createDatabase(configuredSource());
   try {
     const started = Date.now();
     let lastReport = started;
     const result = await verifyAuditChain(handle.db, {
+      expectHead: parsed.expectHead,
       onProgress: (checked) => {
         if (Date.now() - lastReport > 5000) {
           lastReport = Date.now();
@@ -25,11 +40,21 @@ async function main(): Promise<number> {
     if (result.ok) {
       const range = result.checked ? `, events #${result.firstEventId} to #${result.lastEventId}` : "";
       console.log(`audit chain intact: ${result.checked.toLocaleString("en")} events checked ${from}${range}, in ${seconds} s`);
+      // Noted outside the database, the head lets a later run see whether newest events were cut off.
+      if (parsed.expectHead) console.log(`the head noted earlier (event #${parsed.expectHead.id}) is still in the chain${result.checkpoint && parsed.expectHead.id <= result.checkpoint.throughEventId ? " (since pruned under the checkpoint)" : ""}`);
+      if (result.lastHash) {
+        console.log(`head: ${result.lastEventId}:${result.lastHash}`);
+        console.log(`  (note it outside the database; "npm run audit:verify -- --head <it>" later shows whether newer events were cut off)`);
+      }
       return 0;
     }
     console.error(`audit chain BROKEN at ${result.broken!.eventId !== null ? `event #${result.broken!.eventId}` : `checkpoint #${result.broken!.checkpointId}`}`);
     console.error(`  ${result.broken!.message}`);
-    console.error(`  ${result.checked.toLocaleString("en")} events before it verified ${from}.`);
+    console.error(
+      result.broken!.reason === "head_missing"
+        ? `  The ${result.checked.toLocaleString("en")} events present chain correctly ${from}; what is missing is at the end.`
+        : `  ${result.checked.toLocaleString("en")} events before it verified ${from}.`,
+    );
     return 1;
   } finally {
     await handle.close();

@@ -179,6 +179,22 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
       expect((await verifyAuditChain(handle.db)).ok).toBe(true);
     });
 
+    it("checks a head noted earlier, which is how removing the newest events shows", async () => {
+      const noted = await verifyAuditChain(handle.db);
+      const head = { id: noted.lastEventId!, hash: noted.lastHash! };
+      expect(head.id).toBe(idOf.get("e12"));
+      expect((await verifyAuditChain(handle.db, { expectHead: head })).ok).toBe(true);
+      const [saved] = await handle.db.select().from(auditEvents).where(sql`id = ${head.id}`);
+      await exec(sql`delete from audit_events where id = ${head.id}`);
+      // The chain alone still verifies: nothing after the cut points back at it.
+      expect((await verifyAuditChain(handle.db)).ok).toBe(true);
+      const cut = await verifyAuditChain(handle.db, { expectHead: head });
+      expect(cut.broken).toMatchObject({ reason: "head_missing", eventId: head.id });
+      expect(cut.broken?.message).toContain("newest events were removed");
+      await handle.db.insert(auditEvents).values(saved!);
+      expect((await verifyAuditChain(handle.db, { expectHead: { ...head, hash: "f".repeat(64) } })).broken).toMatchObject({ reason: "head_missing" });
+    });
+
     it("names the first event when the oldest ones were deleted without a checkpoint", async () => {
       const first = idOf.get("e1")!;
       const [saved] = await handle.db.select().from(auditEvents).where(sql`id = ${first}`);
@@ -214,6 +230,12 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
 
       const verified = await verifyAuditChain(handle.db);
       expect(verified).toMatchObject({ ok: true, checked: 6, firstEventId: idOf.get("e8"), checkpoint: { id: result.checkpointId, throughEventId: idOf.get("e7"), removedCount: 7 } });
+
+      // A head noted before the prune, now under the checkpoint, is accounted for.
+      expect((await verifyAuditChain(handle.db, { expectHead: { id: idOf.get("e3")!, hash: "0".repeat(64) } })).ok).toBe(true);
+      const [cp] = await handle.db.select().from(auditCheckpoints);
+      expect((await verifyAuditChain(handle.db, { expectHead: { id: cp!.throughEventId, hash: cp!.throughEventHash } })).ok).toBe(true);
+      expect((await verifyAuditChain(handle.db, { expectHead: { id: cp!.throughEventId, hash: "0".repeat(64) } })).ok).toBe(false);
 
       // Nothing more is old enough: a second prune removes nothing and writes no checkpoint.
       expect(await pruneAuditEvents(handle.db, { retentionDays: 3, now })).toMatchObject({ removed: 0, checkpointId: null });

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { asc, desc, gt } from "drizzle-orm";
+import { asc, desc, eq, gt } from "drizzle-orm";
 
 import { computeEventHash, GENESIS_HASH } from "@/lib/audit";
 import { config } from "@/lib/config";
@@ -18,11 +18,14 @@ import { checkpointSignatureValid } from "./checkpoint";
  *   removed (or the one before it had its hash changed).
  * - `checkpoint_forged`: the latest retention checkpoint's signature does not verify.
  *
+ * A chain cannot show that its newest events were cut off: the result carries the newest event's id and
+ * hash, which an operator can note outside the database (audit:verify prints them) and compare later.
+ *
  * The start of the chain is the genesis hash, or the latest valid checkpoint when a prune removed the
  * oldest events (lib/audit-trail/prune.ts). Reads in batches, so memory stays flat at any size.
  */
 
-export type BreakReason = "altered" | "missing_before" | "checkpoint_forged" | "before_checkpoint";
+export type BreakReason = "altered" | "missing_before" | "checkpoint_forged" | "before_checkpoint" | "head_missing";
 
 export interface ChainBreak {
   reason: BreakReason;
@@ -41,6 +44,8 @@ export interface VerifyResult {
   checked: number;
   firstEventId: number | null;
   lastEventId: number | null;
+  /** The newest event's hash: recorded elsewhere now and then, it also exposes a deleted tail later. */
+  lastHash: string | null;
   /** The checkpoint the chain starts from, when events were pruned. */
   checkpoint: { id: number; throughEventId: number; removedCount: number; createdAt: string } | null;
   broken: ChainBreak | null;
@@ -51,6 +56,8 @@ export interface VerifyOptions {
   secret?: string;
   /** Progress callback (events checked so far), for the CLI on large tables. */
   onProgress?: (checked: number) => void;
+  /** A head noted earlier (`audit:verify` prints it): that event must still be there with that hash, or be pruned. */
+  expectHead?: { id: number; hash: string };
 }
 
 function describe(row: Pick<AuditEventRow, "id" | "at" | "action">): string {
@@ -67,6 +74,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
     checked: 0,
     firstEventId: null,
     lastEventId: null,
+    lastHash: null,
     checkpoint: checkpoint
       ? { id: checkpoint.id, throughEventId: checkpoint.throughEventId, removedCount: checkpoint.removedCount, createdAt: checkpoint.createdAt.toISOString() }
       : null,
@@ -146,10 +154,30 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
       previous = { id: row.id, at: row.at, action: row.action };
       result.checked += 1;
       result.lastEventId = row.id;
+      result.lastHash = row.hash;
     }
     options.onProgress?.(result.checked);
     if (rows.length < batchSize) break;
     afterId = rows.at(-1)!.id;
+  }
+  if (options.expectHead) {
+    const { id, hash } = options.expectHead;
+    // Pruned since: only the checkpoint's own last event still has a hash to compare.
+    const pruned = checkpoint !== undefined && id <= checkpoint.throughEventId;
+    const [row] = pruned
+      ? id === checkpoint.throughEventId
+        ? [{ hash: checkpoint.throughEventHash }]
+        : [{ hash }]
+      : await db.select({ hash: auditEvents.hash }).from(auditEvents).where(eq(auditEvents.id, id));
+    if (row?.hash !== hash) {
+      return fail({
+        reason: "head_missing",
+        eventId: id,
+        message: row
+          ? `event #${id}, noted earlier as the head, now has a different hash: the chain was rewritten from there`
+          : `event #${id}, noted earlier as the head, is gone although no retention checkpoint covers it: the newest events were removed`,
+      });
+    }
   }
   return result;
 }
