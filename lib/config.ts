@@ -80,6 +80,9 @@ const sharedSchema = z.object({
   // Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: none.
   TRUSTED_PROXIES: z.string().default(""),
   AUDIT_RETENTION_DAYS: positiveInt.default(1825),
+  // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
+  NEXTAUTH_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -97,7 +100,6 @@ const serviceSchema = sharedSchema.extend({
   NEXTAUTH_SECRET: secret,
   MEDIA_SEAL_SECRET: secret,
   AUDIT_HASH_SECRET: secret,
-  NEXTAUTH_URL: httpUrl.optional(),
 });
 
 const embeddedSchema = sharedSchema.extend({
@@ -139,6 +141,8 @@ export interface Config {
   smsResendCooldownSeconds: number;
   trustedProxies: string[];
   auditRetentionDays: number;
+  publicUrl: string | undefined;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
   seedDemoAccounts: boolean;
 }
@@ -224,6 +228,8 @@ function sharedPart(values: SharedValues) {
       .map((entry) => entry.trim())
       .filter(Boolean),
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    publicUrl: values.NEXTAUTH_URL,
+    logLevel: values.LOG_LEVEL,
   };
 }
 

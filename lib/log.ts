@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { Config } from "@/lib/config";
+import { config, type Config } from "@/lib/config";
 
 /*
  * A tiny structured logger: one JSON object per line, info and below to stdout, warnings and errors to
@@ -8,7 +8,7 @@ import type { Config } from "@/lib/config";
  * URL, a token or a key to leak: query values of `token`, `signature` and `expires`, credential headers,
  * bearer tokens, anything shaped like a JWT, and any string registered as a secret are obscured.
  *
- * Level threshold: LOG_LEVEL (debug | info | warn | error | silent), default info.
+ * Level threshold: LOG_LEVEL in lib/config.ts (debug | info | warn | error | silent), default info.
  */
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -83,8 +83,12 @@ export function setLogSink(next: LogSink | undefined): void {
 }
 
 function threshold(): number {
-  const configured = process.env.LOG_LEVEL?.toLowerCase();
-  return configured && configured in LEVELS ? LEVELS[configured as LogLevel] : LEVELS.info;
+  // The logger must work even while the configuration is what failed (e.g. logging a ConfigError).
+  try {
+    return LEVELS[config().logLevel];
+  } catch {
+    return LEVELS.info;
+  }
 }
 
 function write(level: LogLevel, event: string, fields: LogFields = {}): void {

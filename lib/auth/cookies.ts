@@ -9,8 +9,7 @@ import { config } from "@/lib/config";
  */
 export function secureCookiesWanted(): boolean {
   if (config().mode === "service") return true;
-  // next-auth itself reads NEXTAUTH_URL from the environment; so does this decision.
-  return process.env.NODE_ENV === "production" && (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
+  return process.env.NODE_ENV === "production" && (config().publicUrl ?? "").startsWith("https://");
 }
 
 export const SESSION_COOKIE = "next-auth.session-token";
