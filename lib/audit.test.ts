@@ -65,6 +65,12 @@ describe("the content guard", () => {
       }),
     ).not.toThrow();
   });
+
+  it("does not mistake digit runs that are not CPFs for one", () => {
+    // A UUID whose last group is a digit run, and 11 digits whose check digits fail.
+    expect(() => assertAuditable({ ...base, target: { type: "verification", id: "0b9a4c1e-5d2f-4e8a-9c71-a52998224725" } })).not.toThrow();
+    expect(() => assertAuditable({ ...base, details: { reference: "order 52998224724" } })).not.toThrow();
+  });
 });
 
 describe.each(testDatabases())("the audit writer on $name", ({ open }) => {

@@ -7,6 +7,7 @@ import { desc, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
+import { isValidCpf, maskCpf as maskCpfForDisplay } from "@/lib/validations/cpf";
 
 /*
  * The audit trail's writer. `record()` is awaited before a response is sent; when it throws, the caller
@@ -73,8 +74,10 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   // Base64 images start with these (PNG, JPEG, GIF, WebP); any long base64 run is refused as well.
   [/(^|[^A-Za-z0-9+/])(iVBORw0KGgo|\/9j\/4|R0lGOD|UklGR)/, "looks like an image"],
   [/[A-Za-z0-9+/=_-]{120,}/, "looks like encoded data or a token"],
-  [/(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/, "looks like an unmasked CPF"],
 ];
+// CPF-shaped runs are refused only when their check digits hold, so a digit run inside an identifier
+// (a UUID's last group can be eleven digits) is not mistaken for a CPF.
+const CPF_SHAPED = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/g;
 // Integration key values and widget session ids are UUIDs. Free text has no reason to hold one;
 // a target id may (staff ids, verification public ids), since the caller chooses it as an identifier.
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -82,9 +85,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 function checkText(field: string, value: string, { allowUuid = false } = {}): void {
   if (value.length > MAX_TEXT) throw new AuditContentError(field, `is longer than ${MAX_TEXT} characters`);
+  // An identifier that is exactly a UUID is only that: nothing else can hide in it.
+  if (allowUuid && new RegExp(`^${UUID.source}$`, "i").test(value)) return;
   for (const [pattern, reason] of FORBIDDEN) {
     if (pattern.test(value)) throw new AuditContentError(field, reason);
   }
+  if ([...value.matchAll(CPF_SHAPED)].some((match) => isValidCpf(match[0]))) throw new AuditContentError(field, "looks like an unmasked CPF");
   if (!allowUuid && UUID.test(value)) throw new AuditContentError(field, "looks like a key (UUID)");
 }
 
@@ -119,8 +125,7 @@ function cpfDigits(cpf: string): string {
 
 /** "52998224725" → "***.982.247-**": the middle six digits, as Brazilian services usually show it. */
 export function maskCpf(cpf: string): string {
-  const digits = cpfDigits(cpf);
-  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+  return maskCpfForDisplay(cpfDigits(cpf));
 }
 
 /** Keyed hash of a CPF, so an auditor can find its events without the CPF being stored. */
