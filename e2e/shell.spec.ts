@@ -1,6 +1,15 @@
+import type { Browser } from "@playwright/test";
+
 import { DEMO, expect, signInContext, test } from "./fixtures";
 
-test("the shell speaks pt-BR by default and switches to English on request", async ({ analystPage: page }) => {
+async function signedInPage(browser: Browser, locale: string) {
+  const context = await browser.newContext({ locale });
+  await signInContext(context, DEMO.analyst);
+  return { context, page: await context.newPage() };
+}
+
+test("a Portuguese browser gets pt-BR, and the user's choice of English sticks", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, "pt-BR");
   await page.goto("/verifications");
   const nav = page.getByRole("navigation", { name: "Navegação principal" });
   await expect(nav.getByRole("link", { name: "Verificações" })).toHaveAttribute("aria-current", "page");
@@ -10,14 +19,20 @@ test("the shell speaks pt-BR by default and switches to English on request", asy
   await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Verifications" })).toBeVisible();
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await context.close();
 });
 
 test("Accept-Language chooses English when the user has not chosen", async ({ browser }) => {
-  const context = await browser.newContext({ locale: "en-GB" });
-  await signInContext(context, DEMO.analyst);
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser, "en-GB");
   await page.goto("/verifications");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+  await context.close();
+});
+
+test("a browser asking for neither language gets pt-BR", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, "fr-FR");
+  await page.goto("/verifications");
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
   await context.close();
 });
