@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import type { CreatedIntegrationResponse } from "@/lib/partners-ops/types";
 import { useCreateIntegration } from "@/lib/queries/integrations";
-import { PartnersApiError } from "@/lib/queries/partners-request";
+import { ApiRequestError } from "@/lib/queries/api-request";
 import { MAX_LABEL_LENGTH, labelProblem, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/validations/integrations";
 
 import { CreatedKeyPanel } from "./created-key-panel";
@@ -81,9 +81,9 @@ export function CreateKeyDialog() {
           setTimeout(() => document.getElementById("created-key-value")?.focus(), 0);
         },
         onError: (error) => {
-          if (error instanceof PartnersApiError && error.code === "conflict") return setWarning("duplicate");
-          if (error instanceof PartnersApiError && error.outcomeUnknown) return setWarning("unknown");
-          if (error instanceof PartnersApiError && (error.code === "validation" || error.code === "upstream_validation")) {
+          if (error instanceof ApiRequestError && error.code === "conflict") return setWarning("duplicate");
+          if (error instanceof ApiRequestError && error.outcomeUnknown) return setWarning("unknown");
+          if (error instanceof ApiRequestError && (error.code === "validation" || error.code === "upstream_validation")) {
             if (error.fields.includes("domain")) setDomainError("server");
             if (error.fields.includes("label")) setLabelError("server");
           }

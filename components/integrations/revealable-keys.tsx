@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { CreatedIntegrationResponse, RevealableKeyDto } from "@/lib/partners-ops/types";
 import { useForgetIntegrationKey, useRevealIntegrationKey } from "@/lib/queries/integrations";
-import { PartnersApiError } from "@/lib/queries/partners-request";
+import { ApiRequestError } from "@/lib/queries/api-request";
 
 import { CreatedKeyPanel } from "./created-key-panel";
 
@@ -59,7 +59,7 @@ function RevealableKey({ entry, until }: { entry: RevealableKeyDto; until: strin
     setProblem(undefined);
     reveal.mutate(entry.upstreamId, {
       onSuccess: (result) => setShown(result),
-      onError: (error) => setProblem(error instanceof PartnersApiError && error.code === "not_found" ? t("gone") : errorMessage(error)),
+      onError: (error) => setProblem(error instanceof ApiRequestError && error.code === "not_found" ? t("gone") : errorMessage(error)),
     });
   }
 

@@ -12,7 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { KycSessionResponse } from "@/lib/partners-ops/types";
-import { PartnersApiError } from "@/lib/queries/partners-request";
+import { ApiRequestError } from "@/lib/queries/api-request";
 import { useStartKycSession } from "@/lib/queries/kyc";
 import { cpfProblem, type CpfProblem } from "@/lib/validations/lookups";
 
@@ -38,7 +38,7 @@ export function KycSessionPanel() {
       { cpf },
       {
         onError: (error) => {
-          if (error instanceof PartnersApiError && error.code === "validation" && error.fields.includes("cpf")) setCpfError("server");
+          if (error instanceof ApiRequestError && error.code === "validation" && error.fields.includes("cpf")) setCpfError("server");
         },
       },
     );

@@ -7,7 +7,7 @@ import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { PartnersApiError } from "@/lib/queries/partners-request";
+import { ApiRequestError } from "@/lib/queries/api-request";
 import { useSendSmsCode, useValidateSmsCode } from "@/lib/queries/kyc";
 import { formatPhone, formatPhonePartial, parsePhone, smsCodeProblem, type PhoneProblem, type SmsCodeProblem } from "@/lib/validations/phone";
 
@@ -47,7 +47,7 @@ export function SmsCheckPanel({ cooldownSeconds }: { cooldownSeconds: number }) 
           setTimeout(() => document.getElementById("sms-code")?.focus(), 0);
         },
         onError: (error) => {
-          if (!(error instanceof PartnersApiError)) return setSendMessage(errorMessage(error));
+          if (!(error instanceof ApiRequestError)) return setSendMessage(errorMessage(error));
           if (error.code === "rate_limited") {
             const wait = error.retryAfterSeconds ?? cooldownSeconds;
             setResendAt(Date.now() + wait * 1000);
@@ -93,7 +93,7 @@ export function SmsCheckPanel({ cooldownSeconds }: { cooldownSeconds: number }) 
       {
         onSuccess: (result) => setStep({ name: "done", phone: result.phone }),
         onError: (error) => {
-          if (error instanceof PartnersApiError && error.code === "validation" && error.fields.includes("code")) {
+          if (error instanceof ApiRequestError && error.code === "validation" && error.fields.includes("code")) {
             setCodeError("wrong");
             document.getElementById("sms-code")?.focus();
           }

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { CpfLookupResponse } from "@/lib/partners-ops/types";
-import { PartnersApiError } from "@/lib/queries/partners-request";
+import { ApiRequestError } from "@/lib/queries/api-request";
 import type { LookupSource } from "@/lib/validations/lookups";
 
 import { CpfHistoryCard } from "./cpf-history-card";
@@ -18,7 +18,7 @@ export function useLookupErrorMessage() {
   const t = useTranslations("lookups.limit");
   const generic = useApiErrorMessage();
   return (error: unknown) => {
-    if (error instanceof PartnersApiError && error.code === "rate_limited") {
+    if (error instanceof ApiRequestError && error.code === "rate_limited") {
       const { scope, limit } = error.extra;
       if ((scope === "minute" || scope === "day") && limit) return t(scope, { limit, seconds: error.retryAfterSeconds ?? 60 });
       return t("generic");
@@ -53,8 +53,8 @@ export function LookupResult({
     );
   }
   if (status === "error") {
-    const limited = error instanceof PartnersApiError && error.code === "rate_limited";
-    const retryable = error instanceof PartnersApiError ? error.retryable && !limited : true;
+    const limited = error instanceof ApiRequestError && error.code === "rate_limited";
+    const retryable = error instanceof ApiRequestError ? error.retryable && !limited : true;
     return (
       <Alert
         tone={limited ? "warning" : "error"}

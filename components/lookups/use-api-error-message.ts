@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 
-import { PartnersApiError } from "@/lib/queries/partners-request";
+import { ApiRequestError } from "@/lib/queries/api-request";
 
 /**
  * Turns a failed call into a sentence in the dashboard's language: the shared `errors` catalogue first,
@@ -13,7 +13,7 @@ export function useApiErrorMessage(): (error: unknown) => string {
   const t = useTranslations();
   return useCallback(
     (error: unknown) => {
-      if (!(error instanceof PartnersApiError)) return t("lookups.apiErrors.unknown");
+      if (!(error instanceof ApiRequestError)) return t("lookups.apiErrors.unknown");
       if (error.code === "upstream_validation") {
         return t("lookups.apiErrors.upstream_validation", { fields: error.fields.length ? error.fields.join(", ") : "none" });
       }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { ApiRequestError } from "@/lib/queries/verifications";
+import type { ApiRequestError } from "@/lib/queries/api-request";
 
 /*
  * One clear state per failure (DESIGN.md "Errors a user sees"): a refused input names the fields, an IP

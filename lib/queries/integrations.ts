@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/partners-ops/types";
 import type { CreateIntegrationInput } from "@/lib/validations/integrations";
 
-import { partnersRequest } from "./partners-request";
+import { apiRequest } from "./api-request";
 
 /*
  * Integration keys in the browser. The list (metadata, and which keys can still be revealed) is a query;
@@ -17,19 +17,19 @@ export const integrationKeys = {
 };
 
 export function fetchIntegrations(signal?: AbortSignal): Promise<IntegrationListResponse> {
-  return partnersRequest("/api/integrations", { signal });
+  return apiRequest("/api/integrations", { signal });
 }
 
 export function postIntegration(input: CreateIntegrationInput): Promise<CreatedIntegrationResponse> {
-  return partnersRequest("/api/integrations", { method: "POST", body: input });
+  return apiRequest("/api/integrations", { method: "POST", body: input });
 }
 
 export function postRevealIntegrationKey(upstreamId: number): Promise<CreatedIntegrationResponse> {
-  return partnersRequest("/api/integrations/reveal", { method: "POST", body: { upstreamId } });
+  return apiRequest("/api/integrations/reveal", { method: "POST", body: { upstreamId } });
 }
 
 export function deleteRevealIntegrationKey(upstreamId: number): Promise<{ forgotten: number }> {
-  return partnersRequest("/api/integrations/reveal", { method: "DELETE", body: { upstreamId } });
+  return apiRequest("/api/integrations/reveal", { method: "DELETE", body: { upstreamId } });
 }
 
 export function useIntegrations({ enabled = true }: { enabled?: boolean } = {}) {

@@ -4,7 +4,7 @@ import type { KycSessionResponse, SmsSendResponse, SmsValidateResponse } from "@
 import type { KycSessionInput } from "@/lib/validations/lookups";
 import type { SmsSendInput, SmsValidateInput } from "@/lib/validations/phone";
 
-import { partnersRequest } from "./partners-request";
+import { apiRequest } from "./api-request";
 
 /*
  * KYC sessions and the SMS phone check in the browser: writes only, so mutations. The widget address
@@ -19,15 +19,15 @@ export const kycKeys = {
 };
 
 export function postKycSession(input: KycSessionInput): Promise<KycSessionResponse> {
-  return partnersRequest("/api/kyc/sessions", { method: "POST", body: input });
+  return apiRequest("/api/kyc/sessions", { method: "POST", body: input });
 }
 
 export function postSmsSend(input: SmsSendInput): Promise<SmsSendResponse> {
-  return partnersRequest("/api/sms/send", { method: "POST", body: input });
+  return apiRequest("/api/sms/send", { method: "POST", body: input });
 }
 
 export function postSmsValidate(input: SmsValidateInput): Promise<SmsValidateResponse> {
-  return partnersRequest("/api/sms/validate", { method: "POST", body: input });
+  return apiRequest("/api/sms/validate", { method: "POST", body: input });
 }
 
 export function useStartKycSession() {

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { CpfLookupResponse } from "@/lib/partners-ops/types";
 import type { CpfLookupInput } from "@/lib/validations/lookups";
 
-import { partnersRequest } from "./partners-request";
+import { apiRequest } from "./api-request";
 
 /*
  * CPF lookups in the browser. A lookup is a POST (the CPF travels in the body, never in a URL or a
@@ -17,7 +17,7 @@ export const lookupKeys = {
 };
 
 export function postCpfLookup(input: CpfLookupInput): Promise<CpfLookupResponse> {
-  return partnersRequest("/api/lookups/cpf", { method: "POST", body: input });
+  return apiRequest("/api/lookups/cpf", { method: "POST", body: input });
 }
 
 export function useCpfLookup() {

@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { StaffUserDto } from "@/lib/db/queries";
 import type { ChangePasswordInput, InviteStaffInput, UpdateStaffInput } from "@/lib/validations/staff";
 
+import { apiRequest, type ApiRequestError } from "./api-request";
+
 /*
  * Staff accounts in the browser: key factory, fetchers, one hook per query or mutation. The server
  * page prefetches `staffKeys.list()` with the same shape, so the hydrated cache is what the hook reads.
@@ -22,48 +24,19 @@ export interface InviteStaffResponse {
   oneTimePassword: string;
 }
 
-/** A refused call, in the dashboard's error model (`{ error: { code, message, fields? } }`). */
-export class StaffRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: string[] = [],
-  ) {
-    super(message);
-    this.name = "StaffRequestError";
-  }
-}
-
-async function call<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: init.method ?? "GET",
-    credentials: "same-origin",
-    cache: "no-store",
-    headers: { accept: "application/json", ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (response.status === 204) return undefined as T;
-  const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string; fields?: string[] } } | undefined;
-  if (!response.ok) {
-    throw new StaffRequestError(response.status, body?.error?.code ?? "unknown", body?.error?.message ?? response.statusText, body?.error?.fields ?? []);
-  }
-  return body as T;
-}
-
-export const fetchStaff = () => call<StaffListResponse>("/api/staff");
-export const inviteStaff = (input: InviteStaffInput) => call<InviteStaffResponse>("/api/staff", { method: "POST", body: input });
+export const fetchStaff = () => apiRequest<StaffListResponse>("/api/staff");
+export const inviteStaff = (input: InviteStaffInput) => apiRequest<InviteStaffResponse>("/api/staff", { method: "POST", body: input });
 export const updateStaff = (id: string, change: UpdateStaffInput) =>
-  call<{ user: StaffUserDto }>(`/api/staff/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
-export const changePassword = (input: ChangePasswordInput) => call<void>("/api/account/password", { method: "POST", body: input });
+  apiRequest<{ user: StaffUserDto }>(`/api/staff/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
+export const changePassword = (input: ChangePasswordInput) => apiRequest<void>("/api/account/password", { method: "POST", body: input });
 
 export function useStaffQuery() {
-  return useQuery<StaffListResponse, StaffRequestError>({ queryKey: staffKeys.list(), queryFn: fetchStaff });
+  return useQuery<StaffListResponse, ApiRequestError>({ queryKey: staffKeys.list(), queryFn: fetchStaff });
 }
 
 export function useInviteStaffMutation() {
   const queryClient = useQueryClient();
-  return useMutation<InviteStaffResponse, StaffRequestError, InviteStaffInput>({
+  return useMutation<InviteStaffResponse, ApiRequestError, InviteStaffInput>({
     mutationFn: inviteStaff,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
@@ -71,12 +44,12 @@ export function useInviteStaffMutation() {
 
 export function useUpdateStaffMutation() {
   const queryClient = useQueryClient();
-  return useMutation<{ user: StaffUserDto }, StaffRequestError, { id: string; change: UpdateStaffInput }>({
+  return useMutation<{ user: StaffUserDto }, ApiRequestError, { id: string; change: UpdateStaffInput }>({
     mutationFn: ({ id, change }) => updateStaff(id, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }
 
 export function useChangePasswordMutation() {
-  return useMutation<void, StaffRequestError, ChangePasswordInput>({ mutationFn: changePassword });
+  return useMutation<void, ApiRequestError, ChangePasswordInput>({ mutationFn: changePassword });
 }

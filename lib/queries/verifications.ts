@@ -8,6 +8,8 @@ import type {
 } from "@/lib/verifications/types";
 import { filtersToSearchParams, normalizeFilters, type CreateVerificationInput, type VerificationFilters } from "@/lib/validations/verifications";
 
+import { apiRequest, type ApiRequestError } from "./api-request";
+
 /*
  * The verification review's data layer in the browser: one key factory, one fetcher per route, one hook
  * per query or mutation. Components never build keys or URLs themselves. The server page uses the same
@@ -26,70 +28,24 @@ export const verificationKeys = {
   media: (publicId: string) => [...verificationKeys.all, "media", publicId] as const,
 };
 
-/** A failed call to the dashboard's API, in its error model (`{ error: { code, message, fields?, retryable? } }`). */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: string[] = [],
-    readonly retryable = false,
-  ) {
-    super(message);
-    this.name = "ApiRequestError";
-  }
-}
-
-interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; fields?: unknown; retryable?: unknown };
-}
-
-async function request<T>(input: string, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(input, {
-      ...init,
-      credentials: "same-origin",
-      cache: "no-store",
-      headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}) },
-    });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw new ApiRequestError(0, "network", "The dashboard could not be reached.", [], true);
-  }
-  const body = (await response.json().catch(() => undefined)) as unknown;
-  if (!response.ok) {
-    const error = (body as ErrorBody | undefined)?.error;
-    const fields = Array.isArray(error?.fields) ? error.fields.filter((field): field is string => typeof field === "string") : [];
-    throw new ApiRequestError(
-      response.status,
-      typeof error?.code === "string" ? error.code : response.status >= 500 ? "upstream_unavailable" : "internal",
-      typeof error?.message === "string" ? error.message : response.statusText,
-      fields,
-      error?.retryable === true || response.status >= 500,
-    );
-  }
-  return body as T;
-}
-
 export function verificationsApiUrl(filters: VerificationFilters): string {
   return `/api/verifications?${filtersToSearchParams(normalizeFilters(filters)).toString()}`;
 }
 
 export function fetchVerifications(filters: VerificationFilters, signal?: AbortSignal): Promise<VerificationListResponse> {
-  return request(verificationsApiUrl(filters), { signal });
+  return apiRequest(verificationsApiUrl(filters), { signal });
 }
 
 export function fetchVerification(publicId: string, signal?: AbortSignal): Promise<VerificationDetailResponse> {
-  return request(`/api/verifications/${encodeURIComponent(publicId)}`, { signal });
+  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}`, { signal });
 }
 
 export function fetchVerificationMedia(publicId: string, signal?: AbortSignal): Promise<VerificationMediaResponse> {
-  return request(`/api/verifications/${encodeURIComponent(publicId)}/media`, { signal });
+  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/media`, { signal });
 }
 
 export function postVerification(input: CreateVerificationInput): Promise<CreateVerificationResponse> {
-  return request("/api/verifications", { method: "POST", body: JSON.stringify(input) });
+  return apiRequest("/api/verifications", { method: "POST", body: input });
 }
 
 /** The list; the previous rows stay on screen while a new filter loads (`isPlaceholderData`). */

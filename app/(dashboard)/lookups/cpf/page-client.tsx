@@ -6,12 +6,12 @@ import { useState } from "react";
 import { CpfLookupForm, type LookupRequest } from "@/components/lookups/cpf-lookup-form";
 import { LookupResult } from "@/components/lookups/lookup-result";
 import { useCpfLookup } from "@/lib/queries/lookups";
-import { PartnersApiError } from "@/lib/queries/partners-request";
+import { ApiRequestError } from "@/lib/queries/api-request";
 import { formatCpf } from "@/lib/validations/cpf";
 import type { LookupSource } from "@/lib/validations/lookups";
 
 function fieldErrors(...errors: unknown[]) {
-  const fields = errors.flatMap((error) => (error instanceof PartnersApiError && error.code === "validation" ? error.fields : []));
+  const fields = errors.flatMap((error) => (error instanceof ApiRequestError && error.code === "validation" ? error.fields : []));
   return { cpf: fields.includes("cpf"), purpose: fields.includes("purpose") };
 }
 

@@ -1,0 +1,77 @@
+/*
+ * The browser's one way to call the dashboard's own API (app/api/**). Errors arrive in the dashboard's
+ * error model (`{ error: { code, message, fields?, retryable? } }`) and become ApiRequestError, which
+ * also says whether the outcome of a write is unknown: a write that failed that way may still have
+ * happened (a key created, an SMS sent), and the UI must say so before letting anyone send it again.
+ */
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: string[] = [],
+    readonly retryable = false,
+    /** From Retry-After (429). */
+    readonly retryAfterSeconds: number | undefined = undefined,
+    /** Extra headers some refusals carry (X-RateLimit-Scope, X-RateLimit-Limit). */
+    readonly extra: { scope?: string; limit?: number } = {},
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+
+  /** No answer, an internal error or an unavailable service: a write may or may not have happened. */
+  get outcomeUnknown(): boolean {
+    return this.status === 0 || this.status === 500 || this.status === 503 || this.status === 504;
+  }
+}
+
+interface ErrorBody {
+  error?: { code?: unknown; message?: unknown; fields?: unknown; retryable?: unknown };
+}
+
+/** Reads a refused answer into an ApiRequestError (the body may be missing or not JSON). */
+export async function errorFromResponse(response: Response): Promise<ApiRequestError> {
+  const body = (await response.json().catch(() => undefined)) as ErrorBody | undefined;
+  const error = body?.error;
+  const fields = Array.isArray(error?.fields) ? error.fields.filter((field): field is string => typeof field === "string") : [];
+  const retryAfter = Number(response.headers.get("retry-after"));
+  const limit = Number(response.headers.get("x-ratelimit-limit"));
+  return new ApiRequestError(
+    response.status,
+    typeof error?.code === "string" ? error.code : response.status >= 500 ? "upstream_unavailable" : "internal",
+    typeof error?.message === "string" ? error.message : response.statusText,
+    fields,
+    error?.retryable === true || response.status >= 500,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    { scope: response.headers.get("x-ratelimit-scope") ?? undefined, limit: Number.isFinite(limit) && limit > 0 ? limit : undefined },
+  );
+}
+
+export function networkError(): ApiRequestError {
+  return new ApiRequestError(0, "network", "The dashboard could not be reached.", [], true);
+}
+
+export async function apiRequest<T>(
+  input: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(input, {
+      method: init.method ?? "GET",
+      credentials: "same-origin",
+      cache: "no-store",
+      signal: init.signal,
+      headers: { accept: "application/json", ...(init.body !== undefined ? { "content-type": "application/json" } : {}), ...init.headers },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw networkError();
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
