@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { auditApiUrl, AuditRequestError, downloadAuditCsv, fetchAuditPage } from "./audit";
+import { ApiRequestError } from "./api-request";
+import { auditApiUrl, downloadAuditCsv, fetchAuditPage } from "./audit";
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -32,7 +33,7 @@ describe("audit fetchers", () => {
   it("turn an error answer into an error naming its code and fields", async () => {
     vi.stubGlobal("fetch", async () => Response.json({ error: { code: "validation", message: "Invalid input: from.", fields: ["from"] } }, { status: 400 }));
     const error = await fetchAuditPage({ from: "2026-03-10", to: "2026-03-01" }, null, null).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AuditRequestError);
+    expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 400, code: "validation", fields: ["from"] });
   });
 

@@ -3,6 +3,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { auditFiltersToSearchParams, CPF_SEARCH_HEADER, DEFAULT_PAGE_SIZE, type AuditFilters } from "@/lib/audit-trail/filters";
 import type { AuditPage } from "@/lib/audit-trail/types";
 
+import { apiRequest, errorFromResponse, networkError } from "./api-request";
+
 /*
  * The audit log's data layer in the browser: key factory, fetchers, hooks. The server page prefetches the
  * first page under the same key, so the hydrated view is the cache entry `useAuditEvents` reads.
@@ -20,34 +22,8 @@ export const auditKeys = {
   list: (filters: AuditFilters, cpf: string | null) => [...auditKeys.lists(), filters, cpf] as const,
 };
 
-/** A failed call to GET /api/audit, in the dashboard's error model. */
-export class AuditRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: string[] = [],
-  ) {
-    super(message);
-    this.name = "AuditRequestError";
-  }
-}
-
-async function errorFrom(response: Response): Promise<AuditRequestError> {
-  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined;
-  const error = body?.error;
-  return new AuditRequestError(
-    response.status,
-    typeof error?.code === "string" ? error.code : "internal",
-    typeof error?.message === "string" ? error.message : response.statusText,
-    Array.isArray(error?.fields) ? error.fields.filter((field): field is string => typeof field === "string") : [],
-  );
-}
-
-function requestInit(cpf: string | null, signal?: AbortSignal, accept = "application/json"): RequestInit {
-  const headers: Record<string, string> = { accept };
-  if (cpf) headers[CPF_SEARCH_HEADER] = cpf;
-  return { headers, signal, credentials: "same-origin", cache: "no-store" };
+function cpfHeader(cpf: string | null): Record<string, string> {
+  return cpf ? { [CPF_SEARCH_HEADER]: cpf } : {};
 }
 
 export function auditApiUrl(filters: AuditFilters, extra: Record<string, string> = {}): string {
@@ -60,15 +36,7 @@ export function auditApiUrl(filters: AuditFilters, extra: Record<string, string>
 export async function fetchAuditPage(filters: AuditFilters, cpf: string | null, cursor: string | null, signal?: AbortSignal): Promise<AuditPage> {
   const extra: Record<string, string> = { limit: String(DEFAULT_PAGE_SIZE) };
   if (cursor) extra.cursor = cursor;
-  let response: Response;
-  try {
-    response = await fetch(auditApiUrl(filters, extra), requestInit(cpf, signal));
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new AuditRequestError(0, "network", "The dashboard could not be reached.");
-  }
-  if (!response.ok) throw await errorFrom(response);
-  return (await response.json()) as AuditPage;
+  return apiRequest<AuditPage>(auditApiUrl(filters, extra), { signal, headers: cpfHeader(cpf) });
 }
 
 /** The log, newest first; `fetchNextPage` loads the next older page after the last one shown. */
@@ -96,8 +64,19 @@ export async function downloadAuditCsv(
   cpf: string | null,
   { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void } = {},
 ): Promise<{ blob: Blob; filename: string; rows: number; bytes: number }> {
-  const response = await fetch(auditApiUrl(filters, { format: "csv" }), requestInit(cpf, signal, "text/csv"));
-  if (!response.ok || !response.body) throw await errorFrom(response);
+  let response: Response;
+  try {
+    response = await fetch(auditApiUrl(filters, { format: "csv" }), {
+      headers: { accept: "text/csv", ...cpfHeader(cpf) },
+      signal,
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw networkError();
+  }
+  if (!response.ok || !response.body) throw await errorFromResponse(response);
   const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "audit.csv";
   const reader = response.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
