@@ -117,6 +117,22 @@ export function assertAuditable(event: AuditEvent): void {
   }
 }
 
+/**
+ * A free-text value (a label, a host, a filter) for an event's details, or null when the trail would
+ * refuse it (it looks like a URL, a CPF, a key…). For descriptive extras only: dropping a detail is
+ * better than refusing the whole action, and the event still says who did what to which target.
+ */
+export function auditableDetail(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    assertAuditable({ actor: null, action: "probe.value", outcome: "success", details: { value } });
+    return value;
+  } catch (error) {
+    if (error instanceof AuditContentError) return null;
+    throw error;
+  }
+}
+
 function cpfDigits(cpf: string): string {
   const digits = cpf.replace(/\D/g, "");
   if (digits.length !== 11) throw new AuditContentError("target.cpf", "is not 11 digits");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { zoneOffsetMs } from "@/lib/time-zone";
 import { cpfSchema } from "@/lib/validations/cpf";
 
 /*
@@ -116,23 +117,6 @@ function isRealTime(value: string): boolean {
   const time = /T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!time) return true;
   return Number(time[1]) < 24 && Number(time[2]) < 60 && Number(time[3] ?? 0) < 60;
-}
-
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds (São Paulo: -3 h). */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /** A wall-clock time in `timeZone` → the instant it names (two passes settle DST transitions). */

@@ -3,22 +3,6 @@ import "server-only";
 import { assertAuditable, AuditContentError, record, type AuditEvent } from "@/lib/audit";
 import { log } from "@/lib/log";
 
-/**
- * A free-text value (a label, a host) for an audit event's details, or null when the trail would refuse
- * it (it looks like a URL, a CPF, a key…). Used for descriptive extras only: the event still records
- * who did what to which target, and dropping a detail is better than refusing the whole action.
- */
-export function auditableDetail(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    assertAuditable({ actor: null, action: "probe.value", outcome: "success", details: { value } });
-    return value;
-  } catch (error) {
-    if (error instanceof AuditContentError) return null;
-    throw error;
-  }
-}
-
 /** True when `purpose` may be stored as an event's purpose (checked before any upstream call). */
 export function isAuditablePurpose(purpose: string): boolean {
   try {

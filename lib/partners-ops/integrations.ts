@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 
 import { ApiError } from "@/lib/api/errors";
-import { record } from "@/lib/audit";
+import { auditableDetail, record } from "@/lib/audit";
 import type { Database } from "@/lib/db/client";
 import { integrationKeys, staffUsers } from "@/lib/db/schema";
 import type { Integration } from "@/lib/domain/partners";
@@ -14,7 +14,7 @@ import { isUpstreamError, type UpstreamError } from "@/lib/upstream/http";
 import type { PartnersClient } from "@/lib/upstream/partners";
 import { parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/validations/integrations";
 
-import { auditableDetail, recordFailure } from "./audit";
+import { recordFailure } from "./audit";
 
 /*
  * Integration keys created from the dashboard. The service's own list route is not in the contract, so

@@ -8,6 +8,7 @@ import type { Database } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/domain/partners";
 import { consume } from "@/lib/rate-limit";
+import { zoneOffsetMs } from "@/lib/time-zone";
 import { isUpstreamError } from "@/lib/upstream/http";
 import type { PartnersClient } from "@/lib/upstream/partners";
 import type { LookupSource } from "@/lib/validations/lookups";
@@ -44,20 +45,9 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The UTC instant of the start of `now`'s calendar day in `timeZone`, and the next day's start. */
 export function dayWindow(now: Date, timeZone: string): { start: number; end: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? 0);
-  const localAsUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  const offset = localAsUtc - Math.floor(now.getTime() / 1000) * 1000;
-  const start = Date.UTC(part("year"), part("month") - 1, part("day")) - offset;
+  const offset = zoneOffsetMs(now, timeZone);
+  const local = new Date(now.getTime() + offset);
+  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset;
   return { start, end: start + DAY_MS };
 }
 

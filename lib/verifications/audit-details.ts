@@ -1,18 +1,7 @@
 import "server-only";
 
-import { assertAuditable, AuditContentError, type AuditDetails } from "@/lib/audit";
+import { auditableDetail as auditable, type AuditDetails } from "@/lib/audit";
 import type { VerificationFilters } from "@/lib/validations/verifications";
-
-/** A free filter value, or null when the trail would refuse it (an 11-digit token looks like a CPF). */
-function auditable(value: string): string | null {
-  try {
-    assertAuditable({ actor: null, action: "probe.value", outcome: "success", details: { value } });
-    return value;
-  } catch (error) {
-    if (error instanceof AuditContentError) return null;
-    throw error;
-  }
-}
 
 /** The filters of a list view, as flat audit details (values are plain tokens and dates). */
 export function listDetails(filters: VerificationFilters): AuditDetails {
