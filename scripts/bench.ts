@@ -16,6 +16,8 @@ export interface BenchRow {
 
 const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> }>> = {
   audit: () => import("./bench-audit"),
+  proxy: () => import("./bench-proxy"),
+  pages: () => import("./bench-pages"),
 };
 
 function printTable(rows: BenchRow[]): void {
