@@ -11,7 +11,9 @@ const PATH_HEADER = "x-kyc-pathname";
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  const hasSession = request.cookies.getAll().some((cookie) => SESSION_COOKIES.some((name) => cookie.name === name || cookie.name.startsWith(`${name}.`)));
+  const hasSession = request.cookies
+    .getAll()
+    .some((cookie) => SESSION_COOKIES.some((name) => cookie.name === name || cookie.name.startsWith(`${name}.`)));
   if (!hasSession) {
     const target = new URL("/sign-in", request.url);
     target.searchParams.set("callbackUrl", `${pathname}${search}`);

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-
 import { expect, test } from "./fixtures";
 
 /*
@@ -22,7 +21,9 @@ test.describe("audit log", () => {
   test("an admin filters the log, searches by CPF without it reaching a URL, and sees their own access", async ({ adminPage: page }) => {
     await inEnglish(page);
     // Something about a CPF to find: a lookup through the API, as the lookup form would send it.
-    const lookup = await page.request.post("/api/lookups/cpf", { data: { cpf: CPF, source: "receita", purpose: "audit page browser test" } });
+    const lookup = await page.request.post("/api/lookups/cpf", {
+      data: { cpf: CPF, source: "receita", purpose: "audit page browser test" },
+    });
     expect(lookup.status()).toBeLessThan(500);
 
     const requested: string[] = [];

@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-
 import { DEMO, expect, signInContext, test } from "./fixtures";
 
 /*

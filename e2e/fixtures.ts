@@ -24,7 +24,10 @@ export async function signInContext(context: BrowserContext, who: { email: strin
   });
   expect(response.status(), "credentials sign-in should redirect").toBeLessThan(400);
   const cookies = await context.cookies();
-  expect(cookies.some((cookie) => cookie.name.includes("session-token")), "a session cookie is set").toBe(true);
+  expect(
+    cookies.some((cookie) => cookie.name.includes("session-token")),
+    "a session cookie is set",
+  ).toBe(true);
 }
 
 /** The sandbox's control routes (request log, SMS outbox, faults) for the browser tests. */

@@ -4,7 +4,6 @@ import path from "node:path";
 import type { Page, Response } from "@playwright/test";
 
 import { sandboxURL } from "../playwright.config";
-
 import { expect, test } from "./fixtures";
 
 /*
@@ -53,7 +52,9 @@ function record(page: Page, seen: Seen[], pending: Array<Promise<void>>): void {
   });
 }
 
-test("nothing the browser receives while using the dashboard holds a secret, a signed URL or an unmasked CPF", async ({ adminPage: page }) => {
+test("nothing the browser receives while using the dashboard holds a secret, a signed URL or an unmasked CPF", async ({
+  adminPage: page,
+}) => {
   const seen: Seen[] = [];
   const pending: Array<Promise<void>> = [];
   record(page, seen, pending);

@@ -42,7 +42,9 @@ async function ageRevealCookie(page: Page): Promise<void> {
   expect(cookie, "the reveal cookie is set").toBeDefined();
   expect(cookie!.httpOnly).toBe(true);
   expect(cookie!.sameSite).toBe("Strict");
-  const payload = await unsealData<{ v: 1; userId: string; entries: Array<{ createdAt: number; expiresAt: number }> }>(cookie!.value, { password });
+  const payload = await unsealData<{ v: 1; userId: string; entries: Array<{ createdAt: number; expiresAt: number }> }>(cookie!.value, {
+    password,
+  });
   expect(payload.entries.length).toBeGreaterThan(0);
   const past = Date.now() - 1_000;
   const aged = await sealData(
@@ -139,7 +141,9 @@ test.describe("CPF lookups", () => {
     expect((await partnersRequests(...LOOKUP_PATHS)).length).toBe(before);
   });
 
-  test("a valid CPF shows the federal revenue record and the enrichment record; unknown values read “not informed”", async ({ analystPage: page }) => {
+  test("a valid CPF shows the federal revenue record and the enrichment record; unknown values read “not informed”", async ({
+    analystPage: page,
+  }) => {
     await inEnglish(page);
     await page.goto("/lookups/cpf");
     await page.getByLabel("CPF", { exact: true }).fill("529 982 247 25");
@@ -150,7 +154,16 @@ test.describe("CPF lookups", () => {
     await expect(page.getByRole("heading", { name: "Results for CPF 529.982.247-25" })).toBeVisible();
     const receita = page.getByRole("region", { name: "Federal revenue record" });
     const history = page.getByRole("region", { name: "CPF enrichment" });
-    for (const label of ["Name", "Birth date", "Registration situation", "Death on record", "Registration date", "Issued at", "Phone", "Email"]) {
+    for (const label of [
+      "Name",
+      "Birth date",
+      "Registration situation",
+      "Death on record",
+      "Registration date",
+      "Issued at",
+      "Phone",
+      "Email",
+    ]) {
       await expect(receita.getByText(label, { exact: true })).toBeVisible();
     }
     for (const label of ["Mother's name", "Gender", "Age", "Nationality", "Politically exposed person (PEP)", "Registration situation"]) {

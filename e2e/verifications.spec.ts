@@ -66,7 +66,9 @@ test("filters by status and date range: only matching rows, and Back/Forward wal
   await page.getByRole("checkbox", { name: "In review" }).check();
   await page.getByLabel("From").fill(from);
   await page.getByLabel("To").fill(to);
-  const answered = page.waitForResponse((response) => response.url().includes("/api/verifications?") && response.url().includes("status=review"));
+  const answered = page.waitForResponse(
+    (response) => response.url().includes("/api/verifications?") && response.url().includes("status=review"),
+  );
   await page.getByRole("button", { name: "Apply filters" }).click();
   const list = (await (await answered).json()) as ListAnswer;
 
@@ -95,7 +97,9 @@ test("filters by status and date range: only matching rows, and Back/Forward wal
   await expect(rows(page)).toHaveCount(list.items.length);
 });
 
-test("a verification shows its steps, scores, notices and both images through /api/media, never the signed URL", async ({ analystPage: page }) => {
+test("a verification shows its steps, scores, notices and both images through /api/media, never the signed URL", async ({
+  analystPage: page,
+}) => {
   const responses = recordResponses(page);
   await page.goto("/verifications?status=review&per_page=50");
   // A review whose liveness was approved (so it has a selfie) and that OCR or facematch held, with a notice.
@@ -146,14 +150,20 @@ test("a verification shows its steps, scores, notices and both images through /a
 test("an image token is refused once older than its time to live, and for another user", async ({ analystPage: page, adminPage }) => {
   const answer = (await (await page.request.get("/api/verifications?status=approved&per_page=1")).json()) as ListAnswer;
   const publicId = answer.items[0]!.publicId;
-  const media = (await (await page.request.get(`/api/verifications/${publicId}/media`)).json()) as { items: Array<{ key: string; src?: string }> };
+  const media = (await (await page.request.get(`/api/verifications/${publicId}/media`)).json()) as {
+    items: Array<{ key: string; src?: string }>;
+  };
   const src = media.items.find((item) => item.key === "selfie")!.src!;
   expect((await page.request.get(src)).status()).toBe(200);
   expect((await adminPage.request.get(src)).status()).toBe(403);
 
   // Age the token: the same claim, its expiry moved into the past, sealed with the server's secret.
-  const secrets = JSON.parse(fs.readFileSync(path.resolve(process.env.E2E_DATA_DIR ?? ".test-data/e2e", "secrets.json"), "utf8")) as { mediaSeal: string };
-  const claim = await unsealData<Record<string, unknown>>(decodeURIComponent(src.slice("/api/media/".length)), { password: secrets.mediaSeal });
+  const secrets = JSON.parse(fs.readFileSync(path.resolve(process.env.E2E_DATA_DIR ?? ".test-data/e2e", "secrets.json"), "utf8")) as {
+    mediaSeal: string;
+  };
+  const claim = await unsealData<Record<string, unknown>>(decodeURIComponent(src.slice("/api/media/".length)), {
+    password: secrets.mediaSeal,
+  });
   expect(claim.fileKey).toBe("selfie");
   const aged = await sealData({ ...claim, expiresAt: Date.now() - 1_000 }, { password: secrets.mediaSeal, ttl: 300 });
   const refused = await page.request.get(`/api/media/${encodeURIComponent(aged)}`);
@@ -214,9 +224,17 @@ test("a list of 100 rows renders without layout shift and is usable with the key
   const metrics = await page.evaluate(() => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const state = window as unknown as { __cls: number; __shifts: number };
-    return { cls: state.__cls, shifts: state.__shifts, responseEnd: navigation.responseEnd, domContentLoaded: navigation.domContentLoadedEventEnd, load: navigation.loadEventEnd };
+    return {
+      cls: state.__cls,
+      shifts: state.__shifts,
+      responseEnd: navigation.responseEnd,
+      domContentLoaded: navigation.domContentLoadedEventEnd,
+      load: navigation.loadEventEnd,
+    };
   });
-  console.log(`100 rows (server-rendered): responseEnd ${metrics.responseEnd.toFixed(0)} ms, DOMContentLoaded ${metrics.domContentLoaded.toFixed(0)} ms, load ${metrics.load.toFixed(0)} ms, CLS ${metrics.cls.toFixed(4)} (${metrics.shifts} shifts)`);
+  console.log(
+    `100 rows (server-rendered): responseEnd ${metrics.responseEnd.toFixed(0)} ms, DOMContentLoaded ${metrics.domContentLoaded.toFixed(0)} ms, load ${metrics.load.toFixed(0)} ms, CLS ${metrics.cls.toFixed(4)} (${metrics.shifts} shifts)`,
+  );
   expect(metrics.cls).toBeLessThan(0.01);
 
   // Client side: 20 rows → 100 rows through the route handler, timed in the page from the click to the
@@ -251,12 +269,19 @@ test("a list of 100 rows renders without layout shift and is usable with the key
     }
     throw new Error("focus never reached the target");
   };
-  const focused = () => page.evaluate(() => ({ tag: document.activeElement?.tagName, label: document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "", value: (document.activeElement as HTMLInputElement | null)?.value }));
+  const focused = () =>
+    page.evaluate(() => ({
+      tag: document.activeElement?.tagName,
+      label: document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "",
+      value: (document.activeElement as HTMLInputElement | null)?.value,
+    }));
   await focusOn(async () => (await focused()).value === "review");
   await page.keyboard.press("Space");
   await focusOn(async () => (await focused()).label === "Apply filters");
   const started = Date.now();
-  const refetched = page.waitForResponse((response) => response.url().includes("/api/verifications?") && response.url().includes("status=review"));
+  const refetched = page.waitForResponse(
+    (response) => response.url().includes("/api/verifications?") && response.url().includes("status=review"),
+  );
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/status=review/);
   const answer = (await (await refetched).json()) as ListAnswer;

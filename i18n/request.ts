@@ -1,5 +1,5 @@
-import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
+import { cookies, headers } from "next/headers";
 
 import { config } from "@/lib/config";
 

@@ -1,23 +1,18 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import {
-  assertAuditable,
-  AuditContentError,
-  computeEventHash,
-  cpfHash,
-  GENESIS_HASH,
-  maskCpf,
-  record,
-  type AuditEvent,
-} from "./audit";
+import { assertAuditable, AuditContentError, computeEventHash, cpfHash, GENESIS_HASH, maskCpf, record, type AuditEvent } from "./audit";
 import { auditEvents } from "./db/schema";
 import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "./db/testing";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());
 
-const base: AuditEvent = { actor: { id: "9f1c2f3e-7d8a-4b5c-9e0f-1a2b3c4d5e6f", email: "ana@example.com" }, action: "lookup.cpf", outcome: "success" };
+const base: AuditEvent = {
+  actor: { id: "9f1c2f3e-7d8a-4b5c-9e0f-1a2b3c4d5e6f", email: "ana@example.com" },
+  action: "lookup.cpf",
+  outcome: "success",
+};
 
 describe("CPF masking and hashing", () => {
   it("masks all but the middle six digits", () => {
@@ -118,7 +113,9 @@ describe.each(testDatabases())("the audit writer on $name", ({ open }) => {
 
   it("writes nothing and throws when the event holds forbidden content", async () => {
     const before = (await all()).length;
-    await expect(record({ ...base, details: { url: "https://signed.example.com/file?token=x" } }, handle.db)).rejects.toBeInstanceOf(AuditContentError);
+    await expect(record({ ...base, details: { url: "https://signed.example.com/file?token=x" } }, handle.db)).rejects.toBeInstanceOf(
+      AuditContentError,
+    );
     expect((await all()).length).toBe(before);
   });
 

@@ -50,7 +50,10 @@ export interface AuditEvent {
 }
 
 export class AuditContentError extends Error {
-  constructor(readonly field: string, reason: string) {
+  constructor(
+    readonly field: string,
+    reason: string,
+  ) {
     super(`audit event refused: ${field} ${reason}`);
     this.name = "AuditContentError";
   }
@@ -90,7 +93,8 @@ function checkText(field: string, value: string, { allowUuid = false } = {}): vo
   for (const [pattern, reason] of FORBIDDEN) {
     if (pattern.test(value)) throw new AuditContentError(field, reason);
   }
-  if ([...value.matchAll(CPF_SHAPED)].some((match) => isValidCpf(match[0]))) throw new AuditContentError(field, "looks like an unmasked CPF");
+  if ([...value.matchAll(CPF_SHAPED)].some((match) => isValidCpf(match[0])))
+    throw new AuditContentError(field, "looks like an unmasked CPF");
   if (!allowUuid && UUID.test(value)) throw new AuditContentError(field, "looks like a key (UUID)");
 }
 
@@ -146,7 +150,9 @@ export function maskCpf(cpf: string): string {
 
 /** Keyed hash of a CPF, so an auditor can find its events without the CPF being stored. */
 export function cpfHash(cpf: string, secret = config().secrets.auditHash): string {
-  return createHmac("sha256", secret).update(`cpf:${cpfDigits(cpf)}`).digest("hex");
+  return createHmac("sha256", secret)
+    .update(`cpf:${cpfDigits(cpf)}`)
+    .digest("hex");
 }
 
 /** The stored fields of an event, in the order the chain hash covers them. */

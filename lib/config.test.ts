@@ -85,10 +85,7 @@ describe("service mode", () => {
 
   it("names each secret shorter than 32 characters", () => {
     const problems = problemsOf({ ...serviceEnv, NEXTAUTH_SECRET: "short", MEDIA_SEAL_SECRET: "x".repeat(31) });
-    expect(problems).toEqual([
-      "NEXTAUTH_SECRET: must be at least 32 characters",
-      "MEDIA_SEAL_SECRET: must be at least 32 characters",
-    ]);
+    expect(problems).toEqual(["NEXTAUTH_SECRET: must be at least 32 characters", "MEDIA_SEAL_SECRET: must be at least 32 characters"]);
   });
 
   it("refuses malformed values with the variable named", () => {

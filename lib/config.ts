@@ -3,6 +3,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import { z } from "zod";
 
 /*
@@ -40,7 +41,10 @@ export const SANDBOX_DEFAULTS = {
 
 const sharedSchema = z.object({
   // ASSUMPTION: name of the query parameter that selects a page of GET /public/validations-persons.
-  CORE_PAGE_PARAM: z.string().regex(/^[a-z_]+$/).default("page"),
+  CORE_PAGE_PARAM: z
+    .string()
+    .regex(/^[a-z_]+$/)
+    .default("page"),
   // ASSUMPTION: the upper page size the list asks for (the contract shows no maximum).
   CORE_MAX_PER_PAGE: positiveInt.max(1000).default(100),
   // ASSUMPTION: format of the list's `from`/`to` filters: a calendar date (YYYY-MM-DD) or an ISO 8601 instant.
@@ -106,7 +110,10 @@ const embeddedSchema = sharedSchema.extend({
   // Where the sandbox listens; tests start one on a random port and point here.
   SANDBOX_URL: httpUrl.default(SANDBOX_DEFAULTS.url),
   // The embedded default may still use PostgreSQL (tests do, through TEST_DATABASE_URL).
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
   CORE_API_KEY: z.string().min(8).default(SANDBOX_DEFAULTS.coreApiKey),
   NEXTAUTH_SECRET: secret.optional(),
   MEDIA_SEAL_SECRET: secret.optional(),
@@ -188,7 +195,8 @@ export function loadConfig(rawEnv: Env = process.env): Config {
   const parsed = embeddedSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
   const values = parsed.data;
-  const generated = values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET ? undefined : generatedSecrets(values.DATA_DIR);
+  const generated =
+    values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET ? undefined : generatedSecrets(values.DATA_DIR);
   return {
     ...sharedPart(values),
     mode,

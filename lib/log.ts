@@ -47,7 +47,8 @@ const SENSITIVE_QUERY = /([?&;](?:token|signature|expires|sig|api_key|apikey|acc
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 // Object keys whose values are dropped whatever they hold.
-const SENSITIVE_KEY = /^(authorization|proxy-authorization|x-api-key|api[-_]?key|password|passwd|secret|token|access_token|accesstoken|jwt|cookie|set-cookie|signature|x-integration-token)$/i;
+const SENSITIVE_KEY =
+  /^(authorization|proxy-authorization|x-api-key|api[-_]?key|password|passwd|secret|token|access_token|accesstoken|jwt|cookie|set-cookie|signature|x-integration-token)$/i;
 
 /** Obscures credentials inside free text (messages, stacks, URLs). */
 export function redactText(text: string): string {

@@ -72,7 +72,13 @@ export async function changeOwnPassword(
   const stored = await getPasswordHash(db, actor.id);
   if (!stored || !(await verifyPassword(input.currentPassword, stored))) {
     await record(
-      { actor: { id: actor.id, email: actor.email }, action: "staff.password_change", target: { type: "staff", id: actor.id }, outcome: "failure", ip },
+      {
+        actor: { id: actor.id, email: actor.email },
+        action: "staff.password_change",
+        target: { type: "staff", id: actor.id },
+        outcome: "failure",
+        ip,
+      },
       db,
     );
     return false;
@@ -83,7 +89,13 @@ export async function changeOwnPassword(
     await setPassword(tx, actor.id, passwordHash, { mustChangePassword: false }, now);
     await revokeUserSessions(tx, actor.id, now, actor.sessionId);
     await record(
-      { actor: { id: actor.id, email: actor.email }, action: "staff.password_change", target: { type: "staff", id: actor.id }, outcome: "success", ip },
+      {
+        actor: { id: actor.id, email: actor.email },
+        action: "staff.password_change",
+        target: { type: "staff", id: actor.id },
+        outcome: "success",
+        ip,
+      },
       tx,
     );
   });

@@ -2,6 +2,7 @@
  * Request dispatch: request log, fault injection, routing, errors in the shape of each API family.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+
 import type { FaultRule } from "./config";
 import { controlRoutes } from "./control";
 import { coreError, coreRoutes } from "./core";

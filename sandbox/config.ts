@@ -64,7 +64,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     smsJwtHeader: headerName(env, "SANDBOX_SMS_JWT_HEADER", "Authorization").toLowerCase(),
     smsTokenHeader: headerName(env, "SANDBOX_SMS_TOKEN_HEADER", "X-Integration-Token").toLowerCase(),
     faults: anyFault
-      ? { path_prefix: "/", latency_ms: latency, error_rate: errorRate, timeout_rate: timeoutRate, malformed_rate: malformedRate, status: 503 }
+      ? {
+          path_prefix: "/",
+          latency_ms: latency,
+          error_rate: errorRate,
+          timeout_rate: timeoutRate,
+          malformed_rate: malformedRate,
+          status: 503,
+        }
       : null,
   };
 }

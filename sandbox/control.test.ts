@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { startSandbox, type SandboxHandle } from "../test/sandbox";
 import { core, MAIN } from "./test-support";
 
@@ -27,8 +28,13 @@ describe("control routes", () => {
   });
 
   it("logs method, path, query keys and time: never query values, bodies or header values", async () => {
-    await core(base, "/public/validations-persons?status=approved&per_page=3", "sbx_core_view", { headers: { "x-trace": "header-value-1" } });
-    await fetch(`${base}/partners/auth/login`, { method: "POST", body: new URLSearchParams({ username: "body-value-2", password: "body-value-3" }) });
+    await core(base, "/public/validations-persons?status=approved&per_page=3", "sbx_core_view", {
+      headers: { "x-trace": "header-value-1" },
+    });
+    await fetch(`${base}/partners/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: "body-value-2", password: "body-value-3" }),
+    });
     await fetch(`${base}/sandbox/health`);
     const requests = await sandbox.requests();
     expect(requests.map((r) => [r.method, r.path])).toEqual([
@@ -38,7 +44,8 @@ describe("control routes", () => {
     expect(requests[0]!.query).toEqual(["status", "per_page"]);
     expect(Date.parse(requests[0]!.at)).not.toBeNaN();
     const logged = JSON.stringify(requests);
-    for (const value of ["approved", "sbx_core_view", "header-value-1", "body-value-2", "body-value-3"]) expect(logged).not.toContain(value);
+    for (const value of ["approved", "sbx_core_view", "header-value-1", "body-value-2", "body-value-3"])
+      expect(logged).not.toContain(value);
     await sandbox.clearRequests();
     expect(await sandbox.requests()).toEqual([]);
   });
@@ -52,7 +59,15 @@ describe("control routes", () => {
     expect(Date.parse(after.now) - Date.now()).toBeGreaterThan(115_000);
     await sandbox.resetClock();
     expect(((await (await fetch(`${base}/sandbox/clock`)).json()) as { offset_seconds: number }).offset_seconds).toBe(0);
-    expect((await fetch(`${base}/sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"advance_seconds":"x"}' })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${base}/sandbox/clock`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: '{"advance_seconds":"x"}',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("answers 404 JSON on unknown routes and 405 on a wrong method", async () => {
@@ -107,7 +122,10 @@ describe("faults", () => {
 
   it("timeout_rate 1 holds the request without answering", async () => {
     await sandbox.setFaults({ path_prefix: "/core", timeout_rate: 1 });
-    const outcome = await fetch(`${base}/core/public/validations-persons`, { headers: { "x-api-key": "sbx_core_view" }, signal: AbortSignal.timeout(400) }).then(
+    const outcome = await fetch(`${base}/core/public/validations-persons`, {
+      headers: { "x-api-key": "sbx_core_view" },
+      signal: AbortSignal.timeout(400),
+    }).then(
       (response) => `answered ${response.status}`,
       (error: Error) => error.name,
     );
@@ -117,7 +135,11 @@ describe("faults", () => {
 
   it("refuses invalid fault settings", async () => {
     for (const body of [{ error_rate: 2 }, { path_prefix: "/sandbox" }, { status: 200 }, { colour: "red" }]) {
-      const response = await fetch(`${base}/sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch(`${base}/sandbox/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -132,7 +154,10 @@ describe("process", () => {
     );
     expect((await fetch(`${faulty.url}/sandbox/health`)).status).toBe(200); // control routes are never faulted
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const stopped = await Promise.race([faulty.stop().then(() => "stopped"), new Promise((resolve) => setTimeout(() => resolve("still running"), 5000))]);
+    const stopped = await Promise.race([
+      faulty.stop().then(() => "stopped"),
+      new Promise((resolve) => setTimeout(() => resolve("still running"), 5000)),
+    ]);
     expect(stopped).toBe("stopped");
     expect(await held).toBe("connection closed");
     expect(faulty.process.exitCode).toBe(0);
@@ -141,7 +166,11 @@ describe("process", () => {
   it("error rate from the environment", async () => {
     const faulty = await startSandbox({ SANDBOX_ERROR_RATE: "1", SANDBOX_VERIFICATIONS: "10" });
     try {
-      const login = await fetch(`${faulty.url}/partners/auth/login`, { method: "POST", headers: { origin: MAIN.domain }, body: new FormData() });
+      const login = await fetch(`${faulty.url}/partners/auth/login`, {
+        method: "POST",
+        headers: { origin: MAIN.domain },
+        body: new FormData(),
+      });
       expect(login.status).toBe(503);
       expect(await login.json()).toEqual({ message: "Injected fault (sandbox)." });
     } finally {
@@ -169,22 +198,56 @@ describe("process", () => {
         data.set("password", MAIN.password);
         return data;
       };
-      expect((await fetch(`${custom.url}/partners/auth/login`, { method: "POST", headers: { origin: MAIN.domain }, body: fields() })).status).toBe(403);
-      const login = await fetch(`${custom.url}/partners/auth/login`, { method: "POST", headers: { "x-client-domain": MAIN.domain }, body: fields() });
+      expect(
+        (await fetch(`${custom.url}/partners/auth/login`, { method: "POST", headers: { origin: MAIN.domain }, body: fields() })).status,
+      ).toBe(403);
+      const login = await fetch(`${custom.url}/partners/auth/login`, {
+        method: "POST",
+        headers: { "x-client-domain": MAIN.domain },
+        body: fields(),
+      });
       expect(login.status).toBe(200);
       const { token } = (await login.json()) as { token: string };
       const query = `token=${MAIN.token}&cpf=52998224725`;
       // The federal revenue lookup always reads Origin; the CPF history reads the configured header.
-      expect((await fetch(`${custom.url}/partners/receita-federal/cpf?${query}`, { headers: { authorization: `Bearer ${token}`, origin: MAIN.domain } })).status).toBe(200);
-      expect((await fetch(`${custom.url}/partners/kyc/cpf-history?${query}`, { headers: { authorization: `Bearer ${token}`, origin: MAIN.domain } })).status).toBe(403);
-      expect((await fetch(`${custom.url}/partners/kyc/cpf-history?${query}`, { headers: { authorization: `Bearer ${token}`, "x-client-domain": MAIN.domain } })).status).toBe(200);
+      expect(
+        (
+          await fetch(`${custom.url}/partners/receita-federal/cpf?${query}`, {
+            headers: { authorization: `Bearer ${token}`, origin: MAIN.domain },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await fetch(`${custom.url}/partners/kyc/cpf-history?${query}`, {
+            headers: { authorization: `Bearer ${token}`, origin: MAIN.domain },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await fetch(`${custom.url}/partners/kyc/cpf-history?${query}`, {
+            headers: { authorization: `Bearer ${token}`, "x-client-domain": MAIN.domain },
+          })
+        ).status,
+      ).toBe(200);
 
       const jwtForm = new FormData();
       jwtForm.set("token", MAIN.token);
-      const jwt = (await (await fetch(`${custom.url}/partners/external/generate_jwt`, { method: "POST", headers: { authorization: `Bearer ${token}`, "x-client-domain": MAIN.domain }, body: jwtForm })).json()) as { token: string };
+      const jwt = (await (
+        await fetch(`${custom.url}/partners/external/generate_jwt`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "x-client-domain": MAIN.domain },
+          body: jwtForm,
+        })
+      ).json()) as { token: string };
       const sms = new FormData();
       sms.set("phone", "5511900001111");
-      const sent = await fetch(`${custom.url}/partners/sms/send-code`, { method: "POST", headers: { "x-sms-jwt": jwt.token, "x-sms-token": MAIN.token, "x-client-domain": MAIN.domain }, body: sms });
+      const sent = await fetch(`${custom.url}/partners/sms/send-code`, {
+        method: "POST",
+        headers: { "x-sms-jwt": jwt.token, "x-sms-token": MAIN.token, "x-client-domain": MAIN.domain },
+        body: sms,
+      });
       expect(sent.status).toBe(200);
       expect(await custom.smsCode("5511900001111")).toMatch(/^\d{6}$/);
     } finally {

@@ -39,7 +39,8 @@ export function parseFaultRule(body: Record<string, unknown>): FaultRule | strin
     rule.path_prefix = body.path_prefix;
   }
   if (body.latency_ms !== undefined) {
-    if (!Number.isInteger(body.latency_ms) || (body.latency_ms as number) < 0 || (body.latency_ms as number) > 600_000) return "latency_ms must be an integer between 0 and 600000.";
+    if (!Number.isInteger(body.latency_ms) || (body.latency_ms as number) < 0 || (body.latency_ms as number) > 600_000)
+      return "latency_ms must be an integer between 0 and 600000.";
     rule.latency_ms = body.latency_ms as number;
   }
   for (const name of ["error_rate", "timeout_rate", "malformed_rate"] as const) {
@@ -49,7 +50,8 @@ export function parseFaultRule(body: Record<string, unknown>): FaultRule | strin
     rule[name] = value;
   }
   if (body.status !== undefined) {
-    if (!Number.isInteger(body.status) || (body.status as number) < 400 || (body.status as number) > 599) return "status must be an integer between 400 and 599.";
+    if (!Number.isInteger(body.status) || (body.status as number) < 400 || (body.status as number) > 599)
+      return "status must be an integer between 400 and 599.";
     rule.status = body.status as number;
   }
   return rule;
@@ -68,7 +70,8 @@ export function controlRoutes(state: SandboxState, router: Router): void {
       const body = await readJson(ctx);
       if (isReply(body)) return body;
       const seconds = body.advance_seconds;
-      if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return bad("advance_seconds must be a number of seconds, 0 or more.");
+      if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0)
+        return bad("advance_seconds must be a number of seconds, 0 or more.");
       state.clock.advance(seconds);
       return clockState(state);
     })

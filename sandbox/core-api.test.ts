@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startSandbox, type SandboxHandle } from "../test/sandbox";
 import { core, cpfCheckDigitsOk, listAll, rawGet, type CoreErrorBody, type ListAnswer, type Verification } from "./test-support";
 
@@ -61,7 +62,10 @@ describe("core API: list", () => {
       expect(response.status, query).toBe(400);
       const body = (await response.json()) as CoreErrorBody;
       expect(body.error.code).toBe("E_VALIDATION_FAILURE");
-      expect(body.error.details.map((d) => d.field), query).toContain(field);
+      expect(
+        body.error.details.map((d) => d.field),
+        query,
+      ).toContain(field);
     }
   });
 
@@ -133,8 +137,18 @@ describe("core API: keys and permissions", () => {
     expect(clear.document).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
     expect(clear.birth_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(masked.document).toBe(`***.${clear.document.slice(4, 7)}.${clear.document.slice(8, 11)}-**`);
-    expect(masked.name).toBe(clear.name.split(" ").map((word) => `${[...word][0]}***`).join(" "));
-    expect(masked.mother_name).toBe(clear.mother_name.split(" ").map((word) => `${[...word][0]}***`).join(" "));
+    expect(masked.name).toBe(
+      clear.name
+        .split(" ")
+        .map((word) => `${[...word][0]}***`)
+        .join(" "),
+    );
+    expect(masked.mother_name).toBe(
+      clear.mother_name
+        .split(" ")
+        .map((word) => `${[...word][0]}***`)
+        .join(" "),
+    );
     expect(masked.birth_date).toBe("****-**-**");
     expect(masked.steps).toEqual(clear.steps);
   });
@@ -166,7 +180,11 @@ describe("core API: keys and permissions", () => {
 
   it("rejects an IP-restricted key with 403 before anything else, even an unknown parameter", async () => {
     const id = all[0]!.public_id;
-    for (const path of ["/public/validations-persons?colour=blue", `/public/validations-persons/${id}?x=1`, `/public/validations-persons/${id}/files?`]) {
+    for (const path of [
+      "/public/validations-persons?colour=blue",
+      `/public/validations-persons/${id}?x=1`,
+      `/public/validations-persons/${id}/files?`,
+    ]) {
       const response = await rawGet(base, `/core${path}`, { "x-api-key": "sbx_core_ip_restricted" });
       expect(response.status, path).toBe(403);
       expect(response.headers["cache-control"]).toBe("no-store");
@@ -198,7 +216,10 @@ describe("core API: fetch and files", () => {
     const approved = all.find((v) => v.status === "approved")!;
     const notOpened = all.find((v) => v.status === "not_opened")!;
     const files = async (id: string) =>
-      (await (await core(base, `/public/validations-persons/${id}/files`, "sbx_core_view_media")).json()) as Record<string, { url: string; expires_in: number; file: { public_id: string; type: string } } | null>;
+      (await (await core(base, `/public/validations-persons/${id}/files`, "sbx_core_view_media")).json()) as Record<
+        string,
+        { url: string; expires_in: number; file: { public_id: string; type: string } } | null
+      >;
 
     const a = await files(noLiveness.public_id);
     expect(Object.keys(a)).toEqual(["selfie", "document_back", "document_front"]);
@@ -245,8 +266,16 @@ describe("core API: creation", () => {
     const created = (await response.json()) as { public_id: string; status: string; ref_id: string; created_at: string };
     expect(created).toMatchObject({ status: "started", ref_id: "order-42" });
 
-    const fetched = (await (await core(base, `/public/validations-persons/${created.public_id}`, "sbx_core_unmasked")).json()) as Verification;
-    expect(fetched).toMatchObject({ public_id: created.public_id, status: "started", document: old.document, name: old.name, decided_at: null });
+    const fetched = (await (
+      await core(base, `/public/validations-persons/${created.public_id}`, "sbx_core_unmasked")
+    ).json()) as Verification;
+    expect(fetched).toMatchObject({
+      public_id: created.public_id,
+      status: "started",
+      document: old.document,
+      name: old.name,
+      decided_at: null,
+    });
     expect(fetched.steps.liveness.state).toBe("pending");
 
     const page = (await (await list("?per_page=100", "sbx_core_unmasked")).json()) as ListAnswer;

@@ -3,9 +3,9 @@
  * person, fetch one, and sign its file URLs. Order of checks on read routes: IP allow-list, key, query
  * parameters, permission, resource.
  */
-import { validCpf, formatCpf, maskCpf } from "./fixtures/cpf";
-import { FLOWS, JOURNEYS, STATUSES, type VerificationRecord } from "./fixtures/verifications";
 import { signedFiles } from "./files";
+import { formatCpf, maskCpf, validCpf } from "./fixtures/cpf";
+import { FLOWS, JOURNEYS, STATUSES, type VerificationRecord } from "./fixtures/verifications";
 import { ipInCidr, json, mediaType, type Ctx, type Reply, type Router } from "./http";
 import { API_KEYS, type ApiKey, type ListFilter, type Permission, type SandboxState } from "./state";
 
@@ -177,7 +177,12 @@ function list(state: SandboxState, ctx: Ctx): Reply {
   if (unknown) return unknown;
   const filter = parseListQuery(state, ctx.query);
   if (Array.isArray(filter)) {
-    return coreError(400, "E_VALIDATION_FAILURE", `Invalid query parameter: ${[...new Set(filter.map((d) => d.field))].join(", ")}.`, filter);
+    return coreError(
+      400,
+      "E_VALIDATION_FAILURE",
+      `Invalid query parameter: ${[...new Set(filter.map((d) => d.field))].join(", ")}.`,
+      filter,
+    );
   }
   const denied = requirePermissions(key, ["view"]);
   if (denied) return denied;
@@ -186,7 +191,10 @@ function list(state: SandboxState, ctx: Ctx): Reply {
   const unmasked = key.permissions.has("unmasked");
   return json(
     200,
-    { data: items.map((record) => presentVerification(record, unmasked)), pagination: { page: filter.page, per_page: filter.perPage, total } },
+    {
+      data: items.map((record) => presentVerification(record, unmasked)),
+      pagination: { page: filter.page, per_page: filter.perPage, total },
+    },
     NO_STORE,
   );
 }
@@ -212,7 +220,9 @@ function files(state: SandboxState, ctx: Ctx): Reply {
       400,
       "E_VALIDATION_FAILURE",
       "This route accepts no query string.",
-      names.length > 0 ? names.map((field) => ({ field, message: "Unknown query parameter." })) : [{ field: "query", message: "No query string is accepted." }],
+      names.length > 0
+        ? names.map((field) => ({ field, message: "Unknown query parameter." }))
+        : [{ field: "query", message: "No query string is accepted." }],
     );
   }
   const denied = requirePermissions(key, ["view", "media"]);
@@ -244,7 +254,10 @@ async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
   }
   const details: Detail[] = [];
   if ("integration_origin_public_id" in body) {
-    details.push({ field: "integration_origin_public_id", message: "This field was removed; the origin is authorised by the integration's verified domains." });
+    details.push({
+      field: "integration_origin_public_id",
+      message: "This field was removed; the origin is authorised by the integration's verified domains.",
+    });
   }
   const nonEmptyString = (value: unknown) => typeof value === "string" && value.trim() !== "";
   if (!nonEmptyString(body.schema_version)) details.push({ field: "schema_version", message: "Required: a non-empty string." });
@@ -259,7 +272,12 @@ async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
     else if (!(cpf = validCpf(document.number))) details.push({ field: "document.number", message: "Not a valid CPF (check digits)." });
   }
   if (details.length > 0 || cpf === null) {
-    return coreError(400, "E_VALIDATION_FAILURE", `Invalid field${details.length > 1 ? "s" : ""}: ${details.map((d) => d.field).join(", ")}.`, details);
+    return coreError(
+      400,
+      "E_VALIDATION_FAILURE",
+      `Invalid field${details.length > 1 ? "s" : ""}: ${details.map((d) => d.field).join(", ")}.`,
+      details,
+    );
   }
   const store = state.store(key.integration, key.environment);
   if (!store) return coreError(404, "E_NOT_FOUND", "No verifications for this integration.");

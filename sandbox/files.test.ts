@@ -1,14 +1,20 @@
 import { inflateSync } from "node:zlib";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startSandbox, type SandboxHandle } from "../test/sandbox";
 import { core, listAll, type Verification } from "./test-support";
 
-type FilesAnswer = Record<"selfie" | "document_back" | "document_front", { url: string; expires_in: number; file: { public_id: string; type: string } } | null>;
+type FilesAnswer = Record<
+  "selfie" | "document_back" | "document_front",
+  { url: string; expires_in: number; file: { public_id: string; type: string } } | null
+>;
 
 let sandbox: SandboxHandle;
 let approved: Verification[];
 
-const filesOf = async (id: string) => (await (await core(sandbox.url, `/public/validations-persons/${id}/files`, "sbx_core_view_media")).json()) as FilesAnswer;
+const filesOf = async (id: string) =>
+  (await (await core(sandbox.url, `/public/validations-persons/${id}/files`, "sbx_core_view_media")).json()) as FilesAnswer;
 
 /** Width, height and decoded pixel bytes of an 8-bit RGB PNG (what images.ts writes). */
 function decodePng(bytes: Buffer): { width: number; height: number; pixels: Buffer } {

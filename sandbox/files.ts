@@ -4,8 +4,9 @@
  * tampered or expired URL answers 403 text/plain. Files are pictures drawn on demand (images.ts).
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import type { VerificationRecord } from "./fixtures/verifications";
+
 import { hashString } from "./fixtures/prng";
+import type { VerificationRecord } from "./fixtures/verifications";
 import { text, type Ctx, type Reply } from "./http";
 import { renderImage, type ImageKind } from "./images";
 import type { SandboxState } from "./state";

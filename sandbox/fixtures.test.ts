@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseDateBound } from "./core";
 import { cpfForIndex, formatCpf, indexForCpf, maskCpf, validCpf } from "./fixtures/cpf";
 import { personFromCpf } from "./fixtures/people";
@@ -13,7 +14,8 @@ const NOW = Date.UTC(2026, 10, 23, 12);
 describe("CPF", () => {
   it("validates check digits and shapes", () => {
     for (const cpf of ["529.982.247-25", "11144477735", "390.533.447-05", "123.456.789-09"]) expect(validCpf(cpf)).toMatch(/^\d{11}$/);
-    for (const cpf of ["529.982.247-26", "111.111.111-11", "5299822472", "529 982 247 25", "529.98224725"]) expect(validCpf(cpf)).toBeNull();
+    for (const cpf of ["529.982.247-26", "111.111.111-11", "5299822472", "529 982 247 25", "529.98224725"])
+      expect(validCpf(cpf)).toBeNull();
     expect(formatCpf("12345678909")).toBe("123.456.789-09");
     expect(maskCpf("12345678909")).toBe("***.456.789-**");
   });

@@ -94,7 +94,8 @@ interface Route {
   handler: Handler;
 }
 
-export type Match = { kind: "found"; handler: Handler; params: Record<string, string> } | { kind: "method"; allow: string[] } | { kind: "none" };
+export type Match =
+  { kind: "found"; handler: Handler; params: Record<string, string> } | { kind: "method"; allow: string[] } | { kind: "none" };
 
 export class Router {
   private readonly routes: Route[] = [];
@@ -110,7 +111,8 @@ export class Router {
     for (const route of this.routes) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
-      if (route.method === method || (route.method === "GET" && method === "HEAD")) return { kind: "found", handler: route.handler, params };
+      if (route.method === method || (route.method === "GET" && method === "HEAD"))
+        return { kind: "found", handler: route.handler, params };
       allow.add(route.method);
     }
     return allow.size > 0 ? { kind: "method", allow: [...allow] } : { kind: "none" };
@@ -196,7 +198,11 @@ export function parseMultipart(body: Buffer, contentType: string): Form | null {
     if (name === null) return null;
     const filename = headerParam(`x;${disposition.replace(/^form-data\s*;?/i, "")}`, "filename");
     if (filename !== null) {
-      form.files.set(name, { filename, contentType: headers.get("content-type") ?? "application/octet-stream", data: Buffer.from(content) });
+      form.files.set(name, {
+        filename,
+        contentType: headers.get("content-type") ?? "application/octet-stream",
+        data: Buffer.from(content),
+      });
     } else {
       form.fields.set(name, content.toString("utf8"));
     }

@@ -4,6 +4,7 @@
  * person's pictures differ, and the three pictures of one person differ from each other.
  */
 import { deflateSync } from "node:zlib";
+
 import { chance, int, mulberry32, pick, type Rng } from "./fixtures/prng";
 
 export type ImageKind = "selfie" | "document_front" | "document_back";
@@ -116,11 +117,44 @@ class Canvas {
   }
 }
 
-const SKIN: readonly Color[] = [[255, 224, 196], [241, 194, 160], [224, 172, 128], [198, 134, 90], [141, 85, 54], [96, 60, 38]];
-const HAIR: readonly Color[] = [[30, 24, 20], [70, 45, 30], [120, 80, 45], [190, 150, 90], [150, 150, 150], [20, 20, 30]];
-const EYES: readonly Color[] = [[60, 40, 25], [40, 90, 60], [50, 80, 130], [90, 60, 30]];
-const CLOTHES: readonly Color[] = [[40, 70, 140], [150, 40, 50], [40, 110, 80], [230, 230, 235], [60, 60, 60], [200, 150, 40], [110, 60, 140]];
-const BACKDROP: readonly Color[] = [[205, 215, 230], [230, 220, 200], [210, 230, 215], [235, 210, 215], [220, 220, 220]];
+const SKIN: readonly Color[] = [
+  [255, 224, 196],
+  [241, 194, 160],
+  [224, 172, 128],
+  [198, 134, 90],
+  [141, 85, 54],
+  [96, 60, 38],
+];
+const HAIR: readonly Color[] = [
+  [30, 24, 20],
+  [70, 45, 30],
+  [120, 80, 45],
+  [190, 150, 90],
+  [150, 150, 150],
+  [20, 20, 30],
+];
+const EYES: readonly Color[] = [
+  [60, 40, 25],
+  [40, 90, 60],
+  [50, 80, 130],
+  [90, 60, 30],
+];
+const CLOTHES: readonly Color[] = [
+  [40, 70, 140],
+  [150, 40, 50],
+  [40, 110, 80],
+  [230, 230, 235],
+  [60, 60, 60],
+  [200, 150, 40],
+  [110, 60, 140],
+];
+const BACKDROP: readonly Color[] = [
+  [205, 215, 230],
+  [230, 220, 200],
+  [210, 230, 215],
+  [235, 210, 215],
+  [220, 220, 220],
+];
 
 interface Traits {
   skin: Color;
@@ -149,7 +183,9 @@ function traitsFor(rng: Rng): Traits {
 }
 
 function shade(color: Color, factor: number): Color {
-  return [color[0] * factor, color[1] * factor, color[2] * factor].map((c) => Math.max(0, Math.min(255, Math.round(c)))) as unknown as Color;
+  return [color[0] * factor, color[1] * factor, color[2] * factor].map((c) =>
+    Math.max(0, Math.min(255, Math.round(c))),
+  ) as unknown as Color;
 }
 
 /** A head and shoulders in a 240x300 frame, drawn at (ox, oy) with scale s. */
@@ -163,7 +199,8 @@ function portrait(canvas: Canvas, traits: Traits, ox: number, oy: number, s: num
   canvas.ellipse(X(120), Y(135), fw * s, 72 * s, traits.skin); // face
   canvas.ellipse(X(120 - fw), Y(140), 8 * s, 14 * s, shade(traits.skin, 0.93)); // ears
   canvas.ellipse(X(120 + fw), Y(140), 8 * s, 14 * s, shade(traits.skin, 0.93));
-  if (traits.hairStyle !== 2) canvas.ellipse(X(120), Y(85), fw * 1.05 * s, 36 * s, traits.hair); // hair on top
+  if (traits.hairStyle !== 2)
+    canvas.ellipse(X(120), Y(85), fw * 1.05 * s, 36 * s, traits.hair); // hair on top
   else canvas.ellipse(X(120), Y(78), fw * 0.95 * s, 20 * s, traits.hair); // short crop
   for (const side of [-1, 1]) {
     const ex = 120 + side * 22;
@@ -193,7 +230,12 @@ function card(canvas: Canvas, tint: Color): void {
   for (let y = 24; y < 278; y += 6) canvas.rect(14, y, 212, 1, shade(tint, 0.96)); // security print
 }
 
-const CARD_TINTS: readonly Color[] = [[214, 232, 208], [226, 236, 214], [208, 224, 236], [236, 228, 206]];
+const CARD_TINTS: readonly Color[] = [
+  [214, 232, 208],
+  [226, 236, 214],
+  [208, 224, 236],
+  [236, 228, 206],
+];
 
 export function renderImage(kind: ImageKind, personSeed: number): Buffer {
   const rng = mulberry32(personSeed);

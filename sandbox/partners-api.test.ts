@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { startSandbox, type SandboxHandle } from "../test/sandbox";
 import { form, login, MAIN, OTHER } from "./test-support";
 
@@ -24,7 +25,8 @@ beforeEach(async () => {
 
 type Json = Record<string, unknown>;
 
-const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(`${base}/partners${path}`, { method: "POST", headers, body });
+const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  fetch(`${base}/partners${path}`, { method: "POST", headers, body });
 
 const lookup = (path: string, params: Record<string, string>, headers: Record<string, string>) =>
   fetch(`${base}/partners${path}?${new URLSearchParams(params)}`, { headers });
@@ -33,12 +35,17 @@ const authed = (token = bearer, origin = `https://${MAIN.domain}`) => ({ authori
 
 describe("partners: login", () => {
   it("answers a HS256 JWT whose exp follows expiration", async () => {
-    const response = await post("/auth/login", form({ username: MAIN.username, password: MAIN.password, expiration: "600" }), { origin: MAIN.domain });
+    const response = await post("/auth/login", form({ username: MAIN.username, password: MAIN.password, expiration: "600" }), {
+      origin: MAIN.domain,
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { token: string; expires_in: number };
     expect(body.expires_in).toBe(600);
     secrets.push(body.token);
-    const [head, claims] = body.token.split(".").slice(0, 2).map((part) => JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Json);
+    const [head, claims] = body.token
+      .split(".")
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Json);
     expect(head).toMatchObject({ alg: "HS256", typ: "JWT" });
     expect((claims!.exp as number) - (claims!.iat as number)).toBe(600);
   });
@@ -65,7 +72,10 @@ describe("partners: login", () => {
     expect(asJson.status).toBe(415);
     expect(((await asJson.json()) as Json).message).toEqual(expect.any(String));
     expect((await post("/auth/login", new URLSearchParams(fields), { origin: MAIN.domain })).status).toBe(415);
-    const integration = await post("/integrations", JSON.stringify({ domain: "a.example", label: "x" }), { ...authed(), "content-type": "application/json" });
+    const integration = await post("/integrations", JSON.stringify({ domain: "a.example", label: "x" }), {
+      ...authed(),
+      "content-type": "application/json",
+    });
     expect(integration.status).toBe(415);
   });
 
@@ -82,7 +92,11 @@ describe("partners: login", () => {
 
   it("refuses a missing or malformed bearer with 401 Unauthenticated.", async () => {
     const params = { token: MAIN.token, cpf: "52998224725" };
-    const attempts: Record<string, string>[] = [{ origin: MAIN.domain }, { origin: MAIN.domain, authorization: "Bearer not.a.jwt" }, { origin: MAIN.domain, authorization: bearer }];
+    const attempts: Record<string, string>[] = [
+      { origin: MAIN.domain },
+      { origin: MAIN.domain, authorization: "Bearer not.a.jwt" },
+      { origin: MAIN.domain, authorization: bearer },
+    ];
     for (const headers of attempts) {
       const response = await lookup("/kyc/cpf-history", params, headers);
       expect(response.status).toBe(401);
@@ -128,7 +142,9 @@ describe("partners: integrations and lookups", () => {
     expect((await lookup("/kyc/cpf-history", { token: OTHER.token, cpf: "52998224725" }, authed())).status).toBe(403);
     expect((await lookup("/kyc/cpf-history", { token: OTHER.token, cpf: "52998224725" }, authed(bearer, OTHER.domain))).status).toBe(403);
     const otherBearer = await login(base, { account: OTHER });
-    expect((await lookup("/kyc/cpf-history", { token: OTHER.token, cpf: "52998224725" }, authed(otherBearer, OTHER.domain))).status).toBe(200);
+    expect((await lookup("/kyc/cpf-history", { token: OTHER.token, cpf: "52998224725" }, authed(otherBearer, OTHER.domain))).status).toBe(
+      200,
+    );
     const invalid = await lookup("/kyc/cpf-history", { token: MAIN.token, cpf: "529.982.247-26" }, authed());
     expect(invalid.status).toBe(422);
     expect(((await invalid.json()) as { errors: Json }).errors).toHaveProperty("cpf");
@@ -136,12 +152,22 @@ describe("partners: integrations and lookups", () => {
   });
 
   it("answers the CPF history deterministically, with the seeded special people", async () => {
-    const history = async (cpf: string) => ((await (await lookup("/kyc/cpf-history", { token: MAIN.token, cpf }, authed())).json()) as { dados: Json & { outros_campos: Json & { nome: Json } } }).dados;
+    const history = async (cpf: string) =>
+      (
+        (await (await lookup("/kyc/cpf-history", { token: MAIN.token, cpf }, authed())).json()) as {
+          dados: Json & { outros_campos: Json & { nome: Json } };
+        }
+      ).dados;
     const ordinary = await history("529.982.247-25");
     expect(await history("52998224725")).toEqual(ordinary);
-    expect(ordinary).toMatchObject({ cpf: "52998224725", digito_verificador: "25", data_nascimento: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(ordinary).toMatchObject({
+      cpf: "52998224725",
+      digito_verificador: "25",
+      data_nascimento: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(Number(ordinary.idade)).toBeGreaterThanOrEqual(18);
-    const strings = (record: Json): unknown[] => Object.values(record).flatMap((value) => (value && typeof value === "object" ? strings(value as Json) : [value]));
+    const strings = (record: Json): unknown[] =>
+      Object.values(record).flatMap((value) => (value && typeof value === "object" ? strings(value as Json) : [value]));
     expect(strings(ordinary)).not.toContain("");
     expect((await history("111.444.777-35")).outros_campos.obito).toBe(true);
     expect((await history("390.533.447-05")).outros_campos.pep).toBe(true);
@@ -161,7 +187,9 @@ describe("partners: integrations and lookups", () => {
     expect(Result).toMatchObject({ NumeroCpf: "11144477735", ConstaObito: true, DigitoVerificador: "35" });
     expect(Result.AnoObito).toBeGreaterThan(1900);
     expect(Result.DataNascimento).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
-    const ordinary = (await (await lookup("/receita-federal/cpf", { token: MAIN.token, cpf: "52998224725" }, authed(bearer, origin))).json()) as { Result: Json };
+    const ordinary = (await (
+      await lookup("/receita-federal/cpf", { token: MAIN.token, cpf: "52998224725" }, authed(bearer, origin))
+    ).json()) as { Result: Json };
     expect(ordinary.Result).toMatchObject({ ConstaObito: false, AnoObito: 0, SituacaoCadastral: "REGULAR" });
     expect(Object.values(ordinary.Result)).not.toContain(null);
   });
@@ -183,15 +211,23 @@ describe("partners: KYC session", () => {
     expect(text).toContain("Capture widget (sandbox)");
     expect(text).toContain(sessionId);
 
-    const english = (await (await post("/kyc/get-sdk-url", form({ cpf: "52998224725", token: MAIN.token, lang: "en" }), authed())).json()) as { url: string };
+    const english = (await (
+      await post("/kyc/get-sdk-url", form({ cpf: "52998224725", token: MAIN.token, lang: "en" }), authed())
+    ).json()) as { url: string };
     expect(new URL(english.url).searchParams.get("lang")).toBe("en");
-    expect((await post("/kyc/get-sdk-url", form({ cpf: "52998224725", token: MAIN.token }), authed(bearer, OTHER.domain))).status).toBe(403);
+    expect((await post("/kyc/get-sdk-url", form({ cpf: "52998224725", token: MAIN.token }), authed(bearer, OTHER.domain))).status).toBe(
+      403,
+    );
   });
 });
 
 describe("partners: SMS", () => {
   let smsJwt: string;
-  const smsHeaders = (jwt = smsJwt, token: string = MAIN.token) => ({ authorization: `Bearer ${jwt}`, "x-integration-token": token, origin: MAIN.domain });
+  const smsHeaders = (jwt = smsJwt, token: string = MAIN.token) => ({
+    authorization: `Bearer ${jwt}`,
+    "x-integration-token": token,
+    origin: MAIN.domain,
+  });
 
   beforeAll(async () => {
     const response = await post("/external/generate_jwt", form({ token: MAIN.token }), authed());
@@ -210,7 +246,11 @@ describe("partners: SMS", () => {
     expect(sandbox.output()).toContain(`sms to +55******4321: code ${code}`);
     expect(sandbox.output()).not.toContain(phone);
 
-    const wrong = await post("/sms/validate-code", form({ phone, code: code === "000000" ? "000001" : "000000", message: "x" }), smsHeaders());
+    const wrong = await post(
+      "/sms/validate-code",
+      form({ phone, code: code === "000000" ? "000001" : "000000", message: "x" }),
+      smsHeaders(),
+    );
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toEqual({ message: "Invalid code.", errors: { code: ["Invalid code."] } });
     const noCode = await post("/sms/validate-code", form({ phone, message: "x" }), smsHeaders());
@@ -235,7 +275,8 @@ describe("partners: SMS", () => {
     expect((await post("/sms/send-code", form({ phone, message: "x" }), smsHeaders())).status).toBe(200);
     const fresh = (await sandbox.smsCode(phone))!;
     await sandbox.advanceClock(601);
-    const renewed = ((await (await post("/external/generate_jwt", form({ token: MAIN.token }), authed())).json()) as { token: string }).token;
+    const renewed = ((await (await post("/external/generate_jwt", form({ token: MAIN.token }), authed())).json()) as { token: string })
+      .token;
     secrets.push(renewed);
     const late = await post("/sms/validate-code", form({ phone, code: fresh }), smsHeaders(renewed));
     expect(late.status).toBe(422);
@@ -251,7 +292,9 @@ describe("partners: SMS", () => {
     expect((await post("/sms/send-code", fields(), smsHeaders(smsJwt, OTHER.token))).status).toBe(403);
     expect((await post("/sms/send-code", fields(), { ...smsHeaders(), origin: OTHER.domain })).status).toBe(403);
     expect((await post("/sms/send-code", form({ phone: "11999990000", message: "x" }), smsHeaders())).status).toBe(422);
-    expect((await post("/sms/send-code", JSON.stringify({ phone }), { ...smsHeaders(), "content-type": "application/json" })).status).toBe(415);
+    expect((await post("/sms/send-code", JSON.stringify({ phone }), { ...smsHeaders(), "content-type": "application/json" })).status).toBe(
+      415,
+    );
     await sandbox.advanceClock(601);
     expect((await post("/sms/send-code", fields(), smsHeaders())).status).toBe(401); // the JWT lives 10 minutes
   });

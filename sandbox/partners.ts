@@ -4,6 +4,7 @@
  * SANDBOX_DOMAIN_HEADER (Origin by default; always Origin on the federal revenue lookup).
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+
 import { validCpf } from "./fixtures/cpf";
 import { ageAt, normalizeName, personFromCpf, zodiacSign, type Person } from "./fixtures/people";
 import { hashString } from "./fixtures/prng";
@@ -118,16 +119,21 @@ function domainHeader(state: SandboxState, ctx: Ctx, header = state.config.domai
 function accountDomainCheck(state: SandboxState, ctx: Ctx, account: Account): Reply | null {
   const host = domainHeader(state, ctx);
   if (host !== null && state.domainsOf(account).has(host)) return null;
-  return partnersError(403, "This domain is not registered for the account.", { domain: ["The domain header must be one of the account's integration domains."] });
+  return partnersError(403, "This domain is not registered for the account.", {
+    domain: ["The domain header must be one of the account's integration domains."],
+  });
 }
 
 /** The integration behind a token: known (401), of the caller's account and used from its own domain (403). */
 function integrationCheck(state: SandboxState, ctx: Ctx, token: string, account: Account | null, header?: string): Integration | Reply {
   const integration = state.integrations.get(token.trim());
   if (!integration) return partnersError(401, "Invalid integration token.");
-  if (account && integration.tenant_id !== account.tenantId) return partnersError(403, "This integration token belongs to another account.");
+  if (account && integration.tenant_id !== account.tenantId)
+    return partnersError(403, "This integration token belongs to another account.");
   if (domainHeader(state, ctx, header) !== integration.domain) {
-    return partnersError(403, "The domain header does not match the integration's domain.", { domain: ["The domain header must be the integration's domain."] });
+    return partnersError(403, "The domain header does not match the integration's domain.", {
+      domain: ["The domain header must be the integration's domain."],
+    });
   }
   return integration;
 }
@@ -211,7 +217,9 @@ async function login(state: SandboxState, ctx: Ctx): Promise<Reply> {
   if (rawExpiration !== undefined && rawExpiration.trim() !== "") {
     const value = rawExpiration.trim();
     if (!/^\d{1,9}$/.test(value) || Number(value) < LOGIN_EXPIRATION.min || Number(value) > LOGIN_EXPIRATION.max) {
-      return invalidData({ expiration: [`The expiration must be an integer between ${LOGIN_EXPIRATION.min} and ${LOGIN_EXPIRATION.max} (seconds).`] });
+      return invalidData({
+        expiration: [`The expiration must be an integer between ${LOGIN_EXPIRATION.min} and ${LOGIN_EXPIRATION.max} (seconds).`],
+      });
     }
     expiration = Number(value);
   }

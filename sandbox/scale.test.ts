@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startSandbox, type SandboxHandle } from "../test/sandbox";
 import { core, type ListAnswer } from "./test-support";
 

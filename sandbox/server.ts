@@ -6,6 +6,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { createDispatcher } from "./app";
 import { readConfig, type SandboxConfig } from "./config";
 import { warmUp } from "./core";

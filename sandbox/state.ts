@@ -4,6 +4,7 @@
  * only: a restart starts over from SANDBOX_SEED.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+
 import type { FaultRule, SandboxConfig } from "./config";
 import {
   createdRecord,
@@ -134,13 +135,22 @@ export interface ApiKey {
 const ALL: Permission[] = ["view", "media", "unmasked"];
 
 export const API_KEYS: ReadonlyMap<string, ApiKey> = new Map<string, ApiKey>([
-  ["sbx_core_view_media", { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(["view", "media"]), ipAllow: null }],
+  [
+    "sbx_core_view_media",
+    { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(["view", "media"]), ipAllow: null },
+  ],
   ["sbx_core_view", { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(["view"]), ipAllow: null }],
   ["sbx_core_unmasked", { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: null }],
   ["sbx_core_none", { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(), ipAllow: null }],
   ["sbx_core_production", { integration: "int_main", environment: "production", permissions: new Set<Permission>(ALL), ipAllow: null }],
-  ["sbx_core_other_integration", { integration: "int_other", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: null }],
-  ["sbx_core_ip_restricted", { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: ["203.0.113.0/24"] }],
+  [
+    "sbx_core_other_integration",
+    { integration: "int_other", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: null },
+  ],
+  [
+    "sbx_core_ip_restricted",
+    { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: ["203.0.113.0/24"] },
+  ],
 ]);
 
 /* ---------- core: verifications ---------- */
@@ -298,8 +308,26 @@ export class SandboxState {
 
   constructor(readonly config: SandboxConfig) {
     const seeded = isoWithOffset(Date.UTC(2026, 9, 1, 12, 0, 0));
-    this.addIntegration({ id: 1, id_user: 1, tenant_id: 1, label: "Back office (sandbox)", domain: "backoffice.sandbox.local", uuid: "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10", created_at: seeded, updated_at: seeded });
-    this.addIntegration({ id: 2, id_user: 2, tenant_id: 2, label: "Other account", domain: "other.sandbox.local", uuid: "7f3e2d1c-0b9a-4876-a5b4-c3d2e1f0a9b8", created_at: seeded, updated_at: seeded });
+    this.addIntegration({
+      id: 1,
+      id_user: 1,
+      tenant_id: 1,
+      label: "Back office (sandbox)",
+      domain: "backoffice.sandbox.local",
+      uuid: "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
+      created_at: seeded,
+      updated_at: seeded,
+    });
+    this.addIntegration({
+      id: 2,
+      id_user: 2,
+      tenant_id: 2,
+      label: "Other account",
+      domain: "other.sandbox.local",
+      uuid: "7f3e2d1c-0b9a-4876-a5b4-c3d2e1f0a9b8",
+      created_at: seeded,
+      updated_at: seeded,
+    });
     if (config.faults) this.faults.set(config.faults);
 
     const specs: DatasetSpec[] = [
@@ -308,7 +336,10 @@ export class SandboxState {
       { index: 2, integration: "int_other", environment: "sandbox", size: 50, cpfStart: config.verifications + 50 },
     ];
     for (const spec of specs) {
-      this.stores.set(storeKey(spec.integration, spec.environment), new VerificationStore(generateDataset(config.seed, spec, this.startedAt)));
+      this.stores.set(
+        storeKey(spec.integration, spec.environment),
+        new VerificationStore(generateDataset(config.seed, spec, this.startedAt)),
+      );
     }
   }
 
@@ -343,7 +374,13 @@ export class SandboxState {
   }
 
   createSession(cpf: string, integrationUuid: string): KycSession {
-    const session: KycSession = { sessionId: randomUUID(), personId: this.nextPersonId++, cpf, integrationUuid, createdAt: this.clock.now() };
+    const session: KycSession = {
+      sessionId: randomUUID(),
+      personId: this.nextPersonId++,
+      cpf,
+      integrationUuid,
+      createdAt: this.clock.now(),
+    };
     this.sessions.set(session.sessionId, session);
     return session;
   }

@@ -59,7 +59,10 @@ export function form(fields: Record<string, string>): FormData {
   return data;
 }
 
-export async function login(base: string, options: { expiration?: number; origin?: string; account?: typeof MAIN | typeof OTHER } = {}): Promise<string> {
+export async function login(
+  base: string,
+  options: { expiration?: number; origin?: string; account?: typeof MAIN | typeof OTHER } = {},
+): Promise<string> {
   const account = options.account ?? MAIN;
   const fields: Record<string, string> = { username: account.username, password: account.password };
   if (options.expiration !== undefined) fields.expiration = String(options.expiration);
@@ -98,7 +101,11 @@ export function cpfCheckDigitsOk(formatted: string): boolean {
 /**
  * GET with the path sent byte for byte (fetch drops a bare trailing `?`, which the files routes must refuse).
  */
-export function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method: "GET", headers }, (res) => {

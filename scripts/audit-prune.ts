@@ -8,7 +8,7 @@
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
 import { BrokenChainError, pruneAuditEvents } from "@/lib/audit-trail/prune";
 import { config } from "@/lib/config";
-import { createDatabase, configuredSource } from "@/lib/db/client";
+import { configuredSource, createDatabase } from "@/lib/db/client";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -25,7 +25,9 @@ async function main(): Promise<number> {
     const result = await pruneAuditEvents(handle.db, { retentionDays, dryRun, allowBrokenChain });
     const older = `older than ${retentionDays} days (before ${result.cutoff.toISOString()})`;
     if (dryRun) {
-      console.log(`dry run: ${result.removed.toLocaleString("en")} audit events ${older} would be removed${result.throughEventId ? `, up to event #${result.throughEventId}` : ""}.`);
+      console.log(
+        `dry run: ${result.removed.toLocaleString("en")} audit events ${older} would be removed${result.throughEventId ? `, up to event #${result.throughEventId}` : ""}.`,
+      );
     } else if (result.removed === 0) {
       console.log(`removed 0 audit events: none is ${older}.`);
     } else {

@@ -5,7 +5,7 @@
 //
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
 import { verifyAuditChain } from "@/lib/audit-trail/verify";
-import { createDatabase, configuredSource } from "@/lib/db/client";
+import { configuredSource, createDatabase } from "@/lib/db/client";
 
 function parseArgs(args: string[]): { expectHead?: { id: number; hash: string } } | string {
   if (args.length === 0) return {};
@@ -41,14 +41,21 @@ async function main(): Promise<number> {
       const range = result.checked ? `, events #${result.firstEventId} to #${result.lastEventId}` : "";
       console.log(`audit chain intact: ${result.checked.toLocaleString("en")} events checked ${from}${range}, in ${seconds} s`);
       // Noted outside the database, the head lets a later run see whether newest events were cut off.
-      if (parsed.expectHead) console.log(`the head noted earlier (event #${parsed.expectHead.id}) is still in the chain${result.checkpoint && parsed.expectHead.id <= result.checkpoint.throughEventId ? " (since pruned under the checkpoint)" : ""}`);
+      if (parsed.expectHead)
+        console.log(
+          `the head noted earlier (event #${parsed.expectHead.id}) is still in the chain${result.checkpoint && parsed.expectHead.id <= result.checkpoint.throughEventId ? " (since pruned under the checkpoint)" : ""}`,
+        );
       if (result.lastHash) {
         console.log(`head: ${result.lastEventId}:${result.lastHash}`);
-        console.log(`  (note it outside the database; "npm run audit:verify -- --head <it>" later shows whether newer events were cut off)`);
+        console.log(
+          `  (note it outside the database; "npm run audit:verify -- --head <it>" later shows whether newer events were cut off)`,
+        );
       }
       return 0;
     }
-    console.error(`audit chain BROKEN at ${result.broken!.eventId !== null ? `event #${result.broken!.eventId}` : `checkpoint #${result.broken!.checkpointId}`}`);
+    console.error(
+      `audit chain BROKEN at ${result.broken!.eventId !== null ? `event #${result.broken!.eventId}` : `checkpoint #${result.broken!.checkpointId}`}`,
+    );
     console.error(`  ${result.broken!.message}`);
     console.error(
       result.broken!.reason === "head_missing"

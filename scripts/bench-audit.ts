@@ -134,20 +134,32 @@ export default async function benchAudit(): Promise<BenchRow[]> {
         }),
       );
       await db.execute(sql`analyze audit_events`);
-      rows.push({ suite, case: "insert (chained, batches of 2000)", value: insert.ms / 1000, unit: "s", note: `${Math.round(count / (insert.ms / 1000)).toLocaleString("en")} events/s` });
+      rows.push({
+        suite,
+        case: "insert (chained, batches of 2000)",
+        value: insert.ms / 1000,
+        unit: "s",
+        note: `${Math.round(count / (insert.ms / 1000)).toLocaleString("en")} events/s`,
+      });
 
       // A CPF that occurs, a verification target that occurs, a rare action, the busiest and a quiet actor.
       // The first CPF of the synthetic population that has events (index probes on target_hash).
       let cpf = cpfFromBase(100_000_000);
       for (let index = 0; index < 200; index += 1) {
         const candidate = cpfFromBase(100_000_000 + index * 7919);
-        const hit = (await db.execute(sql`select 1 from audit_events where target_hash = ${cpfHash(candidate)} limit 1`)) as unknown as { rows: unknown[] };
+        const hit = (await db.execute(sql`select 1 from audit_events where target_hash = ${cpfHash(candidate)} limit 1`)) as unknown as {
+          rows: unknown[];
+        };
         if (hit.rows.length) {
           cpf = candidate;
           break;
         }
       }
-      const [sampleTarget] = ((await db.execute(sql`select target from audit_events where target_type = 'verification' offset 5000 limit 1`)) as unknown as { rows: Array<{ target: string }> }).rows;
+      const [sampleTarget] = (
+        (await db.execute(sql`select target from audit_events where target_type = 'verification' offset 5000 limit 1`)) as unknown as {
+          rows: Array<{ target: string }>;
+        }
+      ).rows;
       const cases: Array<[string, Parameters<typeof listAuditEvents>[1]]> = [
         ["no filter", {}],
         ["actor (busiest)", { actor: "staff1@example.com" }],
@@ -160,12 +172,21 @@ export default async function benchAudit(): Promise<BenchRow[]> {
         ["CPF search (typed CPF → keyed hash)", { targetHash: cpfHash(cpf) }],
         ["time range (one day, mid-year)", { from: day(180), toExclusive: day(181) }],
         ["time range (one week, oldest)", { from: day(0), toExclusive: day(7) }],
-        ["actor + action + time range", { actor: "staff3@example.com", action: "verification.view", from: day(100), toExclusive: day(200) }],
+        [
+          "actor + action + time range",
+          { actor: "staff3@example.com", action: "verification.view", from: day(100), toExclusive: day(200) },
+        ],
         ["outcome + time range (rare in range)", { outcome: "denied", from: day(300), toExclusive: day(301) }],
       ];
       for (const [name, filter] of cases) {
         const result = await measure(() => listAuditEvents(db, filter, { limit: 50 }));
-        rows.push({ suite, case: `first page: ${name}`, value: result.median, unit: "ms", note: `max ${result.max.toFixed(1)} ms, ${result.result.events.length} events${result.result.nextCursor ? ", more" : ""}` });
+        rows.push({
+          suite,
+          case: `first page: ${name}`,
+          value: result.median,
+          unit: "ms",
+          note: `max ${result.max.toFixed(1)} ms, ${result.result.events.length} events${result.result.nextCursor ? ", more" : ""}`,
+        });
       }
 
       // Page 200 (events 9,951–10,000) through the cursor: keyset pages cost the same as the first.
@@ -179,7 +200,13 @@ export default async function benchAudit(): Promise<BenchRow[]> {
       setLogSink(() => undefined);
       const viewer = { actor: { id: "00000000-0000-4000-8000-00000000beef", email: "bench@example.com" }, ip: "127.0.0.1" };
       const viewed = await measure(() => viewAuditLog(db, viewer, { filters: {} }));
-      rows.push({ suite, case: "first page + audit record of the view (page/API)", value: viewed.median, unit: "ms", note: `max ${viewed.max.toFixed(1)} ms` });
+      rows.push({
+        suite,
+        case: "first page + audit record of the view (page/API)",
+        value: viewed.median,
+        unit: "ms",
+        note: `max ${viewed.max.toFixed(1)} ms`,
+      });
 
       // The full export, read as fast as possible: rows/s, and the heap that stays live while it streams
       // (measured after a forced collection every 100 batches: garbage waiting for the collector is not
@@ -212,7 +239,15 @@ export default async function benchAudit(): Promise<BenchRow[]> {
       });
 
       const verified = await timed(() => verifyAuditChain(db, { batchSize: 5000 }));
-      rows.push({ suite, case: "audit:verify (whole chain)", value: verified.ms / 1000, unit: "s", note: verified.result.ok ? `intact, ${verified.result.checked.toLocaleString("en")} events` : `BROKEN: ${verified.result.broken?.message}` });
+      rows.push({
+        suite,
+        case: "audit:verify (whole chain)",
+        value: verified.ms / 1000,
+        unit: "s",
+        note: verified.result.ok
+          ? `intact, ${verified.result.checked.toLocaleString("en")} events`
+          : `BROKEN: ${verified.result.broken?.message}`,
+      });
     } finally {
       setLogSink(undefined);
       await dispose();

@@ -15,8 +15,8 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 
 import type { BenchRow } from "./bench";
-import { CHROMIUM_ARGS, findChromium } from "./browser.mjs";
 import { DEMO, progress, signIn, someVerificationId, stats, timed, withSystem } from "./bench-system";
+import { CHROMIUM_ARGS, findChromium } from "./browser.mjs";
 
 const suite = "pages";
 const LIST = "/verifications?per_page=100";
@@ -50,9 +50,21 @@ async function serverRender(base: string, cookie: string): Promise<BenchRow[]> {
   const ttfb = stats(firstByte);
   const rowLinks = new Set(html.match(/href="\/verifications\/[^"?]+"/g) ?? []).size;
   return [
-    { suite, case: `server render ${LIST}: full HTML, median`, value: total.median, unit: "ms", note: `p95 ${ms(total.p95)}, n=${total.n}; first byte median ${ms(ttfb.median)}` },
+    {
+      suite,
+      case: `server render ${LIST}: full HTML, median`,
+      value: total.median,
+      unit: "ms",
+      note: `p95 ${ms(total.p95)}, n=${total.n}; first byte median ${ms(ttfb.median)}`,
+    },
     { suite, case: `server render ${LIST}: full HTML, p95`, value: total.p95, unit: "ms", note: `max ${ms(total.max)}` },
-    { suite, case: `server render ${LIST}: HTML size`, value: kib(Buffer.byteLength(html)), unit: "KiB", note: `decoded, ${rowLinks} row links in it` },
+    {
+      suite,
+      case: `server render ${LIST}: HTML size`,
+      value: kib(Buffer.byteLength(html)),
+      unit: "KiB",
+      note: `decoded, ${rowLinks} row links in it`,
+    },
   ];
 }
 
@@ -104,7 +116,9 @@ interface ListVisit {
 
 async function visitList(page: Page, base: string): Promise<ListVisit> {
   await page.goto(`${base}${LIST}`, { waitUntil: "load" });
-  await page.waitForFunction(() => (window as unknown as { __benchProbe?: PageProbe }).__benchProbe?.row100 != null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { __benchProbe?: PageProbe }).__benchProbe?.row100 != null, undefined, {
+    timeout: 30_000,
+  });
   await page.waitForTimeout(SETTLE_MS);
   return page.evaluate(() => {
     const probe = (window as unknown as { __benchProbe: PageProbe }).__benchProbe;
@@ -120,7 +134,11 @@ async function visitList(page: Page, base: string): Promise<ListVisit> {
   });
 }
 
-async function listInBrowser(browser: Browser, base: string, storageState: Awaited<ReturnType<BrowserContext["storageState"]>>): Promise<BenchRow[]> {
+async function listInBrowser(
+  browser: Browser,
+  base: string,
+  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>,
+): Promise<BenchRow[]> {
   progress(suite, `${LIST} in Chromium: ${BROWSER_WARMUP} warm-up + ${BROWSER_RUNS} cold and ${BROWSER_RUNS} warm visits…`);
   const cold: ListVisit[] = [];
   for (let run = 0; run < BROWSER_WARMUP + BROWSER_RUNS; run += 1) {
@@ -157,7 +175,13 @@ async function listInBrowser(browser: Browser, base: string, storageState: Await
     const shift = stats(visits.map((visit) => visit.layoutShift));
     const shifts = stats(visits.map((visit) => visit.shifts));
     rows.push(
-      { suite, case: `browser ${LIST}: 100th row visible, ${label}, median`, value: row100.median, unit: "ms", note: `p95 ${ms(row100.p95)}, n=${row100.n}; medians: first paint ${ms(paint.median)}, HTML received ${ms(html.median)}` },
+      {
+        suite,
+        case: `browser ${LIST}: 100th row visible, ${label}, median`,
+        value: row100.median,
+        unit: "ms",
+        note: `p95 ${ms(row100.p95)}, n=${row100.n}; medians: first paint ${ms(paint.median)}, HTML received ${ms(html.median)}`,
+      },
       { suite, case: `browser ${LIST}: 100th row visible, ${label}, p95`, value: row100.p95, unit: "ms", note: `max ${ms(row100.max)}` },
       {
         suite,
@@ -187,7 +211,12 @@ async function scriptSize(response: Response, afterLoad: boolean): Promise<Scrip
   return { url: response.url(), encoded, decoded: body.length, afterLoad };
 }
 
-async function clientJs(browser: Browser, base: string, storageState: Awaited<ReturnType<BrowserContext["storageState"]>>, pages: Array<{ path: string; signedIn: boolean }>): Promise<BenchRow[]> {
+async function clientJs(
+  browser: Browser,
+  base: string,
+  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>,
+  pages: Array<{ path: string; signedIn: boolean }>,
+): Promise<BenchRow[]> {
   progress(suite, `client JavaScript of ${pages.length} pages…`);
   const rows: BenchRow[] = [];
   const everyScript = new Map<string, ScriptLoad>();
@@ -248,7 +277,16 @@ export default async function benchPages(): Promise<BenchRow[]> {
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     try {
       const host = new URL(base).hostname;
-      const cookie = (who: { name: string; value: string }) => ({ name: who.name, value: who.value, domain: host, path: "/", httpOnly: true, sameSite: "Lax" as const, expires: -1, secure: false });
+      const cookie = (who: { name: string; value: string }) => ({
+        name: who.name,
+        value: who.value,
+        domain: host,
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax" as const,
+        expires: -1,
+        secure: false,
+      });
       rows.push(...(await listInBrowser(browser, base, { cookies: [cookie(analyst)], origins: [] })));
       rows.push(
         ...(await clientJs(browser, base, { cookies: [cookie(admin)], origins: [] }, [

@@ -48,9 +48,21 @@ export default async function benchProxy(): Promise<BenchRow[]> {
       const b = stats(proxiedSamples!);
       const bytes = { direct: (await direct()).length, proxied: (await proxied()).length };
       rows.push(
-        { suite, case: `${name}: sandbox direct, median`, value: a.median, unit: "ms", note: `p95 ${fmt(a.p95)}, n=${a.n}, ${(bytes.direct / 1024).toFixed(1)} KiB body` },
+        {
+          suite,
+          case: `${name}: sandbox direct, median`,
+          value: a.median,
+          unit: "ms",
+          note: `p95 ${fmt(a.p95)}, n=${a.n}, ${(bytes.direct / 1024).toFixed(1)} KiB body`,
+        },
         { suite, case: `${name}: sandbox direct, p95`, value: a.p95, unit: "ms", note: `max ${fmt(a.max)}` },
-        { suite, case: `${name}: through /api/verifications, median`, value: b.median, unit: "ms", note: `p95 ${fmt(b.p95)}, n=${b.n}, ${(bytes.proxied / 1024).toFixed(1)} KiB body` },
+        {
+          suite,
+          case: `${name}: through /api/verifications, median`,
+          value: b.median,
+          unit: "ms",
+          note: `p95 ${fmt(b.p95)}, n=${b.n}, ${(bytes.proxied / 1024).toFixed(1)} KiB body`,
+        },
         { suite, case: `${name}: through /api/verifications, p95`, value: b.p95, unit: "ms", note: `max ${fmt(b.max)}` },
         {
           suite,

@@ -62,7 +62,10 @@ export async function timed(work: () => Promise<unknown>): Promise<number> {
  * Runs each case `warmup` times (discarded), then `runs` times, the cases taking turns (A B A B …) so a
  * slow spell of the machine lands on every case alike rather than on whichever ran then.
  */
-export async function sampleInTurns(cases: Array<() => Promise<unknown>>, { warmup, runs }: { warmup: number; runs: number }): Promise<number[][]> {
+export async function sampleInTurns(
+  cases: Array<() => Promise<unknown>>,
+  { warmup, runs }: { warmup: number; runs: number },
+): Promise<number[][]> {
   for (let round = 0; round < warmup; round += 1) for (const work of cases) await work();
   const samples = cases.map((): number[] => []);
   for (let round = 0; round < runs; round += 1) {
@@ -251,7 +254,10 @@ function cookiePairs(response: Response): string[] {
  * Signs in through next-auth's credentials endpoint (CSRF token, then the callback), the requests the
  * sign-in form makes. Returns the session cookie as `name=value`.
  */
-export async function signIn(base: string, who: { email: string; password: string }): Promise<{ name: string; value: string; header: string }> {
+export async function signIn(
+  base: string,
+  who: { email: string; password: string },
+): Promise<{ name: string; value: string; header: string }> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
   if (!csrf.ok) throw new Error(`GET /api/auth/csrf: ${csrf.status}`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -263,14 +269,17 @@ export async function signIn(base: string, who: { email: string; password: strin
   });
   await callback.arrayBuffer();
   const session = cookiePairs(callback).find((pair) => pair.split("=")[0]!.includes("session-token"));
-  if (callback.status >= 400 || !session) throw new Error(`signing in as ${who.email} failed (status ${callback.status}, no session cookie)`);
+  if (callback.status >= 400 || !session)
+    throw new Error(`signing in as ${who.email} failed (status ${callback.status}, no session cookie)`);
   const split = session.indexOf("=");
   return { name: session.slice(0, split), value: session.slice(split + 1), header: session };
 }
 
 /** A verification id from the dashboard's own list (so it is one the signed-in user can open). */
 export async function someVerificationId(base: string, cookie: string): Promise<string> {
-  const list = JSON.parse(await fetchText(`${base}/api/verifications?per_page=1`, { headers: { cookie } })) as { items?: Array<{ publicId?: string }> };
+  const list = JSON.parse(await fetchText(`${base}/api/verifications?per_page=1`, { headers: { cookie } })) as {
+    items?: Array<{ publicId?: string }>;
+  };
   const id = list.items?.[0]?.publicId;
   if (!id) throw new Error("the verification list is empty: no detail to measure");
   return id;

@@ -22,9 +22,15 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
 
 function printTable(rows: BenchRow[]): void {
   const header = ["suite", "case", "value", "notes"];
-  const body = rows.map((row) => [row.suite, row.case, `${row.value < 10 ? row.value.toFixed(2) : row.value.toFixed(1)} ${row.unit}`, row.note ?? ""]);
+  const body = rows.map((row) => [
+    row.suite,
+    row.case,
+    `${row.value < 10 ? row.value.toFixed(2) : row.value.toFixed(1)} ${row.unit}`,
+    row.note ?? "",
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(" | ")} |`;
   console.log(line(header));
   console.log(`|${widths.map((width, column) => (column === 2 ? `${"-".repeat(width + 1)}:` : "-".repeat(width + 2))).join("|")}|`);
   for (const cells of body) console.log(line(cells));

@@ -38,7 +38,9 @@ export function ensureChromium() {
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
     const install =
-      update.status === 0 ? spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env }) : update;
+      update.status === 0
+        ? spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env })
+        : update;
     const installed = findChromium();
     if (install.status === 0 && installed) return installed;
     console.error("Installing chromium with apt-get failed (see above).");

@@ -64,8 +64,8 @@ function stop(code = 0) {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     process.exit(code);
   }, 3000).unref();
-  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null))).then(
-    () => process.exit(code),
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null))).then(() =>
+    process.exit(code),
   );
 }
 process.on("SIGINT", () => stop(0));

@@ -27,7 +27,8 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 const bin = (pkg, file) => path.join(root, "node_modules", pkg, file);
 const run = (args, env = {}) =>
-  spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...env } }).status ?? 1;
+  spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...env } })
+    .status ?? 1;
 
 let passed = 0;
 let failed = 0;

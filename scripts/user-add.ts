@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { createDatabase, configuredSource } from "../lib/db/client";
+import { configuredSource, createDatabase } from "../lib/db/client";
 import { StaffEmailTakenError } from "../lib/db/queries";
 import { inviteStaff } from "../lib/staff";
 import { inviteStaffSchema } from "../lib/validations/staff";

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { UserMenu } from "@/components/auth/user-menu";
@@ -18,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <div className="flex min-h-screen flex-col">
       <a
         href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         {t("skipToContent")}
       </a>

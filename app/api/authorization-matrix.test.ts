@@ -156,7 +156,10 @@ describe("each handler answers each caller as the matrix says", () => {
     expect(handler).toBeTypeOf("function");
     const params = typeof entry.params === "function" ? await entry.params(users[role]) : (entry.params ?? {});
     const body = typeof entry.body === "function" ? (entry.body as () => unknown)() : entry.body;
-    const url = `${file.replace(/^app/, "").replace(/\/route\.ts$/, "").replace(/\[([^\]]+)\]/g, (_, name: string) => params[name.replace("...", "")] ?? name)}${entry.search ?? ""}`;
+    const url = `${file
+      .replace(/^app/, "")
+      .replace(/\/route\.ts$/, "")
+      .replace(/\[([^\]]+)\]/g, (_, name: string) => params[name.replace("...", "")] ?? name)}${entry.search ?? ""}`;
     const response = await handler!(apiRequest(url, { method, cookie: cookies[role], body }), { params: Promise.resolve(params) });
     const expected = entry[role];
     if (expected === "allowed") {

@@ -56,7 +56,7 @@ export function AuditEventRow({ event }: { event: AuditEventView }) {
             {event.actorId ? null : <span className="block text-xs text-slate-600">{t("table.notSignedIn")}</span>}
           </>
         ) : (
-          <span className="italic text-slate-700">{t("table.system")}</span>
+          <span className="text-slate-700 italic">{t("table.system")}</span>
         )}
       </td>
       <td className={cellClass}>
@@ -69,7 +69,7 @@ export function AuditEventRow({ event }: { event: AuditEventView }) {
               {details.map(([key, value]) => (
                 <div key={key} className="contents">
                   <dt className="font-mono text-slate-600">{key}</dt>
-                  <dd className="break-all font-mono text-slate-800">{detailValue(value)}</dd>
+                  <dd className="font-mono break-all text-slate-800">{detailValue(value)}</dd>
                 </div>
               ))}
             </dl>
@@ -80,7 +80,7 @@ export function AuditEventRow({ event }: { event: AuditEventView }) {
         {event.target || event.targetType ? (
           <>
             {typeKey ? <span className="block text-xs text-slate-600">{t.has(typeKey) ? t(typeKey) : event.targetType}</span> : null}
-            {event.target ? <span className="break-all font-mono">{event.target}</span> : null}
+            {event.target ? <span className="font-mono break-all">{event.target}</span> : null}
           </>
         ) : (
           t("table.none")
@@ -90,7 +90,7 @@ export function AuditEventRow({ event }: { event: AuditEventView }) {
       <td className={cellClass}>
         <Badge tone={OUTCOME_TONE[event.outcome]}>{t(`outcome.${event.outcome}`)}</Badge>
       </td>
-      <td className={`${cellClass} whitespace-nowrap font-mono text-xs`}>{event.ip ?? t("table.none")}</td>
+      <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{event.ip ?? t("table.none")}</td>
     </tr>
   );
 }

@@ -79,7 +79,7 @@ export function AuditExport({ filters, cpf, disabled = false }: { filters: Audit
       {exporter.isPending ? (
         <div className="flex flex-wrap items-center gap-3" data-testid="audit-export-progress">
           <progress aria-label={t("progressLabel")} className="h-2 w-40 overflow-hidden rounded-full accent-brand-700" />
-          <span className="text-sm tabular-nums text-slate-800">
+          <span className="text-sm text-slate-800 tabular-nums">
             {t("downloading", { rows: exporter.progress.rows, size: size(exporter.progress.bytes) })}
           </span>
         </div>

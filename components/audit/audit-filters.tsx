@@ -70,7 +70,10 @@ export function AuditFilters({
     onApply(compactFilters(draft), digits || null);
   };
 
-  const types = [...KNOWN_TARGET_TYPES, ...(filters.target_type && !(KNOWN_TARGET_TYPES as readonly string[]).includes(filters.target_type) ? [filters.target_type] : [])];
+  const types = [
+    ...KNOWN_TARGET_TYPES,
+    ...(filters.target_type && !(KNOWN_TARGET_TYPES as readonly string[]).includes(filters.target_type) ? [filters.target_type] : []),
+  ];
   const errorId = (which: Problem) => (problem === which ? `${id}-${which}-error` : undefined);
 
   return (
@@ -124,7 +127,13 @@ export function AuditFilters({
           <label htmlFor={`${id}-outcome`} className="block text-sm font-medium text-slate-800">
             {t("outcome")}
           </label>
-          <select id={`${id}-outcome`} name="outcome" className={inputClass} value={draft.outcome} onChange={(event) => set({ outcome: event.target.value })}>
+          <select
+            id={`${id}-outcome`}
+            name="outcome"
+            className={inputClass}
+            value={draft.outcome}
+            onChange={(event) => set({ outcome: event.target.value })}
+          >
             <option value="">{t("any")}</option>
             {AUDIT_OUTCOME_VALUES.map((outcome) => (
               <option key={outcome} value={outcome}>

@@ -46,7 +46,15 @@ export function ChangePasswordForm({ nextPath }: { nextPath: string }) {
           required
           error={problem === "wrongCurrent" ? t("wrongCurrent") : undefined}
         />
-        <Field label={t("new")} name="newPassword" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} hint={t("newHint")} />
+        <Field
+          label={t("new")}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          hint={t("newHint")}
+        />
         <Field label={t("confirm")} name="confirm" type="password" autoComplete="new-password" required />
         <Button type="submit" pending={mutation.isPending} className="w-full">
           {t("submit")}

@@ -9,7 +9,15 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { signInErrorFrom, type SignInError } from "@/lib/auth/sign-in-errors";
 
-export function SignInForm({ callbackPath, initialError, oidc }: { callbackPath: string; initialError: SignInError | null; oidc: boolean }) {
+export function SignInForm({
+  callbackPath,
+  initialError,
+  oidc,
+}: {
+  callbackPath: string;
+  initialError: SignInError | null;
+  oidc: boolean;
+}) {
   const t = useTranslations("auth.signIn");
   const [error, setError] = useState<SignInError | null>(initialError);
   const [pending, setPending] = useState(false);
@@ -37,8 +45,7 @@ export function SignInForm({ callbackPath, initialError, oidc }: { callbackPath:
     setPending(false);
   }
 
-  const message =
-    error?.kind === "locked" ? t("locked", { minutes: error.minutes }) : error ? t(error.kind) : null;
+  const message = error?.kind === "locked" ? t("locked", { minutes: error.minutes }) : error ? t(error.kind) : null;
 
   return (
     <div className="space-y-6">
@@ -53,7 +60,7 @@ export function SignInForm({ callbackPath, initialError, oidc }: { callbackPath:
       </form>
       {oidc ? (
         <>
-          <p className="text-center text-xs uppercase tracking-wide text-slate-500">{t("or")}</p>
+          <p className="text-center text-xs tracking-wide text-slate-500 uppercase">{t("or")}</p>
           <Button variant="secondary" className="w-full" onClick={() => void signIn("oidc", { callbackUrl: callbackPath })}>
             {t("sso")}
           </Button>

@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import type { CreatedIntegrationResponse } from "@/lib/partners-ops/types";
-import { useCreateIntegration } from "@/lib/queries/integrations";
 import { ApiRequestError } from "@/lib/queries/api-request";
-import { MAX_LABEL_LENGTH, labelProblem, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/validations/integrations";
+import { useCreateIntegration } from "@/lib/queries/integrations";
+import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/validations/integrations";
 
 import { CreatedKeyPanel } from "./created-key-panel";
 

@@ -8,12 +8,13 @@ import type { IntegrationKeySummary } from "@/lib/validations/integrations";
 export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }) {
   const t = useTranslations("integrations.list");
   const format = useFormatter();
-  if (keys.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">{t("empty")}</p>;
+  if (keys.length === 0)
+    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">{t("empty")}</p>;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{t("caption")}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
           <tr>
             <th scope="col" className="px-4 py-3">
               {t("label")}

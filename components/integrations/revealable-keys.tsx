@@ -7,8 +7,8 @@ import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { CreatedIntegrationResponse, RevealableKeyDto } from "@/lib/partners-ops/types";
-import { useForgetIntegrationKey, useRevealIntegrationKey } from "@/lib/queries/integrations";
 import { ApiRequestError } from "@/lib/queries/api-request";
+import { useForgetIntegrationKey, useRevealIntegrationKey } from "@/lib/queries/integrations";
 
 import { CreatedKeyPanel } from "./created-key-panel";
 
@@ -78,7 +78,12 @@ function RevealableKey({ entry, until }: { entry: RevealableKeyDto; until: strin
               {t("hide")}
             </Button>
           ) : (
-            <Button variant="secondary" pending={reveal.isPending} onClick={onReveal} aria-label={`${t("reveal")}: ${entry.label} (${entry.domain})`}>
+            <Button
+              variant="secondary"
+              pending={reveal.isPending}
+              onClick={onReveal}
+              aria-label={`${t("reveal")}: ${entry.label} (${entry.domain})`}
+            >
               {reveal.isPending ? t("revealing") : t("reveal")}
             </Button>
           )}

@@ -3,7 +3,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
-import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { CpfField } from "@/components/lookups/cpf-field";
 import { CpfHistoryFields } from "@/components/lookups/cpf-history-card";
 import { RecordItem, RecordList } from "@/components/lookups/record-list";
@@ -11,6 +10,7 @@ import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import type { KycSessionResponse } from "@/lib/partners-ops/types";
 import { ApiRequestError } from "@/lib/queries/api-request";
 import { useStartKycSession } from "@/lib/queries/kyc";
@@ -122,16 +122,33 @@ function KycSessionResult({ result }: { result: KycSessionResponse }) {
       <div className="flex flex-col gap-6 md:flex-row">
         {/* A data URL made on the server: no QR library in the browser. White margin for scanners. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src={qrCode} alt={t("qrAlt")} width={208} height={208} className="h-52 w-52 shrink-0 rounded-lg border border-slate-200 bg-white p-1" />
+        <img
+          src={qrCode}
+          alt={t("qrAlt")}
+          width={208}
+          height={208}
+          className="h-52 w-52 shrink-0 rounded-lg border border-slate-200 bg-white p-1"
+        />
         <div className="flex-1 space-y-3">
           <h3 className="text-base font-semibold text-slate-900">{t("record")}</h3>
           <RecordList>
             <RecordItem label={t("status")} value={<Badge tone="info">{session.status}</Badge>} />
             <RecordItem label={t("validationStep")} value={session.validationStep === null ? null : String(session.validationStep)} />
             <RecordItem label={t("personId")} value={String(session.personId)} />
-            <RecordItem label={t("sessionId")} value={<span className="font-mono text-xs" data-testid="kyc-session-id">{session.sessionId}</span>} wide />
+            <RecordItem
+              label={t("sessionId")}
+              value={
+                <span className="font-mono text-xs" data-testid="kyc-session-id">
+                  {session.sessionId}
+                </span>
+              }
+              wide
+            />
             <RecordItem label={t("language")} value={lang} />
-            <RecordItem label={t("createdAt")} value={session.createdAt ? format.dateTime(new Date(session.createdAt), { dateStyle: "short", timeStyle: "short" }) : null} />
+            <RecordItem
+              label={t("createdAt")}
+              value={session.createdAt ? format.dateTime(new Date(session.createdAt), { dateStyle: "short", timeStyle: "short" }) : null}
+            />
             <RecordItem label={t("integrationId")} value={session.integrationId === null ? null : String(session.integrationId)} />
             <RecordItem label={t("tenantId")} value={session.tenantId === null ? null : String(session.tenantId)} />
           </RecordList>

@@ -9,7 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/queries/api-request";
 import { useSendSmsCode, useValidateSmsCode } from "@/lib/queries/kyc";
-import { formatPhone, formatPhonePartial, parsePhone, smsCodeProblem, type PhoneProblem, type SmsCodeProblem } from "@/lib/validations/phone";
+import {
+  formatPhone,
+  formatPhonePartial,
+  parsePhone,
+  smsCodeProblem,
+  type PhoneProblem,
+  type SmsCodeProblem,
+} from "@/lib/validations/phone";
 
 import { useCountdown } from "./use-countdown";
 
@@ -201,7 +208,11 @@ export function SmsCheckPanel({ cooldownSeconds }: { cooldownSeconds: number }) 
               {errorMessage(validate.error)}
             </Alert>
           ) : null}
-          {sendMessage ? <Alert tone="error" title={t("failed")}>{sendMessage}</Alert> : null}
+          {sendMessage ? (
+            <Alert tone="error" title={t("failed")}>
+              {sendMessage}
+            </Alert>
+          ) : null}
         </div>
       ) : null}
 

@@ -5,7 +5,15 @@ import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, cpfProblem, purposeProblem, type CpfProblem, type LookupSource, type PurposeProblem } from "@/lib/validations/lookups";
+import {
+  cpfProblem,
+  MAX_PURPOSE_LENGTH,
+  MIN_PURPOSE_LENGTH,
+  purposeProblem,
+  type CpfProblem,
+  type LookupSource,
+  type PurposeProblem,
+} from "@/lib/validations/lookups";
 
 import { CpfField } from "./cpf-field";
 
@@ -59,7 +67,12 @@ export function CpfLookupForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-describedby="lookup-limits">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-describedby="lookup-limits"
+    >
       <fieldset disabled={pending} className="space-y-4">
         <legend className="text-base font-semibold text-slate-900">{t("form.legend")}</legend>
         <CpfField
@@ -90,7 +103,9 @@ export function CpfLookupForm({
             setPurposeError(undefined);
             setEdited((state) => ({ ...state, purpose: true }));
           }}
-          error={shownPurposeError ? t(`errors.purpose.${shownPurposeError}`, { min: MIN_PURPOSE_LENGTH, max: MAX_PURPOSE_LENGTH }) : undefined}
+          error={
+            shownPurposeError ? t(`errors.purpose.${shownPurposeError}`, { min: MIN_PURPOSE_LENGTH, max: MAX_PURPOSE_LENGTH }) : undefined
+          }
         />
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t("form.source")}</legend>

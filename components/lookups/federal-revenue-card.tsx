@@ -38,7 +38,9 @@ export function FederalRevenueCard({ record }: { record: FederalRevenueRecord })
           <RecordItem label={t("receita.situation")} value={record.situation} />
           <RecordItem
             label={t("receita.deceased")}
-            value={record.deceased === null ? null : record.deceased ? `${t("yes")}${record.deathYear ? ` (${record.deathYear})` : ""}` : t("no")}
+            value={
+              record.deceased === null ? null : record.deceased ? `${t("yes")}${record.deathYear ? ` (${record.deathYear})` : ""}` : t("no")
+            }
           />
           <RecordItem label={t("receita.registeredAt")} value={f.date(record.registeredAt)} />
           <RecordItem label={t("receita.issuedAt")} value={f.instant(record.issuedAt)} />

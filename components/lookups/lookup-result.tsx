@@ -46,7 +46,10 @@ export function LookupResult({
   const name = t(`form.sources.${source}`);
   if (status === "pending") {
     return (
-      <div role="status" className="flex min-h-40 items-center justify-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-700">
+      <div
+        role="status"
+        className="flex min-h-40 items-center justify-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-700"
+      >
         <Spinner />
         {t("results.loading", { source: name })}
       </div>

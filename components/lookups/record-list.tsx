@@ -17,8 +17,8 @@ export function RecordItem({ label, value, wide = false }: { label: string; valu
   const missing = value === null || value === undefined || value === "";
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className={`mt-0.5 text-sm ${missing ? "italic text-slate-600" : "text-slate-900"}`}>{missing ? t("notInformed") : value}</dd>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className={`mt-0.5 text-sm ${missing ? "text-slate-600 italic" : "text-slate-900"}`}>{missing ? t("notInformed") : value}</dd>
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function InviteStaffDialog() {
           <div>
             <p className="text-sm font-medium text-slate-800">{t("passwordLabel")}</p>
             <div className="mt-1 flex items-center gap-2">
-              <code data-testid="one-time-password" className="flex-1 select-all rounded-md bg-slate-100 px-3 py-2 font-mono text-base">
+              <code data-testid="one-time-password" className="flex-1 rounded-md bg-slate-100 px-3 py-2 font-mono text-base select-all">
                 {created.oneTimePassword}
               </code>
               <Button
@@ -89,7 +89,14 @@ export function InviteStaffDialog() {
           <div aria-live="assertive">
             {serverError ? <Alert tone="error">{serverError}</Alert> : invalid.length ? <Alert tone="error">{t("invalid")}</Alert> : null}
           </div>
-          <Field label={t("email")} name="email" type="email" autoComplete="off" required error={invalid.includes("email") || mutation.error?.code === "conflict" ? t("invalid") : undefined} />
+          <Field
+            label={t("email")}
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            error={invalid.includes("email") || mutation.error?.code === "conflict" ? t("invalid") : undefined}
+          />
           <Field label={t("name")} name="name" autoComplete="off" required error={invalid.includes("name") ? t("invalid") : undefined} />
           <div>
             <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">

@@ -30,14 +30,26 @@ export function StaffTable({
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-sm">
         <caption className="sr-only">{t("table.caption")}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-3 py-2">{t("table.name")}</th>
-            <th scope="col" className="px-3 py-2">{t("table.email")}</th>
-            <th scope="col" className="px-3 py-2">{t("table.role")}</th>
-            <th scope="col" className="px-3 py-2">{t("table.status")}</th>
-            <th scope="col" className="px-3 py-2">{t("table.lastSignIn")}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t("table.actions")}</th>
+            <th scope="col" className="px-3 py-2">
+              {t("table.name")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("table.email")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("table.role")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("table.status")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("table.lastSignIn")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("table.actions")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -65,7 +77,9 @@ export function StaffTable({
                   )}
                 </td>
                 <td className="px-3 py-2 text-slate-700">
-                  {user.lastSignInAt ? format.dateTime(new Date(user.lastSignInAt), { dateStyle: "short", timeStyle: "short" }) : t("table.never")}
+                  {user.lastSignInAt
+                    ? format.dateTime(new Date(user.lastSignInAt), { dateStyle: "short", timeStyle: "short" })
+                    : t("table.never")}
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex justify-end gap-2">

@@ -8,7 +8,17 @@ const TONES = {
 } as const;
 
 /** A message box; errors are announced (`role="alert"`), the rest politely (`role="status"`). */
-export function Alert({ tone = "info", title, children, action }: { tone?: keyof typeof TONES; title?: string; children?: ReactNode; action?: ReactNode }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  action,
+}: {
+  tone?: keyof typeof TONES;
+  title?: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg border p-4 text-sm ${TONES[tone]}`}>
       {title ? <p className="font-semibold">{title}</p> : null}

@@ -15,7 +15,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   pending?: boolean;
 }
 
-export function Button({ variant = "primary", pending = false, disabled, className = "", children, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  pending = false,
+  disabled,
+  className = "",
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

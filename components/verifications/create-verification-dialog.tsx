@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
@@ -118,7 +118,10 @@ export function CreateVerificationDialog() {
             {created?.publicId ? (
               <p>
                 {t("createdBody")}{" "}
-                <Link href={`/verifications/${encodeURIComponent(created.publicId)}`} className="font-mono font-medium text-emerald-900 underline">
+                <Link
+                  href={`/verifications/${encodeURIComponent(created.publicId)}`}
+                  className="font-mono font-medium text-emerald-900 underline"
+                >
                   {created.publicId}
                 </Link>
               </p>

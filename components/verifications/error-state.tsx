@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -29,7 +29,15 @@ const KNOWN = [
 
 const RETRYABLE = new Set(["upstream_unavailable", "upstream_rate_limited", "network", "internal"]);
 
-export function ApiErrorState({ error, onRetry, retrying = false }: { error: ApiRequestError | Error; onRetry?: () => void; retrying?: boolean }) {
+export function ApiErrorState({
+  error,
+  onRetry,
+  retrying = false,
+}: {
+  error: ApiRequestError | Error;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   const t = useTranslations("verifications.errors");
   const code = "code" in error && typeof error.code === "string" ? error.code : "internal";
   const key = (KNOWN as readonly string[]).includes(code) ? code : "generic";

@@ -9,7 +9,9 @@ export function useDateTime() {
     if (!iso) return null;
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
-    return style === "date" ? format.dateTime(date, { dateStyle: "short" }) : format.dateTime(date, { dateStyle: "short", timeStyle: "short" });
+    return style === "date"
+      ? format.dateTime(date, { dateStyle: "short" })
+      : format.dateTime(date, { dateStyle: "short", timeStyle: "short" });
   };
 }
 

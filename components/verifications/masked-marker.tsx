@@ -6,7 +6,11 @@ import { useTranslations } from "next-intl";
 export function MaskedMarker() {
   const t = useTranslations("verifications.masked");
   return (
-    <div role="note" data-testid="masked-marker" className="flex gap-3 rounded-lg border border-slate-300 bg-slate-100 p-3 text-sm text-slate-800">
+    <div
+      role="note"
+      data-testid="masked-marker"
+      className="flex gap-3 rounded-lg border border-slate-300 bg-slate-100 p-3 text-sm text-slate-800"
+    >
       <span aria-hidden="true" className="font-mono font-bold">
         ***
       </span>

@@ -28,7 +28,15 @@ function useFileName() {
   return (key: string) => (["selfie", "document_front", "document_back"].includes(key) ? t(key as "selfie") : key);
 }
 
-function ImagePanel({ item, publicId, onReload }: { item: Extract<MediaItem, { available: true }>; publicId: string; onReload: () => void }) {
+function ImagePanel({
+  item,
+  publicId,
+  onReload,
+}: {
+  item: Extract<MediaItem, { available: true }>;
+  publicId: string;
+  onReload: () => void;
+}) {
   const t = useTranslations("verifications.media");
   const fileName = useFileName();
   const name = fileName(item.key);
@@ -65,7 +73,7 @@ function ImagePanel({ item, publicId, onReload }: { item: Extract<MediaItem, { a
     <figure className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3" data-media-key={item.key}>
       <figcaption className="flex items-center justify-between gap-2">
         <span className="font-medium">{name}</span>
-        <span className="text-xs tabular-nums text-slate-600" aria-live="polite">
+        <span className="text-xs text-slate-600 tabular-nums" aria-live="polite">
           {t("zoomLevel", { zoom: Math.round(zoom * 100), rotation })}
         </span>
       </figcaption>
@@ -113,10 +121,22 @@ function ImagePanel({ item, publicId, onReload }: { item: Extract<MediaItem, { a
         <Button variant="secondary" className="px-3 py-1" aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(ZOOM_STEP)}>
           <span aria-hidden="true">+</span>
         </Button>
-        <Button variant="secondary" className="px-3 py-1" aria-label={t("rotateLeft")} title={t("rotateLeft")} onClick={() => rotateBy(-90)}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={t("rotateLeft")}
+          title={t("rotateLeft")}
+          onClick={() => rotateBy(-90)}
+        >
           <span aria-hidden="true">⟲</span>
         </Button>
-        <Button variant="secondary" className="px-3 py-1" aria-label={t("rotateRight")} title={t("rotateRight")} onClick={() => rotateBy(90)}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={t("rotateRight")}
+          title={t("rotateRight")}
+          onClick={() => rotateBy(90)}
+        >
           <span aria-hidden="true">⟳</span>
         </Button>
         <Button variant="ghost" className="px-3 py-1" onClick={reset}>

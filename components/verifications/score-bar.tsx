@@ -34,7 +34,7 @@ export function ScoreBar({
     <div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium text-slate-800">{label}</span>
-        <span className="tabular-nums text-slate-900">{text}</span>
+        <span className="text-slate-900 tabular-nums">{text}</span>
       </div>
       <div
         role="meter"
@@ -57,7 +57,10 @@ export function ScoreBar({
       </div>
       {threshold ? (
         <div className="relative mt-1 h-4 text-xs text-slate-700" aria-hidden="true">
-          <span className="absolute -translate-x-1/2 whitespace-nowrap" style={{ left: `${Math.min(100, (threshold.value / max) * 100)}%` }}>
+          <span
+            className="absolute -translate-x-1/2 whitespace-nowrap"
+            style={{ left: `${Math.min(100, (threshold.value / max) * 100)}%` }}
+          >
             {threshold.label}
           </span>
         </div>

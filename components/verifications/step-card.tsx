@@ -23,7 +23,11 @@ export function StepCard({ step }: { step: VerificationStep }) {
   const valid = step.similarity !== undefined && step.similarity >= FACEMATCH_VALID_SIMILARITY;
 
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" data-step={step.name}>
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      data-step={step.name}
+    >
       <header className="flex items-start justify-between gap-2">
         <h3 id={headingId} className="text-base font-semibold">
           {stepName(step.name)}
@@ -60,7 +64,9 @@ export function StepCard({ step }: { step: VerificationStep }) {
             emptyText={tDetail("noScore")}
           />
           <p className="mt-1 text-sm text-slate-800">
-            {valid ? t("aboveThreshold", { threshold: FACEMATCH_VALID_SIMILARITY }) : t("belowThreshold", { threshold: FACEMATCH_VALID_SIMILARITY })}
+            {valid
+              ? t("aboveThreshold", { threshold: FACEMATCH_VALID_SIMILARITY })
+              : t("belowThreshold", { threshold: FACEMATCH_VALID_SIMILARITY })}
           </p>
         </div>
       ) : step.name === "facematch" ? (

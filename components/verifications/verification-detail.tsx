@@ -7,10 +7,10 @@ import { Badge } from "@/components/ui/badge";
 import type { RestrictiveListEntry, Verification } from "@/lib/domain/verification";
 
 import { useDateTime, useNumber } from "./format";
+import { GenericValue } from "./generic-value";
 import { MaskedMarker } from "./masked-marker";
 import { ScoreBar } from "./score-bar";
 import { StatusBadge } from "./status-badge";
-import { GenericValue } from "./generic-value";
 import { StepCard } from "./step-card";
 
 /*
@@ -24,8 +24,8 @@ export const SCORE_SCALE = 1000;
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{term}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -39,7 +39,7 @@ function RestrictiveLists({ entries }: { entries: RestrictiveListEntry[] }) {
       <p className="mt-1 text-sm text-slate-700">{t("restrictiveListsCount", { count: entries.length })}</p>
       {entries.length > 0 ? (
         <table className="mt-2 w-full table-auto border-collapse text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-3 py-2">
                 {t("listName")}
@@ -62,8 +62,16 @@ function RestrictiveLists({ entries }: { entries: RestrictiveListEntry[] }) {
                   {entry.name ?? <span className="text-slate-600">{t("notInformed")}</span>}
                 </th>
                 <td className="px-3 py-2">{entry.source ?? <span className="text-slate-600">{t("notInformed")}</span>}</td>
-                <td className="px-3 py-2">{entry.listedAt ? (dateTime(entry.listedAt, "date") ?? entry.listedAt) : <span className="text-slate-600">{t("notInformed")}</span>}</td>
-                <td className="px-3 py-2">{Object.keys(entry.extra).length ? <GenericValue value={entry.extra} /> : <span className="text-slate-600">—</span>}</td>
+                <td className="px-3 py-2">
+                  {entry.listedAt ? (
+                    (dateTime(entry.listedAt, "date") ?? entry.listedAt)
+                  ) : (
+                    <span className="text-slate-600">{t("notInformed")}</span>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  {Object.keys(entry.extra).length ? <GenericValue value={entry.extra} /> : <span className="text-slate-600">—</span>}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -87,7 +95,7 @@ export function VerificationDetail({ verification, media }: { verification: Veri
     <div className="space-y-6">
       <header className="space-y-3">
         <h1 className="text-2xl font-semibold">
-          {t("title")} <span className="break-all font-mono text-lg text-slate-700">{verification.publicId}</span>
+          {t("title")} <span className="font-mono text-lg break-all text-slate-700">{verification.publicId}</span>
         </h1>
         {masked ? <MaskedMarker /> : null}
       </header>
@@ -137,14 +145,22 @@ export function VerificationDetail({ verification, media }: { verification: Veri
             label={t("identityScore")}
             value={verification.identityScore}
             max={scoreMax(verification.identityScore)}
-            valueText={verification.identityScore === null ? undefined : t("scoreScale", { value: number(verification.identityScore), max: number(scoreMax(verification.identityScore)) })}
+            valueText={
+              verification.identityScore === null
+                ? undefined
+                : t("scoreScale", { value: number(verification.identityScore), max: number(scoreMax(verification.identityScore)) })
+            }
             emptyText={t("noScore")}
           />
           <ScoreBar
             label={t("riskScore")}
             value={verification.riskScore}
             max={scoreMax(verification.riskScore)}
-            valueText={verification.riskScore === null ? undefined : t("scoreScale", { value: number(verification.riskScore), max: number(scoreMax(verification.riskScore)) })}
+            valueText={
+              verification.riskScore === null
+                ? undefined
+                : t("scoreScale", { value: number(verification.riskScore), max: number(scoreMax(verification.riskScore)) })
+            }
             emptyText={t("noScore")}
           />
         </section>

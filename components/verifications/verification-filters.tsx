@@ -28,7 +28,15 @@ function withCurrent(known: readonly string[], current: string | undefined): str
   return current && !known.includes(current) ? [...known, current] : [...known];
 }
 
-export function VerificationFilters({ filters, maxPerPage, onApply }: { filters: Filters; maxPerPage: number; onApply: (filters: Filters) => void }) {
+export function VerificationFilters({
+  filters,
+  maxPerPage,
+  onApply,
+}: {
+  filters: Filters;
+  maxPerPage: number;
+  onApply: (filters: Filters) => void;
+}) {
   const t = useTranslations("verifications.filters");
   const tStatus = useTranslations("verifications.status");
   const timeZone = useTimeZone() ?? "UTC";
@@ -43,7 +51,10 @@ export function VerificationFilters({ filters, maxPerPage, onApply }: { filters:
     setRangeError(false);
   }
 
-  const statuses = [...KNOWN_STATUSES, ...(filters.status ?? []).filter((status) => !(KNOWN_STATUSES as readonly string[]).includes(status))];
+  const statuses = [
+    ...KNOWN_STATUSES,
+    ...(filters.status ?? []).filter((status) => !(KNOWN_STATUSES as readonly string[]).includes(status)),
+  ];
   const pageSizes = PAGE_SIZES.filter((size) => size <= maxPerPage);
   const set = (patch: Partial<Filters>) => setDraft((current) => ({ ...current, ...patch }));
 
@@ -94,7 +105,13 @@ export function VerificationFilters({ filters, maxPerPage, onApply }: { filters:
           <label htmlFor={`${id}-flow`} className="block text-sm font-medium text-slate-800">
             {t("flow")}
           </label>
-          <select id={`${id}-flow`} name="flow" className={selectClass} value={draft.flow ?? ""} onChange={(event) => set({ flow: event.target.value || undefined })}>
+          <select
+            id={`${id}-flow`}
+            name="flow"
+            className={selectClass}
+            value={draft.flow ?? ""}
+            onChange={(event) => set({ flow: event.target.value || undefined })}
+          >
             <option value="">{t("any")}</option>
             {withCurrent(KNOWN_FLOWS, filters.flow).map((flow) => (
               <option key={flow} value={flow}>

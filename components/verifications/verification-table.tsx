@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
 import { KNOWN_STEPS, type Verification } from "@/lib/domain/verification";
@@ -33,7 +33,7 @@ const ROW = "h-[5.25rem] border-t border-slate-100 align-middle";
 function Head() {
   const t = useTranslations("verifications.table");
   return (
-    <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+    <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
       <tr>
         {COLUMNS.map((column) => (
           <th key={column.key} scope="col" className={`${column.width} px-3 py-2 ${"numeric" in column ? "text-right" : ""}`}>
@@ -94,10 +94,16 @@ function Row({ item }: { item: Verification }) {
         )}
       </td>
       <td className="px-3 py-2">
-        {lists > 0 ? <Badge tone="danger">{t("listHits", { count: lists })}</Badge> : <span className="text-slate-600">{t("listHits", { count: 0 })}</span>}
+        {lists > 0 ? (
+          <Badge tone="danger">{t("listHits", { count: lists })}</Badge>
+        ) : (
+          <span className="text-slate-600">{t("listHits", { count: 0 })}</span>
+        )}
       </td>
-      <td className="px-3 py-2 text-xs tabular-nums text-slate-700">{dateTime(item.createdAt) ?? t("none")}</td>
-      <td className="px-3 py-2 text-xs tabular-nums text-slate-700">{dateTime(item.decidedAt) ?? <span className="text-slate-600">{t("notDecided")}</span>}</td>
+      <td className="px-3 py-2 text-xs text-slate-700 tabular-nums">{dateTime(item.createdAt) ?? t("none")}</td>
+      <td className="px-3 py-2 text-xs text-slate-700 tabular-nums">
+        {dateTime(item.decidedAt) ?? <span className="text-slate-600">{t("notDecided")}</span>}
+      </td>
     </tr>
   );
 }

@@ -53,7 +53,11 @@ describe("toErrorResponse", () => {
     const error = new UpstreamValidationError({ ...at, code: "E_VALIDATION_FAILURE", fields: ["foo"] }, "400 rejected");
     const { status, body } = await answer(error);
     expect(status).toBe(400);
-    expect(body.error).toEqual({ code: "upstream_validation", message: "The verification service rejected the request: it rejected foo.", fields: ["foo"] });
+    expect(body.error).toEqual({
+      code: "upstream_validation",
+      message: "The verification service rejected the request: it rejected foo.",
+      fields: ["foo"],
+    });
   });
 
   it("explains a core 403 as the IP allow-list", async () => {
@@ -63,7 +67,9 @@ describe("toErrorResponse", () => {
       code: "upstream_ip_not_allowed",
       message: "This server's IP address is not on the verification service's allow-list. Ask the service's support to allow it.",
     });
-    expect((await answer(new UpstreamForbiddenError({ ...at, status: 403 }, "403", "permission"))).body.error.code).toBe("upstream_forbidden");
+    expect((await answer(new UpstreamForbiddenError({ ...at, status: 403 }, "403", "permission"))).body.error.code).toBe(
+      "upstream_forbidden",
+    );
   });
 
   it("answers a 404 with 'Not found.' and nothing more", async () => {
@@ -87,7 +93,11 @@ describe("toErrorResponse", () => {
     ]) {
       const { status, body } = await answer(error);
       expect(status).toBe(503);
-      expect(body.error).toEqual({ code: "upstream_unavailable", message: "The verification service is unavailable. Try again.", retryable: true });
+      expect(body.error).toEqual({
+        code: "upstream_unavailable",
+        message: "The verification service is unavailable. Try again.",
+        retryable: true,
+      });
     }
   });
 

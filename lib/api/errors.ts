@@ -55,7 +55,8 @@ const DEFAULT_MESSAGES: Record<ApiErrorCode, string> = {
     "The verification service refused this server's credentials, even after signing in again. Ask an administrator to check the partners account configuration.",
   upstream_ip_not_allowed:
     "This server's IP address is not on the verification service's allow-list. Ask the service's support to allow it.",
-  upstream_forbidden: "The verification service refused this operation: this server's key or domain lacks the permission for it. Ask an administrator.",
+  upstream_forbidden:
+    "The verification service refused this operation: this server's key or domain lacks the permission for it. Ask an administrator.",
   upstream_rate_limited: "The verification service is limiting requests. Wait a moment and try again.",
   upstream_rejected: "The verification service refused the request. Ask an administrator if it persists.",
   upstream_unavailable: "The verification service is unavailable. Try again.",

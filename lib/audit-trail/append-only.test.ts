@@ -47,7 +47,9 @@ describe("the audit trail is append-only in the application", () => {
   });
 
   it("lets only the prune script import the prune", () => {
-    const importers = files.filter((file) => file !== PRUNE_MODULE && /audit-trail\/prune["']/.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
+    const importers = files.filter(
+      (file) => file !== PRUNE_MODULE && /audit-trail\/prune["']/.test(fs.readFileSync(path.join(ROOT, file), "utf8")),
+    );
     expect(importers).toEqual(["scripts/audit-prune.ts"]);
   });
 });

@@ -65,7 +65,7 @@ async function* batchesOf(rows: AuditEventExportRow[], size: number, pulled: num
 
 describe("CSV cells", () => {
   it("neutralises cells a spreadsheet would run as a formula", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\",\"y\")")).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell("+5511999999999")).toBe("'+5511999999999");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -83,7 +83,7 @@ describe("CSV cells", () => {
   });
 
   it("writes every column of an event and reads back the same values", () => {
-    const event = row(7, { purpose: "=cmd|' /C calc'!A0", details: { reason: "bad, \"very\"", attempts: 3 } });
+    const event = row(7, { purpose: "=cmd|' /C calc'!A0", details: { reason: 'bad, "very"', attempts: 3 } });
     const [cells] = parseCsv(eventToCsvRecord(event));
     expect(cells).toHaveLength(CSV_COLUMNS.length);
     expect(cells).toEqual([
@@ -123,7 +123,11 @@ describe("CSV stream", () => {
     let finished = false;
     async function* source() {
       try {
-        yield* batchesOf(Array.from({ length: 100 }, (_, index) => row(index + 1)), 10, pulled);
+        yield* batchesOf(
+          Array.from({ length: 100 }, (_, index) => row(index + 1)),
+          10,
+          pulled,
+        );
       } finally {
         finished = true;
       }

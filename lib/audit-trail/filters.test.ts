@@ -17,10 +17,20 @@ const fieldsOf = (query: string) => {
 
 describe("audit filters", () => {
   it("accepts every filter, drops empty ones, and round-trips through the query string", () => {
-    const result = parse("actor=Ana@Example.com&action=lookup.cpf&target_type=cpf&target=***.982.247-**&outcome=denied&from=2026-03-01&to=2026-03-10T18:30&limit=20&cursor=abc_-1&format=csv&extra=");
+    const result = parse(
+      "actor=Ana@Example.com&action=lookup.cpf&target_type=cpf&target=***.982.247-**&outcome=denied&from=2026-03-01&to=2026-03-10T18:30&limit=20&cursor=abc_-1&format=csv&extra=",
+    );
     expect(result.success).toBe(true);
     const filters = compactFilters(result.data!);
-    expect(filters).toEqual({ actor: "Ana@Example.com", action: "lookup.cpf", target_type: "cpf", target: "***.982.247-**", outcome: "denied", from: "2026-03-01", to: "2026-03-10T18:30" });
+    expect(filters).toEqual({
+      actor: "Ana@Example.com",
+      action: "lookup.cpf",
+      target_type: "cpf",
+      target: "***.982.247-**",
+      outcome: "denied",
+      from: "2026-03-01",
+      to: "2026-03-10T18:30",
+    });
     expect(auditFiltersToSearchParams(filters).toString()).toBe(
       "actor=Ana%40Example.com&action=lookup.cpf&target_type=cpf&target=***.982.247-**&outcome=denied&from=2026-03-01&to=2026-03-10T18%3A30",
     );

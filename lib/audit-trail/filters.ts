@@ -34,14 +34,26 @@ const timeValue = z
 const UNMASKED_CPF = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/;
 
 // Action names are dotted lowercase words written by the application (e.g. `lookup.cpf`).
-const actionName = z.string().trim().regex(/^[a-z0-9_.:-]{1,64}$/, "must be an action name such as lookup.cpf");
+const actionName = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9_.:-]{1,64}$/, "must be an action name such as lookup.cpf");
 
 export const auditFiltersSchema = z
   .object({
     /** An actor's email, exact and case-insensitive. */
-    actor: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+$/, "must be a staff member's email address").optional(),
+    actor: z
+      .string()
+      .trim()
+      .max(254)
+      .regex(/^[^\s@]+@[^\s@]+$/, "must be a staff member's email address")
+      .optional(),
     action: actionName.optional(),
-    target_type: z.string().trim().regex(/^[a-z][a-z_]{0,63}$/, "must be a target type such as verification").optional(),
+    target_type: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z_]{0,63}$/, "must be a target type such as verification")
+      .optional(),
     /** The target as stored (a verification id, a key label, a masked CPF): exact match. */
     target: z
       .string()
@@ -62,13 +74,14 @@ export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 /** The list request: filters, an opaque cursor from the previous page, a page size. */
 export const auditListQuerySchema = auditFiltersSchema
   .extend({
-    cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "is not a cursor this server issued").optional(),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, "is not a cursor this server issued")
+      .optional(),
     limit: z.coerce.number().int("must be a whole number").min(1).max(MAX_PAGE_SIZE).optional(),
     format: z.enum(["json", "csv"]).optional(),
     // Refused by name: see the header comment.
-    cpf: z
-      .never({ error: `must not be sent in a URL: send it in the ${CPF_SEARCH_HEADER} header` })
-      .optional(),
+    cpf: z.never({ error: `must not be sent in a URL: send it in the ${CPF_SEARCH_HEADER} header` }).optional(),
   })
   .strict();
 

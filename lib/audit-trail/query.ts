@@ -71,7 +71,11 @@ const atExact = sql<string>`to_char(${auditEvents.at} at time zone 'UTC', 'YYYY-
 function whereOf(filter: AuditEventFilter, cursor?: Cursor): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (filter.actor) {
-    conditions.push(UUID.test(filter.actor) ? eq(auditEvents.actorId, filter.actor.toLowerCase()) : eq(auditEvents.actorEmail, filter.actor.toLowerCase()));
+    conditions.push(
+      UUID.test(filter.actor)
+        ? eq(auditEvents.actorId, filter.actor.toLowerCase())
+        : eq(auditEvents.actorEmail, filter.actor.toLowerCase()),
+    );
   }
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   if (filter.targetType) conditions.push(eq(auditEvents.targetType, filter.targetType));

@@ -29,7 +29,9 @@ export const EXPORT_BATCH_SIZE = 1000;
 /** Form filters (+ a CPF from its header) → the query's filter, refusing what cannot be asked. */
 export function toEventFilter(filters: AuditFilters, cpf: string | undefined): AuditEventFilter {
   if (cpf && filters.target) {
-    throw new ApiError("validation", "Search either by CPF or by target, not both: a CPF search already selects the target.", { fields: ["target"] });
+    throw new ApiError("validation", "Search either by CPF or by target, not both: a CPF search already selects the target.", {
+      fields: ["target"],
+    });
   }
   const { from, toExclusive } = timeRange(filters, config().displayTimeZone);
   if (from && toExclusive && from >= toExclusive) {
@@ -88,7 +90,10 @@ async function recordAccess(
       });
     }
     log.error("audit_failed", { action, error });
-    throw new ApiError("internal", "The audit trail could not record this access, so the audit log is not shown. Try again; if it persists, tell an administrator.");
+    throw new ApiError(
+      "internal",
+      "The audit trail could not record this access, so the audit log is not shown. Try again; if it persists, tell an administrator.",
+    );
   }
 }
 
@@ -141,7 +146,9 @@ export async function exportAuditLog(
     onComplete: (rows) => log.info("audit_export_done", { rows, ms: Date.now() - started }),
     onError: async (error, rows) => {
       log.error("audit_export_failed", { rows, error });
-      await recordAccess(viewer, "audit.export", request.filters, request.cpf, "failure", { format: "csv", rows_sent: rows }).catch(() => undefined);
+      await recordAccess(viewer, "audit.export", request.filters, request.cpf, "failure", { format: "csv", rows_sent: rows }).catch(
+        () => undefined,
+      );
     },
   });
 }

@@ -24,17 +24,79 @@ const minutes = (n: number) => new Date(BASE + n * 60_000);
 // and two sharing one millisecond (the cursor must neither skip nor repeat one of them).
 const EVENTS: Array<AuditEvent & { label: string }> = [
   { label: "e1", actor: ANA, action: "auth.sign_in", outcome: "success", ip: "10.0.0.1", at: minutes(0) },
-  { label: "e2", actor: ANA, action: "lookup.cpf", target: { type: "cpf", cpf: CPF_A }, purpose: "onboarding", outcome: "success", ip: "10.0.0.1", at: minutes(1) },
-  { label: "e3", actor: BRUNO, action: "lookup.cpf", target: { type: "cpf", cpf: CPF_B }, purpose: "fraud check", outcome: "failure", ip: "10.0.0.2", at: minutes(2) },
-  { label: "e4", actor: BRUNO, action: "verification.view", target: { type: "verification", id: "vrf_001" }, outcome: "success", at: minutes(3) },
-  { label: "e5", actor: null, action: "auth.sign_in", outcome: "failure", ip: "10.0.0.9", details: { reason: "bad_password" }, at: minutes(4) },
+  {
+    label: "e2",
+    actor: ANA,
+    action: "lookup.cpf",
+    target: { type: "cpf", cpf: CPF_A },
+    purpose: "onboarding",
+    outcome: "success",
+    ip: "10.0.0.1",
+    at: minutes(1),
+  },
+  {
+    label: "e3",
+    actor: BRUNO,
+    action: "lookup.cpf",
+    target: { type: "cpf", cpf: CPF_B },
+    purpose: "fraud check",
+    outcome: "failure",
+    ip: "10.0.0.2",
+    at: minutes(2),
+  },
+  {
+    label: "e4",
+    actor: BRUNO,
+    action: "verification.view",
+    target: { type: "verification", id: "vrf_001" },
+    outcome: "success",
+    at: minutes(3),
+  },
+  {
+    label: "e5",
+    actor: null,
+    action: "auth.sign_in",
+    outcome: "failure",
+    ip: "10.0.0.9",
+    details: { reason: "bad_password" },
+    at: minutes(4),
+  },
   { label: "e6", actor: ANA, action: "kyc.session_create", target: { type: "cpf", cpf: CPF_A }, outcome: "success", at: minutes(5) },
   { label: "e7", actor: BRUNO, action: "audit.view", outcome: "denied", at: minutes(6) },
-  { label: "e8", actor: ANA, action: "verification.view", target: { type: "verification", id: "vrf_002" }, outcome: "success", at: minutes(8) },
-  { label: "e9", actor: ANA, action: "verification.view", target: { type: "verification", id: "vrf_001" }, outcome: "success", at: minutes(7) },
-  { label: "e10", actor: BRUNO, action: "lookup.cpf", target: { type: "cpf", cpf: CPF_A }, purpose: "review", outcome: "success", at: minutes(9) },
+  {
+    label: "e8",
+    actor: ANA,
+    action: "verification.view",
+    target: { type: "verification", id: "vrf_002" },
+    outcome: "success",
+    at: minutes(8),
+  },
+  {
+    label: "e9",
+    actor: ANA,
+    action: "verification.view",
+    target: { type: "verification", id: "vrf_001" },
+    outcome: "success",
+    at: minutes(7),
+  },
+  {
+    label: "e10",
+    actor: BRUNO,
+    action: "lookup.cpf",
+    target: { type: "cpf", cpf: CPF_A },
+    purpose: "review",
+    outcome: "success",
+    at: minutes(9),
+  },
   { label: "e11", actor: ANA, action: "media.view", target: { type: "verification", id: "vrf_001" }, outcome: "success", at: minutes(9) },
-  { label: "e12", actor: BRUNO, action: "integration.create", target: { type: "integration_key", id: "key-label" }, outcome: "success", at: minutes(10) },
+  {
+    label: "e12",
+    actor: BRUNO,
+    action: "integration.create",
+    target: { type: "integration_key", id: "key-label" },
+    outcome: "success",
+    at: minutes(10),
+  },
 ];
 
 describe.each(testDatabases())("audit trail on $name", ({ open }) => {
@@ -140,7 +202,13 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
 
     it("passes on an untouched chain", async () => {
       const result = await verifyAuditChain(handle.db, { batchSize: 5 });
-      expect(result).toMatchObject({ ok: true, checked: EVENTS.length, firstEventId: idOf.get("e1"), lastEventId: idOf.get("e12"), broken: null });
+      expect(result).toMatchObject({
+        ok: true,
+        checked: EVENTS.length,
+        firstEventId: idOf.get("e1"),
+        lastEventId: idOf.get("e12"),
+        broken: null,
+      });
     });
 
     it("names an edited row as altered", async () => {
@@ -157,9 +225,18 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
     it("names an edited timestamp, outcome, detail or hash", async () => {
       const id = idOf.get("e5")!;
       for (const [change, undo] of [
-        [sql`update audit_events set at = at + interval '1 second' where id = ${id}`, sql`update audit_events set at = at - interval '1 second' where id = ${id}`],
-        [sql`update audit_events set outcome = 'success' where id = ${id}`, sql`update audit_events set outcome = 'failure' where id = ${id}`],
-        [sql`update audit_events set details = '{"reason":"ok"}' where id = ${id}`, sql`update audit_events set details = '{"reason":"bad_password"}' where id = ${id}`],
+        [
+          sql`update audit_events set at = at + interval '1 second' where id = ${id}`,
+          sql`update audit_events set at = at - interval '1 second' where id = ${id}`,
+        ],
+        [
+          sql`update audit_events set outcome = 'success' where id = ${id}`,
+          sql`update audit_events set outcome = 'failure' where id = ${id}`,
+        ],
+        [
+          sql`update audit_events set details = '{"reason":"ok"}' where id = ${id}`,
+          sql`update audit_events set details = '{"reason":"bad_password"}' where id = ${id}`,
+        ],
       ] as const) {
         await exec(change);
         expect((await verifyAuditChain(handle.db)).broken).toMatchObject({ reason: "altered", eventId: id });
@@ -170,7 +247,10 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
 
     it("names the event after a deleted row", async () => {
       const deleted = idOf.get("e4")!;
-      const [saved] = await handle.db.select().from(auditEvents).where(sql`id = ${deleted}`);
+      const [saved] = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(sql`id = ${deleted}`);
       await exec(sql`delete from audit_events where id = ${deleted}`);
       const result = await verifyAuditChain(handle.db, { batchSize: 2 });
       expect(result.broken).toMatchObject({ reason: "missing_before", eventId: idOf.get("e5"), previousEventId: idOf.get("e3") });
@@ -184,7 +264,10 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
       const head = { id: noted.lastEventId!, hash: noted.lastHash! };
       expect(head.id).toBe(idOf.get("e12"));
       expect((await verifyAuditChain(handle.db, { expectHead: head })).ok).toBe(true);
-      const [saved] = await handle.db.select().from(auditEvents).where(sql`id = ${head.id}`);
+      const [saved] = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(sql`id = ${head.id}`);
       await exec(sql`delete from audit_events where id = ${head.id}`);
       // The chain alone still verifies: nothing after the cut points back at it.
       expect((await verifyAuditChain(handle.db)).ok).toBe(true);
@@ -192,14 +275,23 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
       expect(cut.broken).toMatchObject({ reason: "head_missing", eventId: head.id });
       expect(cut.broken?.message).toContain("newest events were removed");
       await handle.db.insert(auditEvents).values(saved!);
-      expect((await verifyAuditChain(handle.db, { expectHead: { ...head, hash: "f".repeat(64) } })).broken).toMatchObject({ reason: "head_missing" });
+      expect((await verifyAuditChain(handle.db, { expectHead: { ...head, hash: "f".repeat(64) } })).broken).toMatchObject({
+        reason: "head_missing",
+      });
     });
 
     it("names the first event when the oldest ones were deleted without a checkpoint", async () => {
       const first = idOf.get("e1")!;
-      const [saved] = await handle.db.select().from(auditEvents).where(sql`id = ${first}`);
+      const [saved] = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(sql`id = ${first}`);
       await exec(sql`delete from audit_events where id = ${first}`);
-      expect((await verifyAuditChain(handle.db)).broken).toMatchObject({ reason: "missing_before", eventId: idOf.get("e2"), previousEventId: null });
+      expect((await verifyAuditChain(handle.db)).broken).toMatchObject({
+        reason: "missing_before",
+        eventId: idOf.get("e2"),
+        previousEventId: null,
+      });
       await handle.db.insert(auditEvents).values(saved!);
       expect((await verifyAuditChain(handle.db)).ok).toBe(true);
     });
@@ -211,7 +303,9 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
       await expect(pruneAuditEvents(handle.db, { retentionDays: 3, now })).rejects.toBeInstanceOf(BrokenChainError);
       await expect(pruneAuditEvents(handle.db, { retentionDays: 3, now, dryRun: true })).rejects.toThrow(`event #${id}`);
       expect(await handle.db.$count(auditEvents)).toBe(EVENTS.length);
-      expect(await pruneAuditEvents(handle.db, { retentionDays: 3, now, dryRun: true, allowBrokenChain: true })).toMatchObject({ removed: 7 });
+      expect(await pruneAuditEvents(handle.db, { retentionDays: 3, now, dryRun: true, allowBrokenChain: true })).toMatchObject({
+        removed: 7,
+      });
       await exec(sql`update audit_events set purpose = 'onboarding' where id = ${id}`);
     });
 
@@ -225,11 +319,19 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
 
       const result = await pruneAuditEvents(handle.db, { retentionDays: 3, now });
       expect(result).toMatchObject({ removed: 7, throughEventId: idOf.get("e7"), retentionDays: 3 });
-      const remaining = await handle.db.select({ id: auditEvents.id, action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.id);
+      const remaining = await handle.db
+        .select({ id: auditEvents.id, action: auditEvents.action })
+        .from(auditEvents)
+        .orderBy(auditEvents.id);
       expect(remaining.map((row) => labelOf.get(row.id) ?? row.action)).toEqual(["e8", "e9", "e10", "e11", "e12", "audit.prune"]);
 
       const verified = await verifyAuditChain(handle.db);
-      expect(verified).toMatchObject({ ok: true, checked: 6, firstEventId: idOf.get("e8"), checkpoint: { id: result.checkpointId, throughEventId: idOf.get("e7"), removedCount: 7 } });
+      expect(verified).toMatchObject({
+        ok: true,
+        checked: 6,
+        firstEventId: idOf.get("e8"),
+        checkpoint: { id: result.checkpointId, throughEventId: idOf.get("e7"), removedCount: 7 },
+      });
 
       // A head noted before the prune, now under the checkpoint, is accounted for.
       expect((await verifyAuditChain(handle.db, { expectHead: { id: idOf.get("e3")!, hash: "0".repeat(64) } })).ok).toBe(true);
@@ -241,7 +343,10 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
       expect(await pruneAuditEvents(handle.db, { retentionDays: 3, now })).toMatchObject({ removed: 0, checkpointId: null });
 
       // Deleting further without the key: the checkpoint no longer matches the first event left.
-      const [saved] = await handle.db.select().from(auditEvents).where(sql`id = ${idOf.get("e8")!}`);
+      const [saved] = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(sql`id = ${idOf.get("e8")!}`);
       await exec(sql`delete from audit_events where id = ${idOf.get("e8")!}`);
       expect((await verifyAuditChain(handle.db)).broken).toMatchObject({ reason: "missing_before", eventId: idOf.get("e9") });
       await handle.db.insert(auditEvents).values(saved!);

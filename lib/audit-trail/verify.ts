@@ -68,7 +68,11 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
   const batchSize = options.batchSize ?? 2000;
   const secret = options.secret ?? config().secrets.auditHash;
 
-  const [checkpoint] = await db.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.throughEventId), desc(auditCheckpoints.id)).limit(1);
+  const [checkpoint] = await db
+    .select()
+    .from(auditCheckpoints)
+    .orderBy(desc(auditCheckpoints.throughEventId), desc(auditCheckpoints.id))
+    .limit(1);
   const result: VerifyResult = {
     ok: true,
     checked: 0,
@@ -76,7 +80,12 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
     lastEventId: null,
     lastHash: null,
     checkpoint: checkpoint
-      ? { id: checkpoint.id, throughEventId: checkpoint.throughEventId, removedCount: checkpoint.removedCount, createdAt: checkpoint.createdAt.toISOString() }
+      ? {
+          id: checkpoint.id,
+          throughEventId: checkpoint.throughEventId,
+          removedCount: checkpoint.removedCount,
+          createdAt: checkpoint.createdAt.toISOString(),
+        }
       : null,
     broken: null,
   };

@@ -118,7 +118,14 @@ export function authOptions(): NextAuthOptions {
           method: account.provider === "oidc" ? "oidc" : "password",
           ip: await requestAddress(),
         });
-        return { sub: staff.id, email: staff.email, name: staff.name, uid: staff.id, sid: sessionId, role: staff.role as "analyst" | "admin" };
+        return {
+          sub: staff.id,
+          email: staff.email,
+          name: staff.name,
+          uid: staff.id,
+          sid: sessionId,
+          role: staff.role as "analyst" | "admin",
+        };
       },
       async session({ session, token }) {
         // Only for next-auth/react's useSession; authorisation never trusts this.

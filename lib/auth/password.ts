@@ -15,7 +15,6 @@ const SALT_BYTES = 16;
 // scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is exactly that, so leave headroom.
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize("NFKC"), salt, keyLength, { ...options, maxmem: MAX_MEMORY }, (error, key) =>

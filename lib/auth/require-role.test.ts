@@ -95,7 +95,9 @@ describe.each(testDatabases())("requireUser on $name", ({ open }) => {
     await handle.db.update(staffUsers).set({ mustChangePassword: true }).where(eq(staffUsers.id, user.id));
     const cookie = await sessionCookieFor(handle.db, user);
     expect(await call(cookie)).toBe(403);
-    expect(await statusOf(requireUser(apiRequest("/api/account/password", { cookie }), "analyst", { allowPasswordChange: true }))).toBe(200);
+    expect(await statusOf(requireUser(apiRequest("/api/account/password", { cookie }), "analyst", { allowPasswordChange: true }))).toBe(
+      200,
+    );
   });
 
   it("ends idle sessions and sessions past the absolute limit, and keeps active ones alive", async () => {

@@ -42,10 +42,7 @@ export async function startSession(
   await db.transaction(async (tx) => {
     await tx.insert(staffSessions).values({ id: sessionId, userId, method, createdAt: now, lastSeenAt: now });
     await tx.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, userId));
-    await record(
-      { actor: { id: userId, email }, action: "auth.sign_in", outcome: "success", ip, details: { method }, at: now },
-      tx,
-    );
+    await record({ actor: { id: userId, email }, action: "auth.sign_in", outcome: "success", ip, details: { method }, at: now }, tx);
   });
   return sessionId;
 }

@@ -117,7 +117,8 @@ describe.each(testDatabases())("password sign-in on $name", ({ open }) => {
     clock = new Date(clock.getTime() + 60 * 60_000);
     const trusted = ["10.0.0.1"];
     const via = (client: string) => clientAddress(new Headers({ [PEER_HEADER]: "10.0.0.1", "x-forwarded-for": client }), trusted);
-    for (let index = 0; index < ADDRESS_FAILURE_LIMIT; index += 1) await attempt(`proxy-${index}@example.com`, "guess", via("203.0.113.80"));
+    for (let index = 0; index < ADDRESS_FAILURE_LIMIT; index += 1)
+      await attempt(`proxy-${index}@example.com`, "guess", via("203.0.113.80"));
     expect((await attempt("proxy-x@example.com", "guess", via("203.0.113.80"))).status).toBe("locked");
     expect((await attempt("proxy-y@example.com", "guess", via("203.0.113.81"))).status).toBe("invalid");
   });

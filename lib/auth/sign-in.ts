@@ -27,12 +27,7 @@ const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 
 export async function attemptPasswordSignIn(
   db: Database,
-  {
-    email,
-    password,
-    address,
-    allowDemoAccounts,
-  }: { email: string; password: string; address: string; allowDemoAccounts: boolean },
+  { email, password, address, allowDemoAccounts }: { email: string; password: string; address: string; allowDemoAccounts: boolean },
   { now = () => new Date(), wait = (ms: number) => sleep(ms) } = {},
 ): Promise<PasswordSignInResult> {
   const account = normaliseEmail(email);
@@ -42,7 +37,10 @@ export async function attemptPasswordSignIn(
 
   const gate = await checkSignInThrottle(db, { email: account, address }, now());
   if (!gate.allowed) {
-    await record({ actor: triedAs, action: "auth.sign_in", outcome: "denied", ip: address, details: { method: "password", reason: "throttled" } }, db);
+    await record(
+      { actor: triedAs, action: "auth.sign_in", outcome: "denied", ip: address, details: { method: "password", reason: "throttled" } },
+      db,
+    );
     return { status: "locked", retryAfterMs: gate.retryAfterMs };
   }
   if (gate.delayMs > 0) await wait(gate.delayMs);

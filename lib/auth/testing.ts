@@ -47,7 +47,12 @@ export async function sessionCookieFor(db: Database, user: Pick<StaffUserDto, "i
  * handlers typed either way accept). */
 export function apiRequest(
   url: string,
-  { method = "GET", cookie, body, headers = {} }: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+  {
+    method = "GET",
+    cookie,
+    body,
+    headers = {},
+  }: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): NextRequest {
   const all: Record<string, string> = { ...headers };
   if (cookie) all.cookie = cookie;

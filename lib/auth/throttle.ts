@@ -4,7 +4,7 @@ import { createHmac } from "node:crypto";
 
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { countInWindow, clear, increment, lock, lockedUntil } from "@/lib/rate-limit";
+import { clear, countInWindow, increment, lock, lockedUntil } from "@/lib/rate-limit";
 
 /*
  * Sign-in throttling, per account (the email typed, known or not, so a lock says nothing about which

@@ -2,13 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { hashPassword } from "@/lib/auth/password";
-import {
-  consume,
-  countInWindow,
-  increment,
-  lock,
-  lockedUntil,
-} from "@/lib/rate-limit";
+import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/rate-limit";
 
 import { createDatabase, MIGRATIONS_FOLDER } from "./client";
 import {
@@ -23,19 +17,12 @@ import {
 } from "./queries";
 import { staffUsers } from "./schema";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./seed";
-import {
-  stubTestEnvironment,
-  testDatabases,
-  type TestDatabase,
-} from "./testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "./testing";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());
 
-async function rows<T>(
-  db: TestDatabase["db"],
-  query: ReturnType<typeof sql>,
-): Promise<T[]> {
+async function rows<T>(db: TestDatabase["db"], query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -62,13 +49,8 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
       "staff_sessions",
       "staff_users",
     ]);
-    const applied = await rows<{ count: number }>(
-      handle.db,
-      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-    );
-    const journal = (await import(
-      `${MIGRATIONS_FOLDER}/meta/_journal.json`
-    )) as { default: { entries: unknown[] } };
+    const applied = await rows<{ count: number }>(handle.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+    const journal = (await import(`${MIGRATIONS_FOLDER}/meta/_journal.json`)) as { default: { entries: unknown[] } };
     expect(applied[0]?.count).toBe(journal.default.entries.length);
     if (name === "pglite") {
       // Re-running on the same database is a no-op (the app migrates on every start).
@@ -76,23 +58,14 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
       await migrate(handle.db as never, {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
-      const again = await rows<{ count: number }>(
-        handle.db,
-        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-      );
+      const again = await rows<{ count: number }>(handle.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
       expect(again[0]?.count).toBe(applied[0]?.count);
     }
   });
 
   it("keeps emails unique regardless of case, at the database level", async () => {
-    await handle.db
-      .insert(staffUsers)
-      .values({ email: "Case.Test@Example.com", name: "A", role: "analyst" });
-    await expect(
-      handle.db
-        .insert(staffUsers)
-        .values({ email: "case.test@example.COM", name: "B", role: "analyst" }),
-    ).rejects.toThrow();
+    await handle.db.insert(staffUsers).values({ email: "Case.Test@Example.com", name: "A", role: "analyst" });
+    await expect(handle.db.insert(staffUsers).values({ email: "case.test@example.COM", name: "B", role: "analyst" })).rejects.toThrow();
     await expect(
       createStaff(handle.db, {
         email: "CASE.TEST@example.com",
@@ -106,17 +79,13 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
 
   it("refuses a role other than analyst or admin", async () => {
     await expect(
-      handle.db.execute(
-        sql`insert into staff_users (email, name, role) values ('root@example.com', 'Root', 'root')`,
-      ),
+      handle.db.execute(sql`insert into staff_users (email, name, role) values ('root@example.com', 'Root', 'root')`),
     ).rejects.toThrow();
   });
 
   it("refuses an audit outcome outside the list", async () => {
     await expect(
-      handle.db.execute(
-        sql`insert into audit_events (at, action, outcome, prev_hash, hash) values (now(), 'x.y', 'maybe', '', '')`,
-      ),
+      handle.db.execute(sql`insert into audit_events (at, action, outcome, prev_hash, hash) values (now(), 'x.y', 'maybe', '', '')`),
     ).rejects.toThrow();
   });
 
@@ -152,20 +121,13 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
         mustChangePassword: false,
       });
       for (const user of await listStaff(handle.db)) {
-        if (user.role === "admin" && user.id !== only.id)
-          await updateStaff(handle.db, user.id, { role: "analyst" });
+        if (user.role === "admin" && user.id !== only.id) await updateStaff(handle.db, user.id, { role: "analyst" });
       }
       expect(await countActiveAdmins(handle.db)).toBe(1);
 
-      await expect(
-        updateStaff(handle.db, only.id, { role: "analyst" }),
-      ).rejects.toBeInstanceOf(LastAdminError);
-      await expect(
-        updateStaff(handle.db, only.id, { disabled: true }),
-      ).rejects.toBeInstanceOf(LastAdminError);
-      expect(
-        (await getStaffByEmail(handle.db, "only-admin@example.com"))?.role,
-      ).toBe("admin");
+      await expect(updateStaff(handle.db, only.id, { role: "analyst" })).rejects.toBeInstanceOf(LastAdminError);
+      await expect(updateStaff(handle.db, only.id, { disabled: true })).rejects.toBeInstanceOf(LastAdminError);
+      expect((await getStaffByEmail(handle.db, "only-admin@example.com"))?.role).toBe("admin");
 
       const second = await createStaff(handle.db, {
         email: "second-admin@example.com",
@@ -179,25 +141,15 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
       });
       expect(after.disabled).toBe(true);
       // A disabled admin does not count: the second is now the last one.
-      await expect(
-        updateStaff(handle.db, second.id, { role: "analyst" }),
-      ).rejects.toBeInstanceOf(LastAdminError);
+      await expect(updateStaff(handle.db, second.id, { role: "analyst" })).rejects.toBeInstanceOf(LastAdminError);
       await updateStaff(handle.db, only.id, { disabled: false });
     });
 
     it("holds when two admins demote each other at the same moment", async () => {
-      const admins = (await listStaff(handle.db)).filter(
-        (user) => user.role === "admin" && !user.disabled,
-      );
+      const admins = (await listStaff(handle.db)).filter((user) => user.role === "admin" && !user.disabled);
       expect(admins.length).toBe(2);
-      const results = await Promise.allSettled(
-        admins.map((admin) =>
-          updateStaff(handle.db, admin.id, { role: "analyst" }),
-        ),
-      );
-      expect(
-        results.filter((result) => result.status === "fulfilled"),
-      ).toHaveLength(1);
+      const results = await Promise.allSettled(admins.map((admin) => updateStaff(handle.db, admin.id, { role: "analyst" })));
+      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
       expect(await countActiveAdmins(handle.db)).toBe(1);
     });
   });
@@ -246,9 +198,7 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
     await seedDemoAccounts(handle.db);
     await seedDemoAccounts(handle.db);
     for (const account of DEMO_ACCOUNTS) {
-      expect((await getStaffByEmail(handle.db, account.email))?.role).toBe(
-        account.role,
-      );
+      expect((await getStaffByEmail(handle.db, account.email))?.role).toBe(account.role);
     }
     const created = await rows<{ count: number }>(
       handle.db,
@@ -266,46 +216,18 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
       expect(await increment(handle.db, "test:a", minute, t0)).toBe(2);
       expect(await increment(handle.db, "test:b", minute, t0)).toBe(1);
       expect(await countInWindow(handle.db, "test:a", minute, t0)).toBe(2);
-      expect(
-        await countInWindow(
-          handle.db,
-          "test:a",
-          minute,
-          new Date(t0.getTime() + minute),
-        ),
-      ).toBe(0);
+      expect(await countInWindow(handle.db, "test:a", minute, new Date(t0.getTime() + minute))).toBe(0);
     });
 
     it("never lose a count under concurrent increments", async () => {
-      await Promise.all(
-        Array.from({ length: 20 }, () =>
-          increment(handle.db, "test:concurrent", minute, t0),
-        ),
-      );
-      expect(
-        await countInWindow(handle.db, "test:concurrent", minute, t0),
-      ).toBe(20);
+      await Promise.all(Array.from({ length: 20 }, () => increment(handle.db, "test:concurrent", minute, t0)));
+      expect(await countInWindow(handle.db, "test:concurrent", minute, t0)).toBe(20);
     });
 
     it("allow uses up to the limit and say when to come back", async () => {
-      const first = await consume(
-        handle.db,
-        "test:quota",
-        { limit: 2, windowMs: minute },
-        t0,
-      );
-      await consume(
-        handle.db,
-        "test:quota",
-        { limit: 2, windowMs: minute },
-        t0,
-      );
-      const third = await consume(
-        handle.db,
-        "test:quota",
-        { limit: 2, windowMs: minute },
-        t0,
-      );
+      const first = await consume(handle.db, "test:quota", { limit: 2, windowMs: minute }, t0);
+      await consume(handle.db, "test:quota", { limit: 2, windowMs: minute }, t0);
+      const third = await consume(handle.db, "test:quota", { limit: 2, windowMs: minute }, t0);
       expect(first.allowed).toBe(true);
       expect(third).toMatchObject({
         allowed: false,
@@ -318,16 +240,8 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
       const until = new Date(t0.getTime() + 10 * minute);
       await lock(handle.db, "lock:test", until);
       await lock(handle.db, "lock:test", new Date(t0.getTime() + minute));
-      expect((await lockedUntil(handle.db, "lock:test", t0))?.getTime()).toBe(
-        until.getTime(),
-      );
-      expect(
-        await lockedUntil(
-          handle.db,
-          "lock:test",
-          new Date(until.getTime() + 1),
-        ),
-      ).toBeNull();
+      expect((await lockedUntil(handle.db, "lock:test", t0))?.getTime()).toBe(until.getTime());
+      expect(await lockedUntil(handle.db, "lock:test", new Date(until.getTime() + 1))).toBeNull();
     });
   });
 
@@ -340,16 +254,10 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
           $client: { options: { connectionString: string } };
         }
       ).$client.options.connectionString;
-      const [a, b] = await Promise.all([
-        createDatabase({ url }),
-        createDatabase({ url }),
-      ]);
+      const [a, b] = await Promise.all([createDatabase({ url }), createDatabase({ url })]);
       await a.close();
       await b.close();
-      const applied = await rows<{ hash: string }>(
-        handle.db,
-        sql`select hash from drizzle.__drizzle_migrations`,
-      );
+      const applied = await rows<{ hash: string }>(handle.db, sql`select hash from drizzle.__drizzle_migrations`);
       expect(new Set(applied.map((row) => row.hash)).size).toBe(applied.length);
     });
 });

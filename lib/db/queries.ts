@@ -2,8 +2,8 @@ import "server-only";
 
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 
-import { staffUsers, type Role } from "./schema";
 import type { Database } from "./client";
+import { staffUsers, type Role } from "./schema";
 
 /*
  * Staff queries. Everything leaving this module is a DTO: the password hash never does, except through
@@ -102,7 +102,10 @@ export async function getStaff(db: Database, id: string): Promise<StaffUserDto |
 }
 
 export async function getStaffByEmail(db: Database, email: string): Promise<StaffUserDto | null> {
-  const [row] = await db.select(dtoColumns).from(staffUsers).where(eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase()));
+  const [row] = await db
+    .select(dtoColumns)
+    .from(staffUsers)
+    .where(eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase()));
   return row ? toDto(row) : null;
 }
 

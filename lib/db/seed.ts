@@ -35,7 +35,13 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
           mustChangePassword: false,
         });
         await record(
-          { actor: null, action: "staff.create", target: { type: "staff", id: created.id }, outcome: "success", details: { role: account.role, via: "seed" } },
+          {
+            actor: null,
+            action: "staff.create",
+            target: { type: "staff", id: created.id },
+            outcome: "success",
+            details: { role: account.role, via: "seed" },
+          },
           tx,
         );
       });

@@ -91,7 +91,14 @@ export const TEST_SECRETS = {
  */
 export function stubTestEnvironment(extra: Record<string, string> = {}): void {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-test-"));
-  for (const [name, value] of Object.entries({ ...TEST_SECRETS, DATA_DIR: dataDir, CORE_URL: "", PARTNERS_URL: "", DATABASE_URL: "", ...extra })) {
+  for (const [name, value] of Object.entries({
+    ...TEST_SECRETS,
+    DATA_DIR: dataDir,
+    CORE_URL: "",
+    PARTNERS_URL: "",
+    DATABASE_URL: "",
+    ...extra,
+  })) {
     vi.stubEnv(name, value);
   }
   resetConfigForTests();

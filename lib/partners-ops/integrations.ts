@@ -148,7 +148,11 @@ export async function createIntegrationKey(
         target: { type: "integration", id: integration.id === null ? "unknown" : String(integration.id) },
         outcome: "success",
         ip,
-        details: { label: auditableDetail(integration.label), domain: auditableDetail(integration.domain), confirmedDuplicate: Boolean(input.confirmDuplicate && duplicate) },
+        details: {
+          label: auditableDetail(integration.label),
+          domain: auditableDetail(integration.domain),
+          confirmedDuplicate: Boolean(input.confirmDuplicate && duplicate),
+        },
       },
       tx,
     );

@@ -94,9 +94,7 @@ export async function runCpfLookup(
   let result: LookupResult;
   try {
     result =
-      source === "receita"
-        ? { source, record: await client.federalRevenueCpf(cpf) }
-        : { source, record: await client.cpfHistory(cpf) };
+      source === "receita" ? { source, record: await client.federalRevenueCpf(cpf) } : { source, record: await client.cpfHistory(cpf) };
   } catch (error) {
     await recordFailure({
       actor,

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { openRevealCookie, resealRevealCookie, sealRevealCookie, withoutValue } from "./reveal-cookie";
 
 const secret = "test-media-seal-secret-0123456789abcdef";
-const key = (upstreamId: number) => ({ upstreamId, label: `Key ${upstreamId}`, domain: "example.com.br", uuid: `00000000-0000-4000-8000-00000000000${upstreamId}` });
+const key = (upstreamId: number) => ({
+  upstreamId,
+  label: `Key ${upstreamId}`,
+  domain: "example.com.br",
+  uuid: `00000000-0000-4000-8000-00000000000${upstreamId}`,
+});
 const T0 = Date.parse("2026-03-02T12:00:00Z");
 
 describe("reveal cookie", () => {

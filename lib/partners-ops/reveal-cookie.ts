@@ -69,7 +69,11 @@ export async function sealRevealCookie(
  * expired or foreign seal gives no entries. iron tolerates a minute of clock skew on its own ttl, so
  * each entry's own deadline is checked here against `now`.
  */
-export async function openRevealCookie(value: string | undefined, userId: string, { secret, now = Date.now() }: Omit<RevealCookieOptions, "windowSeconds">): Promise<RevealEntry[]> {
+export async function openRevealCookie(
+  value: string | undefined,
+  userId: string,
+  { secret, now = Date.now() }: Omit<RevealCookieOptions, "windowSeconds">,
+): Promise<RevealEntry[]> {
   if (!value) return [];
   let raw: unknown;
   try {

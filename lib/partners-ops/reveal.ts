@@ -2,8 +2,8 @@ import "server-only";
 
 import type { NextResponse } from "next/server";
 
-import { parseCookieHeader } from "@/lib/auth/require-role";
 import { secureCookiesWanted } from "@/lib/auth/cookies";
+import { parseCookieHeader } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 
 import {

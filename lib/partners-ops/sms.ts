@@ -50,7 +50,12 @@ function cooldownKey(phone: string, secret: string): string {
  * Starts the phone's cooldown unless one is running: one atomic upsert, so two sends at the same moment
  * (double click, two instances) cannot both pass. Returns the seconds left when refused.
  */
-async function claimCooldown(db: Database, key: string, seconds: number, now: Date): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+async function claimCooldown(
+  db: Database,
+  key: string,
+  seconds: number,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   const until = new Date(now.getTime() + seconds * 1000);
   const claimed = await db
     .insert(rateLimits)
@@ -84,7 +89,14 @@ async function setCooldown(db: Database, key: string, until: Date | null): Promi
 export async function sendSmsCode(
   db: Database,
   client: PartnersClient,
-  { actor, ip, phone, cooldownSeconds, secret, now = new Date() }: { actor: Actor; ip: string | null; phone: string; cooldownSeconds: number; secret: string; now?: Date },
+  {
+    actor,
+    ip,
+    phone,
+    cooldownSeconds,
+    secret,
+    now = new Date(),
+  }: { actor: Actor; ip: string | null; phone: string; cooldownSeconds: number; secret: string; now?: Date },
 ): Promise<{ resendAfterSeconds: number }> {
   const target = { type: "phone", id: maskPhone(phone) };
   const key = cooldownKey(phone, secret);
@@ -133,7 +145,14 @@ export async function validateSmsCode(
     if (error instanceof UpstreamValidationError && (!error.fields || error.fields.includes("code"))) {
       valid = false;
     } else {
-      await recordFailure({ actor, action: "sms.validate", target, outcome: "failure", ip, details: { reason: isUpstreamError(error) ? error.kind : "error" } });
+      await recordFailure({
+        actor,
+        action: "sms.validate",
+        target,
+        outcome: "failure",
+        ip,
+        details: { reason: isUpstreamError(error) ? error.kind : "error" },
+      });
       throw error;
     }
   }

@@ -3,7 +3,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 
-import { createTestStaff, sessionCookieFor, apiRequest } from "@/lib/auth/testing";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
 import { setDatabaseForTests } from "@/lib/db/client";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
 import { setLogSink } from "@/lib/log";
@@ -50,7 +50,9 @@ export async function startPartnersHarness(env: Record<string, string> = {}): Pr
     request: (url, init = {}) => apiRequest(url, init),
     async allText() {
       const tables = rowsOf<{ table_name: string }>(
-        await db.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+        await db.db.execute(
+          sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+        ),
       );
       const dumps: string[] = [];
       for (const { table_name } of tables) {

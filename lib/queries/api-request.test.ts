@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { ApiRequestError, apiRequest } from "./api-request";
+import { apiRequest, ApiRequestError } from "./api-request";
 
 afterEach(() => vi.unstubAllGlobals());
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers })),
+  );
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiRequestError> {
@@ -27,9 +30,20 @@ describe("apiRequest", () => {
   });
 
   it("reads the dashboard's error model, with fields, Retry-After and rate-limit headers", async () => {
-    answer(429, { error: { code: "rate_limited", message: "Slow down", fields: ["cpf", 3] } }, { "retry-after": "42", "x-ratelimit-scope": "minute", "x-ratelimit-limit": "10" });
+    answer(
+      429,
+      { error: { code: "rate_limited", message: "Slow down", fields: ["cpf", 3] } },
+      { "retry-after": "42", "x-ratelimit-scope": "minute", "x-ratelimit-limit": "10" },
+    );
     const error = await failure(apiRequest("/api/x"));
-    expect(error).toMatchObject({ status: 429, code: "rate_limited", message: "Slow down", fields: ["cpf"], retryAfterSeconds: 42, extra: { scope: "minute", limit: 10 } });
+    expect(error).toMatchObject({
+      status: 429,
+      code: "rate_limited",
+      message: "Slow down",
+      fields: ["cpf"],
+      retryAfterSeconds: 42,
+      extra: { scope: "minute", limit: 10 },
+    });
     expect(error.outcomeUnknown).toBe(false);
   });
 
@@ -37,7 +51,10 @@ describe("apiRequest", () => {
     answer(503, undefined);
     const unavailable = await failure(apiRequest("/api/x", { method: "POST", body: {} }));
     expect(unavailable).toMatchObject({ code: "upstream_unavailable", retryable: true, outcomeUnknown: true });
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     expect(await failure(apiRequest("/api/x"))).toMatchObject({ status: 0, code: "network", outcomeUnknown: true });
   });
 

@@ -20,7 +20,9 @@ afterEach(() => {
 describe("audit fetchers", () => {
   it("build the URL from the filters only, and send a searched CPF in its header", async () => {
     expect(auditApiUrl({})).toBe("/api/audit");
-    expect(auditApiUrl({ action: "lookup.cpf", from: "2026-03-01" }, { format: "csv" })).toBe("/api/audit?action=lookup.cpf&from=2026-03-01&format=csv");
+    expect(auditApiUrl({ action: "lookup.cpf", from: "2026-03-01" }, { format: "csv" })).toBe(
+      "/api/audit?action=lookup.cpf&from=2026-03-01&format=csv",
+    );
     const fetchMock = vi.fn(async () => Response.json({ events: [], nextCursor: null }));
     vi.stubGlobal("fetch", fetchMock);
     await fetchAuditPage({ outcome: "denied" }, "52998224725", "abc");
@@ -31,7 +33,9 @@ describe("audit fetchers", () => {
   });
 
   it("turn an error answer into an error naming its code and fields", async () => {
-    vi.stubGlobal("fetch", async () => Response.json({ error: { code: "validation", message: "Invalid input: from.", fields: ["from"] } }, { status: 400 }));
+    vi.stubGlobal("fetch", async () =>
+      Response.json({ error: { code: "validation", message: "Invalid input: from.", fields: ["from"] } }, { status: 400 }),
+    );
     const error = await fetchAuditPage({ from: "2026-03-10", to: "2026-03-01" }, null, null).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 400, code: "validation", fields: ["from"] });
@@ -39,7 +43,7 @@ describe("audit fetchers", () => {
 
   it("count rows and bytes as the export arrives, even when a record end is split between chunks", async () => {
     const header = "\uFEFFid,at\r\n";
-    const chunks = [header, "1,a\r", "\n2,\"multi\nline\"\r\n3,c", "\r\n"];
+    const chunks = [header, "1,a\r", '\n2,"multi\nline"\r\n3,c', "\r\n"];
     vi.stubGlobal(
       "fetch",
       async () =>

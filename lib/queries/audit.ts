@@ -33,7 +33,12 @@ export function auditApiUrl(filters: AuditFilters, extra: Record<string, string>
   return query ? `/api/audit?${query}` : "/api/audit";
 }
 
-export async function fetchAuditPage(filters: AuditFilters, cpf: string | null, cursor: string | null, signal?: AbortSignal): Promise<AuditPage> {
+export async function fetchAuditPage(
+  filters: AuditFilters,
+  cpf: string | null,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<AuditPage> {
   const extra: Record<string, string> = { limit: String(DEFAULT_PAGE_SIZE) };
   if (cursor) extra.cursor = cursor;
   return apiRequest<AuditPage>(auditApiUrl(filters, extra), { signal, headers: cpfHeader(cpf) });

@@ -4,12 +4,16 @@ import { MEDIA_MIN_REFRESH_MS, MEDIA_REFRESH_MARGIN_MS, mediaRefreshDelay, verif
 
 describe("verification query keys", () => {
   it("are the same for the same view however the filters were written", () => {
-    expect(verificationKeys.list({ status: ["review", "approved"] })).toEqual(verificationKeys.list({ status: ["approved", "review"], per_page: 20, page: 1 }));
+    expect(verificationKeys.list({ status: ["review", "approved"] })).toEqual(
+      verificationKeys.list({ status: ["approved", "review"], per_page: 20, page: 1 }),
+    );
     expect(verificationKeys.list({}).slice(0, 2)).toEqual(verificationKeys.lists());
   });
 
   it("ask the route handler with the filters only", () => {
-    expect(verificationsApiUrl({ status: ["review"], from: "2026-10-01" })).toBe("/api/verifications?status=review&from=2026-10-01&per_page=20");
+    expect(verificationsApiUrl({ status: ["review"], from: "2026-10-01" })).toBe(
+      "/api/verifications?status=review&from=2026-10-01&per_page=20",
+    );
   });
 });
 
@@ -33,7 +37,9 @@ describe("media token refresh", () => {
 
   it("never spins and never refetches without tokens", () => {
     expect(mediaRefreshDelay({ publicId: "p", items: [item("selfie", 5)] }, receivedAt, receivedAt)).toBe(MEDIA_MIN_REFRESH_MS);
-    expect(mediaRefreshDelay({ publicId: "p", items: [{ key: "selfie", available: false, reason: "liveness_not_approved" }] }, receivedAt)).toBe(false);
+    expect(
+      mediaRefreshDelay({ publicId: "p", items: [{ key: "selfie", available: false, reason: "liveness_not_approved" }] }, receivedAt),
+    ).toBe(false);
     expect(mediaRefreshDelay(undefined, receivedAt)).toBe(false);
   });
 });

@@ -1,12 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
 
+import {
+  filtersToSearchParams,
+  normalizeFilters,
+  type CreateVerificationInput,
+  type VerificationFilters,
+} from "@/lib/validations/verifications";
 import type {
   CreateVerificationResponse,
   VerificationDetailResponse,
   VerificationListResponse,
   VerificationMediaResponse,
 } from "@/lib/verifications/types";
-import { filtersToSearchParams, normalizeFilters, type CreateVerificationInput, type VerificationFilters } from "@/lib/validations/verifications";
 
 import { apiRequest, type ApiRequestError } from "./api-request";
 
@@ -92,7 +97,8 @@ export function useVerificationMedia(publicId: string, { enabled = true }: { ena
     queryKey: verificationKeys.media(publicId),
     queryFn: ({ signal }) => fetchVerificationMedia(publicId, signal),
     enabled,
-    refetchInterval: (query: Query<VerificationMediaResponse, ApiRequestError>) => mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt),
+    refetchInterval: (query: Query<VerificationMediaResponse, ApiRequestError>) =>
+      mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt),
     staleTime: (query: Query<VerificationMediaResponse, ApiRequestError>) => {
       const delay = mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt, query.state.dataUpdatedAt);
       return delay === false ? Infinity : delay;

@@ -111,7 +111,9 @@ describe("core: list", () => {
   });
 
   it("really answers an unknown parameter with 400 naming it, and the client never sends one", async () => {
-    const raw = await fetch(`${sandbox.url}/core/public/validations-persons?sort=name`, { headers: { "X-API-Key": SANDBOX_DEFAULTS.coreApiKey } });
+    const raw = await fetch(`${sandbox.url}/core/public/validations-persons?sort=name`, {
+      headers: { "X-API-Key": SANDBOX_DEFAULTS.coreApiKey },
+    });
     expect(raw.status).toBe(400);
     const parsed = parseErrorBody(await raw.text());
     expect(parsed.code).toBe("E_VALIDATION_FAILURE");
@@ -245,7 +247,12 @@ describe("core: creation", () => {
     const raw = await fetch(`${sandbox.url}/core/public/verifications`, {
       method: "POST",
       headers: { "X-API-Key": SANDBOX_DEFAULTS.coreApiKey, "content-type": "application/json" },
-      body: JSON.stringify({ schema_version: "1.0", ref_id: "x", document: { type: "cpf", number: "52998224725" }, integration_origin_public_id: "x" }),
+      body: JSON.stringify({
+        schema_version: "1.0",
+        ref_id: "x",
+        document: { type: "cpf", number: "52998224725" },
+        integration_origin_public_id: "x",
+      }),
     });
     expect(raw.status).toBe(400);
     expect(parseErrorBody(await raw.text()).code).toBe("E_VALIDATION_FAILURE");
@@ -279,7 +286,11 @@ describe("core: faults", () => {
 
     await sandbox.clearRequests();
     const post = await upstreamFailure(
-      core(undefined, { readRetries: 2 }).createVerification({ schemaVersion: "1", refId: "r", document: { type: "cpf", number: "52998224725" } }),
+      core(undefined, { readRetries: 2 }).createVerification({
+        schemaVersion: "1",
+        refId: "r",
+        document: { type: "cpf", number: "52998224725" },
+      }),
     );
     expect(post.kind).toBe("unavailable");
     expect(await received("/core/public/verifications")).toHaveLength(1);
@@ -326,7 +337,9 @@ describe("partners", () => {
     expect((await client.cpfHistory("390.533.447-05")).pep).toBe(true);
     expect((await client.cpfHistory("111.444.777-35")).deceased).toBe(true);
     const sparse = await client.cpfHistory("123.456.789-09");
-    expect(Object.values(sparse).filter((value) => value === null).length + Object.values(sparse.names).filter((value) => value === null).length).toBeGreaterThan(0);
+    expect(
+      Object.values(sparse).filter((value) => value === null).length + Object.values(sparse.names).filter((value) => value === null).length,
+    ).toBeGreaterThan(0);
     // The token travels only as the query parameter the contract names.
     for (const request of await received("/partners/kyc/cpf-history")) expect(request.query.sort()).toEqual(["cpf", "token"]);
     expect((await received("/partners/auth/login")).length).toBe(1);
@@ -342,7 +355,11 @@ describe("partners", () => {
     form.append("username", SANDBOX_DEFAULTS.partnersUsername);
     form.append("password", SANDBOX_DEFAULTS.partnersPassword);
     form.append("expiration", "600");
-    const login = await fetch(`${sandbox.url}/partners/auth/login`, { method: "POST", body: form, headers: { Origin: SANDBOX_DEFAULTS.partnersDomain } });
+    const login = await fetch(`${sandbox.url}/partners/auth/login`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: SANDBOX_DEFAULTS.partnersDomain },
+    });
     const { token } = (await login.json()) as { token: string };
     const query = new URLSearchParams({ token: SANDBOX_DEFAULTS.partnersIntegrationToken, cpf: "52998224725" });
     const raw = await fetch(`${sandbox.url}/partners/receita-federal/cpf?${query}`, {

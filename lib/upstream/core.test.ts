@@ -20,7 +20,11 @@ const verification = {
   pep_origin: null,
   restrictive_lists: [],
 };
-const file = (id: string) => ({ url: `http://files.test/files/${id}?expires=1&signature=ab`, expires_in: 300, file: { public_id: id, type: "image/png" } });
+const file = (id: string) => ({
+  url: `http://files.test/files/${id}?expires=1&signature=ab`,
+  expires_in: 300,
+  file: { public_id: id, type: "image/png" },
+});
 
 let server: FakeServer;
 let lines: string[];
@@ -29,7 +33,8 @@ beforeEach(async () => {
   lines = [];
   setLogSink((_level, line) => lines.push(line));
   server = await startFakeServer((req, res) => {
-    if (req.path === "/public/validations-persons") return sendJson(res, 200, { data: [verification], pagination: { page: 1, per_page: 20, total: 1 } });
+    if (req.path === "/public/validations-persons")
+      return sendJson(res, 200, { data: [verification], pagination: { page: 1, per_page: 20, total: 1 } });
     if (req.path.endsWith("/files"))
       return sendJson(res, 200, { selfie: null, document_back: file("back"), document_front: file("front"), note: "not a file" });
     if (req.path === "/public/verifications") return sendJson(res, 201, { public_id: "new-id", status: "started" });
@@ -84,7 +89,9 @@ describe("listVerifications", () => {
       .listVerifications({ perPage: 51, from: "yesterday", status: ["approved,review"] })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ZodError);
-    expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toEqual(expect.arrayContaining(["perPage", "from", "status.0"]));
+    expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toEqual(
+      expect.arrayContaining(["perPage", "from", "status.0"]),
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

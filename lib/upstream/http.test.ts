@@ -58,7 +58,9 @@ function client(options: Partial<HttpClientOptions> = {}) {
 describe("retries", () => {
   it("retries a GET on 503 and then succeeds", async () => {
     let calls = 0;
-    server = await startFakeServer((_req, res) => (++calls < 3 ? sendJson(res, 503, { message: "busy" }) : sendJson(res, 200, { ok: true })));
+    server = await startFakeServer((_req, res) =>
+      ++calls < 3 ? sendJson(res, 503, { message: "busy" }) : sendJson(res, 200, { ok: true }),
+    );
     const { data } = await client().call(get);
     expect(data.ok).toBe(true);
     expect(server.count("/thing")).toBe(3);
@@ -277,10 +279,9 @@ describe("parseErrorBody", () => {
   });
 
   it("reads field names out of detail strings", () => {
-    expect(parseErrorBody(JSON.stringify({ error: { details: ["Unknown query parameter 'foo'", "unknown parameter: bar"] } })).fields).toEqual([
-      "foo",
-      "bar",
-    ]);
+    expect(
+      parseErrorBody(JSON.stringify({ error: { details: ["Unknown query parameter 'foo'", "unknown parameter: bar"] } })).fields,
+    ).toEqual(["foo", "bar"]);
   });
 });
 

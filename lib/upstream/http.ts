@@ -22,15 +22,7 @@ import { log, redactText, registerSecrets } from "@/lib/log";
 export type UpstreamName = "core" | "partners";
 
 export type UpstreamErrorKind =
-  | "validation"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "rate_limited"
-  | "rejected"
-  | "timeout"
-  | "unavailable"
-  | "malformed";
+  "validation" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "rejected" | "timeout" | "unavailable" | "malformed";
 
 interface UpstreamErrorInit {
   upstream: UpstreamName;
@@ -345,7 +337,15 @@ export class HttpClient {
     const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     const started = performance.now();
     const done = (status: number | null, outcome: string) => {
-      const fields = { upstream: this.upstream, method, route, status, durationMs: Math.round(performance.now() - started), attempt, outcome };
+      const fields = {
+        upstream: this.upstream,
+        method,
+        route,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        attempt,
+        outcome,
+      };
       if (outcome === "ok") log.info("upstream_call", fields);
       else log.warn("upstream_call", fields);
     };
@@ -402,7 +402,10 @@ export class HttpClient {
     if (parsed.success) return { ok: true, value: parsed.data };
     // Paths only: zod v4 issues do not carry the input, and the body itself may hold personal data.
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join(".") || "(body)"))];
-    return { ok: false, error: new UpstreamMalformedResponseError({ ...init, fields }, `unexpected body shape at ${fields.slice(0, 5).join(", ")}`) };
+    return {
+      ok: false,
+      error: new UpstreamMalformedResponseError({ ...init, fields }, `unexpected body shape at ${fields.slice(0, 5).join(", ")}`),
+    };
   }
 
   private errorFor(request: UpstreamRequest<unknown>, response: Response, text: string, base: UpstreamErrorInit): UpstreamError {

@@ -12,7 +12,6 @@ import type {
   SmsValidateResult,
 } from "@/lib/domain/partners";
 import { registerConfigSecrets, registerSecrets } from "@/lib/log";
-import { cpfSchema } from "@/lib/validations/cpf";
 import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import {
   cpfHistoryResponseWire,
@@ -24,6 +23,7 @@ import {
   reshapeIntegration,
   reshapeKycSession,
 } from "@/lib/upstream/schemas";
+import { cpfSchema } from "@/lib/validations/cpf";
 
 /*
  * Client of the partners API ({base_url}): login, integration keys, CPF lookups, KYC sessions, SMS codes.
@@ -300,7 +300,11 @@ export class PartnersClient extends HttpClient {
     });
     const jwt = data[field];
     // The schema guarantees a string; the index type of a computed key is wider.
-    if (typeof jwt !== "string") throw new UpstreamMalformedResponseError({ upstream: "partners", method: "POST", route: this.jwtPath, status: 200, fields: [field] }, "no JWT");
+    if (typeof jwt !== "string")
+      throw new UpstreamMalformedResponseError(
+        { upstream: "partners", method: "POST", route: this.jwtPath, status: 200, fields: [field] },
+        "no JWT",
+      );
     registerSecrets(jwt);
     const stated = typeof data.expires_in === "number" ? data.expires_in : undefined;
     const lifetime = lifetimeSeconds(jwt, requestedAt, stated, SMS_JWT_FALLBACK_SECONDS);

@@ -75,7 +75,14 @@ describe("reshapeVerification", () => {
 
   it("tolerates missing steps and scores, and flags masked documents", () => {
     const verification = reshapeVerification(verificationWire.parse({ public_id: "v", document: "***.456.789-**", status: "approved" }));
-    expect(verification).toMatchObject({ documentMasked: true, steps: [], identityScore: null, riskScore: null, pepOrigin: null, restrictiveLists: [] });
+    expect(verification).toMatchObject({
+      documentMasked: true,
+      steps: [],
+      identityScore: null,
+      riskScore: null,
+      pepOrigin: null,
+      restrictiveLists: [],
+    });
   });
 
   it("refuses a verification without its identifying fields", () => {
@@ -100,7 +107,10 @@ describe("verification files", () => {
   });
 
   it("refuses a file without a usable URL", () => {
-    expect(verificationFilesWire.safeParse({ selfie: { url: "not a url", expires_in: 300, file: { public_id: "x", type: "image/png" } } }).success).toBe(false);
+    expect(
+      verificationFilesWire.safeParse({ selfie: { url: "not a url", expires_in: 300, file: { public_id: "x", type: "image/png" } } })
+        .success,
+    ).toBe(false);
   });
 });
 
@@ -115,7 +125,12 @@ describe("partners records", () => {
         idade: "44",
         data_nascimento: "1981-05-06",
         data_inscricao_antes_1990: false,
-        outros_campos: { pep: true, obito: false, uf_cpf: "SP", nome: { primeiroNome: "João", nomeDoMeio: "", sobrenome: "Souza", nomeSocial: "" } },
+        outros_campos: {
+          pep: true,
+          obito: false,
+          uf_cpf: "SP",
+          nome: { primeiroNome: "João", nomeDoMeio: "", sobrenome: "Souza", nomeSocial: "" },
+        },
         surprise: 1,
       },
     });
@@ -165,7 +180,14 @@ describe("partners records", () => {
       kycSessionResponseWire.parse({
         personId: 7,
         url: "http://w.test/widget/9f1c?token=t&lang=pt-BR",
-        vp: { id: 7, cpf: "52998224725", session_id: "9f1c", status: "Iniciado", validation_step: 1, meta: { cliente: { nome: "A" }, status: "Iniciado" } },
+        vp: {
+          id: 7,
+          cpf: "52998224725",
+          session_id: "9f1c",
+          status: "Iniciado",
+          validation_step: 1,
+          meta: { cliente: { nome: "A" }, status: "Iniciado" },
+        },
       }),
     );
     expect(session).toMatchObject({ personId: 7, sessionId: "9f1c", status: "Iniciado", validationStep: 1, client: { name: "A" } });

@@ -191,9 +191,7 @@ export const verificationFilesWire = z.looseObject({
 });
 
 /** POST /public/verifications. ASSUMPTION: the response is not shown; every field is optional. */
-export const createdVerificationWire = z
-  .looseObject({ public_id: str, status: str, ref_id: str, created_at: str })
-  .optional();
+export const createdVerificationWire = z.looseObject({ public_id: str, status: str, ref_id: str, created_at: str }).optional();
 
 // ---------------------------------------------------------------------------------------------------------
 // Reshaping: wire → domain
@@ -320,7 +318,8 @@ export function reshapeNotice(notice: unknown): VerificationNotice {
   if (notice && typeof notice === "object") {
     const record = notice as Record<string, unknown>;
     const code = typeof record.code === "string" ? record.code : typeof record.code === "number" ? String(record.code) : undefined;
-    const message = [record.message, record.description, record.text, record.detail].find((value) => typeof value === "string") as string | undefined;
+    const message = [record.message, record.description, record.text, record.detail].find((value) => typeof value === "string") as
+      string | undefined;
     if (message !== undefined || code !== undefined) return { ...(code !== undefined ? { code } : {}), message: message ?? code ?? "" };
   }
   return { message: JSON.stringify(notice) ?? String(notice) };

@@ -58,7 +58,8 @@ export const integrationDomainSchema = z
   .trim()
   .superRefine((value, context) => {
     const parsed = parseDomain(value);
-    if ("problem" in parsed) context.addIssue({ code: "custom", message: DOMAIN_MESSAGES[parsed.problem], params: { problem: parsed.problem } });
+    if ("problem" in parsed)
+      context.addIssue({ code: "custom", message: DOMAIN_MESSAGES[parsed.problem], params: { problem: parsed.problem } });
   });
 
 export type LabelProblem = "required" | "too_long" | "characters";

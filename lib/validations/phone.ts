@@ -28,7 +28,8 @@ export function parsePhone(input: string): { digits: string } | { problem: Phone
   const international = value.startsWith("+") || value.startsWith("00");
   if (value.startsWith("00")) digits = digits.slice(2);
   if (!international && digits.length === 11) digits = `${BRAZIL_COUNTRY_CODE}${digits}`;
-  if (digits.length < 12 || digits.length > 13) return { problem: international && !digits.startsWith(BRAZIL_COUNTRY_CODE) ? "country" : "length" };
+  if (digits.length < 12 || digits.length > 13)
+    return { problem: international && !digits.startsWith(BRAZIL_COUNTRY_CODE) ? "country" : "length" };
   if (!digits.startsWith(BRAZIL_COUNTRY_CODE)) return { problem: "country" };
   if (!AREA_CODES.has(Number(digits.slice(2, 4)))) return { problem: "area_code" };
   // Twelve digits is a landline (eight digits after the area code); mobiles have nine, starting with 9.
@@ -77,16 +78,14 @@ const PHONE_MESSAGES: Record<PhoneProblem, string> = {
 };
 
 /** A phone field: any formatting in, the service's digits out; the problem named when refused. */
-export const phoneSchema = z
-  .string({ error: PHONE_MESSAGES.required })
-  .transform((value, context) => {
-    const parsed = parsePhone(value);
-    if ("problem" in parsed) {
-      context.addIssue({ code: "custom", message: PHONE_MESSAGES[parsed.problem], params: { problem: parsed.problem } });
-      return z.NEVER;
-    }
-    return parsed.digits;
-  });
+export const phoneSchema = z.string({ error: PHONE_MESSAGES.required }).transform((value, context) => {
+  const parsed = parsePhone(value);
+  if ("problem" in parsed) {
+    context.addIssue({ code: "custom", message: PHONE_MESSAGES[parsed.problem], params: { problem: parsed.problem } });
+    return z.NEVER;
+  }
+  return parsed.digits;
+});
 
 export type SmsCodeProblem = "required" | "format";
 
@@ -98,16 +97,18 @@ export function smsCodeProblem(input: string): SmsCodeProblem | undefined {
   return undefined;
 }
 
-export const smsCodeSchema = z
-  .string({ error: "Code is required" })
-  .transform((value, context) => {
-    const problem = smsCodeProblem(value);
-    if (problem) {
-      context.addIssue({ code: "custom", message: problem === "required" ? "Code is required" : "Code must be the 4 to 10 characters received", params: { problem } });
-      return z.NEVER;
-    }
-    return value.replace(/\s/g, "");
-  });
+export const smsCodeSchema = z.string({ error: "Code is required" }).transform((value, context) => {
+  const problem = smsCodeProblem(value);
+  if (problem) {
+    context.addIssue({
+      code: "custom",
+      message: problem === "required" ? "Code is required" : "Code must be the 4 to 10 characters received",
+      params: { problem },
+    });
+    return z.NEVER;
+  }
+  return value.replace(/\s/g, "");
+});
 
 export const smsSendSchema = z.strictObject({ phone: phoneSchema });
 export const smsValidateSchema = z.strictObject({ phone: phoneSchema, code: smsCodeSchema });

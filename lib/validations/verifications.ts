@@ -13,7 +13,10 @@ const token = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercas
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as YYYY-MM-DD", abort: true })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "is not a real date");
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    "is not a real date",
+  );
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 

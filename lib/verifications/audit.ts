@@ -40,7 +40,10 @@ export interface AuditSpec<T> {
 
 export class AuditUnavailableError extends ApiError {
   constructor() {
-    super("internal", "The audit trail could not record this action, so it was not carried out. Try again; if it persists, tell an administrator.");
+    super(
+      "internal",
+      "The audit trail could not record this action, so it was not carried out. Try again; if it persists, tell an administrator.",
+    );
   }
 }
 
@@ -59,7 +62,14 @@ export async function audited<T>(context: AuditContext, spec: AuditSpec<T>, acti
   } catch (error) {
     const { outcome, reason } = failureOutcome(error);
     try {
-      await record({ actor: context.actor, ip: context.ip, action: spec.action, target: spec.target, outcome, details: { ...spec.details, reason } });
+      await record({
+        actor: context.actor,
+        ip: context.ip,
+        action: spec.action,
+        target: spec.target,
+        outcome,
+        details: { ...spec.details, reason },
+      });
     } catch (auditError) {
       log.error("audit_failed", { action: spec.action, error: auditError });
     }

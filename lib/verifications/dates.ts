@@ -8,8 +8,9 @@
 /** "GMT-03:00" → "-03:00"; "GMT" → "+00:00". */
 function offsetOf(instant: Date, timeZone: string): string {
   const name =
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(instant).find((part) => part.type === "timeZoneName")
-      ?.value ?? "GMT";
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(instant)
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
   return match ? `${match[1]}:${match[2] ?? "00"}` : "+00:00";
 }

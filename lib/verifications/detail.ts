@@ -10,7 +10,9 @@ import type { VerificationDetailResponse } from "./types";
 /** Refuses an id that could change the upstream path, before any call. */
 export function assertPublicId(publicId: unknown): asserts publicId is string {
   if (!isPublicId(publicId)) {
-    throw new ApiError("validation", "Invalid input: publicId: must be a verification id (letters, digits, _ or -).", { fields: ["publicId"] });
+    throw new ApiError("validation", "Invalid input: publicId: must be a verification id (letters, digits, _ or -).", {
+      fields: ["publicId"],
+    });
   }
 }
 

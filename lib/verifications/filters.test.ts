@@ -4,7 +4,10 @@ import { filtersToUrlQuery, isPublicId, normalizeFilters, parseVerificationFilte
 
 describe("list filters in the URL", () => {
   it("normalises so one view has one key and one address", () => {
-    expect(normalizeFilters({ status: ["review", "approved", "review"], page: 1 })).toEqual({ status: ["approved", "review"], per_page: 20 });
+    expect(normalizeFilters({ status: ["review", "approved", "review"], page: 1 })).toEqual({
+      status: ["approved", "review"],
+      per_page: 20,
+    });
     expect(filtersToUrlQuery({ status: ["review", "approved"], per_page: 20, page: 2 })).toBe("status=approved%2Creview&page=2");
     expect(filtersToUrlQuery({ per_page: 100 })).toBe("per_page=100");
   });
@@ -16,7 +19,15 @@ describe("list filters in the URL", () => {
   });
 
   it("round-trips through the address", () => {
-    const filters = { status: ["approved", "review"], flow: "default", journey: "onboarding", from: "2026-10-01", to: "2026-10-31", per_page: 50, page: 3 };
+    const filters = {
+      status: ["approved", "review"],
+      flow: "default",
+      journey: "onboarding",
+      from: "2026-10-01",
+      to: "2026-10-31",
+      per_page: 50,
+      page: 3,
+    };
     const parsed = parseVerificationFilters(new URLSearchParams(filtersToUrlQuery(filters)));
     expect(parsed).toEqual({ ok: true, filters });
   });

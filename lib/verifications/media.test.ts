@@ -69,7 +69,8 @@ describe("openImage", () => {
   });
 
   it("refuses a declared size over the cap, and cuts an undeclared one at the cap", async () => {
-    const big = async () => new Response("x", { status: 200, headers: { "content-type": "image/png", "content-length": String(11 * 1024 * 1024) } });
+    const big = async () =>
+      new Response("x", { status: 200, headers: { "content-type": "image/png", "content-length": String(11 * 1024 * 1024) } });
     const declared = await failure(openImage(token, user, { ...deps, fetch: big }));
     expect(declared).toMatchObject({ code: "payload_too_large" });
 

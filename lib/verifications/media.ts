@@ -100,7 +100,11 @@ function capped(limit: number): TransformStream<Uint8Array, Uint8Array> {
  * one file and opens it without following redirects. Throws MediaTokenRefused for a bad token, ApiError
  * or UpstreamError otherwise.
  */
-export async function openImage(token: string, user: MediaUser, deps: VerificationDeps & { maxBytes?: number; fetch?: typeof fetch } = {}): Promise<OpenedImage> {
+export async function openImage(
+  token: string,
+  user: MediaUser,
+  deps: VerificationDeps & { maxBytes?: number; fetch?: typeof fetch } = {},
+): Promise<OpenedImage> {
   const cfg = deps.cfg ?? config();
   let claim: MediaClaim;
   try {
@@ -133,7 +137,10 @@ export async function openImage(token: string, user: MediaUser, deps: Verificati
     throw error;
   };
   if (response.status !== 200) {
-    refuse(response.status >= 300 && response.status < 400 ? "redirect_refused" : "bad_status", new ApiError("upstream_unavailable", undefined, { retryable: true }));
+    refuse(
+      response.status >= 300 && response.status < 400 ? "redirect_refused" : "bad_status",
+      new ApiError("upstream_unavailable", undefined, { retryable: true }),
+    );
   }
   const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!isDisplayableImageType(contentType)) {

@@ -4,15 +4,15 @@ import { expect } from "vitest";
 import { GET as auditGet } from "@/app/api/audit/route";
 import { GET as health } from "@/app/api/health/route";
 import { DELETE as forgetKey, POST as revealKey } from "@/app/api/integrations/reveal/route";
-import { GET as listKeys, POST as createKey } from "@/app/api/integrations/route";
+import { POST as createKey, GET as listKeys } from "@/app/api/integrations/route";
 import { POST as kycSession } from "@/app/api/kyc/sessions/route";
 import { POST as lookupCpf } from "@/app/api/lookups/cpf/route";
 import { GET as image } from "@/app/api/media/[token]/route";
 import { POST as smsSend } from "@/app/api/sms/send/route";
 import { POST as smsValidate } from "@/app/api/sms/validate/route";
-import { GET as detail } from "@/app/api/verifications/[publicId]/route";
 import { GET as media } from "@/app/api/verifications/[publicId]/media/route";
-import { GET as listVerifications, POST as createVerification } from "@/app/api/verifications/route";
+import { GET as detail } from "@/app/api/verifications/[publicId]/route";
+import { POST as createVerification, GET as listVerifications } from "@/app/api/verifications/route";
 import { attemptPasswordSignIn } from "@/lib/auth/sign-in";
 import { createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
 
@@ -53,7 +53,14 @@ export interface Flow {
 
 const BASE = "http://localhost:3000";
 
-async function call(context: FlowContext, flow: string, step: string, handler: Handler, path: string, init: Parameters<LeakHarness["call"]>[3] = {}) {
+async function call(
+  context: FlowContext,
+  flow: string,
+  step: string,
+  handler: Handler,
+  path: string,
+  init: Parameters<LeakHarness["call"]>[3] = {},
+) {
   return context.h.call(`${flow}: ${step}`, handler, `${BASE}${path}`, init);
 }
 
@@ -74,16 +81,31 @@ export const FLOWS: Flow[] = [
     name: "sign-in",
     async run(context) {
       const db = context.h.database.db;
-      const ok = await attemptPasswordSignIn(db, { email: context.analyst.email, password: context.analyst.password, address: "198.51.100.23", allowDemoAccounts: false });
+      const ok = await attemptPasswordSignIn(db, {
+        email: context.analyst.email,
+        password: context.analyst.password,
+        address: "198.51.100.23",
+        allowDemoAccounts: false,
+      });
       expect(ok.status).toBe("ok");
       const wrong = `${context.analyst.password}-typo`;
       context.typedPasswords.push(wrong);
-      const refused = await attemptPasswordSignIn(db, { email: context.analyst.email, password: wrong, address: "198.51.100.23", allowDemoAccounts: false });
+      const refused = await attemptPasswordSignIn(db, {
+        email: context.analyst.email,
+        password: wrong,
+        address: "198.51.100.23",
+        allowDemoAccounts: false,
+      });
       expect(refused.status).toBe("invalid");
       // A password typed into the email box by mistake: a classic way for a password to reach a log or a table.
       const misplaced = `${context.admin.password} (in the email box)`;
       context.typedPasswords.push(misplaced);
-      const confused = await attemptPasswordSignIn(db, { email: misplaced, password: "whatever", address: "198.51.100.23", allowDemoAccounts: false });
+      const confused = await attemptPasswordSignIn(db, {
+        email: misplaced,
+        password: "whatever",
+        address: "198.51.100.23",
+        allowDemoAccounts: false,
+      });
       expect(confused.status).toBe("invalid");
     },
   },
@@ -91,15 +113,29 @@ export const FLOWS: Flow[] = [
     name: "verifications",
     async run(context) {
       const analyst = context.analyst.cookie;
-      const list = await call(context, "verifications", "list", listVerifications, "/api/verifications?status=approved&per_page=5", { cookie: analyst });
+      const list = await call(context, "verifications", "list", listVerifications, "/api/verifications?status=approved&per_page=5", {
+        cookie: analyst,
+      });
       expect(list.response.status).toBe(200);
       const items = (JSON.parse(list.text!) as { items: Array<{ publicId: string }> }).items;
       const publicId = items[0]!.publicId;
       context.state.publicId = publicId;
-      expect((await call(context, "verifications", "detail", detail, `/api/verifications/${publicId}`, { cookie: analyst, params: { publicId } })).response.status).toBe(200);
-      const described = await call(context, "verifications", "media", media, `/api/verifications/${publicId}/media`, { cookie: analyst, params: { publicId } });
+      expect(
+        (
+          await call(context, "verifications", "detail", detail, `/api/verifications/${publicId}`, {
+            cookie: analyst,
+            params: { publicId },
+          })
+        ).response.status,
+      ).toBe(200);
+      const described = await call(context, "verifications", "media", media, `/api/verifications/${publicId}/media`, {
+        cookie: analyst,
+        params: { publicId },
+      });
       expect(described.response.status).toBe(200);
-      const sources = (JSON.parse(described.text!) as { items: Array<{ available: boolean; src?: string }> }).items.flatMap((item) => (item.available && item.src ? [item.src] : []));
+      const sources = (JSON.parse(described.text!) as { items: Array<{ available: boolean; src?: string }> }).items.flatMap((item) =>
+        item.available && item.src ? [item.src] : [],
+      );
       expect(sources.length).toBeGreaterThan(0);
       for (const src of sources) {
         const token = decodeURIComponent(src.replace(/^\/api\/media\//, ""));
@@ -118,15 +154,31 @@ export const FLOWS: Flow[] = [
     name: "integrations",
     async run(context) {
       const admin = context.admin.cookie;
-      const created = await call(context, "integrations", "create", createKey, "/api/integrations", { method: "POST", cookie: admin, body: { domain: "https://loja.example.com.br", label: "Leak guard shop" } });
+      const created = await call(context, "integrations", "create", createKey, "/api/integrations", {
+        method: "POST",
+        cookie: admin,
+        body: { domain: "https://loja.example.com.br", label: "Leak guard shop" },
+      });
       expect(created.response.status).toBe(201);
       const upstreamId = (JSON.parse(created.text!) as { integration: { upstreamId: number } }).integration.upstreamId;
       const reveal = cookieFrom(created.response, "kyc_integration_reveal");
       expect(reveal).toBeDefined();
       expect((await call(context, "integrations", "list", listKeys, "/api/integrations", { cookie: admin })).response.status).toBe(200);
-      const again = await call(context, "integrations", "reveal", revealKey, "/api/integrations/reveal", { method: "POST", cookie: `${admin}; ${reveal}`, body: { upstreamId } });
+      const again = await call(context, "integrations", "reveal", revealKey, "/api/integrations/reveal", {
+        method: "POST",
+        cookie: `${admin}; ${reveal}`,
+        body: { upstreamId },
+      });
       expect(again.response.status).toBe(200);
-      expect((await call(context, "integrations", "forget", forgetKey, "/api/integrations/reveal", { method: "DELETE", cookie: `${admin}; ${reveal}`, body: { upstreamId } })).response.status).toBeLessThan(300);
+      expect(
+        (
+          await call(context, "integrations", "forget", forgetKey, "/api/integrations/reveal", {
+            method: "DELETE",
+            cookie: `${admin}; ${reveal}`,
+            body: { upstreamId },
+          })
+        ).response.status,
+      ).toBeLessThan(300);
     },
   },
   {
@@ -145,7 +197,11 @@ export const FLOWS: Flow[] = [
   {
     name: "kyc",
     async run(context) {
-      const started = await call(context, "kyc", "start session", kycSession, "/api/kyc/sessions", { method: "POST", cookie: context.analyst.cookie, body: { cpf: context.cpfs.kyc } });
+      const started = await call(context, "kyc", "start session", kycSession, "/api/kyc/sessions", {
+        method: "POST",
+        cookie: context.analyst.cookie,
+        body: { cpf: context.cpfs.kyc },
+      });
       expect(started.response.status).toBe(201);
     },
   },
@@ -153,11 +209,19 @@ export const FLOWS: Flow[] = [
     name: "sms",
     async run(context) {
       const phone = context.phone;
-      const sent = await call(context, "sms", "send", smsSend, "/api/sms/send", { method: "POST", cookie: context.analyst.cookie, body: { phone } });
+      const sent = await call(context, "sms", "send", smsSend, "/api/sms/send", {
+        method: "POST",
+        cookie: context.analyst.cookie,
+        body: { phone },
+      });
       expect(sent.response.status).toBe(200);
       const code = await context.h.sandbox.smsCode(phone.replace(/\D/g, ""));
       expect(code).toMatch(/^\d{6}$/);
-      const checked = await call(context, "sms", "validate", smsValidate, "/api/sms/validate", { method: "POST", cookie: context.analyst.cookie, body: { phone, code } });
+      const checked = await call(context, "sms", "validate", smsValidate, "/api/sms/validate", {
+        method: "POST",
+        cookie: context.analyst.cookie,
+        body: { phone, code },
+      });
       expect(checked.response.status).toBe(200);
     },
   },
@@ -166,7 +230,10 @@ export const FLOWS: Flow[] = [
     async run(context) {
       const admin = context.admin.cookie;
       expect((await call(context, "audit", "list", auditGet, "/api/audit?limit=200", { cookie: admin })).response.status).toBe(200);
-      const search = await call(context, "audit", "CPF search", auditGet, "/api/audit", { cookie: admin, headers: { "x-search-cpf": context.cpfs.lookup } });
+      const search = await call(context, "audit", "CPF search", auditGet, "/api/audit", {
+        cookie: admin,
+        headers: { "x-search-cpf": context.cpfs.lookup },
+      });
       expect(search.response.status).toBe(200);
       expect(JSON.parse(search.text!).events.length).toBeGreaterThan(0);
       const csv = await call(context, "audit", "export", auditGet, "/api/audit?format=csv", { cookie: admin });
@@ -182,7 +249,10 @@ export const FLOWS: Flow[] = [
       const publicId = context.state.publicId as string;
       const sandbox = context.h.sandbox;
       await sandbox.setFaults({ path_prefix: `/core/public/validations-persons/${publicId}/files`, malformed_rate: 1 });
-      const broken = await call(context, "failures", "media, truncated upstream answer", media, `/api/verifications/${publicId}/media`, { cookie: context.analyst.cookie, params: { publicId } });
+      const broken = await call(context, "failures", "media, truncated upstream answer", media, `/api/verifications/${publicId}/media`, {
+        cookie: context.analyst.cookie,
+        params: { publicId },
+      });
       expect(broken.response.status).toBeGreaterThanOrEqual(500);
       await sandbox.clearFaults();
       await sandbox.setFaults({ path_prefix: "/partners/receita-federal", error_rate: 1, status: 500 });

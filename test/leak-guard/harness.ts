@@ -5,7 +5,7 @@ import { vi } from "vitest";
 
 import { apiRequest } from "@/lib/auth/testing";
 import { setDatabaseForTests } from "@/lib/db/client";
-import { stubTestEnvironment, type TestDatabaseKind, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/lib/db/testing";
 import type { SandboxHandle } from "@/test/sandbox";
 
 /*
@@ -95,7 +95,8 @@ const TEXTUAL = /^(application\/(json|problem\+json|javascript|xml)|text\/|image
 function headersOf(headers: Headers): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   headers.forEach((value, name) => out.push([name, value]));
-  for (const cookie of headers.getSetCookie()) if (!out.some(([name, value]) => name === "set-cookie" && value === cookie)) out.push(["set-cookie", cookie]);
+  for (const cookie of headers.getSetCookie())
+    if (!out.some(([name, value]) => name === "set-cookie" && value === cookie)) out.push(["set-cookie", cookie]);
   return out;
 }
 
@@ -114,7 +115,11 @@ async function bodyText(body: BodyInit | null | undefined): Promise<string> {
  * `sandbox` is shared by the runs of one file: the upstream clients are process-wide singletons built
  * from the first configuration they see, so every run must point at the same sandbox.
  */
-export async function startLeakHarness(kind: TestDatabaseKind, sandbox: SandboxHandle, env: Record<string, string> = {}): Promise<LeakHarness> {
+export async function startLeakHarness(
+  kind: TestDatabaseKind,
+  sandbox: SandboxHandle,
+  env: Record<string, string> = {},
+): Promise<LeakHarness> {
   const logs: string[] = [];
   const responses: RecordedResponse[] = [];
   const upstream: UpstreamExchange[] = [];
@@ -155,7 +160,11 @@ export async function startLeakHarness(kind: TestDatabaseKind, sandbox: SandboxH
       responseBody: null,
     };
     upstream.push(exchange);
-    if (TEXTUAL.test(response.headers.get("content-type") ?? "")) exchange.responseBody = await response.clone().text().catch(() => null);
+    if (TEXTUAL.test(response.headers.get("content-type") ?? ""))
+      exchange.responseBody = await response
+        .clone()
+        .text()
+        .catch(() => null);
     return response;
   });
 
@@ -176,11 +185,23 @@ export async function startLeakHarness(kind: TestDatabaseKind, sandbox: SandboxH
     upstream,
     logs,
     async call(label, handler, url, init = {}) {
-      const request = apiRequest(url, { method: init.method, cookie: init.cookie, body: init.body, headers: { "x-kyc-peer-address": "198.51.100.23", ...init.headers } });
+      const request = apiRequest(url, {
+        method: init.method,
+        cookie: init.cookie,
+        body: init.body,
+        headers: { "x-kyc-peer-address": "198.51.100.23", ...init.headers },
+      });
       const response = await handler(request, { params: Promise.resolve(init.params ?? {}) as Promise<never> });
       const textual = TEXTUAL.test(response.headers.get("content-type") ?? "") || response.status >= 400;
       const text = textual ? await response.clone().text() : (await response.clone().arrayBuffer(), null);
-      responses.push({ label, method: request.method, path: new URL(request.url).pathname + new URL(request.url).search, status: response.status, headers: headersOf(response.headers), body: text });
+      responses.push({
+        label,
+        method: request.method,
+        path: new URL(request.url).pathname + new URL(request.url).search,
+        status: response.status,
+        headers: headersOf(response.headers),
+        body: text,
+      });
       return { response, text };
     },
     async databaseText() {
@@ -192,9 +213,16 @@ export async function startLeakHarness(kind: TestDatabaseKind, sandbox: SandboxH
       );
       const places: Place[] = [];
       for (const { table_schema, table_name } of tables) {
-        const rows = rowsOf<{ line: string }>(await database.db.execute(sql.raw(`select row_to_json(t)::text as line from "${table_schema}"."${table_name}" t`)));
+        const rows = rowsOf<{ line: string }>(
+          await database.db.execute(sql.raw(`select row_to_json(t)::text as line from "${table_schema}"."${table_name}" t`)),
+        );
         rows.forEach((row, index) => {
-          const columns = Object.fromEntries(Object.entries(JSON.parse(row.line) as Record<string, unknown>).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]));
+          const columns = Object.fromEntries(
+            Object.entries(JSON.parse(row.line) as Record<string, unknown>).map(([name, value]) => [
+              name,
+              typeof value === "string" ? value : JSON.stringify(value),
+            ]),
+          );
           places.push({ kind: "database", where: `database ${table_schema}.${table_name} row ${index + 1}`, text: row.line, columns });
         });
       }
@@ -222,7 +250,9 @@ export async function placesOf(harness: LeakHarness): Promise<Place[]> {
       text: `${head}\n\n${response.body ?? ""}`,
     });
   }
-  harness.logs.forEach((line, index) => places.push({ kind: "log", where: `server output line ${index + 1} (${describeLine(line)})`, text: line }));
+  harness.logs.forEach((line, index) =>
+    places.push({ kind: "log", where: `server output line ${index + 1} (${describeLine(line)})`, text: line }),
+  );
   places.push(...(await harness.databaseText()));
   return places;
 }

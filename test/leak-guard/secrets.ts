@@ -92,7 +92,8 @@ export function harvestSecrets(
     ...known.cpfs.map((value) => ({ kind: "full CPF" as const, value, source: "typed in a flow" })),
   ];
   const add = (kind: SecretKind, value: string | null | undefined, source: string) => {
-    if (value && value.length >= 8 && !secrets.some((secret) => secret.kind === kind && secret.value === value)) secrets.push({ kind, value, source });
+    if (value && value.length >= 8 && !secrets.some((secret) => secret.kind === kind && secret.value === value))
+      secrets.push({ kind, value, source });
   };
 
   for (const exchange of exchanges) {
@@ -137,7 +138,8 @@ function spellings(secret: Secret): string[] {
   const out = new Set([secret.value, encodeURIComponent(secret.value)]);
   // What was typed may be stored normalised (an email box lower-cases and trims what it gets).
   if (secret.kind === "staff password") out.add(secret.value.trim().toLowerCase());
-  if (secret.kind === "full CPF") out.add(`${secret.value.slice(0, 3)}.${secret.value.slice(3, 6)}.${secret.value.slice(6, 9)}-${secret.value.slice(9)}`);
+  if (secret.kind === "full CPF")
+    out.add(`${secret.value.slice(0, 3)}.${secret.value.slice(3, 6)}.${secret.value.slice(6, 9)}-${secret.value.slice(9)}`);
   return [...out];
 }
 
@@ -162,9 +164,13 @@ const shorten = (value: string) => (value.length > 10 ? `${value.slice(0, 4)}…
 function excerpt(text: string, index: number, length: number, secrets: Secret[]): string {
   const start = Math.max(0, index - 40);
   const end = Math.min(text.length, index + length + 40);
-  const hide = (part: string) => secrets.reduce((out, secret) => (secret.value.length >= 6 ? out.split(secret.value).join(shorten(secret.value)) : out), part);
+  const hide = (part: string) =>
+    secrets.reduce((out, secret) => (secret.value.length >= 6 ? out.split(secret.value).join(shorten(secret.value)) : out), part);
   const value = text.slice(index, index + length);
-  return `${start > 0 ? "…" : ""}${hide(text.slice(start, index))}⟦${shorten(value)}⟧${hide(text.slice(index + length, end))}${end < text.length ? "…" : ""}`.replace(/\s+/g, " ");
+  return `${start > 0 ? "…" : ""}${hide(text.slice(start, index))}⟦${shorten(value)}⟧${hide(text.slice(index + length, end))}${end < text.length ? "…" : ""}`.replace(
+    /\s+/g,
+    " ",
+  );
 }
 
 /** "…, column key" when the place is a database row and one column holds the value. */
@@ -182,7 +188,12 @@ export function findLeaks(secrets: Secret[], places: Place[]): Leak[] {
       for (const spelling of spellings(secret)) {
         const index = place.text.indexOf(spelling);
         if (index >= 0) {
-          leaks.push({ kind: secret.kind, source: secret.source, where: whereIn(place, spelling), context: excerpt(place.text, index, spelling.length, secrets) });
+          leaks.push({
+            kind: secret.kind,
+            source: secret.source,
+            where: whereIn(place, spelling),
+            context: excerpt(place.text, index, spelling.length, secrets),
+          });
           break;
         }
       }
@@ -191,7 +202,12 @@ export function findLeaks(secrets: Secret[], places: Place[]): Leak[] {
       if (place.kind === "response" && allowedIn && place.label && allowedIn.test(place.label)) continue;
       const match = pattern.exec(place.text);
       if (match && !leaks.some((leak) => leak.where.startsWith(place.where) && leak.kind === kind)) {
-        leaks.push({ kind, source: `pattern ${pattern.source.slice(0, 30)}…`, where: whereIn(place, match[0]), context: excerpt(place.text, match.index, match[0].length, secrets) });
+        leaks.push({
+          kind,
+          source: `pattern ${pattern.source.slice(0, 30)}…`,
+          where: whereIn(place, match[0]),
+          context: excerpt(place.text, match.index, match[0].length, secrets),
+        });
       }
     }
   }

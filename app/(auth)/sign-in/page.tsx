@@ -30,7 +30,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">
-        <p className="text-center text-sm font-semibold uppercase tracking-wide text-brand-700">{(await getTranslations("common"))("appName")}</p>
+        <p className="text-center text-sm font-semibold tracking-wide text-brand-700 uppercase">
+          {(await getTranslations("common"))("appName")}
+        </p>
         <div className="mt-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
           <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
@@ -39,7 +41,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           </div>
         </div>
         {settings.seedDemoAccounts ? (
-          <section aria-labelledby="demo-accounts" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          <section
+            aria-labelledby="demo-accounts"
+            className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          >
             <h2 id="demo-accounts" className="font-semibold">
               {t("demoTitle")}
             </h2>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
 import { requirePageUser } from "@/lib/auth/require-role";

@@ -1,8 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 
 import { Alert } from "@/components/ui/alert";
@@ -13,7 +13,12 @@ import { VerificationFilters } from "@/components/verifications/verification-fil
 import { VerificationPagination } from "@/components/verifications/verification-pagination";
 import { VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
 import { useVerifications } from "@/lib/queries/verifications";
-import { DEFAULT_PAGE_SIZE, filtersToUrlQuery, parseVerificationFilters, type VerificationFilters as Filters } from "@/lib/validations/verifications";
+import {
+  DEFAULT_PAGE_SIZE,
+  filtersToUrlQuery,
+  parseVerificationFilters,
+  type VerificationFilters as Filters,
+} from "@/lib/validations/verifications";
 
 /*
  * The list. The filters live in the URL: applying them pushes a history entry with
@@ -60,7 +65,8 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
         <ul className="mt-1 list-disc pl-5">
           {parsed.problems.map((problem) => (
             <li key={problem.field}>
-              <span className="font-mono">{problem.field}</span>: {problem.message === "is not accepted" ? t("filters.notAccepted") : t("filters.invalidValue")}
+              <span className="font-mono">{problem.field}</span>:{" "}
+              {problem.message === "is not accepted" ? t("filters.notAccepted") : t("filters.invalidValue")}
             </li>
           ))}
         </ul>
@@ -91,10 +97,16 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
   } else {
     body = (
       <div className="space-y-4">
-        <div className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${list.isPlaceholderData ? "opacity-60" : ""}`}>
+        <div
+          className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${list.isPlaceholderData ? "opacity-60" : ""}`}
+        >
           <VerificationTable items={data.items} caption={caption} busy={updating} />
         </div>
-        <VerificationPagination pagination={data.pagination} available={data.pagingAvailable} onPage={(page) => navigate({ ...filters, page })} />
+        <VerificationPagination
+          pagination={data.pagination}
+          available={data.pagingAvailable}
+          onPage={(page) => navigate({ ...filters, page })}
+        />
       </div>
     );
   }

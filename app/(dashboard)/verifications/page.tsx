@@ -4,10 +4,10 @@ import { headers } from "next/headers";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 import { verificationKeys } from "@/lib/queries/verifications";
-import { audited, auditContext } from "@/lib/verifications/audit";
+import { parseVerificationFilters } from "@/lib/validations/verifications";
+import { auditContext, audited } from "@/lib/verifications/audit";
 import { listDetails } from "@/lib/verifications/audit-details";
 import { listVerifications } from "@/lib/verifications/list";
-import { parseVerificationFilters } from "@/lib/validations/verifications";
 
 import { VerificationsPageClient } from "./page-client";
 
@@ -30,8 +30,10 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   if (parsed.ok) {
     try {
       const context = auditContext(user, await headers());
-      const data = await audited(context, { action: "verification.list", details: listDetails(parsed.filters), detailsOf: (list) => ({ count: list.items.length }) }, () =>
-        listVerifications(parsed.filters),
+      const data = await audited(
+        context,
+        { action: "verification.list", details: listDetails(parsed.filters), detailsOf: (list) => ({ count: list.items.length }) },
+        () => listVerifications(parsed.filters),
       );
       queryClient.setQueryData(verificationKeys.list(parsed.filters), data);
     } catch {

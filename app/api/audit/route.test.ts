@@ -42,8 +42,21 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
     adminCookie = await sessionCookieFor(handle.db, admin);
     analystCookie = await sessionCookieFor(handle.db, analyst);
     const actor = { id: analyst.id, email: analyst.email };
-    await record({ actor, action: "lookup.cpf", target: { type: "cpf", cpf: CPF }, purpose: "onboarding", outcome: "success", ip: "10.1.1.1" }, handle.db);
-    await record({ actor, action: "lookup.cpf", target: { type: "cpf", cpf: OTHER_CPF }, purpose: "=HYPERLINK(\"x\")", outcome: "failure", ip: "10.1.1.1" }, handle.db);
+    await record(
+      { actor, action: "lookup.cpf", target: { type: "cpf", cpf: CPF }, purpose: "onboarding", outcome: "success", ip: "10.1.1.1" },
+      handle.db,
+    );
+    await record(
+      {
+        actor,
+        action: "lookup.cpf",
+        target: { type: "cpf", cpf: OTHER_CPF },
+        purpose: '=HYPERLINK("x")',
+        outcome: "failure",
+        ip: "10.1.1.1",
+      },
+      handle.db,
+    );
     await record({ actor, action: "kyc.session_create", target: { type: "cpf", cpf: CPF }, outcome: "success" }, handle.db);
   });
   afterAll(async () => {
@@ -78,7 +91,19 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
       ["lookup.cpf", "***.982.247-**", "success"],
     ]);
     expect(page.nextCursor).toBeNull();
-    expect(Object.keys(page.events[0]!).sort()).toEqual(["action", "actorEmail", "actorId", "at", "details", "id", "ip", "outcome", "purpose", "target", "targetType"]);
+    expect(Object.keys(page.events[0]!).sort()).toEqual([
+      "action",
+      "actorEmail",
+      "actorId",
+      "at",
+      "details",
+      "id",
+      "ip",
+      "outcome",
+      "purpose",
+      "target",
+      "targetType",
+    ]);
     expect(await lastEvent()).toMatchObject({
       action: "audit.view",
       outcome: "success",
@@ -94,7 +119,12 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
     const page = (await response.json()) as AuditPage;
     expect(page.events.map((event) => event.action)).toEqual(["kyc.session_create", "lookup.cpf"]);
     expect(JSON.stringify(page)).not.toContain(CPF);
-    expect(await lastEvent()).toMatchObject({ action: "audit.view", targetType: "cpf", target: "***.982.247-**", targetHash: cpfHash(CPF) });
+    expect(await lastEvent()).toMatchObject({
+      action: "audit.view",
+      targetType: "cpf",
+      target: "***.982.247-**",
+      targetHash: cpfHash(CPF),
+    });
     // The next search for that CPF finds the search itself: who looked the person up in the log.
     const again = (await (await get("?action=audit.view", { headers: { "x-search-cpf": CPF } })).json()) as AuditPage;
     expect(again.events).toHaveLength(1);
@@ -161,7 +191,10 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
   it("leaves a chain that verifies, every access included", async () => {
     const result = await verifyAuditChain(handle.db);
     expect(result.ok).toBe(true);
-    const [views] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(eq(auditEvents.action, "audit.view"));
+    const [views] = await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "audit.view"));
     expect(views!.n).toBeGreaterThanOrEqual(5);
   });
 });

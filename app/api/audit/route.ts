@@ -2,12 +2,12 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { toErrorResponse } from "@/lib/api/errors";
-import { clientAddress } from "@/lib/auth/address";
-import { requireUser } from "@/lib/auth/require-role";
-import { hasRole } from "@/lib/auth/roles";
 import { auditListQuerySchema, auditParamsFromSearchParams, compactFilters, CPF_SEARCH_HEADER } from "@/lib/audit-trail/filters";
 import { exportAuditLog, refuseAuditAccess, viewAuditLog } from "@/lib/audit-trail/service";
 import { auditPageSchema } from "@/lib/audit-trail/types";
+import { clientAddress } from "@/lib/auth/address";
+import { requireUser } from "@/lib/auth/require-role";
+import { hasRole } from "@/lib/auth/roles";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { cpfSchema } from "@/lib/validations/cpf";
@@ -26,7 +26,9 @@ export async function GET(request: Request) {
 
     const query = auditListQuerySchema.parse(auditParamsFromSearchParams(params));
 
-    const cpf = cpfHeaderSchema.parse({ [CPF_SEARCH_HEADER]: request.headers.get(CPF_SEARCH_HEADER)?.trim() || undefined })[CPF_SEARCH_HEADER];
+    const cpf = cpfHeaderSchema.parse({ [CPF_SEARCH_HEADER]: request.headers.get(CPF_SEARCH_HEADER)?.trim() || undefined })[
+      CPF_SEARCH_HEADER
+    ];
     const filters = compactFilters(query);
     const db = await getDb();
 

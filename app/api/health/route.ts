@@ -41,7 +41,9 @@ export async function GET(request: NextRequest) {
         const db = await getDb();
         await Promise.race([
           db.execute(sql`select 1`),
-          new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error("timeout"), { name: "TimeoutError" })), CHECK_TIMEOUT_MS)),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(Object.assign(new Error("timeout"), { name: "TimeoutError" })), CHECK_TIMEOUT_MS),
+          ),
         ]);
       }),
       timed(() => reachable(config().core.url)),

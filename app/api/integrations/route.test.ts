@@ -49,7 +49,9 @@ describe("who may", () => {
     expect((await GET(h.request(URL_BASE, { cookie: h.analystCookie }))).status).toBe(403);
     expect((await create({ domain: "example.com", label: "x" }, h.analystCookie)).status).toBe(403);
     expect((await GET(h.request(URL_BASE))).status).toBe(401);
-    expect((await reveal(h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: h.analystCookie, body: { upstreamId: 1 } }))).status).toBe(403);
+    expect(
+      (await reveal(h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: h.analystCookie, body: { upstreamId: 1 } }))).status,
+    ).toBe(403);
     expect(await h.sandbox.requests()).toEqual([]);
   });
 });
@@ -110,7 +112,10 @@ describe("creating a key", () => {
     expect(first.status).toBe(201);
     const again = await create({ domain: "dup.example.com/other", label });
     expect(again.status).toBe(409);
-    expect((await json<{ error: { code: string; fields: string[] } }>(again)).error).toMatchObject({ code: "conflict", fields: ["confirmDuplicate"] });
+    expect((await json<{ error: { code: string; fields: string[] } }>(again)).error).toMatchObject({
+      code: "conflict",
+      fields: ["confirmDuplicate"],
+    });
     expect((await h.sandbox.requests()).filter((request) => request.path === "/partners/integrations")).toHaveLength(1);
     const confirmed = await create({ domain: "dup.example.com", label, confirmDuplicate: true });
     expect(confirmed.status).toBe(201);
@@ -128,7 +133,10 @@ describe("creating a key", () => {
     await h.sandbox.setFaults({ path_prefix: "/partners/integrations", timeout_rate: 1 });
     const timedOut = await create({ domain: "slow.example.com", label });
     expect(timedOut.status).toBe(503);
-    expect((await json<{ error: { code: string; retryable: boolean } }>(timedOut)).error).toMatchObject({ code: "upstream_unavailable", retryable: true });
+    expect((await json<{ error: { code: string; retryable: boolean } }>(timedOut)).error).toMatchObject({
+      code: "upstream_unavailable",
+      retryable: true,
+    });
     await h.sandbox.clearFaults();
     expect((await create({ domain: "slow.example.com", label })).status).toBe(409);
     expect((await create({ domain: "slow.example.com", label, confirmDuplicate: true })).status).toBe(201);
@@ -144,28 +152,61 @@ describe("revealing again", () => {
 
   it("reveals the key from the sealed cookie within the window, to the admin who created it only", async () => {
     const { integration, cookie } = await createWithCookie();
-    const response = await reveal(h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: `${h.adminCookie}; ${cookie}`, body: { upstreamId: integration.upstreamId } }));
+    const response = await reveal(
+      h.request(`${URL_BASE}/reveal`, {
+        method: "POST",
+        cookie: `${h.adminCookie}; ${cookie}`,
+        body: { upstreamId: integration.upstreamId },
+      }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect((await json<CreatedIntegrationResponse>(response)).integration).toMatchObject({ key: integration.key, domain: "reveal.example.com" });
+    expect((await json<CreatedIntegrationResponse>(response)).integration).toMatchObject({
+      key: integration.key,
+      domain: "reveal.example.com",
+    });
 
     // Another admin holding the same cookie gets nothing.
     const { createTestStaff, sessionCookieFor } = await import("@/lib/auth/testing");
     const other = await createTestStaff(h.db.db, { role: "admin" });
     const otherCookie = await sessionCookieFor(h.db.db, other);
-    const foreign = await reveal(h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: `${otherCookie}; ${cookie}`, body: { upstreamId: integration.upstreamId } }));
+    const foreign = await reveal(
+      h.request(`${URL_BASE}/reveal`, {
+        method: "POST",
+        cookie: `${otherCookie}; ${cookie}`,
+        body: { upstreamId: integration.upstreamId },
+      }),
+    );
     expect(foreign.status).toBe(404);
     // Without the cookie: nothing either.
-    expect((await reveal(h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: h.adminCookie, body: { upstreamId: integration.upstreamId } }))).status).toBe(404);
+    expect(
+      (
+        await reveal(
+          h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: h.adminCookie, body: { upstreamId: integration.upstreamId } }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("never reveals it after the window (the dashboard's clock), and deletes the cookie", async () => {
     const { integration, cookie } = await createWithCookie();
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 599_000 });
-    const within = await reveal(h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: `${h.adminCookie}; ${cookie}`, body: { upstreamId: integration.upstreamId } }));
+    const within = await reveal(
+      h.request(`${URL_BASE}/reveal`, {
+        method: "POST",
+        cookie: `${h.adminCookie}; ${cookie}`,
+        body: { upstreamId: integration.upstreamId },
+      }),
+    );
     expect(within.status).toBe(200);
     vi.setSystemTime(Date.now() + 2_000);
-    const after = await reveal(h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: `${h.adminCookie}; ${cookie}`, body: { upstreamId: integration.upstreamId } }));
+    const after = await reveal(
+      h.request(`${URL_BASE}/reveal`, {
+        method: "POST",
+        cookie: `${h.adminCookie}; ${cookie}`,
+        body: { upstreamId: integration.upstreamId },
+      }),
+    );
     expect(after.status).toBe(404);
     expect(await after.text()).not.toContain(integration.key);
     expect(after.headers.getSetCookie().some((header) => header.startsWith(`${REVEAL_COOKIE}=;`) && /Max-Age=0/i.test(header))).toBe(true);
@@ -175,10 +216,22 @@ describe("revealing again", () => {
 
   it("forgets a key on request", async () => {
     const { integration, cookie } = await createWithCookie();
-    const response = await forget(h.request(`${URL_BASE}/reveal`, { method: "DELETE", cookie: `${h.adminCookie}; ${cookie}`, body: { upstreamId: integration.upstreamId } }));
+    const response = await forget(
+      h.request(`${URL_BASE}/reveal`, {
+        method: "DELETE",
+        cookie: `${h.adminCookie}; ${cookie}`,
+        body: { upstreamId: integration.upstreamId },
+      }),
+    );
     expect(response.status).toBe(200);
     const left = cookiePair(response, REVEAL_COOKIE) ?? `${REVEAL_COOKIE}=`;
-    const again = await reveal(h.request(`${URL_BASE}/reveal`, { method: "POST", cookie: `${h.adminCookie}; ${left}`, body: { upstreamId: integration.upstreamId } }));
+    const again = await reveal(
+      h.request(`${URL_BASE}/reveal`, {
+        method: "POST",
+        cookie: `${h.adminCookie}; ${left}`,
+        body: { upstreamId: integration.upstreamId },
+      }),
+    );
     expect(again.status).toBe(404);
   });
 });

@@ -27,13 +27,17 @@ function tokenOf(src: string): string {
 }
 
 const fetchImage = (token: string, cookie: string | null = h.analystCookie) =>
-  image(h.request(`http://localhost:3000/api/media/${encodeURIComponent(token)}`, { cookie: cookie ?? undefined }), { params: Promise.resolve({ token }) });
+  image(h.request(`http://localhost:3000/api/media/${encodeURIComponent(token)}`, { cookie: cookie ?? undefined }), {
+    params: Promise.resolve({ token }),
+  });
 
 beforeAll(async () => {
   h = await startPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500" });
   const other = await createTestStaff(h.db.db, { role: "analyst" });
   otherAnalystCookie = await sessionCookieFor(h.db.db, other);
-  const listed = (await (await list(h.request("http://localhost:3000/api/verifications?status=approved&per_page=1", { cookie: h.analystCookie }))).json()) as VerificationListResponse;
+  const listed = (await (
+    await list(h.request("http://localhost:3000/api/verifications?status=approved&per_page=1", { cookie: h.analystCookie }))
+  ).json()) as VerificationListResponse;
   publicId = listed.items[0]!.publicId;
 });
 afterAll(async () => {
@@ -108,9 +112,13 @@ describe("GET /api/media/[token]", () => {
 
   it("records each image view on the audit trail, without the token or the URL", async () => {
     await (await fetchImage(tokens.document_front!)).arrayBuffer();
-    const result = await h.db.db.execute(sql`select target, outcome, details::text as details from audit_events where action = 'verification.image' order by id`);
+    const result = await h.db.db.execute(
+      sql`select target, outcome, details::text as details from audit_events where action = 'verification.image' order by id`,
+    );
     const events = (result as unknown as { rows: Array<{ target: string | null; outcome: string; details: string }> }).rows;
-    expect(events.some((event) => event.outcome === "success" && event.target === publicId && event.details.includes("document_front"))).toBe(true);
+    expect(
+      events.some((event) => event.outcome === "success" && event.target === publicId && event.details.includes("document_front")),
+    ).toBe(true);
     expect(events.some((event) => event.outcome === "denied")).toBe(true);
     const stored = await h.allText();
     expect(stored).not.toContain("/files/");

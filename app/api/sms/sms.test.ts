@@ -33,7 +33,8 @@ afterEach(() => {
 
 type ErrorBody = { error: { code: string; message: string; fields?: string[] } };
 
-const post = (handler: (request: Request) => Promise<Response>, path: string, body: unknown, cookie = h.analystCookie) => handler(h.request(`${BASE}/${path}`, { method: "POST", cookie, body }));
+const post = (handler: (request: Request) => Promise<Response>, path: string, body: unknown, cookie = h.analystCookie) =>
+  handler(h.request(`${BASE}/${path}`, { method: "POST", cookie, body }));
 
 describe("SMS phone check", () => {
   it.each([
@@ -95,7 +96,12 @@ describe("SMS phone check", () => {
   it("audits each step with the phone masked; no phone, code, JWT or token is stored", async () => {
     const text = await h.allText();
     const events = text.split("\n").filter((line) => line.includes('"action":"sms.'));
-    expect(events.some((line) => line.includes('"action":"sms.send"') && line.includes('"target":"+55 11 *****-5678"') && line.includes('"outcome":"success"'))).toBe(true);
+    expect(
+      events.some(
+        (line) =>
+          line.includes('"action":"sms.send"') && line.includes('"target":"+55 11 *****-5678"') && line.includes('"outcome":"success"'),
+      ),
+    ).toBe(true);
     expect(events.some((line) => line.includes('"action":"sms.send"') && line.includes('"outcome":"denied"'))).toBe(true);
     expect(events.some((line) => line.includes('"action":"sms.validate"') && line.includes('"outcome":"failure"'))).toBe(true);
     expect(events.some((line) => line.includes('"action":"sms.validate"') && line.includes('"outcome":"success"'))).toBe(true);

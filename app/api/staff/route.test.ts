@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
 import { attemptPasswordSignIn } from "@/lib/auth/sign-in";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
 import { setDatabaseForTests } from "@/lib/db/client";
 import type { StaffUserDto } from "@/lib/db/queries";
 import { auditEvents, staffUsers } from "@/lib/db/schema";
@@ -33,7 +33,13 @@ describe.each(testDatabases())("staff routes on $name", ({ open }) => {
   });
 
   it("invites with a one-time password returned once, which must then be replaced", async () => {
-    const response = await POST(apiRequest("/api/staff", { method: "POST", cookie: adminCookie, body: { email: " New.Person@Example.com ", name: "New Person", role: "analyst" } }));
+    const response = await POST(
+      apiRequest("/api/staff", {
+        method: "POST",
+        cookie: adminCookie,
+        body: { email: " New.Person@Example.com ", name: "New Person", role: "analyst" },
+      }),
+    );
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const { user, oneTimePassword } = (await response.json()) as { user: StaffUserDto; oneTimePassword: string };
@@ -45,26 +51,57 @@ describe.each(testDatabases())("staff routes on $name", ({ open }) => {
     expect(text).not.toContain(oneTimePassword);
     expect(text).not.toContain("scrypt");
 
-    const [event] = await handle.db.select().from(auditEvents).where(and(eq(auditEvents.action, "staff.invite"), eq(auditEvents.target, user.id)));
+    const [event] = await handle.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "staff.invite"), eq(auditEvents.target, user.id)));
     expect(event).toMatchObject({ actorId: admin.id, outcome: "success", details: { role: "analyst", via: "dashboard" } });
     expect(JSON.stringify(event)).not.toContain(oneTimePassword);
 
     // The one-time password signs in, then everything but the password change is refused.
-    const signIn = await attemptPasswordSignIn(handle.db, { email: user.email, password: oneTimePassword, address: "192.0.2.1", allowDemoAccounts: true });
+    const signIn = await attemptPasswordSignIn(handle.db, {
+      email: user.email,
+      password: oneTimePassword,
+      address: "192.0.2.1",
+      allowDemoAccounts: true,
+    });
     expect(signIn.status).toBe("ok");
     const invitedCookie = await sessionCookieFor(handle.db, user);
-    const refused = await changePassword(apiRequest("/api/account/password", { method: "POST", cookie: invitedCookie, body: { currentPassword: "wrong one", newPassword: "a brand new password" } }));
+    const refused = await changePassword(
+      apiRequest("/api/account/password", {
+        method: "POST",
+        cookie: invitedCookie,
+        body: { currentPassword: "wrong one", newPassword: "a brand new password" },
+      }),
+    );
     expect(refused.status).toBe(400);
-    const changed = await changePassword(apiRequest("/api/account/password", { method: "POST", cookie: invitedCookie, body: { currentPassword: oneTimePassword, newPassword: "a brand new password" } }));
+    const changed = await changePassword(
+      apiRequest("/api/account/password", {
+        method: "POST",
+        cookie: invitedCookie,
+        body: { currentPassword: oneTimePassword, newPassword: "a brand new password" },
+      }),
+    );
     expect(changed.status).toBe(204);
-    const [row] = await handle.db.select({ mustChangePassword: staffUsers.mustChangePassword }).from(staffUsers).where(eq(staffUsers.id, user.id));
+    const [row] = await handle.db
+      .select({ mustChangePassword: staffUsers.mustChangePassword })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, user.id));
     expect(row?.mustChangePassword).toBe(false);
   });
 
   it("answers 409 for an email already taken and 400 naming bad fields", async () => {
-    const again = await POST(apiRequest("/api/staff", { method: "POST", cookie: adminCookie, body: { email: "NEW.PERSON@example.com", name: "Dup", role: "admin" } }));
+    const again = await POST(
+      apiRequest("/api/staff", {
+        method: "POST",
+        cookie: adminCookie,
+        body: { email: "NEW.PERSON@example.com", name: "Dup", role: "admin" },
+      }),
+    );
     expect(again.status).toBe(409);
-    const bad = await POST(apiRequest("/api/staff", { method: "POST", cookie: adminCookie, body: { email: "nope", name: "", role: "root" } }));
+    const bad = await POST(
+      apiRequest("/api/staff", { method: "POST", cookie: adminCookie, body: { email: "nope", name: "", role: "root" } }),
+    );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { fields: string[] } }).error.fields.sort()).toEqual(["email", "name", "role"]);
   });
@@ -72,23 +109,38 @@ describe.each(testDatabases())("staff routes on $name", ({ open }) => {
   it("changes role, disables (ending the sessions) and re-enables, each recorded", async () => {
     const analyst = await createTestStaff(handle.db, { role: "analyst" });
     const analystCookie = await sessionCookieFor(handle.db, analyst);
-    const promote = await PATCH(apiRequest(`/api/staff/${analyst.id}`, { method: "PATCH", cookie: adminCookie, body: { role: "admin" } }), params(analyst.id));
+    const promote = await PATCH(
+      apiRequest(`/api/staff/${analyst.id}`, { method: "PATCH", cookie: adminCookie, body: { role: "admin" } }),
+      params(analyst.id),
+    );
     expect(((await promote.json()) as { user: StaffUserDto }).user.role).toBe("admin");
 
-    const disable = await PATCH(apiRequest(`/api/staff/${analyst.id}`, { method: "PATCH", cookie: adminCookie, body: { disabled: true } }), params(analyst.id));
+    const disable = await PATCH(
+      apiRequest(`/api/staff/${analyst.id}`, { method: "PATCH", cookie: adminCookie, body: { disabled: true } }),
+      params(analyst.id),
+    );
     expect(disable.status).toBe(200);
     expect((await GET(apiRequest("/api/staff", { cookie: analystCookie }))).status).toBe(401);
 
-    await PATCH(apiRequest(`/api/staff/${analyst.id}`, { method: "PATCH", cookie: adminCookie, body: { disabled: false } }), params(analyst.id));
-    const actions = (await handle.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.target, analyst.id))).map((row) => row.action);
+    await PATCH(
+      apiRequest(`/api/staff/${analyst.id}`, { method: "PATCH", cookie: adminCookie, body: { disabled: false } }),
+      params(analyst.id),
+    );
+    const actions = (
+      await handle.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.target, analyst.id))
+    ).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(["staff.role_change", "staff.disable", "staff.enable"]));
   });
 
   it("refuses to demote or disable the last active admin with 409, even as that admin", async () => {
     const admins = await handle.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, "admin"));
-    for (const { id } of admins) if (id !== admin.id) await handle.db.update(staffUsers).set({ role: "analyst" }).where(eq(staffUsers.id, id));
+    for (const { id } of admins)
+      if (id !== admin.id) await handle.db.update(staffUsers).set({ role: "analyst" }).where(eq(staffUsers.id, id));
     for (const change of [{ role: "analyst" }, { disabled: true }]) {
-      const response = await PATCH(apiRequest(`/api/staff/${admin.id}`, { method: "PATCH", cookie: adminCookie, body: change }), params(admin.id));
+      const response = await PATCH(
+        apiRequest(`/api/staff/${admin.id}`, { method: "PATCH", cookie: adminCookie, body: change }),
+        params(admin.id),
+      );
       expect(response.status).toBe(409);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe("conflict");
     }
@@ -96,8 +148,15 @@ describe.each(testDatabases())("staff routes on $name", ({ open }) => {
 
   it("answers 404 for an unknown id and 400 for a malformed one or an empty change", async () => {
     const unknown = crypto.randomUUID();
-    expect((await PATCH(apiRequest(`/api/staff/${unknown}`, { method: "PATCH", cookie: adminCookie, body: { role: "admin" } }), params(unknown))).status).toBe(404);
-    expect((await PATCH(apiRequest("/api/staff/x", { method: "PATCH", cookie: adminCookie, body: { role: "admin" } }), params("x"))).status).toBe(400);
-    expect((await PATCH(apiRequest(`/api/staff/${admin.id}`, { method: "PATCH", cookie: adminCookie, body: {} }), params(admin.id))).status).toBe(400);
+    expect(
+      (await PATCH(apiRequest(`/api/staff/${unknown}`, { method: "PATCH", cookie: adminCookie, body: { role: "admin" } }), params(unknown)))
+        .status,
+    ).toBe(404);
+    expect(
+      (await PATCH(apiRequest("/api/staff/x", { method: "PATCH", cookie: adminCookie, body: { role: "admin" } }), params("x"))).status,
+    ).toBe(400);
+    expect(
+      (await PATCH(apiRequest(`/api/staff/${admin.id}`, { method: "PATCH", cookie: adminCookie, body: {} }), params(admin.id))).status,
+    ).toBe(400);
   });
 });

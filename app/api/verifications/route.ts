@@ -2,12 +2,12 @@ import { NextResponse } from "next/server";
 
 import { ApiError, toErrorResponse } from "@/lib/api/errors";
 import { requireUser } from "@/lib/auth/require-role";
-import { audited, auditContext } from "@/lib/verifications/audit";
+import { parseVerificationFilters } from "@/lib/validations/verifications";
+import { auditContext, audited } from "@/lib/verifications/audit";
 import { listDetails } from "@/lib/verifications/audit-details";
 import { createVerification } from "@/lib/verifications/create";
 import { inputError } from "@/lib/verifications/input";
 import { listVerifications } from "@/lib/verifications/list";
-import { parseVerificationFilters } from "@/lib/validations/verifications";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_BODY_BYTES = 16 * 1024;
@@ -49,7 +49,10 @@ export async function POST(request: Request) {
     const body = await readJson(request);
     const data = await audited(
       auditContext(user, request.headers),
-      { action: "verification.create", targetOf: (result) => (result.created.publicId ? { type: "verification", id: result.created.publicId } : undefined) },
+      {
+        action: "verification.create",
+        targetOf: (result) => (result.created.publicId ? { type: "verification", id: result.created.publicId } : undefined),
+      },
       () => createVerification(body),
     );
     return NextResponse.json(data, { status: 201, headers: NO_STORE });

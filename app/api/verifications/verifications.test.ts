@@ -2,11 +2,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
-import type { CreateVerificationResponse, VerificationDetailResponse, VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";
+import type {
+  CreateVerificationResponse,
+  VerificationDetailResponse,
+  VerificationListResponse,
+  VerificationMediaResponse,
+} from "@/lib/verifications/types";
 
 import { GET as getMedia } from "./[publicId]/media/route";
 import { GET as getOne } from "./[publicId]/route";
-import { GET as list, POST as create } from "./route";
+import { POST as create, GET as list } from "./route";
 
 /*
  * The verification routes, called as Next calls them, with real signed session cookies, against a real
@@ -23,7 +28,14 @@ async function call(response: Response | Promise<Response>) {
   const answered = await response;
   const text = await answered.text();
   bodies.push(text);
-  return { status: answered.status, headers: answered.headers, text, body: JSON.parse(text) as Record<string, unknown> & { error?: { code: string; message: string; fields?: string[]; retryable?: boolean } } };
+  return {
+    status: answered.status,
+    headers: answered.headers,
+    text,
+    body: JSON.parse(text) as Record<string, unknown> & {
+      error?: { code: string; message: string; fields?: string[]; retryable?: boolean };
+    },
+  };
 }
 
 const listing = (query: string, cookie = h.analystCookie) => call(list(h.request(`${BASE}${query}`, { cookie })));
@@ -220,17 +232,23 @@ describe("POST /api/verifications", () => {
     expect(response.body.error?.fields).toEqual(["schemaVersion", "refId", "document.number"]);
     const cpf = await creating({ ...valid, document: { type: "cpf", number: "529.982.247-24" } });
     expect(cpf.body.error?.fields).toEqual(["document.number"]);
-    expect((await call(create(h.request(BASE, { method: "POST", cookie: h.analystCookie, headers: { "content-type": "application/json" } })))).status).toBe(400);
+    expect(
+      (await call(create(h.request(BASE, { method: "POST", cookie: h.analystCookie, headers: { "content-type": "application/json" } }))))
+        .status,
+    ).toBe(400);
     expect(await h.sandbox.requests()).toEqual([]);
   });
 });
 
 describe("audit trail and leaks", () => {
   it("records list, detail and media views with their targets, and never a URL or token", async () => {
-    const rows = await h.db.db.execute(sql`select action, target, outcome from audit_events where action like 'verification.%' order by id`);
+    const rows = await h.db.db.execute(
+      sql`select action, target, outcome from audit_events where action like 'verification.%' order by id`,
+    );
     const events = (rows as unknown as { rows: Array<{ action: string; target: string | null; outcome: string }> }).rows;
     const actions = new Set(events.map((event) => event.action));
-    for (const action of ["verification.list", "verification.view", "verification.media", "verification.create"]) expect(actions).toContain(action);
+    for (const action of ["verification.list", "verification.view", "verification.media", "verification.create"])
+      expect(actions).toContain(action);
     expect(events.find((event) => event.action === "verification.view" && event.outcome === "success")?.target).toMatch(/^[0-9a-f-]{36}$/);
     const stored = await h.allText();
     expect(stored).not.toContain("/files/");

@@ -1,8 +1,8 @@
 "use client";
 
+import { useTimeZone, useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useTimeZone, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 
 import { AuditEventTable, AuditEventTableSkeleton } from "@/components/audit/audit-event-table";
@@ -11,7 +11,13 @@ import { AuditFilters } from "@/components/audit/audit-filters";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { auditFiltersSchema, auditFiltersToSearchParams, auditParamsFromSearchParams, compactFilters, type AuditFilters as Filters } from "@/lib/audit-trail/filters";
+import {
+  auditFiltersSchema,
+  auditFiltersToSearchParams,
+  auditParamsFromSearchParams,
+  compactFilters,
+  type AuditFilters as Filters,
+} from "@/lib/audit-trail/filters";
 import { useAuditEvents } from "@/lib/queries/audit";
 import { maskCpf } from "@/lib/validations/cpf";
 
@@ -24,7 +30,9 @@ import { maskCpf } from "@/lib/validations/cpf";
 
 function problemsOf(error: import("zod").ZodError): Array<{ field: string; message: string | null }> {
   return error.issues.flatMap((issue): Array<{ field: string; message: string | null }> =>
-    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ field: key, message: null })) : [{ field: issue.path.join("."), message: issue.message }],
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({ field: key, message: null }))
+      : [{ field: issue.path.join("."), message: issue.message }],
   );
 }
 

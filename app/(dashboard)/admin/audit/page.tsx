@@ -35,7 +35,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     try {
       const viewer = { actor: { id: user.id, email: user.email }, ip: clientAddress(await headers(), config().trustedProxies) };
       const page = await viewAuditLog(db, viewer, { filters });
-      queryClient.setQueryData<InfiniteData<AuditPage, string | null>>(auditKeys.list(filters, null), { pages: [page], pageParams: [null] });
+      queryClient.setQueryData<InfiniteData<AuditPage, string | null>>(auditKeys.list(filters, null), {
+        pages: [page],
+        pageParams: [null],
+      });
     } catch {
       // Not fatal here: the client finds no cached page, asks GET /api/audit and shows that answer's error.
     }

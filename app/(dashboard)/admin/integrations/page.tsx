@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
 
 import { requirePageUser } from "@/lib/auth/require-role";
 import { integrationListFor } from "@/lib/partners-ops/integrations-view";

@@ -43,7 +43,14 @@ export function StaffPageClient({ currentUserId }: { currentUserId: string }) {
           }}
         />
       ) : query.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" onClick={() => void query.refetch()}>{tCommon("retry")}</Button>}>
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {tCommon("retry")}
+            </Button>
+          }
+        >
           {t("loadFailed")}
         </Alert>
       ) : (

@@ -5,8 +5,8 @@ import { useState } from "react";
 
 import { CpfLookupForm, type LookupRequest } from "@/components/lookups/cpf-lookup-form";
 import { LookupResult } from "@/components/lookups/lookup-result";
-import { useCpfLookup } from "@/lib/queries/lookups";
 import { ApiRequestError } from "@/lib/queries/api-request";
+import { useCpfLookup } from "@/lib/queries/lookups";
 import { formatCpf } from "@/lib/validations/cpf";
 import type { LookupSource } from "@/lib/validations/lookups";
 

@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { MediaViewer } from "@/components/verifications/media-viewer";
@@ -18,7 +18,12 @@ export function VerificationPageClient({ publicId }: { publicId: string }) {
   if (detail.data) {
     body = <VerificationDetail verification={detail.data.verification} media={<MediaViewer publicId={publicId} />} />;
   } else if (detail.isError) {
-    body = detail.error.code === "not_found" ? <VerificationNotFound /> : <ApiErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+    body =
+      detail.error.code === "not_found" ? (
+        <VerificationNotFound />
+      ) : (
+        <ApiErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+      );
   } else {
     body = <VerificationDetailSkeleton />;
   }

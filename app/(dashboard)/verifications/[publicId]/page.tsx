@@ -5,9 +5,9 @@ import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { isUpstreamError } from "@/lib/upstream/http";
-import { audited, auditContext } from "@/lib/verifications/audit";
-import { getVerificationDetail } from "@/lib/verifications/detail";
 import { isPublicId } from "@/lib/validations/verifications";
+import { auditContext, audited } from "@/lib/verifications/audit";
+import { getVerificationDetail } from "@/lib/verifications/detail";
 
 import { VerificationPageClient } from "./page-client";
 
@@ -24,7 +24,9 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   let missing = false;
   try {
     const context = auditContext(user, await headers());
-    const data = await audited(context, { action: "verification.view", target: { type: "verification", id: publicId } }, () => getVerificationDetail(publicId));
+    const data = await audited(context, { action: "verification.view", target: { type: "verification", id: publicId } }, () =>
+      getVerificationDetail(publicId),
+    );
     queryClient.setQueryData(verificationKeys.detail(publicId), data);
   } catch (error) {
     // A 404 is the page's own state. Anything else: the client asks the route handler and shows that

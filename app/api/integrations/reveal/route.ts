@@ -27,7 +27,14 @@ export async function POST(request: Request) {
     }
     await recordKeyReveal(context.actor, context.ip, upstreamId, "success");
     const body: CreatedIntegrationResponse = {
-      integration: { upstreamId: entry.upstreamId, label: entry.label, domain: entry.domain, createdAt: new Date(entry.createdAt).toISOString(), updatedAt: null, key: entry.uuid },
+      integration: {
+        upstreamId: entry.upstreamId,
+        label: entry.label,
+        domain: entry.domain,
+        createdAt: new Date(entry.createdAt).toISOString(),
+        updatedAt: null,
+        key: entry.uuid,
+      },
       revealUntil: new Date(entry.expiresAt).toISOString(),
     };
     return noStoreJson(body);

@@ -26,7 +26,11 @@ beforeEach(async () => {
   await h.sandbox.clearRequests();
 });
 
-async function start(cpf: string, { language, languageCookie }: { language?: string; languageCookie?: string } = {}, session = h.analystCookie) {
+async function start(
+  cpf: string,
+  { language, languageCookie }: { language?: string; languageCookie?: string } = {},
+  session = h.analystCookie,
+) {
   const cookie = [session, languageCookie].filter(Boolean).join("; ") || undefined;
   const headers: Record<string, string> = language ? { "accept-language": language } : {};
   const response = await POST(h.request(URL, { method: "POST", cookie, body: { cpf }, headers }));

@@ -84,7 +84,9 @@ describe("sources", () => {
   });
 
   it("enrichment: mother's name, gender, age, nationality, PEP and situation", async () => {
-    const body = await json<{ source: string; record: CpfHistoryRecord }>(await lookup({ cpf: ORDINARY, source: "history", purpose: "Onboarding check" }, h.analystCookie));
+    const body = await json<{ source: string; record: CpfHistoryRecord }>(
+      await lookup({ cpf: ORDINARY, source: "history", purpose: "Onboarding check" }, h.analystCookie),
+    );
     expect(body.source).toBe("history");
     expect(body.record).toMatchObject({ cpf: "52998224725", pep: false, deceased: false });
     for (const field of ["motherName", "gender", "age", "nationality", "situation"] as const) expect(body.record[field]).toBeTruthy();
@@ -92,10 +94,14 @@ describe("sources", () => {
 
   it("flags a deceased person in both sources and a PEP in the enrichment", async () => {
     const cookie = await freshAnalyst();
-    const receita = await json<{ record: FederalRevenueRecord }>(await lookup({ cpf: DECEASED, source: "receita", purpose: "Fraud review" }, cookie));
+    const receita = await json<{ record: FederalRevenueRecord }>(
+      await lookup({ cpf: DECEASED, source: "receita", purpose: "Fraud review" }, cookie),
+    );
     expect(receita.record.deceased).toBe(true);
     expect(receita.record.deathYear).toBeGreaterThan(1900);
-    const history = await json<{ record: CpfHistoryRecord }>(await lookup({ cpf: DECEASED, source: "history", purpose: "Fraud review" }, cookie));
+    const history = await json<{ record: CpfHistoryRecord }>(
+      await lookup({ cpf: DECEASED, source: "history", purpose: "Fraud review" }, cookie),
+    );
     expect(history.record.deceased).toBe(true);
     const pep = await json<{ record: CpfHistoryRecord }>(await lookup({ cpf: PEP, source: "history", purpose: "Fraud review" }, cookie));
     expect(pep.record.pep).toBe(true);
@@ -103,7 +109,9 @@ describe("sources", () => {
 
   it("unknown values (empty strings) arrive as null, for the page to say 'not informed'", async () => {
     const cookie = await freshAnalyst();
-    const body = await json<{ record: CpfHistoryRecord }>(await lookup({ cpf: EMPTIES, source: "history", purpose: "Data quality check" }, cookie));
+    const body = await json<{ record: CpfHistoryRecord }>(
+      await lookup({ cpf: EMPTIES, source: "history", purpose: "Data quality check" }, cookie),
+    );
     const values = Object.values(body.record);
     expect(values).not.toContain("");
     expect(values).toContain(null);

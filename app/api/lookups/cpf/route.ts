@@ -16,7 +16,9 @@ export async function POST(request: Request) {
     // The CPF only ever travels in this body: never in a dashboard URL, where logs and history would keep it.
     const input = cpfLookupSchema.parse(await readJson(request));
     if (!isAuditablePurpose(input.purpose)) {
-      throw new ApiError("validation", "Invalid input: purpose: describe the reason in words, without a CPF, a web address or a key.", { fields: ["purpose"] });
+      throw new ApiError("validation", "Invalid input: purpose: describe the reason in words, without a CPF, a web address or a key.", {
+        fields: ["purpose"],
+      });
     }
     const context = auditContext(user, request);
     const lookup = { ...context, cpf: input.cpf, source: input.source, purpose: input.purpose };

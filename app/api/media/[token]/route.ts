@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 
 import { toErrorResponse } from "@/lib/api/errors";
 import { requireUser } from "@/lib/auth/require-role";
-import { audited, auditContext } from "@/lib/verifications/audit";
+import { auditContext, audited } from "@/lib/verifications/audit";
 import { MediaTokenRefused, openImage } from "@/lib/verifications/media";
 
 /** Headers of every image answer: never cached, never a referrer, never sniffed into something else. */
@@ -24,7 +24,10 @@ function refused(problem: MediaTokenRefused["problem"]) {
     problem === "expired"
       ? { error: { code: "media_token_expired", message: "This image link has expired. Load the images again.", retryable: true } }
       : { error: { code: "forbidden", message: "This image link is not valid for you." } };
-  return NextResponse.json(body, { status: problem === "expired" ? 410 : 403, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  return NextResponse.json(body, {
+    status: problem === "expired" ? 410 : 403,
+    headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  });
 }
 
 // GET /api/media/:token – opens a sealed media token for the signed-in user, asks the service for a

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 
 import { toErrorResponse } from "@/lib/api/errors";
 import { requireUser } from "@/lib/auth/require-role";
-import { audited, auditContext } from "@/lib/verifications/audit";
+import { auditContext, audited } from "@/lib/verifications/audit";
 import { assertPublicId, getVerificationDetail } from "@/lib/verifications/detail";
 
 // GET /api/verifications/:publicId – one verification. An id that could change the upstream path
@@ -12,8 +12,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ publ
     const user = await requireUser(request, "analyst");
     const { publicId } = await params;
     assertPublicId(publicId);
-    const data = await audited(auditContext(user, request.headers), { action: "verification.view", target: { type: "verification", id: publicId } }, () =>
-      getVerificationDetail(publicId),
+    const data = await audited(
+      auditContext(user, request.headers),
+      { action: "verification.view", target: { type: "verification", id: publicId } },
+      () => getVerificationDetail(publicId),
     );
     return NextResponse.json(data, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 
 import { toErrorResponse } from "@/lib/api/errors";
 import { requireUser } from "@/lib/auth/require-role";
-import { audited, auditContext } from "@/lib/verifications/audit";
+import { auditContext, audited } from "@/lib/verifications/audit";
 import { assertPublicId } from "@/lib/verifications/detail";
 import { issueMediaTokens } from "@/lib/verifications/media";
 
@@ -18,7 +18,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ publ
       {
         action: "verification.media",
         target: { type: "verification", id: publicId },
-        detailsOf: (media) => ({ tokens: media.items.filter((item) => item.available).length, missing: media.items.filter((item) => !item.available).length }),
+        detailsOf: (media) => ({
+          tokens: media.items.filter((item) => item.available).length,
+          missing: media.items.filter((item) => !item.available).length,
+        }),
       },
       () => issueMediaTokens(publicId, user),
     );
