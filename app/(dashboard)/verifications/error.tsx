@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
-// A render failure of the list segment (upstream failures have their own states inside the page).
+// A render failure of the list or detail segment (upstream failures have their own states inside the page).
 export default function VerificationsError({ reset }: { error: Error; reset: () => void }) {
   const t = useTranslations("verifications.errors");
   return (

@@ -6,6 +6,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 
 import { Alert } from "@/components/ui/alert";
+import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { CreateVerificationDialog } from "@/components/verifications/create-verification-dialog";
 import { ApiErrorState } from "@/components/verifications/error-state";
@@ -52,25 +53,16 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
   let body: React.ReactNode;
   if (!parsed.ok) {
     body = (
-      <Alert
-        tone="error"
+      <InvalidFiltersAlert
         title={t("filters.invalidTitle")}
-        action={
-          <Link href={pathname} className="font-medium text-brand-800 underline">
-            {t("list.empty.clear")}
-          </Link>
-        }
-      >
-        <p>{t("filters.invalidBody")}</p>
-        <ul className="mt-1 list-disc pl-5">
-          {parsed.problems.map((problem) => (
-            <li key={problem.field}>
-              <span className="font-mono">{problem.field}</span>:{" "}
-              {problem.message === "is not accepted" ? t("filters.notAccepted") : t("filters.invalidValue")}
-            </li>
-          ))}
-        </ul>
-      </Alert>
+        body={t("filters.invalidBody")}
+        clearHref={pathname}
+        clearLabel={t("list.empty.clear")}
+        problems={parsed.problems.map((problem) => ({
+          field: problem.field,
+          text: problem.message === "is not accepted" ? t("filters.notAccepted") : t("filters.invalidValue"),
+        }))}
+      />
     );
   } else if (list.isError) {
     body = <ApiErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;

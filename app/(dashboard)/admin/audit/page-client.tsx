@@ -10,6 +10,7 @@ import { AuditExport } from "@/components/audit/audit-export";
 import { AuditFilters } from "@/components/audit/audit-filters";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { Spinner } from "@/components/ui/spinner";
 import {
   auditFiltersSchema,
@@ -60,24 +61,13 @@ export function AuditPageClient({ actions }: { actions: string[] }) {
   let body: React.ReactNode;
   if (!parsed.success) {
     body = (
-      <Alert
-        tone="error"
+      <InvalidFiltersAlert
         title={t("filters.invalidTitle")}
-        action={
-          <Link href={pathname} className="font-medium text-brand-800 underline">
-            {t("filters.clear")}
-          </Link>
-        }
-      >
-        <p>{t("filters.invalidBody")}</p>
-        <ul className="mt-1 list-disc pl-5">
-          {problemsOf(parsed.error).map((problem) => (
-            <li key={problem.field}>
-              <span className="font-mono">{problem.field}</span>: {problem.message ?? t("filters.notAccepted")}
-            </li>
-          ))}
-        </ul>
-      </Alert>
+        body={t("filters.invalidBody")}
+        clearHref={pathname}
+        clearLabel={t("filters.clear")}
+        problems={problemsOf(parsed.error).map((problem) => ({ field: problem.field, text: problem.message ?? t("filters.notAccepted") }))}
+      />
     );
   } else if (list.isError && events.length === 0) {
     body = (

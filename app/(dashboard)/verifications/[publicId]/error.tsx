@@ -1,24 +1,4 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-
-// A render failure of the detail segment (upstream failures have their own states inside the page).
-export default function VerificationError({ reset }: { error: Error; reset: () => void }) {
-  const t = useTranslations("verifications.errors");
-  return (
-    <Alert
-      tone="error"
-      title={t("generic.title")}
-      action={
-        <Button variant="secondary" onClick={reset}>
-          {t("retry")}
-        </Button>
-      }
-    >
-      {t("generic.body")}
-    </Alert>
-  );
-}
+// A render failure of the detail segment: the same message and retry as the list's.
+export { default } from "../error";
