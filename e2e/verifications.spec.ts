@@ -322,3 +322,16 @@ test("image tokens are fetched again before they expire while the page stays ope
   // A freshly issued token opens.
   expect((await page.request.get(second!.items.find((item) => item.key === "selfie")!.src!)).status()).toBe(200);
 });
+
+test("a URL with refused filters names each one, calls nothing upstream, and links back to the full list", async ({ analystPage: page }) => {
+  await sandbox.clearRequests();
+  await page.goto("/verifications?per_page=abc&sort=desc");
+  const alert = page.getByRole("alert").filter({ hasText: "per_page" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("sort");
+  const listCalls = (await sandbox.requests()).filter((request) => request.path.includes("validations-persons"));
+  expect(listCalls).toEqual([]);
+  await alert.getByRole("link").click();
+  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page.locator("table tbody tr").first()).toBeVisible();
+});
