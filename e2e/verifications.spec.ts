@@ -323,7 +323,9 @@ test("image tokens are fetched again before they expire while the page stays ope
   expect((await page.request.get(second!.items.find((item) => item.key === "selfie")!.src!)).status()).toBe(200);
 });
 
-test("a URL with refused filters names each one, calls nothing upstream, and links back to the full list", async ({ analystPage: page }) => {
+test("a URL with refused filters names each one, calls nothing upstream, and links back to the full list", async ({
+  analystPage: page,
+}) => {
   await sandbox.clearRequests();
   await page.goto("/verifications?per_page=abc&sort=desc");
   const alert = page.getByRole("alert").filter({ hasText: "per_page" });
