@@ -20,13 +20,27 @@ const REDACTED = "[redacted]";
 
 // Shorter values would obscure ordinary words; real keys, passwords and tokens are longer than this.
 const MIN_SECRET_LENGTH = 6;
+// Long-lived secrets (configuration) are kept for the life of the process.
 const secrets = new Set<string>();
+// Rotating ones (bearer tokens, SMS JWTs, new key values) arrive all day long: only the most recent are
+// kept, so the set, and the scan every log line makes of it, stays bounded however long the server runs.
+// Older tokens have expired; their shapes (Bearer …, JWT) are still caught by the patterns below.
+export const MAX_RECENT_SECRETS = 256;
+const recentSecrets = new Set<string>();
 
-/** Values (API key, partner password, integration token, bearer tokens) that must never appear in a log line. */
+/** Values (API key, partner password, integration token) that must never appear in a log line. */
 export function registerSecrets(...values: Array<string | null | undefined>): void {
   for (const value of values) {
     if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
   }
+}
+
+/** A rotating secret (a bearer token, an SMS JWT, a new integration key value): kept among the most recent. */
+export function registerRecentSecret(value: string | null | undefined): void {
+  if (!value || value.length < MIN_SECRET_LENGTH || secrets.has(value)) return;
+  recentSecrets.delete(value);
+  recentSecrets.add(value);
+  if (recentSecrets.size > MAX_RECENT_SECRETS) recentSecrets.delete(recentSecrets.values().next().value as string);
 }
 
 /** Registers every secret of the configuration (the clients' singletons call this; so may other modules). */
@@ -53,8 +67,8 @@ const SENSITIVE_KEY =
 /** Obscures credentials inside free text (messages, stacks, URLs). */
 export function redactText(text: string): string {
   let out = text.replace(SENSITIVE_QUERY, `$1${REDACTED}`).replace(BEARER, `$1 ${REDACTED}`).replace(JWT, REDACTED);
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  for (const set of [secrets, recentSecrets]) {
+    for (const secret of set) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
   return out;
 }

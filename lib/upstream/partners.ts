@@ -11,7 +11,7 @@ import type {
   SmsSendResult,
   SmsValidateResult,
 } from "@/lib/domain/partners";
-import { registerConfigSecrets, registerSecrets } from "@/lib/log";
+import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
 import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import {
   cpfHistoryResponseWire,
@@ -244,7 +244,7 @@ export class PartnersClient extends HttpClient {
       schema: loginResponseWire,
     });
     const token = (data.token ?? data.access_token ?? data.accessToken) as string;
-    registerSecrets(token);
+    registerRecentSecret(token);
     const lifetime = lifetimeSeconds(token, requestedAt, data.expires_in, this.tokenTtlSeconds, this.tokenTtlSeconds);
     this.bearer = { value: token, renewAt: renewAt(requestedAt, lifetime) };
     return token;
@@ -305,7 +305,7 @@ export class PartnersClient extends HttpClient {
         { upstream: "partners", method: "POST", route: this.jwtPath, status: 200, fields: [field] },
         "no JWT",
       );
-    registerSecrets(jwt);
+    registerRecentSecret(jwt);
     const stated = typeof data.expires_in === "number" ? data.expires_in : undefined;
     const lifetime = lifetimeSeconds(jwt, requestedAt, stated, SMS_JWT_FALLBACK_SECONDS);
     this.smsJwt = { value: jwt, renewAt: renewAt(requestedAt, lifetime) };
@@ -349,7 +349,7 @@ export class PartnersClient extends HttpClient {
         signal,
       }),
     );
-    registerSecrets(data.integration.uuid);
+    registerRecentSecret(data.integration.uuid);
     return reshapeIntegration(data.integration);
   }
 
