@@ -79,11 +79,13 @@ export class ApiError extends Error {
   readonly fields: string[] | undefined;
   readonly retryable: boolean | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** Extra answer headers (a rate limit's scope and limit). */
+  readonly headers: Record<string, string> | undefined;
 
   constructor(
     code: ApiErrorCode,
     message: string = DEFAULT_MESSAGES[code],
-    options: { fields?: string[]; retryable?: boolean; retryAfterSeconds?: number } = {},
+    options: { fields?: string[]; retryable?: boolean; retryAfterSeconds?: number; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -92,6 +94,7 @@ export class ApiError extends Error {
     this.fields = options.fields?.length ? options.fields : undefined;
     this.retryable = options.retryable;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.headers = options.headers;
   }
 }
 
@@ -156,7 +159,7 @@ export function toErrorResponse(error: unknown): NextResponse<ApiErrorBody> {
   const body: ApiErrorBody = { error: { code: apiError.code, message: apiError.message } };
   if (apiError.fields) body.error.fields = apiError.fields;
   if (apiError.retryable !== undefined) body.error.retryable = apiError.retryable;
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  const headers: Record<string, string> = { ...apiError.headers, "Cache-Control": "no-store" };
   if (apiError.retryAfterSeconds !== undefined) headers["Retry-After"] = String(apiError.retryAfterSeconds);
   return NextResponse.json(body, { status: apiError.status, headers });
 }

@@ -5,7 +5,15 @@ import { log } from "@/lib/log";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/http";
 
 import type { RequestContext } from "./context";
-import { AuditContentError, recordEvent, type AuditDetails, type AuditEvent, type AuditOutcome, type AuditTarget } from "./record";
+import {
+  assertAuditable,
+  AuditContentError,
+  recordEvent,
+  type AuditDetails,
+  type AuditEvent,
+  type AuditOutcome,
+  type AuditTarget,
+} from "./record";
 
 /*
  * The one audited-action helper, used by every route handler and server page.
@@ -83,7 +91,8 @@ export class AuditUnavailableError extends ApiError {
 
 /** What the trail refuses to hold in a field the user typed (a URL, a CPF, a key) is that field's error. */
 function contentError(error: AuditContentError): ApiError {
-  const field = error.field.replace(/^(details\.|target\.)/, "");
+  // `details.actor` is the filter `actor`; `target.id` or `target.cpf` is the target the user named.
+  const field = error.field.replace(/^details\./, "").replace(/^target\..*$/, "target");
   return new ApiError("validation", `Invalid input: ${field}: holds something the audit trail does not record (a URL, a token or a key).`, {
     fields: [field],
   });
@@ -119,6 +128,26 @@ async function recordFailure<T>(
   }
 }
 
+/**
+ * What the user typed into the spec (a purpose, a target, filter values) is checked before `fn` runs, so
+ * a value the trail would refuse is a 400 naming the field before any upstream call.
+ */
+function assertSpecAuditable<T>(context: RequestContext, spec: AuditSpec<T>): void {
+  try {
+    assertAuditable({
+      actor: context.actor,
+      action: spec.action,
+      target: spec.target,
+      purpose: spec.purpose,
+      details: spec.details,
+      outcome: "intent",
+    });
+  } catch (error) {
+    if (error instanceof AuditContentError) throw contentError(error);
+    throw error;
+  }
+}
+
 /** Runs `fn`, records its outcome, and answers only once the success is on the trail. */
 export async function audited<T>(
   context: RequestContext,
@@ -126,6 +155,7 @@ export async function audited<T>(
   fn: () => Promise<T>,
   deps: AuditDeps = DEFAULT_DEPS,
 ): Promise<T> {
+  assertSpecAuditable(context, spec);
   let result: T;
   try {
     result = await fn();
@@ -163,6 +193,7 @@ export async function auditedAction<T>(
   fn: () => Promise<T>,
   deps: AuditDeps = DEFAULT_DEPS,
 ): Promise<T> {
+  assertSpecAuditable(context, spec);
   let intent: number;
   try {
     intent = (

@@ -97,7 +97,7 @@ export const integrationKeys = pgTable("integration_keys", {
 
 /*
  * The audit trail. Append-only; each row's `hash` covers its fields and the previous row's hash, so
- * an edited or deleted row breaks the chain (lib/audit.ts writes it, a verifier walks it by id).
+ * an edited or deleted row breaks the chain (lib/audit-trail/record.ts writes it, a verifier walks it by id).
  * No foreign key to staff_users: the trail must outlive whatever it mentions.
  */
 export const auditEvents = pgTable(
