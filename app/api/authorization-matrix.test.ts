@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
+import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
@@ -17,6 +18,11 @@ import { sealMediaToken } from "@/lib/media";
  * asserts "neither 401 nor 403" (the handler may still refuse the empty input or find no upstream).
  *
  * Adding a route: add `"app/api/…/route.ts": { METHOD: { signedOut, analyst, admin, call? } }`.
+ *
+ * Every mutating handler (any method but GET) also gets three more cells, as an admin, without being
+ * listed again: a foreign Origin is refused (403 cross_origin), a `text/plain` body is refused (415), and
+ * a body over the cap is refused (413) while it is read. Only an entry marked `crossSite` (a receiver a
+ * signature authenticates) skips the origin cell.
  */
 
 type Cell = 401 | 403 | "allowed";
@@ -31,6 +37,8 @@ interface Call {
 interface Entry extends Record<Role, Cell>, Call {
   /** Why this handler cannot be called directly here (it must still be listed). */
   skip?: string;
+  /** The route takes requests from other sites (the webhook receiver): no origin cell. */
+  crossSite?: true;
 }
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -168,5 +176,71 @@ describe("each handler answers each caller as the matrix says", () => {
       expect(response.status).toBe(expected);
       expect(response.headers.get("content-type")).toContain("application/json");
     }
+  });
+});
+
+describe("every mutating handler refuses a foreign origin, a non-JSON body and an oversized body", () => {
+  let handle: TestDatabase;
+  let adminCookie: string;
+
+  beforeAll(async () => {
+    stubTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
+    handle = await database!.open();
+    setDatabaseForTests(handle);
+    const admin = await createTestStaff(handle.db, { role: "admin" });
+    adminCookie = await sessionCookieFor(handle.db, admin);
+    patchTarget = await createTestStaff(handle.db, { role: "analyst" });
+  });
+  afterAll(async () => {
+    setDatabaseForTests(undefined);
+    await handle?.dispose();
+    vi.unstubAllEnvs();
+  });
+
+  const mutating = files.flatMap((file) =>
+    METHODS.filter((method) => method !== "GET").flatMap((method) => {
+      const entry = MATRIX[file]?.[method];
+      return entry && !entry.skip ? [{ file, method, entry }] : [];
+    }),
+  );
+
+  it("covers every mutating route found", () => {
+    expect(mutating.length).toBeGreaterThanOrEqual(10);
+  });
+
+  async function call(file: string, method: Method, entry: Entry, init: { headers?: Record<string, string>; rawBody?: string }) {
+    const handler = modules.get(file)?.[method];
+    const params = typeof entry.params === "function" ? await entry.params(null) : (entry.params ?? {});
+    const url = new URL(
+      file
+        .replace(/^app/, "")
+        .replace(/\/route\.ts$/, "")
+        .replace(/\[([^\]]+)\]/g, (_, name: string) => params[name.replace("...", "")] ?? name),
+      "http://localhost:3000",
+    );
+    const request = new NextRequest(url, {
+      method,
+      headers: { cookie: adminCookie, origin: url.origin, "content-type": "application/json", ...init.headers },
+      body: init.rawBody,
+    });
+    return handler!(request, { params: Promise.resolve(params) });
+  }
+
+  it.for(mutating.filter((cell) => !cell.entry.crossSite))("$method $file refuses a foreign Origin", async ({ file, method, entry }) => {
+    const response = await call(file, method, entry, { headers: { origin: "http://localhost:3001" }, rawBody: "{}" });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("cross_origin");
+  });
+
+  it.for(mutating)("$method $file refuses a text/plain body", async ({ file, method, entry }) => {
+    const response = await call(file, method, entry, { headers: { "content-type": "text/plain" }, rawBody: '{"a":1}' });
+    expect(response.status).toBe(415);
+  });
+
+  it.for(mutating)("$method $file refuses a body over the cap, declared or not", async ({ file, method, entry }) => {
+    const big = JSON.stringify({ padding: "x".repeat(1024 * 1024) });
+    expect((await call(file, method, entry, { rawBody: big })).status).toBe(413);
+    const declared = await call(file, method, entry, { headers: { "content-length": String(50 * 1024 * 1024) }, rawBody: "{}" });
+    expect(declared.status).toBe(413);
   });
 });
