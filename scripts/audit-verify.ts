@@ -3,7 +3,10 @@
 // It prints the head (newest event id and hash); `-- --head <id>:<hash>` checks a head noted earlier is
 // still there, which is how removing the newest events (invisible to the chain itself) shows.
 //
+// It also lists intents without an outcome (an upstream action whose end was never recorded).
+//
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
+import { listOpenIntents } from "@/lib/audit-trail/intents";
 import { verifyAuditChain } from "@/lib/audit-trail/verify";
 import { configuredSource, createDatabase } from "@/lib/db/client";
 
@@ -45,6 +48,15 @@ async function main(): Promise<number> {
         console.log(
           `the head noted earlier (event #${parsed.expectHead.id}) is still in the chain${result.checkpoint && parsed.expectHead.id <= result.checkpoint.throughEventId ? " (since pruned under the checkpoint)" : ""}`,
         );
+      const open = await listOpenIntents(handle.db);
+      if (open.length > 0) {
+        console.log(`${open.length} intent(s) without an outcome: check at the provider whether each action happened`);
+        for (const intent of open) {
+          console.log(
+            `  #${intent.id} ${intent.at.toISOString()} ${intent.action} by ${intent.actorEmail ?? "nobody"} on ${intent.target ?? "-"}`,
+          );
+        }
+      }
       if (result.lastHash) {
         console.log(`head: ${result.lastEventId}:${result.lastHash}`);
         console.log(

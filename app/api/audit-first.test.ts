@@ -19,17 +19,22 @@ let h: PartnersHarness;
 
 beforeAll(async () => {
   h = await startPartnersHarness();
+});
+
+/** Makes the audit writer fail, in the database itself, for the events matching `condition` (SQL on `new`). */
+async function refuseAuditEvents(condition: string): Promise<void> {
   await h.db.db.execute(
-    sql.raw(`create function test_refuse_intent() returns trigger language plpgsql as $$
+    sql.raw(`create or replace function test_refuse_audit() returns trigger language plpgsql as $$
       begin
-        if new.outcome = 'intent' then raise exception 'audit writer down'; end if;
+        if ${condition} then raise exception 'audit writer down'; end if;
         return new;
       end $$`),
   );
+  await h.db.db.execute(sql.raw("drop trigger if exists test_refuse_audit on audit_events"));
   await h.db.db.execute(
-    sql.raw("create trigger test_refuse_intent before insert on audit_events for each row execute function test_refuse_intent()"),
+    sql.raw("create trigger test_refuse_audit before insert on audit_events for each row execute function test_refuse_audit()"),
   );
-});
+}
 afterAll(async () => {
   await h?.dispose();
 });
@@ -51,6 +56,7 @@ const ACTIONS: Array<[string, Handler, string, unknown, "analyst" | "admin"]> = 
 
 describe("an action with an upstream side effect is not carried out when its intent cannot be recorded", () => {
   it.for(ACTIONS)("%s", async ([, handler, path, body, role]) => {
+    await refuseAuditEvents("new.outcome = 'intent'");
     await h.sandbox.clearRequests();
     const cookie = role === "admin" ? h.adminCookie : h.analystCookie;
     const response = await handler(h.request(`http://localhost:3000${path}`, { method: "POST", cookie, body }));
@@ -59,5 +65,20 @@ describe("an action with an upstream side effect is not carried out when its int
       /could not record this action, so it was not carried out/,
     );
     expect(await h.sandbox.requests()).toEqual([]);
+  });
+});
+
+describe("when only the outcome cannot be recorded", () => {
+  it("still shows the created key once, and the intent is listed as open", async () => {
+    const { listOpenIntents } = await import("@/lib/audit-trail/intents");
+    await refuseAuditEvents("new.outcome = 'success' and new.action = 'integration.create'");
+    const body = { domain: "outcome.example.com", label: "Outcome lost" };
+    const response = await createIntegration(
+      h.request("http://localhost:3000/api/integrations", { method: "POST", cookie: h.adminCookie, body }),
+    );
+    expect(response.status).toBe(201);
+    expect((await json<{ integration: { key: string } }>(response)).integration.key).toMatch(/^[0-9a-f-]{36}$/);
+    const open = await listOpenIntents(h.db.db, { graceMs: 0, now: new Date(Date.now() + 1000) });
+    expect(open.map((intent) => intent.action)).toContain("integration.create");
   });
 });
