@@ -5,19 +5,19 @@ import { clientAddress } from "@/lib/auth/address";
 import { requireUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { listStaff, StaffEmailTakenError } from "@/lib/db/queries";
-import { inviteStaff } from "@/lib/staff";
+import { StaffEmailTakenError } from "@/lib/db/queries";
+import { inviteStaff, listStaffWithSignInState } from "@/lib/staff";
 import { inviteStaffSchema } from "@/lib/validations/staff";
 
 export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-// GET /api/staff – every staff account (admin).
+// GET /api/staff – every staff account, with what holds its sign-in back (admin).
 export async function GET(request: Request) {
   try {
     await requireUser(request, "admin");
-    return NextResponse.json({ staff: await listStaff(await getDb()) }, { headers: NO_STORE });
+    return NextResponse.json({ staff: await listStaffWithSignInState(await getDb()) }, { headers: NO_STORE });
   } catch (error) {
     return toErrorResponse(error);
   }
