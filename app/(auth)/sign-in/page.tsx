@@ -34,14 +34,16 @@ function callbackFrom(value: string | string[] | undefined, host: string | null)
 /**
  * next-auth's CSRF token, from its cookie (the cookie holds `token|hash`; next-auth checks the hash when
  * the form comes back). Without the cookie the page makes one trip through next-auth, which sets it and
- * sends the browser back here marked FORM_READY; the mark stops a loop when cookies are refused.
+ * sends the browser back here marked FORM_READY; the mark stops a loop when cookies are refused, and once
+ * the cookie is there the page drops it from the address.
  */
 async function csrfToken(callbackPath: string, marked: boolean): Promise<string | null> {
   const value = (await cookies()).get(authCookies().csrfToken.name)?.value;
-  const token = value?.split("|")[0];
-  if (token) return token;
-  if (!marked) redirect(`/api/auth/signin?${new URLSearchParams({ callbackUrl: callbackPath, error: FORM_READY })}`);
-  return null;
+  const token = value?.split("|")[0] || null;
+  const back = new URLSearchParams({ callbackUrl: callbackPath });
+  if (!token && !marked) redirect(`/api/auth/signin?${new URLSearchParams({ callbackUrl: callbackPath, error: FORM_READY })}`);
+  if (token && marked) redirect(`/sign-in?${back}`);
+  return token;
 }
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
