@@ -1,6 +1,6 @@
 import "server-only";
 
-import { record } from "@/lib/audit";
+import { recordEvent } from "@/lib/audit-trail/record";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
 import { revokeUserSessions, type StaffSession } from "@/lib/auth/sessions";
 import { signInBlock, unlockSignIn } from "@/lib/auth/throttle";
@@ -34,7 +34,7 @@ export async function inviteStaff(
   const passwordHash = await hashPassword(oneTimePassword);
   const user = await db.transaction(async (tx) => {
     const created = await createStaff(tx, { ...input, passwordHash, mustChangePassword: true });
-    await record(
+    await recordEvent(
       {
         actor: actor ? { id: actor.id, email: actor.email } : null,
         action: "staff.invite",
@@ -63,7 +63,7 @@ export async function changeStaff(
     if (before.role !== after.role) Object.assign(details, { roleFrom: before.role, roleTo: after.role });
     if (before.disabled !== after.disabled) details.disabled = after.disabled;
     const action = before.disabled !== after.disabled ? (after.disabled ? "staff.disable" : "staff.enable") : "staff.role_change";
-    await record(
+    await recordEvent(
       { actor: { id: actor.id, email: actor.email }, action, target: { type: "staff", id }, outcome: "success", ip, details },
       tx,
     );
@@ -81,7 +81,7 @@ export async function changeOwnPassword(
 ): Promise<boolean> {
   const stored = await getPasswordHash(db, actor.id);
   if (!stored || !(await verifyPassword(input.currentPassword, stored))) {
-    await record(
+    await recordEvent(
       {
         actor: { id: actor.id, email: actor.email },
         action: "staff.password_change",
@@ -98,7 +98,7 @@ export async function changeOwnPassword(
     const now = new Date();
     await setPassword(tx, actor.id, passwordHash, { mustChangePassword: false }, now);
     await revokeUserSessions(tx, actor.id, now, actor.sessionId);
-    await record(
+    await recordEvent(
       {
         actor: { id: actor.id, email: actor.email },
         action: "staff.password_change",
@@ -147,7 +147,7 @@ export async function unlockStaffSignIn(
   await db.transaction(async (tx) => {
     const before = await signInBlock(tx, user.email, now);
     await unlockSignIn(tx, user.email);
-    await record(
+    await recordEvent(
       {
         actor: { id: actor.id, email: actor.email },
         action: "staff.sign_in_unlock",

@@ -20,10 +20,13 @@ const STATUS = {
   validation: 400,
   unauthenticated: 401,
   forbidden: 403,
+  cross_origin: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  media_token_expired: 410,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   // Upstream failures. A refused credential, IP or permission is this server's configuration problem,
@@ -44,10 +47,13 @@ const DEFAULT_MESSAGES: Record<ApiErrorCode, string> = {
   validation: "Some fields are not valid.",
   unauthenticated: "Sign in to continue.",
   forbidden: "You do not have permission to do this.",
+  cross_origin: "This request did not come from the dashboard's own pages, so it was refused.",
   not_found: "Not found.",
   method_not_allowed: "Method not allowed.",
   conflict: "This conflicts with the current state. Reload and try again.",
+  media_token_expired: "This image link has expired. Load the images again.",
   payload_too_large: "The request is too large.",
+  unsupported_media_type: "Send the body as JSON (Content-Type: application/json).",
   rate_limited: "Too many requests. Wait a moment and try again.",
   internal: "Something went wrong on our side. Try again; if it persists, contact an administrator.",
   upstream_validation: "The verification service rejected the request.",
@@ -73,11 +79,13 @@ export class ApiError extends Error {
   readonly fields: string[] | undefined;
   readonly retryable: boolean | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** Extra answer headers (a rate limit's scope and limit). */
+  readonly headers: Record<string, string> | undefined;
 
   constructor(
     code: ApiErrorCode,
     message: string = DEFAULT_MESSAGES[code],
-    options: { fields?: string[]; retryable?: boolean; retryAfterSeconds?: number } = {},
+    options: { fields?: string[]; retryable?: boolean; retryAfterSeconds?: number; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -86,6 +94,7 @@ export class ApiError extends Error {
     this.fields = options.fields?.length ? options.fields : undefined;
     this.retryable = options.retryable;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.headers = options.headers;
   }
 }
 
@@ -150,7 +159,7 @@ export function toErrorResponse(error: unknown): NextResponse<ApiErrorBody> {
   const body: ApiErrorBody = { error: { code: apiError.code, message: apiError.message } };
   if (apiError.fields) body.error.fields = apiError.fields;
   if (apiError.retryable !== undefined) body.error.retryable = apiError.retryable;
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  const headers: Record<string, string> = { ...apiError.headers, "Cache-Control": "no-store" };
   if (apiError.retryAfterSeconds !== undefined) headers["Retry-After"] = String(apiError.retryAfterSeconds);
   return NextResponse.json(body, { status: apiError.status, headers });
 }

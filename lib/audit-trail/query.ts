@@ -27,7 +27,7 @@ export interface AuditEventFilter {
   action?: string;
   targetType?: string;
   target?: string;
-  /** HMAC of a CPF (lib/audit.ts `cpfHash`), matched on target_hash. */
+  /** HMAC of a CPF (lib/audit-trail/record.ts `cpfHash`), matched on target_hash. */
   targetHash?: string;
   outcome?: AuditOutcome;
   from?: Date;

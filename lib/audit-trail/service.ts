@@ -1,7 +1,9 @@
 import "server-only";
 
 import { ApiError } from "@/lib/api/errors";
-import { AuditContentError, cpfHash, record, type AuditDetails, type AuditTarget } from "@/lib/audit";
+import { audited, type AuditSpec } from "@/lib/audit-trail/actions";
+import type { RequestContext } from "@/lib/audit-trail/context";
+import { cpfHash, type AuditDetails, type AuditTarget } from "@/lib/audit-trail/record";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -18,11 +20,6 @@ import { decodeCursor, InvalidCursorError, iterateAuditEvents, listAuditEvents, 
  * As everywhere in the dashboard, the answer leaves only once its record is written: if recording fails,
  * the log is not shown.
  */
-
-export interface AuditViewer {
-  actor: { id: string; email: string };
-  ip: string | null;
-}
 
 export const EXPORT_BATCH_SIZE = 1000;
 
@@ -65,52 +62,21 @@ function accessDetails(filters: AuditFilters, extra: AuditDetails): AuditDetails
   return details;
 }
 
-async function recordAccess(
-  viewer: AuditViewer,
-  action: "audit.view" | "audit.export",
-  filters: AuditFilters,
-  cpf: string | undefined,
-  outcome: "success" | "failure" | "denied",
-  extra: AuditDetails,
-): Promise<void> {
-  try {
-    await record({
-      actor: viewer.actor,
-      ip: viewer.ip,
-      action,
-      target: accessTarget(filters, cpf),
-      outcome,
-      details: accessDetails(filters, extra),
-    });
-  } catch (error) {
-    if (error instanceof AuditContentError) {
-      // A filter value the trail refuses to hold (it looks like a URL, a token…): it cannot be searched.
-      throw new ApiError("validation", "A filter holds something the audit trail does not record (a URL, a token or a key); remove it.", {
-        fields: [error.field.replace(/^(target\.id|details\.)/, "") || "target"],
-      });
-    }
-    log.error("audit_failed", { action, error });
-    throw new ApiError(
-      "internal",
-      "The audit trail could not record this access, so the audit log is not shown. Try again; if it persists, tell an administrator.",
-    );
-  }
+function accessSpec<T>(action: "audit.view" | "audit.export", filters: AuditFilters, cpf: string | undefined, extra: AuditDetails) {
+  return { action, target: accessTarget(filters, cpf), details: accessDetails(filters, extra) } satisfies AuditSpec<T>;
 }
 
 /** Records a refused attempt to open the audit log (a signed-in analyst), then refuses it. */
-export async function refuseAuditAccess(viewer: AuditViewer, action: "audit.view" | "audit.export"): Promise<never> {
-  try {
-    await record({ actor: viewer.actor, ip: viewer.ip, action, outcome: "denied" });
-  } catch (error) {
-    log.error("audit_failed", { action, error });
-  }
-  throw new ApiError("forbidden", "Only administrators can read the audit log.");
+export async function refuseAuditAccess(viewer: RequestContext, action: "audit.view" | "audit.export"): Promise<never> {
+  return audited(viewer, { action }, () => {
+    throw new ApiError("forbidden", "Only administrators can read the audit log.");
+  });
 }
 
 /** One page of the log for the page and GET /api/audit; the access is recorded before it is returned. */
 export async function viewAuditLog(
   db: Database,
-  viewer: AuditViewer,
+  viewer: RequestContext,
   request: { filters: AuditFilters; cpf?: string; cursor?: string; limit?: number },
 ): Promise<AuditPage> {
   const filter = toEventFilter(request.filters, request.cpf);
@@ -122,12 +88,10 @@ export async function viewAuditLog(
       throw error;
     }
   }
-  const page = await listAuditEvents(db, filter, { cursor: request.cursor, limit: request.limit ?? DEFAULT_PAGE_SIZE });
-  await recordAccess(viewer, "audit.view", request.filters, request.cpf, "success", {
-    page: request.cursor ? "next" : "first",
-    shown: page.events.length,
-  });
-  return page;
+  const spec = accessSpec<AuditPage>("audit.view", request.filters, request.cpf, { page: request.cursor ? "next" : "first" });
+  return audited(viewer, { ...spec, detailsOf: (page) => ({ shown: page.events.length }) }, () =>
+    listAuditEvents(db, filter, { cursor: request.cursor, limit: request.limit ?? DEFAULT_PAGE_SIZE }),
+  );
 }
 
 /**
@@ -136,19 +100,20 @@ export async function viewAuditLog(
  */
 export async function exportAuditLog(
   db: Database,
-  viewer: AuditViewer,
+  viewer: RequestContext,
   request: { filters: AuditFilters; cpf?: string },
 ): Promise<ReadableStream<Uint8Array>> {
   const filter = toEventFilter(request.filters, request.cpf);
-  await recordAccess(viewer, "audit.export", request.filters, request.cpf, "success", { format: "csv" });
+  await audited(viewer, accessSpec("audit.export", request.filters, request.cpf, { format: "csv" }), async () => undefined);
   const started = Date.now();
   return csvStream(iterateAuditEvents(db, filter, EXPORT_BATCH_SIZE), {
     onComplete: (rows) => log.info("audit_export_done", { rows, ms: Date.now() - started }),
     onError: async (error, rows) => {
       log.error("audit_export_failed", { rows, error });
-      await recordAccess(viewer, "audit.export", request.filters, request.cpf, "failure", { format: "csv", rows_sent: rows }).catch(
-        () => undefined,
-      );
+      // Best effort: the stream has already started, so the failure can only be noted.
+      await audited(viewer, accessSpec("audit.export", request.filters, request.cpf, { format: "csv", rows_sent: rows }), () =>
+        Promise.reject(error),
+      ).catch(() => undefined);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { cpfHash, record, type AuditEvent } from "@/lib/audit";
+import { cpfHash, recordEvent, type AuditEvent } from "@/lib/audit-trail/record";
 import { auditCheckpoints, auditEvents } from "@/lib/db/schema";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
 
@@ -107,7 +107,7 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
   beforeAll(async () => {
     handle = await open();
     for (const { label, ...event } of EVENTS) {
-      const { id } = await record(event, handle.db);
+      const { id } = await recordEvent(event, handle.db);
       idOf.set(label, id);
       labelOf.set(id, label);
     }
@@ -365,7 +365,7 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
       expect(result.removed).toBeGreaterThan(0);
       // Left: the previous prune's record, then this prune's own record.
       expect(await handle.db.$count(auditEvents)).toBe(2);
-      const after = await record({ actor: ANA, action: "auth.sign_in", outcome: "success" }, handle.db);
+      const after = await recordEvent({ actor: ANA, action: "auth.sign_in", outcome: "success" }, handle.db);
       expect(after.id).toBeGreaterThan(0);
       expect(await verifyAuditChain(handle.db)).toMatchObject({ ok: true, checked: 3 });
     });

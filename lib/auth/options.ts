@@ -4,7 +4,7 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 
-import { record } from "@/lib/audit";
+import { recordEvent } from "@/lib/audit-trail/record";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { claimStaffForOidc } from "@/lib/db/queries";
@@ -95,7 +95,7 @@ export function authOptions(): NextAuthOptions {
         const staff = email && verified ? await claimStaffForOidc(await getDb(), { email, subject: account.providerAccountId }) : null;
         if (staff) return true;
         // Unknown, disabled or differently bound: refused, never created.
-        await record({
+        await recordEvent({
           actor: { id: null, email: /^[^\s@]+@[^\s@]+$/.test(email) ? email : null },
           action: "auth.sign_in",
           outcome: "failure",
@@ -141,7 +141,7 @@ export function authOptions(): NextAuthOptions {
         if (!token?.sid) return;
         const db = await getDb();
         await revokeSession(db, token.sid);
-        await record(
+        await recordEvent(
           {
             actor: { id: token.uid ?? null, email: token.email ?? null },
             action: "auth.sign_out",

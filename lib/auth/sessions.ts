@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 
 import { and, eq, isNull, ne } from "drizzle-orm";
 
-import { record } from "@/lib/audit";
+import { recordEvent } from "@/lib/audit-trail/record";
 import type { Database } from "@/lib/db/client";
 import { staffSessions, staffUsers, type Role } from "@/lib/db/schema";
 
@@ -42,7 +42,7 @@ export async function startSession(
   await db.transaction(async (tx) => {
     await tx.insert(staffSessions).values({ id: sessionId, userId, method, createdAt: now, lastSeenAt: now });
     await tx.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, userId));
-    await record({ actor: { id: userId, email }, action: "auth.sign_in", outcome: "success", ip, details: { method }, at: now }, tx);
+    await recordEvent({ actor: { id: userId, email }, action: "auth.sign_in", outcome: "success", ip, details: { method }, at: now }, tx);
   });
   return sessionId;
 }

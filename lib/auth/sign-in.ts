@@ -2,7 +2,7 @@ import "server-only";
 
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { record } from "@/lib/audit";
+import { recordEvent } from "@/lib/audit-trail/record";
 import type { Database } from "@/lib/db/client";
 import { getStaffCredentials } from "@/lib/db/queries";
 import type { Role } from "@/lib/db/schema";
@@ -37,7 +37,7 @@ export async function attemptPasswordSignIn(
 
   const gate = await checkSignInThrottle(db, { email: account, address }, now());
   if (!gate.allowed) {
-    await record(
+    await recordEvent(
       { actor: triedAs, action: "auth.sign_in", outcome: "denied", ip: address, details: { method: "password", reason: "throttled" } },
       db,
     );
@@ -55,7 +55,7 @@ export async function attemptPasswordSignIn(
 
   const { lockedForMs, locks } = await recordSignInFailure(db, { email: account, address }, now());
   const reason = !row ? "unknown_account" : row.disabled ? "disabled" : usable ? "wrong_password" : "no_password";
-  await record(
+  await recordEvent(
     {
       actor: triedAs,
       action: "auth.sign_in",

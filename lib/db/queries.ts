@@ -2,6 +2,8 @@ import "server-only";
 
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 
+import { ApiError } from "@/lib/api/errors";
+
 import type { Database } from "./client";
 import { staffUsers, type Role } from "./schema";
 
@@ -24,23 +26,25 @@ export interface StaffUserDto {
   updatedAt: string;
 }
 
-export class StaffNotFoundError extends Error {
+// Typed errors: the route kit's one mapper answers them (404, 409 naming the field) without a catch per route.
+
+export class StaffNotFoundError extends ApiError {
   constructor() {
-    super("staff member not found");
+    super("not_found");
     this.name = "StaffNotFoundError";
   }
 }
 
-export class StaffEmailTakenError extends Error {
+export class StaffEmailTakenError extends ApiError {
   constructor() {
-    super("a staff member with this email already exists");
+    super("conflict", "A staff account with this email already exists.", { fields: ["email"] });
     this.name = "StaffEmailTakenError";
   }
 }
 
-export class LastAdminError extends Error {
+export class LastAdminError extends ApiError {
   constructor() {
-    super("the last active admin can be neither demoted nor disabled");
+    super("conflict", "The last active admin can be neither demoted nor disabled.");
     this.name = "LastAdminError";
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { record } from "@/lib/audit";
+import { recordEvent } from "@/lib/audit-trail/record";
 import { hashPassword } from "@/lib/auth/password";
 
 import type { Database } from "./client";
@@ -34,7 +34,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
           passwordHash: await hashPassword(account.password),
           mustChangePassword: false,
         });
-        await record(
+        await recordEvent(
           {
             actor: null,
             action: "staff.create",

@@ -5,16 +5,14 @@ import { createHash } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 
 import { ApiError } from "@/lib/api/errors";
-import { auditableDetail, record } from "@/lib/audit";
+import { auditableDetail, auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail";
 import type { Database } from "@/lib/db/client";
 import { integrationKeys, staffUsers } from "@/lib/db/schema";
 import type { Integration } from "@/lib/domain/partners";
+import { log } from "@/lib/log";
 import { clear, countInWindow, increment } from "@/lib/rate-limit";
-import { isUpstreamError, type UpstreamError } from "@/lib/upstream/http";
 import type { PartnersClient } from "@/lib/upstream/partners";
 import { parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/validations/integrations";
-
-import { recordFailure } from "./audit";
 
 /*
  * Integration keys created from the dashboard. The service's own list route is not in the contract, so
@@ -23,18 +21,8 @@ import { recordFailure } from "./audit";
  * into this table, a log or the audit trail.
  */
 
-export interface Actor {
-  id: string;
-  email: string;
-}
-
 /** A creation of the same host and label inside this window needs an explicit confirmation. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
-
-/** Failures after which nobody knows whether the service created the key. */
-export function isUnknownOutcome(error: UpstreamError): boolean {
-  return error.kind === "timeout" || error.kind === "unavailable" || error.kind === "malformed";
-}
 
 function duplicateKey(input: { domain: string; label: string }): string {
   const parsed = parseDomain(input.domain);
@@ -83,90 +71,77 @@ function parseInstant(value: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/**
- * Creates a key through the partners API, registers its metadata and records the event, registry row
- * and audit event in one transaction. Refuses (409) a second creation of the same host and label within
- * the window unless `confirmDuplicate` says the admin was warned and chose to send again.
- */
-export async function createIntegrationKey(
-  db: Database,
-  client: PartnersClient,
-  { actor, ip, input, now = new Date() }: { actor: Actor; ip: string | null; input: CreateIntegrationInput; now?: Date },
-): Promise<Integration> {
-  const guardKey = duplicateKey(input);
-  const duplicate = await isRecentDuplicate(db, guardKey, now);
-  const label = auditableDetail(input.label);
-  if (duplicate && !input.confirmDuplicate) {
-    await recordFailure({
-      actor,
-      action: "integration.create",
-      outcome: "denied",
-      ip,
-      details: { reason: "possible_duplicate", label },
-    });
-    throw new ApiError(
+/** A second creation of the same host and label within the window, without the admin's confirmation. */
+export class PossibleDuplicateKeyError extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "denied";
+  readonly auditReason = "possible_duplicate";
+
+  constructor() {
+    super(
       "conflict",
       "A key with this domain and label was requested a moment ago and may already exist. Check the list of keys; send again only if it is not there.",
       { fields: ["confirmDuplicate"] },
     );
   }
-
-  let integration: Integration;
-  try {
-    integration = await client.createIntegration({ domain: input.domain, label: input.label });
-  } catch (error) {
-    const unknown = isUpstreamError(error) && isUnknownOutcome(error);
-    // A definite refusal created nothing: a corrected retry of the same host and label needs no warning.
-    if (!unknown) await clear(db, guardKey);
-    await recordFailure({
-      actor,
-      action: "integration.create",
-      outcome: "failure",
-      ip,
-      details: { reason: isUpstreamError(error) ? error.kind : "error", outcomeUnknown: unknown, label },
-    });
-    throw error;
-  }
-
-  await db.transaction(async (tx) => {
-    if (integration.id !== null) {
-      await tx.insert(integrationKeys).values({
-        upstreamId: integration.id,
-        label: integration.label,
-        domain: integration.domain,
-        ownerUserId: integration.userId,
-        ownerTenantId: integration.tenantId,
-        upstreamCreatedAt: parseInstant(integration.createdAt),
-        createdBy: actor.id,
-        createdAt: now,
-      });
-    }
-    await record(
-      {
-        actor,
-        action: "integration.create",
-        target: { type: "integration", id: integration.id === null ? "unknown" : String(integration.id) },
-        outcome: "success",
-        ip,
-        details: {
-          label: auditableDetail(integration.label),
-          domain: auditableDetail(integration.domain),
-          confirmedDuplicate: Boolean(input.confirmDuplicate && duplicate),
-        },
-      },
-      tx,
-    );
-  });
-  return integration;
 }
 
-/** Records that the admin revealed a key again from the sealed cookie (the value itself is not recorded). */
-export async function recordKeyReveal(actor: Actor, ip: string | null, upstreamId: number, outcome: "success" | "denied"): Promise<void> {
-  await record({
-    actor,
-    action: "integration.key_reveal",
-    target: { type: "integration", id: String(upstreamId) },
-    outcome,
-    ip,
+/**
+ * Creates a key through the partners API (its intent on the trail first: no intent, no key) and registers
+ * its metadata. Refuses (409) a second creation of the same host and label within the window unless
+ * `confirmDuplicate` says the admin was warned and chose to send again. Once the service has created the
+ * key, nothing here may hide it: a failed registry write is logged and the key is still answered.
+ */
+export async function createIntegrationKey(
+  db: Database,
+  client: PartnersClient,
+  context: RequestContext,
+  { input, now = new Date() }: { input: CreateIntegrationInput; now?: Date },
+): Promise<Integration> {
+  const guardKey = duplicateKey(input);
+  let confirmedDuplicate = false;
+  const spec = {
+    action: "integration.create",
+    details: { label: auditableDetail(input.label), domain: auditableDetail(input.domain) },
+    targetOf: (created: Integration) => ({ type: "integration", id: created.id === null ? "unknown" : String(created.id) }),
+    detailsOf: () => ({ confirmedDuplicate }),
+  };
+  return auditedAction(context, spec, async () => {
+    const duplicate = await isRecentDuplicate(db, guardKey, now);
+    if (duplicate && !input.confirmDuplicate) throw new PossibleDuplicateKeyError();
+    confirmedDuplicate = duplicate;
+    let integration: Integration;
+    try {
+      integration = await client.createIntegration({ domain: input.domain, label: input.label });
+    } catch (error) {
+      // A definite refusal created nothing: a corrected retry of the same host and label needs no warning.
+      if (!isOutcomeUnknown(error)) await clear(db, guardKey);
+      throw error;
+    }
+    await registerKey(db, integration, context, now).catch((error: unknown) => log.error("integration_registry_failed", { error }));
+    return integration;
   });
+}
+
+async function registerKey(db: Database, integration: Integration, context: RequestContext, now: Date): Promise<void> {
+  if (integration.id === null || !context.actor) return;
+  await db.insert(integrationKeys).values({
+    upstreamId: integration.id,
+    label: integration.label,
+    domain: integration.domain,
+    ownerUserId: integration.userId,
+    ownerTenantId: integration.tenantId,
+    upstreamCreatedAt: parseInstant(integration.createdAt),
+    createdBy: context.actor.id,
+    createdAt: now,
+  });
+}
+
+/** A key asked for again after its reveal window: recorded as a denied reveal. */
+export class KeyRevealGoneError extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "denied";
+  readonly auditReason = "reveal_window_passed";
+
+  constructor() {
+    super("not_found", "This key can no longer be shown: its reveal window has passed.");
+  }
 }

@@ -2,13 +2,9 @@ import "server-only";
 
 import QRCode from "qrcode";
 
-import { record } from "@/lib/audit";
+import { auditedAction, type RequestContext } from "@/lib/audit-trail";
 import type { KycSession } from "@/lib/domain/partners";
-import { isUpstreamError } from "@/lib/upstream/http";
 import type { PartnersClient } from "@/lib/upstream/partners";
-
-import { recordFailure } from "./audit";
-import type { Actor } from "./integrations";
 
 /*
  * Starting a KYC session: the widget address goes to the operator (with a QR code so the person can open
@@ -28,31 +24,21 @@ export async function qrCodeDataUrl(text: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
 }
 
+/** Starts the session upstream: its intent is on the trail first (no intent, no session). */
 export async function startKycSession(
   client: PartnersClient,
-  { actor, ip, cpf, lang }: { actor: Actor; ip: string | null; cpf: string; lang: string },
+  context: RequestContext,
+  { cpf, lang }: { cpf: string; lang: string },
 ): Promise<StartedKycSession> {
-  let session: KycSession;
-  try {
-    session = await client.startKycSession({ cpf, lang });
-  } catch (error) {
-    await recordFailure({
-      actor,
+  const session = await auditedAction(
+    context,
+    {
       action: "kyc.session_start",
       target: { type: "cpf", cpf },
-      outcome: "failure",
-      ip,
-      details: { reason: isUpstreamError(error) ? error.kind : "error", lang },
-    });
-    throw error;
-  }
-  await record({
-    actor,
-    action: "kyc.session_start",
-    target: { type: "cpf", cpf },
-    outcome: "success",
-    ip,
-    details: { lang, status: session.status.slice(0, 40), validationStep: session.validationStep },
-  });
+      details: { lang },
+      detailsOf: (started: KycSession) => ({ status: started.status.slice(0, 40), validationStep: started.validationStep }),
+    },
+    () => client.startKycSession({ cpf, lang }),
+  );
   return { ...session, qrCode: await qrCodeDataUrl(session.url) };
 }

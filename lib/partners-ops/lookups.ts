@@ -3,28 +3,32 @@ import "server-only";
 import { sql } from "drizzle-orm";
 
 import { ApiError } from "@/lib/api/errors";
-import { record, type AuditDetails } from "@/lib/audit";
+import { audited, type AuditDetails, type AuditedFailure, type RequestContext } from "@/lib/audit-trail";
 import type { Database } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/domain/partners";
 import { consume } from "@/lib/rate-limit";
 import { zoneOffsetMs } from "@/lib/time-zone";
-import { isUpstreamError } from "@/lib/upstream/http";
 import type { PartnersClient } from "@/lib/upstream/partners";
 import type { LookupSource } from "@/lib/validations/lookups";
-
-import { recordFailure } from "./audit";
-import type { Actor } from "./integrations";
 
 /*
  * Manual CPF lookups: per-user limits per minute and per day (database counters, so they hold across
  * instances), then the partners call, then the audit event with the purpose and the outcome. The CPF is
- * given to the audit trail raw and stored there masked plus a keyed hash (lib/audit.ts).
+ * given to the audit trail raw and stored there masked plus a keyed hash (lib/audit-trail/record.ts).
  */
 
 export type LookupLimitScope = "minute" | "day";
 
-export class LookupLimitError extends ApiError {
+export interface LookupLimits {
+  limits: { perMinute: number; perDay: number };
+  timeZone: string;
+}
+
+export class LookupLimitError extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "denied";
+  readonly auditReason: string;
+
   constructor(
     readonly scope: LookupLimitScope,
     readonly limit: number,
@@ -35,8 +39,9 @@ export class LookupLimitError extends ApiError {
       scope === "minute"
         ? `You reached the limit of ${limit} CPF lookups per minute. Try again in ${retryAfterSeconds} s.`
         : `You reached the limit of ${limit} CPF lookups per day. Try again tomorrow.`,
-      { retryAfterSeconds, retryable: true },
+      { retryAfterSeconds, retryable: true, headers: { "X-RateLimit-Scope": scope, "X-RateLimit-Limit": String(limit) } },
     );
+    this.auditReason = `limit_per_${scope}`;
   }
 }
 
@@ -85,46 +90,34 @@ async function consumeDay(db: Database, key: string, limit: number, start: numbe
 
 export type LookupResult = { source: "receita"; record: FederalRevenueRecord } | { source: "history"; record: CpfHistoryRecord };
 
-/** Runs one lookup and records it (success or failure) before answering; an unrecorded lookup is refused. */
+/**
+ * Counts the lookup against the user's limits, runs it and records it (with the purpose) before
+ * answering; an unrecorded lookup is refused. A lookup refused by the limit is recorded as denied.
+ */
 export async function runCpfLookup(
+  db: Database,
   client: PartnersClient,
-  { actor, ip, cpf, source, purpose }: { actor: Actor; ip: string | null; cpf: string; source: LookupSource; purpose: string },
+  context: RequestContext,
+  { cpf, source, purpose, limits, timeZone }: { cpf: string; source: LookupSource; purpose: string } & LookupLimits,
 ): Promise<LookupResult> {
-  const action = source === "receita" ? "lookup.cpf_receita" : "lookup.cpf_history";
-  let result: LookupResult;
-  try {
-    result =
-      source === "receita" ? { source, record: await client.federalRevenueCpf(cpf) } : { source, record: await client.cpfHistory(cpf) };
-  } catch (error) {
-    await recordFailure({
-      actor,
-      action,
+  return audited(
+    context,
+    {
+      action: source === "receita" ? "lookup.cpf_receita" : "lookup.cpf_history",
       target: { type: "cpf", cpf },
       purpose,
-      outcome: "failure",
-      ip,
-      details: { source, reason: isUpstreamError(error) ? error.kind : "error", status: isUpstreamError(error) ? error.status : null },
-    });
-    throw error;
-  }
-  const flags: AuditDetails = { deceased: result.record.deceased === true };
-  if (result.source === "history") flags.pep = result.record.pep === true;
-  await record({ actor, action, target: { type: "cpf", cpf }, purpose, outcome: "success", ip, details: { source, ...flags } });
-  return result;
-}
-
-/** Records a lookup refused by the per-user limit (the analyst's attempt is part of the trail too). */
-export async function recordLimitedLookup(
-  { actor, ip, cpf, source, purpose }: { actor: Actor; ip: string | null; cpf: string; source: LookupSource; purpose: string },
-  scope: LookupLimitScope,
-): Promise<void> {
-  await recordFailure({
-    actor,
-    action: source === "receita" ? "lookup.cpf_receita" : "lookup.cpf_history",
-    target: { type: "cpf", cpf },
-    purpose,
-    outcome: "denied",
-    ip,
-    details: { source, reason: `limit_per_${scope}` },
-  });
+      details: { source },
+      detailsOf: (result) => {
+        const flags: AuditDetails = { deceased: result.record.deceased === true };
+        if (result.source === "history") flags.pep = result.record.pep === true;
+        return flags;
+      },
+    },
+    async () => {
+      await consumeLookup(db, context.actor?.id ?? "unknown", limits, timeZone);
+      return source === "receita"
+        ? { source, record: await client.federalRevenueCpf(cpf) }
+        : { source, record: await client.cpfHistory(cpf) };
+    },
+  );
 }

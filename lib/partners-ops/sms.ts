@@ -5,16 +5,12 @@ import { createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 
 import { ApiError } from "@/lib/api/errors";
-import { record } from "@/lib/audit";
+import { auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail";
 import type { Database } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
-import { isUpstreamError, UpstreamRateLimitedError, UpstreamValidationError } from "@/lib/upstream/http";
+import { UpstreamRateLimitedError, UpstreamValidationError } from "@/lib/upstream/http";
 import type { PartnersClient } from "@/lib/upstream/partners";
 import { maskPhone } from "@/lib/validations/phone";
-
-import { recordFailure } from "./audit";
-import type { Actor } from "./integrations";
-import { isUnknownOutcome } from "./integrations";
 
 /*
  * SMS phone check: send a code, then validate the code the person reads out. A code may be sent again
@@ -26,8 +22,13 @@ import { isUnknownOutcome } from "./integrations";
 // The same reserved window lib/rate-limit.ts uses for locks: a row whose expires_at says "until when".
 const LOCK_WINDOW = new Date(0);
 
-export class SmsCooldownError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
+export class SmsCooldownError extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "denied";
+
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly auditReason: "cooldown" | "upstream_rate_limited" = "cooldown",
+  ) {
     super("rate_limited", `A code was just sent to this phone. Wait ${retryAfterSeconds} s before sending another.`, {
       retryAfterSeconds,
       retryable: true,
@@ -36,7 +37,10 @@ export class SmsCooldownError extends ApiError {
   }
 }
 
-export class SmsWrongCodeError extends ApiError {
+export class SmsWrongCodeError extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "failure";
+  readonly auditReason = "wrong_code";
+
   constructor() {
     super("validation", "The code is wrong or has expired. Check the code the person read out, or send a new one.", { fields: ["code"] });
   }
@@ -86,80 +90,54 @@ async function setCooldown(db: Database, key: string, until: Date | null): Promi
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { expiresAt: until } });
 }
 
+/**
+ * Sends a code: the intent is on the trail first (no intent, no SMS), then the cooldown is claimed, then
+ * the service is asked. A refusal by the cooldown is recorded as denied, naming the intent.
+ */
 export async function sendSmsCode(
   db: Database,
   client: PartnersClient,
-  {
-    actor,
-    ip,
-    phone,
-    cooldownSeconds,
-    secret,
-    now = new Date(),
-  }: { actor: Actor; ip: string | null; phone: string; cooldownSeconds: number; secret: string; now?: Date },
+  context: RequestContext,
+  { phone, cooldownSeconds, secret, now = new Date() }: { phone: string; cooldownSeconds: number; secret: string; now?: Date },
 ): Promise<{ resendAfterSeconds: number }> {
-  const target = { type: "phone", id: maskPhone(phone) };
   const key = cooldownKey(phone, secret);
-  const claim = await claimCooldown(db, key, cooldownSeconds, now);
-  if (!claim.ok) {
-    await recordFailure({ actor, action: "sms.send", target, outcome: "denied", ip, details: { reason: "cooldown" } });
-    throw new SmsCooldownError(claim.retryAfterSeconds);
-  }
-  try {
-    await client.sendSmsCode({ phone });
-  } catch (error) {
-    if (error instanceof UpstreamRateLimitedError) {
-      // The service has a cooldown of its own: follow it.
-      const wait = error.retryAfterSeconds ?? cooldownSeconds;
-      await setCooldown(db, key, new Date(now.getTime() + wait * 1000));
-      await recordFailure({ actor, action: "sms.send", target, outcome: "denied", ip, details: { reason: "upstream_rate_limited" } });
-      throw new SmsCooldownError(wait);
-    }
-    // Nothing was sent on a definite refusal: the operator may correct and send at once. After a timeout
-    // a code may have gone out, so the cooldown stays.
-    if (!(isUpstreamError(error) && isUnknownOutcome(error))) await setCooldown(db, key, null);
-    await recordFailure({
-      actor,
-      action: "sms.send",
-      target,
-      outcome: "failure",
-      ip,
-      details: { reason: isUpstreamError(error) ? error.kind : "error" },
-    });
-    throw error;
-  }
-  await record({ actor, action: "sms.send", target, outcome: "success", ip });
-  return { resendAfterSeconds: cooldownSeconds };
-}
-
-export async function validateSmsCode(
-  client: PartnersClient,
-  { actor, ip, phone, code }: { actor: Actor; ip: string | null; phone: string; code: string },
-): Promise<{ valid: true }> {
-  const target = { type: "phone", id: maskPhone(phone) };
-  let valid: boolean;
-  try {
-    valid = (await client.validateSmsCode({ phone, code })).valid;
-  } catch (error) {
-    // A refusal naming the code (or nothing) is a wrong, used or expired code; one naming the phone is not.
-    if (error instanceof UpstreamValidationError && (!error.fields || error.fields.includes("code"))) {
-      valid = false;
-    } else {
-      await recordFailure({
-        actor,
-        action: "sms.validate",
-        target,
-        outcome: "failure",
-        ip,
-        details: { reason: isUpstreamError(error) ? error.kind : "error" },
-      });
+  return auditedAction(context, { action: "sms.send", target: { type: "phone", id: maskPhone(phone) } }, async () => {
+    const claim = await claimCooldown(db, key, cooldownSeconds, now);
+    if (!claim.ok) throw new SmsCooldownError(claim.retryAfterSeconds);
+    try {
+      await client.sendSmsCode({ phone });
+    } catch (error) {
+      if (error instanceof UpstreamRateLimitedError) {
+        // The service has a cooldown of its own: follow it.
+        const wait = error.retryAfterSeconds ?? cooldownSeconds;
+        await setCooldown(db, key, new Date(now.getTime() + wait * 1000));
+        throw new SmsCooldownError(wait, "upstream_rate_limited");
+      }
+      // Nothing was sent on a definite refusal: the operator may correct and send at once. After a timeout
+      // a code may have gone out, so the cooldown stays.
+      if (!isOutcomeUnknown(error)) await setCooldown(db, key, null);
       throw error;
     }
-  }
-  if (!valid) {
-    await recordFailure({ actor, action: "sms.validate", target, outcome: "failure", ip, details: { reason: "wrong_code" } });
-    throw new SmsWrongCodeError();
-  }
-  await record({ actor, action: "sms.validate", target, outcome: "success", ip });
-  return { valid: true };
+    return { resendAfterSeconds: cooldownSeconds };
+  });
+}
+
+/** Checks a code (the service consumes it): intent first, like every call with an upstream effect. */
+export async function validateSmsCode(
+  client: PartnersClient,
+  context: RequestContext,
+  { phone, code }: { phone: string; code: string },
+): Promise<{ valid: true }> {
+  return auditedAction(context, { action: "sms.validate", target: { type: "phone", id: maskPhone(phone) } }, async () => {
+    let valid: boolean;
+    try {
+      valid = (await client.validateSmsCode({ phone, code })).valid;
+    } catch (error) {
+      // A refusal naming the code (or nothing) is a wrong, used or expired code; one naming the phone is not.
+      if (!(error instanceof UpstreamValidationError && (!error.fields || error.fields.includes("code")))) throw error;
+      valid = false;
+    }
+    if (!valid) throw new SmsWrongCodeError();
+    return { valid: true as const };
+  });
 }

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { cpfHash, record } from "@/lib/audit";
+import { cpfHash, recordEvent } from "@/lib/audit-trail/record";
 import { appendChained, syntheticEvents } from "@/lib/audit-trail/testing";
 import type { AuditPage } from "@/lib/audit-trail/types";
 import { verifyAuditChain } from "@/lib/audit-trail/verify";
@@ -42,11 +42,11 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
     adminCookie = await sessionCookieFor(handle.db, admin);
     analystCookie = await sessionCookieFor(handle.db, analyst);
     const actor = { id: analyst.id, email: analyst.email };
-    await record(
+    await recordEvent(
       { actor, action: "lookup.cpf", target: { type: "cpf", cpf: CPF }, purpose: "onboarding", outcome: "success", ip: "10.1.1.1" },
       handle.db,
     );
-    await record(
+    await recordEvent(
       {
         actor,
         action: "lookup.cpf",
@@ -57,7 +57,7 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
       },
       handle.db,
     );
-    await record({ actor, action: "kyc.session_create", target: { type: "cpf", cpf: CPF }, outcome: "success" }, handle.db);
+    await recordEvent({ actor, action: "kyc.session_create", target: { type: "cpf", cpf: CPF }, outcome: "success" }, handle.db);
   });
   afterAll(async () => {
     setDatabaseForTests(undefined);

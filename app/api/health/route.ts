@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { NextResponse, type NextRequest } from "next/server";
 
+import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 
@@ -31,9 +31,8 @@ async function reachable(url: string): Promise<void> {
 // Probes hit the upstreams: answer repeated readiness polls from a short-lived result.
 let lastReadiness: { at: number; body: Record<string, Check> } | undefined;
 
-export async function GET(request: NextRequest) {
-  const headers = { "Cache-Control": "no-store" };
-  if (!request.nextUrl.searchParams.has("ready")) return NextResponse.json({ status: "ok" }, { headers });
+export const GET = route({ role: "public" }, async ({ request }) => {
+  if (!new URL(request.url).searchParams.has("ready")) return json({ status: "ok" });
 
   if (!lastReadiness || Date.now() - lastReadiness.at > 5000) {
     const [database, core, partners] = await Promise.all([
@@ -53,5 +52,5 @@ export async function GET(request: NextRequest) {
   }
   const checks = lastReadiness.body;
   const ready = Object.values(checks).every((check) => check.ok);
-  return NextResponse.json({ status: ready ? "ready" : "not_ready", checks }, { status: ready ? 200 : 503, headers });
-}
+  return json({ status: ready ? "ready" : "not_ready", checks }, { status: ready ? 200 : 503 });
+});

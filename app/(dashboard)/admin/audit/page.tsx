@@ -1,13 +1,12 @@
 import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { requestContext } from "@/lib/audit-trail";
 import { auditFiltersSchema, auditParamsFromSearchParams, compactFilters } from "@/lib/audit-trail/filters";
 import { distinctActions } from "@/lib/audit-trail/query";
 import { viewAuditLog } from "@/lib/audit-trail/service";
 import type { AuditPage } from "@/lib/audit-trail/types";
-import { clientAddress } from "@/lib/auth/address";
 import { requirePageUser } from "@/lib/auth/require-role";
-import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { auditKeys } from "@/lib/queries/audit";
 
@@ -33,8 +32,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   if (parsed.success) {
     const filters = compactFilters(parsed.data);
     try {
-      const viewer = { actor: { id: user.id, email: user.email }, ip: clientAddress(await headers(), config().trustedProxies) };
-      const page = await viewAuditLog(db, viewer, { filters });
+      const page = await viewAuditLog(db, requestContext(user, await headers()), { filters });
       queryClient.setQueryData<InfiniteData<AuditPage, string | null>>(auditKeys.list(filters, null), {
         pages: [page],
         pageParams: [null],

@@ -1,9 +1,7 @@
 import { NextResponse } from "next/server";
 
-import { ApiError, toErrorResponse } from "@/lib/api/errors";
-import { clientAddress } from "@/lib/auth/address";
-import { requireUser } from "@/lib/auth/require-role";
-import { config } from "@/lib/config";
+import { ApiError } from "@/lib/api/errors";
+import { route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
 import { changeOwnPassword } from "@/lib/staff";
 import { changePasswordSchema } from "@/lib/validations/staff";
@@ -11,16 +9,9 @@ import { changePasswordSchema } from "@/lib/validations/staff";
 export const dynamic = "force-dynamic";
 
 // POST /api/account/password – the signed-in user replaces their password (required after an invitation).
-export async function POST(request: Request) {
-  try {
-    const actor = await requireUser(request, "analyst", { allowPasswordChange: true });
-    const input = changePasswordSchema.parse(await request.json().catch(() => ({})));
-    const ip = clientAddress(request.headers, config().trustedProxies);
-    if (!(await changeOwnPassword(await getDb(), { actor, ip, input }))) {
-      throw new ApiError("validation", "The current password is not correct.", { fields: ["currentPassword"] });
-    }
-    return new NextResponse(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return toErrorResponse(error);
+export const POST = route({ allowPasswordChange: true, body: changePasswordSchema }, async ({ user: actor, context, body: input }) => {
+  if (!(await changeOwnPassword(await getDb(), { actor, ip: context.ip, input }))) {
+    throw new ApiError("validation", "The current password is not correct.", { fields: ["currentPassword"] });
   }
-}
+  return new NextResponse(null, { status: 204 });
+});

@@ -10,7 +10,7 @@ import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { isValidCpf, maskCpf as maskCpfForDisplay } from "@/lib/validations/cpf";
 
 /*
- * The audit trail's writer. `record()` is awaited before a response is sent; when it throws, the caller
+ * The audit trail's writer. `recordEvent()` is awaited before a response is sent; when it throws, the caller
  * must refuse its action (an unrecorded sensitive action is worse than a refused one). Pass the caller's
  * transaction to make the action and its record commit together.
  *
@@ -192,7 +192,7 @@ export function computeEventHash(prevHash: string, fields: ChainedFields, secret
 }
 
 /** Writes one event; throws (and writes nothing) when it cannot. */
-export async function record(event: AuditEvent, tx?: Database): Promise<{ id: number; hash: string }> {
+export async function recordEvent(event: AuditEvent, tx?: Database): Promise<{ id: number; hash: string }> {
   assertAuditable(event);
   const target = event.target;
   const fields: ChainedFields = {
