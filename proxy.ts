@@ -1,31 +1,47 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from "@/lib/security/csp";
+
 /*
- * Next 16's proxy (formerly middleware): redirects only. A page request without any session cookie goes
- * to the sign-in page early, coming back afterwards; everything else passes, and each page and route
- * handler still checks the session and role itself (lib/auth/require-role.ts).
+ * Next 16's proxy (formerly middleware), for pages only. It gives every page response its own CSP nonce
+ * (Next reads it from the request's CSP header and marks its scripts with it; the root layout reads it
+ * too), and it redirects: a page request without any session cookie goes to the sign-in page early,
+ * coming back afterwards. Each page and route handler still checks the session and role itself
+ * (lib/auth/require-role.ts). The headers every answer carries are in next.config.mjs.
  */
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Host-next-auth.session-token"];
 const PATH_HEADER = "x-kyc-pathname";
+const SIGNED_OUT_PAGES = ["/sign-in"];
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  const nonce = createNonce();
+  const csp = pageContentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" });
   const hasSession = request.cookies
     .getAll()
     .some((cookie) => SESSION_COOKIES.some((name) => cookie.name === name || cookie.name.startsWith(`${name}.`)));
-  if (!hasSession) {
+  let response: NextResponse;
+  if (!hasSession && !SIGNED_OUT_PAGES.includes(pathname)) {
     const target = new URL("/sign-in", request.url);
     target.searchParams.set("callbackUrl", `${pathname}${search}`);
-    return NextResponse.redirect(target);
+    response = NextResponse.redirect(target);
+  } else {
+    const headers = new Headers(request.headers);
+    // Tell the page where it is, so requirePageUser can send a visitor back here after signing in.
+    headers.set(PATH_HEADER, `${pathname}${search}`);
+    headers.set(NONCE_HEADER, nonce);
+    headers.set("Content-Security-Policy", csp);
+    response = NextResponse.next({ request: { headers } });
   }
-  // Tell the page where it is, so requirePageUser can send a visitor back here after signing in.
-  const headers = new Headers(request.headers);
-  headers.set(PATH_HEADER, `${pathname}${search}`);
-  return NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
 }
 
 export const config = {
-  // Pages only: API routes answer 401 JSON themselves; the sign-in pages and static files stay open.
-  matcher: ["/((?!api/|_next/|sign-in|favicon.ico|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|woff2?)$).*)"],
+  // Every page, the sign-in page included; API routes (they answer 401 JSON themselves and carry their own
+  // policy from next.config.mjs), Next's assets and the files in public/ stay out.
+  matcher: [
+    "/((?!api/|_next/static|_next/image|favicon.ico|manifest.webmanifest|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|woff2?|webmanifest)$).*)",
+  ],
 };

@@ -1,6 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { setNonce } from "get-nonce";
 import { useState, type ReactNode } from "react";
 
 /*
@@ -21,7 +22,10 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const [queryClient] = useState(makeQueryClient);
+  // The dialogs' scroll lock injects a <style> element; with this response's nonce on it, the CSP can
+  // refuse every other inline style element (lib/security/csp.ts).
+  if (nonce) setNonce(nonce);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

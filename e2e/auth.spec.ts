@@ -87,7 +87,7 @@ test("after the limit, sign-in is refused even with the right password", async (
   const page = await context.newPage();
   await page.goto("/sign-in");
 
-  // Five failures (ACCOUNT_FAILURE_LIMIT): answers slow down, then the account is locked.
+  // Five failures from one address (PAIR_FAILURE_LIMIT): answers slow down, then this address is locked out of the account.
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await signInThroughPage(page, account.email, `wrong guess ${attempt}`);
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled({ timeout: 15_000 });

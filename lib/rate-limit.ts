@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
@@ -78,6 +78,28 @@ export async function lockedUntil(db: Database, key: string, now = new Date()): 
 /** Forgets every window of the key (not its lock). */
 export async function clear(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, LOCK_WINDOW)));
+}
+
+/**
+ * Forgets everything about the given keys and about every key starting with one of the prefixes: their
+ * windows and their locks. In one statement, so an admin's unlock is never half done.
+ */
+export async function clearKeys(db: Database, keys: string[], prefixes: string[] = []): Promise<void> {
+  const conditions = [
+    ...(keys.length > 0 ? [inArray(rateLimits.key, keys)] : []),
+    // starts_with, not LIKE: a key may hold "_" or "%" and must match literally.
+    ...prefixes.map((prefix) => sql`starts_with(${rateLimits.key}, ${prefix})`),
+  ];
+  if (conditions.length > 0) await db.delete(rateLimits).where(or(...conditions));
+}
+
+/** The locks in force among the keys starting with `prefix`, with when each ends. */
+export async function locksUnder(db: Database, prefix: string, now = new Date()): Promise<Array<{ key: string; until: Date }>> {
+  return db
+    .select({ key: rateLimits.key, until: rateLimits.expiresAt })
+    .from(rateLimits)
+    .where(and(sql`starts_with(${rateLimits.key}, ${prefix})`, eq(rateLimits.windowStart, LOCK_WINDOW), gt(rateLimits.expiresAt, now)))
+    .orderBy(rateLimits.key);
 }
 
 export async function sweep(db: Database, now = new Date()): Promise<void> {

@@ -3,8 +3,18 @@ import "server-only";
 import { recordEvent } from "@/lib/audit-trail/record";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
 import { revokeUserSessions, type StaffSession } from "@/lib/auth/sessions";
+import { signInBlock, unlockSignIn } from "@/lib/auth/throttle";
 import type { Database } from "@/lib/db/client";
-import { createStaff, getPasswordHash, setPassword, updateStaff, type StaffUserDto } from "@/lib/db/queries";
+import {
+  createStaff,
+  getPasswordHash,
+  getStaff,
+  listStaff,
+  setPassword,
+  StaffNotFoundError,
+  updateStaff,
+  type StaffUserDto,
+} from "@/lib/db/queries";
 import type { ChangePasswordInput, InviteStaffInput, UpdateStaffInput } from "@/lib/validations/staff";
 
 /*
@@ -100,4 +110,54 @@ export async function changeOwnPassword(
     );
   });
   return true;
+}
+
+/** A staff account as the staff page shows it: with what currently holds its sign-in back. */
+export interface StaffListEntry extends StaffUserDto {
+  signIn: { lockedUntil: string | null; lockedAddresses: number; recentFailures: number };
+}
+
+export async function listStaffWithSignInState(db: Database, now = new Date()): Promise<StaffListEntry[]> {
+  const staff = await listStaff(db);
+  return Promise.all(
+    staff.map(async (user) => {
+      const block = await signInBlock(db, user.email, now);
+      return {
+        ...user,
+        signIn: {
+          lockedUntil: block.lockedUntil?.toISOString() ?? null,
+          lockedAddresses: block.lockedAddresses.length,
+          recentFailures: block.recentFailures,
+        },
+      };
+    }),
+  );
+}
+
+/**
+ * An admin lifts every sign-in lock on an account and its slow-down. The unlock and its audit event
+ * commit together; the event says how many locks and failures were lifted.
+ */
+export async function unlockStaffSignIn(
+  db: Database,
+  { actor, ip, id, now = new Date() }: { actor: Actor; ip: string | null; id: string; now?: Date },
+): Promise<StaffListEntry["signIn"]> {
+  const user = await getStaff(db, id);
+  if (!user) throw new StaffNotFoundError();
+  await db.transaction(async (tx) => {
+    const before = await signInBlock(tx, user.email, now);
+    await unlockSignIn(tx, user.email);
+    await recordEvent(
+      {
+        actor: { id: actor.id, email: actor.email },
+        action: "staff.sign_in_unlock",
+        target: { type: "staff", id },
+        outcome: "success",
+        ip,
+        details: { lockedAddresses: before.lockedAddresses.length, recentFailures: before.recentFailures },
+      },
+      tx,
+    );
+  });
+  return { lockedUntil: null, lockedAddresses: 0, recentFailures: 0 };
 }

@@ -64,6 +64,9 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/staff/[id]/route.ts": {
     PATCH: { ...ADMIN, params: async () => ({ id: patchTarget.id }), body: { role: "analyst" } },
   },
+  "app/api/staff/[id]/unlock/route.ts": {
+    POST: { ...ADMIN, params: async () => ({ id: patchTarget.id }), body: {} },
+  },
   "app/api/verifications/route.ts": { GET: ANALYST, POST: { ...ANALYST, body: {} } },
   "app/api/verifications/[publicId]/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/[publicId]/media/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },

@@ -9,12 +9,19 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { signInErrorFrom, type SignInError } from "@/lib/auth/sign-in-errors";
 
+/*
+ * The form is a real POST to next-auth's credentials callback, with its CSRF token and the way back, so
+ * it works before (or without) JavaScript and credentials never land in a URL. Once the page is
+ * interactive the submit goes through next-auth's client instead, which keeps the page and its messages.
+ */
 export function SignInForm({
   callbackPath,
+  csrfToken,
   initialError,
   oidc,
 }: {
   callbackPath: string;
+  csrfToken: string | null;
   initialError: SignInError | null;
   oidc: boolean;
 }) {
@@ -51,7 +58,9 @@ export function SignInForm({
     <div className="space-y-6">
       {/* Always present, so screen readers announce a message as soon as it appears. */}
       <div aria-live="assertive">{message ? <Alert tone="error">{message}</Alert> : null}</div>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form method="post" action="/api/auth/callback/credentials" onSubmit={onSubmit} className="space-y-4" noValidate>
+        {csrfToken ? <input type="hidden" name="csrfToken" value={csrfToken} /> : null}
+        <input type="hidden" name="callbackUrl" value={callbackPath} />
         <Field label={t("email")} name="email" type="email" autoComplete="username" required autoFocus spellCheck={false} />
         <Field label={t("password")} name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" pending={pending} className="w-full">

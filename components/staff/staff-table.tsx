@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { StaffUserDto } from "@/lib/db/queries";
+import type { StaffListEntry } from "@/lib/staff";
 import type { UpdateStaffInput } from "@/lib/validations/staff";
 
 /*
@@ -16,11 +16,13 @@ export function StaffTable({
   currentUserId,
   pendingId,
   onChange,
+  onUnlock,
 }: {
-  staff: StaffUserDto[];
+  staff: StaffListEntry[];
   currentUserId: string;
   pendingId: string | null;
-  onChange: (user: StaffUserDto, change: UpdateStaffInput) => void;
+  onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
+  onUnlock: (user: StaffListEntry) => void;
 }) {
   const t = useTranslations("staff");
   const format = useFormatter();
@@ -45,6 +47,9 @@ export function StaffTable({
               {t("table.status")}
             </th>
             <th scope="col" className="px-3 py-2">
+              {t("table.signIn")}
+            </th>
+            <th scope="col" className="px-3 py-2">
               {t("table.lastSignIn")}
             </th>
             <th scope="col" className="px-3 py-2 text-right">
@@ -58,6 +63,7 @@ export function StaffTable({
             const roleAction = user.role === "admin" ? t("actions.makeAnalyst") : t("actions.makeAdmin");
             const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");
             const busy = pendingId === user.id;
+            const held = user.signIn.lockedUntil !== null || user.signIn.recentFailures > 0;
             return (
               <tr key={user.id} className="border-t border-slate-100 align-middle">
                 <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
@@ -77,12 +83,37 @@ export function StaffTable({
                   )}
                 </td>
                 <td className="px-3 py-2 text-slate-700">
+                  {user.signIn.lockedUntil ? (
+                    <Badge tone="warning">
+                      {t("signIn.locked", {
+                        addresses: user.signIn.lockedAddresses,
+                        until: format.dateTime(new Date(user.signIn.lockedUntil), { timeStyle: "short" }),
+                      })}
+                    </Badge>
+                  ) : user.signIn.recentFailures > 0 ? (
+                    <span className="text-xs">{t("signIn.failures", { count: user.signIn.recentFailures })}</span>
+                  ) : (
+                    <span className="text-xs text-slate-500">{t("signIn.clear")}</span>
+                  )}
+                </td>
+                <td className="px-3 py-2 text-slate-700">
                   {user.lastSignInAt
                     ? format.dateTime(new Date(user.lastSignInAt), { dateStyle: "short", timeStyle: "short" })
                     : t("table.never")}
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex justify-end gap-2">
+                    {held ? (
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1"
+                        disabled={busy}
+                        aria-label={t("actions.rowLabel", { action: t("unlock.button"), name: user.name })}
+                        onClick={() => onUnlock(user)}
+                      >
+                        {t("unlock.button")}
+                      </Button>
+                    ) : null}
                     <Button
                       variant="secondary"
                       className="px-3 py-1"

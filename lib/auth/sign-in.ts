@@ -49,11 +49,11 @@ export async function attemptPasswordSignIn(
   const usable = row && !row.disabled && row.passwordHash && (allowDemoAccounts || !isDemoAccount(row.email)) ? row : null;
   const matches = await verifyPassword(password, usable?.passwordHash ?? (await dummyPasswordHash()));
   if (usable && matches) {
-    await clearAccountFailures(db, account);
+    await clearAccountFailures(db, account, address);
     return { status: "ok", user: { id: usable.id, email: usable.email, name: usable.name, role: usable.role } };
   }
 
-  const { lockedForMs } = await recordSignInFailure(db, { email: account, address }, now());
+  const { lockedForMs, locks } = await recordSignInFailure(db, { email: account, address }, now());
   const reason = !row ? "unknown_account" : row.disabled ? "disabled" : usable ? "wrong_password" : "no_password";
   await recordEvent(
     {
@@ -62,7 +62,13 @@ export async function attemptPasswordSignIn(
       target: row ? { type: "staff", id: row.id } : undefined,
       outcome: "failure",
       ip: address,
-      details: { method: "password", reason },
+      // The trail shows the throttle at work: how long this attempt was held back, and any lock it set.
+      details: {
+        method: "password",
+        reason,
+        ...(gate.delayMs > 0 ? { delayMs: gate.delayMs } : {}),
+        ...(locks.length > 0 ? { locked: locks.join(",") } : {}),
+      },
     },
     db,
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { StaffUserDto } from "@/lib/db/queries";
+import type { StaffListEntry } from "@/lib/staff";
 import type { ChangePasswordInput, InviteStaffInput, UpdateStaffInput } from "@/lib/validations/staff";
 
 import { apiRequest, type ApiRequestError } from "./api-request";
@@ -16,7 +17,7 @@ export const staffKeys = {
 };
 
 export interface StaffListResponse {
-  staff: StaffUserDto[];
+  staff: StaffListEntry[];
 }
 
 export interface InviteStaffResponse {
@@ -28,6 +29,8 @@ export const fetchStaff = () => apiRequest<StaffListResponse>("/api/staff");
 export const inviteStaff = (input: InviteStaffInput) => apiRequest<InviteStaffResponse>("/api/staff", { method: "POST", body: input });
 export const updateStaff = (id: string, change: UpdateStaffInput) =>
   apiRequest<{ user: StaffUserDto }>(`/api/staff/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
+export const unlockStaffSignIn = (id: string) =>
+  apiRequest<{ signIn: StaffListEntry["signIn"] }>(`/api/staff/${encodeURIComponent(id)}/unlock`, { method: "POST", body: {} });
 export const changePassword = (input: ChangePasswordInput) => apiRequest<void>("/api/account/password", { method: "POST", body: input });
 
 export function useStaffQuery() {
@@ -47,6 +50,14 @@ export function useUpdateStaffMutation() {
   return useMutation<{ user: StaffUserDto }, ApiRequestError, { id: string; change: UpdateStaffInput }>({
     mutationFn: ({ id, change }) => updateStaff(id, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+export function useUnlockStaffSignInMutation() {
+  const queryClient = useQueryClient();
+  return useMutation<{ signIn: StaffListEntry["signIn"] }, ApiRequestError, { id: string }>({
+    mutationFn: ({ id }) => unlockStaffSignIn(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.list() }),
   });
 }
 

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { authCookies } from "@/lib/auth/cookies";
 import { currentPageUser } from "@/lib/auth/require-role";
-import { signInErrorFrom } from "@/lib/auth/sign-in-errors";
+import { FORM_READY, signInErrorFrom } from "@/lib/auth/sign-in-errors";
 import { config } from "@/lib/config";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed";
 
@@ -18,11 +20,38 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** next-auth hands the callback back as an absolute URL on this host; the page works with paths. */
+function callbackFrom(value: string | string[] | undefined, host: string | null): string {
+  if (typeof value !== "string") return safeCallbackPath(undefined);
+  try {
+    const url = new URL(value);
+    return safeCallbackPath(url.host === host ? `${url.pathname}${url.search}${url.hash}` : undefined);
+  } catch {
+    return safeCallbackPath(value);
+  }
+}
+
+/**
+ * next-auth's CSRF token, from its cookie (the cookie holds `token|hash`; next-auth checks the hash when
+ * the form comes back). Without the cookie the page makes one trip through next-auth, which sets it and
+ * sends the browser back here marked FORM_READY; the mark stops a loop when cookies are refused, and once
+ * the cookie is there the page drops it from the address.
+ */
+async function csrfToken(callbackPath: string, marked: boolean): Promise<string | null> {
+  const value = (await cookies()).get(authCookies().csrfToken.name)?.value;
+  const token = value?.split("|")[0] || null;
+  const back = new URLSearchParams({ callbackUrl: callbackPath });
+  if (!token && !marked) redirect(`/api/auth/signin?${new URLSearchParams({ callbackUrl: callbackPath, error: FORM_READY })}`);
+  if (token && marked) redirect(`/sign-in?${back}`);
+  return token;
+}
+
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const callbackPath = safeCallbackPath(typeof params.callbackUrl === "string" ? params.callbackUrl : undefined);
+  const callbackPath = callbackFrom(params.callbackUrl, (await headers()).get("host"));
   // Already signed in: straight on.
   if (await currentPageUser()) redirect(callbackPath);
+  const token = await csrfToken(callbackPath, params.error === FORM_READY);
 
   const t = await getTranslations("auth.signIn");
   const settings = config();
@@ -36,8 +65,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         <div className="mt-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
           <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
+          {token ? null : (
+            <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              {t("cookiesNeeded")}
+            </p>
+          )}
           <div className="mt-6">
-            <SignInForm callbackPath={callbackPath} initialError={error} oidc={Boolean(settings.oidc)} />
+            <SignInForm callbackPath={callbackPath} csrfToken={token} initialError={error} oidc={Boolean(settings.oidc)} />
           </div>
         </div>
         {settings.seedDemoAccounts ? (

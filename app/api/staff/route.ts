@@ -1,13 +1,12 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { listStaff } from "@/lib/db/queries";
-import { inviteStaff } from "@/lib/staff";
+import { inviteStaff, listStaffWithSignInState } from "@/lib/staff";
 import { inviteStaffSchema } from "@/lib/validations/staff";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/staff – every staff account (admin).
-export const GET = route({ role: "admin" }, async () => json({ staff: await listStaff(await getDb()) }));
+// GET /api/staff – every staff account, with what holds its sign-in back (admin).
+export const GET = route({ role: "admin" }, async () => json({ staff: await listStaffWithSignInState(await getDb()) }));
 
 // POST /api/staff – invite: creates the account and answers its one-time password, this once only (admin).
 // A taken email is the typed StaffEmailTakenError: 409 naming `email`.

@@ -7,20 +7,36 @@ import { InviteStaffDialog } from "@/components/staff/invite-staff-dialog";
 import { StaffTable } from "@/components/staff/staff-table";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useStaffQuery, useUpdateStaffMutation } from "@/lib/queries/staff";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { ApiRequestError } from "@/lib/queries/api-request";
+import { useStaffQuery, useUnlockStaffSignInMutation, useUpdateStaffMutation } from "@/lib/queries/staff";
+import type { StaffListEntry } from "@/lib/staff";
+import type { UpdateStaffInput } from "@/lib/validations/staff";
+
+// Taking access away asks first; giving it (re-enable, promote) and unlocking act at once.
+const needsConfirmation = (user: StaffListEntry, change: UpdateStaffInput) =>
+  change.disabled === true || (user.role === "admin" && change.role === "analyst");
 
 export function StaffPageClient({ currentUserId }: { currentUserId: string }) {
   const t = useTranslations("staff");
   const tCommon = useTranslations("common");
   const query = useStaffQuery();
   const update = useUpdateStaffMutation();
+  const unlock = useUnlockStaffSignInMutation();
   const [pendingId, setPendingId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ user: StaffListEntry; change: UpdateStaffInput } | null>(null);
+  const [unlocked, setUnlocked] = useState<string | null>(null);
 
-  const updateError = update.error
-    ? update.error.code === "conflict"
-      ? t("actions.lastAdmin")
-      : t("actions.failed", { message: update.error.message })
-    : null;
+  const describe = (error: ApiRequestError | null) =>
+    error ? (error.code === "conflict" ? t("actions.lastAdmin") : t("actions.failed", { message: error.message })) : null;
+
+  function apply(user: StaffListEntry, change: UpdateStaffInput) {
+    setPendingId(user.id);
+    setUnlocked(null);
+    update.mutate({ id: user.id, change }, { onSuccess: () => setConfirming(null), onSettled: () => setPendingId(null) });
+  }
+
+  const confirmKind = confirming?.change.disabled ? "disable" : "demote";
 
   return (
     <section className="space-y-6">
@@ -31,15 +47,29 @@ export function StaffPageClient({ currentUserId }: { currentUserId: string }) {
         </div>
         <InviteStaffDialog />
       </div>
-      <div aria-live="polite">{updateError ? <Alert tone="error">{updateError}</Alert> : null}</div>
+      <div aria-live="polite">
+        {!confirming && update.error ? (
+          <Alert tone="error">{describe(update.error)}</Alert>
+        ) : unlock.error ? (
+          <Alert tone="error">{t("unlock.failed", { message: unlock.error.message })}</Alert>
+        ) : unlocked ? (
+          <Alert tone="success">{t("unlock.done", { name: unlocked })}</Alert>
+        ) : null}
+      </div>
       {query.data ? (
         <StaffTable
           staff={query.data.staff}
           currentUserId={currentUserId}
           pendingId={pendingId}
           onChange={(user, change) => {
+            if (!needsConfirmation(user, change)) return apply(user, change);
+            update.reset();
+            setConfirming({ user, change });
+          }}
+          onUnlock={(user) => {
             setPendingId(user.id);
-            update.mutate({ id: user.id, change }, { onSettled: () => setPendingId(null) });
+            setUnlocked(null);
+            unlock.mutate({ id: user.id }, { onSuccess: () => setUnlocked(user.name), onSettled: () => setPendingId(null) });
           }}
         />
       ) : query.isError ? (
@@ -56,6 +86,17 @@ export function StaffPageClient({ currentUserId }: { currentUserId: string }) {
       ) : (
         <p className="text-sm text-slate-600">{tCommon("loading")}</p>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        title={t(`confirm.${confirmKind}.title`, { name: confirming?.user.name ?? "" })}
+        description={t(`confirm.${confirmKind}.body`, { name: confirming?.user.name ?? "", email: confirming?.user.email ?? "" })}
+        confirmLabel={t(`confirm.${confirmKind}.confirm`)}
+        cancelLabel={t("confirm.cancel")}
+        pending={update.isPending}
+        error={confirming ? describe(update.error) : null}
+        onConfirm={() => confirming && apply(confirming.user, confirming.change)}
+      />
     </section>
   );
 }

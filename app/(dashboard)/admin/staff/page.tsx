@@ -4,8 +4,8 @@ import { getTranslations } from "next-intl/server";
 
 import { requirePageUser } from "@/lib/auth/require-role";
 import { getDb } from "@/lib/db/client";
-import { listStaff } from "@/lib/db/queries";
 import { staffKeys, type StaffListResponse } from "@/lib/queries/staff";
+import { listStaffWithSignInState } from "@/lib/staff";
 
 import { StaffPageClient } from "./page-client";
 
@@ -22,7 +22,7 @@ export default async function StaffPage() {
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery({
     queryKey: staffKeys.list(),
-    queryFn: async (): Promise<StaffListResponse> => ({ staff: await listStaff(await getDb()) }),
+    queryFn: async (): Promise<StaffListResponse> => ({ staff: await listStaffWithSignInState(await getDb()) }),
   });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
