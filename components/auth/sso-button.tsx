@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 /**
  * Starts single sign-on: a form POST to next-auth's OIDC sign-in, which answers with the redirect to the
  * provider (state, nonce and PKCE cookies set on the way). next-auth wants its CSRF token in that form, so
- * the token is fetched first; this replaces next-auth/react's `signIn`, which is not shipped to the browser.
+ * the token is fetched first. No next-auth client code is needed for it.
  */
 export function SsoButton({ callbackPath, onFailure }: { callbackPath: string; onFailure: () => void }) {
   const t = useTranslations("auth.signIn");

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { record } from "@/lib/audit";
+import { recordEvent } from "@/lib/audit-trail";
 import type { Database } from "@/lib/db/client";
 import { claimStaffForOidc } from "@/lib/db/queries";
 
@@ -78,7 +78,7 @@ export async function admitOidcSignIn(
     if (claim.status === "claimed") return { status: "admitted", staff: claim.staff };
     reason = claim.reason;
   }
-  await record(
+  await recordEvent(
     {
       actor: { id: null, email: identity.email },
       action: "auth.sign_in",
