@@ -223,6 +223,15 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
     ]);
   });
 
+  it("lets one identity bind only one account when it signs in with two emails together", async () => {
+    const emails = ["sso-twin-a@example.com", "sso-twin-b@example.com"];
+    for (const email of emails)
+      await createStaff(handle.db, { email, name: "Twin", role: "analyst", passwordHash: null, mustChangePassword: false });
+    const results = await Promise.all(emails.map((email) => claimStaffForOidc(handle.db, { email, subject: "sub-twin" })));
+    expect(results.map((result) => result.status).sort()).toEqual(["claimed", "refused"]);
+    expect(results.find((result) => result.status === "refused")).toEqual({ status: "refused", reason: "subject_bound_to_other_account" });
+  });
+
   it("seeds the demo accounts once", async () => {
     await seedDemoAccounts(handle.db);
     await seedDemoAccounts(handle.db);
