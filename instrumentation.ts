@@ -2,7 +2,8 @@
  * Runs once when the server starts (Next's instrumentation hook), in the Node.js runtime only:
  *
  * 1. copy each connection's peer address into a header route handlers can trust (lib/auth/peer-address.ts);
- * 2. read the configuration, so a missing or weak secret stops start-up with a message naming it;
+ * 2. read the configuration, so a missing or weak secret stops start-up with a message naming it, and warn
+ *    about each valid setting that weakens a guarantee;
  * 3. open the database, which applies migrations (and seeds the demo accounts in embedded mode).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
@@ -12,8 +13,9 @@ export async function register() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { installPeerAddressHeader } = await import("./lib/auth/peer-address");
   installPeerAddressHeader();
-  const { config } = await import("./lib/config");
-  config();
+  const { config, configWarnings } = await import("./lib/config");
+  const { log } = await import("./lib/log");
+  for (const warning of configWarnings(config())) log.warn("config_warning", { warning });
   const { getDb } = await import("./lib/db/client");
   await getDb();
 }

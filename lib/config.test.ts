@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, configWarnings, loadConfig } from "./config";
 
 const tempDirs: string[] = [];
 function tempDataDir(): string {
@@ -91,5 +91,40 @@ describe("service mode", () => {
   it("refuses malformed values with the variable named", () => {
     const problems = problemsOf({ ...serviceEnv, CORE_URL: "ftp://core", DISPLAY_TIME_ZONE: "Mars/Olympus", DATABASE_URL: "mysql://x" });
     expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["CORE_URL", "DATABASE_URL", "DISPLAY_TIME_ZONE"]);
+  });
+});
+
+describe("single sign-on settings", () => {
+  const oidcEnv = { OIDC_ISSUER: "https://id.example.com/realms/staff/", OIDC_CLIENT_ID: "kyc", OIDC_CLIENT_SECRET: "client-secret" };
+
+  it("requires verified emails unless OIDC_ALLOW_UNVERIFIED_EMAIL says otherwise, and warns when it does", () => {
+    const strict = loadConfig({ ...serviceEnv, ...oidcEnv });
+    expect(strict.oidc).toEqual({
+      issuer: "https://id.example.com/realms/staff",
+      clientId: "kyc",
+      clientSecret: "client-secret",
+      allowUnverifiedEmail: false,
+    });
+    expect(configWarnings(strict)).toEqual([]);
+    const lax = loadConfig({ ...serviceEnv, ...oidcEnv, OIDC_ALLOW_UNVERIFIED_EMAIL: "true" });
+    expect(lax.oidc?.allowUnverifiedEmail).toBe(true);
+    expect(configWarnings(lax)).toEqual([expect.stringContaining("OIDC_ALLOW_UNVERIFIED_EMAIL is on")]);
+    expect(loadConfig({ ...serviceEnv, ...oidcEnv, OIDC_ALLOW_UNVERIFIED_EMAIL: "0" }).oidc?.allowUnverifiedEmail).toBe(false);
+  });
+
+  it("refuses anything but true or false for OIDC_ALLOW_UNVERIFIED_EMAIL", () => {
+    expect(problemsOf({ ...serviceEnv, ...oidcEnv, OIDC_ALLOW_UNVERIFIED_EMAIL: "yes" })).toEqual([
+      "OIDC_ALLOW_UNVERIFIED_EMAIL: must be true or false",
+    ]);
+  });
+
+  it("refuses a partial OIDC configuration, naming what is missing, in both modes", () => {
+    const partial = { OIDC_ISSUER: oidcEnv.OIDC_ISSUER, OIDC_CLIENT_ID: "kyc" };
+    expect(problemsOf({ ...serviceEnv, ...partial })).toEqual(["OIDC_CLIENT_SECRET: is required when any OIDC_* variable is set"]);
+    expect(problemsOf({ DATA_DIR: tempDataDir(), OIDC_CLIENT_SECRET: "client-secret" })).toEqual([
+      "OIDC_ISSUER: is required when any OIDC_* variable is set",
+      "OIDC_CLIENT_ID: is required when any OIDC_* variable is set",
+    ]);
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).oidc).toBeUndefined();
   });
 });

@@ -87,10 +87,25 @@ const sharedSchema = z.object({
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Single sign-on: all three, or none (a partial set is refused rather than silently ignored).
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  // Accept an email the identity provider does not mark `email_verified: true`. Off by default: with it on,
+  // anyone who can set their own email at the provider can take the staff account holding that email.
+  OIDC_ALLOW_UNVERIFIED_EMAIL: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
 });
+
+const OIDC_VARIABLES = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+
+/** The OIDC variables that are missing while another one is set (all three, or none). */
+function incompleteOidc(env: Env): string[] {
+  const missing = OIDC_VARIABLES.filter((name) => !env[name]);
+  return missing.length === OIDC_VARIABLES.length ? [] : missing.map((name) => `${name}: is required when any OIDC_* variable is set`);
+}
 
 const serviceSchema = sharedSchema.extend({
   CORE_URL: httpUrl,
@@ -149,7 +164,7 @@ export interface Config {
   upstream: { timeoutMs: number; readRetries: number };
   database: { url: string | undefined; dataDir: string };
   secrets: { nextAuth: string; mediaSeal: string; auditHash: string };
-  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string; allowUnverifiedEmail: boolean } | undefined;
   displayTimeZone: string;
   lookupLimits: { perMinute: number; perDay: number };
   integrationKeyRevealSeconds: number;
@@ -181,7 +196,9 @@ export function loadConfig(rawEnv: Env = process.env): Config {
 
   if (mode === "service") {
     const parsed = serviceSchema.safeParse(env);
-    if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
+    if (!parsed.success || incompleteOidc(env).length) {
+      throw new ConfigError([...(parsed.success ? [] : describeIssues(parsed.error)), ...incompleteOidc(env)]);
+    }
     const values = parsed.data;
     return {
       ...sharedPart(values),
@@ -202,7 +219,9 @@ export function loadConfig(rawEnv: Env = process.env): Config {
   }
 
   const parsed = embeddedSchema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
+  if (!parsed.success || incompleteOidc(env).length) {
+    throw new ConfigError([...(parsed.success ? [] : describeIssues(parsed.error)), ...incompleteOidc(env)]);
+  }
   const values = parsed.data;
   const generated =
     values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET ? undefined : generatedSecrets(values.DATA_DIR);
@@ -233,7 +252,12 @@ type SharedValues = z.infer<typeof sharedSchema>;
 function sharedPart(values: SharedValues) {
   const oidc =
     values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET
-      ? { issuer: values.OIDC_ISSUER, clientId: values.OIDC_CLIENT_ID, clientSecret: values.OIDC_CLIENT_SECRET }
+      ? {
+          issuer: values.OIDC_ISSUER,
+          clientId: values.OIDC_CLIENT_ID,
+          clientSecret: values.OIDC_CLIENT_SECRET,
+          allowUnverifiedEmail: values.OIDC_ALLOW_UNVERIFIED_EMAIL,
+        }
       : undefined;
   return {
     upstream: { timeoutMs: values.UPSTREAM_TIMEOUT_MS, readRetries: values.UPSTREAM_READ_RETRIES },
@@ -307,6 +331,18 @@ function generatedSecrets(dataDir: string): z.infer<typeof generatedSecretsSchem
   } catch {
     return generatedSecretsSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
   }
+}
+
+/** Settings that are valid but weaken a guarantee: start-up logs each one (instrumentation.ts). */
+export function configWarnings(cfg: Config): string[] {
+  const warnings: string[] = [];
+  if (cfg.oidc?.allowUnverifiedEmail) {
+    warnings.push(
+      "OIDC_ALLOW_UNVERIFIED_EMAIL is on: single sign-on accepts emails the identity provider has not verified; " +
+        "anyone able to set their own email there can use the staff account holding that email",
+    );
+  }
+  return warnings;
 }
 
 let cached: Config | undefined;

@@ -6,7 +6,14 @@
 //   node scripts/test.mjs               everything
 //   node scripts/test.mjs --unit-only   Vitest only
 //   node scripts/test.mjs --e2e-only    build + Playwright only
-import { spawnSync } from "node:child_process";
+//   node scripts/test.mjs --e2e-only --oidc-only   build + the single sign-on suite only
+//
+// The single sign-on suite (e2e/oidc/, playwright.oidc.config.ts) runs after the main one, twice, each time
+// against a fresh test OpenID provider (test/oidc-provider/) on a random port: conformant (claims from
+// userinfo), then with the email in the ID token. It runs on full runs and with --oidc-only, not when
+// other Playwright arguments pick specs.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,12 +23,14 @@ import { ensureChromium } from "./browser.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Our own flags are --unit-only and --e2e-only; every other argument goes to Playwright
 // (e.g. `npm run test:e2e -- e2e/auth.spec.ts --grep sign-out`).
-const OWN_FLAGS = ["--unit-only", "--e2e-only"];
+const OWN_FLAGS = ["--unit-only", "--e2e-only", "--oidc-only"];
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => OWN_FLAGS.includes(arg)));
 const playwrightArgs = args.filter((arg) => !OWN_FLAGS.includes(arg));
-const runUnit = !flags.has("--e2e-only");
+const runUnit = !flags.has("--e2e-only") && !flags.has("--oidc-only");
 const runE2e = !flags.has("--unit-only");
+const runMainE2e = !flags.has("--oidc-only");
+const runOidcE2e = flags.has("--oidc-only") || playwrightArgs.length === 0;
 const resultsDir = path.join(root, "test-results");
 fs.mkdirSync(resultsDir, { recursive: true });
 
@@ -51,6 +60,43 @@ if (runUnit) {
   }
 }
 
+/** One Playwright run; adds its counts to the totals. */
+function playwright(configArgs, env, label) {
+  const report = path.join(resultsDir, `playwright-${label}.json`);
+  fs.rmSync(report, { force: true });
+  const status = run([bin("@playwright/test", "cli.js"), "test", ...configArgs, "--reporter=list,json", ...playwrightArgs], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    PLAYWRIGHT_CHROMIUM_PATH: chromium,
+    ...env,
+  });
+  if (fs.existsSync(report)) {
+    const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    if (status !== 0 && stats.unexpected === 0) failed += 1;
+  } else if (status !== 0) {
+    failed += 1;
+  }
+}
+
+/** Starts the test OpenID provider and resolves with its issuer once it listens. */
+function startOidcProvider(env) {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/oidc-provider/main.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    child.stdout.on("data", (chunk) => {
+      seen += chunk.toString();
+      const issuer = /listening on (http:\/\/\S+)/.exec(seen)?.[1];
+      if (issuer) resolve({ issuer, stop: () => child.kill("SIGTERM") });
+    });
+    child.once("exit", (code) => reject(new Error(`the test OpenID provider stopped (${code}) before it listened`)));
+  });
+}
+
 if (runE2e) {
   // A fresh database for the browser tests on every run.
   const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, ".test-data", "e2e");
@@ -60,20 +106,38 @@ if (runE2e) {
     console.error("next build failed: the browser tests cannot run.");
     failed += 1;
   } else {
-    const report = path.join(resultsDir, "playwright.json");
-    fs.rmSync(report, { force: true });
-    const status = run([bin("@playwright/test", "cli.js"), "test", "--reporter=list,json", ...playwrightArgs], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-      PLAYWRIGHT_CHROMIUM_PATH: chromium,
-      E2E_DATA_DIR: dataDir,
-    });
-    if (fs.existsSync(report)) {
-      const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
-      passed += stats.expected + stats.flaky;
-      failed += stats.unexpected;
-      if (status !== 0 && stats.unexpected === 0) failed += 1;
-    } else if (status !== 0) {
-      failed += 1;
+    if (runMainE2e) playwright([], { E2E_DATA_DIR: dataDir }, "main");
+    if (runOidcE2e) {
+      for (const claims of ["userinfo", "id-token"]) {
+        const oidcDataDir = path.join(root, ".test-data", `e2e-oidc-${claims}`);
+        fs.rmSync(oidcDataDir, { recursive: true, force: true });
+        const clientSecret = randomBytes(24).toString("hex");
+        const appUrl = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+        try {
+          const provider = await startOidcProvider({
+            OIDC_TEST_APP_URL: appUrl,
+            OIDC_TEST_CLIENT_SECRET: clientSecret,
+            OIDC_TEST_CLAIMS: claims,
+          });
+          try {
+            playwright(
+              ["--config", "playwright.oidc.config.ts"],
+              {
+                E2E_OIDC_DATA_DIR: oidcDataDir,
+                OIDC_TEST_ISSUER: provider.issuer,
+                OIDC_TEST_CLIENT_SECRET: clientSecret,
+                OIDC_TEST_CLAIMS: claims,
+              },
+              `oidc-${claims}`,
+            );
+          } finally {
+            provider.stop();
+          }
+        } catch (error) {
+          console.error(String(error));
+          failed += 1;
+        }
+      }
     }
   }
 }

@@ -4,6 +4,7 @@ import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
+import { SsoButton } from "@/components/auth/sso-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -52,7 +53,14 @@ export function SignInForm({
     setPending(false);
   }
 
-  const message = error?.kind === "locked" ? t("locked", { minutes: error.minutes }) : error ? t(error.kind) : null;
+  const message =
+    error?.kind === "locked"
+      ? t("locked", { minutes: error.minutes })
+      : error?.kind === "oidc"
+        ? t(`oidc.${error.reason}`)
+        : error
+          ? t(error.kind)
+          : null;
 
   return (
     <div className="space-y-6">
@@ -70,9 +78,7 @@ export function SignInForm({
       {oidc ? (
         <>
           <p className="text-center text-xs tracking-wide text-slate-500 uppercase">{t("or")}</p>
-          <Button variant="secondary" className="w-full" onClick={() => void signIn("oidc", { callbackUrl: callbackPath })}>
-            {t("sso")}
-          </Button>
+          <SsoButton callbackPath={callbackPath} onFailure={() => setError({ kind: "failed" })} />
         </>
       ) : null}
     </div>

@@ -1,28 +1,31 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 
 /**
- * Posts to next-auth's sign-out (with its CSRF token); the server revokes the session row there, so a
- * copy of the cookie stops working too. Then a full navigation to the sign-in page.
+ * A form posting to /api/auth/sign-out, which revokes the server-side session (a copy of the cookie stops
+ * working) and, after single sign-on, sends the browser to the provider's logout. Without JavaScript the
+ * form posts and follows the 303; with it, the script asks for JSON so a failure can be shown in place.
+ * No next-auth client code ships for this.
  */
 export function SignOutButton({ className = "" }: { className?: string }) {
   const t = useTranslations("auth.signOut");
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  async function onClick() {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     setPending(true);
     setFailed(false);
     try {
-      await signOut({ redirect: false });
+      const response = await fetch("/api/auth/sign-out", { method: "POST", headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
+      const { location } = (await response.json()) as { location: string };
       // A full page load, not a client-side push: it drops the in-memory query cache (personal data).
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.assign("/sign-in");
+      window.location.assign(location);
     } catch {
       setFailed(true);
       setPending(false);
@@ -30,8 +33,8 @@ export function SignOutButton({ className = "" }: { className?: string }) {
   }
 
   return (
-    <span className="inline-flex items-center gap-2">
-      <Button variant="ghost" pending={pending} onClick={() => void onClick()} className={className}>
+    <form method="post" action="/api/auth/sign-out" onSubmit={(event) => void onSubmit(event)} className="inline-flex items-center gap-2">
+      <Button type="submit" variant="ghost" pending={pending} className={className}>
         {t("button")}
       </Button>
       {failed ? (
@@ -39,6 +42,6 @@ export function SignOutButton({ className = "" }: { className?: string }) {
           {t("failed")}
         </span>
       ) : null}
-    </span>
+    </form>
   );
 }

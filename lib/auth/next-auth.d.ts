@@ -6,5 +6,7 @@ declare module "next-auth/jwt" {
     uid?: string;
     sid?: string;
     role?: Role;
+    /** How the session began: an OIDC session is also ended at the provider on sign-out. */
+    method?: "password" | "oidc";
   }
 }

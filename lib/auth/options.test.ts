@@ -69,6 +69,13 @@ describe("next-auth options", () => {
     stubTestEnvironment({ OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "kyc", OIDC_CLIENT_SECRET: "client-secret" });
     const options = authOptions();
     expect(options.providers.map((provider) => provider.id)).toEqual(["credentials", "oidc"]);
+    // State, nonce and PKCE on every authorization request; the ID token validated; the standard scopes.
+    expect(options.providers[1]).toMatchObject({
+      wellKnown: "https://id.example.com/.well-known/openid-configuration",
+      checks: ["pkce", "state", "nonce"],
+      idToken: true,
+      authorization: { params: { scope: "openid email profile" } },
+    });
   });
 
   it("redirect only within the dashboard", async () => {

@@ -14,6 +14,7 @@ import { signInSchema } from "@/lib/validations/staff";
 import { clientAddress } from "./address";
 import { safeCallbackUrl } from "./callback-url";
 import { authCookies, secureCookiesWanted } from "./cookies";
+import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { ABSOLUTE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
 import { attemptPasswordSignIn } from "./sign-in";
 import { LOCKED_ERROR } from "./sign-in-errors";
@@ -44,10 +45,20 @@ function oidcProvider(oidc: NonNullable<ReturnType<typeof config>["oidc"]>): Non
     clientId: oidc.clientId,
     clientSecret: oidc.clientSecret,
     authorization: { params: { scope: "openid email profile" } },
+    // The ID token is validated (signature, issuer, audience, nonce); its claims are completed from
+    // userinfo, with the access token just issued, when it carries no email (lib/auth/oidc.ts).
     idToken: true,
+    userinfo: {
+      // next-auth types the tokens loosely; with `idToken: true` they are openid-client's validated TokenSet.
+      request: ({ tokens, client }) => {
+        const tokenSet = tokens as Parameters<typeof client.userinfo>[0] & { claims(): Claims };
+        return oidcClaims(tokenSet.claims(), () => client.userinfo(tokenSet));
+      },
+    },
     checks: ["pkce", "state", "nonce"],
-    profile(profile: { sub: string; email?: string; name?: string }) {
-      return { id: profile.sub, email: profile.email ?? null, name: profile.name ?? profile.email ?? null };
+    profile(claims: Claims) {
+      const identity = oidcIdentity(claims);
+      return { id: identity.subject, email: identity.email, name: identity.name ?? identity.email };
     },
   };
 }
@@ -88,36 +99,28 @@ export function authOptions(): NextAuthOptions {
       ...(settings.oidc ? [oidcProvider(settings.oidc)] : []),
     ],
     callbacks: {
-      async signIn({ user, account, profile }) {
+      async signIn({ account, profile }) {
         if (account?.provider !== "oidc") return true;
-        const email = typeof user.email === "string" ? user.email.trim().toLowerCase() : "";
-        const verified = (profile as { email_verified?: boolean } | undefined)?.email_verified !== false;
-        const staff = email && verified ? await claimStaffForOidc(await getDb(), { email, subject: account.providerAccountId }) : null;
-        if (staff) return true;
-        // Unknown, disabled or differently bound: refused, never created.
-        await recordEvent({
-          actor: { id: null, email: /^[^\s@]+@[^\s@]+$/.test(email) ? email : null },
-          action: "auth.sign_in",
-          outcome: "failure",
+        const admission = await admitOidcSignIn(await getDb(), oidcIdentity((profile ?? {}) as Claims), {
+          allowUnverifiedEmail: settings.oidc?.allowUnverifiedEmail ?? false,
           ip: await requestAddress(),
-          details: { method: "oidc", reason: verified ? "no_matching_staff" : "email_not_verified" },
         });
-        return false;
+        // Refused: back to the sign-in page with this cause's message; nothing was created.
+        return admission.status === "admitted" || `/sign-in?error=${encodeURIComponent(admission.error)}`;
       },
       async jwt({ token, user, account }) {
         if (!user || !account) return token; // an existing session: checked in require-role, not here
         const db = await getDb();
-        const staff =
-          account.provider === "oidc"
-            ? await claimStaffForOidc(db, { email: String(user.email ?? ""), subject: account.providerAccountId })
-            : { id: user.id, email: String(user.email), name: String(user.name ?? ""), role: (user as StaffUser).role };
-        if (!staff) throw new Error("AccessDenied");
-        const sessionId = await startSession(db, {
-          userId: staff.id,
-          email: staff.email,
-          method: account.provider === "oidc" ? "oidc" : "password",
-          ip: await requestAddress(),
-        });
+        const method = account.provider === "oidc" ? "oidc" : "password";
+        // signIn above admitted this identity; claiming again is idempotent and catches an account
+        // disabled in between.
+        const claim =
+          method === "oidc" ? await claimStaffForOidc(db, { email: String(user.email ?? ""), subject: account.providerAccountId }) : null;
+        if (claim && claim.status !== "claimed") throw new Error("AccessDenied");
+        const staff = claim
+          ? claim.staff
+          : { id: user.id, email: String(user.email), name: String(user.name ?? ""), role: (user as StaffUser).role };
+        const sessionId = await startSession(db, { userId: staff.id, email: staff.email, method, ip: await requestAddress() });
         return {
           sub: staff.id,
           email: staff.email,
@@ -125,6 +128,7 @@ export function authOptions(): NextAuthOptions {
           uid: staff.id,
           sid: sessionId,
           role: staff.role as "analyst" | "admin",
+          method,
         };
       },
       async session({ session, token }) {

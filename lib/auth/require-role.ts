@@ -1,6 +1,6 @@
 import "server-only";
 
-import { getToken } from "next-auth/jwt";
+import { getToken, type JWT } from "next-auth/jwt";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
@@ -44,8 +44,8 @@ export function parseCookieHeader(header: string | null): Record<string, string>
   return jar;
 }
 
-/** The live session behind these cookies, or null. */
-export async function sessionFromCookies(jar: Record<string, string>): Promise<StaffSession | null> {
+/** The session cookie's decoded JWT (not yet checked against the server-side session), or null. */
+export async function sessionToken(jar: Record<string, string>): Promise<(JWT & { sid: string; uid: string }) | null> {
   const token = await getToken({
     // getToken only reads `cookies` (and `headers` for a bearer token, which we do not accept).
     req: { cookies: jar, headers: {} } as unknown as Parameters<typeof getToken>[0]["req"],
@@ -53,6 +53,13 @@ export async function sessionFromCookies(jar: Record<string, string>): Promise<S
     cookieName: sessionCookieName(),
   });
   if (!token || typeof token.sid !== "string" || typeof token.uid !== "string") return null;
+  return token as JWT & { sid: string; uid: string };
+}
+
+/** The live session behind these cookies, or null. */
+export async function sessionFromCookies(jar: Record<string, string>): Promise<StaffSession | null> {
+  const token = await sessionToken(jar);
+  if (!token) return null;
   return validateSession(await getDb(), { sessionId: token.sid, userId: token.uid });
 }
 

@@ -10,7 +10,7 @@ import { createStaff, type StaffUserDto } from "@/lib/db/queries";
 import { sessionCookieName } from "./cookies";
 import { hashPassword } from "./password";
 import type { Role } from "./roles";
-import { startSession } from "./sessions";
+import { startSession, type SignInMethod } from "./sessions";
 
 /*
  * Test helpers: real staff accounts and real signed session cookies, exactly as next-auth would set
@@ -34,10 +34,14 @@ export async function createTestStaff(
 }
 
 /** Starts a server-side session and returns the `Cookie` header value that carries it. */
-export async function sessionCookieFor(db: Database, user: Pick<StaffUserDto, "id" | "email" | "name" | "role">): Promise<string> {
-  const sessionId = await startSession(db, { userId: user.id, email: user.email, method: "password", ip: "127.0.0.1" });
+export async function sessionCookieFor(
+  db: Database,
+  user: Pick<StaffUserDto, "id" | "email" | "name" | "role">,
+  { method = "password" }: { method?: SignInMethod } = {},
+): Promise<string> {
+  const sessionId = await startSession(db, { userId: user.id, email: user.email, method, ip: "127.0.0.1" });
   const token = await encode({
-    token: { sub: user.id, email: user.email, name: user.name, uid: user.id, sid: sessionId, role: user.role },
+    token: { sub: user.id, email: user.email, name: user.name, uid: user.id, sid: sessionId, role: user.role, method },
     secret: config().secrets.nextAuth,
   });
   return `${sessionCookieName()}=${token}`;

@@ -162,36 +162,74 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
       passwordHash: null,
       mustChangePassword: false,
     });
-    expect(
-      await claimStaffForOidc(handle.db, {
-        email: "nobody@example.com",
-        subject: "sub-1",
-      }),
-    ).toBeNull();
-    expect(
-      (
-        await claimStaffForOidc(handle.db, {
-          email: "SSO@example.com",
-          subject: "sub-1",
-        })
-      )?.id,
-    ).toBe(user.id);
-    expect(
-      (
-        await claimStaffForOidc(handle.db, {
-          email: "sso@example.com",
-          subject: "sub-1",
-        })
-      )?.id,
-    ).toBe(user.id);
-    // Another identity claiming the same email is refused.
-    expect(
-      await claimStaffForOidc(handle.db, {
-        email: "sso@example.com",
-        subject: "sub-2",
-      }),
-    ).toBeNull();
+    expect(await claimStaffForOidc(handle.db, { email: "nobody@example.com", subject: "sub-1" })).toEqual({
+      status: "refused",
+      reason: "unknown_account",
+    });
+    const first = await claimStaffForOidc(handle.db, { email: "SSO@example.com", subject: "sub-1" });
+    expect(first.status === "claimed" && first.staff.id).toBe(user.id);
+    const again = await claimStaffForOidc(handle.db, { email: "sso@example.com", subject: "sub-1" });
+    expect(again.status === "claimed" && again.staff.id).toBe(user.id);
+    // Another identity claiming the same email is refused, and so is this identity claiming another account.
+    expect(await claimStaffForOidc(handle.db, { email: "sso@example.com", subject: "sub-2" })).toEqual({
+      status: "refused",
+      reason: "account_bound_to_other_subject",
+    });
+    await createStaff(handle.db, {
+      email: "sso-other@example.com",
+      name: "Other",
+      role: "analyst",
+      passwordHash: null,
+      mustChangePassword: false,
+    });
+    expect(await claimStaffForOidc(handle.db, { email: "sso-other@example.com", subject: "sub-1" })).toEqual({
+      status: "refused",
+      reason: "subject_bound_to_other_account",
+    });
     expect(await getStaffByEmail(handle.db, "nobody@example.com")).toBeNull();
+  });
+
+  it("refuses a disabled account to its own bound identity", async () => {
+    const user = await createStaff(handle.db, {
+      email: "sso-off@example.com",
+      name: "Off",
+      role: "analyst",
+      passwordHash: null,
+      mustChangePassword: false,
+    });
+    expect((await claimStaffForOidc(handle.db, { email: user.email, subject: "sub-off" })).status).toBe("claimed");
+    await updateStaff(handle.db, user.id, { disabled: true });
+    expect(await claimStaffForOidc(handle.db, { email: user.email, subject: "sub-off" })).toEqual({
+      status: "refused",
+      reason: "disabled",
+    });
+  });
+
+  it("binds an account once when two identities sign in for the first time together", async () => {
+    await createStaff(handle.db, {
+      email: "sso-race@example.com",
+      name: "Race",
+      role: "analyst",
+      passwordHash: null,
+      mustChangePassword: false,
+    });
+    const results = await Promise.all(
+      ["sub-race-a", "sub-race-b", "sub-race-c"].map((subject) => claimStaffForOidc(handle.db, { email: "sso-race@example.com", subject })),
+    );
+    expect(results.filter((result) => result.status === "claimed")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "refused").map((result) => "reason" in result && result.reason)).toEqual([
+      "account_bound_to_other_subject",
+      "account_bound_to_other_subject",
+    ]);
+  });
+
+  it("lets one identity bind only one account when it signs in with two emails together", async () => {
+    const emails = ["sso-twin-a@example.com", "sso-twin-b@example.com"];
+    for (const email of emails)
+      await createStaff(handle.db, { email, name: "Twin", role: "analyst", passwordHash: null, mustChangePassword: false });
+    const results = await Promise.all(emails.map((email) => claimStaffForOidc(handle.db, { email, subject: "sub-twin" })));
+    expect(results.map((result) => result.status).sort()).toEqual(["claimed", "refused"]);
+    expect(results.find((result) => result.status === "refused")).toEqual({ status: "refused", reason: "subject_bound_to_other_account" });
   });
 
   it("seeds the demo accounts once", async () => {

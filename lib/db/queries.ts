@@ -3,6 +3,7 @@ import "server-only";
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 
 import { ApiError } from "@/lib/api/errors";
+import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
 
 import type { Database } from "./client";
 import { staffUsers, type Role } from "./schema";
@@ -206,24 +207,32 @@ export async function countActiveAdmins(db: Database): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+export type OidcClaim =
+  | { status: "claimed"; staff: { id: string; email: string; name: string; role: Role } }
+  | { status: "refused"; reason: Exclude<OidcRefusal, "email_not_released" | "email_not_verified"> };
+
 /**
  * The staff account an OIDC identity may use: matched by email, active, and either not yet bound to an
- * identity (it is bound now) or bound to this same subject. Never creates an account.
+ * identity (it is bound now) or bound to this same subject. Never creates an account. The conditional
+ * UPDATE decides, so two first sign-ins racing for one account bind it once; when it matches nothing, one
+ * read says why.
  */
-export async function claimStaffForOidc(
-  db: Database,
-  { email, subject }: { email: string; subject: string },
-): Promise<{ id: string; email: string; name: string; role: Role } | null> {
-  const [row] = await db
-    .update(staffUsers)
-    .set({ oidcSubject: subject })
-    .where(
-      and(
-        eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase()),
-        eq(staffUsers.disabled, false),
-        or(isNull(staffUsers.oidcSubject), eq(staffUsers.oidcSubject, subject)),
-      ),
-    )
-    .returning({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role });
-  return row ?? null;
+export async function claimStaffForOidc(db: Database, { email, subject }: { email: string; subject: string }): Promise<OidcClaim> {
+  const byEmail = eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase());
+  let claimed;
+  try {
+    [claimed] = await db
+      .update(staffUsers)
+      .set({ oidcSubject: subject })
+      .where(and(byEmail, eq(staffUsers.disabled, false), or(isNull(staffUsers.oidcSubject), eq(staffUsers.oidcSubject, subject))))
+      .returning({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role });
+  } catch (error) {
+    // The unique index on oidc_subject: this identity already holds another account.
+    if (pgErrorCode(error) === "23505") return { status: "refused", reason: "subject_bound_to_other_account" };
+    throw error;
+  }
+  if (claimed) return { status: "claimed", staff: claimed };
+  const [row] = await db.select({ disabled: staffUsers.disabled }).from(staffUsers).where(byEmail);
+  if (!row) return { status: "refused", reason: "unknown_account" };
+  return { status: "refused", reason: row.disabled ? "disabled" : "account_bound_to_other_subject" };
 }

@@ -1,0 +1,25 @@
+import { NextResponse } from "next/server";
+
+import { json, route } from "@/lib/api/route";
+import { authCookies } from "@/lib/auth/cookies";
+import { parseCookieHeader } from "@/lib/auth/require-role";
+import { signOut } from "@/lib/auth/sign-out";
+import { getDb } from "@/lib/db/client";
+
+// POST /api/auth/sign-out – ends the session (and the provider's after single sign-on). A plain form post
+// gets a 303 to the next page; the page's script asks for JSON and navigates itself. Public, so a stale
+// or half-expired cookie can still be cleared; the kit's same-origin check keeps other sites from
+// signing staff out.
+export const POST = route({ role: "public" }, async ({ request, context }) => {
+  const location = await signOut(await getDb(), {
+    cookies: parseCookieHeader(request.headers.get("cookie")),
+    context,
+    origin: new URL(request.url).origin,
+  });
+  const response = request.headers.get("accept")?.includes("application/json")
+    ? json({ location })
+    : new NextResponse(null, { status: 303, headers: { Location: location } });
+  const { name, options } = authCookies().sessionToken;
+  response.cookies.set(name, "", { ...options, maxAge: 0 });
+  return response;
+});
