@@ -1,6 +1,6 @@
 import "server-only";
 
-import { assertAuditable, auditableDetail, AuditContentError, type AuditTarget } from "@/lib/audit";
+import { assertAuditable, auditableDetail, AuditContentError, type AuditTarget } from "@/lib/audit-trail";
 
 /*
  * The receiver's system events on the audit trail (actor-less: the service acted). Identifiers come from

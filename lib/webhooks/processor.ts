@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 
-import { record } from "@/lib/audit";
+import { recordEvent } from "@/lib/audit-trail";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { verificationEvents, webhookDeliveries } from "@/lib/db/schema";
@@ -105,7 +105,7 @@ async function processOne(db: Database): Promise<Outcome> {
         };
         for (const listener of verificationChangeListeners()) await listener(tx, change);
       }
-      await record(
+      await recordEvent(
         {
           actor: null,
           action: "webhook.process",

@@ -2,7 +2,7 @@ import "server-only";
 
 import { asc, desc, eq, gt, sql } from "drizzle-orm";
 
-import { record } from "@/lib/audit";
+import { recordEvent } from "@/lib/audit-trail";
 import type { Database } from "@/lib/db/client";
 import { verificationEvents, webhookDeliveries, type VerificationEventRow } from "@/lib/db/schema";
 
@@ -47,7 +47,7 @@ export async function storeDelivery(
       .onConflictDoNothing({ target: webhookDeliveries.deliveryId })
       .returning({ id: webhookDeliveries.id });
     if (!row) return { stored: false };
-    await record(
+    await recordEvent(
       {
         actor: null,
         action: "webhook.receive",

@@ -1,7 +1,6 @@
-import { NextResponse } from "next/server";
+import { z } from "zod";
 
-import { ApiError, toErrorResponse } from "@/lib/api/errors";
-import { requireUser } from "@/lib/auth/require-role";
+import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
 import { listChangesSince } from "@/lib/webhooks/store";
 
@@ -9,16 +8,7 @@ import { listChangesSince } from "@/lib/webhooks/store";
 // `after`: the current cursor only). Open lists poll it: it reads the dashboard's own store, never the
 // service. Not put on the audit trail: pages poll it every few seconds, and it holds only ids, event
 // names and statuses, which the audited list and detail views already show.
-export async function GET(request: Request) {
-  try {
-    await requireUser(request, "analyst");
-    const raw = new URL(request.url).searchParams.get("after");
-    if (raw !== null && !/^\d{1,15}$/.test(raw)) {
-      throw new ApiError("validation", "after: must be a non-negative integer cursor.", { fields: ["after"] });
-    }
-    const feed = await listChangesSince(await getDb(), raw === null ? undefined : Number(raw));
-    return NextResponse.json(feed, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return toErrorResponse(error);
-  }
-}
+export const GET = route(
+  { query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }).strict() },
+  async ({ query }) => json(await listChangesSince(await getDb(), query.after)),
+);
