@@ -110,6 +110,12 @@ const serviceSchema = sharedSchema.extend({
   PARTNERS_PASSWORD: z.string().min(1),
   PARTNERS_DOMAIN: z.string().min(1),
   PARTNERS_INTEGRATION_TOKEN: z.string().min(8),
+  /**
+   * The integration token put in the widget address that reaches the person's phone (the `token` query
+   * parameter of get-sdk-url's `url`). A dedicated, least-privileged integration; unset, the lookup token is
+   * used and start-up warns.
+   */
+  PARTNERS_WIDGET_INTEGRATION_TOKEN: z.string().min(8).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
   NEXTAUTH_SECRET: secret,
   MEDIA_SEAL_SECRET: secret,
@@ -145,6 +151,8 @@ export interface Config {
     password: string;
     domain: string;
     integrationToken: string;
+    /** Token for the widget address (get-sdk-url); the lookup token when no dedicated one is set. */
+    widgetIntegrationToken: string;
     domainHeader: string;
     tokenTtlSeconds: number;
     jwtPath: string;
@@ -207,6 +215,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
         password: values.PARTNERS_PASSWORD,
         domain: values.PARTNERS_DOMAIN,
         integrationToken: values.PARTNERS_INTEGRATION_TOKEN,
+        widgetIntegrationToken: values.PARTNERS_WIDGET_INTEGRATION_TOKEN ?? values.PARTNERS_INTEGRATION_TOKEN,
       }),
       database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
       secrets: { nextAuth: values.NEXTAUTH_SECRET, mediaSeal: values.MEDIA_SEAL_SECRET, auditHash: values.AUDIT_HASH_SECRET },
@@ -232,6 +241,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       password: SANDBOX_DEFAULTS.partnersPassword,
       domain: SANDBOX_DEFAULTS.partnersDomain,
       integrationToken: SANDBOX_DEFAULTS.partnersIntegrationToken,
+      widgetIntegrationToken: SANDBOX_DEFAULTS.partnersIntegrationToken,
     }),
     database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
     secrets: {
@@ -280,7 +290,7 @@ function corePart(values: SharedValues, url: string, apiKey: string): Config["co
 
 function partnersPart(
   values: SharedValues,
-  account: Pick<Config["partners"], "url" | "username" | "password" | "domain" | "integrationToken">,
+  account: Pick<Config["partners"], "url" | "username" | "password" | "domain" | "integrationToken" | "widgetIntegrationToken">,
 ): Config["partners"] {
   return {
     ...account,
