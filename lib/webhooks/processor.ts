@@ -127,7 +127,8 @@ async function processOne(db: Database): Promise<Outcome> {
         .where(eq(webhookDeliveries.id, row.id));
       log.info("webhook_processed", {
         deliveryId: row.deliveryId,
-        event: parsed.event,
+        // Not `event`: that key is the log line's own name.
+        eventType: parsed.event,
         status: parsed.status,
         publicId: parsed.publicId,
         duplicate: !inserted,

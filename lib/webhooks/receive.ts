@@ -68,7 +68,7 @@ export async function receiveDelivery(
   const { stored } = await storeDelivery(db, { deliveryId, rawBody: input.rawBody, parsed, ip: input.ip });
   const event = parsed.kind === "verification" ? parsed.parsed.event : parsed.event;
   const status = parsed.kind === "verification" ? parsed.parsed.status : null;
-  log.info("webhook_received", { deliveryId, event, status, duplicate: !stored, ignored: parsed.kind === "ignored" });
+  log.info("webhook_received", { deliveryId, eventType: event, status, duplicate: !stored, ignored: parsed.kind === "ignored" });
   // 202 for a delivery stored now (processing follows), 200 for a redelivery already held.
   return { status: stored ? 202 : 200, body: { received: true, duplicate: !stored, ignored: parsed.kind === "ignored" } };
 }

@@ -251,6 +251,8 @@ describe.each(testDatabases())("POST /api/webhooks/verification-events on $name"
     await kickWebhookProcessor();
     const text = logLines.join("\n");
     expect(text).toContain(publicId);
+    expect(text).toContain(`"event":"webhook_processed"`);
+    expect(text).toContain(`"eventType":"verification.updated"`);
     expect(text).toContain("webhook_refused");
     expect(text).not.toContain("ref-secret-4821");
     expect(text).not.toContain("777");
