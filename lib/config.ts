@@ -28,6 +28,8 @@ const httpUrl = z
 const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
 const headerName = z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name");
 const positiveInt = z.coerce.number().int().positive();
+// The provider chooses its signing secrets; only a guess-proof minimum is asked of them.
+const webhookSecret = z.string().min(16, "must be at least 16 characters");
 
 // The sandbox's demo credentials (sandbox/README.md). Only ever used in embedded mode.
 export const SANDBOX_DEFAULTS = {
@@ -97,6 +99,14 @@ const sharedSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "must be true or false" })
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  // ASSUMPTION (Legitimuz-Tech/legitimuz-examples pocs/*/webhook receivers; the core documentation leaves the
+  // scheme unpublished): header names of the webhook signature (`t=<unix>,v1=<hex HMAC-SHA256>`) and of the
+  // delivery id, and the tolerance window on the signed timestamp.
+  WEBHOOK_SIGNATURE_HEADER: headerName.default("X-Legitimuz-Signature"),
+  WEBHOOK_DELIVERY_HEADER: headerName.default("X-Legitimuz-Delivery"),
+  WEBHOOK_TOLERANCE_SECONDS: positiveInt.max(3600).default(300),
+  // How often each instance sweeps stored deliveries that were not processed yet (a crash, a failed listener).
+  WEBHOOK_SWEEP_SECONDS: positiveInt.max(3600).default(30),
 });
 
 const OIDC_VARIABLES = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
@@ -125,6 +135,9 @@ const serviceSchema = sharedSchema.extend({
   NEXTAUTH_SECRET: secret,
   MEDIA_SEAL_SECRET: secret,
   AUDIT_HASH_SECRET: secret,
+  // Issued by the provider when the webhook destination is registered (shown once). Optional: without it
+  // the receiver refuses every delivery (503) and start-up warns, the rest of the dashboard still works.
+  WEBHOOK_SIGNING_SECRET: webhookSecret.optional(),
 });
 
 const embeddedSchema = sharedSchema.extend({
@@ -139,6 +152,7 @@ const embeddedSchema = sharedSchema.extend({
   NEXTAUTH_SECRET: secret.optional(),
   MEDIA_SEAL_SECRET: secret.optional(),
   AUDIT_HASH_SECRET: secret.optional(),
+  WEBHOOK_SIGNING_SECRET: webhookSecret.optional(),
 });
 
 export type Mode = "embedded" | "service";
@@ -164,6 +178,14 @@ export interface Config {
   upstream: { timeoutMs: number; readRetries: number };
   database: { url: string | undefined; dataDir: string };
   secrets: { nextAuth: string; mediaSeal: string; auditHash: string };
+  webhooks: {
+    /** Undefined only in service mode without WEBHOOK_SIGNING_SECRET: every delivery is then refused. */
+    signingSecret: string | undefined;
+    signatureHeader: string;
+    deliveryHeader: string;
+    toleranceSeconds: number;
+    sweepSeconds: number;
+  };
   oidc: { issuer: string; clientId: string; clientSecret: string; allowUnverifiedEmail: boolean } | undefined;
   displayTimeZone: string;
   lookupLimits: { perMinute: number; perDay: number };
@@ -214,6 +236,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       }),
       database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
       secrets: { nextAuth: values.NEXTAUTH_SECRET, mediaSeal: values.MEDIA_SEAL_SECRET, auditHash: values.AUDIT_HASH_SECRET },
+      webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET),
       seedDemoAccounts: false,
     };
   }
@@ -224,7 +247,9 @@ export function loadConfig(rawEnv: Env = process.env): Config {
   }
   const values = parsed.data;
   const generated =
-    values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET ? undefined : generatedSecrets(values.DATA_DIR);
+    values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET && values.WEBHOOK_SIGNING_SECRET
+      ? undefined
+      : generatedSecrets(values.DATA_DIR);
   return {
     ...sharedPart(values),
     mode,
@@ -243,6 +268,8 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       mediaSeal: values.MEDIA_SEAL_SECRET ?? generated!.mediaSeal,
       auditHash: values.AUDIT_HASH_SECRET ?? generated!.auditHash,
     },
+    // scripts/run.mjs hands the same value to the sandbox, which signs its deliveries with it.
+    webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET ?? generated!.webhookSigning),
     seedDemoAccounts: true,
   };
 }
@@ -300,6 +327,16 @@ function partnersPart(
   };
 }
 
+function webhooksPart(values: SharedValues, signingSecret: string | undefined): Config["webhooks"] {
+  return {
+    signingSecret,
+    signatureHeader: values.WEBHOOK_SIGNATURE_HEADER,
+    deliveryHeader: values.WEBHOOK_DELIVERY_HEADER,
+    toleranceSeconds: values.WEBHOOK_TOLERANCE_SECONDS,
+    sweepSeconds: values.WEBHOOK_SWEEP_SECONDS,
+  };
+}
+
 function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const name = issue.path.join(".") || "(environment)";
@@ -309,20 +346,29 @@ function describeIssues(error: z.ZodError): string[] {
   });
 }
 
-const generatedSecretsSchema = z.object({ nextAuth: secret, mediaSeal: secret, auditHash: secret });
+const generatedSecretsSchema = z.object({ nextAuth: secret, mediaSeal: secret, auditHash: secret, webhookSigning: secret });
+type GeneratedSecrets = z.infer<typeof generatedSecretsSchema>;
 
-/** Embedded mode only: secrets made once and kept in the git-ignored data folder, so restarts keep sessions. */
-function generatedSecrets(dataDir: string): z.infer<typeof generatedSecretsSchema> {
+const makeSecret = () => randomBytes(32).toString("base64url");
+
+/**
+ * Embedded mode only: secrets made once and kept in the git-ignored data folder, so restarts keep sessions.
+ * A file written before a secret existed (the webhook signing secret came later) keeps its other values
+ * and gains the missing one: regenerating them would end every session and break the audit chain's key.
+ */
+function generatedSecrets(dataDir: string): GeneratedSecrets {
   const file = path.resolve(dataDir, "secrets.json");
   if (fs.existsSync(file)) {
-    const stored = generatedSecretsSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+    const raw = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    const stored = generatedSecretsSchema.safeParse(raw);
     if (stored.success) return stored.data;
+    const completed = generatedSecretsSchema.safeParse({ webhookSigning: makeSecret(), ...raw });
+    if (completed.success) {
+      fs.writeFileSync(file, JSON.stringify(completed.data, null, 2), { mode: 0o600 });
+      return completed.data;
+    }
   }
-  const made = {
-    nextAuth: randomBytes(32).toString("base64url"),
-    mediaSeal: randomBytes(32).toString("base64url"),
-    auditHash: randomBytes(32).toString("base64url"),
-  };
+  const made: GeneratedSecrets = { nextAuth: makeSecret(), mediaSeal: makeSecret(), auditHash: makeSecret(), webhookSigning: makeSecret() };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // `wx` so two processes starting together keep the first file written instead of racing.
   try {
@@ -341,6 +387,9 @@ export function configWarnings(cfg: Config): string[] {
       "OIDC_ALLOW_UNVERIFIED_EMAIL is on: single sign-on accepts emails the identity provider has not verified; " +
         "anyone able to set their own email there can use the staff account holding that email",
     );
+  }
+  if (!cfg.webhooks.signingSecret) {
+    warnings.push("WEBHOOK_SIGNING_SECRET is unset: every webhook delivery is refused (503) and nothing learns of changes at the service");
   }
   return warnings;
 }

@@ -89,6 +89,14 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/integrations/route.ts": { GET: ADMIN, POST: { ...ADMIN, body: {} } },
   "app/api/integrations/reveal/route.ts": { POST: { ...ADMIN, body: {} }, DELETE: ADMIN },
   "app/api/audit/route.ts": { GET: ADMIN },
+  "app/api/verification-events/route.ts": { GET: ANALYST },
+  "app/api/verifications/[publicId]/events/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
+  "app/api/webhooks/verification-events/route.ts": {
+    POST: {
+      ...PUBLIC,
+      skip: "no session, authenticated by its signature instead: an unsigned call is a 401 by design (app/api/webhooks/verification-events/route.test.ts)",
+    },
+  },
 };
 
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
