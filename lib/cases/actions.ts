@@ -3,13 +3,13 @@ import "server-only";
 import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 
 import { ApiError } from "@/lib/api/errors";
+import { failureOf, recordEvent } from "@/lib/audit-trail";
 import type { Role } from "@/lib/auth/roles";
 import type { Database } from "@/lib/db/client";
 import { caseEntries, cases, staffUsers, type CaseRow } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import type { ConfirmationInput, OutcomeInput } from "@/lib/validations/cases";
 
-import { recordEvent } from "./audit";
 import { FOUR_EYES_FLAGS } from "./rules";
 import { findCaseRow } from "./store";
 
@@ -46,14 +46,16 @@ function target(publicId: string) {
 }
 
 async function refused(db: Database, context: CaseContext, action: string, publicId: string, error: ApiError): Promise<never> {
+  // The trail's one failure vocabulary (denied for 403, the error code as the reason).
+  const { outcome, reason } = failureOf(error);
   await recordEvent(
     {
       actor: { id: context.actor.id, email: context.actor.email },
       ip: context.ip,
       action,
       target: target(publicId),
-      outcome: error.code === "forbidden" ? "denied" : "failure",
-      details: { reason: error.code },
+      outcome,
+      details: { reason },
     },
     db,
   ).catch((auditError: unknown) => log.error("audit_failed", { action, error: auditError }));

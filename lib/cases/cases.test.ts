@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { cpfHash } from "@/lib/audit";
+import { cpfHash } from "@/lib/audit-trail";
 import { createDatabase } from "@/lib/db/client";
 import { auditEvents, caseEntries, cases } from "@/lib/db/schema";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";

@@ -2,9 +2,10 @@ import "server-only";
 
 import { desc, eq, sql } from "drizzle-orm";
 
-import { cpfHash } from "@/lib/audit";
-import type { Database } from "@/lib/db/client";
+import { cpfHash } from "@/lib/audit-trail";
+import { getDb, type Database } from "@/lib/db/client";
 import { cases, verificationIndex } from "@/lib/db/schema";
+import { log } from "@/lib/log";
 import type { SearchInput } from "@/lib/validations/cases";
 import { isValidCpf, maskCpf } from "@/lib/validations/cpf";
 
@@ -72,4 +73,22 @@ export async function searchVerifications(db: Database, input: SearchInput): Pro
     .orderBy(desc(verificationIndex.updatedAt))
     .limit(MAX_HITS);
   return rows.map((row) => ({ ...row, caseStatus: row.caseStatus ?? null }));
+}
+
+/**
+ * Called once by verification creation: remembers the caller's ref_id and the typed CPF (as its keyed
+ * hash) for the search. Best effort: the verification exists upstream whatever happens here, so a
+ * failure is logged and the creation still answers.
+ */
+export async function indexCreatedVerification(
+  input: { refId: string; document: { type: string; number: string } },
+  created: { publicId?: string },
+): Promise<void> {
+  if (!created.publicId) return;
+  try {
+    const cpf = input.document.type.toLowerCase() === "cpf" ? input.document.number : null;
+    await indexVerifications(await getDb(), [{ publicId: created.publicId, refId: input.refId, cpf, createdHere: true }]);
+  } catch (error) {
+    log.warn("verification_index_failed", { error });
+  }
 }

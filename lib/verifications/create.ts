@@ -1,5 +1,6 @@
 import "server-only";
 
+import { indexCreatedVerification } from "@/lib/cases/search";
 import { coreClient } from "@/lib/upstream/core";
 import { createVerificationSchema, problemsOf, type CreateVerificationInput } from "@/lib/validations/verifications";
 
@@ -22,5 +23,6 @@ export function parseCreateVerification(body: unknown): CreateVerificationInput 
 export async function createVerification(input: CreateVerificationInput, deps: VerificationDeps = {}): Promise<CreateVerificationResponse> {
   const client = deps.client ?? coreClient();
   const created = await client.createVerification(input, deps.signal);
+  await indexCreatedVerification(input, created);
   return { created: { publicId: created.publicId, status: created.status, refId: created.refId, createdAt: created.createdAt } };
 }
