@@ -28,5 +28,9 @@ export function PriorityBadge({ priority }: { priority: number }) {
 export function StateBadge({ status, outcomeState }: { status: "open" | "closed"; outcomeState: string | null }) {
   const t = useTranslations("cases.state");
   const key = status === "closed" ? "closed" : (outcomeState ?? "open");
-  return <Badge tone={key === "pending_confirmation" ? "info" : key === "closed" ? "neutral" : key === "confirmed" ? "success" : "neutral"}>{t(key)}</Badge>;
+  return (
+    <Badge tone={key === "pending_confirmation" ? "info" : key === "closed" ? "neutral" : key === "confirmed" ? "success" : "neutral"}>
+      {t(key)}
+    </Badge>
+  );
 }

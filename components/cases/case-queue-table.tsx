@@ -6,8 +6,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
 import { useDateTime } from "@/components/verifications/format";
-import type { CaseSummary } from "@/lib/cases/types";
 import type { Queue } from "@/lib/cases/rules";
+import type { CaseSummary } from "@/lib/cases/types";
 import { useClaimFromQueue } from "@/lib/queries/cases";
 
 import { FlagBadges, PriorityBadge, StateBadge } from "./case-badges";
@@ -22,28 +22,41 @@ function isTyping(target: EventTarget | null): boolean {
  * The queue as a table with keyboard work: j/k move the selection, Enter opens it, a assigns it to me,
  * ? lists the shortcuts. The selected row is marked for assistive technology and scrolled into view.
  */
-export function CaseQueueTable({ items, viewerId, queue, onHelp }: { items: CaseSummary[]; viewerId: string; queue: Queue; onHelp: () => void }) {
+export function CaseQueueTable({
+  items,
+  viewerId,
+  queue,
+  onHelp,
+}: {
+  items: CaseSummary[];
+  viewerId: string;
+  queue: Queue;
+  onHelp: () => void;
+}) {
   const t = useTranslations("cases.queue");
   const dateTime = useDateTime();
   const router = useRouter();
   const claim = useClaimFromQueue();
-  const [selected, setSelected] = useState(0);
+  const [chosen, setSelected] = useState(0);
+  // Clamped here rather than in an effect: the list can shrink under the selection (a refetch).
+  const selected = Math.min(chosen, Math.max(items.length - 1, 0));
   const [message, setMessage] = useState<string | null>(null);
   const rows = useRef<Array<HTMLTableRowElement | null>>([]);
-  const now = Date.now();
-
-  useEffect(() => {
-    setSelected((index) => Math.min(index, Math.max(items.length - 1, 0)));
-  }, [items.length]);
+  // "Overdue" is judged against when the list was shown (a render must not read the clock).
+  const [now] = useState(() => Date.now());
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (document.querySelector("[role=dialog]")) return;
       const current = items[selected];
-      if (event.key === "j") setSelected((index) => Math.min(index + 1, items.length - 1));
-      else if (event.key === "k") setSelected((index) => Math.max(index - 1, 0));
-      else if (event.key === "Enter" && current && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement))
+      if (event.key === "j") setSelected(Math.min(selected + 1, items.length - 1));
+      else if (event.key === "k") setSelected(Math.max(selected - 1, 0));
+      else if (
+        event.key === "Enter" &&
+        current &&
+        !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)
+      )
         router.push(`/verifications/${encodeURIComponent(current.publicId)}?from=${queue}`);
       else if (event.key === "a" && current)
         claim.mutate(current.publicId, {
@@ -62,7 +75,8 @@ export function CaseQueueTable({ items, viewerId, queue, onHelp }: { items: Case
     rows.current[selected]?.scrollIntoView?.({ block: "nearest" });
   }, [selected]);
 
-  if (items.length === 0) return <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{t("empty")}</p>;
+  if (items.length === 0)
+    return <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{t("empty")}</p>;
 
   return (
     <div>
@@ -96,7 +110,10 @@ export function CaseQueueTable({ items, viewerId, queue, onHelp }: { items: Case
                   data-testid="case-row"
                 >
                   <td className="px-3 py-1.5 font-mono text-xs">
-                    <Link href={`/verifications/${encodeURIComponent(item.publicId)}?from=${queue}`} className="text-brand-800 underline underline-offset-2">
+                    <Link
+                      href={`/verifications/${encodeURIComponent(item.publicId)}?from=${queue}`}
+                      className="text-brand-800 underline underline-offset-2"
+                    >
                       {item.publicId.slice(0, 13)}
                       <span className="sr-only">{item.publicId.slice(13)}</span>
                     </Link>
@@ -113,7 +130,9 @@ export function CaseQueueTable({ items, viewerId, queue, onHelp }: { items: Case
                     {dateTime(item.dueAt)}
                     {overdue ? ` · ${t("overdue")}` : null}
                   </td>
-                  <td className="px-3 py-1.5">{item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.email) : t("unassigned")}</td>
+                  <td className="px-3 py-1.5">
+                    {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.email) : t("unassigned")}
+                  </td>
                   <td className="px-3 py-1.5">
                     <StateBadge status={item.status} outcomeState={item.outcomeState} />
                   </td>

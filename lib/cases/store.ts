@@ -273,7 +273,13 @@ export async function getCase(db: Database, publicId: string): Promise<CaseDetai
   const row = await findCaseRow(db, publicId);
   if (!row) return null;
   const entries = await db.select().from(caseEntries).where(eq(caseEntries.caseId, row.id)).orderBy(asc(caseEntries.id));
-  const staff = await staffRefs(db, [row.assigneeId, row.outcomeBy, row.confirmedBy, ...entries.map((entry) => entry.actorId)]);
+  const assigneeOf = (details: Record<string, unknown>) => (typeof details.assigneeId === "string" ? details.assigneeId : null);
+  const staff = await staffRefs(db, [
+    row.assigneeId,
+    row.outcomeBy,
+    row.confirmedBy,
+    ...entries.flatMap((entry) => [entry.actorId, assigneeOf(entry.details)]),
+  ]);
   const ref = (id: string | null) => (id ? (staff.get(id) ?? null) : null);
   const [previous] = await db
     .select({ publicId: cases.publicId })

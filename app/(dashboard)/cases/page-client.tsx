@@ -26,7 +26,8 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
     const merged = { ...params, page: 1, ...next };
     setParams(merged);
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(merged)) if (value !== undefined && !(key === "page" && value === 1)) search.set(key, String(value));
+    for (const [key, value] of Object.entries(merged))
+      if (value !== undefined && !(key === "page" && value === 1)) search.set(key, String(value));
     router.replace(`${pathname}?${search.toString()}`, { scroll: false });
   }
 
@@ -92,7 +93,11 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
           <FlagSelect value={params.flag} onChange={(flag) => update({ flag })} anyLabel={t("anyFlag")} />
         </label>
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={params.overdue === "true"} onChange={(event) => update({ overdue: event.target.checked ? "true" : undefined })} />
+          <input
+            type="checkbox"
+            checked={params.overdue === "true"}
+            onChange={(event) => update({ overdue: event.target.checked ? "true" : undefined })}
+          />
           <span>{t("overdueOnly")}</span>
         </label>
         {data ? (
@@ -124,7 +129,15 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
   );
 }
 
-function FlagSelect({ value, onChange, anyLabel }: { value: QueueParams["flag"]; onChange: (flag: QueueParams["flag"]) => void; anyLabel: string }) {
+function FlagSelect({
+  value,
+  onChange,
+  anyLabel,
+}: {
+  value: QueueParams["flag"];
+  onChange: (flag: QueueParams["flag"]) => void;
+  anyLabel: string;
+}) {
   const t = useTranslations("cases.flags");
   return (
     <select

@@ -24,7 +24,11 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   try {
     const data = await audited(
       requestContext(user, await headers()),
-      { action: "case.list", details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null }, detailsOf: (list) => ({ count: list.items.length }) },
+      {
+        action: "case.list",
+        details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null },
+        detailsOf: (list) => ({ count: list.items.length }),
+      },
       async () => listQueue(await getDb(), query, user.id),
     );
     queryClient.setQueryData(caseKeys.queue(params), data);
