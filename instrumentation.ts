@@ -4,7 +4,9 @@
  * 1. copy each connection's peer address into a header route handlers can trust (lib/auth/peer-address.ts);
  * 2. read the configuration, so a missing or weak secret stops start-up with a message naming it;
  * 3. open the database, which applies migrations (and seeds the demo accounts in embedded mode);
- * 4. start the scheduled case sync (lib/cases/schedule.ts; a database lease makes one instance run it).
+ * 4. start sweeping stored webhook deliveries (lib/webhooks/processor.ts): the receiver kicks processing
+ *    right after storing, and the sweep picks up whatever a crash, a restart or a failed listener left;
+ * 5. start the scheduled case sync (lib/cases/schedule.ts; a database lease makes one instance run it).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -14,9 +16,15 @@ export async function register() {
   const { installPeerAddressHeader } = await import("./lib/auth/peer-address");
   installPeerAddressHeader();
   const { config } = await import("./lib/config");
-  config();
+  const settings = config();
   const { getDb } = await import("./lib/db/client");
   await getDb();
+  if (!settings.webhooks.signingSecret) {
+    const { log } = await import("./lib/log");
+    log.warn("webhooks_not_configured", { note: "WEBHOOK_SIGNING_SECRET is unset: every webhook delivery is refused (503)" });
+  }
+  const { startWebhookSweeper } = await import("./lib/webhooks/processor");
+  startWebhookSweeper();
   const { startCaseSyncSchedule } = await import("./lib/cases/schedule");
   startCaseSyncSchedule();
 }

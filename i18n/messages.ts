@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "integrations",
   "audit",
   "cases",
+  "events",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

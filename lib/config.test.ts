@@ -57,6 +57,24 @@ describe("embedded default", () => {
     expect(fs.statSync(path.join(dataDir, "secrets.json")).mode & 0o077).toBe(0);
   });
 
+  it("generates a webhook signing secret, and adds it to a secrets file written before it existed without touching the others", () => {
+    const dataDir = tempDataDir();
+    const older = { nextAuth: "a".repeat(43), mediaSeal: "b".repeat(43), auditHash: "c".repeat(43) };
+    fs.writeFileSync(path.join(dataDir, "secrets.json"), JSON.stringify(older), { mode: 0o600 });
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.secrets).toEqual(older);
+    expect(config.webhooks.signingSecret?.length).toBeGreaterThanOrEqual(32);
+    expect(Object.values(older)).not.toContain(config.webhooks.signingSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).webhooks.signingSecret).toBe(config.webhooks.signingSecret);
+    expect(config.webhooks).toMatchObject({
+      signatureHeader: "X-Legitimuz-Signature",
+      deliveryHeader: "X-Legitimuz-Delivery",
+      toleranceSeconds: 300,
+    });
+    // An explicit value wins over the generated one.
+    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOK_SIGNING_SECRET: "w".repeat(20) }).webhooks.signingSecret).toBe("w".repeat(20));
+  });
+
   it("follows SANDBOX_URL and keeps each contract assumption's default", () => {
     const config = loadConfig({ DATA_DIR: tempDataDir(), SANDBOX_URL: "http://127.0.0.1:5999/" });
     expect(config.core.url).toBe("http://127.0.0.1:5999/core");
@@ -74,6 +92,16 @@ describe("service mode", () => {
     expect(config.core.url).toBe("https://core.example.com");
     expect(config.seedDemoAccounts).toBe(false);
     expect(config.secrets.mediaSeal).toBe(strong);
+  });
+
+  it("takes the provider's webhook signing secret when given, refuses a short one, and runs without one", () => {
+    expect(loadConfig({ ...serviceEnv, WEBHOOK_SIGNING_SECRET: "provider-secret-0123" }).webhooks.signingSecret).toBe(
+      "provider-secret-0123",
+    );
+    expect(problemsOf({ ...serviceEnv, WEBHOOK_SIGNING_SECRET: "short" })).toEqual([
+      "WEBHOOK_SIGNING_SECRET: must be at least 16 characters",
+    ]);
+    expect(loadConfig(serviceEnv).webhooks.signingSecret).toBeUndefined();
   });
 
   it("lists every missing variable in one message", () => {

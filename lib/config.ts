@@ -28,6 +28,8 @@ const httpUrl = z
 const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
 const headerName = z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name");
 const positiveInt = z.coerce.number().int().positive();
+// The provider chooses its signing secrets; only a guess-proof minimum is asked of them.
+const webhookSecret = z.string().min(16, "must be at least 16 characters");
 
 // The sandbox's demo credentials (sandbox/README.md). Only ever used in embedded mode.
 export const SANDBOX_DEFAULTS = {
@@ -110,6 +112,14 @@ const sharedSchema = z.object({
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  // ASSUMPTION (Legitimuz-Tech/legitimuz-examples pocs/*/webhook receivers; the core documentation leaves the
+  // scheme unpublished): header names of the webhook signature (`t=<unix>,v1=<hex HMAC-SHA256>`) and of the
+  // delivery id, and the tolerance window on the signed timestamp.
+  WEBHOOK_SIGNATURE_HEADER: headerName.default("X-Legitimuz-Signature"),
+  WEBHOOK_DELIVERY_HEADER: headerName.default("X-Legitimuz-Delivery"),
+  WEBHOOK_TOLERANCE_SECONDS: positiveInt.max(3600).default(300),
+  // How often each instance sweeps stored deliveries that were not processed yet (a crash, a failed listener).
+  WEBHOOK_SWEEP_SECONDS: positiveInt.max(3600).default(30),
 });
 
 const serviceSchema = sharedSchema.extend({
@@ -120,10 +130,19 @@ const serviceSchema = sharedSchema.extend({
   PARTNERS_PASSWORD: z.string().min(1),
   PARTNERS_DOMAIN: z.string().min(1),
   PARTNERS_INTEGRATION_TOKEN: z.string().min(8),
+  /**
+   * The integration token put in the widget address that reaches the person's phone (the `token` query
+   * parameter of get-sdk-url's `url`). A dedicated, least-privileged integration; unset, the lookup token is
+   * used and start-up warns.
+   */
+  PARTNERS_WIDGET_INTEGRATION_TOKEN: z.string().min(8).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
   NEXTAUTH_SECRET: secret,
   MEDIA_SEAL_SECRET: secret,
   AUDIT_HASH_SECRET: secret,
+  // Issued by the provider when the webhook destination is registered (shown once). Optional: without it
+  // the receiver refuses every delivery (503) and start-up warns, the rest of the dashboard still works.
+  WEBHOOK_SIGNING_SECRET: webhookSecret.optional(),
 });
 
 const embeddedSchema = sharedSchema.extend({
@@ -138,6 +157,7 @@ const embeddedSchema = sharedSchema.extend({
   NEXTAUTH_SECRET: secret.optional(),
   MEDIA_SEAL_SECRET: secret.optional(),
   AUDIT_HASH_SECRET: secret.optional(),
+  WEBHOOK_SIGNING_SECRET: webhookSecret.optional(),
 });
 
 export type Mode = "embedded" | "service";
@@ -151,6 +171,8 @@ export interface Config {
     password: string;
     domain: string;
     integrationToken: string;
+    /** Token for the widget address (get-sdk-url); the lookup token when no dedicated one is set. */
+    widgetIntegrationToken: string;
     domainHeader: string;
     tokenTtlSeconds: number;
     jwtPath: string;
@@ -161,6 +183,14 @@ export interface Config {
   upstream: { timeoutMs: number; readRetries: number };
   database: { url: string | undefined; dataDir: string };
   secrets: { nextAuth: string; mediaSeal: string; auditHash: string };
+  webhooks: {
+    /** Undefined only in service mode without WEBHOOK_SIGNING_SECRET: every delivery is then refused. */
+    signingSecret: string | undefined;
+    signatureHeader: string;
+    deliveryHeader: string;
+    toleranceSeconds: number;
+    sweepSeconds: number;
+  };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   displayTimeZone: string;
   lookupLimits: { perMinute: number; perDay: number };
@@ -206,9 +236,11 @@ export function loadConfig(rawEnv: Env = process.env): Config {
         password: values.PARTNERS_PASSWORD,
         domain: values.PARTNERS_DOMAIN,
         integrationToken: values.PARTNERS_INTEGRATION_TOKEN,
+        widgetIntegrationToken: values.PARTNERS_WIDGET_INTEGRATION_TOKEN ?? values.PARTNERS_INTEGRATION_TOKEN,
       }),
       database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
       secrets: { nextAuth: values.NEXTAUTH_SECRET, mediaSeal: values.MEDIA_SEAL_SECRET, auditHash: values.AUDIT_HASH_SECRET },
+      webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET),
       seedDemoAccounts: false,
     };
   }
@@ -217,7 +249,9 @@ export function loadConfig(rawEnv: Env = process.env): Config {
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
   const values = parsed.data;
   const generated =
-    values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET ? undefined : generatedSecrets(values.DATA_DIR);
+    values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET && values.WEBHOOK_SIGNING_SECRET
+      ? undefined
+      : generatedSecrets(values.DATA_DIR);
   return {
     ...sharedPart(values),
     mode,
@@ -228,6 +262,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       password: SANDBOX_DEFAULTS.partnersPassword,
       domain: SANDBOX_DEFAULTS.partnersDomain,
       integrationToken: SANDBOX_DEFAULTS.partnersIntegrationToken,
+      widgetIntegrationToken: SANDBOX_DEFAULTS.partnersIntegrationToken,
     }),
     database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
     secrets: {
@@ -235,6 +270,8 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       mediaSeal: values.MEDIA_SEAL_SECRET ?? generated!.mediaSeal,
       auditHash: values.AUDIT_HASH_SECRET ?? generated!.auditHash,
     },
+    // scripts/run.mjs hands the same value to the sandbox, which signs its deliveries with it.
+    webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET ?? generated!.webhookSigning),
     seedDemoAccounts: true,
   };
 }
@@ -281,7 +318,7 @@ function corePart(values: SharedValues, url: string, apiKey: string): Config["co
 
 function partnersPart(
   values: SharedValues,
-  account: Pick<Config["partners"], "url" | "username" | "password" | "domain" | "integrationToken">,
+  account: Pick<Config["partners"], "url" | "username" | "password" | "domain" | "integrationToken" | "widgetIntegrationToken">,
 ): Config["partners"] {
   return {
     ...account,
@@ -294,6 +331,16 @@ function partnersPart(
   };
 }
 
+function webhooksPart(values: SharedValues, signingSecret: string | undefined): Config["webhooks"] {
+  return {
+    signingSecret,
+    signatureHeader: values.WEBHOOK_SIGNATURE_HEADER,
+    deliveryHeader: values.WEBHOOK_DELIVERY_HEADER,
+    toleranceSeconds: values.WEBHOOK_TOLERANCE_SECONDS,
+    sweepSeconds: values.WEBHOOK_SWEEP_SECONDS,
+  };
+}
+
 function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const name = issue.path.join(".") || "(environment)";
@@ -303,20 +350,29 @@ function describeIssues(error: z.ZodError): string[] {
   });
 }
 
-const generatedSecretsSchema = z.object({ nextAuth: secret, mediaSeal: secret, auditHash: secret });
+const generatedSecretsSchema = z.object({ nextAuth: secret, mediaSeal: secret, auditHash: secret, webhookSigning: secret });
+type GeneratedSecrets = z.infer<typeof generatedSecretsSchema>;
 
-/** Embedded mode only: secrets made once and kept in the git-ignored data folder, so restarts keep sessions. */
-function generatedSecrets(dataDir: string): z.infer<typeof generatedSecretsSchema> {
+const makeSecret = () => randomBytes(32).toString("base64url");
+
+/**
+ * Embedded mode only: secrets made once and kept in the git-ignored data folder, so restarts keep sessions.
+ * A file written before a secret existed (the webhook signing secret came later) keeps its other values
+ * and gains the missing one: regenerating them would end every session and break the audit chain's key.
+ */
+function generatedSecrets(dataDir: string): GeneratedSecrets {
   const file = path.resolve(dataDir, "secrets.json");
   if (fs.existsSync(file)) {
-    const stored = generatedSecretsSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+    const raw = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    const stored = generatedSecretsSchema.safeParse(raw);
     if (stored.success) return stored.data;
+    const completed = generatedSecretsSchema.safeParse({ webhookSigning: makeSecret(), ...raw });
+    if (completed.success) {
+      fs.writeFileSync(file, JSON.stringify(completed.data, null, 2), { mode: 0o600 });
+      return completed.data;
+    }
   }
-  const made = {
-    nextAuth: randomBytes(32).toString("base64url"),
-    mediaSeal: randomBytes(32).toString("base64url"),
-    auditHash: randomBytes(32).toString("base64url"),
-  };
+  const made: GeneratedSecrets = { nextAuth: makeSecret(), mediaSeal: makeSecret(), auditHash: makeSecret(), webhookSigning: makeSecret() };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // `wx` so two processes starting together keep the first file written instead of racing.
   try {

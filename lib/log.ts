@@ -52,6 +52,7 @@ export function registerConfigSecrets(cfg: Config): void {
     cfg.secrets.nextAuth,
     cfg.secrets.mediaSeal,
     cfg.secrets.auditHash,
+    cfg.webhooks.signingSecret,
     cfg.oidc?.clientSecret,
   );
 }

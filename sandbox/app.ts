@@ -1,6 +1,7 @@
 /*
  * Request dispatch: request log, fault injection, routing, errors in the shape of each API family.
  */
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { FaultRule } from "./config";
@@ -110,7 +111,10 @@ export function createDispatcher(state: SandboxState): Dispatcher {
 
   function send(res: ServerResponse, reply: Reply, head: boolean): void {
     if (res.destroyed || res.headersSent) return;
-    res.writeHead(reply.status, { ...reply.headers, "content-length": String(reply.body.length) });
+    // Every answer names itself, so a caller can quote it to support (X-Request-Id, as the provider's
+    // pocs/next-checkout example logs it).
+    const requestId = `req_${randomUUID()}`;
+    res.writeHead(reply.status, { "x-request-id": requestId, ...reply.headers, "content-length": String(reply.body.length) });
     res.end(head ? undefined : reply.body);
   }
 

@@ -18,7 +18,16 @@ export interface SandboxConfig {
   smsJwtHeader: string;
   smsTokenHeader: string;
   faults: FaultRule | null;
+  /** Where the id counters live (`SANDBOX_DATA_DIR`, default `.data/sandbox`): ids never repeat across restarts. */
+  dataDir: string;
+  /** Webhook destination at start (`SANDBOX_WEBHOOK_URL`); POST /sandbox/webhooks changes it at run time. */
+  webhookUrl: string | null;
+  webhookSecret: string;
+  /** `envelope` (default) or `flat`: the two payload shapes the provider's material shows. */
+  webhookShape: WebhookShape;
 }
+
+export type WebhookShape = "envelope" | "flat";
 
 export const MAX_VERIFICATIONS = 1_000_000;
 const LIST_PARAMS = ["status", "flow", "journey", "from", "to", "per_page"];
@@ -45,6 +54,19 @@ function headerName(env: NodeJS.ProcessEnv, name: string, fallback: string): str
   return raw;
 }
 
+function webhookUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.SANDBOX_WEBHOOK_URL;
+  if (raw === undefined || raw === "") return null;
+  if (!/^https?:\/\//.test(raw) || !URL.canParse(raw)) throw new Error("SANDBOX_WEBHOOK_URL must be an http(s) URL");
+  return raw;
+}
+
+function webhookShape(env: NodeJS.ProcessEnv): WebhookShape {
+  const raw = env.SANDBOX_WEBHOOK_SHAPE || "envelope";
+  if (raw !== "envelope" && raw !== "flat") throw new Error("SANDBOX_WEBHOOK_SHAPE must be envelope or flat");
+  return raw;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const pageParam = env.SANDBOX_PAGE_PARAM || "page";
   if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(pageParam) || LIST_PARAMS.includes(pageParam)) {
@@ -63,6 +85,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     domainHeader: headerName(env, "SANDBOX_DOMAIN_HEADER", "Origin").toLowerCase(),
     smsJwtHeader: headerName(env, "SANDBOX_SMS_JWT_HEADER", "Authorization").toLowerCase(),
     smsTokenHeader: headerName(env, "SANDBOX_SMS_TOKEN_HEADER", "X-Integration-Token").toLowerCase(),
+    dataDir: env.SANDBOX_DATA_DIR || ".data/sandbox",
+    webhookUrl: webhookUrl(env),
+    webhookSecret: env.SANDBOX_WEBHOOK_SECRET ?? "",
+    webhookShape: webhookShape(env),
     faults: anyFault
       ? {
           path_prefix: "/",

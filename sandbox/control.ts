@@ -3,8 +3,10 @@
  * and the SMS outbox. Not part of the service; never faulted and never logged.
  */
 import type { FaultRule } from "./config";
+import { STATUSES, type Status } from "./fixtures/verifications";
 import { json, mediaType, type Ctx, type Reply, type Router } from "./http";
-import type { SandboxState } from "./state";
+import { announce, backgroundTick, locate, type SandboxState } from "./state";
+import type { VerificationEvent } from "./webhooks";
 
 const bad = (message: string) => json(400, { message });
 
@@ -73,6 +75,8 @@ export function controlRoutes(state: SandboxState, router: Router): void {
       if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0)
         return bad("advance_seconds must be a number of seconds, 0 or more.");
       state.clock.advance(seconds);
+      // Whatever became due (a redelivery, an expiry) starts now rather than on the next timer tick.
+      void backgroundTick(state);
       return clockState(state);
     })
     .add("DELETE", "/sandbox/clock", () => {
@@ -91,6 +95,49 @@ export function controlRoutes(state: SandboxState, router: Router): void {
     .add("DELETE", "/sandbox/faults", () => {
       state.faults.clear();
       return json(200, { faults: [] });
+    })
+    .add("POST", "/sandbox/webhooks", async (ctx) => {
+      const body = await readJson(ctx);
+      if (isReply(body)) return body;
+      const unknown = Object.keys(body).filter((key) => !["url", "secret", "shape"].includes(key));
+      if (unknown.length > 0) return bad(`Unknown field(s): ${unknown.join(", ")}.`);
+      const { url, secret, shape } = body;
+      if (url !== null && (typeof url !== "string" || !/^https?:\/\//.test(url) || !URL.canParse(url)))
+        return bad("url must be an http(s) URL or null.");
+      if (typeof secret !== "string") return bad("secret must be a string.");
+      if (shape !== undefined && shape !== "envelope" && shape !== "flat") return bad("shape must be envelope or flat.");
+      state.webhooks.configure(url, secret, shape);
+      return json(200, state.webhooks.settings());
+    })
+    .add("GET", "/sandbox/webhooks", () => json(200, state.webhooks.settings()))
+    .add("GET", "/sandbox/webhooks/deliveries", () => json(200, { deliveries: state.webhooks.list() }))
+    .add("POST", "/sandbox/verifications/:public_id/status", async (ctx) => {
+      const body = await readJson(ctx);
+      if (isReply(body)) return body;
+      const wanted = body.status;
+      const located = locate(state, ctx.params.public_id ?? "");
+      if (!located) return json(404, { message: "No such verification." });
+      const now = state.clock.now();
+      if (wanted === "expired") {
+        // Expiry is not a status (api/verification-statuses.mdx): the flow ends, the status stays.
+        const record = located.store.expire(located.record.publicId, now)!;
+        state.expiredReportedSet().add(record.publicId);
+        announce(state, located, record, ["verification.expired"]);
+        return json(200, { public_id: record.publicId, status: record.status, events: ["verification.expired"] });
+      }
+      if (typeof wanted !== "string" || !(STATUSES as readonly string[]).includes(wanted)) {
+        return bad(`status must be one of ${[...STATUSES, "expired"].join(", ")}.`);
+      }
+      const record = located.store.setStatus(located.record.publicId, wanted as Status, now)!;
+      const events: VerificationEvent[] = ["verification.updated"];
+      if (wanted === "approved" || wanted === "reproved" || wanted === "review") events.push(`verification.${wanted}`);
+      announce(state, located, record, events);
+      return json(200, {
+        public_id: record.publicId,
+        status: record.status,
+        decided_at: record.decidedAt === null ? null : new Date(record.decidedAt).toISOString(),
+        events,
+      });
     })
     .add("GET", "/sandbox/sms/outbox", (ctx) => {
       const phone = (ctx.query.get("phone") ?? "").trim().replace(/^\+/, "");

@@ -239,7 +239,18 @@ describe("core API: fetch and files", () => {
 describe("core API: creation", () => {
   const create = (body: unknown, key = "sbx_core_view", contentType = "application/json") =>
     core(base, "/public/verifications", key, { method: "POST", headers: { "content-type": contentType }, body: JSON.stringify(body) });
+  let refs = 0;
+  // Each call its own ref_id unless the test repeats one on purpose (creation is idempotent on ref_id).
+  const fresh = () => ({
+    schema_version: "1.0",
+    ref_id: `order-${++refs}-${Date.now()}`,
+    document: { type: "cpf", number: "529.982.247-25" },
+  });
   const valid = { schema_version: "1.0", ref_id: "order-42", document: { type: "cpf", number: "529.982.247-25" } };
+  type Created = {
+    verification: { public_id: string; status: string; ref_id: string; created_at: string; expires_at: string };
+    entry: { kind: string; url: string };
+  };
 
   it("refuses integration_origin_public_id with 400 E_VALIDATION_FAILURE", async () => {
     const response = await create({ ...valid, integration_origin_public_id: "abc" });
@@ -254,17 +265,21 @@ describe("core API: creation", () => {
     expect(response.status).toBe(400);
     const fields = ((await response.json()) as CoreErrorBody).error.details.map((d) => d.field);
     expect(fields).toEqual(["schema_version", "ref_id", "document.number"]);
-    expect((await create({ ...valid, channel: "app" })).status).toBe(201);
-    expect((await create(valid, "bad-key")).status).toBe(401);
-    expect((await create(valid, "sbx_core_view", "text/plain")).status).toBe(415);
+    expect((await create({ ...fresh(), channel: "app" })).status).toBe(201);
+    expect((await create(fresh(), "bad-key")).status).toBe(401);
+    expect((await create(fresh(), "sbx_core_view", "text/plain")).status).toBe(415);
   });
 
   it("creates a started verification that is then fetchable and replaces the person's older one in the list", async () => {
     const old = all[100]!;
     const response = await create({ ...valid, document: { type: "CPF", number: old.document.replace(/\D/g, "") } }, "sbx_core_none");
     expect(response.status).toBe(201);
-    const created = (await response.json()) as { public_id: string; status: string; ref_id: string; created_at: string };
+    const answer = (await response.json()) as Created;
+    const created = answer.verification;
     expect(created).toMatchObject({ status: "started", ref_id: "order-42" });
+    expect(Date.parse(created.expires_at)).toBeGreaterThan(Date.parse(created.created_at));
+    expect(answer.entry).toEqual({ kind: "web", url: `${base}/widget/${created.public_id}?lang=pt-BR` });
+    expect((await fetch(answer.entry.url)).status).toBe(200);
 
     const fetched = (await (
       await core(base, `/public/validations-persons/${created.public_id}`, "sbx_core_unmasked")
@@ -288,8 +303,8 @@ describe("core API: creation", () => {
   });
 
   it("creation ignores the IP allow-list (not a read route) and files into the key's environment", async () => {
-    expect((await create(valid, "sbx_core_ip_restricted")).status).toBe(201);
-    const created = (await (await create(valid, "sbx_core_production")).json()) as { public_id: string };
+    expect((await create(fresh(), "sbx_core_ip_restricted")).status).toBe(201);
+    const created = ((await (await create(fresh(), "sbx_core_production")).json()) as Created).verification;
     expect((await core(base, `/public/validations-persons/${created.public_id}`, "sbx_core_production")).status).toBe(200);
     expect((await core(base, `/public/validations-persons/${created.public_id}`, "sbx_core_unmasked")).status).toBe(404);
   });
@@ -310,9 +325,11 @@ describe("core API: data", () => {
       expect(cpfCheckDigitsOk(v.document), v.document).toBe(true);
       expect(now - Date.parse(v.created_at)).toBeLessThan(91 * 86_400_000);
       expect(v.identity_score).toBeGreaterThanOrEqual(0);
-      expect(v.risk_score).toBeLessThanOrEqual(1000);
+      expect(v.risk_score).toBeLessThanOrEqual(100);
       expect(v.pep_origin === null).toBe(!v.pep);
-      const final = ["approved", "review", "reproved"].includes(v.status);
+      // decided_at only on an outcome (api/verification-statuses.mdx); scores on 0..100 (api/webhooks.mdx).
+      const final = ["approved", "reproved"].includes(v.status);
+      expect(v.identity_score).toBeLessThanOrEqual(100);
       expect(v.decided_at !== null).toBe(final);
       if (v.decided_at) expect(Date.parse(v.decided_at)).toBeGreaterThanOrEqual(Date.parse(v.created_at));
       const states = [v.steps.ocr.state, v.steps.liveness.state, v.steps.facematch.state];
@@ -335,7 +352,7 @@ describe("core API: data", () => {
     const again = await startSandbox();
     try {
       const body = (await (await core(again.url, "/public/validations-persons?per_page=50", "sbx_core_unmasked")).json()) as ListAnswer;
-      const strip = (v: Verification) => ({ ...v, created_at: undefined, decided_at: undefined });
+      const strip = (v: Verification) => ({ ...v, created_at: undefined, decided_at: undefined, expires_at: undefined });
       expect(body.data.map(strip)).toEqual(all.slice(0, 50).map(strip));
     } finally {
       await again.stop();

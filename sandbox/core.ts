@@ -7,7 +7,7 @@ import { signedFiles } from "./files";
 import { formatCpf, maskCpf, validCpf } from "./fixtures/cpf";
 import { FLOWS, JOURNEYS, STATUSES, type VerificationRecord } from "./fixtures/verifications";
 import { ipInCidr, json, mediaType, type Ctx, type Reply, type Router } from "./http";
-import { API_KEYS, type ApiKey, type ListFilter, type Permission, type SandboxState } from "./state";
+import { announce, API_KEYS, type ApiKey, type ListFilter, type Permission, type SandboxState, type VerificationStore } from "./state";
 
 export interface Detail {
   field: string;
@@ -143,7 +143,7 @@ function maskWords(value: string): string {
     .join(" ");
 }
 
-export function presentVerification(record: VerificationRecord, unmasked: boolean): Record<string, unknown> {
+export function presentVerification(record: VerificationRecord, unmasked: boolean, store?: VerificationStore): Record<string, unknown> {
   const { person } = record;
   return {
     public_id: record.publicId,
@@ -162,6 +162,7 @@ export function presentVerification(record: VerificationRecord, unmasked: boolea
     identity_score: record.identityScore,
     risk_score: record.riskScore,
     decided_at: record.decidedAt === null ? null : new Date(record.decidedAt).toISOString(),
+    ...(store ? { expires_at: new Date(store.expiresAt(record)).toISOString() } : {}),
   };
 }
 
@@ -192,7 +193,7 @@ function list(state: SandboxState, ctx: Ctx): Reply {
   return json(
     200,
     {
-      data: items.map((record) => presentVerification(record, unmasked)),
+      data: items.map((record) => presentVerification(record, unmasked, store)),
       pagination: { page: filter.page, per_page: filter.perPage, total },
     },
     NO_STORE,
@@ -206,9 +207,10 @@ function fetchOne(state: SandboxState, ctx: Ctx): Reply {
   if (unknown) return unknown;
   const denied = requirePermissions(key, ["view"]);
   if (denied) return denied;
-  const record = state.store(key.integration, key.environment)?.find(ctx.params.public_id ?? "");
+  const store = state.store(key.integration, key.environment);
+  const record = store?.find(ctx.params.public_id ?? "");
   if (!record) return notFound();
-  return json(200, presentVerification(record, key.permissions.has("unmasked")), NO_STORE);
+  return json(200, presentVerification(record, key.permissions.has("unmasked"), store), NO_STORE);
 }
 
 function files(state: SandboxState, ctx: Ctx): Reply {
@@ -271,6 +273,12 @@ async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
     if (typeof document.number !== "string") details.push({ field: "document.number", message: "Required: a string." });
     else if (!(cpf = validCpf(document.number))) details.push({ field: "document.number", message: "Not a valid CPF (check digits)." });
   }
+  // ASSUMPTION: the sandbox's flows are addressed by their names (the material's flow_public_id is an opaque id).
+  let flow: (typeof FLOWS)[number] | undefined;
+  if (body.flow_public_id !== undefined) {
+    flow = FLOWS.find((name) => name === body.flow_public_id);
+    if (!flow) details.push({ field: "flow_public_id", message: `Unknown flow; this sandbox has ${FLOWS.join(", ")}.` });
+  }
   if (details.length > 0 || cpf === null) {
     return coreError(
       400,
@@ -281,12 +289,42 @@ async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
   }
   const store = state.store(key.integration, key.environment);
   if (!store) return coreError(404, "E_NOT_FOUND", "No verifications for this integration.");
-  const record = store.create(cpf, state.clock.now());
-  return json(
-    201,
-    { public_id: record.publicId, status: record.status, ref_id: body.ref_id, created_at: new Date(record.createdAt).toISOString() },
-    NO_STORE,
-  );
+  // The fields that make "the same payload" for idempotency: everything the sandbox reads from the body.
+  const request = {
+    refId: (body.ref_id as string).trim(),
+    fingerprint: JSON.stringify([(body.schema_version as string).trim(), (document as Record<string, unknown>).type, cpf, flow ?? null]),
+  };
+  const existing = store.existing(request);
+  if (existing && "conflict" in existing) {
+    return coreError(
+      409,
+      "E_REF_ID_CONFLICT",
+      "This ref_id was already used with a different payload; a new verification needs a new ref_id.",
+      [{ field: "ref_id", message: "Already used with a different payload." }],
+    );
+  }
+  if (existing) return json(200, creationAnswer(state, store, existing.record), NO_STORE);
+  const record = store.create(cpf, state.clock.now(), request, flow ?? "default");
+  announce(state, { store, integration: key.integration }, record, ["verification.created"]);
+  return json(201, creationAnswer(state, store, record), NO_STORE);
+}
+
+/**
+ * `{verification, entry}`: the shape every creation example of the provider reads (pocs/express-backend,
+ * pocs/resume-expiry, pocs/qr-handoff). A repeat answers the verification's current status.
+ */
+function creationAnswer(state: SandboxState, store: VerificationStore, record: VerificationRecord): Record<string, unknown> {
+  return {
+    verification: {
+      public_id: record.publicId,
+      ref_id: store.refIdOf(record.publicId),
+      status: record.status,
+      flow: record.flow,
+      created_at: new Date(record.createdAt).toISOString(),
+      expires_at: new Date(store.expiresAt(record)).toISOString(),
+    },
+    entry: { kind: "web", url: `${state.publicBase}/widget/${record.publicId}?lang=pt-BR` },
+  };
 }
 
 export function coreRoutes(state: SandboxState, router: Router): void {

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { createDispatcher } from "./app";
 import { readConfig, type SandboxConfig } from "./config";
 import { warmUp } from "./core";
-import { SandboxState } from "./state";
+import { backgroundTick, SandboxState } from "./state";
 
 let config: SandboxConfig;
 try {
@@ -25,6 +25,9 @@ const state = new SandboxState(config);
 warmUp(state);
 const generatedIn = Math.round(performance.now() - started);
 const dispatcher = createDispatcher(state);
+// Due webhook attempts and expiries, on the sandbox clock (POST /sandbox/clock moves it; this notices).
+const background = setInterval(() => void backgroundTick(state), 200);
+background.unref();
 
 const server = createServer((req, res) => {
   dispatcher.handle(req, res).catch((error: unknown) => {
@@ -48,12 +51,15 @@ server.listen(config.port, "127.0.0.1", () => {
     `sandbox: ${config.verifications} verifications for int_main/sandbox (+50 int_main/production, +50 int_other), seed ${config.seed}, generated in ${generatedIn} ms`,
   );
   if (config.faults) console.log("sandbox: fault injection enabled from the environment");
+  if (config.webhookUrl) console.log(`sandbox: webhooks to ${config.webhookUrl}`);
 });
 
 let closing = false;
 function shutdown(): void {
   if (closing) return;
   closing = true;
+  clearInterval(background);
+  state.webhooks.stop();
   server.close(() => process.exit(0));
   dispatcher.abortAll();
   server.closeAllConnections();

@@ -1,13 +1,16 @@
 /*
  * Everything the sandbox remembers: the clock, accounts and integrations of the partners API, core API keys,
- * the verification stores (one per integration and environment), KYC sessions and SMS codes. In memory
- * only: a restart starts over from SANDBOX_SEED.
+ * the verification stores (one per integration and environment), KYC sessions and SMS codes, and the
+ * webhook outbox. In memory, except the id counters (ids.ts): a restart starts the data over from
+ * SANDBOX_SEED but never hands out an integration or person id twice.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 
 import type { FaultRule, SandboxConfig } from "./config";
+import { hashString, mulberry32 } from "./fixtures/prng";
 import {
   createdRecord,
+  filesFor,
   FLOWS,
   generateDataset,
   indexOfCpf,
@@ -15,12 +18,23 @@ import {
   JOURNEYS,
   materialize,
   STATUSES,
+  stepsFor,
   type DatasetSpec,
   type Environment,
+  type Flow,
   type GeneratedDataset,
+  type Status,
   type VerificationRecord,
 } from "./fixtures/verifications";
+import { IdCounters } from "./ids";
 import type { ImageKind } from "./images";
+import { WebhookOutbox, type VerificationEvent } from "./webhooks";
+
+/**
+ * How long a verification's flow stays open (`expires_at`). ASSUMPTION: the provider's material says only
+ * "valid for a limited time" (api/verifications.mdx) without a figure.
+ */
+export const VERIFICATION_TTL_MS = 24 * 3600_000;
 
 /* ---------- clock ---------- */
 
@@ -168,8 +182,23 @@ export interface ListFilter {
   perPage: number;
 }
 
+/** What a repeated creation is compared on (idempotency by `ref_id`). */
+export interface CreationRequest {
+  refId: string;
+  fingerprint: string;
+}
+
+/** A status set through the control route, or an expiry, kept over the generated record. */
+interface Override {
+  decidedAt: number | null;
+  expiresAt?: number;
+}
+
 export class VerificationStore {
   private readonly superseded: Uint8Array;
+  private readonly byRef = new Map<string, { publicId: string; fingerprint: string }>();
+  private readonly refOf = new Map<string, string>();
+  private readonly overrides = new Map<string, Override>();
   /** Created through the API, newest first. */
   private created: VerificationRecord[] = [];
   private readonly createdById = new Map<string, VerificationRecord>();
@@ -187,7 +216,68 @@ export class VerificationStore {
     const created = this.createdById.get(publicId);
     if (created) return created;
     const index = indexOfPublicId(this.dataset, publicId);
-    return index < 0 ? null : materialize(this.dataset, index);
+    return index < 0 ? null : this.view(index);
+  }
+
+  private view(index: number): VerificationRecord {
+    const record = materialize(this.dataset, index);
+    const override = this.overrides.get(record.publicId);
+    return override ? { ...record, decidedAt: override.decidedAt } : record;
+  }
+
+  refIdOf(publicId: string): string | null {
+    return this.refOf.get(publicId) ?? null;
+  }
+
+  /** ASSUMPTION (no figure in the material): a flow stays open VERIFICATION_TTL_MS after creation. */
+  expiresAt(record: VerificationRecord): number {
+    return this.overrides.get(record.publicId)?.expiresAt ?? record.createdAt + VERIFICATION_TTL_MS;
+  }
+
+  /**
+   * Idempotency on `ref_id` (api/verifications.mdx): the same ref_id with the same body is the existing
+   * verification; with a different body it is a conflict.
+   */
+  existing(request: CreationRequest): { record: VerificationRecord } | { conflict: true } | null {
+    const known = this.byRef.get(request.refId);
+    if (!known) return null;
+    if (known.fingerprint !== request.fingerprint) return { conflict: true };
+    return { record: this.find(known.publicId)! };
+  }
+
+  /**
+   * Moves a verification to a new status (control route). Steps follow the status as in the generated data;
+   * `decided_at` is set on approved and reproved only (api/verification-statuses.mdx).
+   */
+  setStatus(publicId: string, status: Status, nowMs: number): VerificationRecord | null {
+    const decidedAt = status === "approved" || status === "reproved" ? nowMs : null;
+    const created = this.createdById.get(publicId);
+    if (created) {
+      const steps = stepsFor(status, mulberry32(hashString(`status:${publicId}:${status}`)));
+      Object.assign(created, { status, steps, decidedAt, files: filesFor(steps) });
+      return created;
+    }
+    const index = indexOfPublicId(this.dataset, publicId);
+    if (index < 0) return null;
+    this.dataset.status[index] = STATUSES.indexOf(status);
+    this.overrides.set(publicId, { ...this.overrides.get(publicId), decidedAt });
+    return this.view(index);
+  }
+
+  /** Ends the flow now: the status stays what it was (expiry is read from `expires_at`). */
+  expire(publicId: string, nowMs: number): VerificationRecord | null {
+    const record = this.find(publicId);
+    if (!record) return null;
+    this.overrides.set(publicId, { decidedAt: record.decidedAt, ...this.overrides.get(publicId), expiresAt: nowMs });
+    return record;
+  }
+
+  /** Created verifications whose flow ended without an outcome and were not yet reported. */
+  *newlyExpired(nowMs: number, reported: Set<string>): Generator<VerificationRecord> {
+    for (const record of this.created) {
+      if (reported.has(record.publicId) || record.decidedAt !== null || record.status === "review") continue;
+      if (this.expiresAt(record) <= nowMs) yield record;
+    }
   }
 
   /** One pass over the typed arrays; only the page's records are materialised. */
@@ -225,13 +315,15 @@ export class VerificationStore {
       if (total >= first && total < last) picked.push(i);
       total++;
     }
-    for (const i of picked) items.push(materialize(this.dataset, i));
+    for (const i of picked) items.push(this.view(i));
     return { items, total };
   }
 
   /** A new verification becomes the person's most recent one: their older one leaves the list. */
-  create(cpf: string, nowMs: number): VerificationRecord {
-    const record = createdRecord(randomUUID(), cpf, nowMs, "default", "onboarding");
+  create(cpf: string, nowMs: number, request: CreationRequest, flow: Flow = "default"): VerificationRecord {
+    const record = createdRecord(randomUUID(), cpf, nowMs, flow, "onboarding");
+    this.byRef.set(request.refId, { publicId: record.publicId, fingerprint: request.fingerprint });
+    this.refOf.set(record.publicId, request.refId);
     const generated = indexOfCpf(this.dataset, cpf);
     if (generated >= 0) this.superseded[generated] = 1;
     for (const older of this.created) if (older.cpf === cpf) this.createdSuperseded.add(older.publicId);
@@ -296,17 +388,20 @@ export class SandboxState {
     { tenantId: 2, userId: 2, username: "other", passwordDigest: digest("other-partner-password") },
   ];
   readonly integrations = new Map<string, Integration>();
-  private nextIntegrationId = 3;
+  readonly ids: IdCounters;
+  readonly webhooks: WebhookOutbox;
+  private readonly expiredReported = new Set<string>();
 
   readonly stores = new Map<string, VerificationStore>();
   readonly files = new Map<string, FileEntry>();
   readonly sessions = new Map<string, KycSession>();
-  private nextPersonId = 1001;
   readonly smsCodes = new Map<string, SmsCode>();
   /** Last code sent to each phone (digits), for GET /sandbox/sms/outbox. */
   readonly smsOutbox = new Map<string, string>();
 
   constructor(readonly config: SandboxConfig) {
+    this.ids = new IdCounters(config.dataDir);
+    this.webhooks = new WebhookOutbox(this.clock, { url: config.webhookUrl, secret: config.webhookSecret, shape: config.webhookShape });
     const seeded = isoWithOffset(Date.UTC(2026, 9, 1, 12, 0, 0));
     this.addIntegration({
       id: 1,
@@ -343,6 +438,10 @@ export class SandboxState {
     }
   }
 
+  expiredReportedSet(): Set<string> {
+    return this.expiredReported;
+  }
+
   private addIntegration(integration: Integration): void {
     this.integrations.set(integration.uuid, integration);
   }
@@ -350,7 +449,7 @@ export class SandboxState {
   createIntegration(account: Account, domain: string, label: string): Integration {
     const now = isoWithOffset(this.clock.now());
     const integration: Integration = {
-      id: this.nextIntegrationId++,
+      id: this.ids.take("integration"),
       id_user: account.userId,
       tenant_id: account.tenantId,
       label,
@@ -376,7 +475,7 @@ export class SandboxState {
   createSession(cpf: string, integrationUuid: string): KycSession {
     const session: KycSession = {
       sessionId: randomUUID(),
-      personId: this.nextPersonId++,
+      personId: this.ids.take("person"),
       cpf,
       integrationUuid,
       createdAt: this.clock.now(),
@@ -384,6 +483,47 @@ export class SandboxState {
     this.sessions.set(session.sessionId, session);
     return session;
   }
+}
+
+/** The tenant of a core integration, as the envelope payload names it (`tenant_public_id`). */
+const TENANT_OF: Record<string, string> = { int_main: "tnt_sandbox_main", int_other: "tnt_sandbox_other" };
+
+export interface Located {
+  store: VerificationStore;
+  integration: string;
+}
+
+export function locate(state: SandboxState, publicId: string): (Located & { record: VerificationRecord }) | null {
+  for (const [key, store] of state.stores) {
+    const record = store.find(publicId);
+    if (record) return { store, integration: key.split("/")[0]!, record };
+  }
+  return null;
+}
+
+/** Emits the events of a change (created, updated, and the status's own event when it has one). */
+export function announce(state: SandboxState, located: Located, record: VerificationRecord, events: VerificationEvent[]): void {
+  state.webhooks.emit(events, {
+    publicId: record.publicId,
+    refId: located.store.refIdOf(record.publicId),
+    status: record.status,
+    decidedAt: record.decidedAt,
+    identityScore: record.identityScore,
+    riskScore: record.riskScore,
+    tenantPublicId: TENANT_OF[located.integration] ?? "tnt_sandbox",
+  });
+}
+
+/** Runs on a timer: expiries of created verifications (verification.expired), then due webhook attempts. */
+export async function backgroundTick(state: SandboxState): Promise<void> {
+  const now = state.clock.now();
+  for (const [key, store] of state.stores) {
+    for (const record of [...store.newlyExpired(now, state.expiredReportedSet())]) {
+      state.expiredReportedSet().add(record.publicId);
+      announce(state, { store, integration: key.split("/")[0]! }, record, ["verification.expired"]);
+    }
+  }
+  await state.webhooks.tick();
 }
 
 function storeKey(integration: string, environment: Environment): string {

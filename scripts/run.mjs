@@ -88,16 +88,32 @@ function waitFor(child, pattern, what) {
 
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
-if (embedded) {
-  const sandbox = start("sandbox", process.execPath, ["--import", "tsx", "sandbox/server.ts"], { SANDBOX_PORT: sandboxPort });
-  await waitFor(sandbox, /sandbox listening on/, "the sandbox");
-}
-
-// Migrations (and, with the sandbox, the demo accounts) before the first request.
+// Migrations (and, with the sandbox, the demo accounts) before the first request. This also writes the
+// embedded default's generated secrets, the webhook signing secret among them, which the sandbox needs.
 const migrateScript = path.join(root, "scripts", "db-migrate.ts");
 const migrate = fs.existsSync(migrateScript)
   ? spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", migrateScript], { cwd: root, env, stdio: "inherit" })
   : { status: 0 };
+
+if (embedded && migrate.status === 0) {
+  // The sandbox signs its webhook deliveries with the dashboard's secret and sends them to its receiver.
+  const webhookSecret = process.env.WEBHOOK_SIGNING_SECRET || generatedWebhookSecret();
+  const sandbox = start("sandbox", process.execPath, ["--import", "tsx", "sandbox/server.ts"], {
+    SANDBOX_PORT: sandboxPort,
+    SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL || `http://127.0.0.1:${port}/api/webhooks/verification-events`,
+    SANDBOX_WEBHOOK_SECRET: webhookSecret,
+  });
+  await waitFor(sandbox, /sandbox listening on/, "the sandbox");
+}
+
+/** The secret lib/config.ts generated into DATA_DIR/secrets.json (the migration above made sure it exists). */
+function generatedWebhookSecret() {
+  const file = path.resolve(root, process.env.DATA_DIR || ".data", "secrets.json");
+  const secret = JSON.parse(fs.readFileSync(file, "utf8")).webhookSigning;
+  if (typeof secret !== "string") throw new Error(`${file} holds no webhookSigning secret`);
+  return secret;
+}
+
 if (migrate.status !== 0) {
   console.error("database migration failed; see above");
   stop(1);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 /*
@@ -26,7 +28,8 @@ const ROOT = path.resolve(__dirname, "..");
 export async function startSandbox(env: Record<string, string> = {}): Promise<SandboxHandle> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/server.ts")], {
     cwd: ROOT,
-    env: { ...process.env, SANDBOX_PORT: "0", ...env },
+    // Its own data directory (id counters) unless the test shares one on purpose (a restart test).
+    env: { ...process.env, SANDBOX_PORT: "0", SANDBOX_DATA_DIR: mkdtempSync(path.join(tmpdir(), "sandbox-")), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -87,6 +87,14 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/cases/[publicId]/outcome/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/cases/[publicId]/outcome/confirm/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/search/route.ts": { POST: { ...ANALYST, body: {} } },
+  "app/api/verification-events/route.ts": { GET: ANALYST },
+  "app/api/verifications/[publicId]/events/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
+  "app/api/webhooks/verification-events/route.ts": {
+    POST: {
+      ...PUBLIC,
+      skip: "no session, authenticated by its signature instead: an unsigned call is a 401 by design (app/api/webhooks/verification-events/route.test.ts)",
+    },
+  },
 };
 
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -13,6 +13,7 @@ import { useCreateVerification } from "@/lib/queries/verifications";
 import { createVerificationSchema, DOCUMENT_TYPES } from "@/lib/validations/verifications";
 
 import { ApiErrorState } from "./error-state";
+import { useDateTime } from "./format";
 
 /*
  * Creating a verification. The form validates with the same zod schema as POST /api/verifications; the
@@ -99,6 +100,7 @@ export function CreateVerificationDialog() {
   };
 
   const created = mutation.data?.created;
+  const dateTime = useDateTime();
   const errorOf = (name: FieldName) => (errors[name] ? t(`errors.${errors[name]}`) : undefined);
 
   return (
@@ -114,10 +116,11 @@ export function CreateVerificationDialog() {
     >
       {mutation.isSuccess ? (
         <div className="space-y-4">
-          <Alert tone="success" title={t("created")}>
+          {/* A repeat of the same ref_id and body answers the existing verification (200): said plainly. */}
+          <Alert tone={created?.replayed ? "info" : "success"} title={t(created?.replayed ? "replayed" : "created")}>
             {created?.publicId ? (
               <p>
-                {t("createdBody")}{" "}
+                {t(created.replayed ? "replayedBody" : "createdBody")}{" "}
                 <Link
                   href={`/verifications/${encodeURIComponent(created.publicId)}`}
                   className="font-mono font-medium text-emerald-900 underline"
@@ -128,6 +131,10 @@ export function CreateVerificationDialog() {
             ) : (
               <p>{t("createdNoId")}</p>
             )}
+            {created?.status ? <p className="mt-1">{t("currentStatus", { status: created.status })}</p> : null}
+            {created?.expiresAt ? (
+              <p className="mt-1">{t("expiresAt", { date: dateTime(created.expiresAt) ?? created.expiresAt })}</p>
+            ) : null}
           </Alert>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={reset}>

@@ -25,6 +25,7 @@ const KNOWN = [
   "unauthenticated",
   "forbidden",
   "not_found",
+  "conflict",
 ] as const;
 
 const RETRYABLE = new Set(["upstream_unavailable", "upstream_rate_limited", "network", "internal"]);
@@ -67,6 +68,15 @@ export function ApiErrorState({
     >
       <p>{body}</p>
       {key === "upstream_validation" && fields.length > 0 ? <p className="mt-1 font-mono text-xs">{fields.join(", ")}</p> : null}
+      <RequestId error={error} />
     </Alert>
   );
+}
+
+/** The service's id of the failed call, when it gave one: support traces the call with it. */
+export function RequestId({ error }: { error: ApiRequestError | Error }) {
+  const t = useTranslations("verifications.errors");
+  const id = "requestId" in error && typeof error.requestId === "string" ? error.requestId : undefined;
+  if (!id) return null;
+  return <p className="mt-2 text-xs">{t.rich("requestId", { id: () => <code className="font-mono select-all">{id}</code> })}</p>;
 }

@@ -5,6 +5,12 @@ import type { ReactNode } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import type { RestrictiveListEntry, Verification } from "@/lib/domain/verification";
+/*
+ * Everything one verification says. Fields the contract does not list are shown generically at the end
+ * rather than dropped.
+ */
+
+import { SCORE_SCALE } from "@/lib/domain/verification";
 
 import { useDateTime, useNumber } from "./format";
 import { GenericValue } from "./generic-value";
@@ -13,13 +19,7 @@ import { ScoreBar } from "./score-bar";
 import { StatusBadge } from "./status-badge";
 import { StepCard } from "./step-card";
 
-/*
- * Everything one verification says. Fields the contract does not list are shown generically at the end
- * rather than dropped.
- */
-
-/** ASSUMPTION: the contract shows no scale for identity and risk scores; the sandbox's is 0..1000. */
-export const SCORE_SCALE = 1000;
+export { SCORE_SCALE };
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -69,7 +69,8 @@ const DEFAULT_MESSAGES: Record<ApiErrorCode, string> = {
 };
 
 export interface ApiErrorBody {
-  error: { code: ApiErrorCode; message: string; fields?: string[]; retryable?: boolean };
+  /** `requestId`: the verification service's id of the failed call, for support (upstream failures only). */
+  error: { code: ApiErrorCode; message: string; fields?: string[]; retryable?: boolean; requestId?: string };
 }
 
 /** An error a route handler throws on purpose; its code decides the status. */
@@ -79,11 +80,12 @@ export class ApiError extends Error {
   readonly fields: string[] | undefined;
   readonly retryable: boolean | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly requestId: string | undefined;
 
   constructor(
     code: ApiErrorCode,
     message: string = DEFAULT_MESSAGES[code],
-    options: { fields?: string[]; retryable?: boolean; retryAfterSeconds?: number } = {},
+    options: { fields?: string[]; retryable?: boolean; retryAfterSeconds?: number; requestId?: string } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -92,6 +94,7 @@ export class ApiError extends Error {
     this.fields = options.fields?.length ? options.fields : undefined;
     this.retryable = options.retryable;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.requestId = options.requestId;
   }
 }
 
@@ -102,6 +105,17 @@ export function zodFieldPaths(error: z.ZodError): string[] {
 
 /** Maps an upstream failure to what the analyst sees (DESIGN.md "Errors a user sees"). */
 export function fromUpstreamError(error: UpstreamError): ApiError {
+  const mapped = mapUpstreamError(error);
+  if (!error.requestId) return mapped;
+  return new ApiError(mapped.code, mapped.message, {
+    fields: mapped.fields,
+    retryable: mapped.retryable,
+    retryAfterSeconds: mapped.retryAfterSeconds,
+    requestId: error.requestId,
+  });
+}
+
+function mapUpstreamError(error: UpstreamError): ApiError {
   switch (error.kind) {
     case "validation": {
       // What was rejected: the fields the upstream named, else its own (redacted, digit-masked) message.
@@ -156,6 +170,7 @@ export function toErrorResponse(error: unknown): NextResponse<ApiErrorBody> {
   const body: ApiErrorBody = { error: { code: apiError.code, message: apiError.message } };
   if (apiError.fields) body.error.fields = apiError.fields;
   if (apiError.retryable !== undefined) body.error.retryable = apiError.retryable;
+  if (apiError.requestId) body.error.requestId = apiError.requestId;
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (apiError.retryAfterSeconds !== undefined) headers["Retry-After"] = String(apiError.retryAfterSeconds);
   return NextResponse.json(body, { status: apiError.status, headers });

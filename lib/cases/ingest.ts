@@ -1,8 +1,9 @@
 import "server-only";
 
-import type { Database } from "@/lib/db/client";
 import type { Verification } from "@/lib/domain/verification";
 import { coreClient } from "@/lib/upstream/core";
+import { isUpstreamError } from "@/lib/upstream/http";
+import type { VerificationChangeListener } from "@/lib/webhooks/changes";
 
 import type { CaseSettings } from "./rules";
 import { indexVerifications } from "./search";
@@ -11,23 +12,11 @@ import { indexEntryOf } from "./sync";
 
 /*
  * Cases fed by the service's events (shared contract 3). The webhooks processor calls the listener for
- * each change, possibly twice for one change: everything here is an idempotent upsert. An event's status
- * is not enough to judge red flags, so the verification is fetched once (one upstream read per change);
- * its `ref_id` goes to the search index.
- *
- * Until the events branch is merged, the contract's types are declared here; at merge they are imported
- * from `@/lib/webhooks/changes` and `onVerificationChange(caseListener)` registers the listener.
+ * each change inside the transaction recording the event, possibly twice for one change: everything here
+ * is an idempotent upsert, and a failure (the upstream unreachable) rolls the event back for a retry. An
+ * event's status is not enough to judge red flags, so the verification is fetched once (one upstream read
+ * per change), which also makes a late, out-of-order delivery harmless; its `ref_id` goes to the search index.
  */
-
-export interface VerificationChange {
-  publicId: string;
-  event: string;
-  status: string | null;
-  refId: string | null;
-  occurredAt: Date;
-  deliveryId: string;
-}
-export type VerificationChangeListener = (db: Database, change: VerificationChange) => Promise<void>;
 
 export interface IngestDeps {
   fetchVerification: (publicId: string) => Promise<Verification>;
@@ -37,7 +26,14 @@ export interface IngestDeps {
 export function createCaseListener(deps: IngestDeps): VerificationChangeListener {
   return async (db, change) => {
     if (change.refId) await indexVerifications(db, [{ publicId: change.publicId, refId: change.refId }]);
-    const verification = await deps.fetchVerification(change.publicId);
+    let verification: Verification;
+    try {
+      verification = await deps.fetchVerification(change.publicId);
+    } catch (error) {
+      // Not (or no longer) readable with this key: nothing a case could show; the event itself is kept.
+      if (isUpstreamError(error) && error.kind === "not_found") return;
+      throw error;
+    }
     const settings = deps.settings();
     await applyObservations(db, [observe(verification, settings)], settings);
     await indexVerifications(db, [indexEntryOf(verification)]);

@@ -1,14 +1,12 @@
 import "server-only";
 
 import type { Database } from "@/lib/db/client";
+import { listVerificationEvents } from "@/lib/webhooks/store";
 
 import type { UpstreamEventEntry } from "./types";
 
-/*
- * SEAM (shared contract 3): the upstream events of a verification come from the webhooks store
- * (`listVerificationEvents(db, publicId)` in `@/lib/webhooks/store`, owned by the events work). Until that
- * branch is merged this answers an empty list; the timeline already merges whatever it returns.
- */
-export async function upstreamEventsOf(_db: Database, _publicId: string): Promise<UpstreamEventEntry[]> {
-  return [];
+/** The upstream events of a verification (shared contract 3), for the case timeline. */
+export async function upstreamEventsOf(db: Database, publicId: string): Promise<UpstreamEventEntry[]> {
+  const events = await listVerificationEvents(db, publicId);
+  return events.map((event) => ({ at: event.occurredAt, event: event.event, status: event.status }));
 }

@@ -4,6 +4,41 @@
  * types once, inside the client module. Dates are ISO 8601 strings so they survive JSON and hydration.
  */
 
+/*
+ * Closed sets, as the provider's public material gives them (README "Assumptions", source column). Input is
+ * validated against these; a value outside them from the service is still shown as sent.
+ */
+
+/** Legitimuz-Tech/legitimuz-core-documentation api/verification-statuses.mdx: five values, closed. */
+export const VERIFICATION_STATUSES = ["not_opened", "started", "approved", "reproved", "review"] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/** Same file: `decided_at` is filled only when the status is one of these. */
+export const DECIDED_STATUSES = ["approved", "reproved"] as const;
+/**
+ * ASSUMPTION: `kyc-faceindex` is the flow the provider's iOS SDK names (Legitimuz-Tech/legitimuz-sdk-ios
+ * Sources/LegitimuzSDKPackage/LegitimuzSDKPackage.swift); `default` and `kyc-sow` (its `sow` verification
+ * type) are the sandbox's names for the others.
+ */
+export const VERIFICATION_FLOWS = ["default", "kyc-faceindex", "kyc-sow"] as const;
+/** ASSUMPTION: no journey set in the material; the sandbox's. */
+export const VERIFICATION_JOURNEYS = ["onboarding", "recertification", "high-value"] as const;
+/** Every creation example sends `document.type: "cpf"` (Legitimuz-Tech/legitimuz-examples pocs/*). */
+export const DOCUMENT_TYPES = ["cpf"] as const;
+/** Legitimuz-Tech/legitimuz-core-documentation api/webhooks.mdx. */
+export const VERIFICATION_EVENTS = [
+  "verification.created",
+  "verification.updated",
+  "verification.approved",
+  "verification.reproved",
+  "verification.review",
+  "verification.expired",
+] as const;
+/**
+ * Identity and risk scores run 0..100: the provider's webhook example carries identity_score 71 and
+ * fraud_score 54 (api/webhooks.mdx). ASSUMPTION on the upper bound, which no page states.
+ */
+export const SCORE_SCALE = 100;
+
 /** The steps the contract names, in the order the UI shows them; any other step follows generically. */
 export const KNOWN_STEPS = ["ocr", "liveness", "facematch"] as const;
 export type KnownStepName = (typeof KNOWN_STEPS)[number];
@@ -83,11 +118,21 @@ export interface VerificationList {
   pagination: Pagination;
 }
 
-/** ASSUMPTION: the contract does not show the creation response; every field is optional. */
+/**
+ * The creation answer `{verification: {public_id, status, ref_id, expires_at…}, entry: {kind, url}}`, as every
+ * creation example of the provider reads it (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts,
+ * pocs/resume-expiry, pocs/qr-handoff). A flat `{public_id…}` body is read too.
+ */
 export interface CreatedVerification {
   publicId?: string;
   status?: string;
   refId?: string;
   createdAt?: string;
+  /** When the flow stops accepting the person (pocs/resume-expiry reads `verification.expires_at`). */
+  expiresAt?: string;
+  /** How the person enters the flow (`web`), when the answer says. The address itself stays on the server. */
+  entryKind?: string;
+  /** true when the service answered 200 to a repeat with the same ref_id and body: nothing new was created. */
+  replayed: boolean;
   extra: Record<string, unknown>;
 }

@@ -15,10 +15,15 @@ export class ApiRequestError extends Error {
     /** From Retry-After (429). */
     readonly retryAfterSeconds: number | undefined = undefined,
     /** Extra headers some refusals carry (X-RateLimit-Scope, X-RateLimit-Limit). */
-    readonly extra: { scope?: string; limit?: number } = {},
+    readonly extra: { scope?: string; limit?: number; requestId?: string } = {},
   ) {
     super(message);
     this.name = "ApiRequestError";
+  }
+
+  /** The verification service's id of the failed call, shown so support can trace it. */
+  get requestId(): string | undefined {
+    return this.extra.requestId;
   }
 
   /** No answer, an internal error or an unavailable service: a write may or may not have happened. */
@@ -28,7 +33,7 @@ export class ApiRequestError extends Error {
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; fields?: unknown; retryable?: unknown };
+  error?: { code?: unknown; message?: unknown; fields?: unknown; retryable?: unknown; requestId?: unknown };
 }
 
 /** Reads a refused answer into an ApiRequestError (the body may be missing or not JSON). */
@@ -45,7 +50,11 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
     fields,
     error?.retryable === true || response.status >= 500,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    { scope: response.headers.get("x-ratelimit-scope") ?? undefined, limit: Number.isFinite(limit) && limit > 0 ? limit : undefined },
+    {
+      scope: response.headers.get("x-ratelimit-scope") ?? undefined,
+      limit: Number.isFinite(limit) && limit > 0 ? limit : undefined,
+      requestId: typeof error?.requestId === "string" ? error.requestId : undefined,
+    },
   );
 }
 

@@ -67,23 +67,32 @@ function useCaseMutation<I, O>(publicId: string, path: string) {
     mutationFn: (body) => apiRequest<O>(`/api/cases/${encodeURIComponent(publicId)}${path}`, { method: "POST", body }),
     // Refused or not, the case may have changed (a 409 means someone else holds it): read it again.
     onSettled: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: caseKeys.detail(publicId) }), client.invalidateQueries({ queryKey: caseKeys.queues() })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: caseKeys.detail(publicId) }),
+        client.invalidateQueries({ queryKey: caseKeys.queues() }),
+      ]);
     },
   });
 }
 
-export const useAssignCase = (publicId: string) => useCaseMutation<{ assignee: "me" | string | null }, { assigneeId: string | null }>(publicId, "/assignment");
+export const useAssignCase = (publicId: string) =>
+  useCaseMutation<{ assignee: "me" | string | null }, { assigneeId: string | null }>(publicId, "/assignment");
 export const useAddNote = (publicId: string) => useCaseMutation<{ text: string }, { id: number; at: string }>(publicId, "/notes");
 export const useRecordOutcome = (publicId: string) => useCaseMutation<OutcomeInput, { outcomeState: string }>(publicId, "/outcome");
-export const useConfirmOutcome = (publicId: string) => useCaseMutation<ConfirmationInput, { outcomeState: string }>(publicId, "/outcome/confirm");
+export const useConfirmOutcome = (publicId: string) =>
+  useCaseMutation<ConfirmationInput, { outcomeState: string }>(publicId, "/outcome/confirm");
 
 /** Assign from the queue (the `a` shortcut), where the case id varies. */
 export function useClaimFromQueue() {
   const client = useQueryClient();
   return useMutation<{ assigneeId: string | null }, ApiRequestError, string>({
-    mutationFn: (publicId) => apiRequest(`/api/cases/${encodeURIComponent(publicId)}/assignment`, { method: "POST", body: { assignee: "me" } }),
+    mutationFn: (publicId) =>
+      apiRequest(`/api/cases/${encodeURIComponent(publicId)}/assignment`, { method: "POST", body: { assignee: "me" } }),
     onSettled: async (_data, _error, publicId) => {
-      await Promise.all([client.invalidateQueries({ queryKey: caseKeys.detail(publicId) }), client.invalidateQueries({ queryKey: caseKeys.queues() })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: caseKeys.detail(publicId) }),
+        client.invalidateQueries({ queryKey: caseKeys.queues() }),
+      ]);
     },
   });
 }

@@ -76,6 +76,11 @@ export const createVerificationInputSchema = z.object({
     type: z.string().min(1).max(64),
     number: z.string().min(1).max(64),
   }),
+  /**
+   * The flow to open. Sent as `flow_public_id`, the name every creation example of the provider uses
+   * (Legitimuz-Tech/legitimuz-examples pocs/*); left out, the integration's default flow applies (ASSUMPTION).
+   */
+  flowPublicId: z.string().min(1).max(128).optional(),
 });
 export type CreateVerificationInput = z.infer<typeof createVerificationInputSchema>;
 
@@ -200,8 +205,9 @@ export class CoreClient extends HttpClient {
       schema_version: valid.schemaVersion,
       ref_id: valid.refId,
       document: { type: valid.document.type, number: valid.document.number },
+      ...(valid.flowPublicId ? { flow_public_id: valid.flowPublicId } : {}),
     };
-    const { data } = await this.request({
+    const { data, status } = await this.request({
       method: "POST",
       route: ROUTES.create,
       path: ROUTES.create,
@@ -211,7 +217,9 @@ export class CoreClient extends HttpClient {
       bodyOptional: true,
       signal,
     });
-    return reshapeCreatedVerification(data);
+    // api/verifications.mdx: a repeat with the same ref_id and body answers 200 with the existing verification
+    // (201 is a new one); the same ref_id with another body is a 409, which the caller turns into a plain message.
+    return reshapeCreatedVerification(data, status === 200);
   }
 }
 

@@ -33,6 +33,20 @@ interface UpstreamErrorInit {
   fields?: string[];
   /** The upstream's own message, redacted and shortened; shown to analysts only for validation errors. */
   upstreamMessage?: string;
+  /** The service's id of the call (REQUEST_ID_HEADER), so support can trace it. */
+  requestId?: string;
+}
+
+/**
+ * ASSUMPTION: the provider's example logs the failed call's `X-Request-Id` response header
+ * (Legitimuz-Tech/legitimuz-examples pocs/next-checkout/app/api/verificacoes/route.ts); no page documents it.
+ */
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** A request id as the service sent it, if it looks like an identifier (it is shown and logged). */
+function requestIdOf(headers: Headers): string | undefined {
+  const value = headers.get(REQUEST_ID_HEADER)?.trim();
+  return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined;
 }
 
 /** Every upstream failure. `message` is safe to log: no URL, query value, credential or body. */
@@ -45,6 +59,7 @@ export abstract class UpstreamError extends Error {
   readonly code: string | undefined;
   readonly fields: string[] | undefined;
   readonly upstreamMessage: string | undefined;
+  readonly requestId: string | undefined;
 
   constructor(init: UpstreamErrorInit, summary: string) {
     super(`${init.upstream} ${init.method} ${init.route}: ${summary}`);
@@ -56,6 +71,7 @@ export abstract class UpstreamError extends Error {
     this.code = init.code;
     this.fields = init.fields?.length ? init.fields : undefined;
     this.upstreamMessage = init.upstreamMessage;
+    this.requestId = init.requestId;
   }
 }
 
@@ -373,6 +389,7 @@ export class HttpClient {
 
     const status = response.status;
     init.status = status;
+    init.requestId = requestIdOf(response.headers);
     if (status >= 200 && status < 300) {
       const data = this.parseSuccess(request, text, init);
       done(status, data.ok ? "ok" : "malformed");

@@ -11,7 +11,7 @@ import type {
   SmsSendResult,
   SmsValidateResult,
 } from "@/lib/domain/partners";
-import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
+import { log, registerConfigSecrets, registerRecentSecret } from "@/lib/log";
 import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import {
   cpfHistoryResponseWire,
@@ -48,6 +48,8 @@ export interface PartnersClientOptions extends HttpClientOptions {
   domain: string;
   /** The integration key (uuid) used as `token` on KYC, federal revenue and SMS calls. */
   integrationToken: string;
+  /** Put in the widget address the person receives; defaults to integrationToken. */
+  widgetIntegrationToken?: string;
   /** ASSUMPTION (PARTNERS_DOMAIN_HEADER): header carrying the domain outside the federal revenue lookup. */
   domainHeader?: string;
   /** ASSUMPTION (PARTNERS_TOKEN_TTL_SECONDS): the login `expiration` field, in seconds. */
@@ -174,6 +176,7 @@ export class PartnersClient extends HttpClient {
   private readonly password: string;
   private readonly domain: string;
   private readonly integrationToken: string;
+  private readonly widgetIntegrationToken: string;
   private readonly domainHeader: string;
   private readonly tokenTtlSeconds: number;
   private readonly jwtPath: string;
@@ -188,11 +191,12 @@ export class PartnersClient extends HttpClient {
   private smsJwtInFlight: Promise<string> | undefined;
 
   constructor(options: PartnersClientOptions) {
-    super("partners", options, [options.password, options.integrationToken]);
+    super("partners", options, [options.password, options.integrationToken, options.widgetIntegrationToken]);
     this.username = options.username;
     this.password = options.password;
     this.domain = options.domain;
     this.integrationToken = options.integrationToken;
+    this.widgetIntegrationToken = options.widgetIntegrationToken ?? options.integrationToken;
     this.domainHeader = options.domainHeader ?? "Origin";
     this.tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
     this.jwtPath = options.jwtPath ?? "/external/generate_jwt";
@@ -203,12 +207,18 @@ export class PartnersClient extends HttpClient {
   }
 
   static fromConfig(cfg: Config = config()): PartnersClient {
+    if (cfg.mode === "service" && cfg.partners.widgetIntegrationToken === cfg.partners.integrationToken) {
+      // The widget address goes to the person's phone with its token in the query string: a token that also
+      // runs CPF lookups should not travel there (issue 14, item 6).
+      log.warn("config_warning", { variable: "PARTNERS_WIDGET_INTEGRATION_TOKEN", problem: "unset or equal to the lookup token" });
+    }
     return new PartnersClient({
       baseUrl: cfg.partners.url,
       username: cfg.partners.username,
       password: cfg.partners.password,
       domain: cfg.partners.domain,
       integrationToken: cfg.partners.integrationToken,
+      widgetIntegrationToken: cfg.partners.widgetIntegrationToken,
       domainHeader: cfg.partners.domainHeader,
       tokenTtlSeconds: cfg.partners.tokenTtlSeconds,
       jwtPath: cfg.partners.jwtPath,
@@ -399,7 +409,7 @@ export class PartnersClient extends HttpClient {
         method: "POST",
         route: ROUTES.sdkUrl,
         path: ROUTES.sdkUrl,
-        form: { cpf: valid.cpf, token: this.integrationToken, lang: valid.lang },
+        form: { cpf: valid.cpf, token: this.widgetIntegrationToken, lang: valid.lang },
         headers: this.headers(bearer),
         schema: kycSessionResponseWire,
         signal,

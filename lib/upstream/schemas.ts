@@ -190,8 +190,21 @@ export const verificationFilesWire = z.looseObject({
   document_back: verificationFileWire.nullish(),
 });
 
-/** POST /public/verifications. ASSUMPTION: the response is not shown; every field is optional. */
-export const createdVerificationWire = z.looseObject({ public_id: str, status: str, ref_id: str, created_at: str }).optional();
+const createdFields = { public_id: str, status: str, ref_id: str, created_at: str, expires_at: str };
+
+/**
+ * POST /public/verifications. The contract does not show the answer; the provider's examples all read
+ * `{verification: {public_id, expires_at…}, entry: {kind, url}}` (Legitimuz-Tech/legitimuz-examples
+ * pocs/express-backend/server.ts, pocs/resume-expiry/app/api/verificacoes/route.ts, pocs/qr-handoff/lib/stubs.ts).
+ * A flat body with the same fields at the top is read too, and an empty one stays legal (bodyOptional).
+ */
+export const createdVerificationWire = z
+  .looseObject({
+    ...createdFields,
+    verification: z.looseObject(createdFields).optional(),
+    entry: z.looseObject({ kind: str, url: str }).optional(),
+  })
+  .optional();
 
 // ---------------------------------------------------------------------------------------------------------
 // Reshaping: wire → domain
@@ -407,13 +420,19 @@ export function reshapePagination(raw: z.infer<typeof paginationWire>): Paginati
   return { page: raw.page, perPage: raw.per_page, total: raw.total };
 }
 
-export function reshapeCreatedVerification(raw: z.infer<typeof createdVerificationWire>): CreatedVerification {
-  if (!raw) return { extra: {} };
+export function reshapeCreatedVerification(raw: z.infer<typeof createdVerificationWire>, replayed = false): CreatedVerification {
+  if (!raw) return { replayed, extra: {} };
+  const { verification, entry, ...top } = raw;
+  const fields = verification ?? top;
   return {
-    ...present("publicId", raw.public_id),
-    ...present("status", raw.status),
-    ...present("refId", raw.ref_id),
-    ...present("createdAt", raw.created_at),
-    extra: extraFields(raw, ["public_id", "status", "ref_id", "created_at"]),
+    ...present("publicId", fields.public_id),
+    ...present("status", fields.status),
+    ...present("refId", fields.ref_id),
+    ...present("createdAt", fields.created_at),
+    ...present("expiresAt", fields.expires_at),
+    ...present("entryKind", entry?.kind),
+    replayed,
+    // The entry's address is the flow's credential (api/overview.mdx): it is not kept in `extra` either.
+    extra: extraFields(fields, ["public_id", "status", "ref_id", "created_at", "expires_at", "verification", "entry"]),
   };
 }

@@ -1,7 +1,9 @@
 import "server-only";
 
+import { ApiError } from "@/lib/api/errors";
 import { indexCreatedVerification } from "@/lib/cases/search";
 import { coreClient } from "@/lib/upstream/core";
+import { isUpstreamError } from "@/lib/upstream/http";
 import { createVerificationSchema, problemsOf, type CreateVerificationInput } from "@/lib/validations/verifications";
 
 import { inputError } from "./input";
@@ -22,7 +24,21 @@ export function parseCreateVerification(body: unknown): CreateVerificationInput 
 /** Creates the verification upstream; the client builds the upstream body field by field. */
 export async function createVerification(input: CreateVerificationInput, deps: VerificationDeps = {}): Promise<CreateVerificationResponse> {
   const client = deps.client ?? coreClient();
-  const created = await client.createVerification(input, deps.signal);
-  await indexCreatedVerification(input, created);
-  return { created: { publicId: created.publicId, status: created.status, refId: created.refId, createdAt: created.createdAt } };
+  try {
+    const created = await client.createVerification(input, deps.signal);
+    await indexCreatedVerification(input, created);
+    const { publicId, status, refId, createdAt, expiresAt, replayed } = created;
+    return { created: { publicId, status, refId, createdAt, expiresAt, replayed } };
+  } catch (error) {
+    // api/verifications.mdx: the same ref_id with a different body is a 409 (pocs/resume-expiry names it
+    // E_REF_ID_CONFLICT). The analyst's own choice of reference, not a service failure: say so, on the field.
+    if (isUpstreamError(error) && error.status === 409) {
+      throw new ApiError(
+        "conflict",
+        "This reference (ref_id) was already used with different details. A new verification needs a new reference.",
+        { fields: ["refId"], requestId: error.requestId },
+      );
+    }
+    throw error;
+  }
 }

@@ -51,5 +51,5 @@ export interface VerificationMediaResponse {
 }
 
 export interface CreateVerificationResponse {
-  created: Pick<CreatedVerification, "publicId" | "status" | "refId" | "createdAt">;
+  created: Pick<CreatedVerification, "publicId" | "status" | "refId" | "createdAt" | "expiresAt" | "replayed">;
 }

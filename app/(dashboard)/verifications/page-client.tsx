@@ -10,6 +10,7 @@ import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { CreateVerificationDialog } from "@/components/verifications/create-verification-dialog";
 import { ApiErrorState } from "@/components/verifications/error-state";
+import { LiveChangesNotice } from "@/components/verifications/live-changes-notice";
 import { VerificationFilters } from "@/components/verifications/verification-filters";
 import { VerificationPagination } from "@/components/verifications/verification-pagination";
 import { VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
@@ -129,6 +130,7 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
           ) : null}
         </p>
       </div>
+      <LiveChangesNotice />
       {body}
     </section>
   );

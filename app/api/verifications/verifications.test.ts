@@ -157,7 +157,8 @@ describe("GET /api/verifications/[publicId]", () => {
   it("answers a plain 404 for an unknown id", async () => {
     const response = await one("00000000-0000-4000-8000-000000000000");
     expect(response.status).toBe(404);
-    expect(response.body.error).toEqual({ code: "not_found", message: "Not found." });
+    // The service's request id rides along, so support can trace the call; nothing else does.
+    expect(response.body.error).toEqual({ code: "not_found", message: "Not found.", requestId: expect.stringMatching(/^req_/) });
   });
 
   it.each(["../validations-persons", "..", "a/b", "abc%2Fdef", "%2F..%2Ffiles", "abc/files", "x?y=1", "a.b", "a#b", ""])(

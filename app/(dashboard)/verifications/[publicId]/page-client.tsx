@@ -8,6 +8,7 @@ import { ApiErrorState } from "@/components/verifications/error-state";
 import { MediaViewer } from "@/components/verifications/media-viewer";
 import { VerificationDetail } from "@/components/verifications/verification-detail";
 import { VerificationDetailSkeleton } from "@/components/verifications/verification-detail-skeleton";
+import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
 import { useVerification } from "@/lib/queries/verifications";
 
@@ -35,6 +36,7 @@ export function VerificationPageClient({ publicId, viewer }: { publicId: string;
         ← {t("back")}
       </Link>
       {body}
+      <VerificationEventHistory publicId={publicId} />
       <CaseWork publicId={publicId} viewer={viewer} />
     </div>
   );

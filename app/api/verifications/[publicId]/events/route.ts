@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+import { json, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db/client";
+import { publicIdSchema } from "@/lib/validations/verifications";
+import { listVerificationEvents } from "@/lib/webhooks/store";
+
+// GET /api/verifications/:publicId/events – the verification's event history as the service's webhooks
+// told it (the dashboard's own store). Polled by the open detail page, so, like the change feed, it is
+// not put on the audit trail: opening the detail (verification.view) is.
+export const GET = route({ params: z.object({ publicId: publicIdSchema }) }, async ({ params: { publicId } }) =>
+  json({ events: await listVerificationEvents(await getDb(), publicId) }),
+);

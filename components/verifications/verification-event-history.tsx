@@ -1,0 +1,63 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+
+import { useDateTime } from "@/components/verifications/format";
+import { StatusBadge } from "@/components/verifications/status-badge";
+import { useVerificationEvents } from "@/lib/queries/verification-events";
+import { verificationKeys } from "@/lib/queries/verifications";
+
+/*
+ * The verification's event history, as the service's webhooks told it, oldest first. Polls the
+ * dashboard's own store while the page is open; when an event newer than the ones already shown arrives,
+ * the verification itself is fetched again, so its status and steps change without a reload.
+ */
+export function VerificationEventHistory({ publicId }: { publicId: string }) {
+  const t = useTranslations("events.history");
+  const formatDateTime = useDateTime();
+  const queryClient = useQueryClient();
+  const history = useVerificationEvents(publicId);
+  const events = history.data?.events;
+  const newest = events?.reduce((max, event) => Math.max(max, event.id), 0);
+  const seen = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (newest === undefined) return;
+    if (seen.current !== undefined && newest > seen.current) {
+      void queryClient.invalidateQueries({ queryKey: verificationKeys.detail(publicId) });
+    }
+    seen.current = newest;
+  }, [newest, publicId, queryClient]);
+
+  return (
+    <section aria-labelledby="event-history-title" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="event-history-title" className="text-lg font-semibold">
+        {t("title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
+      {history.isError ? (
+        <p className="mt-3 text-sm text-red-800" role="alert">
+          {t("error")}
+        </p>
+      ) : !events ? (
+        <p className="mt-3 text-sm text-slate-600">{t("loading")}</p>
+      ) : events.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t("empty")}</p>
+      ) : (
+        <ol className="mt-3 space-y-2" aria-live="polite" data-testid="event-history">
+          {events.map((event) => (
+            <li key={event.id} className="flex flex-wrap items-center gap-3 text-sm">
+              <time dateTime={event.occurredAt} className="w-36 text-slate-700">
+                {formatDateTime(event.occurredAt)}
+              </time>
+              <span className="font-medium">{t.has(`event.${event.event}`) ? t(`event.${event.event}`) : event.event}</span>
+              {event.status ? <StatusBadge status={event.status} /> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { expect, sandbox, test } from "./fixtures";
+
+/*
+ * Live updates end to end: the sandbox's control route decides a review case, the sandbox signs and sends
+ * its webhooks to the dashboard's receiver, and the open pages show it without a reload. A marker on
+ * `window` proves no reload happened (a reload would make a new window object).
+ */
+
+async function decide(publicId: string, status: "approved" | "reproved") {
+  const response = await fetch(`${sandbox.url}/sandbox/verifications/${encodeURIComponent(publicId)}/status`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ status }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test("deciding a review case shows on an open list and on the open detail, without a reload", async ({ analystPage: page }) => {
+  await page.goto("/verifications?status=review&per_page=50");
+  const links = page.getByRole("row").getByRole("link");
+  await expect(links.first()).toBeVisible();
+  const ids = await links.allTextContents();
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  // From the end of the page, away from rows other specs may open.
+  const listed = ids.at(-1)!;
+  const detailed = ids.at(-2)!;
+
+  // The list's first poll has learnt the current cursor once an answer came back.
+  await page.waitForResponse((response) => response.url().includes("/api/verification-events") && response.ok());
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  await decide(listed, "approved");
+  const notice = page.getByRole("status").filter({ hasText: /created or changed|criad|alterad/i });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("row").getByRole("link", { name: new RegExp(listed) })).toBeVisible();
+  await notice.getByRole("button").click();
+  // Shown on request: the approved case leaves the review list.
+  await expect(page.getByRole("row").getByRole("link", { name: new RegExp(listed) })).toHaveCount(0);
+  await expect(notice).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+  // The detail: its history and its status follow the next decision.
+  await page
+    .getByRole("row")
+    .getByRole("link", { name: new RegExp(detailed) })
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(detailed);
+  const history = page.getByRole("region", { name: /event history|histórico de eventos/i });
+  await expect(history).toBeVisible();
+  const summary = page.getByRole("region", { name: /summary|resumo/i });
+  await expect(summary.getByText(/review|revisão/i).first()).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  await decide(detailed, "reproved");
+  await expect(
+    history
+      .getByRole("listitem")
+      .filter({ hasText: /reproved|reprovad/i })
+      .first(),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(summary.getByText(/reproved|reprovad/i).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+  // What the sandbox sent was accepted: each delivery got a 2xx from the receiver.
+  const sent = (await (await fetch(`${sandbox.url}/sandbox/webhooks/deliveries`)).json()) as {
+    deliveries: Array<{ public_id: string; status: string }>;
+  };
+  const ours = sent.deliveries.filter((delivery) => delivery.public_id === listed || delivery.public_id === detailed);
+  expect(ours.length).toBeGreaterThanOrEqual(4);
+  expect(ours.every((delivery) => delivery.status === "delivered")).toBe(true);
+});

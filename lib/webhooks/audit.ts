@@ -1,0 +1,24 @@
+import "server-only";
+
+import { assertAuditable, auditableDetail, AuditContentError, type AuditTarget } from "@/lib/audit-trail";
+
+/*
+ * The receiver's system events on the audit trail (actor-less: the service acted). Identifiers come from
+ * an unauthenticated sender's body; the trail refuses some shapes (an 11-digit run that is a valid CPF,
+ * a long encoded run), and a refused identifier must drop from the event rather than refuse the delivery,
+ * or the sender would redeliver it forever.
+ */
+
+export function webhookTarget(type: "verification" | "webhook_delivery", id: string | null): AuditTarget | undefined {
+  if (!id) return undefined;
+  const target = { type, id };
+  try {
+    assertAuditable({ actor: null, action: "probe.target", outcome: "success", target });
+    return target;
+  } catch (error) {
+    if (error instanceof AuditContentError) return undefined;
+    throw error;
+  }
+}
+
+export { auditableDetail };

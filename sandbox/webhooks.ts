@@ -1,0 +1,224 @@
+/*
+ * Webhooks out: every change of a verification is signed and POSTed to the configured destination, and
+ * redelivered on failure. Sources (sandbox/README.md, "Webhooks"): event names from
+ * Legitimuz-Tech/legitimuz-core-documentation api/webhooks.mdx; the signature header, the delivery header,
+ * the signed string and the envelope payload from Legitimuz-Tech/legitimuz-examples pocs/express-backend,
+ * pocs/webhook-receiver/lib/tipos.ts; the flat payload from api/webhooks.mdx; "up to six attempts" from
+ * pocs/webhook-receiver/README.md. The backoff schedule itself is not shown there: ours is an assumption.
+ */
+import { createHmac, randomUUID } from "node:crypto";
+
+import type { WebhookShape } from "./config";
+import type { Clock } from "./state";
+
+export const VERIFICATION_EVENTS = [
+  "verification.created",
+  "verification.updated",
+  "verification.approved",
+  "verification.reproved",
+  "verification.review",
+  "verification.expired",
+] as const;
+export type VerificationEvent = (typeof VERIFICATION_EVENTS)[number];
+
+/** Seconds to wait after failed attempt n (1-based) before attempt n+1; six attempts in all (assumption). */
+export const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 21600] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+const ATTEMPT_TIMEOUT_MS = 10_000;
+const KEPT_DELIVERIES = 1000;
+
+export interface ChangedVerification {
+  publicId: string;
+  refId: string | null;
+  status: string;
+  decidedAt: number | null;
+  identityScore: number;
+  riskScore: number;
+  tenantPublicId: string;
+}
+
+interface Attempt {
+  at: string;
+  /** The destination's HTTP status, or null when there was no answer (refused, timed out). */
+  status: number | null;
+  error?: string;
+}
+
+interface Delivery {
+  id: string;
+  event_id: string;
+  event: VerificationEvent;
+  public_id: string;
+  url: string;
+  shape: WebhookShape;
+  /** pending (an attempt is due or running), delivered (a 2xx came back) or failed (attempts exhausted). */
+  status: "pending" | "delivered" | "failed";
+  attempts: Attempt[];
+  /** On the sandbox clock. */
+  next_attempt_at: string | null;
+  body: string;
+  secret: string;
+  nextAttemptMs: number | null;
+  inFlight: boolean;
+}
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+export function signature(secret: string, body: string, timestamp: number): string {
+  const mac = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${mac}`;
+}
+
+function payload(shape: WebhookShape, eventId: string, event: VerificationEvent, change: ChangedVerification, occurredAt: string): string {
+  if (shape === "flat") {
+    return JSON.stringify({
+      event,
+      verification_id: change.publicId,
+      ref_id: change.refId,
+      status: change.status,
+      identity_score: change.identityScore,
+      fraud_score: change.riskScore,
+      occurred_at: occurredAt,
+    });
+  }
+  return JSON.stringify({
+    id: eventId,
+    event,
+    occurred_at: occurredAt,
+    tenant_public_id: change.tenantPublicId,
+    resource: { type: "verification", public_id: change.publicId },
+    verification: {
+      status: change.status,
+      ref_id: change.refId,
+      decided_at: change.decidedAt === null ? null : new Date(change.decidedAt).toISOString(),
+    },
+  });
+}
+
+export class WebhookOutbox {
+  private url: string | null;
+  private secret: string;
+  private shape: WebhookShape;
+  private deliveries: Delivery[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly controllers = new Set<AbortController>();
+
+  constructor(
+    private readonly clock: Clock,
+    options: { url: string | null; secret: string; shape: WebhookShape },
+  ) {
+    this.url = options.url;
+    this.secret = options.secret;
+    this.shape = options.shape;
+  }
+
+  configure(url: string | null, secret: string, shape: WebhookShape = this.shape): void {
+    this.url = url;
+    this.secret = secret;
+    this.shape = shape;
+  }
+
+  settings(): { url: string | null; shape: WebhookShape; secret_set: boolean } {
+    return { url: this.url, shape: this.shape, secret_set: this.secret !== "" };
+  }
+
+  /** Queues one event per name; nothing when no destination is configured. The first attempt is due now. */
+  emit(events: VerificationEvent[], change: ChangedVerification): void {
+    if (!this.url) return;
+    const occurredAt = new Date(this.clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
+    for (const event of events) {
+      const eventId = randomUUID();
+      this.deliveries.push({
+        id: randomUUID(),
+        event_id: eventId,
+        event,
+        public_id: change.publicId,
+        url: this.url,
+        shape: this.shape,
+        status: "pending",
+        attempts: [],
+        next_attempt_at: new Date(this.clock.now()).toISOString(),
+        body: payload(this.shape, eventId, event, change, occurredAt),
+        secret: this.secret,
+        nextAttemptMs: this.clock.now(),
+        inFlight: false,
+      });
+    }
+    if (this.deliveries.length > KEPT_DELIVERIES) this.deliveries.splice(0, this.deliveries.length - KEPT_DELIVERIES);
+    void this.tick();
+  }
+
+  /** What was sent, newest last: never the secret; the body is included (it holds no personal data). */
+  list(): Array<Omit<Delivery, "secret" | "nextAttemptMs" | "inFlight" | "body"> & { payload: unknown }> {
+    return this.deliveries.map(({ secret: _secret, nextAttemptMs: _next, inFlight: _inFlight, body, ...rest }) => ({
+      ...rest,
+      attempts: [...rest.attempts],
+      payload: JSON.parse(body) as unknown,
+    }));
+  }
+
+  /** Attempts every delivery that is due on the sandbox clock. */
+  async tick(): Promise<void> {
+    const now = this.clock.now();
+    const due = this.deliveries.filter((d) => d.status === "pending" && !d.inFlight && d.nextAttemptMs !== null && d.nextAttemptMs <= now);
+    await Promise.all(due.map((delivery) => this.attempt(delivery)));
+  }
+
+  start(intervalMs = 200): void {
+    this.timer ??= setInterval(() => void this.tick(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const controller of this.controllers) controller.abort();
+  }
+
+  private async attempt(delivery: Delivery): Promise<void> {
+    delivery.inFlight = true;
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+    const at = new Date(this.clock.now()).toISOString();
+    let outcome: Attempt;
+    try {
+      // The signature's timestamp is real time, not the sandbox clock: the receiver checks it against its own
+      // clock, and a test that advances the sandbox clock to reach a redelivery must not make it stale.
+      const response = await fetch(delivery.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "sandbox-webhooks/1",
+          "x-legitimuz-signature": signature(delivery.secret, delivery.body, Math.floor(Date.now() / 1000)),
+          "x-legitimuz-delivery": delivery.id,
+        },
+        body: delivery.body,
+        redirect: "manual",
+        signal: controller.signal,
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      outcome = { at, status: response.status };
+    } catch (error) {
+      outcome = {
+        at,
+        status: null,
+        error: controller.signal.aborted ? "timeout" : ((error as { cause?: { code?: string } }).cause?.code ?? "network error"),
+      };
+    } finally {
+      clearTimeout(timer);
+      this.controllers.delete(controller);
+    }
+    delivery.attempts.push(outcome);
+    delivery.inFlight = false;
+    if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
+      delivery.status = "delivered";
+      delivery.nextAttemptMs = null;
+    } else if (delivery.attempts.length >= MAX_ATTEMPTS) {
+      delivery.status = "failed";
+      delivery.nextAttemptMs = null;
+    } else {
+      delivery.nextAttemptMs = this.clock.now() + RETRY_DELAYS_SECONDS[delivery.attempts.length - 1]! * 1000;
+    }
+    delivery.next_attempt_at = delivery.nextAttemptMs === null ? null : new Date(delivery.nextAttemptMs).toISOString();
+  }
+}
