@@ -395,6 +395,24 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
     ]);
   });
 
+  it("an event whose verification cannot be read still opens and closes its case by status, keeping known flags", async () => {
+    const flagged = await openCase({ pepOrigin: "Ministro" });
+    const unreachable = createCaseListener({
+      fetchVerification: async () => {
+        throw new Error("connection refused");
+      },
+      settings: () => TEST_SETTINGS,
+    });
+    const base = { event: "verification.updated", refId: null, occurredAt: new Date(), deliveryId: "d2" };
+    await unreachable(handle.db, { ...base, publicId: flagged.publicId, status: "review" });
+    expect(await getCase(handle.db, flagged.publicId)).toMatchObject({ status: "open", flags: ["pep"] });
+    const fresh = `unread-${name}-${Date.now()}`;
+    await unreachable(handle.db, { ...base, publicId: fresh, status: "review" });
+    expect(await getCase(handle.db, fresh)).toMatchObject({ status: "open", flags: [] });
+    await unreachable(handle.db, { ...base, publicId: fresh, status: "approved" });
+    expect(await getCase(handle.db, fresh)).toMatchObject({ status: "closed", finalStatus: "approved" });
+  });
+
   it("search by ref_id and by CPF (keyed hash; the CPF is never stored)", async () => {
     const cpf = "390.533.447-05";
     const publicId = `created-${name}-${Date.now()}`;

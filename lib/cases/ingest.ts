@@ -7,7 +7,7 @@ import type { VerificationChangeListener } from "@/lib/webhooks/changes";
 
 import type { CaseSettings } from "./rules";
 import { indexVerifications } from "./search";
-import { applyObservations, caseSettings, observe } from "./store";
+import { applyObservations, applyStatusOnly, caseSettings, observe } from "./store";
 import { indexEntryOf } from "./sync";
 
 /*
@@ -32,7 +32,10 @@ export function createCaseListener(deps: IngestDeps): VerificationChangeListener
     } catch (error) {
       // Not (or no longer) readable with this key: nothing a case could show; the event itself is kept.
       if (isUpstreamError(error) && error.kind === "not_found") return;
-      throw error;
+      // Unreachable just now: the event's status still opens or closes the case (never blocking the
+      // webhook pipeline on the upstream); the red flags come with the next sync.
+      if (change.status) await applyStatusOnly(db, change.publicId, change.status, deps.settings());
+      return;
     }
     const settings = deps.settings();
     await applyObservations(db, [observe(verification, settings)], settings);

@@ -89,6 +89,45 @@ export async function applyObservations(
   });
 }
 
+/**
+ * When only the status is known (an event whose verification could not be read just now): open a review
+ * case without flags, follow the status, or close on a final one; known flags are left as they are, and
+ * the next sync fills them in.
+ */
+export async function applyStatusOnly(
+  db: Database,
+  publicId: string,
+  status: string,
+  settings: CaseSettings,
+  now = new Date(),
+): Promise<void> {
+  if (isFinalStatus(status, settings)) {
+    await db.transaction(async (tx) => {
+      await closeCase(tx as unknown as Database, { publicId, status, flags: [], documentMasked: null, createdAt: null }, now);
+    });
+    return;
+  }
+  if (status !== "review") {
+    await db
+      .update(cases)
+      .set({ upstreamStatus: status, updatedAt: now })
+      .where(and(eq(cases.publicId, publicId), eq(cases.status, "open")));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(cases)
+      .values({ publicId, upstreamStatus: status, openedAt: now, dueAt: dueAt(now, settings.slaHours), updatedAt: now })
+      .onConflictDoUpdate({
+        target: cases.publicId,
+        set: { upstreamStatus: status, updatedAt: now },
+        setWhere: sql`${cases.status} = 'open'`,
+      })
+      .returning({ id: cases.id, inserted: sql<boolean>`(xmax = 0)` });
+    if (row?.inserted) await tx.insert(caseEntries).values({ caseId: row.id, at: now, kind: "opened", details: { status, flags: [] } });
+  });
+}
+
 async function openOrRefresh(db: Database, items: Observation[], settings: CaseSettings, now: Date): Promise<string[]> {
   if (items.length === 0) return [];
   // One statement per batch; `xmax = 0` tells a fresh insert from an update of an existing row.
