@@ -6,7 +6,8 @@
  *    about each valid setting that weakens a guarantee;
  * 3. open the database, which applies migrations (and seeds the demo accounts in embedded mode);
  * 4. start sweeping stored webhook deliveries (lib/webhooks/processor.ts): the receiver kicks processing
- *    right after storing, and the sweep picks up whatever a crash, a restart or a failed listener left.
+ *    right after storing, and the sweep picks up whatever a crash, a restart or a failed listener left;
+ * 5. start the scheduled case sync (lib/cases/schedule.ts; a database lease makes one instance run it).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -22,4 +23,6 @@ export async function register() {
   await getDb();
   const { startWebhookSweeper } = await import("./lib/webhooks/processor");
   startWebhookSweeper();
+  const { startCaseSyncSchedule } = await import("./lib/cases/schedule");
+  startCaseSyncSchedule();
 }

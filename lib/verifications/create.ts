@@ -1,6 +1,7 @@
 import "server-only";
 
 import { ApiError } from "@/lib/api/errors";
+import { indexCreatedVerification } from "@/lib/cases/search";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { createVerificationSchema, problemsOf, type CreateVerificationInput } from "@/lib/validations/verifications";
@@ -25,6 +26,7 @@ export async function createVerification(input: CreateVerificationInput, deps: V
   const client = deps.client ?? coreClient();
   try {
     const created = await client.createVerification(input, deps.signal);
+    await indexCreatedVerification(input, created);
     const { publicId, status, refId, createdAt, expiresAt, replayed } = created;
     return { created: { publicId, status, refId, createdAt, expiresAt, replayed } };
   } catch (error) {

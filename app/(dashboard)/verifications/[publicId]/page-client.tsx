@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 
+import { CaseWork, type Viewer } from "@/components/cases/case-work";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { MediaViewer } from "@/components/verifications/media-viewer";
 import { VerificationDetail } from "@/components/verifications/verification-detail";
@@ -11,7 +12,7 @@ import { VerificationEventHistory } from "@/components/verifications/verificatio
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
 import { useVerification } from "@/lib/queries/verifications";
 
-export function VerificationPageClient({ publicId }: { publicId: string }) {
+export function VerificationPageClient({ publicId, viewer }: { publicId: string; viewer: Viewer }) {
   const t = useTranslations("verifications.detail");
   const detail = useVerification(publicId);
 
@@ -36,6 +37,7 @@ export function VerificationPageClient({ publicId }: { publicId: string }) {
       </Link>
       {body}
       <VerificationEventHistory publicId={publicId} />
+      <CaseWork publicId={publicId} viewer={viewer} />
     </div>
   );
 }

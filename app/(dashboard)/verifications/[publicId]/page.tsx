@@ -38,7 +38,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <VerificationPageClient publicId={publicId} />
+      <VerificationPageClient publicId={publicId} viewer={{ id: user.id, role: user.role }} />
     </HydrationBoundary>
   );
 }
