@@ -5,10 +5,14 @@ import type { ReactNode } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import type { RestrictiveListEntry, Verification } from "@/lib/domain/verification";
+import { isFinalStatus } from "@/lib/verifications/red-flags";
 
 import { useDateTime, useNumber } from "./format";
 import { GenericValue } from "./generic-value";
+import { useFlowLabel, useJourneyLabel } from "./labels";
 import { MaskedMarker } from "./masked-marker";
+import { RedFlagSummary } from "./red-flag-summary";
+import { RiskScale } from "./risk-scale";
 import { ScoreBar } from "./score-bar";
 import { StatusBadge } from "./status-badge";
 import { StepCard } from "./step-card";
@@ -81,8 +85,19 @@ function RestrictiveLists({ entries }: { entries: RestrictiveListEntry[] }) {
   );
 }
 
-export function VerificationDetail({ verification, media }: { verification: Verification; media?: ReactNode }) {
+export function VerificationDetail({
+  verification,
+  media,
+  navigation,
+}: {
+  verification: Verification;
+  media?: ReactNode;
+  /** Previous / next within the list the analyst came from. */
+  navigation?: ReactNode;
+}) {
   const t = useTranslations("verifications.detail");
+  const flowLabel = useFlowLabel();
+  const journeyLabel = useJourneyLabel();
   const dateTime = useDateTime();
   const number = useNumber();
   const { person } = verification;
@@ -100,6 +115,9 @@ export function VerificationDetail({ verification, media }: { verification: Veri
         {masked ? <MaskedMarker /> : null}
       </header>
 
+      <RedFlagSummary verification={verification} />
+      {navigation}
+
       <section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="summary-heading" className="sr-only">
           {t("summary")}
@@ -108,10 +126,19 @@ export function VerificationDetail({ verification, media }: { verification: Veri
           <Item term={t("status")}>
             <StatusBadge status={verification.status} />
           </Item>
-          <Item term={t("decidedAt")}>{dateTime(verification.decidedAt) ?? notInformed}</Item>
+          {/* An outcome's date only: a decided_at on a verification still in review would read as a decision. */}
+          <Item term={t("decidedAt")}>
+            {isFinalStatus(verification.status) ? (
+              (dateTime(verification.decidedAt) ?? notInformed)
+            ) : (
+              <span className="text-slate-600">{t("notDecided")}</span>
+            )}
+          </Item>
           <Item term={t("createdAt")}>{dateTime(verification.createdAt) ?? notInformed}</Item>
           <Item term={`${t("flow")} / ${t("journey")}`}>
-            {verification.flow ?? "—"} / {verification.journey ?? "—"}
+            <span title={[verification.flow, verification.journey].filter(Boolean).join(" / ")}>
+              {flowLabel(verification.flow) ?? "—"} / {journeyLabel(verification.journey) ?? "—"}
+            </span>
           </Item>
         </dl>
       </section>
@@ -152,17 +179,7 @@ export function VerificationDetail({ verification, media }: { verification: Veri
             }
             emptyText={t("noScore")}
           />
-          <ScoreBar
-            label={t("riskScore")}
-            value={verification.riskScore}
-            max={scoreMax(verification.riskScore)}
-            valueText={
-              verification.riskScore === null
-                ? undefined
-                : t("scoreScale", { value: number(verification.riskScore), max: number(scoreMax(verification.riskScore)) })
-            }
-            emptyText={t("noScore")}
-          />
+          <RiskScale score={verification.riskScore} label={t("riskScore")} emptyText={t("noScore")} />
         </section>
       </div>
 
