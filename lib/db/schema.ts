@@ -165,8 +165,23 @@ export const rateLimits = pgTable(
   (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index("rate_limits_expires_idx").on(table.expiresAt)],
 );
 
+/*
+ * What the dashboard knows of a verification beyond what the service answers: the caller's `ref_id` and
+ * the CPF's keyed hash (lib/audit.ts `cpfHash`), from a creation here or a view with unmasked data. The
+ * list shows the ref_id where known, and the audit trail tags views of the verification with the hash so
+ * a CPF search finds them. Never the CPF itself.
+ */
+export const knownVerifications = pgTable("known_verifications", {
+  publicId: text("public_id").primaryKey(),
+  refId: text("ref_id"),
+  cpfHash: text("cpf_hash"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type IntegrationKeyRow = typeof integrationKeys.$inferSelect;
 export type AuditCheckpointRow = typeof auditCheckpoints.$inferSelect;
+export type KnownVerificationRow = typeof knownVerifications.$inferSelect;

@@ -34,6 +34,10 @@ export interface AuditSpec<T> {
   detailsOf?: (result: T) => AuditDetails;
   /** Target known only from the result (creation). */
   targetOf?: (result: T) => AuditTarget | undefined;
+  /** The CPF's keyed hash when the person is known before the call (a creation's typed CPF). */
+  subjectCpfHash?: string;
+  /** …or once the result is in (an unmasked document, a CPF remembered from a creation here). */
+  subjectCpfHashOf?: (result: T) => string | undefined | Promise<string | undefined>;
   /** Releases what the result holds (an open image stream) when the answer is refused after all. */
   discard?: (result: T) => void;
 }
@@ -67,6 +71,7 @@ export async function audited<T>(context: AuditContext, spec: AuditSpec<T>, acti
         ip: context.ip,
         action: spec.action,
         target: spec.target,
+        subjectCpfHash: spec.subjectCpfHash,
         outcome,
         details: { ...spec.details, reason },
       });
@@ -81,6 +86,7 @@ export async function audited<T>(context: AuditContext, spec: AuditSpec<T>, acti
       ip: context.ip,
       action: spec.action,
       target: spec.target ?? spec.targetOf?.(result),
+      subjectCpfHash: spec.subjectCpfHash ?? (await spec.subjectCpfHashOf?.(result)),
       outcome: "success",
       details: { ...spec.details, ...spec.detailsOf?.(result) },
     });

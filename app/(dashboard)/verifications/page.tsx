@@ -3,10 +3,12 @@ import { headers } from "next/headers";
 
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { parseVerificationFilters } from "@/lib/validations/verifications";
 import { auditContext, audited } from "@/lib/verifications/audit";
 import { listDetails } from "@/lib/verifications/audit-details";
+import { enrichList } from "@/lib/verifications/enrich";
 import { listVerifications } from "@/lib/verifications/list";
 
 import { VerificationsPageClient } from "./page-client";
@@ -33,7 +35,7 @@ export default async function VerificationsPage({ searchParams }: { searchParams
       const data = await audited(
         context,
         { action: "verification.list", details: listDetails(parsed.filters), detailsOf: (list) => ({ count: list.items.length }) },
-        () => listVerifications(parsed.filters),
+        async () => enrichList(await getDb(), await listVerifications(parsed.filters)),
       );
       queryClient.setQueryData(verificationKeys.list(parsed.filters), data);
     } catch {

@@ -2,11 +2,15 @@ import { NextResponse } from "next/server";
 
 import { ApiError, toErrorResponse } from "@/lib/api/errors";
 import { requireUser } from "@/lib/auth/require-role";
+import { getDb } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { parseVerificationFilters } from "@/lib/validations/verifications";
 import { auditContext, audited } from "@/lib/verifications/audit";
 import { listDetails } from "@/lib/verifications/audit-details";
 import { createVerification } from "@/lib/verifications/create";
+import { enrichList } from "@/lib/verifications/enrich";
 import { inputError } from "@/lib/verifications/input";
+import { creationCpfHash, rememberCreated } from "@/lib/verifications/known";
 import { listVerifications } from "@/lib/verifications/list";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -23,7 +27,7 @@ export async function GET(request: Request) {
     const data = await audited(
       auditContext(user, request.headers),
       { action: "verification.list", details: listDetails(filters), detailsOf: (list) => ({ count: list.items.length }) },
-      () => listVerifications(filters),
+      async () => enrichList(await getDb(), await listVerifications(filters)),
     );
     return NextResponse.json(data, { headers: NO_STORE });
   } catch (error) {
@@ -52,8 +56,16 @@ export async function POST(request: Request) {
       {
         action: "verification.create",
         targetOf: (result) => (result.created.publicId ? { type: "verification", id: result.created.publicId } : undefined),
+        // The typed CPF's keyed hash: the audit page's CPF search finds this creation.
+        subjectCpfHash: creationCpfHash(body),
       },
-      () => createVerification(body),
+      async () => {
+        const result = await createVerification(body);
+        const { publicId } = result.created;
+        // The ref_id column and later views' CPF tag; the creation itself stands even if this write fails.
+        if (publicId) await rememberCreated(await getDb(), publicId, body).catch((error) => log.error("known_verification_failed", { error }));
+        return result;
+      },
     );
     return NextResponse.json(data, { status: 201, headers: NO_STORE });
   } catch (error) {
