@@ -29,7 +29,10 @@ describe("list sorting within the page", () => {
 
   it("keeps the service's order without a sort, and sorts by ref_id from the enrichment", () => {
     expect(sortItems(items, null)).toBe(items);
-    const enrichment = { a: { refId: "Z-1", caseOpenedAt: null, caseOwner: null }, c: { refId: "A-9", caseOpenedAt: null, caseOwner: null } };
+    const enrichment = {
+      a: { refId: "Z-1", caseOpenedAt: null, caseOwner: null },
+      c: { refId: "A-9", caseOpenedAt: null, caseOwner: null },
+    };
     expect(sortItems(items, { key: "ref_id", direction: "asc" }, enrichment).map((i) => i.publicId)).toEqual(["c", "a", "b", "d"]);
   });
 

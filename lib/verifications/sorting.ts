@@ -74,7 +74,8 @@ export function sortItems(items: Verification[], sort: ListSort | null, enrichme
     .map((item, index) => ({ item, index, value: valueOf(item, sort.key, enrichment) }))
     .sort((a, b) => {
       if (a.value === null || b.value === null) return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
-      const order = typeof a.value === "number" && typeof b.value === "number" ? a.value - b.value : String(a.value).localeCompare(String(b.value));
+      const order =
+        typeof a.value === "number" && typeof b.value === "number" ? a.value - b.value : String(a.value).localeCompare(String(b.value));
       return order * sign || a.index - b.index;
     })
     .map(({ item }) => item);

@@ -63,7 +63,8 @@ export async function POST(request: Request) {
         const result = await createVerification(body);
         const { publicId } = result.created;
         // The ref_id column and later views' CPF tag; the creation itself stands even if this write fails.
-        if (publicId) await rememberCreated(await getDb(), publicId, body).catch((error) => log.error("known_verification_failed", { error }));
+        if (publicId)
+          await rememberCreated(await getDb(), publicId, body).catch((error) => log.error("known_verification_failed", { error }));
         return result;
       },
     );
