@@ -161,7 +161,8 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
       const next = element.clientWidth;
       const previous = lastSize.current || next;
       lastSize.current = next;
-      if (previous !== next) setView((current) => clampPan({ ...current, x: (current.x * next) / previous, y: (current.y * next) / previous }, next));
+      if (previous !== next)
+        setView((current) => clampPan({ ...current, x: (current.x * next) / previous, y: (current.y * next) / previous }, next));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -303,16 +304,40 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
       </div>
 
       <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label={t("controls")}>
-        <Button variant="secondary" className="px-3 py-1" aria-label={tMedia("zoomOut")} title={tMedia("zoomOut")} onClick={() => zoomBy(1 / KEY_ZOOM)}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={tMedia("zoomOut")}
+          title={tMedia("zoomOut")}
+          onClick={() => zoomBy(1 / KEY_ZOOM)}
+        >
           <span aria-hidden="true">−</span>
         </Button>
-        <Button variant="secondary" className="px-3 py-1" aria-label={tMedia("zoomIn")} title={tMedia("zoomIn")} onClick={() => zoomBy(KEY_ZOOM)}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={tMedia("zoomIn")}
+          title={tMedia("zoomIn")}
+          onClick={() => zoomBy(KEY_ZOOM)}
+        >
           <span aria-hidden="true">+</span>
         </Button>
-        <Button variant="secondary" className="px-3 py-1" aria-label={tMedia("rotateLeft")} title={tMedia("rotateLeft")} onClick={() => rotate(-90)}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={tMedia("rotateLeft")}
+          title={tMedia("rotateLeft")}
+          onClick={() => rotate(-90)}
+        >
           <span aria-hidden="true">⟲</span>
         </Button>
-        <Button variant="secondary" className="px-3 py-1" aria-label={tMedia("rotateRight")} title={tMedia("rotateRight")} onClick={() => rotate(90)}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={tMedia("rotateRight")}
+          title={tMedia("rotateRight")}
+          onClick={() => rotate(90)}
+        >
           <span aria-hidden="true">⟳</span>
         </Button>
         <Button variant="ghost" className="px-3 py-1" onClick={reset}>

@@ -181,12 +181,12 @@ export function MediaViewer({ publicId, exclude = [] }: { publicId: string; excl
           {media.data.items
             .filter((item) => !(item.available && exclude.includes(item.key)))
             .map((item) =>
-            item.available ? (
-              <ImagePanel key={item.key} item={item} publicId={publicId} onReload={reload} />
-            ) : (
-              <MissingPanel key={item.key} item={item} />
-            ),
-          )}
+              item.available ? (
+                <ImagePanel key={item.key} item={item} publicId={publicId} onReload={reload} />
+              ) : (
+                <MissingPanel key={item.key} item={item} />
+              ),
+            )}
         </div>
       ) : media.isError ? (
         <ApiErrorState error={media.error} onRetry={reload} retrying={media.isFetching} />

@@ -10,6 +10,7 @@ import { auditContext, audited } from "@/lib/verifications/audit";
 import { listDetails } from "@/lib/verifications/audit-details";
 import { enrichList } from "@/lib/verifications/enrich";
 import { listVerifications } from "@/lib/verifications/list";
+import { splitListQuery } from "@/lib/verifications/sorting";
 
 import { VerificationsPageClient } from "./page-client";
 
@@ -27,7 +28,8 @@ function toSearchParams(raw: SearchParams): URLSearchParams {
 // to react-query; filter changes later go through the route handler.
 export default async function VerificationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePageUser("analyst");
-  const parsed = parseVerificationFilters(toSearchParams(await searchParams));
+  // The on-screen sort is not a filter: it is never sent upstream (lib/verifications/sorting.ts).
+  const parsed = parseVerificationFilters(splitListQuery(toSearchParams(await searchParams)).filterParams);
   const queryClient = new QueryClient();
   if (parsed.ok) {
     try {
