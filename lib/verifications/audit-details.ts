@@ -1,6 +1,6 @@
 import "server-only";
 
-import { auditableDetail as auditable, type AuditDetails } from "@/lib/audit";
+import { auditableDetail as auditable, type AuditDetails } from "@/lib/audit-trail";
 import type { VerificationFilters } from "@/lib/validations/verifications";
 
 /** The filters of a list view, as flat audit details (values are plain tokens and dates). */

@@ -1,13 +1,16 @@
 import "server-only";
 
+import { and, eq, inArray } from "drizzle-orm";
+
 import type { Database } from "@/lib/db/client";
+import { cases, staffUsers } from "@/lib/db/schema";
 
 import { knownVerificationsOf } from "./known";
 import type { ListEnrichment, VerificationListResponse } from "./types";
 
 /*
- * The list's columns that do not come from the service: ref_id (known_verifications) and the case's age and
- * owner (case work). One server-side function, called by the list page, GET /api/verifications and the
+ * The list's columns that do not come from the service: ref_id (case work's verification index) and the
+ * open case's age and owner (case work's cases). One server-side function, called by the list page, GET /api/verifications and the
  * export, so all three show the same thing.
  */
 
@@ -18,13 +21,17 @@ export interface CaseColumns {
   owner: string | null;
 }
 
-/**
- * SEAM (case work, lib/cases/): case age and owner of each verification. Case work is not merged on this
- * branch yet, so this answers nothing and the columns show "—". At merge, read the open case of each public
- * id from lib/cases/ here (one query for the page, `where public_id in (…)`).
- */
-export async function caseColumnsOf(_db: Database, _publicIds: string[]): Promise<Map<string, CaseColumns>> {
-  return new Map();
+/** Case age and owner of each verification with an open case (case work's `cases` table), one query per page. */
+export async function caseColumnsOf(db: Database, publicIds: string[]): Promise<Map<string, CaseColumns>> {
+  if (publicIds.length === 0) return new Map();
+  const rows = await db
+    .select({ publicId: cases.publicId, openedAt: cases.openedAt, ownerName: staffUsers.name, ownerEmail: staffUsers.email })
+    .from(cases)
+    .leftJoin(staffUsers, eq(staffUsers.id, cases.assigneeId))
+    .where(and(inArray(cases.publicId, publicIds), eq(cases.status, "open")));
+  return new Map(
+    rows.map((row) => [row.publicId, { openedAt: row.openedAt.toISOString(), owner: row.ownerName || row.ownerEmail || null }]),
+  );
 }
 
 export async function enrichList(db: Database, list: VerificationListResponse): Promise<VerificationListResponse> {

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { ApiError } from "@/lib/api/errors";
-import { record } from "@/lib/audit";
+import { audited, recordEvent, type RequestContext } from "@/lib/audit-trail";
 import { csvRecord, csvRowStream } from "@/lib/audit-trail/csv";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
@@ -11,7 +11,6 @@ import { log } from "@/lib/log";
 import { isoInZone } from "@/lib/time-zone";
 import type { VerificationFilters } from "@/lib/validations/verifications";
 
-import { audited, type AuditContext } from "./audit";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";
 import { listVerifications, type VerificationDeps } from "./list";
@@ -154,17 +153,17 @@ export async function exportVerifications(
  * The export as an audited read: recorded with its filters and total before the first byte leaves (if that
  * fails, no CSV); a failure part-way, when the answer is already under way, is recorded as a second event.
  */
-export async function auditedVerificationExport(context: AuditContext, filters: VerificationFilters): Promise<VerificationExport> {
+export async function auditedVerificationExport(context: RequestContext, filters: VerificationFilters): Promise<VerificationExport> {
   const { page: _page, per_page: _perPage, ...exported } = filters;
   const details = { ...listDetails(exported), page: null, format: "csv" };
   const db = await getDb();
   const onError = async (_error: unknown, rows: number) => {
-    await record({
+    await recordEvent({
       ...context,
       action: "verification.export",
       outcome: "failure",
       details: { ...details, reason: "interrupted", rowsSent: rows },
-    }).catch((auditError) => log.error("audit_failed", { action: "verification.export", error: auditError }));
+    }).catch((auditError: unknown) => log.error("audit_failed", { action: "verification.export", error: auditError }));
   };
   return audited(
     context,

@@ -1,19 +1,21 @@
 import "server-only";
 
-import { inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 
-import { cpfHash } from "@/lib/audit";
+import { cpfHash } from "@/lib/audit-trail";
+import { indexVerifications } from "@/lib/cases/search";
 import type { Database } from "@/lib/db/client";
-import { knownVerifications } from "@/lib/db/schema";
+import { verificationIndex } from "@/lib/db/schema";
 import type { Verification } from "@/lib/domain/verification";
 import { isValidCpf } from "@/lib/validations/cpf";
-import { createVerificationSchema } from "@/lib/validations/verifications";
+import type { CreateVerificationInput } from "@/lib/validations/verifications";
 
 /*
- * What the dashboard itself knows of a verification (table known_verifications): the ref_id typed at a
- * creation here, and the CPF's keyed hash, from that creation or from a view whose document came
- * unmasked. The hash lets the audit trail tag every view of the verification, masked or not, so the audit
- * page's CPF search finds all the events about a person. No CPF is stored, only the hash.
+ * What the dashboard itself knows of a verification, read from case work's search index
+ * (verification_index, lib/cases/search.ts): the ref_id typed at a creation here and the CPF's keyed hash,
+ * from that creation or from a view whose document came unmasked. The hash lets the audit trail tag every
+ * view of the verification, masked or not, so the audit page's CPF search finds all the events about a
+ * person. No CPF is stored, only the hash.
  */
 
 export interface KnownVerification {
@@ -21,56 +23,29 @@ export interface KnownVerification {
   cpfHash: string | null;
 }
 
-/** The keyed hash of a creation body's CPF, or undefined when it names another document type. */
-export function creationCpfHash(body: unknown): string | undefined {
-  const parsed = createVerificationSchema.safeParse(body);
-  if (!parsed.success || parsed.data.document.type.toLowerCase() !== "cpf") return undefined;
-  return cpfHash(parsed.data.document.number);
-}
-
-/** After a creation here: its ref_id and CPF hash. A second write (a retried creation) keeps the first values. */
-export async function rememberCreated(db: Database, publicId: string, body: unknown): Promise<void> {
-  const parsed = createVerificationSchema.safeParse(body);
-  if (!parsed.success) return;
-  await db
-    .insert(knownVerifications)
-    .values({ publicId, refId: parsed.data.refId, cpfHash: creationCpfHash(body) ?? null })
-    .onConflictDoUpdate({
-      target: knownVerifications.publicId,
-      set: {
-        refId: sql`coalesce(${knownVerifications.refId}, excluded.ref_id)`,
-        cpfHash: sql`coalesce(${knownVerifications.cpfHash}, excluded.cpf_hash)`,
-        updatedAt: sql`now()`,
-      },
-    });
+/** The keyed hash of a creation's CPF, or undefined when it names another document type. */
+export function creationCpfHash(input: CreateVerificationInput): string | undefined {
+  return input.document.type.toLowerCase() === "cpf" && isValidCpf(input.document.number) ? cpfHash(input.document.number) : undefined;
 }
 
 /**
- * The CPF hash of a viewed verification: from its document when unmasked (and remembered for the masked
- * views to come), else from what a creation here remembered; undefined when unknown.
+ * The CPF hash of a viewed verification: from its document when unmasked (and indexed for the masked views
+ * to come), else from what the index already knows; undefined when unknown.
  */
 export async function subjectCpfHashOf(db: Database, verification: Verification): Promise<string | undefined> {
   if (!verification.documentMasked && isValidCpf(verification.document)) {
-    const hash = cpfHash(verification.document);
-    // Single statement, idempotent: several instances viewing at once all write the same value.
-    await db
-      .insert(knownVerifications)
-      .values({ publicId: verification.publicId, cpfHash: hash })
-      .onConflictDoUpdate({ target: knownVerifications.publicId, set: { cpfHash: hash, updatedAt: sql`now()` } });
-    return hash;
+    // One idempotent upsert: several instances viewing at once all write the same value.
+    await indexVerifications(db, [{ publicId: verification.publicId, cpf: verification.document }]);
+    return cpfHash(verification.document);
   }
-  const [row] = await db
-    .select({ cpfHash: knownVerifications.cpfHash })
-    .from(knownVerifications)
-    .where(inArray(knownVerifications.publicId, [verification.publicId]));
-  return row?.cpfHash ?? undefined;
+  return (await knownVerificationsOf(db, [verification.publicId])).get(verification.publicId)?.cpfHash ?? undefined;
 }
 
 export async function knownVerificationsOf(db: Database, publicIds: string[]): Promise<Map<string, KnownVerification>> {
   if (publicIds.length === 0) return new Map();
   const rows = await db
-    .select({ publicId: knownVerifications.publicId, refId: knownVerifications.refId, cpfHash: knownVerifications.cpfHash })
-    .from(knownVerifications)
-    .where(inArray(knownVerifications.publicId, publicIds));
+    .select({ publicId: verificationIndex.publicId, refId: verificationIndex.refId, cpfHash: verificationIndex.cpfHash })
+    .from(verificationIndex)
+    .where(inArray(verificationIndex.publicId, publicIds));
   return new Map(rows.map((row) => [row.publicId, { refId: row.refId, cpfHash: row.cpfHash }]));
 }

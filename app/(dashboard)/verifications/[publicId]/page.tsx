@@ -2,12 +2,12 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
+import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { getDb } from "@/lib/db/client";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { isPublicId } from "@/lib/validations/verifications";
-import { auditContext, audited } from "@/lib/verifications/audit";
 import { getVerificationDetail } from "@/lib/verifications/detail";
 import { subjectCpfHashOf } from "@/lib/verifications/known";
 
@@ -25,7 +25,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   const queryClient = new QueryClient();
   let missing = false;
   try {
-    const context = auditContext(user, await headers());
+    const context = requestContext(user, await headers());
     const data = await audited(
       context,
       {
