@@ -47,5 +47,8 @@ describe("list sorting within the page", () => {
     const { filterParams, sort } = splitListQuery(new URLSearchParams("status=review&sort=-risk_score&per_page=50"));
     expect(filterParams.toString()).toBe("status=review&per_page=50");
     expect(sort).toEqual({ key: "risk_score", direction: "desc" });
+    expect(splitListQuery(new URLSearchParams("sort=desc")).sortInvalid).toBe(true);
+    expect(splitListQuery(new URLSearchParams("sort=risk_score&sort=status")).sortInvalid).toBe(true);
+    expect(splitListQuery(new URLSearchParams("status=review")).sortInvalid).toBe(false);
   });
 });

@@ -30,12 +30,16 @@ export function sortParam(sort: ListSort): string {
   return `${sort.direction === "desc" ? "-" : ""}${sort.key}`;
 }
 
-/** Splits the list page's query: the filters (validated and sent upstream) and the on-screen sort (never sent). */
-export function splitListQuery(query: URLSearchParams): { filterParams: URLSearchParams; sort: ListSort | null } {
+/**
+ * Splits the list page's query: the filters (validated and sent upstream) and the on-screen sort (never
+ * sent). `sortInvalid`: a sort was given that names no sortable column (the page names it as refused).
+ */
+export function splitListQuery(query: URLSearchParams): { filterParams: URLSearchParams; sort: ListSort | null; sortInvalid: boolean } {
   const filterParams = new URLSearchParams(query);
-  const raw = filterParams.get(SORT_PARAM);
+  const raw = filterParams.getAll(SORT_PARAM);
   filterParams.delete(SORT_PARAM);
-  return { filterParams, sort: parseSort(raw) };
+  const sort = raw.length === 1 ? parseSort(raw[0]) : null;
+  return { filterParams, sort, sortInvalid: raw.length > 0 && sort === null };
 }
 
 type Value = number | string | null;

@@ -36,7 +36,14 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
   const query = searchParams.toString();
   const { parsed, sort } = useMemo(() => {
     const split = splitListQuery(new URLSearchParams(query));
-    return { parsed: parseVerificationFilters(split.filterParams), sort: split.sort };
+    const filtersParsed = parseVerificationFilters(split.filterParams);
+    if (!split.sortInvalid) return { parsed: filtersParsed, sort: split.sort };
+    // A sort naming no column is refused like a bad filter: named, and nothing is fetched.
+    const sortProblem = { field: "sort", message: "is not valid" };
+    return {
+      parsed: filtersParsed.ok ? { ok: false as const, problems: [sortProblem] } : { ...filtersParsed, problems: [...filtersParsed.problems, sortProblem] },
+      sort: null,
+    };
   }, [query]);
   const filters: Filters = parsed.ok ? parsed.filters : { per_page: DEFAULT_PAGE_SIZE };
   const list = useVerifications(filters, { enabled: parsed.ok });

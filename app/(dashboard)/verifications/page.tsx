@@ -29,9 +29,11 @@ function toSearchParams(raw: SearchParams): URLSearchParams {
 export default async function VerificationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePageUser("analyst");
   // The on-screen sort is not a filter: it is never sent upstream (lib/verifications/sorting.ts).
-  const parsed = parseVerificationFilters(splitListQuery(toSearchParams(await searchParams)).filterParams);
+  const split = splitListQuery(toSearchParams(await searchParams));
+  const parsed = parseVerificationFilters(split.filterParams);
   const queryClient = new QueryClient();
-  if (parsed.ok) {
+  // A refused sort: the client names it and nothing is fetched.
+  if (parsed.ok && !split.sortInvalid) {
     try {
       const context = requestContext(user, await headers());
       const data = await audited(
