@@ -112,10 +112,11 @@ export function VerificationDetail({
         <h1 className="text-2xl font-semibold">
           {t("title")} <span className="font-mono text-lg break-all text-slate-700">{verification.publicId}</span>
         </h1>
-        {masked ? <MaskedMarker /> : null}
       </header>
 
+      {/* The red flags come first: above the fold on a phone too, before the masked-data note. */}
       <RedFlagSummary verification={verification} />
+      {masked ? <MaskedMarker /> : null}
       {navigation}
 
       <section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-white p-4">
