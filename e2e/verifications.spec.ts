@@ -52,6 +52,11 @@ function recordResponses(page: Page) {
 }
 
 const rows = (page: Page) => page.locator("table tbody tr");
+/** The filters are folded by default (rows first): open them. */
+const openFilters = async (page: Page) => {
+  const details = page.locator("details[data-filters]");
+  if (!(await details.evaluate((element: HTMLDetailsElement) => element.open))) await details.locator("summary").click();
+};
 
 test.beforeEach(async ({ analystPage }) => {
   await inEnglish(analystPage);
@@ -63,6 +68,7 @@ test("filters by status and date range: only matching rows, and Back/Forward wal
   const from = saoPauloDay(-30);
   const to = saoPauloDay(0);
 
+  await openFilters(page);
   await page.getByRole("checkbox", { name: "In review" }).check();
   await page.getByLabel("From").fill(from);
   await page.getByLabel("To").fill(to);
@@ -108,7 +114,8 @@ test("a verification shows its steps, scores, notices and both images through /a
   };
   const target = answer.items.find((item) => item.steps.some((step) => step.name === "liveness" && step.state === "approved"))!;
   await page.getByRole("link", { name: `Open verification ${target.publicId}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/verifications/${target.publicId}$`));
+  // The list's filters travel with the detail (back link, previous/next).
+  await expect(page).toHaveURL(new RegExp(`/verifications/${target.publicId}\\?list=`));
 
   await expect(page.getByRole("heading", { level: 1 })).toContainText(target.publicId);
   const steps = page.locator("article[data-step]");
@@ -130,9 +137,9 @@ test("a verification shows its steps, scores, notices and both images through /a
     await expect(image).toHaveAttribute("src", /^\/api\/media\//);
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
   }
-  // Zoom and rotate with the keyboard.
-  const selfieBox = page.getByRole("group", { name: "Image controls for Selfie" });
-  await selfieBox.focus();
+  // Zoom and rotate with the keyboard (the selfie is in the face comparison; the back of the document here).
+  const backBox = page.getByRole("group", { name: "Image controls for Document (back)" });
+  await backBox.focus();
   await page.keyboard.press("+");
   await page.keyboard.press("r");
   await expect(page.getByText("Zoom 150 %, rotated 90°")).toBeVisible();
@@ -241,6 +248,7 @@ test("a list of 100 rows renders without layout shift and is usable with the key
   // 100th row in the DOM (network, JSON and React's render together).
   await page.goto("/verifications");
   await expect(rows(page)).toHaveCount(20);
+  await openFilters(page);
   await page.getByLabel("Rows per page").selectOption("100");
   const clientMs = await page.evaluate(
     () =>
@@ -275,6 +283,9 @@ test("a list of 100 rows renders without layout shift and is usable with the key
       label: document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "",
       value: (document.activeElement as HTMLInputElement | null)?.value,
     }));
+  // The folded filters open from the keyboard too.
+  await focusOn(async () => (await focused()).tag === "SUMMARY");
+  await page.keyboard.press("Enter");
   await focusOn(async () => (await focused()).value === "review");
   await page.keyboard.press("Space");
   await focusOn(async () => (await focused()).label === "Apply filters");
@@ -293,9 +304,9 @@ test("a list of 100 rows renders without layout shift and is usable with the key
 
   // Applying keeps the focus where it was, and the rows are a couple of Tab presses away.
   expect((await focused()).label).toBe("Apply filters");
-  await focusOn(async () => ((await focused()).label ?? "").startsWith("Open verification"), 3);
+  await focusOn(async () => ((await focused()).label ?? "").startsWith("Open verification"), 12);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/verifications\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/verifications\/[0-9a-f-]{36}\?list=/);
   await expect(page.locator("article[data-step]")).toHaveCount(3);
 });
 

@@ -95,7 +95,8 @@ const sharedSchema = z.object({
     .string()
     .regex(/^((pep|restrictive_list|low_facematch|high_risk)(,|$))*$/, "must list pep, restrictive_list, low_facematch, high_risk")
     .default("pep,restrictive_list,low_facematch,high_risk"),
-  CASE_RISK_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(700),
+  // On the service's 0..100 score scale (lib/domain/verification.ts); the default is the detail's "high risk" band.
+  CASE_RISK_THRESHOLD: z.coerce.number().int().min(0).max(100).default(70),
   CASE_FINAL_STATUSES: z
     .string()
     .regex(/^[a-z_]+(,[a-z_]+)*$/)

@@ -17,3 +17,15 @@ export function zoneOffsetMs(instant: Date, timeZone: string): number {
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
+
+/**
+ * `2026-10-01T09:15:00-03:00`: the instant as the display time zone's wall clock, with that zone's offset,
+ * so a spreadsheet shows the analyst's time and the value still names one exact instant.
+ */
+export function isoInZone(instant: Date, timeZone: string): string {
+  const offset = zoneOffsetMs(instant, timeZone);
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const minutes = Math.round(Math.abs(offset) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  return `${wall}${sign}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}

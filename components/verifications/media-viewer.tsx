@@ -160,7 +160,8 @@ function MissingPanel({ item }: { item: Extract<MediaItem, { available: false }>
   );
 }
 
-export function MediaViewer({ publicId }: { publicId: string }) {
+/** `exclude`: file keys another section already shows (the face comparison's selfie and document face). */
+export function MediaViewer({ publicId, exclude = [] }: { publicId: string; exclude?: readonly string[] }) {
   const t = useTranslations("verifications.media");
   const media = useVerificationMedia(publicId);
   const reload = () => void media.refetch();
@@ -177,13 +178,15 @@ export function MediaViewer({ publicId }: { publicId: string }) {
       </div>
       {media.data ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {media.data.items.map((item) =>
-            item.available ? (
-              <ImagePanel key={item.key} item={item} publicId={publicId} onReload={reload} />
-            ) : (
-              <MissingPanel key={item.key} item={item} />
-            ),
-          )}
+          {media.data.items
+            .filter((item) => !(item.available && exclude.includes(item.key)))
+            .map((item) =>
+              item.available ? (
+                <ImagePanel key={item.key} item={item} publicId={publicId} onReload={reload} />
+              ) : (
+                <MissingPanel key={item.key} item={item} />
+              ),
+            )}
         </div>
       ) : media.isError ? (
         <ApiErrorState error={media.error} onRetry={reload} retrying={media.isFetching} />

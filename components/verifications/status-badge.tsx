@@ -39,15 +39,31 @@ export function StatusBadge({ status }: { status: string | null }) {
 
 export function useStepName() {
   const t = useTranslations("verifications.steps");
-  return (name: string) => (t.has(name as "ocr") && name !== "label" ? t(name as "ocr") : name);
+  return (name: string) => (t.has(name as "ocr") && name !== "label" && name !== "short" ? t(name as "ocr") : name);
 }
 
-/** One step's state, e.g. "OCR: Approved". The step name is part of the text, not only the position. */
-export function StepBadge({ name, state }: { name: string; state: string | null }) {
+/**
+ * One step's state, e.g. "OCR: Approved". The step name is part of the text, not only the position.
+ * `compact`: the step's short name and the symbol on screen (the list's one-line rows), the full text for
+ * screen readers and on hover.
+ */
+export function StepBadge({ name, state, compact = false }: { name: string; state: string | null; compact?: boolean }) {
   const t = useTranslations("verifications.steps");
   const stepName = useStepName();
   const label = useStateLabel();
   const style = (state && TONES[state]) || { tone: "neutral" as const, symbol: "·" };
+  const full = t("label", { step: stepName(name), state: label(state) });
+  if (compact) {
+    const short = t.has(`short.${name}` as "label") ? t(`short.${name}` as "label") : name.slice(0, 3).toUpperCase();
+    return (
+      <Badge tone={style.tone} className="px-1.5 whitespace-nowrap">
+        <span aria-hidden="true" title={full}>
+          {short} {style.symbol}
+        </span>
+        <span className="sr-only">{full}</span>
+      </Badge>
+    );
+  }
   return (
     <Badge tone={style.tone} className="whitespace-nowrap">
       <span aria-hidden="true">{style.symbol}</span>

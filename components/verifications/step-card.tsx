@@ -6,6 +6,7 @@ import { FACEMATCH_VALID_SIMILARITY, KNOWN_STEPS, type VerificationStep } from "
 
 import { useNumber } from "./format";
 import { GenericValue } from "./generic-value";
+import { useNoticeText } from "./labels";
 import { ScoreBar } from "./score-bar";
 import { StatusBadge, useStepName } from "./status-badge";
 
@@ -18,6 +19,7 @@ export function StepCard({ step }: { step: VerificationStep }) {
   const tDetail = useTranslations("verifications.detail");
   const stepName = useStepName();
   const number = useNumber();
+  const noticeText = useNoticeText();
   const known = (KNOWN_STEPS as readonly string[]).includes(step.name);
   const headingId = `step-${step.name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   const valid = step.similarity !== undefined && step.similarity >= FACEMATCH_VALID_SIMILARITY;
@@ -97,12 +99,27 @@ export function StepCard({ step }: { step: VerificationStep }) {
           <p className="text-sm text-slate-600">{t("noNotices")}</p>
         ) : (
           <ul className="mt-1 space-y-1 text-sm">
-            {step.notices.map((notice, index) => (
-              <li key={`${notice.code ?? ""}-${index}`} className="rounded border border-amber-200 bg-amber-50 px-2 py-1 text-amber-950">
-                {notice.code ? <span className="mr-2 font-mono text-xs">{notice.code}</span> : null}
-                {notice.message}
-              </li>
-            ))}
+            {step.notices.map((notice, index) => {
+              // The catalogue's words in the analyst's language, with the service's own text kept beside.
+              const known = noticeText(notice.code);
+              return (
+                <li
+                  key={`${notice.code ?? ""}-${index}`}
+                  data-notice={notice.code ?? ""}
+                  className="rounded border border-amber-200 bg-amber-50 px-2 py-1 text-amber-950"
+                >
+                  <span className="block">
+                    {notice.code ? <span className="mr-2 font-mono text-xs">{notice.code}</span> : null}
+                    {known ?? notice.message}
+                  </span>
+                  {known && notice.message && notice.message !== known ? (
+                    <span className="mt-0.5 block text-xs text-amber-900">
+                      {t("upstreamText")}: <q>{notice.message}</q>
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

@@ -11,10 +11,14 @@ import type { RestrictiveListEntry, Verification } from "@/lib/domain/verificati
  */
 
 import { SCORE_SCALE } from "@/lib/domain/verification";
+import { isFinalStatus } from "@/lib/verifications/red-flags";
 
 import { useDateTime, useNumber } from "./format";
 import { GenericValue } from "./generic-value";
+import { useFlowLabel, useJourneyLabel } from "./labels";
 import { MaskedMarker } from "./masked-marker";
+import { RedFlagSummary } from "./red-flag-summary";
+import { RiskScale } from "./risk-scale";
 import { ScoreBar } from "./score-bar";
 import { StatusBadge } from "./status-badge";
 import { StepCard } from "./step-card";
@@ -81,8 +85,19 @@ function RestrictiveLists({ entries }: { entries: RestrictiveListEntry[] }) {
   );
 }
 
-export function VerificationDetail({ verification, media }: { verification: Verification; media?: ReactNode }) {
+export function VerificationDetail({
+  verification,
+  media,
+  navigation,
+}: {
+  verification: Verification;
+  media?: ReactNode;
+  /** Previous / next within the list the analyst came from. */
+  navigation?: ReactNode;
+}) {
   const t = useTranslations("verifications.detail");
+  const flowLabel = useFlowLabel();
+  const journeyLabel = useJourneyLabel();
   const dateTime = useDateTime();
   const number = useNumber();
   const { person } = verification;
@@ -97,8 +112,12 @@ export function VerificationDetail({ verification, media }: { verification: Veri
         <h1 className="text-2xl font-semibold">
           {t("title")} <span className="font-mono text-lg break-all text-slate-700">{verification.publicId}</span>
         </h1>
-        {masked ? <MaskedMarker /> : null}
       </header>
+
+      {/* The red flags come first: above the fold on a phone too, before the masked-data note. */}
+      <RedFlagSummary verification={verification} />
+      {masked ? <MaskedMarker /> : null}
+      {navigation}
 
       <section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="summary-heading" className="sr-only">
@@ -108,10 +127,19 @@ export function VerificationDetail({ verification, media }: { verification: Veri
           <Item term={t("status")}>
             <StatusBadge status={verification.status} />
           </Item>
-          <Item term={t("decidedAt")}>{dateTime(verification.decidedAt) ?? notInformed}</Item>
+          {/* An outcome's date only: a decided_at on a verification still in review would read as a decision. */}
+          <Item term={t("decidedAt")}>
+            {isFinalStatus(verification.status) ? (
+              (dateTime(verification.decidedAt) ?? notInformed)
+            ) : (
+              <span className="text-slate-600">{t("notDecided")}</span>
+            )}
+          </Item>
           <Item term={t("createdAt")}>{dateTime(verification.createdAt) ?? notInformed}</Item>
           <Item term={`${t("flow")} / ${t("journey")}`}>
-            {verification.flow ?? "—"} / {verification.journey ?? "—"}
+            <span title={[verification.flow, verification.journey].filter(Boolean).join(" / ")}>
+              {flowLabel(verification.flow) ?? "—"} / {journeyLabel(verification.journey) ?? "—"}
+            </span>
           </Item>
         </dl>
       </section>
@@ -152,17 +180,7 @@ export function VerificationDetail({ verification, media }: { verification: Veri
             }
             emptyText={t("noScore")}
           />
-          <ScoreBar
-            label={t("riskScore")}
-            value={verification.riskScore}
-            max={scoreMax(verification.riskScore)}
-            valueText={
-              verification.riskScore === null
-                ? undefined
-                : t("scoreScale", { value: number(verification.riskScore), max: number(scoreMax(verification.riskScore)) })
-            }
-            emptyText={t("noScore")}
-          />
+          <RiskScale score={verification.riskScore} label={t("riskScore")} emptyText={t("noScore")} />
         </section>
       </div>
 

@@ -42,6 +42,10 @@ export interface AuditSpec<T> {
   detailsOf?: (result: T) => AuditDetails;
   /** Target known only from the result (creation). */
   targetOf?: (result: T) => AuditTarget | undefined;
+  /** The CPF's keyed hash when the person is known before the call (the CPF typed at a creation). */
+  subjectCpfHash?: string;
+  /** …or once the result is in (an unmasked document, a CPF a creation here remembered). */
+  subjectCpfHashOf?: (result: T) => string | undefined | Promise<string | undefined>;
   /** Releases what the result holds (an open image stream) when a read is refused after all. */
   discard?: (result: T) => void;
 }
@@ -120,6 +124,7 @@ async function recordFailure<T>(
       action: spec.action,
       target: spec.target,
       purpose: spec.purpose,
+      subjectCpfHash: spec.subjectCpfHash,
       outcome,
       details: { ...spec.details, ...extra, reason },
     });
@@ -170,6 +175,7 @@ export async function audited<T>(
       action: spec.action,
       target: spec.target ?? spec.targetOf?.(result),
       purpose: spec.purpose,
+      subjectCpfHash: spec.subjectCpfHash ?? (await spec.subjectCpfHashOf?.(result)),
       outcome: "success",
       details: { ...spec.details, ...spec.detailsOf?.(result) },
     });
@@ -203,6 +209,7 @@ export async function auditedAction<T>(
         action: spec.action,
         target: spec.target,
         purpose: spec.purpose,
+        subjectCpfHash: spec.subjectCpfHash,
         outcome: "intent",
         details: spec.details,
       })
@@ -227,6 +234,7 @@ export async function auditedAction<T>(
       action: spec.action,
       target: spec.target ?? spec.targetOf?.(result),
       purpose: spec.purpose,
+      subjectCpfHash: spec.subjectCpfHash ?? (await spec.subjectCpfHashOf?.(result)),
       outcome: "success",
       details: { ...spec.details, ...spec.detailsOf?.(result), intent },
     });

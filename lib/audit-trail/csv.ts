@@ -74,6 +74,19 @@ export interface CsvStreamHooks {
  * has room, so a slow client slows the export instead of filling memory.
  */
 export function csvStream(batches: AsyncIterator<AuditEventExportRow[]>, hooks: CsvStreamHooks = {}): ReadableStream<Uint8Array> {
+  return csvRowStream(CSV_HEADER, batches, eventToCsvRecord, hooks);
+}
+
+/**
+ * The same stream for any rows (the verification list's export uses it too): `header` is written first
+ * (a BOM and one csvRecord), then each batch's rows through `toRecord`.
+ */
+export function csvRowStream<T>(
+  header: string,
+  batches: AsyncIterator<T[]>,
+  toRecord: (row: T) => string,
+  hooks: CsvStreamHooks = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let rows = 0;
   let headerSent = false;
@@ -82,10 +95,10 @@ export function csvStream(batches: AsyncIterator<AuditEventExportRow[]>, hooks: 
       async pull(controller) {
         if (!headerSent) {
           headerSent = true;
-          controller.enqueue(encoder.encode(CSV_HEADER));
+          controller.enqueue(encoder.encode(header));
           return;
         }
-        let next: IteratorResult<AuditEventExportRow[]>;
+        let next: IteratorResult<T[]>;
         try {
           next = await batches.next();
         } catch (error) {
@@ -99,7 +112,7 @@ export function csvStream(batches: AsyncIterator<AuditEventExportRow[]>, hooks: 
           return;
         }
         rows += next.value.length;
-        controller.enqueue(encoder.encode(next.value.map(eventToCsvRecord).join("")));
+        controller.enqueue(encoder.encode(next.value.map(toRecord).join("")));
       },
       async cancel() {
         await batches.return?.(undefined);

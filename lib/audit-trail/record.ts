@@ -46,6 +46,11 @@ export interface AuditEvent {
   ip?: string | null;
   /** A few flat values: counts, codes, roles. */
   details?: AuditDetails;
+  /**
+   * `cpfHash()` of the person the event is about when the target is not the CPF itself (a verification
+   * whose CPF is known here): stored as the target hash, so the audit page's CPF search finds the event.
+   */
+  subjectCpfHash?: string;
   at?: Date;
 }
 
@@ -109,6 +114,9 @@ export function assertAuditable(event: AuditEvent): void {
     if ("id" in event.target) checkText("target.id", event.target.id, { allowUuid: true });
   }
   if (event.purpose !== undefined) checkText("purpose", event.purpose);
+  if (event.subjectCpfHash !== undefined && !/^[0-9a-f]{64}$/.test(event.subjectCpfHash)) {
+    throw new AuditContentError("subjectCpfHash", "is not a CPF hash");
+  }
   const entries = Object.entries(event.details ?? {});
   if (entries.length > MAX_DETAILS) throw new AuditContentError("details", `holds more than ${MAX_DETAILS} entries`);
   for (const [key, value] of entries) {
@@ -203,7 +211,7 @@ export async function recordEvent(event: AuditEvent, tx?: Database): Promise<{ i
     action: event.action,
     targetType: target?.type ?? null,
     target: target ? ("cpf" in target ? maskCpf(target.cpf) : target.id) : null,
-    targetHash: target && "cpf" in target ? cpfHash(target.cpf) : null,
+    targetHash: target && "cpf" in target ? cpfHash(target.cpf) : (event.subjectCpfHash ?? null),
     purpose: event.purpose ?? null,
     outcome: event.outcome,
     ip: event.ip ?? null,

@@ -3,7 +3,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { auditFiltersToSearchParams, CPF_SEARCH_HEADER, DEFAULT_PAGE_SIZE, type AuditFilters } from "@/lib/audit-trail/filters";
 import type { AuditPage } from "@/lib/audit-trail/types";
 
-import { apiRequest, errorFromResponse, networkError } from "./api-request";
+import { apiRequest } from "./api-request";
+import { downloadCsv, type CsvDownload, type ExportProgress } from "./csv-download";
 
 /*
  * The audit log's data layer in the browser: key factory, fetchers, hooks. The server page prefetches the
@@ -55,51 +56,13 @@ export function useAuditEvents(filters: AuditFilters, cpf: string | null, { enab
   });
 }
 
-export interface ExportProgress {
-  bytes: number;
-  rows: number;
-}
+export type { ExportProgress } from "./csv-download";
 
-/**
- * Downloads the CSV export, reporting bytes and rows as they arrive (rows are counted by CRLF, which the
- * server writes only between records). Resolves with the file as a Blob.
- */
-export async function downloadAuditCsv(
+/** Downloads the audit log's CSV export with live progress (see downloadCsv). */
+export function downloadAuditCsv(
   filters: AuditFilters,
   cpf: string | null,
-  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void } = {},
-): Promise<{ blob: Blob; filename: string; rows: number; bytes: number }> {
-  let response: Response;
-  try {
-    response = await fetch(auditApiUrl(filters, { format: "csv" }), {
-      headers: { accept: "text/csv", ...cpfHeader(cpf) },
-      signal,
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw networkError();
-  }
-  if (!response.ok || !response.body) throw await errorFromResponse(response);
-  const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "audit.csv";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let bytes = 0;
-  let lineBreaks = 0;
-  let previousByte = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    bytes += value.byteLength;
-    for (let index = 0; index < value.length; index += 1) {
-      const byte = value[index]!;
-      if (byte === 0x0a && previousByte === 0x0d) lineBreaks += 1;
-      previousByte = byte;
-    }
-    // The first line is the header.
-    onProgress?.({ bytes, rows: Math.max(0, lineBreaks - 1) });
-  }
-  return { blob: new Blob(chunks, { type: "text/csv;charset=utf-8" }), filename, rows: Math.max(0, lineBreaks - 1), bytes };
+  options: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void } = {},
+): Promise<CsvDownload> {
+  return downloadCsv(auditApiUrl(filters, { format: "csv" }), { ...options, headers: cpfHeader(cpf), fallbackName: "audit.csv" });
 }

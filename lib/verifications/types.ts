@@ -16,6 +16,16 @@ export interface VerificationListResponse {
    * the rows are the service's first page and the UI says paging is not available.
    */
   pagingAvailable: boolean;
+  /** What the dashboard knows beside the service's answer, by public id (lib/verifications/enrich.ts); absent ids: nothing known. */
+  enrichment?: Record<string, ListEnrichment>;
+}
+
+export interface ListEnrichment {
+  /** The caller's reference, known when the verification was created here. */
+  refId: string | null;
+  /** ISO 8601: when its review case opened (case work). */
+  caseOpenedAt: string | null;
+  caseOwner: string | null;
 }
 
 export interface VerificationDetailResponse {

@@ -10,9 +10,7 @@ export default async function Loading() {
       <p role="status" aria-live="polite" className="text-sm text-slate-600">
         {t("updating")}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <VerificationTableSkeleton rows={10} caption={t("caption")} />
-      </div>
+      <VerificationTableSkeleton rows={10} caption={t("caption")} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { CreateVerificationDialog } from "@/components/verifications/create-verification-dialog";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { LiveChangesNotice } from "@/components/verifications/live-changes-notice";
+import { VerificationExport } from "@/components/verifications/verification-export";
 import { VerificationFilters } from "@/components/verifications/verification-filters";
 import { VerificationPagination } from "@/components/verifications/verification-pagination";
 import { VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
@@ -21,6 +22,7 @@ import {
   parseVerificationFilters,
   type VerificationFilters as Filters,
 } from "@/lib/validations/verifications";
+import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 
 /*
  * The list. The filters live in the URL: applying them pushes a history entry with
@@ -33,18 +35,38 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const query = searchParams.toString();
-  const parsed = useMemo(() => parseVerificationFilters(new URLSearchParams(query)), [query]);
+  const { parsed, sort } = useMemo(() => {
+    const split = splitListQuery(new URLSearchParams(query));
+    const filtersParsed = parseVerificationFilters(split.filterParams);
+    if (!split.sortInvalid) return { parsed: filtersParsed, sort: split.sort };
+    // A sort naming no column is refused like a bad filter: named, and nothing is fetched.
+    const sortProblem = { field: "sort", message: "is not valid" };
+    return {
+      parsed: filtersParsed.ok ? { ok: false as const, problems: [sortProblem] } : { ...filtersParsed, problems: [...filtersParsed.problems, sortProblem] },
+      sort: null,
+    };
+  }, [query]);
   const filters: Filters = parsed.ok ? parsed.filters : { per_page: DEFAULT_PAGE_SIZE };
   const list = useVerifications(filters, { enabled: parsed.ok });
 
-  const navigate = (next: Filters) => {
-    const nextQuery = filtersToUrlQuery(next);
+  const urlQuery = (next: Filters, nextSort: ListSort | null) => {
+    const params = new URLSearchParams(filtersToUrlQuery(next));
+    if (nextSort) params.set(SORT_PARAM, sortParam(nextSort));
+    return params.toString();
+  };
+  const navigate = (next: Filters, nextSort: ListSort | null = sort) => {
+    const nextQuery = urlQuery(next, nextSort);
     // The same view again: fetch it afresh rather than stacking a duplicate history entry.
-    if (parsed.ok && nextQuery === filtersToUrlQuery(filters)) {
+    if (parsed.ok && nextQuery === urlQuery(filters, sort)) {
       void list.refetch();
       return;
     }
     window.history.pushState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
+  };
+  // Sorting reorders the rows already here: replace the history entry rather than add one per click.
+  const sortBy = (nextSort: ListSort | null) => {
+    const nextQuery = urlQuery(filters, nextSort);
+    window.history.replaceState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
   };
 
   const data = list.data;
@@ -68,11 +90,7 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
   } else if (list.isError) {
     body = <ApiErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (!data) {
-    body = (
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <VerificationTableSkeleton rows={Math.min(filters.per_page ?? DEFAULT_PAGE_SIZE, 20)} caption={caption} />
-      </div>
-    );
+    body = <VerificationTableSkeleton rows={Math.min(filters.per_page ?? DEFAULT_PAGE_SIZE, 20)} caption={caption} />;
   } else if (data.items.length === 0) {
     body = (
       <Alert
@@ -90,10 +108,17 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
   } else {
     body = (
       <div className="space-y-4">
-        <div
-          className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${list.isPlaceholderData ? "opacity-60" : ""}`}
-        >
-          <VerificationTable items={data.items} caption={caption} busy={updating} />
+        <div className={`transition-opacity ${list.isPlaceholderData ? "opacity-60" : ""}`}>
+          <VerificationTable
+            items={sortItems(data.items, sort, data.enrichment)}
+            enrichment={data.enrichment}
+            caption={caption}
+            busy={updating}
+            listQuery={query}
+            sort={sort}
+            onSort={sortBy}
+          />
+          <p className="mt-1 text-xs text-slate-600">{t("list.sortNote")}</p>
         </div>
         <VerificationPagination
           pagination={data.pagination}
@@ -111,7 +136,10 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
           <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
           <p className="mt-1 text-sm text-slate-600">{t("list.intro")}</p>
         </div>
-        <CreateVerificationDialog />
+        <div className="flex flex-wrap items-start gap-2">
+          {parsed.ok ? <VerificationExport filters={filters} /> : null}
+          <CreateVerificationDialog />
+        </div>
       </div>
       <VerificationFilters filters={filters} maxPerPage={maxPerPage} onApply={navigate} />
       {/* Always present and always the same height: showing progress never moves the table. */}

@@ -4,10 +4,13 @@ import { headers } from "next/headers";
 import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { parseVerificationFilters } from "@/lib/validations/verifications";
 import { listDetails } from "@/lib/verifications/audit-details";
+import { enrichList } from "@/lib/verifications/enrich";
 import { listVerifications } from "@/lib/verifications/list";
+import { splitListQuery } from "@/lib/verifications/sorting";
 
 import { VerificationsPageClient } from "./page-client";
 
@@ -25,15 +28,18 @@ function toSearchParams(raw: SearchParams): URLSearchParams {
 // to react-query; filter changes later go through the route handler.
 export default async function VerificationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePageUser("analyst");
-  const parsed = parseVerificationFilters(toSearchParams(await searchParams));
+  // The on-screen sort is not a filter: it is never sent upstream (lib/verifications/sorting.ts).
+  const split = splitListQuery(toSearchParams(await searchParams));
+  const parsed = parseVerificationFilters(split.filterParams);
   const queryClient = new QueryClient();
-  if (parsed.ok) {
+  // A refused sort: the client names it and nothing is fetched.
+  if (parsed.ok && !split.sortInvalid) {
     try {
       const context = requestContext(user, await headers());
       const data = await audited(
         context,
         { action: "verification.list", details: listDetails(parsed.filters), detailsOf: (list) => ({ count: list.items.length }) },
-        () => listVerifications(parsed.filters),
+        async () => enrichList(await getDb(), await listVerifications(parsed.filters)),
       );
       queryClient.setQueryData(verificationKeys.list(parsed.filters), data);
     } catch {

@@ -2,10 +2,13 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { audited, auditedAction } from "@/lib/audit-trail";
+import { getDb } from "@/lib/db/client";
 import { parseVerificationFilters } from "@/lib/validations/verifications";
 import { listDetails } from "@/lib/verifications/audit-details";
 import { createVerification, parseCreateVerification } from "@/lib/verifications/create";
+import { enrichList } from "@/lib/verifications/enrich";
 import { inputError } from "@/lib/verifications/input";
+import { creationCpfHash } from "@/lib/verifications/known";
 import { listVerifications } from "@/lib/verifications/list";
 
 // GET /api/verifications – the list. Only status, flow, journey, from, to, per_page and page are
@@ -17,7 +20,7 @@ export const GET = route({}, async ({ request, context }) => {
   const data = await audited(
     context,
     { action: "verification.list", details: listDetails(filters), detailsOf: (list) => ({ count: list.items.length }) },
-    () => listVerifications(filters),
+    async () => enrichList(await getDb(), await listVerifications(filters)),
   );
   return json(data);
 });
@@ -32,6 +35,8 @@ export const POST = route({ body: z.unknown() }, async ({ context, body }) => {
     {
       action: "verification.create",
       targetOf: (result) => (result.created.publicId ? { type: "verification", id: result.created.publicId } : undefined),
+      // The typed CPF's keyed hash: the audit page's CPF search finds this creation.
+      subjectCpfHash: creationCpfHash(input),
     },
     () => createVerification(input),
   );

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@t
 import { headers } from "next/headers";
 
 import { requestContext } from "@/lib/audit-trail";
+import { actionChoices } from "@/lib/audit-trail/action-names";
 import { auditFiltersSchema, auditParamsFromSearchParams, compactFilters } from "@/lib/audit-trail/filters";
 import { distinctActions } from "@/lib/audit-trail/query";
 import { viewAuditLog } from "@/lib/audit-trail/service";
@@ -41,7 +42,8 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
       // Not fatal here: the client finds no cached page, asks GET /api/audit and shows that answer's error.
     }
   }
-  const actions = await distinctActions(db).catch(() => []);
+  // The names the dashboard writes, plus any older name already on the trail.
+  const actions = actionChoices(await distinctActions(db).catch(() => []));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <AuditPageClient actions={actions} />

@@ -2,23 +2,41 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 
 import { CaseWork, type Viewer } from "@/components/cases/case-work";
 import { ApiErrorState } from "@/components/verifications/error-state";
+import { FACE_KEYS, FaceComparison } from "@/components/verifications/face-comparison";
 import { MediaViewer } from "@/components/verifications/media-viewer";
 import { VerificationDetail } from "@/components/verifications/verification-detail";
 import { VerificationDetailSkeleton } from "@/components/verifications/verification-detail-skeleton";
 import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
+import { backHref, VerificationNeighbours } from "@/components/verifications/verification-neighbours";
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
 import { useVerification } from "@/lib/queries/verifications";
 
 export function VerificationPageClient({ publicId, viewer }: { publicId: string; viewer: Viewer }) {
   const t = useTranslations("verifications.detail");
   const detail = useVerification(publicId);
+  // The list the analyst came from (filters and sort), so the way back and previous/next keep them.
+  const listQuery = useSearchParams().get("list") ?? "";
 
   let body: React.ReactNode;
   if (detail.data) {
-    body = <VerificationDetail verification={detail.data.verification} media={<MediaViewer publicId={publicId} />} />;
+    const { verification } = detail.data;
+    const similarity = verification.steps.find((step) => step.name === "facematch")?.similarity;
+    body = (
+      <VerificationDetail
+        verification={verification}
+        navigation={<VerificationNeighbours publicId={publicId} listQuery={listQuery} />}
+        media={
+          <>
+            <FaceComparison publicId={publicId} similarity={similarity} />
+            <MediaViewer publicId={publicId} exclude={FACE_KEYS} />
+          </>
+        }
+      />
+    );
   } else if (detail.isError) {
     body =
       detail.error.code === "not_found" ? (
@@ -32,7 +50,7 @@ export function VerificationPageClient({ publicId, viewer }: { publicId: string;
 
   return (
     <div className="space-y-4">
-      <Link href="/verifications" className="text-sm font-medium text-brand-800 underline underline-offset-2">
+      <Link href={backHref(listQuery)} className="text-sm font-medium text-brand-800 underline underline-offset-2">
         ← {t("back")}
       </Link>
       {body}

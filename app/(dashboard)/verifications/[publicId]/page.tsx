@@ -4,10 +4,12 @@ import { notFound } from "next/navigation";
 
 import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
+import { getDb } from "@/lib/db/client";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { isPublicId } from "@/lib/validations/verifications";
 import { getVerificationDetail } from "@/lib/verifications/detail";
+import { subjectCpfHashOf } from "@/lib/verifications/known";
 
 import { VerificationPageClient } from "./page-client";
 
@@ -24,8 +26,14 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   let missing = false;
   try {
     const context = requestContext(user, await headers());
-    const data = await audited(context, { action: "verification.view", target: { type: "verification", id: publicId } }, () =>
-      getVerificationDetail(publicId),
+    const data = await audited(
+      context,
+      {
+        action: "verification.view",
+        target: { type: "verification", id: publicId },
+        subjectCpfHashOf: async (result) => subjectCpfHashOf(await getDb(), result.verification),
+      },
+      () => getVerificationDetail(publicId),
     );
     queryClient.setQueryData(verificationKeys.detail(publicId), data);
   } catch (error) {

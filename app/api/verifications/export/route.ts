@@ -1,0 +1,23 @@
+import { route } from "@/lib/api/route";
+import { parseVerificationFilters } from "@/lib/validations/verifications";
+import { auditedVerificationExport } from "@/lib/verifications/export";
+import { inputError } from "@/lib/verifications/input";
+
+// GET /api/verifications/export – the filtered list as CSV, streamed, with its total in X-Total-Count. The
+// same filters as the list (its per_page and page are ignored: the export reads every page).
+export const GET = route({}, async ({ request, context }) => {
+  const parsed = parseVerificationFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) throw inputError(parsed.problems);
+  const exported = await auditedVerificationExport(context, parsed.filters);
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
+  return new Response(exported.stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="verifications-${stamp}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Total-Count": String(exported.total),
+      "X-Export-Complete": String(exported.complete),
+    },
+  });
+});

@@ -1,0 +1,355 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+
+import { Button } from "@/components/ui/button";
+import { FACEMATCH_VALID_SIMILARITY } from "@/lib/domain/verification";
+import { useVerificationMedia } from "@/lib/queries/verifications";
+import type { MediaItem } from "@/lib/verifications/types";
+
+import { ScoreBar } from "./score-bar";
+
+/*
+ * The selfie beside the document's face side, for the analyst's own facematch. One view state drives both
+ * frames, so zooming or panning one moves the other the same way: the same point of each picture stays
+ * under the same spot of its frame. Zoom keeps the point under the pointer still (wheel, double click) or
+ * the frame's centre (buttons, keys). Pointer events and a CSS transform only: no zoom library.
+ *
+ * Images are the same sealed /api/media tokens the media viewer uses (same query, same cache entry).
+ */
+
+export const FACE_KEYS = ["selfie", "document_front"] as const;
+
+const MIN_ZOOM = 1;
+const MAX_ZOOM = 8;
+const KEY_ZOOM = 1.25;
+const KEY_PAN = 40;
+
+interface View {
+  zoom: number;
+  /** Offset of the picture's top-left corner from the frame's, in CSS pixels, at this zoom. */
+  x: number;
+  y: number;
+  rotation: number;
+}
+
+const INITIAL: View = { zoom: 1, x: 0, y: 0, rotation: 0 };
+
+/** Zoom to `next` keeping the frame point (px, py) over the same picture point; pan kept inside the frame. */
+export function zoomAt(view: View, next: number, px: number, py: number, size: number): View {
+  const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, next));
+  const ratio = zoom / view.zoom;
+  return clampPan({ ...view, zoom, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio }, size);
+}
+
+/** The picture always covers the frame once zoomed in: no panning off into emptiness. */
+export function clampPan(view: View, size: number): View {
+  const min = size - size * view.zoom;
+  return { ...view, x: Math.min(0, Math.max(min, view.x)), y: Math.min(0, Math.max(min, view.y)) };
+}
+
+type Available = Extract<MediaItem, { available: true }>;
+
+function Frame({
+  item,
+  label,
+  alt,
+  view,
+  frameRef,
+  onFailed,
+}: {
+  item: Available | undefined;
+  label: string;
+  alt: string;
+  view: View;
+  frameRef?: React.Ref<HTMLDivElement>;
+  onFailed: () => void;
+}) {
+  const t = useTranslations("verifications.faces");
+  return (
+    <figure className="flex min-w-0 flex-1 flex-col gap-1" data-face-frame={item?.key ?? "missing"}>
+      <figcaption className="text-sm font-medium text-slate-800">{label}</figcaption>
+      <div ref={frameRef} data-face-viewport className="relative aspect-square overflow-hidden rounded-md bg-slate-900">
+        {item ? (
+          // Pan and zoom on the wrapper (origin top-left, so the arithmetic in zoomAt holds); rotation on the
+          // picture about its own centre, which a square frame keeps inside.
+          <div
+            className="pointer-events-none absolute inset-0"
+            style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`, transformOrigin: "0 0" }}
+            data-zoom={view.zoom.toFixed(2)}
+            data-x={Math.round(view.x)}
+            data-y={Math.round(view.y)}
+          >
+            {/* eslint-disable-next-line @next/next/no-img-element -- next/image's optimiser would cache the image on disk */}
+            <img
+              src={item.src}
+              alt={alt}
+              referrerPolicy="no-referrer"
+              draggable={false}
+              onError={onFailed}
+              className="h-full w-full object-contain select-none"
+              style={{ transform: `rotate(${view.rotation}deg)` }}
+            />
+          </div>
+        ) : (
+          <p className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-100">{t("missing")}</p>
+        )}
+      </div>
+    </figure>
+  );
+}
+
+export function FaceComparison({ publicId, similarity }: { publicId: string; similarity?: number }) {
+  const t = useTranslations("verifications.faces");
+  const tStep = useTranslations("verifications.step");
+  const tMedia = useTranslations("verifications.media");
+  const media = useVerificationMedia(publicId);
+  const [view, setView] = useState<View>(INITIAL);
+  const [failed, setFailed] = useState(false);
+  const [fullScreen, setFullScreen] = useState(false);
+  const container = useRef<HTMLElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ id: number; x: number; y: number } | null>(null);
+
+  const items = media.data?.items ?? [];
+  const find = (key: string) => items.find((item): item is Available => item.key === key && item.available);
+  const selfie = find("selfie");
+  const documentFace = find("document_front");
+
+  const size = () => frame.current?.clientWidth ?? 1;
+  /** Pointer position inside the frame under it (both frames have the same size and view, so either will do). */
+  const framePoint = (clientX: number, clientY: number) => {
+    const viewports = [...(stage.current?.querySelectorAll<HTMLElement>("[data-face-viewport]") ?? [])];
+    const rects = viewports.map((viewport) => viewport.getBoundingClientRect());
+    const rect = rects.find((r) => clientX >= r.left && clientX <= r.right && clientY >= r.top && clientY <= r.bottom) ?? rects[0];
+    return rect ? { x: clientX - rect.left, y: clientY - rect.top } : undefined;
+  };
+
+  const zoomBy = useCallback((factor: number, point?: { x: number; y: number }) => {
+    setView((current) => {
+      const s = frame.current?.clientWidth ?? 1;
+      return zoomAt(current, current.zoom * factor, point?.x ?? s / 2, point?.y ?? s / 2, s);
+    });
+  }, []);
+
+  // Wheel zoom needs a non-passive listener to keep the page from scrolling under the pointer.
+  useEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      zoomBy(event.deltaY < 0 ? KEY_ZOOM : 1 / KEY_ZOOM, framePoint(event.clientX, event.clientY));
+    };
+    element.addEventListener("wheel", onWheel, { passive: false });
+    return () => element.removeEventListener("wheel", onWheel);
+  });
+
+  useEffect(() => {
+    const onChange = () => setFullScreen(document.fullscreenElement === container.current && container.current !== null);
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+
+  // The frames change size on entering or leaving full screen: keep the same picture point centred.
+  const lastSize = useRef(0);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      const next = element.clientWidth;
+      const previous = lastSize.current || next;
+      lastSize.current = next;
+      if (previous !== next)
+        setView((current) => clampPan({ ...current, x: (current.x * next) / previous, y: (current.y * next) / previous }, next));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void container.current?.requestFullscreen?.();
+  };
+  const rotate = (delta: number) => setView((current) => ({ ...current, rotation: (((current.rotation + delta) % 360) + 360) % 360 }));
+  const pan = (dx: number, dy: number) => setView((current) => clampPan({ ...current, x: current.x + dx, y: current.y + dy }, size()));
+  const reset = () => setView(INITIAL);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const actions: Record<string, () => void> = {
+      "+": () => zoomBy(KEY_ZOOM),
+      "=": () => zoomBy(KEY_ZOOM),
+      "-": () => zoomBy(1 / KEY_ZOOM),
+      ArrowLeft: () => pan(KEY_PAN, 0),
+      ArrowRight: () => pan(-KEY_PAN, 0),
+      ArrowUp: () => pan(0, KEY_PAN),
+      ArrowDown: () => pan(0, -KEY_PAN),
+      r: () => rotate(90),
+      R: () => rotate(-90),
+      "0": reset,
+      f: toggleFullScreen,
+      F: toggleFullScreen,
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    drag.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (!start || start.id !== event.pointerId) return;
+    drag.current = { ...start, x: event.clientX, y: event.clientY };
+    pan(event.clientX - start.x, event.clientY - start.y);
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+
+  if (!media.data) return null;
+  const valid = similarity !== undefined && similarity >= FACEMATCH_VALID_SIMILARITY;
+
+  return (
+    <section
+      ref={container}
+      aria-labelledby="faces-heading"
+      data-fullscreen={fullScreen || undefined}
+      className={`space-y-3 rounded-lg border border-slate-200 bg-white p-4 ${fullScreen ? "overflow-auto" : ""}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="faces-heading" className="text-lg font-semibold">
+            {t("title")}
+          </h2>
+          <p id="faces-hint" className="text-sm text-slate-600">
+            {t("hint")}
+          </p>
+        </div>
+        <div className="w-full max-w-xs" data-face-similarity={similarity ?? ""}>
+          {similarity !== undefined ? (
+            <>
+              <ScoreBar
+                label={tStep("similarity")}
+                value={similarity}
+                max={100}
+                unit=" %"
+                tone={valid ? "good" : "bad"}
+                threshold={{ value: FACEMATCH_VALID_SIMILARITY, label: tStep("threshold", { threshold: FACEMATCH_VALID_SIMILARITY }) }}
+                emptyText="—"
+              />
+              <p className="mt-1 text-sm text-slate-800">
+                {valid
+                  ? tStep("aboveThreshold", { threshold: FACEMATCH_VALID_SIMILARITY })
+                  : tStep("belowThreshold", { threshold: FACEMATCH_VALID_SIMILARITY })}
+              </p>
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">{t("noSimilarity")}</p>
+          )}
+        </div>
+      </div>
+
+      {failed ? (
+        <div className="flex items-center gap-3 text-sm text-slate-700">
+          <p role="alert">{tMedia("loadFailed")}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setFailed(false);
+              void media.refetch();
+            }}
+          >
+            {tMedia("reload")}
+          </Button>
+        </div>
+      ) : null}
+
+      <div
+        ref={stage}
+        role="group"
+        tabIndex={0}
+        aria-label={t("stage")}
+        aria-describedby="faces-hint"
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        onDoubleClick={(event) => zoomBy(2, framePoint(event.clientX, event.clientY))}
+        className={`flex cursor-grab touch-none gap-3 rounded-md outline-offset-2 active:cursor-grabbing ${fullScreen ? "mx-auto max-w-[min(100%,calc(200vh-16rem))]" : ""}`}
+      >
+        <Frame
+          item={selfie}
+          label={tMedia("selfie")}
+          alt={tMedia("alt", { name: tMedia("selfie"), publicId })}
+          view={view}
+          frameRef={frame}
+          onFailed={() => setFailed(true)}
+        />
+        <Frame
+          item={documentFace}
+          label={t("documentFace")}
+          alt={tMedia("alt", { name: tMedia("document_front"), publicId })}
+          view={view}
+          onFailed={() => setFailed(true)}
+        />
+      </div>
+
+      <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label={t("controls")}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={tMedia("zoomOut")}
+          title={tMedia("zoomOut")}
+          onClick={() => zoomBy(1 / KEY_ZOOM)}
+        >
+          <span aria-hidden="true">−</span>
+        </Button>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={tMedia("zoomIn")}
+          title={tMedia("zoomIn")}
+          onClick={() => zoomBy(KEY_ZOOM)}
+        >
+          <span aria-hidden="true">+</span>
+        </Button>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={tMedia("rotateLeft")}
+          title={tMedia("rotateLeft")}
+          onClick={() => rotate(-90)}
+        >
+          <span aria-hidden="true">⟲</span>
+        </Button>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          aria-label={tMedia("rotateRight")}
+          title={tMedia("rotateRight")}
+          onClick={() => rotate(90)}
+        >
+          <span aria-hidden="true">⟳</span>
+        </Button>
+        <Button variant="ghost" className="px-3 py-1" onClick={reset}>
+          {tMedia("reset")}
+        </Button>
+        <Button variant="secondary" className="px-3 py-1" aria-pressed={fullScreen} onClick={toggleFullScreen}>
+          {fullScreen ? t("exitFullScreen") : t("fullScreen")}
+        </Button>
+        <span className="ml-2 text-xs text-slate-600 tabular-nums" aria-live="polite">
+          {tMedia("zoomLevel", { zoom: Math.round(view.zoom * 100), rotation: view.rotation })}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/*
+ * Every action name the dashboard writes to the audit trail, for the audit page's action filter: the
+ * analyst picks a real name instead of guessing one (`lookup.cpf` matches nothing; the lookups are
+ * `lookup.cpf_receita` and `lookup.cpf_history`). A test scans the source so a new action cannot be
+ * written without being listed here. Shared: no server imports.
+ */
+export const AUDIT_ACTION_NAMES = [
+  "audit.export",
+  "audit.prune",
+  "audit.view",
+  "auth.sign_in",
+  "auth.sign_out",
+  "case.assign",
+  "case.confirm",
+  "case.list",
+  "case.note_add",
+  "case.outcome",
+  "case.sync",
+  "case.unassign",
+  "case.view",
+  "integration.create",
+  "integration.key_forget",
+  "integration.key_reveal",
+  "kyc.session_start",
+  "lookup.cpf_history",
+  "lookup.cpf_receita",
+  "search.verification",
+  "sms.send",
+  "sms.validate",
+  "staff.create",
+  "staff.disable",
+  "staff.enable",
+  "staff.invite",
+  "staff.password_change",
+  "staff.role_change",
+  "verification.create",
+  "verification.export",
+  "verification.image",
+  "verification.list",
+  "verification.media",
+  "verification.view",
+] as const;
+
+/** The catalogue plus any other name already on the trail (an older version's), sorted, without duplicates. */
+export function actionChoices(recorded: readonly string[]): string[] {
+  return [...new Set([...AUDIT_ACTION_NAMES, ...recorded])].sort();
+}
