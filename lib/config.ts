@@ -84,6 +84,21 @@ const sharedSchema = z.object({
   // Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: none.
   TRUSTED_PROXIES: z.string().default(""),
   AUDIT_RETENTION_DAYS: positiveInt.default(1825),
+  // Case work (lib/cases): hours until an open case is due; red flags that open a case besides `review`
+  // and raise its priority; the risk score above which a case is flagged; upstream statuses that close a
+  // case (ASSUMPTION: the contract shows only approved and review; reproved is the sandbox's); minutes
+  // between scheduled syncs of the review list (0: only on demand).
+  CASE_SLA_HOURS: positiveInt.max(24 * 90).default(24),
+  CASE_RED_FLAGS: z
+    .string()
+    .regex(/^((pep|restrictive_list|low_facematch|high_risk)(,|$))*$/, "must list pep, restrictive_list, low_facematch, high_risk")
+    .default("pep,restrictive_list,low_facematch,high_risk"),
+  CASE_RISK_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(700),
+  CASE_FINAL_STATUSES: z
+    .string()
+    .regex(/^[a-z_]+(,[a-z_]+)*$/)
+    .default("approved,reproved"),
+  CASE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -148,6 +163,7 @@ export interface Config {
   smsResendCooldownSeconds: number;
   trustedProxies: string[];
   auditRetentionDays: number;
+  cases: { slaHours: number; redFlags: string[]; riskThreshold: number; finalStatuses: string[]; syncIntervalMinutes: number };
   publicUrl: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
@@ -236,6 +252,13 @@ function sharedPart(values: SharedValues) {
       .map((entry) => entry.trim())
       .filter(Boolean),
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    cases: {
+      slaHours: values.CASE_SLA_HOURS,
+      redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),
+      riskThreshold: values.CASE_RISK_THRESHOLD,
+      finalStatuses: values.CASE_FINAL_STATUSES.split(","),
+      syncIntervalMinutes: values.CASE_SYNC_INTERVAL_MINUTES,
+    },
     publicUrl: values.NEXTAUTH_URL,
     logLevel: values.LOG_LEVEL,
   };
