@@ -4,7 +4,18 @@ import type { Locale } from "./locales";
  * One catalogue per language, split into a file per feature (messages/<locale>/<namespace>.json) so
  * each feature owns its strings. A test checks that both languages hold exactly the same keys.
  */
-export const NAMESPACES = ["common", "errors", "auth", "staff", "verifications", "lookups", "kyc", "integrations", "audit"] as const;
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "auth",
+  "staff",
+  "verifications",
+  "lookups",
+  "kyc",
+  "integrations",
+  "audit",
+  "overview",
+] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
 
