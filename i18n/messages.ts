@@ -14,6 +14,7 @@ export const NAMESPACES = [
   "kyc",
   "integrations",
   "audit",
+  "cases",
   "overview",
 ] as const;
 

@@ -98,7 +98,12 @@ const sharedSchema = z.object({
     .string()
     .regex(/^[a-z_]+(,[a-z_]+)*$/)
     .default("approved,reproved"),
-  CASE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
+  CASE_SYNC_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { UserMenu } from "@/components/auth/user-menu";
+import { CaseSearch } from "@/components/cases/case-search";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { MainNav } from "@/components/layout/main-nav";
 import { requirePageUser } from "@/lib/auth/require-role";
@@ -34,6 +35,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <MainNav isAdmin={isAdmin} />
           </div>
           <div className="flex items-center gap-4">
+            <CaseSearch />
             <LanguageSwitcher />
             <UserMenu user={user} />
           </div>

@@ -78,6 +78,15 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/integrations/route.ts": { GET: ADMIN, POST: { ...ADMIN, body: {} } },
   "app/api/integrations/reveal/route.ts": { POST: { ...ADMIN, body: {} }, DELETE: ADMIN },
   "app/api/audit/route.ts": { GET: ADMIN },
+  "app/api/cases/route.ts": { GET: ANALYST },
+  "app/api/cases/reasons/route.ts": { GET: ANALYST },
+  "app/api/cases/sync/route.ts": { POST: ADMIN },
+  "app/api/cases/[publicId]/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
+  "app/api/cases/[publicId]/assignment/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/notes/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/outcome/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/outcome/confirm/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/search/route.ts": { POST: { ...ANALYST, body: {} } },
 };
 
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -11,7 +11,12 @@ import type { AuditEventView } from "@/lib/audit-trail/types";
  * which address. Details, when there are any, open under the row.
  */
 
-const OUTCOME_TONE: Record<AuditEventView["outcome"], BadgeTone> = { success: "success", failure: "danger", denied: "warning" };
+const OUTCOME_TONE: Record<AuditEventView["outcome"], BadgeTone> = {
+  success: "success",
+  failure: "danger",
+  denied: "warning",
+  intent: "info",
+};
 
 const headerClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
 const cellClass = "px-3 py-2 align-top text-sm text-slate-800";

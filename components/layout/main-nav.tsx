@@ -7,6 +7,7 @@ import { usePathname } from "next/navigation";
 const ITEMS = [
   { href: "/", key: "overview" },
   { href: "/verifications", key: "verifications" },
+  { href: "/cases", key: "cases" },
   { href: "/lookups/cpf", key: "lookups", match: "/lookups" },
   { href: "/kyc", key: "kyc" },
   { href: "/admin", key: "admin", adminOnly: true },

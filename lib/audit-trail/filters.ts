@@ -3,6 +3,8 @@ import { z } from "zod";
 import { zoneOffsetMs } from "@/lib/time-zone";
 import { cpfSchema } from "@/lib/validations/cpf";
 
+import { AUDIT_OUTCOMES } from "./outcomes";
+
 /*
  * Filters of the audit log, shared by the page (URL state, form), GET /api/audit and the CSV export.
  * No server imports: the page's client component uses the same schema and the same URL mapping.
@@ -11,7 +13,7 @@ import { cpfSchema } from "@/lib/validations/cpf";
  * in the `X-Search-Cpf` request header, and a `cpf` query parameter is refused by name.
  */
 
-export const AUDIT_OUTCOME_VALUES = ["success", "failure", "denied"] as const;
+export const AUDIT_OUTCOME_VALUES = AUDIT_OUTCOMES;
 export const CPF_SEARCH_HEADER = "x-search-cpf";
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;

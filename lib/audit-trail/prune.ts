@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, asc, count, desc, gte, lte, max, sql } from "drizzle-orm";
 
-import { AUDIT_CHAIN_LOCK_KEY, record } from "@/lib/audit";
+import { AUDIT_CHAIN_LOCK_KEY, recordEvent } from "@/lib/audit-trail/record";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents } from "@/lib/db/schema";
@@ -92,7 +92,7 @@ export async function pruneAuditEvents(
       .insert(auditCheckpoints)
       .values({ ...fields, signature: signCheckpoint(fields, options.secret) })
       .returning({ id: auditCheckpoints.id });
-    await record(
+    await recordEvent(
       {
         actor: null,
         action: "audit.prune",

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { ApiError } from "@/lib/api/errors";
-import { AuditContentError, cpfHash, record, type AuditDetails, type AuditTarget } from "@/lib/audit";
+import { AuditContentError, cpfHash, recordEvent, type AuditDetails, type AuditTarget } from "@/lib/audit-trail/record";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -74,7 +74,7 @@ async function recordAccess(
   extra: AuditDetails,
 ): Promise<void> {
   try {
-    await record({
+    await recordEvent({
       actor: viewer.actor,
       ip: viewer.ip,
       action,
@@ -100,7 +100,7 @@ async function recordAccess(
 /** Records a refused attempt to open the audit log (a signed-in analyst), then refuses it. */
 export async function refuseAuditAccess(viewer: AuditViewer, action: "audit.view" | "audit.export"): Promise<never> {
   try {
-    await record({ actor: viewer.actor, ip: viewer.ip, action, outcome: "denied" });
+    await recordEvent({ actor: viewer.actor, ip: viewer.ip, action, outcome: "denied" });
   } catch (error) {
     log.error("audit_failed", { action, error });
   }

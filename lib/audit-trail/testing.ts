@@ -2,7 +2,7 @@ import "server-only";
 
 import { desc, sql } from "drizzle-orm";
 
-import { AUDIT_CHAIN_LOCK_KEY, computeEventHash, cpfHash, GENESIS_HASH, maskCpf, type ChainedFields } from "@/lib/audit";
+import { AUDIT_CHAIN_LOCK_KEY, computeEventHash, cpfHash, GENESIS_HASH, maskCpf, type ChainedFields } from "@/lib/audit-trail/record";
 import type { Database } from "@/lib/db/client";
 import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
 

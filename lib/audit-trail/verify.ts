@@ -2,7 +2,7 @@ import "server-only";
 
 import { asc, desc, eq, gt } from "drizzle-orm";
 
-import { computeEventHash, GENESIS_HASH } from "@/lib/audit";
+import { computeEventHash, GENESIS_HASH } from "@/lib/audit-trail/record";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/db/schema";

@@ -44,7 +44,8 @@ export async function sessionCookieFor(db: Database, user: Pick<StaffUserDto, "i
 }
 
 /** A request to a dashboard route, optionally with a session cookie and a JSON body (a NextRequest, which
- * handlers typed either way accept). */
+ * handlers typed either way accept). A non-GET request carries the dashboard's own Origin, as the
+ * browser sends it from the dashboard's pages; pass `headers: { origin: … }` to test another. */
 export function apiRequest(
   url: string,
   {
@@ -54,10 +55,11 @@ export function apiRequest(
     headers = {},
   }: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): NextRequest {
-  const all: Record<string, string> = { ...headers };
+  const target = new URL(url, "http://localhost:3000");
+  const all: Record<string, string> = method === "GET" || method === "HEAD" ? { ...headers } : { origin: target.origin, ...headers };
   if (cookie) all.cookie = cookie;
   if (body !== undefined) all["content-type"] = "application/json";
-  return new NextRequest(new URL(url, "http://localhost:3000"), {
+  return new NextRequest(target, {
     method,
     headers: all,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -44,10 +44,14 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
     expect(tables.map((row) => row.table_name)).toEqual([
       "audit_checkpoints",
       "audit_events",
+      "case_entries",
+      "cases",
       "integration_keys",
+      "job_leases",
       "rate_limits",
       "staff_sessions",
       "staff_users",
+      "verification_index",
     ]);
     const applied = await rows<{ count: number }>(handle.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
     const journal = (await import(`${MIGRATIONS_FOLDER}/meta/_journal.json`)) as { default: { entries: unknown[] } };

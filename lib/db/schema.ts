@@ -15,6 +15,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+// One list for the table, the writer and the audit page's filter (relative import, as above).
+import { AUDIT_OUTCOMES, type AuditOutcome } from "../audit-trail/outcomes";
 // Relative import: drizzle-kit loads this file without the `@/` alias.
 import { ROLES, type Role } from "../auth/roles";
 
@@ -27,8 +29,7 @@ import { ROLES, type Role } from "../auth/roles";
 
 export { ROLES, type Role };
 
-export const AUDIT_OUTCOMES = ["success", "failure", "denied"] as const;
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+export { AUDIT_OUTCOMES, type AuditOutcome };
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -115,7 +116,7 @@ export const auditEvents = pgTable(
     purpose: text("purpose"),
     outcome: text("outcome", { enum: AUDIT_OUTCOMES }).notNull(),
     ip: text("ip"),
-    // Small and flat; never URLs, tokens or images (lib/audit.ts refuses them).
+    // Small and flat; never URLs, tokens or images (lib/audit-trail/record.ts refuses them).
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
@@ -129,7 +130,7 @@ export const auditEvents = pgTable(
     index("audit_events_target_hash_idx").on(table.targetHash),
     // The audit page's target filter (lib/audit-trail/query.ts), in `at` order like the others.
     index("audit_events_target_idx").on(table.target, table.at),
-    check("audit_events_outcome_check", sql`${table.outcome} in ('success', 'failure', 'denied')`),
+    check("audit_events_outcome_check", sql`${table.outcome} in ('success', 'failure', 'denied', 'intent')`),
   ],
 );
 

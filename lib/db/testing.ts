@@ -26,6 +26,8 @@ import { createDatabase, type DatabaseHandle } from "./client";
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the handle and, on PostgreSQL, drops the database. */
   dispose(): Promise<void>;
+  /** PostgreSQL only: the test database's address, so a test can open a second, independent connection. */
+  url?: string;
 }
 
 export interface TestDatabaseKind {
@@ -59,6 +61,7 @@ async function openPostgres(adminUrl: string): Promise<TestDatabase> {
   const handle = await createDatabase({ url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async dispose() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { ApiError } from "@/lib/api/errors";
+import type { AuditedFailure } from "@/lib/audit-trail/actions";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { MAX_MEDIA_TOKEN_SECONDS, MediaTokenError, openMediaToken, sealMediaToken, type MediaClaim } from "@/lib/media";
@@ -69,10 +70,22 @@ export async function issueMediaTokens(publicId: string, user: MediaUser, deps: 
   return { publicId, items };
 }
 
-export class MediaTokenRefused extends Error {
+/**
+ * A refused media token. Another user's token and a forged one get the same answer (403): neither says
+ * whose it was. An expired one is 410 and retryable: the page loads the images again.
+ */
+export class MediaTokenRefused extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "denied";
+  readonly auditReason: string;
+
   constructor(readonly problem: MediaTokenError["problem"]) {
-    super(`media token ${problem}`);
+    super(
+      problem === "expired" ? "media_token_expired" : "forbidden",
+      problem === "expired" ? undefined : "This image link is not valid for you.",
+      problem === "expired" ? { retryable: true } : {},
+    );
     this.name = "MediaTokenRefused";
+    this.auditReason = `token_${problem}`;
   }
 }
 

@@ -1,11 +1,11 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { parseVerificationFilters } from "@/lib/validations/verifications";
-import { auditContext, audited } from "@/lib/verifications/audit";
 import { listDetails } from "@/lib/verifications/audit-details";
 import { listVerifications } from "@/lib/verifications/list";
 
@@ -29,7 +29,7 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   const queryClient = new QueryClient();
   if (parsed.ok) {
     try {
-      const context = auditContext(user, await headers());
+      const context = requestContext(user, await headers());
       const data = await audited(
         context,
         { action: "verification.list", details: listDetails(parsed.filters), detailsOf: (list) => ({ count: list.items.length }) },

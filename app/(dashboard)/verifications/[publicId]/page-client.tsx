@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 
+import { CaseWork, type Viewer } from "@/components/cases/case-work";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { MediaViewer } from "@/components/verifications/media-viewer";
 import { VerificationDetail } from "@/components/verifications/verification-detail";
@@ -10,7 +11,7 @@ import { VerificationDetailSkeleton } from "@/components/verifications/verificat
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
 import { useVerification } from "@/lib/queries/verifications";
 
-export function VerificationPageClient({ publicId }: { publicId: string }) {
+export function VerificationPageClient({ publicId, viewer }: { publicId: string; viewer: Viewer }) {
   const t = useTranslations("verifications.detail");
   const detail = useVerification(publicId);
 
@@ -34,6 +35,7 @@ export function VerificationPageClient({ publicId }: { publicId: string }) {
         ← {t("back")}
       </Link>
       {body}
+      <CaseWork publicId={publicId} viewer={viewer} />
     </div>
   );
 }

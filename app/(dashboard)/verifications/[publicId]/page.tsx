@@ -2,11 +2,11 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
+import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { isPublicId } from "@/lib/validations/verifications";
-import { auditContext, audited } from "@/lib/verifications/audit";
 import { getVerificationDetail } from "@/lib/verifications/detail";
 
 import { VerificationPageClient } from "./page-client";
@@ -23,7 +23,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   const queryClient = new QueryClient();
   let missing = false;
   try {
-    const context = auditContext(user, await headers());
+    const context = requestContext(user, await headers());
     const data = await audited(context, { action: "verification.view", target: { type: "verification", id: publicId } }, () =>
       getVerificationDetail(publicId),
     );
@@ -38,7 +38,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <VerificationPageClient publicId={publicId} />
+      <VerificationPageClient publicId={publicId} viewer={{ id: user.id, role: user.role }} />
     </HydrationBoundary>
   );
 }

@@ -1,24 +1,15 @@
-import { NextResponse } from "next/server";
+import { z } from "zod";
 
-import { toErrorResponse } from "@/lib/api/errors";
-import { requireUser } from "@/lib/auth/require-role";
-import { auditContext, audited } from "@/lib/verifications/audit";
-import { assertPublicId, getVerificationDetail } from "@/lib/verifications/detail";
+import { json, route } from "@/lib/api/route";
+import { audited } from "@/lib/audit-trail";
+import { publicIdSchema } from "@/lib/validations/verifications";
+import { getVerificationDetail } from "@/lib/verifications/detail";
 
 // GET /api/verifications/:publicId – one verification. An id that could change the upstream path
 // (`/`, `..`, `%2F`…) is a 400 before any call; the service's 404 stays a plain 404.
-export async function GET(request: Request, { params }: { params: Promise<{ publicId: string }> }) {
-  try {
-    const user = await requireUser(request, "analyst");
-    const { publicId } = await params;
-    assertPublicId(publicId);
-    const data = await audited(
-      auditContext(user, request.headers),
-      { action: "verification.view", target: { type: "verification", id: publicId } },
-      () => getVerificationDetail(publicId),
-    );
-    return NextResponse.json(data, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return toErrorResponse(error);
-  }
-}
+export const GET = route({ params: z.object({ publicId: publicIdSchema }) }, async ({ context, params: { publicId } }) => {
+  const data = await audited(context, { action: "verification.view", target: { type: "verification", id: publicId } }, () =>
+    getVerificationDetail(publicId),
+  );
+  return json(data);
+});

@@ -1,9 +1,19 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { assertAuditable, AuditContentError, computeEventHash, cpfHash, GENESIS_HASH, maskCpf, record, type AuditEvent } from "./audit";
-import { auditEvents } from "./db/schema";
-import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "./db/testing";
+import { auditEvents } from "@/lib/db/schema";
+import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/lib/db/testing";
+
+import {
+  assertAuditable,
+  AuditContentError,
+  computeEventHash,
+  cpfHash,
+  GENESIS_HASH,
+  maskCpf,
+  recordEvent as record,
+  type AuditEvent,
+} from "./record";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

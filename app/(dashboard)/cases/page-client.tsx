@@ -1,0 +1,156 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { usePathname, useRouter } from "next/navigation";
+import { useState } from "react";
+
+import { CaseQueueTable } from "@/components/cases/case-queue-table";
+import { ShortcutsDialog } from "@/components/cases/shortcuts-dialog";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ApiErrorState } from "@/components/verifications/error-state";
+import { QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
+import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/queries/cases";
+
+export function CasesPageClient({ initial, viewer }: { initial: QueueParams; viewer: { id: string; role: string } }) {
+  const t = useTranslations("cases.queue");
+  const router = useRouter();
+  const pathname = usePathname();
+  const [params, setParams] = useState<QueueParams>(initial);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const queue = useCaseQueue(params);
+  const sync = useSyncCases();
+
+  // State lives in the URL too, so a reload or a shared link shows the same queue.
+  function update(next: Partial<QueueParams>) {
+    const merged = { ...params, page: 1, ...next };
+    setParams(merged);
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(merged))
+      if (value !== undefined && !(key === "page" && value === 1)) search.set(key, String(value));
+    router.replace(`${pathname}?${search.toString()}`, { scroll: false });
+  }
+
+  const data = queue.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
+          <p className="text-sm text-slate-600">
+            {t("intro")} {t("keyboardHint")}
+          </p>
+        </div>
+        {viewer.role === "admin" ? (
+          <Button variant="secondary" pending={sync.isPending} onClick={() => sync.mutate()}>
+            {sync.isPending ? t("syncing") : t("sync")}
+          </Button>
+        ) : null}
+      </div>
+      {sync.data ? (
+        <p role="status" className="text-sm text-slate-700">
+          {sync.data.ran ? t("synced", { seen: sync.data.seen, opened: sync.data.opened, closed: sync.data.closed }) : t("syncSkipped")}
+        </p>
+      ) : null}
+      {sync.error ? <Alert tone="error" title={sync.error.message} /> : null}
+
+      <nav aria-label={t("tabs.label")}>
+        <ul className="flex flex-wrap gap-1 border-b border-slate-200">
+          {QUEUES.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                aria-current={params.queue === name ? "page" : undefined}
+                onClick={() => update({ queue: name })}
+                className={`rounded-t-md px-3 py-2 text-sm font-medium ${params.queue === name ? "border-b-2 border-brand-700 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+              >
+                {t(`tabs.${name}`)}
+                {data ? <span className="ml-1 text-xs text-slate-600">({data.counts[name]})</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="flex flex-wrap items-end gap-4 text-sm">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium text-slate-800">{t("sort")}</span>
+          <select
+            className="rounded-md border border-slate-300 px-2 py-1"
+            value={params.sort}
+            onChange={(event) => update({ sort: event.target.value as QueueParams["sort"] })}
+          >
+            {QUEUE_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`sorts.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium text-slate-800">{t("flag")}</span>
+          <FlagSelect value={params.flag} onChange={(flag) => update({ flag })} anyLabel={t("anyFlag")} />
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={params.overdue === "true"}
+            onChange={(event) => update({ overdue: event.target.checked ? "true" : undefined })}
+          />
+          <span>{t("overdueOnly")}</span>
+        </label>
+        {data ? (
+          <p className="ml-auto text-slate-700" aria-live="polite">
+            {t("total", { count: data.total })}
+          </p>
+        ) : null}
+      </div>
+
+      {queue.isError ? (
+        <ApiErrorState error={queue.error} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
+      ) : data ? (
+        <CaseQueueTable items={data.items} viewerId={viewer.id} queue={params.queue} onHelp={() => setHelpOpen(true)} />
+      ) : null}
+
+      {data && pages > 1 ? (
+        <div className="flex items-center gap-3 text-sm">
+          <Button variant="secondary" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>
+            {t("previousPage")}
+          </Button>
+          <span>{t("page", { page: params.page, pages })}</span>
+          <Button variant="secondary" disabled={params.page >= pages} onClick={() => update({ page: params.page + 1 })}>
+            {t("nextPage")}
+          </Button>
+        </div>
+      ) : null}
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+    </div>
+  );
+}
+
+function FlagSelect({
+  value,
+  onChange,
+  anyLabel,
+}: {
+  value: QueueParams["flag"];
+  onChange: (flag: QueueParams["flag"]) => void;
+  anyLabel: string;
+}) {
+  const t = useTranslations("cases.flags");
+  return (
+    <select
+      className="rounded-md border border-slate-300 px-2 py-1"
+      value={value ?? ""}
+      onChange={(event) => onChange((event.target.value || undefined) as QueueParams["flag"])}
+    >
+      <option value="">{anyLabel}</option>
+      {RED_FLAGS.map((flag) => (
+        <option key={flag} value={flag}>
+          {t(flag)}
+        </option>
+      ))}
+    </select>
+  );
+}

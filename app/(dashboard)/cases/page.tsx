@@ -1,0 +1,43 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { headers } from "next/headers";
+
+import { audited, requestContext } from "@/lib/audit-trail";
+import { requirePageUser } from "@/lib/auth/require-role";
+import { listQueue } from "@/lib/cases/store";
+import { getDb } from "@/lib/db/client";
+import { caseKeys, type QueueParams } from "@/lib/queries/cases";
+import { queueQuerySchema } from "@/lib/validations/cases";
+
+import { CasesPageClient } from "./page-client";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+// /cases: the review queue. The first view is read here (same function as GET /api/cases) and hydrated;
+// tab, sort and filter changes go through the route handler. Unknown parameters fall back to the open queue.
+export default async function CasesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePageUser("analyst");
+  const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, [value ?? []].flat()[0]]));
+  const parsed = queueQuerySchema.safeParse(raw);
+  const query = parsed.success ? parsed.data : queueQuerySchema.parse({});
+  const params: QueueParams = { queue: query.queue, sort: query.sort, page: query.page, flag: query.flag, overdue: query.overdue };
+  const queryClient = new QueryClient();
+  try {
+    const data = await audited(
+      requestContext(user, await headers()),
+      {
+        action: "case.list",
+        details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null },
+        detailsOf: (list) => ({ count: list.items.length }),
+      },
+      async () => listQueue(await getDb(), query, user.id),
+    );
+    queryClient.setQueryData(caseKeys.queue(params), data);
+  } catch {
+    // The client asks GET /api/cases and shows that answer's own state.
+  }
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <CasesPageClient initial={params} viewer={{ id: user.id, role: user.role }} />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+import { json, route } from "@/lib/api/route";
+import { assignCase } from "@/lib/cases/actions";
+import { caseContext } from "@/lib/cases/api";
+import { getDb } from "@/lib/db/client";
+import { assignmentSchema } from "@/lib/validations/cases";
+import { publicIdSchema } from "@/lib/validations/verifications";
+
+// POST /api/cases/:publicId/assignment – {assignee: "me" | staff id | null}. Someone else: admins only.
+// A claim of a case someone holds is a 409 naming them; the action and its audit event commit together.
+export const POST = route(
+  { params: z.object({ publicId: publicIdSchema }), body: assignmentSchema },
+  async ({ user, context, params: { publicId }, body }) =>
+    json(await assignCase(await getDb(), caseContext(user, context), publicId, body.assignee)),
+);

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+import { json, route } from "@/lib/api/route";
+import { addNote } from "@/lib/cases/actions";
+import { caseContext } from "@/lib/cases/api";
+import { getDb } from "@/lib/db/client";
+import { noteSchema } from "@/lib/validations/cases";
+import { publicIdSchema } from "@/lib/validations/verifications";
+
+// POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped. The trail records that a
+// note was added (and its length), never its text.
+export const POST = route(
+  { params: z.object({ publicId: publicIdSchema }), body: noteSchema },
+  async ({ user, context, params: { publicId }, body }) =>
+    json(await addNote(await getDb(), caseContext(user, context), publicId, body.text), { status: 201 }),
+);

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+import { json, route } from "@/lib/api/route";
+import { confirmOutcome } from "@/lib/cases/actions";
+import { caseContext } from "@/lib/cases/api";
+import { getDb } from "@/lib/db/client";
+import { confirmationSchema } from "@/lib/validations/cases";
+import { publicIdSchema } from "@/lib/validations/verifications";
+
+// POST /api/cases/:publicId/outcome/confirm – {agree, comment}: four eyes. An admin or an analyst, never
+// the outcome's author (403); of two confirmations at once, one wins (409 for the other).
+export const POST = route(
+  { params: z.object({ publicId: publicIdSchema }), body: confirmationSchema },
+  async ({ user, context, params: { publicId }, body }) =>
+    json(await confirmOutcome(await getDb(), caseContext(user, context), publicId, body)),
+);

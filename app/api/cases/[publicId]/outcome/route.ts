@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+import { json, route } from "@/lib/api/route";
+import { recordOutcome } from "@/lib/cases/actions";
+import { caseContext } from "@/lib/cases/api";
+import { getDb } from "@/lib/db/client";
+import { outcomeSchema } from "@/lib/validations/cases";
+import { publicIdSchema } from "@/lib/validations/verifications";
+
+// POST /api/cases/:publicId/outcome – {recommendation, reasons, comment}; the assignee only. Recorded here;
+// the provider's decision is untouched. Four-eyes cases answer `pending_confirmation`.
+export const POST = route(
+  { params: z.object({ publicId: publicIdSchema }), body: outcomeSchema },
+  async ({ user, context, params: { publicId }, body }) =>
+    json(await recordOutcome(await getDb(), caseContext(user, context), publicId, body)),
+);

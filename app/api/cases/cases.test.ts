@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import type { CaseDetailResponse, CaseQueueResponse, SearchResponse } from "@/lib/cases/types";
+import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+
+import { POST as search } from "../search/route";
+import { POST as create } from "../verifications/route";
+import { POST as assign } from "./[publicId]/assignment/route";
+import { POST as note } from "./[publicId]/notes/route";
+import { POST as confirm } from "./[publicId]/outcome/confirm/route";
+import { POST as outcome } from "./[publicId]/outcome/route";
+import { GET as getOne } from "./[publicId]/route";
+import { GET as reasons } from "./reasons/route";
+import { GET as queue } from "./route";
+import { POST as sync } from "./sync/route";
+
+/*
+ * The case API as Next calls it, with real session cookies, a real sandbox and the database: a sync
+ * through the review list, a claim and its 409, a note, a reprove confirmed under four eyes, and search
+ * by ref_id and CPF. The CPF typed in a search is never stored and never in a URL.
+ */
+
+let h: PartnersHarness;
+let otherAnalystCookie: string;
+const BASE = "http://localhost:3000/api";
+
+async function call<T = Record<string, unknown>>(response: Response | Promise<Response>) {
+  const answered = await response;
+  return { status: answered.status, body: (await answered.json()) as T & { error?: { code: string; message: string; fields?: string[] } } };
+}
+const params = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
+const post = (path: string, cookie: string, body: unknown) => h.request(`${BASE}${path}`, { method: "POST", cookie, body });
+
+beforeAll(async () => {
+  h = await startPartnersHarness();
+  const other = await createTestStaff(h.db.db, { role: "analyst" });
+  otherAnalystCookie = await sessionCookieFor(h.db.db, other);
+});
+afterAll(async () => {
+  await h?.dispose();
+});
+
+describe("case API", () => {
+  it("an analyst cannot start the sync; an admin's sync pages the review list cheaply and opens its cases", async () => {
+    expect((await call(sync(post("/cases/sync", h.analystCookie, undefined)))).status).toBe(403);
+    await h.sandbox.clearRequests();
+    const { status, body } = await call<{ ran: boolean; seen: number; opened: number; upstreamCalls: number }>(
+      sync(post("/cases/sync", h.adminCookie, undefined)),
+    );
+    expect(status).toBe(200);
+    expect(body.ran).toBe(true);
+    expect(body.opened).toBeGreaterThan(0);
+    const requests = (await h.sandbox.requests()).filter((entry) => entry.path.startsWith("/core/"));
+    expect(requests).toHaveLength(body.upstreamCalls);
+    // Every item of a page is a whole verification: one list call per 100 cases, no detail fetched.
+    expect(body.upstreamCalls).toBe(Math.max(1, Math.ceil(body.seen / 100)));
+    const again = await call<{ opened: number }>(sync(post("/cases/sync", h.adminCookie, undefined)));
+    expect(again.body.opened).toBe(0);
+  });
+
+  it("claim, 409 for the second analyst naming the holder, note, reprove, four eyes, timeline", async () => {
+    const open = await call<CaseQueueResponse>(
+      queue(h.request(`${BASE}/cases?queue=unassigned&sort=priority`, { cookie: h.analystCookie })),
+    );
+    expect(open.status).toBe(200);
+    const publicId = open.body.items[0]!.publicId;
+    expect((await call(assign(post(`/cases/${publicId}/assignment`, h.analystCookie, { assignee: "me" }), params(publicId)))).status).toBe(
+      200,
+    );
+    const taken = await call(assign(post(`/cases/${publicId}/assignment`, otherAnalystCookie, { assignee: "me" }), params(publicId)));
+    expect(taken.status).toBe(409);
+    expect(taken.body.error?.message).toMatch(/assigned to analyst-/);
+
+    const tooLong = await call(note(post(`/cases/${publicId}/notes`, h.analystCookie, { text: "x".repeat(2001) }), params(publicId)));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error?.fields).toEqual(["text"]);
+    const added = await call(note(post(`/cases/${publicId}/notes`, h.analystCookie, { text: "<b>not bold</b>" }), params(publicId)));
+    expect(added.status).toBe(201);
+
+    const badOutcome = await call(
+      outcome(post(`/cases/${publicId}/outcome`, h.analystCookie, { recommendation: "reprove", reasons: [] }), params(publicId)),
+    );
+    expect(badOutcome.body.error?.fields).toEqual(["reasons"]);
+    const notMine = await call(
+      outcome(
+        post(`/cases/${publicId}/outcome`, otherAnalystCookie, { recommendation: "approve", reasons: ["identity_confirmed"] }),
+        params(publicId),
+      ),
+    );
+    expect(notMine.status).toBe(403);
+    const recorded = await call(
+      outcome(
+        post(`/cases/${publicId}/outcome`, h.analystCookie, {
+          recommendation: "reprove",
+          reasons: ["document_mismatch"],
+          comment: "Name differs.",
+        }),
+        params(publicId),
+      ),
+    );
+    expect(recorded.body).toEqual({ outcomeState: "pending_confirmation" });
+    expect(
+      (await call(confirm(post(`/cases/${publicId}/outcome/confirm`, h.analystCookie, { agree: true }), params(publicId)))).status,
+    ).toBe(403);
+    const confirmed = await call(confirm(post(`/cases/${publicId}/outcome/confirm`, h.adminCookie, { agree: true }), params(publicId)));
+    expect(confirmed.body).toEqual({ outcomeState: "confirmed" });
+
+    const detail = await call<CaseDetailResponse>(
+      getOne(h.request(`${BASE}/cases/${publicId}`, { cookie: otherAnalystCookie }), params(publicId)),
+    );
+    expect(detail.body.case?.entries.map((entry) => entry.kind)).toEqual(["opened", "assigned", "note", "outcome", "confirmation"]);
+    expect(detail.body.case?.entries[2]?.text).toBe("<b>not bold</b>");
+    expect(detail.body.case?.outcomeState).toBe("confirmed");
+    expect((await call(getOne(h.request(`${BASE}/cases/nope`, { cookie: h.analystCookie }), params("nope")))).status).toBe(404);
+  });
+
+  it("searches by ref_id (a verification created here) and by CPF; the CPF is never stored or logged raw", async () => {
+    const cpf = "529.982.247-25";
+    const refId = `order-${Date.now()}`;
+    const created = await call<{ created: { publicId: string } }>(
+      create(post("/verifications", h.analystCookie, { schemaVersion: "1", refId, document: { type: "cpf", number: cpf } })),
+    );
+    expect(created.status).toBe(201);
+    const byRef = await call<SearchResponse>(search(post("/search", h.analystCookie, { ref_id: refId })));
+    expect(byRef.body.hits).toEqual([
+      { publicId: created.body.created.publicId, refId, documentMasked: "***.982.247-**", caseStatus: null },
+    ]);
+    const byCpf = await call<SearchResponse>(search(post("/search", h.analystCookie, { cpf: "52998224725" })));
+    expect(byCpf.body.hits.map((hit) => hit.publicId)).toContain(created.body.created.publicId);
+    const invalid = await call(search(post("/search", h.analystCookie, { cpf: "529.982.247-24" })));
+    expect(invalid.status).toBe(400);
+    const everything = await h.allText();
+    expect(everything).not.toMatch(/529\.?982\.?247-?25/);
+    expect(everything).toContain("search.verification");
+    expect(h.logLines.join("\n")).not.toMatch(/529\.?982\.?247-?25/);
+  });
+
+  it("the reason catalogue speaks the caller's language", async () => {
+    const en = await call<{ reasons: Array<{ code: string; label: string }> }>(
+      reasons(h.request(`${BASE}/cases/reasons`, { cookie: h.analystCookie, headers: { "accept-language": "en" } })),
+    );
+    expect(en.body.reasons).toContainEqual({ code: "document_expired", label: "Document expired" });
+    const pt = await call<{ reasons: Array<{ code: string; label: string }> }>(
+      reasons(h.request(`${BASE}/cases/reasons`, { cookie: h.analystCookie, headers: { "accept-language": "pt-BR" } })),
+    );
+    expect(pt.body.reasons).toContainEqual({ code: "document_expired", label: "Documento vencido" });
+  });
+});

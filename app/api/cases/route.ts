@@ -1,0 +1,19 @@
+import { json, route } from "@/lib/api/route";
+import { audited } from "@/lib/audit-trail";
+import { listQueue } from "@/lib/cases/store";
+import { getDb } from "@/lib/db/client";
+import { queueQuerySchema } from "@/lib/validations/cases";
+
+// GET /api/cases?queue=open|mine|unassigned|confirming|closed&sort=&flag=&overdue=&page=&per_page= – the review queue.
+export const GET = route({ query: queueQuerySchema }, async ({ user, context, query }) => {
+  const data = await audited(
+    context,
+    {
+      action: "case.list",
+      details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null },
+      detailsOf: (list) => ({ count: list.items.length }),
+    },
+    async () => listQueue(await getDb(), query, user.id),
+  );
+  return json(data);
+});

@@ -1,0 +1,147 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+
+import { useDateTime } from "@/components/verifications/format";
+import type { Queue } from "@/lib/cases/rules";
+import type { CaseSummary } from "@/lib/cases/types";
+import { useClaimFromQueue } from "@/lib/queries/cases";
+
+import { FlagBadges, PriorityBadge, StateBadge } from "./case-badges";
+
+/** Typing in a field must never trigger a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return !!element && (element.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(element.tagName));
+}
+
+/*
+ * The queue as a table with keyboard work: j/k move the selection, Enter opens it, a assigns it to me,
+ * ? lists the shortcuts. The selected row is marked for assistive technology and scrolled into view.
+ */
+export function CaseQueueTable({
+  items,
+  viewerId,
+  queue,
+  onHelp,
+}: {
+  items: CaseSummary[];
+  viewerId: string;
+  queue: Queue;
+  onHelp: () => void;
+}) {
+  const t = useTranslations("cases.queue");
+  const dateTime = useDateTime();
+  const router = useRouter();
+  const claim = useClaimFromQueue();
+  const [chosen, setSelected] = useState(0);
+  // Clamped here rather than in an effect: the list can shrink under the selection (a refetch).
+  const selected = Math.min(chosen, Math.max(items.length - 1, 0));
+  const [message, setMessage] = useState<string | null>(null);
+  const rows = useRef<Array<HTMLTableRowElement | null>>([]);
+  // "Overdue" is judged against when the list was shown (a render must not read the clock).
+  const [now] = useState(() => Date.now());
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (document.querySelector("[role=dialog]")) return;
+      const current = items[selected];
+      if (event.key === "j") setSelected(Math.min(selected + 1, items.length - 1));
+      else if (event.key === "k") setSelected(Math.max(selected - 1, 0));
+      else if (
+        event.key === "Enter" &&
+        current &&
+        !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)
+      )
+        router.push(`/verifications/${encodeURIComponent(current.publicId)}?from=${queue}`);
+      else if (event.key === "a" && current)
+        claim.mutate(current.publicId, {
+          onSuccess: () => setMessage(t("assigned", { publicId: current.publicId })),
+          onError: (error) => setMessage(error.message),
+        });
+      else if (event.key === "?") onHelp();
+      else return;
+      event.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [items, selected, router, claim, onHelp, queue, t]);
+
+  useEffect(() => {
+    rows.current[selected]?.scrollIntoView?.({ block: "nearest" });
+  }, [selected]);
+
+  if (items.length === 0)
+    return <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{t("empty")}</p>;
+
+  return (
+    <div>
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
+        {message}
+      </p>
+      <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm" aria-rowcount={items.length + 1}>
+          <caption className="sr-only">{t("caption")}</caption>
+          <thead className="bg-slate-50 text-xs text-slate-700 uppercase">
+            <tr>
+              {(["verification", "document", "flags", "priority", "age", "due", "assignee", "state"] as const).map((column) => (
+                <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                  {t(`columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item, index) => {
+              const overdue = item.status === "open" && new Date(item.dueAt).getTime() < now;
+              return (
+                <tr
+                  key={item.publicId}
+                  ref={(element) => {
+                    rows.current[index] = element;
+                  }}
+                  aria-current={index === selected ? "true" : undefined}
+                  onClick={() => setSelected(index)}
+                  className={`border-t border-slate-100 ${index === selected ? "bg-brand-50 outline-2 -outline-offset-2 outline-brand-700" : "hover:bg-slate-50"}`}
+                  data-testid="case-row"
+                >
+                  <td className="px-3 py-1.5 font-mono text-xs">
+                    <Link
+                      href={`/verifications/${encodeURIComponent(item.publicId)}?from=${queue}`}
+                      className="text-brand-800 underline underline-offset-2"
+                    >
+                      {item.publicId.slice(0, 13)}
+                      <span className="sr-only">{item.publicId.slice(13)}</span>
+                    </Link>
+                  </td>
+                  <td className="px-3 py-1.5 font-mono text-xs">{item.documentMasked ?? "—"}</td>
+                  <td className="px-3 py-1.5">
+                    <FlagBadges flags={item.flags} />
+                  </td>
+                  <td className="px-3 py-1.5">
+                    <PriorityBadge priority={item.priority} />
+                  </td>
+                  <td className="px-3 py-1.5 whitespace-nowrap">{dateTime(item.openedAt)}</td>
+                  <td className={`px-3 py-1.5 whitespace-nowrap ${overdue ? "font-semibold text-red-800" : ""}`}>
+                    {dateTime(item.dueAt)}
+                    {overdue ? ` · ${t("overdue")}` : null}
+                  </td>
+                  <td className="px-3 py-1.5">
+                    {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.email) : t("unassigned")}
+                  </td>
+                  <td className="px-3 py-1.5">
+                    <StateBadge status={item.status} outcomeState={item.outcomeState} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+
+import { useSearch } from "@/lib/queries/cases";
+import { isValidCpf } from "@/lib/validations/cpf";
+
+/*
+ * The top bar's search: by ref_id or by CPF. The CPF goes in a POST body (never a URL, a query key or
+ * history); one hit opens the verification, several are listed.
+ */
+export function CaseSearch() {
+  const t = useTranslations("cases.search");
+  const router = useRouter();
+  const search = useSearch();
+  const [by, setBy] = useState<"ref_id" | "cpf">("ref_id");
+  const [value, setValue] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (by === "cpf" && !isValidCpf(value)) {
+      setProblem(`${t("cpf")}: 000.000.000-00`);
+      return;
+    }
+    setProblem(null);
+    search.mutate(by === "cpf" ? { cpf: value } : { ref_id: value.trim() }, {
+      onSuccess: ({ hits }) => {
+        if (hits.length === 1) router.push(`/verifications/${encodeURIComponent(hits[0]!.publicId)}`);
+      },
+    });
+  }
+
+  const hits = search.data?.hits;
+  return (
+    <div className="relative">
+      <form role="search" aria-label={t("label")} onSubmit={submit} className="flex items-center gap-1 text-sm">
+        <label className="sr-only" htmlFor="case-search-by">
+          {t("by")}
+        </label>
+        <select
+          id="case-search-by"
+          value={by}
+          onChange={(event) => setBy(event.target.value as "ref_id" | "cpf")}
+          className="rounded-md border border-slate-300 px-1 py-1"
+        >
+          <option value="ref_id">{t("refId")}</option>
+          <option value="cpf">{t("cpf")}</option>
+        </select>
+        <label className="sr-only" htmlFor="case-search-value">
+          {t("label")}
+        </label>
+        <input
+          id="case-search-value"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder={by === "cpf" ? t("placeholderCpf") : t("placeholderRef")}
+          autoComplete="off"
+          inputMode={by === "cpf" ? "numeric" : "text"}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "case-search-problem" : undefined}
+          className="w-40 rounded-md border border-slate-300 px-2 py-1"
+        />
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-2 py-1 font-medium text-white hover:bg-brand-800"
+          disabled={search.isPending}
+        >
+          {t("submit")}
+        </button>
+      </form>
+      <div aria-live="polite" className="absolute right-0 z-30 mt-1 w-80">
+        {problem ? (
+          <p id="case-search-problem" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+            {problem}
+          </p>
+        ) : search.error ? (
+          <p className="rounded-md bg-red-50 p-2 text-sm text-red-800">{search.error.message}</p>
+        ) : hits && hits.length === 0 ? (
+          <p className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow">{t("noHits")}</p>
+        ) : hits && hits.length > 1 ? (
+          <div className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow">
+            <p className="font-medium">{t("hits", { count: hits.length })}</p>
+            <ul>
+              {hits.map((hit) => (
+                <li key={hit.publicId}>
+                  <Link className="text-brand-800 underline" href={`/verifications/${encodeURIComponent(hit.publicId)}`}>
+                    {hit.refId ?? hit.publicId}
+                  </Link>{" "}
+                  <span className="font-mono text-xs">{hit.documentMasked}</span>
+                  {hit.caseStatus ? <span className="text-xs"> · {t("hitCase", { status: hit.caseStatus })}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+import { useDateTime } from "@/components/verifications/format";
+import type { CaseDetail } from "@/lib/cases/types";
+
+interface Item {
+  key: string;
+  at: string;
+  title: string;
+  who: string | null;
+  /** Plain text (a note, a comment): rendered as text, never as markup. */
+  text: string | null;
+}
+
+/** Upstream events and case history in one list, oldest first. */
+export function CaseTimeline({ detail }: { detail: CaseDetail }) {
+  const t = useTranslations("cases.timeline");
+  const tr = useTranslations("cases.recommendation");
+  const dateTime = useDateTime();
+  const items: Item[] = [
+    ...detail.upstreamEvents.map((event, index) => ({
+      key: `u${index}`,
+      at: event.at,
+      title: `${t("upstream", { event: event.event })}${event.status ? ` · ${t("upstreamStatus", { status: event.status })}` : ""}`,
+      who: null,
+      text: null,
+    })),
+    ...detail.entries.map((entry) => {
+      const details = entry.details as { assigneeEmail?: string | null; recommendation?: string; agree?: boolean; status?: string };
+      const assignee = details.assigneeEmail ?? "";
+      const title =
+        entry.kind === "assigned"
+          ? t("kinds.assigned", { assignee })
+          : entry.kind === "outcome"
+            ? t("kinds.outcome", { recommendation: details.recommendation ? tr(details.recommendation) : "" })
+            : entry.kind === "confirmation"
+              ? t("kinds.confirmation", { agree: String(details.agree === true) })
+              : entry.kind === "closed"
+                ? t("kinds.closed", { status: details.status ?? "" })
+                : t(`kinds.${entry.kind}`);
+      return { key: `e${entry.id}`, at: entry.at, title, who: entry.actor?.email ?? t("system"), text: entry.text };
+    }),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+
+  return (
+    <section aria-labelledby="case-timeline-title" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="case-timeline-title" className="text-base font-semibold text-slate-900">
+        {t("title")}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t("empty")}</p>
+      ) : (
+        <ol className="mt-3 space-y-3 border-l border-slate-200 pl-4" data-testid="case-timeline">
+          {items.map((item) => (
+            <li key={item.key} className="text-sm">
+              <p className="font-medium text-slate-900">{item.title}</p>
+              <p className="text-xs text-slate-600">
+                <time dateTime={item.at}>{dateTime(item.at)}</time>
+                {item.who ? ` · ${item.who}` : null}
+              </p>
+              {item.text ? <p className="mt-1 whitespace-pre-wrap text-slate-800">{item.text}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import { setDatabaseForTests } from "@/lib/db/client";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+
+import { ApiError } from "./errors";
+import { json, route } from "./route";
+
+/*
+ * The route kit's checks, in a real request pipeline (NextRequest, a real signed session, PGlite):
+ * same-origin for every non-GET, session and role, JSON only, the body cap enforced while reading,
+ * zod errors naming the field, no-store everywhere, one error mapper.
+ */
+
+const URL_ = "http://localhost:3000/api/thing/abc";
+let handle: TestDatabase;
+let analyst: string;
+let admin: string;
+
+beforeAll(async () => {
+  stubTestEnvironment({ NEXTAUTH_URL: "https://kyc.example.com" });
+  handle = await testDatabases()[0]!.open();
+  setDatabaseForTests(handle);
+  analyst = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
+  admin = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "admin" }));
+});
+afterAll(async () => {
+  setDatabaseForTests(undefined);
+  await handle?.dispose();
+  vi.unstubAllEnvs();
+});
+
+const echo = route({ body: z.object({ name: z.string().min(1) }) }, async ({ body, user, context }) =>
+  json({ name: body.name, role: user.role, actor: context.actor?.email === user.email }, { status: 201 }),
+);
+const adminOnly = route({ role: "admin" }, async () => json({ ok: true }));
+const withParams = route({ params: z.object({ id: z.string().regex(/^[a-z]+$/) }) }, async ({ params }) => json(params));
+const publicRaw = route({ role: "public", rawBody: true, crossSite: "allow" }, async ({ raw, user }) => json({ length: raw.length, user }));
+const plainResponse = route({}, async () => new Response("ok"));
+
+type ErrorBody = { error: { code: string; fields?: string[] } };
+const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
+
+describe("same-origin check", () => {
+  it("refuses a foreign Origin, a missing Origin and 'null', with its own code, before the session is looked at", async () => {
+    for (const headers of [{ origin: "http://localhost:3001" }, { origin: "null" }, { origin: "https://evil.example" }]) {
+      const response = await echo(apiRequest(URL_, { method: "POST", cookie: analyst, body: { name: "a" }, headers }));
+      expect(response.status).toBe(403);
+      expect(await errorOf(response)).toMatchObject({ code: "cross_origin" });
+    }
+    const bare = new NextRequest(URL_, { method: "POST", headers: { cookie: analyst, "content-type": "application/json" }, body: "{}" });
+    expect(await errorOf(await echo(bare))).toMatchObject({ code: "cross_origin" });
+    // Signed out too: the origin is refused first.
+    expect((await echo(apiRequest(URL_, { method: "POST", body: {}, headers: { origin: "https://evil.example" } }))).status).toBe(403);
+  });
+
+  it("accepts the request's own origin, the configured public origin, and a missing Origin marked same-origin", async () => {
+    expect((await echo(apiRequest(URL_, { method: "POST", cookie: analyst, body: { name: "a" } }))).status).toBe(201);
+    const viaPublic = apiRequest(URL_, {
+      method: "POST",
+      cookie: analyst,
+      body: { name: "a" },
+      headers: { origin: "https://kyc.example.com" },
+    });
+    expect((await echo(viaPublic)).status).toBe(201);
+    const marked = new NextRequest(URL_, {
+      method: "POST",
+      headers: { cookie: analyst, "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ name: "a" }),
+    });
+    expect((await echo(marked)).status).toBe(201);
+  });
+
+  it("does not apply to GET, and is skipped only where the route says crossSite: allow", async () => {
+    expect((await adminOnly(apiRequest(URL_, { cookie: admin, headers: { origin: "https://evil.example" } }))).status).toBe(200);
+    const webhook = apiRequest(URL_, { method: "POST", body: { a: 1 }, headers: { origin: "https://service.example" } });
+    expect(await (await publicRaw(webhook)).json()).toEqual({ length: 7, user: null });
+  });
+});
+
+describe("session and role", () => {
+  it("answers 401 signed out and 403 below the role, as JSON", async () => {
+    const signedOut = await adminOnly(apiRequest(URL_));
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("content-type")).toContain("application/json");
+    expect((await adminOnly(apiRequest(URL_, { cookie: analyst }))).status).toBe(403);
+    expect((await adminOnly(apiRequest(URL_, { cookie: admin }))).status).toBe(200);
+  });
+
+  it("hands the handler the user and the request context", async () => {
+    const response = await echo(apiRequest(URL_, { method: "POST", cookie: admin, body: { name: "x" } }));
+    expect(await response.json()).toEqual({ name: "x", role: "admin", actor: true });
+  });
+});
+
+describe("the body", () => {
+  it("refuses a body that is not application/json with 415 (a text/plain form post)", async () => {
+    const request = apiRequest(URL_, { method: "POST", cookie: analyst, headers: { "content-type": "text/plain" } });
+    const form = new NextRequest(request, { body: '{"name":"a"}' });
+    const response = await echo(form);
+    expect(response.status).toBe(415);
+    expect(await errorOf(response)).toMatchObject({ code: "unsupported_media_type" });
+  });
+
+  it("refuses a declared Content-Length over the cap at once, without reading the body", async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const request = new NextRequest(URL_, {
+      method: "POST",
+      headers: {
+        cookie: analyst,
+        origin: "http://localhost:3000",
+        "content-type": "application/json",
+        "content-length": String(50 * 1024 * 1024),
+      },
+      body,
+      duplex: "half",
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    const response = await echo(request);
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it("stops reading an undeclared body as soon as it passes the cap", async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 4096;
+        controller.enqueue(new TextEncoder().encode(" ".repeat(4096)));
+        // An endless body: only the cap can end this request.
+      },
+    });
+    const request = new NextRequest(URL_, {
+      method: "POST",
+      headers: { cookie: analyst, origin: "http://localhost:3000", "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    const response = await echo(request);
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toMatchObject({ code: "payload_too_large" });
+    expect(sent).toBeLessThan(64 * 1024);
+  });
+
+  it("answers 400 for a body that is not JSON and names the field the schema refuses", async () => {
+    const broken = new NextRequest(apiRequest(URL_, { method: "POST", cookie: analyst, body: {} }), { body: "{name:" });
+    expect(await errorOf(await echo(broken))).toMatchObject({ code: "bad_request" });
+    const response = await echo(apiRequest(URL_, { method: "POST", cookie: analyst, body: { name: "" } }));
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: "validation", fields: ["name"] });
+  });
+});
+
+describe("params, errors and caching", () => {
+  it("parses the dynamic segments with their schema", async () => {
+    const ok = await withParams(apiRequest(URL_, { cookie: analyst }), { params: Promise.resolve({ id: "abc" }) });
+    expect(await ok.json()).toEqual({ id: "abc" });
+    const bad = await withParams(apiRequest(URL_, { cookie: analyst }), { params: Promise.resolve({ id: "../x" }) });
+    expect(await errorOf(bad)).toMatchObject({ code: "validation", fields: ["id"] });
+  });
+
+  it("maps what the handler throws once, and marks every answer no-store", async () => {
+    const thrower = route({}, async () => {
+      throw new ApiError("conflict", "Taken.");
+    });
+    const response = await thrower(apiRequest(URL_, { cookie: analyst }));
+    expect(response.status).toBe(409);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect((await plainResponse(apiRequest(URL_, { cookie: analyst }))).headers.get("cache-control")).toBe("no-store");
+    expect((await adminOnly(apiRequest(URL_, { cookie: admin }))).headers.get("cache-control")).toBe("no-store");
+  });
+});

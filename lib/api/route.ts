@@ -1,0 +1,125 @@
+import "server-only";
+
+import { NextResponse } from "next/server";
+import type { z } from "zod";
+
+import { requestContext, type RequestContext } from "@/lib/audit-trail/context";
+import { requireUser, type StaffSession } from "@/lib/auth/require-role";
+import { config } from "@/lib/config";
+
+import { DEFAULT_MAX_BODY_BYTES, readJson, readText } from "./body";
+import { ApiError, toErrorResponse } from "./errors";
+
+/*
+ * The route kit: every handler under app/api (next-auth's own excepted) is `route(options, handler)`.
+ * In this order, before the handler runs:
+ *
+ *   1. same-origin check for every non-GET: an Origin that is not this site's is refused, and so is a
+ *      missing Origin unless the browser says `Sec-Fetch-Site: same-origin` (403 `cross_origin`). A page
+ *      on another site (or another port of this host) cannot post a form with the staff's cookie.
+ *   2. session and role (401/403), unless the route is public;
+ *   3. params and query parsed with their zod schemas (400 naming the field);
+ *   4. the body: `application/json` required (415), capped while the stream is read (413), parsed
+ *      (400), then its schema; or the raw text (the webhook receiver verifies a signature over it).
+ *
+ * Whatever is thrown is mapped once by `toErrorResponse`; every answer carries `Cache-Control: no-store`.
+ */
+
+export type RouteRole = "analyst" | "admin" | "public";
+
+export interface RouteOptions<R extends RouteRole, P, Q, B> {
+  role?: R;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Body cap in bytes; default 16 KiB. */
+  maxBodyBytes?: number;
+  /** The handler gets the body as `raw` text (capped) instead of parsed JSON. */
+  rawBody?: true;
+  /** Skips the same-origin check. Only for the webhook receiver, which a signature authenticates. */
+  crossSite?: "allow";
+  /** The one-time-password change itself: a user who must change it may call this route. */
+  allowPasswordChange?: true;
+}
+
+export interface RouteInput<R extends RouteRole, P, Q, B> {
+  request: Request;
+  user: R extends "public" ? null : StaffSession;
+  context: RequestContext;
+  params: P;
+  query: Q;
+  body: B;
+  raw: string;
+}
+
+/** Next 16 passes the dynamic segments as a promise (an empty object where there are none). */
+type NextContext = { params: Promise<unknown> };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A JSON answer that no browser, proxy or CDN keeps. */
+export function json<T>(body: T, init: { status?: number; headers?: HeadersInit } = {}): NextResponse<T> {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return NextResponse.json(body, { status: init.status ?? 200, headers });
+}
+
+/** This site's origins: the one the request was addressed to and the configured public address. */
+function ownOrigins(request: Request): Set<string> {
+  const origins = new Set([new URL(request.url).origin]);
+  const publicUrl = config().publicUrl;
+  if (publicUrl) origins.add(new URL(publicUrl).origin);
+  return origins;
+}
+
+/** Refuses a state-changing request that a page of another origin could have sent. */
+export function assertSameOrigin(request: Request): void {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  const origin = request.headers.get("origin");
+  if (origin !== null) {
+    // "null" (a sandboxed frame, a redirect across origins) is never this site.
+    if (!ownOrigins(request).has(origin)) throw new ApiError("cross_origin");
+    return;
+  }
+  if (request.headers.get("sec-fetch-site") !== "same-origin") throw new ApiError("cross_origin");
+}
+
+export function route<R extends RouteRole = "analyst", P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+  options: RouteOptions<R, P, Q, B>,
+  handler: (input: RouteInput<R, P, Q, B>) => Promise<Response>,
+): (request: Request, next?: NextContext) => Promise<Response> {
+  const role: RouteRole = options.role ?? "analyst";
+  return async (request, next) => {
+    let response: Response;
+    try {
+      if (options.crossSite !== "allow") assertSameOrigin(request);
+      const user =
+        role === "public" ? null : await requireUser(request, role, { allowPasswordChange: options.allowPasswordChange === true });
+      const params = options.params ? options.params.parse((await next?.params) ?? {}) : ({} as P);
+      const query = options.query ? options.query.parse(Object.fromEntries(new URL(request.url).searchParams)) : ({} as Q);
+      const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      const raw = options.rawBody ? await readText(request, maxBytes) : "";
+      const body = options.body ? options.body.parse(await readJson(request, maxBytes)) : (undefined as B);
+      response = await handler({
+        request,
+        user: user as RouteInput<R, P, Q, B>["user"],
+        context: requestContext(user, request.headers),
+        params,
+        query,
+        body,
+        raw,
+      });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+    // Answers here may hold personal data or a key: never cached, whatever the handler forgot.
+    if (!response.headers.has("cache-control")) {
+      try {
+        response.headers.set("Cache-Control", "no-store");
+      } catch {
+        // Immutable headers (a fetched Response passed through) keep their own.
+      }
+    }
+    return response;
+  };
+}

@@ -1,0 +1,111 @@
+import type { Verification } from "@/lib/domain/verification";
+import { FACEMATCH_VALID_SIMILARITY } from "@/lib/domain/verification";
+
+/*
+ * The rules of case work, pure and shared (no server imports): which verification needs a person, its red
+ * flags and priority, which outcome needs a second person, and when the upstream's final status disagrees
+ * with the case's recommendation. The database layer (store.ts, actions.ts) applies the same rules in its
+ * conditional statements; tests pin both.
+ */
+
+export const RED_FLAGS = ["pep", "restrictive_list", "low_facematch", "high_risk"] as const;
+export type RedFlag = (typeof RED_FLAGS)[number];
+
+export const RECOMMENDATIONS = ["approve", "reprove", "escalate"] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+
+export const QUEUES = ["open", "mine", "unassigned", "confirming", "closed"] as const;
+export type Queue = (typeof QUEUES)[number];
+
+export const QUEUE_SORTS = ["age", "due", "priority"] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
+/** Reason codes an outcome cites; labels live in messages/<locale>/cases.json under `reasons`. */
+export const REASON_CODES = [
+  "identity_confirmed",
+  "documents_consistent",
+  "document_mismatch",
+  "document_expired",
+  "low_image_quality",
+  "liveness_doubt",
+  "facematch_doubt",
+  "pep_exposure",
+  "restrictive_list_hit",
+  "high_risk_score",
+  "needs_more_information",
+  "other",
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+/** Flags whose presence makes any outcome need a second person (four eyes). */
+export const FOUR_EYES_FLAGS: readonly RedFlag[] = ["pep", "restrictive_list"];
+
+// Weights for the queue's priority: a restrictive-list hit outranks a PEP, which outranks a weak facematch.
+const FLAG_WEIGHT: Record<RedFlag, number> = { restrictive_list: 4, pep: 3, low_facematch: 2, high_risk: 1 };
+
+export interface CaseSettings {
+  /** Flags that open a case on their own and count towards priority. */
+  redFlags: readonly string[];
+  riskThreshold: number;
+  finalStatuses: readonly string[];
+  slaHours: number;
+}
+
+/** Every red flag the verification shows, whatever the configuration enables (four eyes needs them all). */
+export function flagsOf(verification: Verification, riskThreshold: number): RedFlag[] {
+  const flags: RedFlag[] = [];
+  if (verification.person.pep === true || (verification.pepOrigin ?? "").trim() !== "") flags.push("pep");
+  if (verification.restrictiveLists.length > 0) flags.push("restrictive_list");
+  const similarity = verification.steps.find((step) => step.name === "facematch")?.similarity;
+  if (typeof similarity === "number" && similarity < FACEMATCH_VALID_SIMILARITY) flags.push("low_facematch");
+  if (verification.riskScore !== null && verification.riskScore > riskThreshold) flags.push("high_risk");
+  return flags;
+}
+
+export function enabledFlags(flags: readonly string[], settings: Pick<CaseSettings, "redFlags">): string[] {
+  return flags.filter((flag) => settings.redFlags.includes(flag));
+}
+
+export function priorityOf(flags: readonly string[], settings: Pick<CaseSettings, "redFlags">): number {
+  return enabledFlags(flags, settings).reduce((sum, flag) => sum + (FLAG_WEIGHT[flag as RedFlag] ?? 0), 0);
+}
+
+/** Priority band the queue shows. */
+export function priorityLevel(priority: number): "high" | "medium" | "normal" {
+  if (priority >= 4) return "high";
+  if (priority >= 2) return "medium";
+  return "normal";
+}
+
+export function isFinalStatus(status: string, settings: Pick<CaseSettings, "finalStatuses">): boolean {
+  return settings.finalStatuses.includes(status);
+}
+
+/** A person is needed while the verification is not final and is in review or shows an enabled red flag. */
+export function needsPerson(status: string, flags: readonly string[], settings: CaseSettings): boolean {
+  if (isFinalStatus(status, settings)) return false;
+  return status === "review" || enabledFlags(flags, settings).length > 0;
+}
+
+/** A reprove, and any outcome on a PEP or restrictive-list case, needs confirmation by someone else. */
+export function needsConfirmation(recommendation: Recommendation, flags: readonly string[]): boolean {
+  return recommendation === "reprove" || flags.some((flag) => FOUR_EYES_FLAGS.includes(flag as RedFlag));
+}
+
+/** The upstream status a recommendation expects; escalate expects nothing in particular. */
+export const EXPECTED_FINAL_STATUS: Record<Recommendation, string | null> = {
+  approve: "approved",
+  reprove: "reproved",
+  escalate: null,
+};
+
+/** True when an effective (confirmed, or not needing confirmation) recommendation contradicts the final status. */
+export function disagrees(recommendation: Recommendation | null, effective: boolean, finalStatus: string): boolean {
+  if (!recommendation || !effective) return false;
+  const expected = EXPECTED_FINAL_STATUS[recommendation];
+  return expected !== null && expected !== finalStatus;
+}
+
+export function dueAt(openedAt: Date, slaHours: number): Date {
+  return new Date(openedAt.getTime() + slaHours * 3_600_000);
+}

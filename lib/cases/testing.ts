@@ -1,0 +1,81 @@
+import "server-only";
+
+import type { Database } from "@/lib/db/client";
+import { createStaff } from "@/lib/db/queries";
+import type { Role } from "@/lib/db/schema";
+import type { Verification, VerificationList } from "@/lib/domain/verification";
+import { UpstreamNotFoundError } from "@/lib/upstream/http";
+
+import type { CaseContext } from "./actions";
+import type { CaseSettings } from "./rules";
+import type { SyncClient } from "./sync";
+
+// Tests and the benchmark only.
+
+export const TEST_SETTINGS: CaseSettings = {
+  redFlags: ["pep", "restrictive_list", "low_facematch", "high_risk"],
+  riskThreshold: 700,
+  finalStatuses: ["approved", "reproved"],
+  slaHours: 24,
+};
+
+let counter = 0;
+
+/** A verification as the core client reshapes it; review, no red flag, unless overridden. */
+export function makeVerification(overrides: Partial<Verification> & { similarity?: number } = {}): Verification {
+  counter += 1;
+  const { similarity = 91.5, ...rest } = overrides;
+  return {
+    publicId: `ver-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}`,
+    document: "***.982.247-**",
+    documentMasked: true,
+    status: "review",
+    createdAt: new Date().toISOString(),
+    steps: [
+      { name: "ocr", state: "approved", notices: [], extra: {} },
+      { name: "liveness", state: "approved", score: 95, notices: [], extra: {} },
+      { name: "facematch", state: similarity < 80 ? "review" : "approved", similarity, notices: [], extra: {} },
+    ],
+    identityScore: 800,
+    riskScore: 200,
+    pepOrigin: null,
+    restrictiveLists: [],
+    person: {},
+    extra: {},
+    ...rest,
+  };
+}
+
+export async function makeStaff(db: Database, role: Role, label = role): Promise<CaseContext> {
+  counter += 1;
+  const email = `${label}-${counter}-${Math.random().toString(36).slice(2, 8)}@test.local`;
+  const staff = await createStaff(db, { email, name: label, role, passwordHash: null, mustChangePassword: false });
+  return { actor: { id: staff.id, email: staff.email, role }, ip: "203.0.113.9" };
+}
+
+/** An in-memory list with `status=review` paging, counting calls like the sandbox's request log would. */
+export class FakeSyncClient implements SyncClient {
+  calls = 0;
+  constructor(public items: Verification[]) {}
+
+  async listVerifications(filters: { status: string[]; perPage: number; page: number }): Promise<VerificationList> {
+    this.calls += 1;
+    const matching = this.items.filter((item) => filters.status.includes(item.status));
+    const start = (filters.page - 1) * filters.perPage;
+    return {
+      items: matching.slice(start, start + filters.perPage),
+      pagination: { page: filters.page, perPage: filters.perPage, total: matching.length },
+    };
+  }
+
+  async getVerification(publicId: string): Promise<Verification> {
+    this.calls += 1;
+    const found = this.items.find((item) => item.publicId === publicId);
+    if (!found)
+      throw new UpstreamNotFoundError(
+        { upstream: "core", method: "GET", route: "/public/validations-persons/{public_id}", status: 404 },
+        "not found",
+      );
+    return found;
+  }
+}

@@ -1,0 +1,88 @@
+import type { Queue, Recommendation } from "./rules";
+
+// What the case API answers (shared with the pages). Dates are ISO strings so they survive JSON and hydration.
+
+export interface StaffRef {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export type OutcomeState = "pending_confirmation" | "confirmed" | "rejected" | "recorded";
+
+export interface CaseSummary {
+  publicId: string;
+  status: "open" | "closed";
+  upstreamStatus: string;
+  flags: string[];
+  priority: number;
+  documentMasked: string | null;
+  openedAt: string;
+  dueAt: string;
+  closedAt: string | null;
+  finalStatus: string | null;
+  disagreement: boolean;
+  assignee: StaffRef | null;
+  recommendation: Recommendation | null;
+  outcomeState: OutcomeState | null;
+}
+
+export interface CaseQueueResponse {
+  queue: Queue;
+  items: CaseSummary[];
+  total: number;
+  page: number;
+  perPage: number;
+  /** Count of each queue for this user, for the tabs. */
+  counts: Record<Queue, number>;
+}
+
+export type CaseEntryKind = "opened" | "assigned" | "unassigned" | "note" | "outcome" | "confirmation" | "closed";
+
+export interface CaseEntry {
+  id: number;
+  at: string;
+  kind: CaseEntryKind;
+  actor: StaffRef | null;
+  /** A note's or comment's text, plain: always rendered as text, never as markup. */
+  text: string | null;
+  details: Record<string, unknown>;
+}
+
+/** An upstream event of the verification, as the webhooks store keeps it. */
+export interface UpstreamEventEntry {
+  at: string;
+  event: string;
+  status: string | null;
+}
+
+export interface CaseDetail extends CaseSummary {
+  reasons: string[];
+  outcomeComment: string | null;
+  outcomeBy: StaffRef | null;
+  outcomeAt: string | null;
+  confirmedBy: StaffRef | null;
+  confirmedAt: string | null;
+  needsConfirmation: boolean;
+  entries: CaseEntry[];
+  upstreamEvents: UpstreamEventEntry[];
+  /** Neighbours in the open queue (oldest first), for next/previous from the detail. */
+  previous: string | null;
+  next: string | null;
+}
+
+export interface CaseDetailResponse {
+  /** null when no case exists for this verification (it never needed a person). */
+  case: CaseDetail | null;
+}
+
+export interface SearchHit {
+  publicId: string;
+  refId: string | null;
+  documentMasked: string | null;
+  caseStatus: "open" | "closed" | null;
+}
+
+export interface SearchResponse {
+  hits: SearchHit[];
+}
