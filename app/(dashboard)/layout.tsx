@@ -23,10 +23,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       >
         {t("skipToContent")}
       </a>
-      {config().mode === "embedded" ? (
-        <p className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">{t("sandboxBanner")}</p>
-      ) : null}
       <header className="border-b border-slate-200 bg-white print:hidden">
+        {/* Inside the banner landmark: content outside every landmark is missed by landmark navigation (axe "region"). */}
+        {config().mode === "embedded" ? (
+          <p className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">{t("sandboxBanner")}</p>
+        ) : null}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex flex-wrap items-center gap-6">
             <Link href="/verifications" className="text-base font-semibold text-slate-900">

@@ -4,12 +4,12 @@ import { headers } from "next/headers";
 import { OverviewView } from "@/components/overview/overview-view";
 import { PeriodForm } from "@/components/overview/period-form";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { loadOverview, overviewAuditDetails } from "@/lib/overview/overview";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
-import { auditContext, audited } from "@/lib/verifications/audit";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -46,7 +46,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   }
 
   const db = await getDb();
-  const overview = await audited(auditContext(user, await headers()), { action: "overview.view", detailsOf: overviewAuditDetails }, () =>
+  const overview = await audited(requestContext(user, await headers()), { action: "overview.view", detailsOf: overviewAuditDetails }, () =>
     loadOverview(parsed.period, { db, cfg }),
   );
   return <OverviewView overview={overview} timeZone={cfg.displayTimeZone} isAdmin={user.role === "admin"} />;

@@ -9,8 +9,10 @@ import { NumberLink, OverviewSection } from "./section";
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
 const TD = "px-2 py-1.5 text-sm tabular-nums";
 
-// The case queue's own views (lib/cases, /cases?queue=…): the overview links to the queue behind each number.
-const QUEUE_OPEN = "/cases?queue=open";
+// The case queue's own views (lib/validations/cases.ts queueQuerySchema): the queue behind each number.
+// The queue filters by overdue but not by age or closing date, so those numbers open the queue sorted by age.
+const QUEUE_OPEN = "/cases?queue=open&sort=age";
+const QUEUE_OVERDUE = "/cases?queue=open&overdue=true";
 const QUEUE_CLOSED = "/cases?queue=closed";
 
 const BUCKET_COLORS = ["#0369a1", "#b45309", "#c2410c", "#b91c1c"];
@@ -31,7 +33,7 @@ export async function BacklogPanel({ figures }: { figures: CaseFigures }) {
         {(
           [
             ["open", figures.open, QUEUE_OPEN],
-            ["overdue", figures.overdue, QUEUE_OPEN],
+            ["overdue", figures.overdue, QUEUE_OVERDUE],
             ["closedInPeriod", figures.closedInPeriod, QUEUE_CLOSED],
             ["closedLate", figures.closedLate, QUEUE_CLOSED],
           ] as const

@@ -2,9 +2,9 @@ import "server-only";
 
 import { sql } from "drizzle-orm";
 
+import { wallTimeToInstant } from "@/lib/audit-trail/filters";
 import { distinctActions } from "@/lib/audit-trail/query";
 import type { Database } from "@/lib/db/client";
-import { zoneOffsetMs } from "@/lib/time-zone";
 
 import { addDays, type OverviewPeriod } from "./period";
 
@@ -29,12 +29,9 @@ export interface AuditActivity {
 export const isLookupAction = (action: string) => action.startsWith("lookup.");
 export const isExportAction = (action: string) => action.endsWith(".export");
 
-/** The instant a calendar day starts in `timeZone`. */
+/** The instant a calendar day starts in `timeZone` (the audit filters' own conversion, so both agree). */
 export function startOfDay(day: string, timeZone: string): Date {
-  const guess = new Date(`${day}T00:00:00Z`);
-  // The offset at midnight local time: computed at the guess, then corrected once (daylight saving).
-  const first = new Date(guess.getTime() - zoneOffsetMs(guess, timeZone));
-  return new Date(guess.getTime() - zoneOffsetMs(first, timeZone));
+  return wallTimeToInstant(`${day}T00:00:00`, timeZone);
 }
 
 export async function auditActivity(db: Database, period: OverviewPeriod, timeZone: string): Promise<AuditActivity> {

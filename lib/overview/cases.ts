@@ -2,6 +2,7 @@ import "server-only";
 
 import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 
+import { RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
 import type { Database } from "@/lib/db/client";
 import { cases } from "@/lib/db/schema";
 
@@ -16,8 +17,7 @@ export const AGE_BUCKETS_HOURS = [24, 72, 168] as const;
 export type AgeBucket = "under_1d" | "1d_3d" | "3d_7d" | "over_7d";
 export const AGE_BUCKETS: readonly AgeBucket[] = ["under_1d", "1d_3d", "3d_7d", "over_7d"];
 
-export const RECOMMENDATIONS = ["approve", "reprove", "escalate"] as const;
-export type Recommendation = (typeof RECOMMENDATIONS)[number];
+export { RECOMMENDATIONS };
 
 export interface CaseFigures {
   backlog: Record<AgeBucket, number>;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { record } from "@/lib/audit";
+import { recordEvent as record } from "@/lib/audit-trail";
 import { cases } from "@/lib/db/schema";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
 
