@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "audit",
   "cases",
   "events",
+  "overview",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

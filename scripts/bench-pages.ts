@@ -211,7 +211,7 @@ async function scriptSize(response: Response, afterLoad: boolean): Promise<Scrip
   return { url: response.url(), encoded, decoded: body.length, afterLoad };
 }
 
-async function clientJs(
+export async function clientJs(
   browser: Browser,
   base: string,
   storageState: Awaited<ReturnType<BrowserContext["storageState"]>>,
@@ -291,6 +291,7 @@ export default async function benchPages(): Promise<BenchRow[]> {
       rows.push(
         ...(await clientJs(browser, base, { cookies: [cookie(admin)], origins: [] }, [
           { path: "/sign-in", signedIn: false },
+          { path: "/", signedIn: true },
           { path: "/verifications", signedIn: true },
           { path: `/verifications/${encodeURIComponent(id)}`, signedIn: true },
           { path: "/lookups/cpf", signedIn: true },

@@ -18,6 +18,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   audit: () => import("./bench-audit"),
   proxy: () => import("./bench-proxy"),
   pages: () => import("./bench-pages"),
+  overview: () => import("./bench-overview"),
 };
 
 function printTable(rows: BenchRow[]): void {

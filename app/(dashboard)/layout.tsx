@@ -23,7 +23,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       >
         {t("skipToContent")}
       </a>
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
         {/* Inside the banner landmark: content outside every landmark is missed by landmark navigation (axe "region"). */}
         {config().mode === "embedded" ? (
           <p className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">{t("sandboxBanner")}</p>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 const ITEMS = [
+  { href: "/", key: "overview" },
   { href: "/verifications", key: "verifications" },
   { href: "/cases", key: "cases" },
   { href: "/lookups/cpf", key: "lookups", match: "/lookups" },

@@ -1,0 +1,53 @@
+import { getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
+
+import { OverviewView } from "@/components/overview/overview-view";
+import { PeriodForm } from "@/components/overview/period-form";
+import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { audited, requestContext } from "@/lib/audit-trail";
+import { requirePageUser } from "@/lib/auth/require-role";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { loadOverview, overviewAuditDetails } from "@/lib/overview/overview";
+import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+// `/`: the overview, drawn entirely on the server (charts as SVG, no client JavaScript of its own). The
+// view is audited as a read of aggregate numbers: the period and which panels answered, nothing personal.
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePageUser("analyst");
+  const cfg = config();
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams)) for (const item of [value ?? []].flat()) params.append(key, item);
+  const parsed = parseOverviewPeriod(params, todayIn(cfg.displayTimeZone));
+
+  if (!parsed.ok) {
+    // Refused before any call: each parameter named, the form kept, a way back to the default period.
+    const t = await getTranslations("overview");
+    return (
+      <div className="space-y-4">
+        <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
+        <InvalidFiltersAlert
+          title={t("invalid.title")}
+          body={t("invalid.body")}
+          clearHref="/"
+          clearLabel={t("invalid.clear")}
+          problems={parsed.problems.map((problem) => ({ field: problem.field, text: problem.message }))}
+        />
+        <PeriodForm
+          from={params.get("from") ?? undefined}
+          to={params.get("to") ?? undefined}
+          preset={null}
+          timeZone={cfg.displayTimeZone}
+        />
+      </div>
+    );
+  }
+
+  const db = await getDb();
+  const overview = await audited(requestContext(user, await headers()), { action: "overview.view", detailsOf: overviewAuditDetails }, () =>
+    loadOverview(parsed.period, { db, cfg }),
+  );
+  return <OverviewView overview={overview} timeZone={cfg.displayTimeZone} isAdmin={user.role === "admin"} />;
+}

@@ -1,0 +1,128 @@
+import { getLocale, getTranslations } from "next-intl/server";
+
+import { AGE_BUCKETS, RECOMMENDATIONS, type CaseFigures } from "@/lib/overview/cases";
+
+import { HorizontalBarChart } from "./charts";
+import { numberFormatter } from "./format";
+import { NumberLink, OverviewSection } from "./section";
+
+const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
+const TD = "px-2 py-1.5 text-sm tabular-nums";
+
+// The case queue's own views (lib/validations/cases.ts queueQuerySchema): the queue behind each number.
+// The queue filters by overdue but not by age or closing date, so those numbers open the queue sorted by age.
+const QUEUE_OPEN = "/cases?queue=open&sort=age";
+const QUEUE_OVERDUE = "/cases?queue=open&overdue=true";
+const QUEUE_CLOSED = "/cases?queue=closed";
+
+const BUCKET_COLORS = ["#0369a1", "#b45309", "#c2410c", "#b91c1c"];
+
+/** The open review backlog by age and the SLA, from case work. */
+export async function BacklogPanel({ figures }: { figures: CaseFigures }) {
+  const t = await getTranslations("overview.cases");
+  const n = numberFormatter(await getLocale());
+  const rows = AGE_BUCKETS.map((bucket, index) => ({
+    key: bucket,
+    label: t(`buckets.${bucket}`),
+    value: figures.backlog[bucket],
+    color: BUCKET_COLORS[index]!,
+  }));
+  return (
+    <OverviewSection id="backlog" title={t("backlogTitle")}>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(
+          [
+            ["open", figures.open, QUEUE_OPEN],
+            ["overdue", figures.overdue, QUEUE_OVERDUE],
+            ["closedInPeriod", figures.closedInPeriod, QUEUE_CLOSED],
+            ["closedLate", figures.closedLate, QUEUE_CLOSED],
+          ] as const
+        ).map(([key, value, href]) => (
+          <div key={key} className="rounded-md bg-slate-50 p-3 print:border print:border-slate-300" data-figure={key}>
+            <dt className="text-xs font-medium text-slate-600">{t(key)}</dt>
+            <dd className="mt-1 text-2xl">
+              <NumberLink href={href}>{n(value)}</NumberLink>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <HorizontalBarChart rows={rows} formatNumber={n} />
+      <table className="w-full max-w-xl border-collapse">
+        <caption className="sr-only">{t("backlogCaption")}</caption>
+        <thead className="border-b border-slate-200">
+          <tr>
+            <th scope="col" className={TH}>
+              {t("age")}
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              {t("openCases")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.key} data-bucket={row.key}>
+              <th scope="row" className={`${TD} text-left font-normal`}>
+                {row.label}
+              </th>
+              <td className={`${TD} text-right`}>
+                <NumberLink href={QUEUE_OPEN}>{n(row.value)}</NumberLink>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </OverviewSection>
+  );
+}
+
+/** Recommendations recorded here against the service's final status, for cases closed in the period. */
+export async function OutcomesPanel({ figures }: { figures: CaseFigures }) {
+  const t = await getTranslations("overview.cases");
+  const status = await getTranslations("verifications.status");
+  const n = numberFormatter(await getLocale());
+  const finals = [...new Set(figures.outcomes.map((row) => row.finalStatus))].sort();
+  const cell = (recommendation: string, finalStatus: string) =>
+    figures.outcomes.find((row) => row.recommendation === recommendation && row.finalStatus === finalStatus)?.count ?? 0;
+  const statusLabel = (value: string) => (status.has(value as "approved") ? status(value as "approved") : value);
+  return (
+    <OverviewSection id="outcomes" title={t("outcomesTitle")}>
+      {finals.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("noOutcomes")}</p>
+      ) : (
+        <table className="w-full border-collapse">
+          <caption className="pb-2 text-left text-xs text-slate-600">{t("outcomesCaption")}</caption>
+          <thead className="border-b border-slate-200">
+            <tr>
+              <th scope="col" className={TH}>
+                {t("recommendation")}
+              </th>
+              {finals.map((finalStatus) => (
+                <th key={finalStatus} scope="col" className={`${TH} text-right`}>
+                  {t("finalStatus", { status: statusLabel(finalStatus) })}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {RECOMMENDATIONS.map((recommendation) => (
+              <tr key={recommendation} data-recommendation={recommendation}>
+                <th scope="row" className={`${TD} text-left font-normal`}>
+                  {t(`recommendations.${recommendation}`)}
+                </th>
+                {finals.map((finalStatus) => (
+                  <td key={finalStatus} className={`${TD} text-right`} data-final={finalStatus}>
+                    <NumberLink href={QUEUE_CLOSED}>{n(cell(recommendation, finalStatus))}</NumberLink>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="text-sm text-slate-700" data-figure="disagreements">
+        {t.rich("disagreements", { count: figures.disagreements, link: (chunk) => <NumberLink href={QUEUE_CLOSED}>{chunk}</NumberLink> })}
+      </p>
+    </OverviewSection>
+  );
+}

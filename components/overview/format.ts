@@ -1,0 +1,52 @@
+import { auditFiltersToSearchParams } from "@/lib/audit-trail/filters";
+import type { KnownStatus } from "@/lib/overview/figures";
+import { filtersToUrlQuery, type VerificationFilters } from "@/lib/validations/verifications";
+
+/*
+ * Number, day and link helpers of the overview. Days are calendar days already in the display time zone
+ * (YYYY-MM-DD), so they are formatted as UTC dates: no second time-zone shift.
+ */
+
+export function numberFormatter(locale: string): (value: number) => string {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  return (value) => format.format(value);
+}
+
+export function percentFormatter(locale: string): (value: number | null) => string {
+  const format = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+  return (value) => (value === null ? "—" : format.format(value));
+}
+
+export function dayFormatter(locale: string, style: "short" | "long"): (day: string) => string {
+  const format = new Intl.DateTimeFormat(
+    locale,
+    style === "short"
+      ? { day: "2-digit", month: "2-digit", timeZone: "UTC" }
+      : { weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" },
+  );
+  return (day) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The verification list behind a number. */
+export function verificationsHref(filters: VerificationFilters): string {
+  const query = filtersToUrlQuery(filters);
+  return query ? `/verifications?${query}` : "/verifications";
+}
+
+/** The audit log behind a number (admins only): successful events of one action over some days. */
+export function auditHref(action: string, from: string, to: string): string {
+  return `/admin/audit?${auditFiltersToSearchParams({ action, outcome: "success", from, to }).toString()}`;
+}
+
+/** Fill colours of the statuses, each ≥ 3:1 against white; always shown with their names. */
+export const STATUS_COLORS: Record<KnownStatus | "other", string> = {
+  approved: "#047857",
+  review: "#b45309",
+  reproved: "#b91c1c",
+  started: "#0369a1",
+  not_opened: "#64748b",
+  other: "#7c3aed",
+};
+
+/** Colours for series without a meaning of their own (audit actions), in order. */
+export const SERIES_COLORS = ["#1d4ed8", "#0f766e", "#a21caf", "#c2410c", "#4d7c0f", "#be123c", "#475569"];
