@@ -62,6 +62,8 @@ const sharedSchema = z.object({
   PARTNERS_SMS_TOKEN_HEADER: headerName.default("X-Integration-Token"),
   UPSTREAM_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  // One total deadline per upstream read, across its retries: every answer comes within it (+ ~1 s).
+  UPSTREAM_READ_DEADLINE_MS: positiveInt.max(120_000).default(10_000),
   DISPLAY_TIME_ZONE: z
     .string()
     .refine((zone) => {
@@ -138,7 +140,7 @@ export interface Config {
     smsJwtHeader: string;
     smsTokenHeader: string;
   };
-  upstream: { timeoutMs: number; readRetries: number };
+  upstream: { timeoutMs: number; readRetries: number; readDeadlineMs: number };
   database: { url: string | undefined; dataDir: string };
   secrets: { nextAuth: string; mediaSeal: string; auditHash: string };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
@@ -226,7 +228,11 @@ function sharedPart(values: SharedValues) {
       ? { issuer: values.OIDC_ISSUER, clientId: values.OIDC_CLIENT_ID, clientSecret: values.OIDC_CLIENT_SECRET }
       : undefined;
   return {
-    upstream: { timeoutMs: values.UPSTREAM_TIMEOUT_MS, readRetries: values.UPSTREAM_READ_RETRIES },
+    upstream: {
+      timeoutMs: values.UPSTREAM_TIMEOUT_MS,
+      readRetries: values.UPSTREAM_READ_RETRIES,
+      readDeadlineMs: values.UPSTREAM_READ_DEADLINE_MS,
+    },
     oidc,
     displayTimeZone: values.DISPLAY_TIME_ZONE,
     lookupLimits: { perMinute: values.LOOKUP_LIMIT_PER_MINUTE, perDay: values.LOOKUP_LIMIT_PER_DAY },
