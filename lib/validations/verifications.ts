@@ -22,8 +22,8 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** A whole number written in decimal digits only: `0x10`, `1e3`, `+5` or ` 7` are refused, not coerced. */
 const decimalInt = z
-  .union([z.number(), z.string().regex(/^\d{1,9}$/, "must be a whole number in decimal digits")])
-  .pipe(z.coerce.number().int("must be a whole number"));
+  .union([z.number().int("must be a whole number"), z.string().regex(/^\d{1,9}$/, "must be a whole number in decimal digits")])
+  .transform(Number);
 
 export const verificationFiltersSchema = z
   .object({
