@@ -64,6 +64,8 @@ const sharedSchema = z.object({
   PARTNERS_SMS_TOKEN_HEADER: headerName.default("X-Integration-Token"),
   UPSTREAM_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  // One total deadline per upstream read, across its retries: every answer comes within it (+ ~1 s).
+  UPSTREAM_READ_DEADLINE_MS: positiveInt.max(120_000).default(10_000),
   DISPLAY_TIME_ZONE: z
     .string()
     .refine((zone) => {
@@ -196,7 +198,7 @@ export interface Config {
     smsJwtHeader: string;
     smsTokenHeader: string;
   };
-  upstream: { timeoutMs: number; readRetries: number };
+  upstream: { timeoutMs: number; readRetries: number; readDeadlineMs: number };
   database: { url: string | undefined; dataDir: string };
   secrets: { nextAuth: string; mediaSeal: string; auditHash: string };
   webhooks: {
@@ -309,7 +311,11 @@ function sharedPart(values: SharedValues) {
         }
       : undefined;
   return {
-    upstream: { timeoutMs: values.UPSTREAM_TIMEOUT_MS, readRetries: values.UPSTREAM_READ_RETRIES },
+    upstream: {
+      timeoutMs: values.UPSTREAM_TIMEOUT_MS,
+      readRetries: values.UPSTREAM_READ_RETRIES,
+      readDeadlineMs: values.UPSTREAM_READ_DEADLINE_MS,
+    },
     oidc,
     displayTimeZone: values.DISPLAY_TIME_ZONE,
     lookupLimits: { perMinute: values.LOOKUP_LIMIT_PER_MINUTE, perDay: values.LOOKUP_LIMIT_PER_DAY },

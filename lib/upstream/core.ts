@@ -131,6 +131,7 @@ export class CoreClient extends HttpClient {
       maxPerPage: cfg.core.maxPerPage,
       timeoutMs: cfg.upstream.timeoutMs,
       readRetries: cfg.upstream.readRetries,
+      readDeadlineMs: cfg.upstream.readDeadlineMs,
     });
   }
 

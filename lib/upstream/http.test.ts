@@ -117,6 +117,17 @@ describe("timeouts and network errors", () => {
     expect(elapsed).toBeLessThan(1000);
   });
 
+  it("spends one total deadline across a read's attempts: a hang is reported once, not once per attempt", async () => {
+    let attempts = 0;
+    server = await startFakeServer(() => {
+      attempts += 1; // never answers
+    });
+    // Each attempt alone could wait 5 s, and two retries are allowed; the deadline (300 ms) is what ends the read.
+    const error = await failure(client({ timeoutMs: 5000, readRetries: 2, readDeadlineMs: 300 }).call(get));
+    expect(error.kind).toBe("timeout");
+    expect(attempts).toBe(1);
+  });
+
   it("retries a GET after a timeout", async () => {
     let calls = 0;
     server = await startFakeServer((_req, res) => {

@@ -234,6 +234,11 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Extra attempts for a GET after a network error, a timeout or a 5xx. */
   readRetries?: number;
+  /**
+   * One total deadline for a GET across all its attempts and backoffs, so a hanging upstream is reported
+   * once, within this time, instead of after every attempt's own timeout in turn.
+   */
+  readDeadlineMs?: number;
   /** First backoff delay; doubles per retry, with jitter. */
   retryBaseDelayMs?: number;
   /** Replaces global fetch (tests). */
@@ -274,6 +279,9 @@ export interface UpstreamResponse<T> {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_READ_RETRIES = 2;
+const DEFAULT_READ_DEADLINE_MS = 10_000;
+// A retry with less time left than this would only turn a clear failure into a later timeout.
+const MIN_ATTEMPT_MS = 250;
 const DEFAULT_RETRY_BASE_DELAY_MS = 250;
 
 /** Thrown inside an attempt to say "this may be retried" (GET only). */
@@ -286,6 +294,7 @@ export class HttpClient {
   protected readonly baseUrl: string;
   protected readonly timeoutMs: number;
   protected readonly readRetries: number;
+  protected readonly readDeadlineMs: number;
   protected readonly retryBaseDelayMs: number;
   private readonly fetchImpl: typeof fetch;
 
@@ -294,20 +303,25 @@ export class HttpClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.readRetries = options.readRetries ?? DEFAULT_READ_RETRIES;
+    this.readDeadlineMs = options.readDeadlineMs ?? DEFAULT_READ_DEADLINE_MS;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     registerSecrets(...secrets);
   }
 
   protected async request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
-    const attempts = request.method === "GET" ? 1 + this.readRetries : 1;
+    const read = request.method === "GET";
+    const attempts = read ? 1 + this.readRetries : 1;
+    const deadline = read ? Date.now() + this.readDeadlineMs : Infinity;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(request, attempt);
+        return await this.attempt(request, attempt, Math.min(this.timeoutMs, deadline - Date.now()));
       } catch (failure) {
         if (!(failure instanceof RetryableFailure)) throw failure;
         if (attempt >= attempts || request.signal?.aborted) throw failure.error;
-        await sleep(this.backoff(attempt));
+        const pause = this.backoff(attempt);
+        if (deadline - Date.now() - pause < MIN_ATTEMPT_MS) throw failure.error;
+        await sleep(pause);
       }
     }
   }
@@ -343,13 +357,13 @@ export class HttpClient {
     return undefined;
   }
 
-  private async attempt<T>(request: UpstreamRequest<T>, attempt: number): Promise<UpstreamResponse<T>> {
+  private async attempt<T>(request: UpstreamRequest<T>, attempt: number, timeoutMs: number): Promise<UpstreamResponse<T>> {
     const { method, route } = request;
     const init: UpstreamErrorInit = { upstream: this.upstream, method, route, status: null };
     const headers = new Headers(request.headers);
     headers.set("accept", "application/json");
     const body = this.buildBody(request, headers);
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
     const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     const started = performance.now();
     const done = (status: number | null, outcome: string) => {
@@ -379,7 +393,7 @@ export class HttpClient {
       }
       if (timeout.aborted || (error instanceof Error && error.name === "TimeoutError")) {
         done(null, "timeout");
-        throw new RetryableFailure(new UpstreamTimeoutError(init, `no answer within ${this.timeoutMs} ms`));
+        throw new RetryableFailure(new UpstreamTimeoutError(init, `no answer within ${Math.round(timeoutMs)} ms`));
       }
       // Only the error code (ECONNREFUSED…) is kept: undici's messages may quote the URL.
       const code = networkErrorCode(error);

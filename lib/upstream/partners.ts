@@ -227,6 +227,7 @@ export class PartnersClient extends HttpClient {
       smsTokenHeader: cfg.partners.smsTokenHeader,
       timeoutMs: cfg.upstream.timeoutMs,
       readRetries: cfg.upstream.readRetries,
+      readDeadlineMs: cfg.upstream.readDeadlineMs,
     });
   }
 

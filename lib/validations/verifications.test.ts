@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { createVerificationSchema, filtersFromSearchParams, filtersToSearchParams, verificationFiltersSchema } from "./verifications";
+import {
+  createVerificationSchema,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  parseVerificationFilters,
+  verificationFiltersSchema,
+} from "./verifications";
 
 const parse = (query: string) => verificationFiltersSchema.safeParse(filtersFromSearchParams(new URLSearchParams(query)));
 const failingPaths = (query: string) => parse(query).error?.issues.map((issue) => issue.path.join(".") || issue.message);
@@ -54,5 +60,20 @@ describe("verification creation", () => {
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["schemaVersion", "refId"]);
     const cpf = createVerificationSchema.safeParse({ ...body, document: { type: "cpf", number: "529.982.247-24" } });
     expect(cpf.error?.issues.map((issue) => issue.path.join("."))).toEqual(["document.number"]);
+  });
+});
+
+describe("integers in the filters", () => {
+  it.each(["0x10", "1e3", "+5", " 7", "1.0"])("refuses %j for per_page and page, naming the field", (value) => {
+    for (const field of ["per_page", "page"]) {
+      const parsed = parseVerificationFilters(new URLSearchParams({ [field]: value }));
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.problems.map((problem) => problem.field)).toEqual([field]);
+    }
+  });
+
+  it("accepts decimal digits", () => {
+    const parsed = parseVerificationFilters(new URLSearchParams({ per_page: "20", page: "3" }));
+    expect(parsed.ok && parsed.filters).toMatchObject({ per_page: 20, page: 3 });
   });
 });

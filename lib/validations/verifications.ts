@@ -20,6 +20,11 @@ const isoDate = z
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
+/** A whole number written in decimal digits only: `0x10`, `1e3`, `+5` or ` 7` are refused, not coerced. */
+const decimalInt = z
+  .union([z.number().int("must be a whole number"), z.string().regex(/^\d{1,9}$/, "must be a whole number in decimal digits")])
+  .transform(Number);
+
 export const verificationFiltersSchema = z
   .object({
     status: z.array(token).max(10).optional(),
@@ -27,8 +32,8 @@ export const verificationFiltersSchema = z
     journey: token.optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
-    per_page: z.coerce.number().int("must be a whole number").min(1).max(100).optional(),
-    page: z.coerce.number().int("must be a whole number").min(1).max(100_000).optional(),
+    per_page: decimalInt.pipe(z.number().min(1).max(100)).optional(),
+    page: decimalInt.pipe(z.number().min(1).max(100_000)).optional(),
   })
   .strict()
   .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, {
