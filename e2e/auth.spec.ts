@@ -26,7 +26,11 @@ async function signInThroughPage(page: Page, email: string, password: string): P
 /** A staff account made through the admin API, so lockouts never touch the demo accounts. */
 async function throwawayAccount(adminPage: Page, label: string): Promise<{ email: string; password: string }> {
   const email = `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await adminPage.request.post("/api/staff", { data: { email, name: `E2E ${label}`, role: "analyst" } });
+  // Playwright's request context sends no Origin; the route kit refuses a write without one.
+  const response = await adminPage.request.post("/api/staff", {
+    data: { email, name: `E2E ${label}`, role: "analyst" },
+    headers: { origin: baseURL },
+  });
   expect(response.status()).toBe(201);
   const { oneTimePassword } = (await response.json()) as { oneTimePassword: string };
   return { email, password: oneTimePassword };

@@ -10,6 +10,7 @@ import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/
 
 import { POST as changePassword } from "../account/password/route";
 import { PATCH } from "./[id]/route";
+import { POST as UNLOCK } from "./[id]/unlock/route";
 import { GET, POST } from "./route";
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
@@ -158,5 +159,42 @@ describe.each(testDatabases())("staff routes on $name", ({ open }) => {
     expect(
       (await PATCH(apiRequest(`/api/staff/${admin.id}`, { method: "PATCH", cookie: adminCookie, body: {} }), params(admin.id))).status,
     ).toBe(400);
+  });
+
+  it("lists each account's sign-in state, and the unlock route lifts it, on the trail; 404 for an unknown id", async () => {
+    const held = await createTestStaff(handle.db, { email: `held-${Date.now()}@example.com`, password: "the right password" });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await attemptPasswordSignIn(
+        handle.db,
+        { email: held.email, password: "guess", address: "198.51.100.7", allowDemoAccounts: false },
+        { wait: async () => undefined },
+      );
+    }
+    const stateOf = async () => {
+      const list = (await (await GET(apiRequest("/api/staff", { cookie: adminCookie }))).json()) as {
+        staff: Array<{ id: string; signIn: { lockedUntil: string | null; lockedAddresses: number; recentFailures: number } }>;
+      };
+      return list.staff.find((user) => user.id === held.id)?.signIn;
+    };
+    expect(await stateOf()).toMatchObject({ lockedAddresses: 1, recentFailures: 5, lockedUntil: expect.any(String) });
+
+    const response = await UNLOCK(
+      apiRequest(`/api/staff/${held.id}/unlock`, { method: "POST", cookie: adminCookie, body: {} }),
+      params(held.id),
+    );
+    expect(response.status).toBe(200);
+    expect(await stateOf()).toEqual({ lockedUntil: null, lockedAddresses: 0, recentFailures: 0 });
+    const [event] = await handle.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "staff.sign_in_unlock"), eq(auditEvents.target, held.id)));
+    expect(event).toMatchObject({ actorId: admin.id, outcome: "success", details: { lockedAddresses: 1, recentFailures: 5 } });
+
+    const unknown = crypto.randomUUID();
+    const missing = await UNLOCK(
+      apiRequest(`/api/staff/${unknown}/unlock`, { method: "POST", cookie: adminCookie, body: {} }),
+      params(unknown),
+    );
+    expect(missing.status).toBe(404);
   });
 });
