@@ -123,8 +123,10 @@ test("a verification shows its steps, scores, notices and both images through /a
   await expect(steps.locator("h3")).toHaveText(["OCR", "Liveness", "Facematch"]);
   await expect(page.getByRole("meter", { name: "Identity score" })).toHaveAttribute("aria-valuenow", /\d/);
   await expect(page.getByRole("meter", { name: "Risk score" })).toHaveAttribute("aria-valuenow", /\d/);
-  await expect(page.getByRole("meter", { name: "Similarity" })).toBeVisible();
-  await expect(page.getByText("80 % validity line")).toBeVisible();
+  // The facematch step's own meter (the face comparison shows the same similarity beside the pictures).
+  const facematch = page.locator("article[data-step=facematch]");
+  await expect(facematch.getByRole("meter", { name: "Similarity" })).toBeVisible();
+  await expect(facematch.getByText("80 % validity line")).toBeVisible();
   await expect(page.locator("article[data-step] li").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "PEP and restrictive lists" })).toBeVisible();
 

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { AuditFilters } from "@/lib/audit-trail/filters";
 import { useAuditExport } from "@/lib/queries/audit-export";
+import { saveBlob } from "@/lib/queries/csv-download";
 
 /*
  * "Export CSV" for the filters on screen. The file is read through fetch + a stream reader, so the page
@@ -15,18 +16,6 @@ import { useAuditExport } from "@/lib/queries/audit-export";
  *
  * Screen readers hear the start and the end (a polite live region), not every chunk.
  */
-
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers start reading the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function AuditExport({ filters, cpf, disabled = false }: { filters: AuditFilters; cpf: string | null; disabled?: boolean }) {
   const t = useTranslations("audit.export");

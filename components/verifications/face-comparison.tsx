@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FACEMATCH_VALID_SIMILARITY } from "@/lib/domain/verification";
 import { useVerificationMedia } from "@/lib/queries/verifications";
 import type { MediaItem } from "@/lib/verifications/types";
+import { clampPan, INITIAL_VIEW as INITIAL, zoomAt, type View } from "@/lib/verifications/zoom";
 
 import { ScoreBar } from "./score-bar";
 
@@ -21,33 +22,8 @@ import { ScoreBar } from "./score-bar";
 
 export const FACE_KEYS = ["selfie", "document_front"] as const;
 
-const MIN_ZOOM = 1;
-const MAX_ZOOM = 8;
 const KEY_ZOOM = 1.25;
 const KEY_PAN = 40;
-
-interface View {
-  zoom: number;
-  /** Offset of the picture's top-left corner from the frame's, in CSS pixels, at this zoom. */
-  x: number;
-  y: number;
-  rotation: number;
-}
-
-const INITIAL: View = { zoom: 1, x: 0, y: 0, rotation: 0 };
-
-/** Zoom to `next` keeping the frame point (px, py) over the same picture point; pan kept inside the frame. */
-export function zoomAt(view: View, next: number, px: number, py: number, size: number): View {
-  const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, next));
-  const ratio = zoom / view.zoom;
-  return clampPan({ ...view, zoom, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio }, size);
-}
-
-/** The picture always covers the frame once zoomed in: no panning off into emptiness. */
-export function clampPan(view: View, size: number): View {
-  const min = size - size * view.zoom;
-  return { ...view, x: Math.min(0, Math.max(min, view.x)), y: Math.min(0, Math.max(min, view.y)) };
-}
 
 type Available = Extract<MediaItem, { available: true }>;
 

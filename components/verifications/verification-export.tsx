@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { saveBlob } from "@/lib/queries/csv-download";
 import { useVerificationsExport } from "@/lib/queries/verifications-export";
 import type { VerificationFilters } from "@/lib/validations/verifications";
 
@@ -13,18 +14,6 @@ import type { VerificationFilters } from "@/lib/validations/verifications";
  * rows received against the total the server announced; the file is saved when the stream ends. Screen
  * readers hear the start and the end (a polite live region), not every chunk.
  */
-
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers start reading the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function VerificationExport({ filters }: { filters: VerificationFilters }) {
   const t = useTranslations("verifications.export");

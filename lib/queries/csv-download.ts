@@ -64,3 +64,16 @@ export async function downloadCsv(
   }
   return { blob: new Blob(chunks, { type: "text/csv;charset=utf-8" }), filename, rows: Math.max(0, lineBreaks - 1), bytes, total };
 }
+
+/** Hands a downloaded file to the browser's save mechanism under `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers start reading the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
