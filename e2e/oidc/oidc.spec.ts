@@ -1,7 +1,4 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-
-import { baseURL } from "../../playwright.config";
-import { expect, test } from "../fixtures";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 /*
  * Single sign-on in a real browser against a real OpenID provider (test/oidc-provider/, started by
@@ -10,7 +7,24 @@ import { expect, test } from "../fixtures";
  */
 
 const issuer = process.env.OIDC_TEST_ISSUER!;
+// The suite's own config and fixtures: importing the main suite's would load its config module here too.
+const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 const admin = { headers: { origin: baseURL } };
+
+/** A page signed in as the demo admin, through next-auth's credentials endpoint. */
+const test = base.extend<{ adminPage: Page }>({
+  adminPage: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+    const response = await context.request.post("/api/auth/callback/credentials", {
+      form: { csrfToken, email: "admin@sandbox.local", password: "sandbox-admin", json: "true" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBeLessThan(400);
+    await use(await context.newPage());
+    await context.close();
+  },
+});
 
 function unique(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
