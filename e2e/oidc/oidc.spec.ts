@@ -98,6 +98,9 @@ test("an analyst signs in through the provider, and signing out ends the provide
 
   await expect(page).toHaveURL(/\/verifications$/);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  // The email came from userinfo exactly when the provider keeps it out of the ID token.
+  const { calls } = (await (await fetch(`${issuer}/test/userinfo-calls/${login}`)).json()) as { calls: number };
+  expect(calls).toBe(process.env.OIDC_TEST_CLAIMS === "id-token" ? 0 : 1);
   const [signIn] = (await (await adminPage.request.get(`/api/audit?action=auth.sign_in&outcome=success&actor=${email}`)).json()).events;
   expect(signIn.details).toEqual({ method: "oidc" });
 
