@@ -15,7 +15,7 @@ export const sandboxURL = `http://127.0.0.1:${SANDBOX_PORT}`;
 export default defineConfig({
   testDir: "./e2e",
   // Single sign-on has its own run against a test OpenID provider (playwright.oidc.config.ts).
-  testIgnore: ["oidc/**"],
+  testIgnore: /[\\/]e2e[\\/]oidc[\\/]/,
   fullyParallel: false,
   workers: 2,
   forbidOnly: !!process.env.CI,

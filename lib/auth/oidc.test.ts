@@ -5,6 +5,7 @@ import { auditEvents, staffUsers } from "@/lib/db/schema";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
 
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
+import { startSession, validateSession } from "./sessions";
 import { signInErrorFrom } from "./sign-in-errors";
 import { createTestStaff } from "./testing";
 
@@ -76,6 +77,15 @@ describe.each(testDatabases())("single sign-on admission on $name", ({ open }) =
     const [row] = await handle.db.select({ subject: staffUsers.oidcSubject }).from(staffUsers).where(eq(staffUsers.id, user.id));
     expect(row?.subject).toBe("sub-ok");
     expect(await failures("oidc-ok@example.com")).toEqual([]);
+  });
+
+  it("opens a session that an invitation's one-time password does not hold up", async () => {
+    const user = await createTestStaff(handle.db, { email: "oidc-invited@example.com" });
+    await handle.db.update(staffUsers).set({ mustChangePassword: true }).where(eq(staffUsers.id, user.id));
+    const oidc = await startSession(handle.db, { userId: user.id, email: user.email, method: "oidc", ip: null });
+    const password = await startSession(handle.db, { userId: user.id, email: user.email, method: "password", ip: null });
+    expect((await validateSession(handle.db, { sessionId: oidc, userId: user.id }))?.mustChangePassword).toBe(false);
+    expect((await validateSession(handle.db, { sessionId: password, userId: user.id }))?.mustChangePassword).toBe(true);
   });
 
   it("gives each cause its own reason on the trail and on the page", async () => {

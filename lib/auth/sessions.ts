@@ -61,6 +61,7 @@ export async function validateSession(
       role: staffUsers.role,
       disabled: staffUsers.disabled,
       mustChangePassword: staffUsers.mustChangePassword,
+      method: staffSessions.method,
       createdAt: staffSessions.createdAt,
       lastSeenAt: staffSessions.lastSeenAt,
       revokedAt: staffSessions.revokedAt,
@@ -81,7 +82,8 @@ export async function validateSession(
     name: row.name,
     role: row.role,
     sessionId,
-    mustChangePassword: row.mustChangePassword,
+    // The one-time password gates the password path only: a single sign-on session never used it.
+    mustChangePassword: row.mustChangePassword && row.method === "password",
   };
 }
 

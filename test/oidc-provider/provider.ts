@@ -17,6 +17,7 @@ import Provider, { type Configuration } from "oidc-provider";
  *   PUT  /test/accounts/<login>   JSON claims (email, email_verified, name): served for that login
  *   POST /test/tamper/<login>     the next ID token issued to that login has its payload altered after
  *                                 signing (it claims an admin's email), as a man in the middle would
+ *   GET  /test/userinfo-calls/<login>   how many userinfo answers that login got: {calls}
  */
 
 export interface TestOidcProviderOptions {
@@ -55,6 +56,7 @@ function tamper(idToken: string): string {
 export async function startTestOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
   const accounts = new Map<string, Claims>();
   const tamperFor = new Set<string>();
+  const userinfoCalls = new Map<string, number>();
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -94,7 +96,16 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
       context.status = 204;
       return;
     }
+    const counted = /^\/test\/userinfo-calls\/([^/]+)$/.exec(context.path)?.[1];
+    if (counted && context.method === "GET") {
+      context.body = { calls: userinfoCalls.get(decodeURIComponent(counted)) ?? 0 };
+      return;
+    }
     await next();
+    const served = context.body as { sub?: unknown } | undefined;
+    if (context.path === "/me" && context.status === 200 && typeof served?.sub === "string") {
+      userinfoCalls.set(served.sub, (userinfoCalls.get(served.sub) ?? 0) + 1);
+    }
     const body = context.body as { id_token?: unknown } | undefined;
     if (context.path !== "/token" || typeof body?.id_token !== "string") return;
     const subject = claimsOf(body.id_token).sub;
