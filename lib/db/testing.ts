@@ -24,6 +24,8 @@ import { createDatabase, type DatabaseHandle } from "./client";
  */
 
 export interface TestDatabase extends DatabaseHandle {
+  /** On PostgreSQL, the test database's connection string (a second "instance" can open it). */
+  url?: string;
   /** Closes the handle and, on PostgreSQL, drops the database. */
   dispose(): Promise<void>;
 }
@@ -59,6 +61,7 @@ async function openPostgres(adminUrl: string): Promise<TestDatabase> {
   const handle = await createDatabase({ url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async dispose() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
