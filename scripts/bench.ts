@@ -10,7 +10,7 @@ export interface BenchRow {
   suite: string;
   case: string;
   value: number;
-  unit: "ms" | "s" | "KiB" | "MiB" | "count";
+  unit: "ms" | "s" | "KiB" | "MiB" | "count" | "%" | "req/s";
   note?: string;
 }
 
@@ -18,6 +18,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   audit: () => import("./bench-audit"),
   proxy: () => import("./bench-proxy"),
   pages: () => import("./bench-pages"),
+  load: () => import("./bench-load"),
 };
 
 function printTable(rows: BenchRow[]): void {
