@@ -136,6 +136,8 @@ export interface System {
   base: string;
   /** The sandbox, e.g. http://127.0.0.1:4300. */
   sandbox: string;
+  /** run.mjs's process id: the leader of the group holding the sandbox and the Next server. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -149,7 +151,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** Starts the sandbox and the production server, waits until the dashboard answers its health check. */
-export async function startSystem(suite: string): Promise<System> {
+export async function startSystem(suite: string, extraEnv: Record<string, string> = {}): Promise<System> {
   ensureBuild(suite);
   const port = await freePort(Number(process.env.BENCH_PORT ?? 3300));
   const sandboxPort = await freePort(Number(process.env.BENCH_SANDBOX_PORT ?? 4300), [port]);
@@ -170,6 +172,7 @@ export async function startSystem(suite: string): Promise<System> {
       SANDBOX_PORT: String(sandboxPort),
       DATA_DIR: dataDir,
       NEXT_DIST_DIR: DIST_DIR,
+      ...extraEnv,
     },
   });
   // Kept for the error message if it does not come up; otherwise read and dropped (a full pipe would stall it).
@@ -231,12 +234,16 @@ export async function startSystem(suite: string): Promise<System> {
   child.stderr!.off("data", keep);
   child.stdout!.resume();
   child.stderr!.resume();
-  return { base, sandbox, stop };
+  return { base, sandbox, stop, pid: child.pid! };
 }
 
 /** Starts the system, runs the suite, stops the system whether the suite succeeded or not. */
-export async function withSystem<T>(suite: string, body: (system: System) => Promise<T>): Promise<T> {
-  const system = await startSystem(suite);
+export async function withSystem<T>(
+  suite: string,
+  body: (system: System) => Promise<T>,
+  extraEnv: Record<string, string> = {},
+): Promise<T> {
+  const system = await startSystem(suite, extraEnv);
   try {
     return await body(system);
   } finally {

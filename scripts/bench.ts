@@ -10,7 +10,7 @@ export interface BenchRow {
   suite: string;
   case: string;
   value: number;
-  unit: "ms" | "s" | "KiB" | "MiB" | "count";
+  unit: "ms" | "s" | "KiB" | "MiB" | "count" | "%" | "req/s";
   note?: string;
 }
 
@@ -19,6 +19,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   proxy: () => import("./bench-proxy"),
   pages: () => import("./bench-pages"),
   overview: () => import("./bench-overview"),
+  load: () => import("./bench-load"),
 };
 
 function printTable(rows: BenchRow[]): void {

@@ -2,11 +2,10 @@ import "server-only";
 
 import { createHmac } from "node:crypto";
 
-import { desc, sql } from "drizzle-orm";
-
+import { appendChained, groupCommitterFor, type AppendedEvent, type ChainedFields } from "@/lib/audit-trail/group-commit";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
+import { type AuditOutcome } from "@/lib/db/schema";
 import { isValidCpf, maskCpf as maskCpfForDisplay } from "@/lib/validations/cpf";
 
 /*
@@ -64,9 +63,7 @@ export class AuditContentError extends Error {
   }
 }
 
-export const GENESIS_HASH = "0".repeat(64);
-// Arbitrary constant shared by every writer (and a future pruner) of the chain.
-export const AUDIT_CHAIN_LOCK_KEY = 724_190_002;
+export { AUDIT_CHAIN_LOCK_KEY, GENESIS_HASH, type ChainedFields } from "@/lib/audit-trail/group-commit";
 
 const ACTION = /^[a-z][a-z_]*(\.[a-z][a-z_]*)+$/;
 const TARGET_TYPE = /^[a-z][a-z_]*$/;
@@ -163,21 +160,6 @@ export function cpfHash(cpf: string, secret = config().secrets.auditHash): strin
     .digest("hex");
 }
 
-/** The stored fields of an event, in the order the chain hash covers them. */
-export interface ChainedFields {
-  at: Date;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  targetType: string | null;
-  target: string | null;
-  targetHash: string | null;
-  purpose: string | null;
-  outcome: AuditOutcome;
-  ip: string | null;
-  details: Record<string, unknown>;
-}
-
 /** HMAC over the previous hash and the event's fields; a verifier recomputes it row by row. */
 export function computeEventHash(prevHash: string, fields: ChainedFields, secret = config().secrets.auditHash): string {
   // Sorted keys: jsonb does not keep the order the writer used.
@@ -199,8 +181,12 @@ export function computeEventHash(prevHash: string, fields: ChainedFields, secret
   return createHmac("sha256", secret).update(`audit-chain-v1\n${payload}`).digest("hex");
 }
 
-/** Writes one event; throws (and writes nothing) when it cannot. */
-export async function recordEvent(event: AuditEvent, tx?: Database): Promise<{ id: number; hash: string }> {
+/**
+ * Writes one event; throws (and writes nothing) when it cannot. Without `tx` the event joins the process's
+ * group commit (lib/audit-trail/group-commit.ts) and resolves once its batch is committed; with `tx` it is
+ * written inside the caller's transaction and commits (or rolls back) with it.
+ */
+export async function recordEvent(event: AuditEvent, tx?: Database): Promise<AppendedEvent> {
   assertAuditable(event);
   const target = event.target;
   const fields: ChainedFields = {
@@ -217,18 +203,12 @@ export async function recordEvent(event: AuditEvent, tx?: Database): Promise<{ i
     ip: event.ip ?? null,
     details: event.details ?? {},
   };
-  const executor = tx ?? (await getDb());
-  // Inside the caller's transaction this is a savepoint and the lock lasts until the caller commits.
-  return executor.transaction(async (inner) => {
-    await inner.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
-    const [last] = await inner.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-    const prevHash = last?.hash ?? GENESIS_HASH;
-    const hash = computeEventHash(prevHash, fields);
-    const [row] = await inner
-      .insert(auditEvents)
-      .values({ ...fields, prevHash, hash })
-      .returning({ id: auditEvents.id });
-    if (!row) throw new Error("audit event was not written");
-    return { id: row.id, hash };
-  });
+  if (tx) {
+    const [written] = await appendChained(tx, [fields], chainHash);
+    return written!;
+  }
+  return groupCommitterFor(await getDb(), chainHash).append(fields);
 }
+
+// The configured key is read per event, so tests that switch configuration see their own key.
+const chainHash = (prevHash: string, fields: ChainedFields) => computeEventHash(prevHash, fields);

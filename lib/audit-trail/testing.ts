@@ -1,15 +1,14 @@
 import "server-only";
 
-import { desc, sql } from "drizzle-orm";
-
-import { AUDIT_CHAIN_LOCK_KEY, computeEventHash, cpfHash, GENESIS_HASH, maskCpf, type ChainedFields } from "@/lib/audit-trail/record";
+import { appendChained as appendEvents } from "@/lib/audit-trail/group-commit";
+import { computeEventHash, cpfHash, maskCpf, type ChainedFields } from "@/lib/audit-trail/record";
 import type { Database } from "@/lib/db/client";
-import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
+import { type AuditOutcome } from "@/lib/db/schema";
 
 /*
- * Tests and the benchmark only: many properly chained events, fast. `record()` writes one event per
- * transaction, which is right for the application and far too slow for a million rows; this appends
- * whole batches under the same advisory lock and with the same hash, so `verifyAuditChain` accepts them.
+ * Tests and the benchmark only: many properly chained events, fast: this appends whole batches of
+ * generated events through the writer's own chained append (lib/audit-trail/group-commit.ts), under the
+ * same advisory lock and with the same hash, so `verifyAuditChain` accepts them.
  */
 
 /** A small deterministic PRNG (mulberry32), so a benchmark run can be repeated exactly. */
@@ -132,18 +131,7 @@ export async function appendChained(
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
-      const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-      let prevHash = last?.hash ?? GENESIS_HASH;
-      const values = rows.map((fields) => {
-        const hash = computeEventHash(prevHash, fields);
-        const row = { ...fields, prevHash, hash };
-        prevHash = hash;
-        return row;
-      });
-      await tx.insert(auditEvents).values(values);
-    });
+    await appendEvents(db, rows, (prevHash, fields) => computeEventHash(prevHash, fields));
     written += rows.length;
     onBatch?.(written);
   };

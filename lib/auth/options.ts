@@ -15,6 +15,7 @@ import { clientAddress } from "./address";
 import { safeCallbackUrl } from "./callback-url";
 import { authCookies, secureCookiesWanted } from "./cookies";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
+import { decodeSessionToken } from "./session-token";
 import { ABSOLUTE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
 import { attemptPasswordSignIn } from "./sign-in";
 import { LOCKED_ERROR } from "./sign-in-errors";
@@ -72,7 +73,8 @@ export function authOptions(): NextAuthOptions {
     cookies: authCookies(secure),
     // The absolute limit; the idle limit and revocation are enforced on the server-side session row.
     session: { strategy: "jwt", maxAge: ABSOLUTE_TIMEOUT_MS / 1000 },
-    jwt: { maxAge: ABSOLUTE_TIMEOUT_MS / 1000 },
+    // next-auth encodes; decoding reuses the derived key instead of deriving it per request.
+    jwt: { maxAge: ABSOLUTE_TIMEOUT_MS / 1000, decode: decodeSessionToken },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers: [
       CredentialsProvider({

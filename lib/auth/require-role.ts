@@ -7,20 +7,24 @@ import { cache } from "react";
 
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
+import { getDatabaseHandle } from "@/lib/db/client";
 
 import { safeCallbackPath } from "./callback-url";
 import { sessionCookieName } from "./cookies";
 import { hasRole, type Role } from "./roles";
-import { validateSession, type StaffSession } from "./sessions";
+import { sessionCacheFor } from "./session-cache";
+import { decodeSessionToken } from "./session-token";
+import { type StaffSession } from "./sessions";
 
 /*
  * The one authorisation check, called by every route handler (`requireUser`) and every server page
  * (`requirePageUser`). proxy.ts may redirect earlier, but only this decides.
  *
  * The session cookie is next-auth's encrypted JWT; it is decoded here directly (no Next request
- * scope needed, so handlers can be tested with a plain Request) and then its server-side session is
- * looked up, so a revoked, idle or expired session, or a disabled user, is refused at once.
+ * scope needed, so handlers can be tested with a plain Request; the key derived once, lib/auth/session-token.ts)
+ * and then its server-side session is checked through the instance's session cache, which every change
+ * to a session or user empties on every instance (lib/auth/session-cache.ts), so a revoked, idle or
+ * expired session, or a disabled user, is refused at once.
  */
 
 export type { StaffSession } from "./sessions";
@@ -51,6 +55,7 @@ export async function sessionToken(jar: Record<string, string>): Promise<(JWT & 
     req: { cookies: jar, headers: {} } as unknown as Parameters<typeof getToken>[0]["req"],
     secret: config().secrets.nextAuth,
     cookieName: sessionCookieName(),
+    decode: decodeSessionToken,
   });
   if (!token || typeof token.sid !== "string" || typeof token.uid !== "string") return null;
   return token as JWT & { sid: string; uid: string };
@@ -60,7 +65,7 @@ export async function sessionToken(jar: Record<string, string>): Promise<(JWT & 
 export async function sessionFromCookies(jar: Record<string, string>): Promise<StaffSession | null> {
   const token = await sessionToken(jar);
   if (!token) return null;
-  return validateSession(await getDb(), { sessionId: token.sid, userId: token.uid });
+  return sessionCacheFor(await getDatabaseHandle()).validate({ sessionId: token.sid, userId: token.uid });
 }
 
 /**

@@ -8,17 +8,20 @@ import { recordEvent } from "@/lib/audit-trail/record";
 import type { Database } from "@/lib/db/client";
 import { staffSessions, staffUsers, type Role } from "@/lib/db/schema";
 
+import { forgetLocally } from "./session-invalidation";
+
 /*
  * Server-side sessions behind next-auth's JWT cookie. The cookie carries the user id and this row's
- * id; every request looks the row up, so signing out, disabling a user or leaving a session idle
- * takes effect on the very next request, on every instance.
+ * id; every request checks the row (through the per-instance cache of lib/auth/session-cache.ts, which
+ * every instance is told to forget on any change), so signing out, disabling a user or leaving a session
+ * idle takes effect on the next request, on every instance.
  */
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 // Writing last_seen_at on every request would turn each read into a write; once a minute is enough
 // for a 30-minute idle timeout.
-const TOUCH_INTERVAL_MS = 60_000;
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export type SignInMethod = "password" | "oidc";
 
@@ -47,12 +50,23 @@ export async function startSession(
   return sessionId;
 }
 
-/** The session's user when the session is live, else null (unknown, revoked, idle, too old, user disabled). */
-export async function validateSession(
+/** A live session with the times its cache entry needs. */
+export interface LiveSession {
+  session: StaffSession;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * The session when it is live, else null (unknown, revoked, idle, too old, user disabled), read from the
+ * database; touches last_seen_at at most once a minute. Route handlers and pages go through the per-instance
+ * cache (lib/auth/session-cache.ts) rather than calling this on every request.
+ */
+export async function readLiveSession(
   db: Database,
   { sessionId, userId }: { sessionId: string; userId: string },
   now = new Date(),
-): Promise<StaffSession | null> {
+): Promise<LiveSession | null> {
   const [row] = await db
     .select({
       id: staffUsers.id,
@@ -73,10 +87,12 @@ export async function validateSession(
   const time = now.getTime();
   if (time - row.createdAt.getTime() > ABSOLUTE_TIMEOUT_MS) return null;
   if (time - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS) return null;
+  let lastSeenAt = row.lastSeenAt;
   if (time - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
+    lastSeenAt = now;
   }
-  return {
+  const session: StaffSession = {
     id: row.id,
     email: row.email,
     name: row.name,
@@ -85,6 +101,16 @@ export async function validateSession(
     // The one-time password gates the password path only: a single sign-on session never used it.
     mustChangePassword: row.mustChangePassword && row.method === "password",
   };
+  return { session, createdAt: row.createdAt, lastSeenAt };
+}
+
+/** The session's user when the session is live, else null; straight from the database. */
+export async function validateSession(
+  db: Database,
+  ids: { sessionId: string; userId: string },
+  now = new Date(),
+): Promise<StaffSession | null> {
+  return (await readLiveSession(db, ids, now))?.session ?? null;
 }
 
 export async function revokeSession(db: Database, sessionId: string, now = new Date()): Promise<boolean> {
@@ -93,6 +119,7 @@ export async function revokeSession(db: Database, sessionId: string, now = new D
     .set({ revokedAt: now })
     .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)))
     .returning({ id: staffSessions.id });
+  forgetLocally({ sessionId });
   return revoked.length > 0;
 }
 
@@ -103,4 +130,5 @@ export async function revokeUserSessions(db: Database, userId: string, now = new
     .update(staffSessions)
     .set({ revokedAt: now })
     .where(exceptSessionId ? and(live, ne(staffSessions.id, exceptSessionId)) : live);
+  forgetLocally({ userId });
 }

@@ -14,6 +14,7 @@ import pg from "pg";
 
 import { config } from "@/lib/config";
 
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed, type ChangeFeedHandlers } from "./change-feed";
 import * as schema from "./schema";
 
 /*
@@ -30,7 +31,26 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
+  /** Listens to a notification channel (lib/db/change-feed.ts); closed with the handle. */
+  changeFeed(channel: string, handlers: ChangeFeedHandlers): ChangeFeed;
   close(): Promise<void>;
+}
+
+/** Feeds opened on a handle end when the handle closes, so no listener outlives its database. */
+function withFeeds(open: (channel: string, handlers: ChangeFeedHandlers) => ChangeFeed, closeDatabase: () => Promise<void>) {
+  const feeds = new Set<ChangeFeed>();
+  return {
+    changeFeed(channel: string, handlers: ChangeFeedHandlers): ChangeFeed {
+      const feed = open(channel, handlers);
+      feeds.add(feed);
+      return feed;
+    },
+    async close() {
+      await Promise.all([...feeds].map((feed) => feed.close()));
+      feeds.clear();
+      await closeDatabase();
+    },
+  };
 }
 
 // Resolved from the working directory: Next bundles server code into .next/, so a path relative to
@@ -52,14 +72,28 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     const db = drizzlePglite(client, { schema });
     // PGlite is a single connection inside this process: nothing else can race the migration.
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+    return {
+      db: db as unknown as Database,
+      driver: "pglite",
+      ...withFeeds(
+        (channel, handlers) => pgliteChangeFeed(client, channel, handlers),
+        () => client.close(),
+      ),
+    };
   }
   await migratePostgres(source.url);
   const pool = new pg.Pool({ connectionString: source.url, application_name: "kyc-backoffice", max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.error("database pool error:", error.message));
   const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    driver: "postgres",
+    ...withFeeds(
+      (channel, handlers) => postgresChangeFeed(source.url, channel, handlers),
+      () => pool.end(),
+    ),
+  };
 }
 
 async function migratePostgres(url: string): Promise<void> {
