@@ -29,6 +29,8 @@ const serviceEnv = {
   NEXTAUTH_SECRET: strong,
   MEDIA_SEAL_SECRET: strong,
   AUDIT_HASH_SECRET: strong,
+  WEBHOOK_SIGNING_SECRET: strong,
+  PARTNERS_WIDGET_INTEGRATION_TOKEN: "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -101,7 +103,8 @@ describe("service mode", () => {
     expect(problemsOf({ ...serviceEnv, WEBHOOK_SIGNING_SECRET: "short" })).toEqual([
       "WEBHOOK_SIGNING_SECRET: must be at least 16 characters",
     ]);
-    expect(loadConfig(serviceEnv).webhooks.signingSecret).toBeUndefined();
+    const { WEBHOOK_SIGNING_SECRET: _secret, ...withoutSecret } = serviceEnv;
+    expect(loadConfig(withoutSecret).webhooks.signingSecret).toBeUndefined();
   });
 
   it("lists every missing variable in one message", () => {
@@ -154,5 +157,20 @@ describe("single sign-on settings", () => {
       "OIDC_CLIENT_ID: is required when any OIDC_* variable is set",
     ]);
     expect(loadConfig({ DATA_DIR: tempDataDir() }).oidc).toBeUndefined();
+  });
+});
+
+describe("start-up warnings", () => {
+  it("warns when the widget address would carry the lookup token, and when webhooks cannot be verified", () => {
+    expect(configWarnings(loadConfig(serviceEnv))).toEqual([]);
+    const { PARTNERS_WIDGET_INTEGRATION_TOKEN: _widget, WEBHOOK_SIGNING_SECRET: _webhook, ...bare } = serviceEnv;
+    const warnings = configWarnings(loadConfig(bare));
+    expect(warnings).toEqual([
+      expect.stringContaining("PARTNERS_WIDGET_INTEGRATION_TOKEN"),
+      expect.stringContaining("WEBHOOK_SIGNING_SECRET is unset"),
+    ]);
+    expect(configWarnings(loadConfig({ ...serviceEnv, PARTNERS_WIDGET_INTEGRATION_TOKEN: serviceEnv.PARTNERS_INTEGRATION_TOKEN }))).toEqual([
+      expect.stringContaining("PARTNERS_WIDGET_INTEGRATION_TOKEN"),
+    ]);
   });
 });

@@ -423,6 +423,13 @@ export function configWarnings(cfg: Config): string[] {
         "anyone able to set their own email there can use the staff account holding that email",
     );
   }
+  if (cfg.mode === "service" && cfg.partners.widgetIntegrationToken === cfg.partners.integrationToken) {
+    // The widget address reaches the person's phone with its token in the query string: a token that also
+    // runs CPF lookups should not travel there.
+    warnings.push(
+      "PARTNERS_WIDGET_INTEGRATION_TOKEN is unset or equal to PARTNERS_INTEGRATION_TOKEN: the widget address sent to each person carries the token that also runs CPF lookups",
+    );
+  }
   if (!cfg.webhooks.signingSecret) {
     warnings.push("WEBHOOK_SIGNING_SECRET is unset: every webhook delivery is refused (503) and nothing learns of changes at the service");
   }

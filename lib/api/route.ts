@@ -7,7 +7,7 @@ import { requestContext, type RequestContext } from "@/lib/audit-trail/context";
 import { requireUser, type StaffSession } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 
-import { DEFAULT_MAX_BODY_BYTES, readJson, readText } from "./body";
+import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, readJson, readText } from "./body";
 import { ApiError, toErrorResponse } from "./errors";
 
 /*
@@ -84,6 +84,12 @@ export function assertSameOrigin(request: Request): void {
   if (request.headers.get("sec-fetch-site") !== "same-origin") throw new ApiError("cross_origin");
 }
 
+/** True when a write arrives with a body (declared, or streamed without a length). */
+function carriesBody(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.body === null) return false;
+  return request.headers.get("content-length") !== "0";
+}
+
 export function route<R extends RouteRole = "analyst", P = Record<string, never>, Q = Record<string, never>, B = undefined>(
   options: RouteOptions<R, P, Q, B>,
   handler: (input: RouteInput<R, P, Q, B>) => Promise<Response>,
@@ -100,6 +106,12 @@ export function route<R extends RouteRole = "analyst", P = Record<string, never>
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const raw = options.rawBody ? await readText(request, maxBytes) : "";
       const body = options.body ? options.body.parse(await readJson(request, maxBytes)) : (undefined as B);
+      // A write that takes no body still refuses one it cannot be sent: the same content type and cap as any
+      // other write, so no route is the one a cross-site text/plain form or a huge upload can reach.
+      if (!options.body && !options.rawBody && carriesBody(request)) {
+        assertJsonContentType(request);
+        await readText(request, maxBytes);
+      }
       response = await handler({
         request,
         user: user as RouteInput<R, P, Q, B>["user"],

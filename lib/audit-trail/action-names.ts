@@ -24,6 +24,7 @@ export const AUDIT_ACTION_NAMES = [
   "kyc.session_start",
   "lookup.cpf_history",
   "lookup.cpf_receita",
+  "overview.view",
   "search.verification",
   "sms.send",
   "sms.validate",
@@ -33,12 +34,15 @@ export const AUDIT_ACTION_NAMES = [
   "staff.invite",
   "staff.password_change",
   "staff.role_change",
+  "staff.sign_in_unlock",
   "verification.create",
   "verification.export",
   "verification.image",
   "verification.list",
   "verification.media",
   "verification.view",
+  "webhook.process",
+  "webhook.receive",
 ] as const;
 
 /** The catalogue plus any other name already on the trail (an older version's), sorted, without duplicates. */

@@ -17,6 +17,7 @@ export { requestContext, type RequestContext } from "./context";
 export {
   assertAuditable,
   auditableDetail,
+  auditableTarget,
   AuditContentError,
   AUDIT_OUTCOMES,
   cpfHash,

@@ -133,11 +133,21 @@ export function assertAuditable(event: AuditEvent): void {
  */
 export function auditableDetail(value: string | null | undefined): string | null {
   if (!value) return null;
+  return storable({ details: { value } }) ? value : null;
+}
+
+/** A target for an event, or undefined when the trail would refuse its id (the same rules as any target). */
+export function auditableTarget(target: AuditTarget | undefined): AuditTarget | undefined {
+  return target && storable({ target }) ? target : undefined;
+}
+
+/** Whether the trail would keep these parts of an event (the one probe behind the two helpers above). */
+function storable(parts: Pick<AuditEvent, "details" | "target">): boolean {
   try {
-    assertAuditable({ actor: null, action: "probe.value", outcome: "success", details: { value } });
-    return value;
+    assertAuditable({ actor: null, action: "probe.value", outcome: "success", ...parts });
+    return true;
   } catch (error) {
-    if (error instanceof AuditContentError) return null;
+    if (error instanceof AuditContentError) return false;
     throw error;
   }
 }

@@ -207,11 +207,6 @@ export class PartnersClient extends HttpClient {
   }
 
   static fromConfig(cfg: Config = config()): PartnersClient {
-    if (cfg.mode === "service" && cfg.partners.widgetIntegrationToken === cfg.partners.integrationToken) {
-      // The widget address goes to the person's phone with its token in the query string: a token that also
-      // runs CPF lookups should not travel there (issue 14, item 6).
-      log.warn("config_warning", { variable: "PARTNERS_WIDGET_INTEGRATION_TOKEN", problem: "unset or equal to the lookup token" });
-    }
     return new PartnersClient({
       baseUrl: cfg.partners.url,
       username: cfg.partners.username,

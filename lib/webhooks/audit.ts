@@ -1,6 +1,6 @@
 import "server-only";
 
-import { assertAuditable, auditableDetail, AuditContentError, type AuditTarget } from "@/lib/audit-trail";
+import { auditableDetail, auditableTarget, type AuditTarget } from "@/lib/audit-trail";
 
 /*
  * The receiver's system events on the audit trail (actor-less: the service acted). Identifiers come from
@@ -10,15 +10,7 @@ import { assertAuditable, auditableDetail, AuditContentError, type AuditTarget }
  */
 
 export function webhookTarget(type: "verification" | "webhook_delivery", id: string | null): AuditTarget | undefined {
-  if (!id) return undefined;
-  const target = { type, id };
-  try {
-    assertAuditable({ actor: null, action: "probe.target", outcome: "success", target });
-    return target;
-  } catch (error) {
-    if (error instanceof AuditContentError) return undefined;
-    throw error;
-  }
+  return id ? auditableTarget({ type, id }) : undefined;
 }
 
 export { auditableDetail };
