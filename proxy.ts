@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { config as settings } from "@/lib/config";
 import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from "@/lib/security/csp";
 
 /*
@@ -17,7 +18,11 @@ const SIGNED_OUT_PAGES = ["/sign-in"];
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const nonce = createNonce();
-  const csp = pageContentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" });
+  const issuer = settings().oidc?.issuer;
+  const csp = pageContentSecurityPolicy(nonce, {
+    development: process.env.NODE_ENV === "development",
+    formTargets: issuer ? [new URL(issuer).origin] : [],
+  });
   const hasSession = request.cookies
     .getAll()
     .some((cookie) => SESSION_COOKIES.some((name) => cookie.name === name || cookie.name.startsWith(`${name}.`)));

@@ -26,6 +26,11 @@ describe("page CSP", () => {
     expect(directive(policy, "form-action")).toBe("form-action 'self'");
   });
 
+  it("lets a form's redirect reach the identity provider only when single sign-on names one", () => {
+    const policy = pageContentSecurityPolicy(createNonce(), { formTargets: ["https://login.example.com"] });
+    expect(directive(policy, "form-action")).toBe("form-action 'self' https://login.example.com");
+  });
+
   it("allows eval and inline style elements only for the development server", () => {
     const policy = pageContentSecurityPolicy("n", { development: true });
     expect(directive(policy, "script-src")).toContain("'unsafe-eval'");

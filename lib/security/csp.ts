@@ -13,7 +13,10 @@ export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 
-export function pageContentSecurityPolicy(nonce: string, { development = false }: { development?: boolean } = {}): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  { development = false, formTargets = [] }: { development?: boolean; formTargets?: string[] } = {},
+): string {
   const directives = [
     "default-src 'self'",
     // React's development build evaluates code for its debugging aids; the production build never does.
@@ -27,7 +30,9 @@ export function pageContentSecurityPolicy(nonce: string, { development = false }
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    // Browsers apply form-action to a form's redirects too: signing out without JavaScript posts here and
+    // is sent on to the identity provider's end-session endpoint, whose origin is listed when SSO is on.
+    `form-action 'self'${formTargets.map((origin) => ` ${origin}`).join("")}`,
     "frame-ancestors 'none'",
     "manifest-src 'self'",
     "worker-src 'self' blob:",
