@@ -22,6 +22,7 @@ test.describe("audit log", () => {
     await inEnglish(page);
     // Something about a CPF to find: a lookup through the API, as the lookup form would send it.
     const lookup = await page.request.post("/api/lookups/cpf", {
+      headers: { origin: baseURL },
       data: { cpf: CPF, source: "receita", purpose: "audit page browser test" },
     });
     expect(lookup.status()).toBeLessThan(500);

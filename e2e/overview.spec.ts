@@ -122,6 +122,7 @@ test.describe("overview", () => {
         .getByRole("table", { name: "Successful lookups and exports per day, from the audit trail" })
         .locator(`tr[data-day="${today}"] td[data-action="lookup.cpf_receita"]`);
     const lookup = await page.request.post("/api/lookups/cpf", {
+      headers: { origin: baseURL },
       data: { cpf: "52998224725", source: "receita", purpose: "overview browser test" },
     });
     expect(lookup.ok()).toBe(true);
@@ -134,7 +135,10 @@ test.describe("overview", () => {
 
     expect(
       (
-        await page.request.post("/api/lookups/cpf", { data: { cpf: "52998224725", source: "receita", purpose: "overview browser test" } })
+        await page.request.post("/api/lookups/cpf", {
+          headers: { origin: baseURL },
+          data: { cpf: "52998224725", source: "receita", purpose: "overview browser test" },
+        })
       ).ok(),
     ).toBe(true);
     await expect(async () => {

@@ -101,7 +101,7 @@ test.describe("integration keys", () => {
     expect(await page.content()).not.toContain(key);
     const { revealable: listed } = (await (await page.request.get("/api/integrations")).json()) as { revealable: unknown[] };
     expect(listed).toEqual([]);
-    const refused = await page.request.post("/api/integrations/reveal", { data: { upstreamId: 0 } });
+    const refused = await page.request.post("/api/integrations/reveal", { headers: { origin: baseURL }, data: { upstreamId: 0 } });
     expect(refused.status()).toBe(404);
     expect(await refused.text()).not.toContain(key);
     // The registry still lists it: metadata only.
@@ -114,7 +114,11 @@ test.describe("integration keys", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Create a key" })).toHaveCount(0);
     expect((await page.request.get("/api/integrations")).status()).toBe(403);
-    expect((await page.request.post("/api/integrations", { data: { domain: "example.com", label: "x" } })).status()).toBe(403);
+    expect(
+      (
+        await page.request.post("/api/integrations", { headers: { origin: baseURL }, data: { domain: "example.com", label: "x" } })
+      ).status(),
+    ).toBe(403);
   });
 });
 
