@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 
 import { z } from "zod";
 
+import { VERIFICATION_EVENTS } from "@/lib/domain/verification";
 import { isPublicId } from "@/lib/validations/verifications";
 
 /*
@@ -23,15 +24,11 @@ import { isPublicId } from "@/lib/validations/verifications";
  * identify it (event, verification, status, occurred_at). ASSUMPTION: a redelivery repeats them unchanged.
  */
 
-export const VERIFICATION_EVENTS = [
-  "verification.created",
-  "verification.updated",
-  "verification.approved",
-  "verification.reproved",
-  "verification.review",
-  "verification.expired",
-  "verification.decided",
-] as const;
+/**
+ * The documentation's events (lib/domain/verification.ts) plus the examples' `verification.decided`
+ * (legitimuz-examples pocs/webhook-receiver), which the receiver reads too.
+ */
+export const RECEIVED_VERIFICATION_EVENTS = [...VERIFICATION_EVENTS, "verification.decided"] as const;
 
 export interface ParsedVerificationEvent {
   eventKey: string;
@@ -94,7 +91,7 @@ export function parseDelivery(rawBody: string): ParsedDelivery {
   const event = named.data;
 
   const isEnvelope = "resource" in body;
-  if (!(VERIFICATION_EVENTS as readonly string[]).includes(event)) {
+  if (!(RECEIVED_VERIFICATION_EVENTS as readonly string[]).includes(event)) {
     const resource = (body as { resource?: { public_id?: unknown } }).resource;
     const id = isEnvelope ? resource?.public_id : (body as { verification_id?: unknown }).verification_id;
     return { kind: "ignored", event, publicId: isPublicId(id) ? id : null };
