@@ -65,7 +65,7 @@ describe("auditedAction with a writer double", () => {
       ),
     ).rejects.toBe(error);
     expect(writer.events.map((event) => [event.outcome, event.details])).toEqual([
-      ["intent", undefined],
+      ["intent", {}],
       ["failure", { intent: 1, outcome_unknown: true, reason: "timeout" }],
     ]);
   });

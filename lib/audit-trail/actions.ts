@@ -109,6 +109,25 @@ export interface AuditDeps {
 
 const DEFAULT_DEPS: AuditDeps = { recordEvent: (event) => recordEvent(event) };
 
+/** The event of a spec at one stage: intent, success (with what the result adds) or failure. */
+async function eventOf<T>(
+  context: RequestContext,
+  spec: AuditSpec<T>,
+  outcome: AuditEvent["outcome"],
+  { result, details = {} }: { result?: { value: T }; details?: AuditDetails } = {},
+): Promise<AuditEvent> {
+  return {
+    actor: context.actor,
+    ip: context.ip,
+    action: spec.action,
+    target: spec.target ?? (result ? spec.targetOf?.(result.value) : undefined),
+    purpose: spec.purpose,
+    subjectCpfHash: spec.subjectCpfHash ?? (result ? await spec.subjectCpfHashOf?.(result.value) : undefined),
+    outcome,
+    details: { ...spec.details, ...(result ? spec.detailsOf?.(result.value) : undefined), ...details },
+  };
+}
+
 async function recordFailure<T>(
   deps: AuditDeps,
   context: RequestContext,
@@ -118,16 +137,7 @@ async function recordFailure<T>(
 ): Promise<void> {
   const { outcome, reason } = failureOf(error);
   try {
-    await deps.recordEvent({
-      actor: context.actor,
-      ip: context.ip,
-      action: spec.action,
-      target: spec.target,
-      purpose: spec.purpose,
-      subjectCpfHash: spec.subjectCpfHash,
-      outcome,
-      details: { ...spec.details, ...extra, reason },
-    });
+    await deps.recordEvent(await eventOf(context, spec, outcome, { details: { ...extra, reason } }));
   } catch (auditError) {
     log.error("audit_failed", { action: spec.action, error: auditError });
   }
@@ -169,16 +179,7 @@ export async function audited<T>(
     throw error;
   }
   try {
-    await deps.recordEvent({
-      actor: context.actor,
-      ip: context.ip,
-      action: spec.action,
-      target: spec.target ?? spec.targetOf?.(result),
-      purpose: spec.purpose,
-      subjectCpfHash: spec.subjectCpfHash ?? (await spec.subjectCpfHashOf?.(result)),
-      outcome: "success",
-      details: { ...spec.details, ...spec.detailsOf?.(result) },
-    });
+    await deps.recordEvent(await eventOf(context, spec, "success", { result: { value: result } }));
   } catch (auditError) {
     spec.discard?.(result);
     if (auditError instanceof AuditContentError) throw contentError(auditError);
@@ -202,18 +203,7 @@ export async function auditedAction<T>(
   assertSpecAuditable(context, spec);
   let intent: number;
   try {
-    intent = (
-      await deps.recordEvent({
-        actor: context.actor,
-        ip: context.ip,
-        action: spec.action,
-        target: spec.target,
-        purpose: spec.purpose,
-        subjectCpfHash: spec.subjectCpfHash,
-        outcome: "intent",
-        details: spec.details,
-      })
-    ).id;
+    intent = (await deps.recordEvent(await eventOf(context, spec, "intent"))).id;
   } catch (auditError) {
     if (auditError instanceof AuditContentError) throw contentError(auditError);
     log.error("audit_failed", { action: spec.action, error: auditError });
@@ -228,16 +218,7 @@ export async function auditedAction<T>(
     throw error;
   }
   try {
-    await deps.recordEvent({
-      actor: context.actor,
-      ip: context.ip,
-      action: spec.action,
-      target: spec.target ?? spec.targetOf?.(result),
-      purpose: spec.purpose,
-      subjectCpfHash: spec.subjectCpfHash ?? (await spec.subjectCpfHashOf?.(result)),
-      outcome: "success",
-      details: { ...spec.details, ...spec.detailsOf?.(result), intent },
-    });
+    await deps.recordEvent(await eventOf(context, spec, "success", { result: { value: result }, details: { intent } }));
   } catch (auditError) {
     // The upstream acted: refusing the answer now would hide a created key or a sent code. The intent
     // stays on the trail without an outcome, which the audit report lists.
