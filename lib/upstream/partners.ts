@@ -258,6 +258,7 @@ export class PartnersClient extends HttpClient {
       method: "POST",
       route: ROUTES.login,
       path: ROUTES.login,
+      withinReadDeadline: true,
       form: { username: this.username, password: this.password, expiration: String(this.tokenTtlSeconds) },
       headers: { [this.domainHeader]: this.domain },
       schema: loginResponseWire,
