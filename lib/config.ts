@@ -83,6 +83,22 @@ const sharedSchema = z.object({
   LOOKUP_LIMIT_PER_DAY: positiveInt.default(200),
   // How long a newly created integration key can still be revealed (sealed cookie) after a reload.
   INTEGRATION_KEY_REVEAL_SECONDS: positiveInt.max(3600).default(600),
+  // Private domain suffixes integration keys may be bound to (comma-separated, e.g. "corp.example.net").
+  // Empty: only public host names; IP literals and localhost are never accepted.
+  INTEGRATION_PRIVATE_DOMAINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) =>
+          entry
+            .trim()
+            .toLowerCase()
+            .replace(/^\*?\./, ""),
+        )
+        .filter(Boolean),
+    ),
   // ASSUMPTION: the wait before an SMS code may be sent again to the same phone (the sandbox refuses 30 s).
   SMS_RESEND_COOLDOWN_SECONDS: positiveInt.max(3600).default(30),
   // Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: none.
@@ -213,6 +229,7 @@ export interface Config {
   displayTimeZone: string;
   lookupLimits: { perMinute: number; perDay: number };
   integrationKeyRevealSeconds: number;
+  integrationPrivateDomains: string[];
   smsResendCooldownSeconds: number;
   trustedProxies: string[];
   auditRetentionDays: number;
@@ -320,6 +337,7 @@ function sharedPart(values: SharedValues) {
     displayTimeZone: values.DISPLAY_TIME_ZONE,
     lookupLimits: { perMinute: values.LOOKUP_LIMIT_PER_MINUTE, perDay: values.LOOKUP_LIMIT_PER_DAY },
     integrationKeyRevealSeconds: values.INTEGRATION_KEY_REVEAL_SECONDS,
+    integrationPrivateDomains: values.INTEGRATION_PRIVATE_DOMAINS,
     smsResendCooldownSeconds: values.SMS_RESEND_COOLDOWN_SECONDS,
     trustedProxies: values.TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())

@@ -1,3 +1,7 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -148,6 +152,77 @@ describe("the body", () => {
     expect(response.status).toBe(413);
     expect(await errorOf(response)).toMatchObject({ code: "payload_too_large" });
     expect(sent).toBeLessThan(64 * 1024);
+  });
+
+  it.each([
+    ["undeclared (chunked)", false],
+    ["declared in Content-Length", true],
+  ])("refuses a 50 MB body sent over HTTP, %s, with 413 while the server's memory grows less than 50 MB", async (_name, declared) => {
+    const FIFTY_MB = 50 * 1024 * 1024;
+    let consumed = 0;
+    // A real HTTP server in front of the kit: the body arrives from a socket, as in production.
+    const server = http.createServer(async (incoming, outgoing) => {
+      incoming.on("data", (chunk: Buffer) => (consumed += chunk.byteLength));
+      const request = new NextRequest(URL_, {
+        method: "POST",
+        headers: {
+          cookie: analyst,
+          origin: "http://localhost:3000",
+          "content-type": "application/json",
+          ...(incoming.headers["content-length"] ? { "content-length": incoming.headers["content-length"] } : {}),
+        },
+        body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>,
+        duplex: "half",
+      } as ConstructorParameters<typeof NextRequest>[1]);
+      const response = await echo(request);
+      outgoing.writeHead(response.status, { "content-type": "application/json", connection: "close" });
+      outgoing.end(await response.text(), () => incoming.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        const client = http.request({
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/thing/abc",
+          headers: declared ? { "content-length": String(FIFTY_MB) } : { "transfer-encoding": "chunked" },
+        });
+        let answered = false;
+        client.on("response", (response) => {
+          answered = true;
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        // The server closing mid-upload is the expected end of the upload, not a failure.
+        client.on("error", (error) => (answered ? undefined : reject(error)));
+        let sent = 0;
+        const write = () => {
+          while (!answered && sent < FIFTY_MB) {
+            sent += chunk.byteLength;
+            peak = Math.max(peak, process.memoryUsage().rss);
+            if (!client.write(chunk)) return void client.once("drain", write);
+          }
+          if (!answered) client.end();
+        };
+        write();
+      });
+      peak = Math.max(peak, process.memoryUsage().rss);
+      expect(status).toBe(413);
+      expect(peak - before).toBeLessThan(FIFTY_MB);
+      // Only what the socket had already delivered was read: nowhere near the 50 MB.
+      expect(consumed).toBeLessThan(FIFTY_MB / 4);
+      console.info(
+        `50 MB body (${declared ? "declared" : "chunked"}): rss +${((peak - before) / 1024 / 1024).toFixed(1)} MB, ${consumed} bytes read`,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("answers 400 for a body that is not JSON and names the field the schema refuses", async () => {

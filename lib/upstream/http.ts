@@ -264,6 +264,11 @@ export interface UpstreamRequest<T> {
    * to the schema as `undefined` instead of being a malformed response.
    */
   bodyOptional?: boolean;
+  /**
+   * A POST that only obtains something to read with (a login, a token): one attempt, like every POST, but
+   * bounded by the read deadline, since the read waiting on it is.
+   */
+  withinReadDeadline?: true;
   /** Core read routes: a 403 means the IP allow-list unless the body names a permission problem. */
   forbiddenMeansIpNotAllowed?: boolean;
   signal?: AbortSignal;
@@ -312,7 +317,7 @@ export class HttpClient {
   protected async request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
     const read = request.method === "GET";
     const attempts = read ? 1 + this.readRetries : 1;
-    const deadline = read ? Date.now() + this.readDeadlineMs : Infinity;
+    const deadline = read || request.withinReadDeadline ? Date.now() + this.readDeadlineMs : Infinity;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.attempt(request, attempt, Math.min(this.timeoutMs, deadline - Date.now()));

@@ -238,6 +238,14 @@ export class PartnersClient extends HttpClient {
     return this.loginInFlight;
   }
 
+  /**
+   * Readiness: one real login, the cheapest call that proves the address, the credentials and the shape
+   * of the answer. Always a new login, never the cached token.
+   */
+  async probe(): Promise<void> {
+    await this.login();
+  }
+
   /** POST /auth/login (multipart: username, password, expiration) with the domain header. */
   private async login(): Promise<string> {
     const requestedAt = this.now();
@@ -245,6 +253,7 @@ export class PartnersClient extends HttpClient {
       method: "POST",
       route: ROUTES.login,
       path: ROUTES.login,
+      withinReadDeadline: true,
       form: { username: this.username, password: this.password, expiration: String(this.tokenTtlSeconds) },
       headers: { [this.domainHeader]: this.domain },
       schema: loginResponseWire,

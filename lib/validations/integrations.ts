@@ -6,18 +6,48 @@ export const MAX_DOMAIN_INPUT_LENGTH = 2048;
 export const MAX_HOST_LENGTH = 253;
 export const MAX_LABEL_LENGTH = 120;
 
-export type DomainProblem = "required" | "too_long" | "scheme" | "credentials" | "host";
+export type DomainProblem = "required" | "too_long" | "scheme" | "credentials" | "host" | "ip" | "private";
 
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 const IPV4 = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
 /**
+ * Names that resolve only inside a network (or nowhere): a key bound to one would let a client's page on
+ * an internal host, or a metadata address, use it. Refused unless the deployment names the suffix in
+ * INTEGRATION_PRIVATE_DOMAINS. RFC 6761/6762/2606 and the common private top-level names.
+ */
+const PRIVATE_SUFFIXES = [
+  "localhost",
+  "local",
+  "localdomain",
+  "internal",
+  "intranet",
+  "private",
+  "corp",
+  "home",
+  "lan",
+  "arpa",
+  "test",
+  "invalid",
+  "example",
+  "onion",
+];
+
+function underSuffix(host: string, suffix: string): boolean {
+  return host === suffix || host.endsWith(`.${suffix}`);
+}
+
+/**
  * Reads a domain typed as a URL ("https://Example.com.br/path") or a host ("example.com.br"): the host it
  * names, lower-cased (and punycoded by the URL parser), or the problem. Only http(s) URLs are accepted,
  * never credentials in the URL. The service stores the host itself; this is what the form previews.
  */
-export function parseDomain(input: string): { host: string } | { problem: DomainProblem } {
+export function parseDomain(
+  input: string,
+  /** Private suffixes this deployment accepts (INTEGRATION_PRIVATE_DOMAINS), e.g. "corp.example.net". */
+  allowedPrivate: readonly string[] = [],
+): { host: string } | { problem: DomainProblem } {
   const value = input.trim();
   if (value === "") return { problem: "required" };
   if (value.length > MAX_DOMAIN_INPUT_LENGTH) return { problem: "too_long" };
@@ -37,10 +67,18 @@ export function parseDomain(input: string): { host: string } | { problem: Domain
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   if (host.length === 0) return { problem: "host" };
   if (host.length > MAX_HOST_LENGTH) return { problem: "too_long" };
-  if (host === "localhost" || IPV4.test(host)) return { host };
+  // The URL parser has already turned "0x7f.1", "2130706433" or "127.1" into a dotted IPv4 address, and
+  // keeps IPv6 in brackets: no IP literal is a domain, public or not.
+  if (IPV4.test(host) || host.startsWith("[")) return { problem: "ip" };
   const labels = host.split(".");
-  const tld = labels[labels.length - 1] ?? "";
-  if (labels.length < 2 || !labels.every((label) => DNS_LABEL.test(label)) || !TLD.test(tld)) return { problem: "host" };
+  if (!labels.every((label) => DNS_LABEL.test(label))) return { problem: "host" };
+  // Loopback names are never a client's domain, whatever is configured.
+  if (underSuffix(host, "localhost")) return { problem: "private" };
+  if (allowedPrivate.some((suffix) => underSuffix(host, suffix))) return { host };
+  if (PRIVATE_SUFFIXES.some((suffix) => underSuffix(host, suffix))) return { problem: "private" };
+  // A single label ("intranet", "metadata") resolves only through a local search domain.
+  if (labels.length < 2) return { problem: "private" };
+  if (!TLD.test(labels[labels.length - 1] ?? "")) return { problem: "host" };
   return { host };
 }
 
@@ -50,17 +88,23 @@ const DOMAIN_MESSAGES: Record<DomainProblem, string> = {
   scheme: "Domain must be an http(s) URL or a host",
   credentials: "Domain must not contain a user name or password",
   host: "Domain must be a valid host such as example.com.br",
+  ip: "Domain must be a host name, not an IP address",
+  private: "Domain must be a public host name, not a local or private one",
 };
 
 /** The domain as typed (trimmed): the service does its own normalisation and answers with the host. */
-export const integrationDomainSchema = z
-  .string({ error: DOMAIN_MESSAGES.required })
-  .trim()
-  .superRefine((value, context) => {
-    const parsed = parseDomain(value);
-    if ("problem" in parsed)
-      context.addIssue({ code: "custom", message: DOMAIN_MESSAGES[parsed.problem], params: { problem: parsed.problem } });
-  });
+export function integrationDomainSchemaFor(allowedPrivate: readonly string[] = []) {
+  return z
+    .string({ error: DOMAIN_MESSAGES.required })
+    .trim()
+    .superRefine((value, context) => {
+      const parsed = parseDomain(value, allowedPrivate);
+      if ("problem" in parsed)
+        context.addIssue({ code: "custom", message: DOMAIN_MESSAGES[parsed.problem], params: { problem: parsed.problem } });
+    });
+}
+
+export const integrationDomainSchema = integrationDomainSchemaFor();
 
 export type LabelProblem = "required" | "too_long" | "characters";
 
@@ -86,15 +130,19 @@ export const integrationLabelSchema = z
     if (problem) context.addIssue({ code: "custom", message: LABEL_MESSAGES[problem], params: { problem } });
   });
 
-export const createIntegrationSchema = z.strictObject({
-  domain: integrationDomainSchema,
-  label: integrationLabelSchema,
-  /**
-   * Set only after the dashboard warned that an earlier attempt with the same domain and label may
-   * already have created a key (double submit, timeout): the operator chose to send again.
-   */
-  confirmDuplicate: z.boolean().optional(),
-});
+/** The creation body; the server passes the private suffixes it is configured to accept. */
+export const createIntegrationSchemaFor = (allowedPrivate: readonly string[] = []) =>
+  z.strictObject({
+    domain: integrationDomainSchemaFor(allowedPrivate),
+    label: integrationLabelSchema,
+    /**
+     * Set only after the dashboard warned that an earlier attempt with the same domain and label may
+     * already have created a key (double submit, timeout): the operator chose to send again.
+     */
+    confirmDuplicate: z.boolean().optional(),
+  });
+
+export const createIntegrationSchema = createIntegrationSchemaFor();
 
 export type CreateIntegrationInput = z.infer<typeof createIntegrationSchema>;
 

@@ -22,6 +22,18 @@ describe("Brazilian mobile phone", () => {
     ["+55 20 91234-5678", "area_code"],
     ["+55 11 3123-4567", "not_mobile"],
     ["+55 11 81234-5678", "not_mobile"],
+    // Hostile or malformed: refused, never stripped down to digits.
+    ["\r\nX: y 11912345678", "characters"],
+    ["11912345678\r\nBcc: x@y.z", "characters"],
+    ["<script>alert(1)</script>11912345678", "characters"],
+    ["<b>11</b> 91234-5678", "characters"],
+    ["11 9123a-5678", "characters"],
+    ["+55 11 91234\t5678", "characters"],
+    ["１１９１２３４５６７８", "characters"],
+    ["+55 1)1 9(1234-5678", "format"],
+    ["5+5 11 91234-5678", "format"],
+    ["+55 11 91234--5678", "format"],
+    ["++55 11 91234-5678", "format"],
   ])("%j is refused (%s)", (input, problem) => {
     expect(parsePhone(input)).toEqual({ problem });
   });

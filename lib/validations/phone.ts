@@ -10,7 +10,14 @@ const AREA_CODES = new Set([
   61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
 ]);
 
-export type PhoneProblem = "required" | "length" | "country" | "area_code" | "not_mobile";
+export type PhoneProblem = "required" | "characters" | "format" | "length" | "country" | "area_code" | "not_mobile";
+
+/**
+ * The shapes a phone is typed in, and nothing else: an optional "+" or "00" prefix, then digits grouped by
+ * single spaces, dots or hyphens, the area code optionally in parentheses. A CR/LF, a tag, a letter or
+ * any other character is refused rather than stripped, so "\r\nX: y11912345678" is never read as a number.
+ */
+const PHONE_SHAPE = /^(?:\+|00)?[ ]?(?:\d{2}[ .-]?)?(?:\(\d{2}\)|\d{2})[ .-]?\d{4,5}[ .-]?\d{4}$/;
 
 export function phoneDigits(input: string): string {
   return input.replace(/\D/g, "");
@@ -24,6 +31,7 @@ export function phoneDigits(input: string): string {
 export function parsePhone(input: string): { digits: string } | { problem: PhoneProblem } {
   const value = input.trim();
   if (value === "") return { problem: "required" };
+  if (!/^[\d ()+.-]+$/.test(value)) return { problem: "characters" };
   let digits = phoneDigits(value);
   const international = value.startsWith("+") || value.startsWith("00");
   if (value.startsWith("00")) digits = digits.slice(2);
@@ -34,6 +42,8 @@ export function parsePhone(input: string): { digits: string } | { problem: Phone
   if (!AREA_CODES.has(Number(digits.slice(2, 4)))) return { problem: "area_code" };
   // Twelve digits is a landline (eight digits after the area code); mobiles have nine, starting with 9.
   if (digits.length !== 13 || digits[4] !== "9") return { problem: "not_mobile" };
+  // The right digits in a shape no one types ("+55 1)1 9-1.2 3", "5+511…") are a mistake, not a number.
+  if (!PHONE_SHAPE.test(value)) return { problem: "format" };
   return { digits };
 }
 
@@ -71,6 +81,8 @@ export function maskPhone(input: string): string {
 
 const PHONE_MESSAGES: Record<PhoneProblem, string> = {
   required: "Phone is required",
+  characters: "Phone may hold only digits, spaces, +, ( ), . and -",
+  format: "Phone must be written as +55 11 91234-5678 or 11912345678",
   length: "Phone must have the area code and nine digits, with country code +55",
   country: "Phone must be a Brazilian number (+55)",
   area_code: "Phone area code (DDD) does not exist",

@@ -6,6 +6,7 @@ import {
   filtersToSearchParams,
   parseVerificationFilters,
   verificationFiltersSchema,
+  type VerificationFilters,
 } from "./verifications";
 
 const parse = (query: string) => verificationFiltersSchema.safeParse(filtersFromSearchParams(new URLSearchParams(query)));
@@ -35,7 +36,7 @@ describe("verification filters", () => {
   });
 
   it("round-trips through the URL", () => {
-    const filters = { status: ["review", "approved"], flow: "default", per_page: 20, page: 3 };
+    const filters: VerificationFilters = { status: ["review", "approved"], flow: "default", per_page: 20, page: 3 };
     const query = filtersToSearchParams(filters).toString();
     expect(query).toBe("status=review%2Capproved&flow=default&per_page=20&page=3");
     expect(parse(query).data).toEqual(filters);

@@ -1,14 +1,23 @@
 import { z } from "zod";
 
+import { DOCUMENT_TYPES, VERIFICATION_FLOWS, VERIFICATION_JOURNEYS, VERIFICATION_STATUSES } from "@/lib/domain/verification";
+
 import { isValidCpf } from "./cpf";
 
 // Shared by the list page (URL state), GET /api/verifications and the creation form / POST handler.
 
-/** Statuses the sandbox and the provider's public material name; the contract shows approved and review. */
-export const KNOWN_STATUSES = ["approved", "review", "reproved", "started", "not_opened"] as const;
-export const KNOWN_FLOWS = ["default", "kyc-faceindex", "kyc-sow"] as const;
+/** The order the filter form offers statuses and sorts them in a URL; the set itself is the domain's. */
+export const KNOWN_STATUSES = [
+  "approved",
+  "review",
+  "reproved",
+  "started",
+  "not_opened",
+] as const satisfies readonly (typeof VERIFICATION_STATUSES)[number][];
+export const KNOWN_FLOWS = VERIFICATION_FLOWS;
 
-// The full sets of statuses, flows and journeys are not shown: accept any plain token, offer the known ones.
+// Statuses are a closed set (refused here, before any call); flows and journeys are not shown in full:
+// any plain token is accepted and the known ones offered.
 const token = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase word (letters, digits, - or _)");
 const isoDate = z
   .string()
@@ -27,7 +36,10 @@ const decimalInt = z
 
 export const verificationFiltersSchema = z
   .object({
-    status: z.array(token).max(10).optional(),
+    status: z
+      .array(z.enum(VERIFICATION_STATUSES, { error: `must be one of ${VERIFICATION_STATUSES.join(", ")}` }))
+      .max(10)
+      .optional(),
     flow: token.optional(),
     journey: token.optional(),
     from: isoDate.optional(),
@@ -68,7 +80,7 @@ export function filtersToSearchParams(filters: VerificationFilters): URLSearchPa
   return params;
 }
 
-export const DOCUMENT_TYPES = ["cpf"] as const;
+export { DOCUMENT_TYPES };
 
 /**
  * Creation body. Strict: `integration_origin_public_id` (removed by the service) or any other unknown
@@ -80,22 +92,21 @@ export const createVerificationSchema = z
     refId: z.string().trim().min(1, "is required").max(128),
     document: z
       .object({
-        type: z.string().trim().min(1, "is required").max(32),
+        type: z.enum(DOCUMENT_TYPES, { error: `must be one of ${DOCUMENT_TYPES.join(", ")}` }),
         number: z.string().trim().min(1, "is required").max(64),
       })
       .strict(),
   })
   .strict()
   .superRefine((body, context) => {
-    if (body.document.type.toLowerCase() === "cpf" && !isValidCpf(body.document.number)) {
+    if (body.document.type === "cpf" && !isValidCpf(body.document.number)) {
       context.addIssue({ code: "custom", path: ["document", "number"], message: "is not a valid CPF" });
     }
   });
 
 export type CreateVerificationInput = z.infer<typeof createVerificationSchema>;
 
-/** Journeys the sandbox and the provider's public material name; the contract shows none. */
-export const KNOWN_JOURNEYS = ["onboarding", "recertification", "high-value"] as const;
+export const KNOWN_JOURNEYS = VERIFICATION_JOURNEYS;
 
 /** Page size the dashboard asks for when the URL names none (always sent, so views are reproducible). */
 export const DEFAULT_PAGE_SIZE = 20;

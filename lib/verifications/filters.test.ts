@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { filtersToUrlQuery, isPublicId, normalizeFilters, parseVerificationFilters } from "@/lib/validations/verifications";
+import {
+  filtersToUrlQuery,
+  isPublicId,
+  normalizeFilters,
+  parseVerificationFilters,
+  type VerificationFilters,
+} from "@/lib/validations/verifications";
 
 describe("list filters in the URL", () => {
   it("normalises so one view has one key and one address", () => {
@@ -19,7 +25,7 @@ describe("list filters in the URL", () => {
   });
 
   it("round-trips through the address", () => {
-    const filters = {
+    const filters: VerificationFilters = {
       status: ["approved", "review"],
       flow: "default",
       journey: "onboarding",

@@ -96,7 +96,32 @@ describe("creating a key", () => {
   });
 
   it("refuses a bad domain before any call, naming the field", async () => {
-    for (const domain of ["ftp://example.com", "not a host", "https://user:pw@example.com", ""]) {
+    const hostile = [
+      "ftp://example.com",
+      "not a host",
+      "https://user:pw@example.com",
+      "",
+      // Metadata, loopback and private addresses, in every spelling the URL parser folds to an IP.
+      "169.254.169.254",
+      "http://169.254.169.254/latest/meta-data/",
+      "127.0.0.1",
+      "2130706433",
+      "0x7f.0.0.1",
+      "10.0.0.1",
+      "[::1]",
+      "http://[fd00:ec2::254]/",
+      "[::ffff:169.254.169.254]",
+      "localhost",
+      "http://localhost:3000",
+      "api.localhost",
+      "metadata",
+      "printer.local",
+      "metadata.google.internal",
+      "db.corp",
+      "router.home.arpa",
+      "example.com\r\nX-Injected: 1",
+    ];
+    for (const domain of hostile) {
       const response = await create({ domain, label: "Loja" });
       expect(response.status).toBe(400);
       expect((await json<{ error: { fields: string[] } }>(response)).error.fields).toEqual(["domain"]);

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
@@ -6,7 +8,7 @@ import { integrationListFor } from "@/lib/partners-ops/integrations-view";
 import { revealableEntries, setRevealCookie } from "@/lib/partners-ops/reveal";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/partners-ops/types";
 import { partnersClient } from "@/lib/upstream/partners";
-import { createIntegrationSchema } from "@/lib/validations/integrations";
+import { createIntegrationSchemaFor } from "@/lib/validations/integrations";
 
 // GET /api/integrations – the keys created from the dashboard (metadata only) and those this admin can still reveal.
 export const GET = route({ role: "admin" }, async ({ request, user }) =>
@@ -14,7 +16,10 @@ export const GET = route({ role: "admin" }, async ({ request, user }) =>
 );
 
 // POST /api/integrations – creates a key; its value is in this answer once and in the sealed reveal cookie, nowhere else.
-export const POST = route({ role: "admin", body: createIntegrationSchema }, async ({ request, user, context, body: input }) => {
+// The private suffixes this deployment accepts are read when the first body is checked, not at import.
+const createBody = z.lazy(() => createIntegrationSchemaFor(config().integrationPrivateDomains));
+
+export const POST = route({ role: "admin", body: createBody }, async ({ request, user, context, body: input }) => {
   const integration = await createIntegrationKey(await getDb(), partnersClient(), context, { input });
   const now = Date.now();
   // The same instant the cookie's entry gets (same `now`, same window).

@@ -42,10 +42,17 @@ describe("SMS phone check", () => {
     ["a foreign number", "+1 415 555 0100"],
     ["an unknown area code", "+55 20 91234-5678"],
     ["nothing", ""],
+    ["a header injection", "\r\nX: y 11912345678"],
+    ["a trailing header injection", "+55 11 91234-5678\r\nX: y"],
+    ["HTML", "<img src=x onerror=alert(1)>11912345678"],
+    ["letters", "+55 11 9I234-5678"],
+    ["a scrambled shape", "5+5 1)1 9(1234-5678"],
+    ["a number, not a string", 5511912345678],
   ])("refuses %s before any call, naming the phone", async (_name, phone) => {
     const response = await post(send, "send", { phone });
     expect(response.status).toBe(400);
     expect((await json<ErrorBody>(response)).error.fields).toEqual(["phone"]);
+    expect((await post(validate, "validate", { phone, code: "123456" })).status).toBe(400);
     expect(await h.sandbox.requests()).toEqual([]);
   });
 

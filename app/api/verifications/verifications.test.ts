@@ -110,6 +110,12 @@ describe("GET /api/verifications", () => {
     ["?from=yesterday", ["from"]],
     ["?to=2026-02-30", ["to"]],
     ["?status=Review%3Bdrop", ["status"]],
+    // Outside the service's closed set of statuses, however plausible.
+    ["?status=foo", ["status"]],
+    ["?status=approved,foo", ["status"]],
+    ["?status=pending", ["status"]],
+    ["?per_page=0x10", ["per_page"]],
+    ["?page=1e3", ["page"]],
     ["?from=2026-10-31&to=2026-10-01", ["from"]],
     ["?page=-1&flow=a%20b", ["flow", "page"]],
   ])("refuses %s naming %j, before any upstream call", async (query, fields) => {
@@ -233,6 +239,12 @@ describe("POST /api/verifications", () => {
     expect(response.body.error?.fields).toEqual(["schemaVersion", "refId", "document.number"]);
     const cpf = await creating({ ...valid, document: { type: "cpf", number: "529.982.247-24" } });
     expect(cpf.body.error?.fields).toEqual(["document.number"]);
+    // Document types are the service's closed set: an RG (or a CPF spelled otherwise) is refused here.
+    for (const type of ["rg", "CPF ", "passport", ""]) {
+      const other = await creating({ ...valid, document: { type, number: "123456789" } });
+      expect(other.status).toBe(400);
+      expect(other.body.error?.fields).toContain("document.type");
+    }
     expect(
       (await call(create(h.request(BASE, { method: "POST", cookie: h.analystCookie, headers: { "content-type": "application/json" } }))))
         .status,
