@@ -38,18 +38,11 @@ export function useCaseQueue(params: QueueParams) {
   });
 }
 
-/** The case of a verification; a 404 (no case) is an answer, not an error. */
+/** The case of a verification (`case: null` when it has none). */
 export function useCase(publicId: string) {
   return useQuery<CaseDetailResponse, ApiRequestError>({
     queryKey: caseKeys.detail(publicId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchCase(publicId, signal);
-      } catch (error) {
-        if ((error as ApiRequestError).status === 404) return { case: null };
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => fetchCase(publicId, signal),
   });
 }
 

@@ -112,7 +112,10 @@ describe("case API", () => {
     expect(detail.body.case?.entries.map((entry) => entry.kind)).toEqual(["opened", "assigned", "note", "outcome", "confirmation"]);
     expect(detail.body.case?.entries[2]?.text).toBe("<b>not bold</b>");
     expect(detail.body.case?.outcomeState).toBe("confirmed");
-    expect((await call(getOne(h.request(`${BASE}/cases/nope`, { cookie: h.analystCookie }), params("nope")))).status).toBe(404);
+    // A verification without a case answers `case: null`, not an error.
+    const none = await call(getOne(h.request(`${BASE}/cases/nope`, { cookie: h.analystCookie }), params("nope")));
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ case: null });
   });
 
   it("searches by ref_id (a verification created here) and by CPF; the CPF is never stored or logged raw", async () => {
