@@ -30,12 +30,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         ) : null}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex flex-wrap items-center gap-6">
-            <Link href="/verifications" className="text-base font-semibold text-slate-900">
+            <Link href="/" className="text-base font-semibold text-slate-900">
               {t("appName")}
             </Link>
             <MainNav isAdmin={isAdmin} />
           </div>
-          <div className="flex items-center gap-4">
+          <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2 sm:w-auto">
             <CaseSearch />
             <LanguageSwitcher />
             <UserMenu user={user} />

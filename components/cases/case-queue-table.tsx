@@ -83,7 +83,7 @@ export function CaseQueueTable({
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
         {message}
       </p>
-      <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+      <div tabIndex={0} role="region" aria-label={t("caption")} className="overflow-x-auto rounded-md border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" aria-rowcount={items.length + 1}>
           <caption className="sr-only">{t("caption")}</caption>
           <thead className="bg-slate-50 text-xs text-slate-700 uppercase">

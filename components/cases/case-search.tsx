@@ -36,7 +36,7 @@ export function CaseSearch() {
 
   const hits = search.data?.hits;
   return (
-    <div className="relative">
+    <div className="relative w-full sm:w-auto">
       <form role="search" aria-label={t("label")} onSubmit={submit} className="flex items-center gap-1 text-sm">
         <label className="sr-only" htmlFor="case-search-by">
           {t("by")}
@@ -62,7 +62,7 @@ export function CaseSearch() {
           inputMode={by === "cpf" ? "numeric" : "text"}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? "case-search-problem" : undefined}
-          className="w-40 rounded-md border border-slate-300 px-2 py-1"
+          className="w-32 min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 sm:w-40 sm:flex-none"
         />
         <button
           type="submit"
@@ -72,7 +72,7 @@ export function CaseSearch() {
           {t("submit")}
         </button>
       </form>
-      <div aria-live="polite" className="absolute right-0 z-30 mt-1 w-80">
+      <div aria-live="polite" className="absolute right-0 z-30 mt-1 w-full max-w-80 sm:w-80">
         {problem ? (
           <p id="case-search-problem" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
             {problem}

@@ -11,7 +11,13 @@ export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }
   if (keys.length === 0)
     return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">{t("empty")}</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // Focusable and named: on a narrow screen the table scrolls sideways, and a keyboard must reach that too.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={t("caption")}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{t("caption")}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
