@@ -17,6 +17,9 @@ export function makeQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // The route handlers already retry idempotent upstream reads; a second layer would multiply waits.
         retry: false,
+        // A query already in error (a server page's failed first fetch, lib/queries/server-error.ts) is not
+        // fetched again on mount: its error state offers retry, rather than a second full wait unasked.
+        retryOnMount: false,
       },
     },
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { ApiError, toErrorResponse } from "@/lib/api/errors";
+import { ApiError, serverErrorOf, toErrorResponse } from "@/lib/api/errors";
 import { setLogSink } from "@/lib/log";
 import {
   UpstreamForbiddenError,
@@ -116,5 +116,30 @@ describe("toErrorResponse", () => {
     expect(body.error.code).toBe("internal");
     expect(JSON.stringify(body)).not.toMatch(/hunter2|app\.ts|exploded/);
     expect(lines.some((line) => line.includes("unhandled_error") && line.includes("exploded"))).toBe(true);
+  });
+});
+
+describe("serverErrorOf: a server page's failed fetch as the route handler would answer it", () => {
+  it("maps an upstream timeout to the same code, status and retry hint, as a plain serialisable value", async () => {
+    const error = new UpstreamTimeoutError({ ...at, status: null, requestId: "req-42" }, "timeout");
+    const served = serverErrorOf(error);
+    const { status, body } = await answer(error);
+    expect(served).toEqual({ status, code: body.error.code, message: body.error.message, retryable: true, requestId: "req-42" });
+    expect(served.code).toBe("upstream_unavailable");
+    // Crosses the server/client boundary unchanged: no Error instance, no prototype.
+    expect(JSON.parse(JSON.stringify(served))).toEqual(served);
+    expect(Object.getPrototypeOf(served)).toBe(Object.prototype);
+  });
+
+  it("keeps a refusal's code and says it is not retryable; an unexpected error becomes a generic, logged 500", () => {
+    expect(serverErrorOf(new UpstreamForbiddenError({ ...at, status: 403 }, "ip", "ip_not_allowed"))).toMatchObject({
+      status: 502,
+      code: "upstream_ip_not_allowed",
+      retryable: true,
+    });
+    const internal = serverErrorOf(new Error("secret detail postgres://user:pw@host"));
+    expect(internal).toMatchObject({ status: 500, code: "internal", retryable: true });
+    expect(internal.message).not.toContain("secret");
+    expect(lines.join("\n")).toContain("unhandled_error");
   });
 });

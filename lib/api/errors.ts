@@ -4,6 +4,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { log } from "@/lib/log";
+import type { ServerError } from "@/lib/queries/server-error";
 import { UpstreamError, UpstreamForbiddenError, UpstreamRateLimitedError } from "@/lib/upstream/http";
 
 /*
@@ -88,7 +89,13 @@ export class ApiError extends Error {
   constructor(
     code: ApiErrorCode,
     message: string = DEFAULT_MESSAGES[code],
-    options: { fields?: string[]; retryable?: boolean; retryAfterSeconds?: number; headers?: Record<string, string>; requestId?: string } = {},
+    options: {
+      fields?: string[];
+      retryable?: boolean;
+      retryAfterSeconds?: number;
+      headers?: Record<string, string>;
+      requestId?: string;
+    } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -154,23 +161,40 @@ function mapUpstreamError(error: UpstreamError): ApiError {
   }
 }
 
-/** Turns anything thrown in a route handler into the dashboard's JSON error response. */
-export function toErrorResponse(error: unknown): NextResponse<ApiErrorBody> {
-  let apiError: ApiError;
-  if (error instanceof ApiError) {
-    apiError = error;
-  } else if (error instanceof z.ZodError) {
+/** Anything thrown, as the ApiError it is answered with (unexpected errors logged, redacted, as `internal`). */
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof z.ZodError) {
     const fields = zodFieldPaths(error);
     const details = error.issues.map((issue) => `${issue.path.map(String).join(".") || "input"}: ${issue.message}`);
-    apiError = new ApiError("validation", `Invalid input: ${details.join("; ")}.`, { fields });
-  } else if (error instanceof UpstreamError) {
-    // Already logged by the base client (method, route, status, duration).
-    apiError = fromUpstreamError(error);
-  } else {
-    log.error("unhandled_error", { error });
-    apiError = new ApiError("internal");
+    return new ApiError("validation", `Invalid input: ${details.join("; ")}.`, { fields });
   }
+  // Already logged by the base client (method, route, status, duration).
+  if (error instanceof UpstreamError) return fromUpstreamError(error);
+  log.error("unhandled_error", { error });
+  return new ApiError("internal");
+}
 
+/**
+ * What a server page hands its client component when its first fetch failed: the same code, message and
+ * retry hint the route handler would have answered, as a plain value (lib/queries/server-error.ts).
+ */
+export function serverErrorOf(error: unknown): ServerError {
+  const apiError = toApiError(error);
+  const serverError: ServerError = {
+    status: apiError.status,
+    code: apiError.code,
+    message: apiError.message,
+    retryable: apiError.retryable ?? apiError.status >= 500,
+  };
+  if (apiError.requestId) serverError.requestId = apiError.requestId;
+  if (apiError.fields) serverError.fields = apiError.fields;
+  return serverError;
+}
+
+/** Turns anything thrown in a route handler into the dashboard's JSON error response. */
+export function toErrorResponse(error: unknown): NextResponse<ApiErrorBody> {
+  const apiError = toApiError(error);
   const body: ApiErrorBody = { error: { code: apiError.code, message: apiError.message } };
   if (apiError.fields) body.error.fields = apiError.fields;
   if (apiError.retryable !== undefined) body.error.retryable = apiError.retryable;

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
 import { auditFiltersToSearchParams, CPF_SEARCH_HEADER, DEFAULT_PAGE_SIZE, type AuditFilters } from "@/lib/audit-trail/filters";
 import type { AuditPage } from "@/lib/audit-trail/types";
@@ -45,15 +45,19 @@ export async function fetchAuditPage(
   return apiRequest<AuditPage>(auditApiUrl(filters, extra), { signal, headers: cpfHeader(cpf) });
 }
 
-/** The log, newest first; `fetchNextPage` loads the next older page after the last one shown. */
-export function useAuditEvents(filters: AuditFilters, cpf: string | null, { enabled = true }: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({
+/** The log's query (the hook's options, also read by tests), newest first. */
+export function auditEventsQuery(filters: AuditFilters, cpf: string | null) {
+  return infiniteQueryOptions({
     queryKey: auditKeys.list(filters, cpf),
     queryFn: ({ pageParam, signal }) => fetchAuditPage(filters, cpf, pageParam, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
+    getNextPageParam: (last: AuditPage) => last.nextCursor,
   });
+}
+
+/** The log, newest first; `fetchNextPage` loads the next older page after the last one shown. */
+export function useAuditEvents(filters: AuditFilters, cpf: string | null, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...auditEventsQuery(filters, cpf), enabled });
 }
 
 export type { ExportProgress } from "./csv-download";

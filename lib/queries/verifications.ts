@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
 
 import {
   filtersToSearchParams,
@@ -53,22 +53,29 @@ export function postVerification(input: CreateVerificationInput): Promise<Create
   return apiRequest("/api/verifications", { method: "POST", body: input });
 }
 
-/** The list; the previous rows stay on screen while a new filter loads (`isPlaceholderData`). */
-export function useVerifications(filters: VerificationFilters, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<VerificationListResponse, ApiRequestError>({
+/** The list's query (the hook's options, also read by tests): the previous rows stay on screen while a new filter loads. */
+export function verificationsQuery(filters: VerificationFilters) {
+  return queryOptions<VerificationListResponse, ApiRequestError>({
     queryKey: verificationKeys.list(filters),
     queryFn: ({ signal }) => fetchVerifications(filters, signal),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
-export function useVerification(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<VerificationDetailResponse, ApiRequestError>({
+export function verificationQuery(publicId: string) {
+  return queryOptions<VerificationDetailResponse, ApiRequestError>({
     queryKey: verificationKeys.detail(publicId),
     queryFn: ({ signal }) => fetchVerification(publicId, signal),
-    enabled,
   });
+}
+
+/** The list; the previous rows stay on screen while a new filter loads (`isPlaceholderData`). */
+export function useVerifications(filters: VerificationFilters, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...verificationsQuery(filters), enabled });
+}
+
+export function useVerification(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...verificationQuery(publicId), enabled });
 }
 
 /** Fetch fresh tokens this long before the first one expires. */

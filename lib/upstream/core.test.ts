@@ -60,10 +60,8 @@ describe("listVerifications", () => {
       to: "2026-10-01T00:00:00Z",
       perPage: 20,
       page: 2,
-      // Not a filter: must never reach the upstream (it answers unknown parameters with 400).
-      sort: "name",
     };
-    const list = await client().listVerifications(filters as never);
+    const list = await client().listVerifications(filters);
     expect(list.items[0]!.publicId).toBe(verification.public_id);
     expect(list.pagination).toEqual({ page: 1, perPage: 20, total: 1 });
     const request = server.requests[0]!;
@@ -94,6 +92,16 @@ describe("listVerifications", () => {
     );
     expect(server.requests).toHaveLength(0);
   });
+});
+
+it("refuses a key it does not know, naming it, before any request (never strips it silently)", async () => {
+  // Not a filter: the upstream answers unknown parameters with 400, and a dropped filter would widen the list.
+  const error = await client()
+    .listVerifications({ status: ["approved"], sort: "name" } as never)
+    .catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ZodError);
+  expect((error as ZodError).issues).toEqual([expect.objectContaining({ code: "unrecognized_keys", keys: ["sort"] })]);
+  expect(server.requests).toHaveLength(0);
 });
 
 describe("public ids", () => {

@@ -17,6 +17,8 @@ import {
   verificationWire,
   type VerificationFileWire,
 } from "@/lib/upstream/schemas";
+// The public-id rule is the dashboard's one definition: the route, the page and this client check the same.
+import { publicIdSchema } from "@/lib/validations/verifications";
 
 /*
  * Client of the core API ({core_url}): verifications. Every call carries X-API-Key. Read routes refuse
@@ -33,14 +35,6 @@ export interface CoreClientOptions extends HttpClientOptions {
   maxPerPage?: number;
 }
 
-/**
- * ASSUMPTION: the contract only says `public_id` is a string. Ids seen are UUIDs; this pattern accepts
- * those and any other token of letters, digits, `_` and `-`, and refuses anything that could change the
- * upstream path (`/`, `.`, `%`, `?`, `#`). It is checked before any request; the segment is also encoded.
- */
-export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN, "must be a verification id (letters, digits, _ or -)");
-
 // Filter values are free tokens: the contract shows `approved`, `review` for status and no values for
 // flow and journey. Commas are refused in a status value because the list is comma-joined.
 const filterToken = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be a single word (letters, digits, _ . : -)");
@@ -48,26 +42,25 @@ const filterToken = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be a singl
 const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be YYYY-MM-DD or an ISO 8601 date-time" });
 
 function listFiltersSchema(maxPerPage: number) {
-  return z.object({
-    status: z.union([filterToken, z.array(filterToken).max(20)]).optional(),
-    flow: filterToken.optional(),
-    journey: filterToken.optional(),
-    from: dateFilter.optional(),
-    to: dateFilter.optional(),
-    perPage: z.int().min(1).max(maxPerPage).optional(),
-    page: z.int().min(1).optional(),
-  });
+  return (
+    z
+      .object({
+        status: z.union([filterToken, z.array(filterToken).max(20)]).optional(),
+        flow: filterToken.optional(),
+        journey: filterToken.optional(),
+        from: dateFilter.optional(),
+        to: dateFilter.optional(),
+        perPage: z.int().min(1).max(maxPerPage).optional(),
+        page: z.int().min(1).optional(),
+      })
+      // Strict: a key this client does not know is refused (a ZodError naming it, answered 400 by the route
+      // kit), never silently dropped, so a filter added elsewhere and forgotten here cannot vanish unseen.
+      .strict()
+  );
 }
 
-export interface VerificationFilters {
-  status?: string | string[];
-  flow?: string;
-  journey?: string;
-  from?: string;
-  to?: string;
-  perPage?: number;
-  page?: number;
-}
+/** The list call's query, as its schema reads it: the upstream's names (camelCase `perPage`). */
+export type UpstreamListQuery = z.input<ReturnType<typeof listFiltersSchema>>;
 
 export const createVerificationInputSchema = z.object({
   schemaVersion: z.string().min(1).max(64),
@@ -139,8 +132,8 @@ export class CoreClient extends HttpClient {
     return { "X-API-Key": this.apiKey };
   }
 
-  /** GET /public/validations-persons: the most recent verification of each person. Throws ZodError on bad filters. */
-  async listVerifications(filters: VerificationFilters = {}, signal?: AbortSignal): Promise<VerificationList> {
+  /** GET /public/validations-persons: the most recent verification of each person. Throws ZodError on bad or unknown filters. */
+  async listVerifications(filters: UpstreamListQuery = {}, signal?: AbortSignal): Promise<VerificationList> {
     const input = this.filtersSchema.parse(filters);
     // Only these parameters ever leave: the upstream answers any other with 400.
     const query: Record<string, string | undefined> = {

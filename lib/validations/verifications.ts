@@ -112,9 +112,9 @@ export const KNOWN_JOURNEYS = VERIFICATION_JOURNEYS;
 export const DEFAULT_PAGE_SIZE = 20;
 
 /**
- * ASSUMPTION (as in lib/upstream/core.ts): a public id is a token of letters, digits, `_` and `-`. Anything
- * that could change an upstream path (`/`, `.`, `%`, `?`, `#`) is refused before any call, here and in the
- * client.
+ * ASSUMPTION: the contract only says `public_id` is a string. Ids seen are UUIDs; this accepts those and
+ * any other token of letters, digits, `_` and `-`, and refuses anything that could change an upstream path
+ * (`/`, `.`, `%`, `?`, `#`) before any call. The one definition: pages, routes and the core client use it.
  */
 export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN, "must be a verification id (letters, digits, _ or -)");

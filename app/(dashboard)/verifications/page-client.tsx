@@ -15,7 +15,8 @@ import { VerificationExport } from "@/components/verifications/verification-expo
 import { VerificationFilters } from "@/components/verifications/verification-filters";
 import { VerificationPagination } from "@/components/verifications/verification-pagination";
 import { VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
-import { useVerifications } from "@/lib/queries/verifications";
+import { useServerError, type ServerError } from "@/lib/queries/server-error";
+import { useVerifications, verificationKeys } from "@/lib/queries/verifications";
 import {
   DEFAULT_PAGE_SIZE,
   filtersToUrlQuery,
@@ -30,7 +31,7 @@ import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from 
  * round trip, so Back and Forward walk through views and the refetch goes through GET /api/verifications.
  * The first view was prefetched by page.tsx under the same query key.
  */
-export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) {
+export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPage: number; serverError: ServerError | null }) {
   const t = useTranslations("verifications");
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -42,11 +43,15 @@ export function VerificationsPageClient({ maxPerPage }: { maxPerPage: number }) 
     // A sort naming no column is refused like a bad filter: named, and nothing is fetched.
     const sortProblem = { field: "sort", message: "is not valid" };
     return {
-      parsed: filtersParsed.ok ? { ok: false as const, problems: [sortProblem] } : { ...filtersParsed, problems: [...filtersParsed.problems, sortProblem] },
+      parsed: filtersParsed.ok
+        ? { ok: false as const, problems: [sortProblem] }
+        : { ...filtersParsed, problems: [...filtersParsed.problems, sortProblem] },
       sort: null,
     };
   }, [query]);
   const filters: Filters = parsed.ok ? parsed.filters : { per_page: DEFAULT_PAGE_SIZE };
+  // The first view's failure on the server (page.tsx): its error state, and no fetch until the retry.
+  useServerError(verificationKeys.list(filters), serverError);
   const list = useVerifications(filters, { enabled: parsed.ok });
 
   const urlQuery = (next: Filters, nextSort: ListSort | null) => {

@@ -1,10 +1,12 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { serverErrorOf } from "@/lib/api/errors";
 import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import type { ServerError } from "@/lib/queries/server-error";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { parseVerificationFilters } from "@/lib/validations/verifications";
 import { listDetails } from "@/lib/verifications/audit-details";
@@ -32,6 +34,7 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   const split = splitListQuery(toSearchParams(await searchParams));
   const parsed = parseVerificationFilters(split.filterParams);
   const queryClient = new QueryClient();
+  let serverError: ServerError | null = null;
   // A refused sort: the client names it and nothing is fetched.
   if (parsed.ok && !split.sortInvalid) {
     try {
@@ -42,14 +45,15 @@ export default async function VerificationsPage({ searchParams }: { searchParams
         async () => enrichList(await getDb(), await listVerifications(parsed.filters)),
       );
       queryClient.setQueryData(verificationKeys.list(parsed.filters), data);
-    } catch {
-      // Not fatal here: the client finds no cached page, asks GET /api/verifications and shows that
-      // answer's own state (IP not allowed, timeout with retry…).
+    } catch (error) {
+      // Shown by the client as GET /api/verifications would have answered it (IP not allowed, timeout with
+      // retry…), with no second fetch until the retry button.
+      serverError = serverErrorOf(error);
     }
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <VerificationsPageClient maxPerPage={config().core.maxPerPage} />
+      <VerificationsPageClient maxPerPage={config().core.maxPerPage} serverError={serverError} />
     </HydrationBoundary>
   );
 }

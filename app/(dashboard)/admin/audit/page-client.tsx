@@ -19,7 +19,8 @@ import {
   compactFilters,
   type AuditFilters as Filters,
 } from "@/lib/audit-trail/filters";
-import { useAuditEvents } from "@/lib/queries/audit";
+import { auditKeys, useAuditEvents } from "@/lib/queries/audit";
+import { useServerError, type ServerError } from "@/lib/queries/server-error";
 import { maskCpf } from "@/lib/validations/cpf";
 
 /*
@@ -37,7 +38,7 @@ function problemsOf(error: import("zod").ZodError): Array<{ field: string; messa
   );
 }
 
-export function AuditPageClient({ actions }: { actions: string[] }) {
+export function AuditPageClient({ actions, serverError }: { actions: string[]; serverError: ServerError | null }) {
   const t = useTranslations("audit");
   const timeZone = useTimeZone() ?? "UTC";
   const pathname = usePathname();
@@ -46,6 +47,8 @@ export function AuditPageClient({ actions }: { actions: string[] }) {
   const parsed = useMemo(() => auditFiltersSchema.safeParse(auditParamsFromSearchParams(new URLSearchParams(query))), [query]);
   const filters = useMemo<Filters>(() => (parsed.success ? compactFilters(parsed.data) : {}), [parsed]);
   const [cpf, setCpf] = useState<string | null>(null);
+  // The first page's failure on the server (page.tsx): its error state, and no fetch until the retry.
+  useServerError(auditKeys.list(filters, null), serverError);
   const list = useAuditEvents(filters, cpf, { enabled: parsed.success });
 
   const apply = (next: Filters, nextCpf: string | null) => {

@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail";
 import { actionChoices } from "@/lib/audit-trail/action-names";
 import { auditFiltersSchema, auditParamsFromSearchParams, compactFilters } from "@/lib/audit-trail/filters";
@@ -10,6 +11,7 @@ import type { AuditPage } from "@/lib/audit-trail/types";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { getDb } from "@/lib/db/client";
 import { auditKeys } from "@/lib/queries/audit";
+import type { ServerError } from "@/lib/queries/server-error";
 
 import { AuditPageClient } from "./page-client";
 
@@ -30,6 +32,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const parsed = auditFiltersSchema.safeParse(auditParamsFromSearchParams(toSearchParams(await searchParams)));
   const queryClient = new QueryClient();
   const db = await getDb();
+  let serverError: ServerError | null = null;
   if (parsed.success) {
     const filters = compactFilters(parsed.data);
     try {
@@ -38,15 +41,16 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         pages: [page],
         pageParams: [null],
       });
-    } catch {
-      // Not fatal here: the client finds no cached page, asks GET /api/audit and shows that answer's error.
+    } catch (error) {
+      // Shown by the client as GET /api/audit would have answered it, with no second fetch until the retry.
+      serverError = serverErrorOf(error);
     }
   }
   // The names the dashboard writes, plus any older name already on the trail.
   const actions = actionChoices(await distinctActions(db).catch(() => []));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <AuditPageClient actions={actions} />
+      <AuditPageClient actions={actions} serverError={serverError} />
     </HydrationBoundary>
   );
 }

@@ -13,10 +13,21 @@ import { VerificationDetailSkeleton } from "@/components/verifications/verificat
 import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
 import { backHref, VerificationNeighbours } from "@/components/verifications/verification-neighbours";
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
-import { useVerification } from "@/lib/queries/verifications";
+import { useServerError, type ServerError } from "@/lib/queries/server-error";
+import { useVerification, verificationKeys } from "@/lib/queries/verifications";
 
-export function VerificationPageClient({ publicId, viewer }: { publicId: string; viewer: Viewer }) {
+export function VerificationPageClient({
+  publicId,
+  viewer,
+  serverError,
+}: {
+  publicId: string;
+  viewer: Viewer;
+  serverError: ServerError | null;
+}) {
   const t = useTranslations("verifications.detail");
+  // The server page's failed fetch (page.tsx): its error state, and no fetch until the retry.
+  useServerError(verificationKeys.detail(publicId), serverError);
   const detail = useVerification(publicId);
   // The list the analyst came from (filters and sort), so the way back and previous/next keep them.
   const listQuery = useSearchParams().get("list") ?? "";

@@ -2,9 +2,11 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
+import { serverErrorOf } from "@/lib/api/errors";
 import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { getDb } from "@/lib/db/client";
+import type { ServerError } from "@/lib/queries/server-error";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { isPublicId } from "@/lib/validations/verifications";
@@ -24,6 +26,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
 
   const queryClient = new QueryClient();
   let missing = false;
+  let serverError: ServerError | null = null;
   try {
     const context = requestContext(user, await headers());
     const data = await audited(
@@ -37,16 +40,17 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
     );
     queryClient.setQueryData(verificationKeys.detail(publicId), data);
   } catch (error) {
-    // A 404 is the page's own state. Anything else: the client asks the route handler and shows that
-    // answer's state (IP not allowed, timeout with retry…).
+    // A 404 is the page's own state. Anything else is shown by the client as the route handler would
+    // have answered it (IP not allowed, timeout with retry…), with no second fetch until the retry button.
     missing = isUpstreamError(error) && error.kind === "not_found";
+    if (!missing) serverError = serverErrorOf(error);
   }
   // Outside the try: notFound() works by throwing.
   if (missing) notFound();
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <VerificationPageClient publicId={publicId} viewer={{ id: user.id, role: user.role }} />
+      <VerificationPageClient publicId={publicId} viewer={{ id: user.id, role: user.role }} serverError={serverError} />
     </HydrationBoundary>
   );
 }
