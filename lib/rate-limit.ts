@@ -55,6 +55,59 @@ export async function consume(
   return { allowed: count <= limit, count, retryAfterMs: count <= limit ? 0 : windowEnds - now.getTime() };
 }
 
+/**
+ * Counts one use in a window whose bounds the caller chooses (a day from local midnight, say), rather
+ * than one aligned on the epoch; the end lets the sweeper drop the row on time.
+ */
+export async function consumeInWindow(
+  db: Database,
+  key: string,
+  { limit, start, end }: { limit: number; start: Date; end: Date },
+): Promise<{ allowed: boolean; count: number }> {
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: start, count: 1, expiresAt: end })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  return { allowed: count <= limit, count };
+}
+
+/**
+ * Claims the key's lock until `until` unless a lock is still in force: one upsert, so two claims at once
+ * (a double click, two instances) cannot both pass. A refusal says when the lock in force ends.
+ */
+export async function claimLock(
+  db: Database,
+  key: string,
+  until: Date,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; until: Date }> {
+  const claimed = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: LOCK_WINDOW, count: 1, expiresAt: until })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { expiresAt: until, count: sql`${rateLimits.count} + 1` },
+      setWhere: sql`${rateLimits.expiresAt} <= ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ expiresAt: rateLimits.expiresAt });
+  if (claimed.length > 0) return { ok: true };
+  return { ok: false, until: (await lockedUntil(db, key, now)) ?? until };
+}
+
+/** Sets the key's lock to end at `until` exactly (earlier or later), or lifts it with null. */
+export async function setLock(db: Database, key: string, until: Date | null): Promise<void> {
+  if (until === null) {
+    await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, LOCK_WINDOW)));
+    return;
+  }
+  await db
+    .insert(rateLimits)
+    .values({ key, windowStart: LOCK_WINDOW, count: 1, expiresAt: until })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { expiresAt: until } });
+}
+
 /** Refuses the key until `until` (extends an existing lock, never shortens it). */
 export async function lock(db: Database, key: string, until: Date): Promise<void> {
   await db

@@ -1,13 +1,10 @@
 import "server-only";
 
-import { sql } from "drizzle-orm";
-
 import { ApiError } from "@/lib/api/errors";
 import { audited, type AuditDetails, type AuditedFailure, type RequestContext } from "@/lib/audit-trail";
 import type { Database } from "@/lib/db/client";
-import { rateLimits } from "@/lib/db/schema";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/domain/partners";
-import { consume } from "@/lib/rate-limit";
+import { consume, consumeInWindow } from "@/lib/rate-limit";
 import { zoneOffsetMs } from "@/lib/time-zone";
 import type { PartnersClient } from "@/lib/upstream/partners";
 import type { LookupSource } from "@/lib/validations/lookups";
@@ -71,21 +68,9 @@ export async function consumeLookup(
   const minute = await consume(db, `lookup:cpf:minute:${userId}`, { limit: limits.perMinute, windowMs: MINUTE_MS }, now);
   if (!minute.allowed) throw new LookupLimitError("minute", limits.perMinute, Math.max(1, Math.ceil(minute.retryAfterMs / 1000)));
   const { start, end } = dayWindow(now, timeZone);
-  const day = await consumeDay(db, `lookup:cpf:day:${userId}`, limits.perDay, start, end);
+  // The day starts at local midnight, not on the epoch: a window with its own bounds.
+  const day = await consumeInWindow(db, `lookup:cpf:day:${userId}`, { limit: limits.perDay, start: new Date(start), end: new Date(end) });
   if (!day.allowed) throw new LookupLimitError("day", limits.perDay, Math.max(1, Math.ceil((end - now.getTime()) / 1000)));
-}
-
-/**
- * lib/rate-limit.ts aligns windows on the epoch (UTC midnight for a day); the day here starts at local
- * midnight, so its row is written with its own start and end (the end lets the sweeper drop it on time).
- */
-async function consumeDay(db: Database, key: string, limit: number, start: number, end: number): Promise<{ allowed: boolean }> {
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: new Date(start), count: 1, expiresAt: new Date(end) })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
-  return { allowed: (row?.count ?? 1) <= limit };
 }
 
 export type LookupResult = { source: "receita"; record: FederalRevenueRecord } | { source: "history"; record: CpfHistoryRecord };

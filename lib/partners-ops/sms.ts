@@ -2,12 +2,10 @@ import "server-only";
 
 import { createHmac } from "node:crypto";
 
-import { and, eq, sql } from "drizzle-orm";
-
 import { ApiError } from "@/lib/api/errors";
 import { auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail";
 import type { Database } from "@/lib/db/client";
-import { rateLimits } from "@/lib/db/schema";
+import { claimLock, setLock } from "@/lib/rate-limit";
 import { UpstreamRateLimitedError, UpstreamValidationError } from "@/lib/upstream/http";
 import type { PartnersClient } from "@/lib/upstream/partners";
 import { maskPhone } from "@/lib/validations/phone";
@@ -18,9 +16,6 @@ import { maskPhone } from "@/lib/validations/phone";
  * instance sees it. The phone is stored nowhere: the cooldown row is keyed by a keyed hash of it, and
  * the audit trail holds it masked.
  */
-
-// The same reserved window lib/rate-limit.ts uses for locks: a row whose expires_at says "until when".
-const LOCK_WINDOW = new Date(0);
 
 export class SmsCooldownError extends ApiError implements AuditedFailure {
   readonly auditOutcome = "denied";
@@ -60,34 +55,9 @@ async function claimCooldown(
   seconds: number,
   now: Date,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  const until = new Date(now.getTime() + seconds * 1000);
-  const claimed = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: LOCK_WINDOW, count: 1, expiresAt: until })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { expiresAt: until, count: sql`${rateLimits.count} + 1` },
-      setWhere: sql`${rateLimits.expiresAt} <= ${now.toISOString()}::timestamptz`,
-    })
-    .returning({ expiresAt: rateLimits.expiresAt });
-  if (claimed.length > 0) return { ok: true };
-  const [row] = await db
-    .select({ expiresAt: rateLimits.expiresAt })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, LOCK_WINDOW)));
-  const left = row ? Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000) : 1;
-  return { ok: false, retryAfterSeconds: Math.max(1, left) };
-}
-
-async function setCooldown(db: Database, key: string, until: Date | null): Promise<void> {
-  if (until === null) {
-    await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, LOCK_WINDOW)));
-    return;
-  }
-  await db
-    .insert(rateLimits)
-    .values({ key, windowStart: LOCK_WINDOW, count: 1, expiresAt: until })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { expiresAt: until } });
+  const claim = await claimLock(db, key, new Date(now.getTime() + seconds * 1000), now);
+  if (claim.ok) return claim;
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((claim.until.getTime() - now.getTime()) / 1000)) };
 }
 
 /**
@@ -110,12 +80,12 @@ export async function sendSmsCode(
       if (error instanceof UpstreamRateLimitedError) {
         // The service has a cooldown of its own: follow it.
         const wait = error.retryAfterSeconds ?? cooldownSeconds;
-        await setCooldown(db, key, new Date(now.getTime() + wait * 1000));
+        await setLock(db, key, new Date(now.getTime() + wait * 1000));
         throw new SmsCooldownError(wait, "upstream_rate_limited");
       }
       // Nothing was sent on a definite refusal: the operator may correct and send at once. After a timeout
       // a code may have gone out, so the cooldown stays.
-      if (!isOutcomeUnknown(error)) await setCooldown(db, key, null);
+      if (!isOutcomeUnknown(error)) await setLock(db, key, null);
       throw error;
     }
     return { resendAfterSeconds: cooldownSeconds };
