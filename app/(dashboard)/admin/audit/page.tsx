@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { requestContext } from "@/lib/audit-trail";
 import { actionChoices } from "@/lib/audit-trail/action-names";
 import { auditFiltersSchema, auditParamsFromSearchParams, compactFilters } from "@/lib/audit-trail/filters";
@@ -46,7 +47,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const actions = actionChoices(await distinctActions(db).catch(() => []));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <AuditPageClient actions={actions} />
+      <ClientMessages namespaces={["audit"]}>
+        <AuditPageClient actions={actions} />
+      </ClientMessages>
     </HydrationBoundary>
   );
 }
