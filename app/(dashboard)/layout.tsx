@@ -18,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const isAdmin = user.role === "admin";
   return (
     // The shell's client components and the segments' error boundaries (client components outside each
-    // page's own ClientMessages) read these.
+    // page's own ClientMessages) read these. The audit boundary's come from its segment's layout.
     <ClientMessages
       namespaces={[
         "common.nav",
@@ -28,7 +28,6 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         "cases.search",
         "auth.signOut",
         "verifications.errors",
-        "audit.errors",
       ]}
     >
       <div className="flex min-h-screen flex-col">
