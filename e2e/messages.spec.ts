@@ -111,8 +111,12 @@ for (const locale of LOCALES) {
     const own = telltales(locale, "verifications", "create");
     expect(own.length).toBeGreaterThan(0);
     expect(own.filter((text) => html.includes(text))).not.toEqual([]);
+    // A phrase the list's own messages also hold ("if it keeps failing, tell an administrator") proves nothing.
+    const ownText = ["verifications", "events", "common", "cases", "auth", "errors"]
+      .flatMap((namespace) => strings(catalogue(locale, namespace)))
+      .join("\n");
     for (const namespace of ["audit", "staff", "integrations", "kyc", "overview"]) {
-      const found = telltales(locale, namespace).filter((text) => html.includes(text));
+      const found = telltales(locale, namespace).filter((text) => !ownText.includes(text) && html.includes(text));
       expect(found, `${namespace} messages in the list page's HTML`).toEqual([]);
     }
     // Nor the detail page's own parts, which the list never shows.
