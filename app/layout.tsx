@@ -31,7 +31,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <NextIntlClientProvider>
+        {/* Locale, time zone and clock for every client component, but no messages: each page and the
+            signed-in shell hand theirs down with ClientMessages (i18n/client-messages.tsx), so a page's
+            HTML inlines only what its own client components read. */}
+        <NextIntlClientProvider messages={{}}>
           <Providers nonce={nonce}>{children}</Providers>
         </NextIntlClientProvider>
       </body>

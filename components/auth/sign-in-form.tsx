@@ -1,9 +1,9 @@
 "use client";
 
-import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
+import { nextAuthPost } from "@/components/auth/next-auth-post";
 import { SsoButton } from "@/components/auth/sso-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,8 @@ import { signInErrorFrom, type SignInError } from "@/lib/auth/sign-in-errors";
 /*
  * The form is a real POST to next-auth's credentials callback, with its CSRF token and the way back, so
  * it works before (or without) JavaScript and credentials never land in a URL. Once the page is
- * interactive the submit goes through next-auth's client instead, which keeps the page and its messages.
+ * interactive the submit goes to the same endpoint by fetch instead (as next-auth's client would, without
+ * shipping it), which keeps the page and its messages.
  */
 export function SignInForm({
   callbackPath,
@@ -36,17 +37,19 @@ export function SignInForm({
     setPending(true);
     setError(null);
     try {
-      const result = await signIn("credentials", {
+      const url = await nextAuthPost("/api/auth/callback/credentials", {
         email: String(form.get("email") ?? ""),
         password: String(form.get("password") ?? ""),
-        redirect: false,
+        callbackUrl: callbackPath,
       });
-      if (result?.ok && !result.error) {
+      // Refused: next-auth points at its error page with the reason in `error`.
+      const refused = url.searchParams.get("error");
+      if (!refused) {
         // A full navigation, so every server component renders with the new session cookie.
         window.location.assign(callbackPath);
         return;
       }
-      setError(signInErrorFrom(result?.error ?? "failed"));
+      setError(signInErrorFrom(refused));
     } catch {
       setError({ kind: "failed" });
     }

@@ -1,14 +1,41 @@
 "use client";
 
-import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import dynamic from "next/dynamic";
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 
 /*
- * Radix Dialog with the product's look: focus is trapped inside and returned to the trigger on close,
- * Escape closes, the title labels the dialog.
+ * A dialog with the product's look. The Radix part (focus trap, Escape, labelling) is in
+ * ./dialog-content, loaded when the dialog first opens (or when the pointer or focus reaches its
+ * trigger), so no page ships Radix in its first load. Focus goes back on close to whatever had it when
+ * the dialog opened: the trigger, or the row button that opened a confirmation.
  */
+
+const loadContent = () => import("./dialog-content");
+const DialogContent = dynamic(loadContent, { ssr: false });
+
+const CloseContext = createContext<() => void>(() => undefined);
+
+type Clickable = ReactElement<{
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  "aria-haspopup"?: "dialog";
+  "aria-expanded"?: boolean;
+}>;
+
 export function Dialog({
-  open,
+  open: controlledOpen,
   onOpenChange,
   trigger,
   title,
@@ -22,22 +49,69 @@ export function Dialog({
   description?: string;
   children: ReactNode;
 }) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  // Mounted from the first opening on, so Radix runs its own closing (and focus handling) each time.
+  const [mounted, setMounted] = useState(open);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  function setOpen(next: boolean) {
+    if (controlledOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  }
+
+  if (open && !mounted) setMounted(true);
+
+  // Before Radix moves focus into the dialog (its effects run after layout effects).
+  useLayoutEffect(() => {
+    if (open) returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
+
+  const preload = () => void loadContent();
+  const triggerElement = isValidElement(trigger)
+    ? cloneElement(trigger as Clickable, {
+        "aria-haspopup": "dialog",
+        "aria-expanded": open,
+        onPointerEnter: preload,
+        onFocus: preload,
+        onClick: (event: MouseEvent<HTMLElement>) => {
+          (trigger as Clickable).props.onClick?.(event);
+          if (!event.defaultPrevented) setOpen(true);
+        },
+      })
+    : trigger;
+
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <RadixDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
-          <div className="mt-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <>
+      {triggerElement}
+      {mounted ? (
+        <CloseContext.Provider value={() => setOpen(false)}>
+          <DialogContent
+            open={open}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              returnFocusTo.current?.focus();
+            }}
+            title={title}
+            description={description}
+          >
+            {children}
+          </DialogContent>
+        </CloseContext.Provider>
+      ) : null}
+    </>
   );
 }
 
-export const DialogClose = RadixDialog.Close;
+/** Closes the dialog it is in when its one child (a button) is clicked. */
+export function DialogClose({ children }: { asChild?: boolean; children: ReactElement }) {
+  const close = useContext(CloseContext);
+  const child = children as Clickable;
+  return cloneElement(child, {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      child.props.onClick?.(event);
+      if (!event.defaultPrevented) close();
+    },
+  });
+}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
+import { ClientMessages } from "@/i18n/client-messages";
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
 import { requirePageUser } from "@/lib/auth/require-role";
 
@@ -22,7 +23,9 @@ export default async function ChangePasswordPage() {
         <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
         <div className="mt-6">
-          <ChangePasswordForm nextPath={DEFAULT_CALLBACK_PATH} />
+          <ClientMessages namespaces={["auth.changePassword"]}>
+            <ChangePasswordForm nextPath={DEFAULT_CALLBACK_PATH} />
+          </ClientMessages>
         </div>
       </div>
     </main>

@@ -4,6 +4,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { ClientMessages } from "@/i18n/client-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { authCookies } from "@/lib/auth/cookies";
 import { currentPageUser } from "@/lib/auth/require-role";
@@ -71,7 +72,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
             </p>
           )}
           <div className="mt-6">
-            <SignInForm callbackPath={callbackPath} csrfToken={token} initialError={error} oidc={Boolean(settings.oidc)} />
+            <ClientMessages namespaces={["auth.signIn"]}>
+              <SignInForm callbackPath={callbackPath} csrfToken={token} initialError={error} oidc={Boolean(settings.oidc)} />
+            </ClientMessages>
           </div>
         </div>
         {settings.seedDemoAccounts ? (

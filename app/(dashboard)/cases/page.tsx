@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { listQueue } from "@/lib/cases/store";
@@ -37,7 +38,11 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <CasesPageClient initial={params} viewer={{ id: user.id, role: user.role }} />
+      <ClientMessages
+        namespaces={["cases.flags", "cases.priority", "cases.queue", "cases.shortcuts", "cases.state", "verifications.errors"]}
+      >
+        <CasesPageClient initial={params} viewer={{ id: user.id, role: user.role }} />
+      </ClientMessages>
     </HydrationBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 
@@ -21,7 +22,9 @@ export default async function Page() {
         <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
         <p className="text-sm text-slate-700">{t("intro")}</p>
       </header>
-      <KycPageClient smsCooldownSeconds={config().smsResendCooldownSeconds} />
+      <ClientMessages namespaces={["kyc", "lookups", "errors", "common.notInformed", "common.copy"]}>
+        <KycPageClient smsCooldownSeconds={config().smsResendCooldownSeconds} />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 
 import { VerificationTableSkeleton } from "@/components/verifications/verification-table";
+import { ClientMessages } from "@/i18n/client-messages";
 
 export default async function Loading() {
   const t = await getTranslations("verifications.list");
@@ -10,7 +11,9 @@ export default async function Loading() {
       <p role="status" aria-live="polite" className="text-sm text-slate-600">
         {t("updating")}
       </p>
-      <VerificationTableSkeleton rows={10} caption={t("caption")} />
+      <ClientMessages namespaces={["verifications.status", "verifications.steps", "verifications.table"]}>
+        <VerificationTableSkeleton rows={10} caption={t("caption")} />
+      </ClientMessages>
     </section>
   );
 }

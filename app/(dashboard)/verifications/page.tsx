@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
@@ -53,7 +54,25 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <VerificationsPageClient maxPerPage={config().core.maxPerPage} serverError={serverError} />
+      <ClientMessages
+        namespaces={[
+          "verifications.list",
+          "verifications.filters",
+          "verifications.status",
+          "verifications.steps",
+          "verifications.table",
+          "verifications.pagination",
+          "verifications.export",
+          "verifications.create",
+          "verifications.errors",
+          "verifications.flows",
+          "verifications.journeys",
+          "verifications.notices",
+          "events.live",
+        ]}
+      >
+        <VerificationsPageClient maxPerPage={config().core.maxPerPage} serverError={serverError} />
+      </ClientMessages>
     </HydrationBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 
 import { AuditEventTableSkeleton } from "@/components/audit/audit-event-table";
+import { ClientMessages } from "@/i18n/client-messages";
 
 export default async function Loading() {
   const t = await getTranslations("audit");
@@ -11,7 +12,9 @@ export default async function Loading() {
         {t("list.updating")}
       </p>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <AuditEventTableSkeleton rows={10} caption={t("table.caption")} />
+        <ClientMessages namespaces={["audit.table"]}>
+          <AuditEventTableSkeleton rows={10} caption={t("table.caption")} />
+        </ClientMessages>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail";
 import { actionChoices } from "@/lib/audit-trail/action-names";
@@ -50,7 +51,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const actions = actionChoices(await distinctActions(db).catch(() => []));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <AuditPageClient actions={actions} serverError={serverError} />
+      <ClientMessages namespaces={["audit"]}>
+        <AuditPageClient actions={actions} serverError={serverError} />
+      </ClientMessages>
     </HydrationBoundary>
   );
 }

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { integrationListFor } from "@/lib/partners-ops/integrations-view";
 import { integrationKeys } from "@/lib/queries/integrations";
@@ -22,7 +23,9 @@ export default async function Page() {
   await queryClient.prefetchQuery({ queryKey: integrationKeys.list(), queryFn: () => integrationListFor(user.id, cookieHeader) });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <IntegrationsPageClient />
+      <ClientMessages namespaces={["integrations", "errors", "lookups.apiErrors", "lookups.results", "common.notInformed", "common.copy"]}>
+        <IntegrationsPageClient />
+      </ClientMessages>
     </HydrationBoundary>
   );
 }

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { getDb } from "@/lib/db/client";
 import { staffKeys, type StaffListResponse } from "@/lib/queries/staff";
@@ -26,7 +27,9 @@ export default async function StaffPage() {
   });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <StaffPageClient currentUserId={user.id} />
+      <ClientMessages namespaces={["staff", "common.retry", "common.loading"]}>
+        <StaffPageClient currentUserId={user.id} />
+      </ClientMessages>
     </HydrationBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 
@@ -25,7 +26,9 @@ export default async function Page() {
           {t("limits", { perMinute, perDay })}
         </p>
       </header>
-      <LookupsPageClient />
+      <ClientMessages namespaces={["lookups", "errors", "common.notInformed"]}>
+        <LookupsPageClient />
+      </ClientMessages>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
+import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
@@ -50,7 +51,38 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <VerificationPageClient publicId={publicId} viewer={{ id: user.id, role: user.role }} serverError={serverError} />
+      <ClientMessages
+        namespaces={[
+          "verifications.detail",
+          "verifications.errors",
+          "verifications.faces",
+          "verifications.masked",
+          "verifications.media",
+          "verifications.neighbours",
+          "verifications.redFlags",
+          "verifications.risk",
+          "verifications.status",
+          "verifications.step",
+          "verifications.steps",
+          "verifications.table",
+          "verifications.flows",
+          "verifications.journeys",
+          "verifications.notices",
+          "events.history",
+          "cases.confirm",
+          "cases.flags",
+          "cases.note",
+          "cases.outcome",
+          "cases.panel",
+          "cases.priority",
+          "cases.recommendation",
+          "cases.state",
+          "cases.timeline",
+          "common.loading",
+        ]}
+      >
+        <VerificationPageClient publicId={publicId} viewer={{ id: user.id, role: user.role }} serverError={serverError} />
+      </ClientMessages>
     </HydrationBoundary>
   );
 }
