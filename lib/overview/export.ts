@@ -41,7 +41,8 @@ export function parseOverviewExport(params: URLSearchParams, today: string): Par
 }
 
 type Cell = string | number | null;
-type Translate = (key: string, values?: Record<string, string>) => string;
+// next-intl's translators are typed by key; the keys here are built from names, so they are read loosely.
+type Translate = ((key: string, values?: Record<string, string>) => string) & { has: (key: string) => boolean };
 
 export interface OverviewCsv {
   header: Cell[];
@@ -57,9 +58,7 @@ export async function overviewTableCsv(
 ): Promise<OverviewCsv> {
   const messages = await loadMessages(locale);
   const t = createTranslator({ locale, messages, namespace: "overview" }) as unknown as Translate;
-  const statusOf = createTranslator({ locale, messages, namespace: "verifications.status" }) as unknown as Translate & {
-    has: (key: string) => boolean;
-  };
+  const statusOf = createTranslator({ locale, messages, namespace: "verifications.status" }) as unknown as Translate;
   const statusLabel = (status: string) => (statusOf.has(status) ? statusOf(status) : status);
   const timeZone = (deps.cfg ?? config()).displayTimeZone;
   const asOf = isoInZone(deps.now, timeZone);
@@ -130,7 +129,7 @@ export async function overviewTableCsv(
       const actions = [...activity.lookupActions, ...activity.exportActions];
       const label = (action: string) => {
         const key = `activity.actions.${action.replace(/\./g, "_")}`;
-        return (t as Translate & { has: (key: string) => boolean }).has(key) ? t(key) : action;
+        return t.has(key) ? t(key) : action;
       };
       const total = (action: string) => activity.days.reduce((sum, day) => sum + (day.counts[action] ?? 0), 0);
       return {
