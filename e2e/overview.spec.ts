@@ -1,3 +1,5 @@
+import fs from "node:fs";
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
@@ -163,5 +165,37 @@ test.describe("overview", () => {
     await expect(page.locator('svg[data-chart="stacked-bars"]').first()).toBeVisible();
     // The per-day table is printed whole, not inside a scrolling box.
     await expect(page.getByRole("region", { name: "Verifications per day and status" })).toHaveCSS("overflow", "visible");
+    // Paper gets no download links.
+    await expect(page.getByRole("link", { name: /^Download CSV/ })).toHaveCount(0);
+  });
+
+  test("downloads a table as CSV from the keyboard, with the totals the page shows", async ({ analystPage: page }) => {
+    await inLocale(page, "en");
+    const from = saoPauloDay(-6);
+    const to = saoPauloDay(0);
+    await page.goto("/?days=7");
+    const table = page.getByRole("table", { name: `Verifications by status from ${from} to ${to}` });
+    const pageCount = async (locator: ReturnType<Page["locator"]>) => Number((await locator.innerText()).replace(/\D/g, ""));
+
+    const link = page.getByRole("link", { name: "Download CSV: Verifications by status" });
+    await expect(link).toHaveAttribute("href", `/api/overview/export?table=by_status&from=${from}&to=${to}`);
+    const download = page.waitForEvent("download");
+    await link.focus();
+    await page.keyboard.press("Enter");
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`overview-by_status-${from}-${to}.csv`);
+    const rows = fs
+      .readFileSync((await file.path())!, "utf8")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean)
+      .map((line) => line.split(","));
+    expect(rows[0]).toEqual(["Status", "Verifications", "Share"]);
+    const total = rows.at(-1)!;
+    expect(total[0]).toBe("Total");
+    expect(Number(total[1])).toBe(await pageCount(table.locator("tfoot").getByRole("link")));
+    expect(Number(total[1])).toBeGreaterThan(0);
+    const review = rows.find((row) => row[0] === "In review");
+    expect(Number(review?.[1])).toBe(await pageCount(table.locator('tr[data-status="review"]').getByRole("link")));
   });
 });

@@ -1,10 +1,11 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import type { AuditActivity } from "@/lib/overview/activity";
+import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { Legend, StackedBarChart } from "./charts";
 import { auditHref, dayFormatter, numberFormatter, SERIES_COLORS } from "./format";
-import { NumberLink, OverviewSection } from "./section";
+import { CsvDownloadLink, NumberLink, OverviewSection } from "./section";
 
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
 const TD = "px-2 py-1.5 text-sm tabular-nums";
@@ -13,7 +14,15 @@ const TD = "px-2 py-1.5 text-sm tabular-nums";
  * Lookups and exports per day, from the audit trail. The numbers link to the audit log, which only
  * admins may open; analysts see the same numbers without links.
  */
-export async function ActivityPanel({ activity, linkToAudit }: { activity: AuditActivity; linkToAudit: boolean }) {
+export async function ActivityPanel({
+  activity,
+  linkToAudit,
+  period,
+}: {
+  activity: AuditActivity;
+  linkToAudit: boolean;
+  period: OverviewPeriod;
+}) {
   const t = await getTranslations("overview.activity");
   const locale = await getLocale();
   const n = numberFormatter(locale);
@@ -37,7 +46,12 @@ export async function ActivityPanel({ activity, linkToAudit }: { activity: Audit
     linkToAudit ? <NumberLink href={auditHref(action, first, last)}>{n(value)}</NumberLink> : n(value);
 
   return (
-    <OverviewSection id="activity" title={t("title")} className="lg:col-span-2">
+    <OverviewSection
+      id="activity"
+      title={t("title")}
+      className="lg:col-span-2"
+      actions={<CsvDownloadLink table="activity" period={period} />}
+    >
       {actions.length === 0 ? (
         <p className="text-sm text-slate-600">{t("none")}</p>
       ) : (

@@ -1,10 +1,11 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { AGE_BUCKETS, RECOMMENDATIONS, type CaseFigures } from "@/lib/overview/cases";
+import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { HorizontalBarChart } from "./charts";
 import { numberFormatter } from "./format";
-import { NumberLink, OverviewSection } from "./section";
+import { CsvDownloadLink, NumberLink, OverviewSection } from "./section";
 
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
 const TD = "px-2 py-1.5 text-sm tabular-nums";
@@ -18,7 +19,7 @@ const QUEUE_CLOSED = "/cases?queue=closed";
 const BUCKET_COLORS = ["#0369a1", "#b45309", "#c2410c", "#b91c1c"];
 
 /** The open review backlog by age and the SLA, from case work. */
-export async function BacklogPanel({ figures }: { figures: CaseFigures }) {
+export async function BacklogPanel({ figures, period }: { figures: CaseFigures; period: OverviewPeriod }) {
   const t = await getTranslations("overview.cases");
   const n = numberFormatter(await getLocale());
   const rows = AGE_BUCKETS.map((bucket, index) => ({
@@ -28,7 +29,16 @@ export async function BacklogPanel({ figures }: { figures: CaseFigures }) {
     color: BUCKET_COLORS[index]!,
   }));
   return (
-    <OverviewSection id="backlog" title={t("backlogTitle")}>
+    <OverviewSection
+      id="backlog"
+      title={t("backlogTitle")}
+      actions={
+        <>
+          <CsvDownloadLink table="backlog" period={period} />
+          <CsvDownloadLink table="sla" period={period} />
+        </>
+      }
+    >
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {(
           [
@@ -77,7 +87,7 @@ export async function BacklogPanel({ figures }: { figures: CaseFigures }) {
 }
 
 /** Recommendations recorded here against the service's final status, for cases closed in the period. */
-export async function OutcomesPanel({ figures }: { figures: CaseFigures }) {
+export async function OutcomesPanel({ figures, period }: { figures: CaseFigures; period: OverviewPeriod }) {
   const t = await getTranslations("overview.cases");
   const status = await getTranslations("verifications.status");
   const n = numberFormatter(await getLocale());
@@ -86,7 +96,7 @@ export async function OutcomesPanel({ figures }: { figures: CaseFigures }) {
     figures.outcomes.find((row) => row.recommendation === recommendation && row.finalStatus === finalStatus)?.count ?? 0;
   const statusLabel = (value: string) => (status.has(value as "approved") ? status(value as "approved") : value);
   return (
-    <OverviewSection id="outcomes" title={t("outcomesTitle")}>
+    <OverviewSection id="outcomes" title={t("outcomesTitle")} actions={<CsvDownloadLink table="outcomes" period={period} />}>
       {finals.length === 0 ? (
         <p className="text-sm text-slate-600">{t("noOutcomes")}</p>
       ) : (

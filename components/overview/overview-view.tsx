@@ -37,7 +37,7 @@ export async function OverviewView({ overview, timeZone, isAdmin }: { overview: 
         {verifications.ok ? (
           <>
             <StatusPanel counts={verifications.data} period={period} />
-            <DailyPanel counts={verifications.data} />
+            <DailyPanel counts={verifications.data} period={period} />
           </>
         ) : (
           <OverviewSection id="verifications" title={t("byStatus.title")} className="lg:col-span-2">
@@ -46,8 +46,8 @@ export async function OverviewView({ overview, timeZone, isAdmin }: { overview: 
         )}
         {cases.ok ? (
           <>
-            <BacklogPanel figures={cases.data} />
-            <OutcomesPanel figures={cases.data} />
+            <BacklogPanel figures={cases.data} period={period} />
+            <OutcomesPanel figures={cases.data} period={period} />
           </>
         ) : (
           <OverviewSection id="cases" title={t("cases.backlogTitle")} className="lg:col-span-2">
@@ -55,7 +55,7 @@ export async function OverviewView({ overview, timeZone, isAdmin }: { overview: 
           </OverviewSection>
         )}
         {activity.ok ? (
-          <ActivityPanel activity={activity.data} linkToAudit={isAdmin} />
+          <ActivityPanel activity={activity.data} linkToAudit={isAdmin} period={period} />
         ) : (
           <OverviewSection id="activity" title={t("activity.title")} className="lg:col-span-2">
             <PanelError title={t("errors.activityTitle")} body={errorBody(activity.code)} />

@@ -1,6 +1,9 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
 import { Alert } from "@/components/ui/alert";
+import type { OverviewPeriod } from "@/lib/overview/period";
+import { OVERVIEW_TABLE_TITLES, overviewExportHref, type OverviewTable } from "@/lib/overview/tables";
 
 /** One panel of the overview: a titled region that stays whole on a printed page. */
 export function OverviewSection({
@@ -8,20 +11,26 @@ export function OverviewSection({
   title,
   children,
   className = "",
+  actions,
 }: {
   id: string;
   title: string;
   children: ReactNode;
   className?: string;
+  /** Beside the title: the section's CSV downloads. */
+  actions?: ReactNode;
 }) {
   return (
     <section
       aria-labelledby={`${id}-title`}
       className={`break-inside-avoid rounded-lg border border-slate-200 bg-white p-4 print:border-slate-400 ${className}`}
     >
-      <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        {actions ? <div className="flex flex-wrap gap-3 print:hidden">{actions}</div> : null}
+      </div>
       <div className="mt-3 space-y-4">{children}</div>
     </section>
   );
@@ -44,6 +53,25 @@ export function NumberLink({ href, children, label }: { href: string; children: 
       className="font-medium text-brand-800 tabular-nums underline decoration-brand-600/40 underline-offset-2 hover:decoration-brand-800"
     >
       {children}
+    </a>
+  );
+}
+
+/**
+ * A table's CSV download: a plain link (the answer is an attachment), so it works without JavaScript and
+ * from the keyboard. Its name starts with the visible text and says which table; paper gets no link.
+ */
+export async function CsvDownloadLink({ table, period }: { table: OverviewTable; period: Pick<OverviewPeriod, "from" | "to"> }) {
+  const t = await getTranslations("overview");
+  return (
+    <a
+      href={overviewExportHref(table, period)}
+      download
+      aria-label={t("export.downloadLabel", { table: t(OVERVIEW_TABLE_TITLES[table]) })}
+      data-export={table}
+      className="text-sm font-medium text-brand-800 underline decoration-brand-600/40 underline-offset-2 hover:decoration-brand-800 print:hidden"
+    >
+      {t("export.download")}
     </a>
   );
 }

@@ -5,7 +5,7 @@ import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { HorizontalBarChart, Legend, StackedBarChart } from "./charts";
 import { dayFormatter, numberFormatter, percentFormatter, STATUS_COLORS, verificationsHref } from "./format";
-import { NumberLink, OverviewSection } from "./section";
+import { CsvDownloadLink, NumberLink, OverviewSection } from "./section";
 
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
 const TD = "px-2 py-1.5 text-sm tabular-nums";
@@ -31,7 +31,7 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
 
   return (
     <>
-      <OverviewSection id="rates" title={t("rates.title")}>
+      <OverviewSection id="rates" title={t("rates.title")} actions={<CsvDownloadLink table="rates" period={period} />}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <div className="rounded-md bg-slate-50 p-3 print:border print:border-slate-300">
             <dt className="text-xs font-medium text-slate-600">{t("rates.total")}</dt>
@@ -62,7 +62,7 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
         <p className="text-xs text-slate-600">{t("rates.explain")}</p>
       </OverviewSection>
 
-      <OverviewSection id="by-status" title={t("byStatus.title")}>
+      <OverviewSection id="by-status" title={t("byStatus.title")} actions={<CsvDownloadLink table="by_status" period={period} />}>
         <HorizontalBarChart rows={rows.map((row) => ({ ...row, color: STATUS_COLORS[row.key] }))} formatNumber={n} />
         <table className="w-full max-w-xl border-collapse">
           <caption className="sr-only">{t("byStatus.caption", { from: period.from, to: period.to })}</caption>
@@ -108,7 +108,7 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
 }
 
 /** Verifications per day, stacked by status, with the day-by-status table. */
-export async function DailyPanel({ counts }: { counts: VerificationCounts }) {
+export async function DailyPanel({ counts, period }: { counts: VerificationCounts; period: OverviewPeriod }) {
   const t = await getTranslations("overview");
   const status = await getTranslations("verifications.status");
   const locale = await getLocale();
@@ -122,7 +122,12 @@ export async function DailyPanel({ counts }: { counts: VerificationCounts }) {
     values: counts.days.map((day) => day.byStatus[key]),
   }));
   return (
-    <OverviewSection id="daily" title={t("daily.title")} className="lg:col-span-2">
+    <OverviewSection
+      id="daily"
+      title={t("daily.title")}
+      className="lg:col-span-2"
+      actions={<CsvDownloadLink table="daily" period={period} />}
+    >
       <Legend series={series} />
       <StackedBarChart labels={counts.days.map((day) => short(day.day))} series={series} formatNumber={n} />
       <div

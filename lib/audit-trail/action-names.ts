@@ -24,6 +24,7 @@ export const AUDIT_ACTION_NAMES = [
   "kyc.session_start",
   "lookup.cpf_history",
   "lookup.cpf_receita",
+  "overview.export",
   "overview.view",
   "search.verification",
   "sms.send",

@@ -51,14 +51,29 @@ async function panel<T>(name: string, load: () => Promise<T>): Promise<Panel<T>>
   }
 }
 
+/**
+ * Each panel's data for a period, thrown errors and all: the page wraps them as panels, the CSV export
+ * (lib/overview/export.ts) calls the one its table needs, so both show the same numbers from one computation.
+ */
+export const panelLoaders = {
+  verifications: (period: OverviewPeriod, deps: OverviewDeps): Promise<VerificationCounts> => {
+    const cfg = deps.cfg ?? config();
+    return verificationCounts(period, { cfg, client: deps.client, cache: deps.cache });
+  },
+  cases: (period: OverviewPeriod, deps: OverviewDeps): Promise<CaseFigures> => {
+    const timeZone = (deps.cfg ?? config()).displayTimeZone;
+    const range = { start: startOfDay(period.from, timeZone), end: startOfDay(addDays(period.to, 1), timeZone) };
+    return caseFigures(deps.db, range, deps.now);
+  },
+  activity: (period: OverviewPeriod, deps: OverviewDeps): Promise<AuditActivity> =>
+    auditActivity(deps.db, period, (deps.cfg ?? config()).displayTimeZone),
+};
+
 export async function loadOverview(period: OverviewPeriod, deps: OverviewDeps): Promise<Overview> {
-  const cfg = deps.cfg ?? config();
-  const timeZone = cfg.displayTimeZone;
-  const range = { start: startOfDay(period.from, timeZone), end: startOfDay(addDays(period.to, 1), timeZone) };
   const [verifications, cases, activity] = await Promise.all([
-    panel("verifications", () => verificationCounts(period, { cfg, client: deps.client, cache: deps.cache })),
-    panel("cases", () => caseFigures(deps.db, range, deps.now)),
-    panel("activity", () => auditActivity(deps.db, period, timeZone)),
+    panel("verifications", () => panelLoaders.verifications(period, deps)),
+    panel("cases", () => panelLoaders.cases(period, deps)),
+    panel("activity", () => panelLoaders.activity(period, deps)),
   ]);
   return { period, verifications, cases, activity };
 }

@@ -1,0 +1,23 @@
+import { route } from "@/lib/api/route";
+import { requestLocale } from "@/lib/cases/api";
+import { config } from "@/lib/config";
+import { auditedOverviewExport, parseOverviewExport } from "@/lib/overview/export";
+import { todayIn } from "@/lib/overview/period";
+import { inputError } from "@/lib/verifications/input";
+
+// GET /api/overview/export?table=<name>&<the page's period> – one overview table as CSV, headed in the
+// caller's language, from the same figures the page draws.
+export const GET = route({}, async ({ request, context }) => {
+  const parsed = parseOverviewExport(new URL(request.url).searchParams, todayIn(config().displayTimeZone));
+  if (!parsed.ok) throw inputError(parsed.problems);
+  const exported = await auditedOverviewExport(context, parsed.table, parsed.period, requestLocale(request));
+  return new Response(exported.stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exported.filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Total-Count": String(exported.rows),
+    },
+  });
+});
