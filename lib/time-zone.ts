@@ -1,31 +1,48 @@
-/**
- * Offset of `timeZone` from UTC at `instant`, in milliseconds (São Paulo: -3 h), read from Intl so it
- * follows the zone's rules (a zone with daylight saving gives the offset in force at that instant).
+import { TZDate } from "@date-fns/tz";
+
+/*
+ * Every conversion between instants and a time zone's wall clock, in one place, on `@date-fns/tz`
+ * (TZDate follows the IANA rules Intl carries, daylight-saving transitions included) instead of
+ * hand-written offset arithmetic. Shared: no server imports.
  */
+
+/** Offset of `timeZone` from UTC at `instant`, in milliseconds (São Paulo: -3 h). */
 export function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  return -new TZDate(instant.getTime(), timeZone).getTimezoneOffset() * 60_000;
 }
 
 /**
- * `2026-10-01T09:15:00-03:00`: the instant as the display time zone's wall clock, with that zone's offset,
- * so a spreadsheet shows the analyst's time and the value still names one exact instant.
+ * `2026-10-01T09:15:00-03:00`: the instant as the time zone's wall clock, with that zone's offset, so a
+ * spreadsheet shows the analyst's time and the value still names one exact instant.
  */
 export function isoInZone(instant: Date, timeZone: string): string {
-  const offset = zoneOffsetMs(instant, timeZone);
-  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset).toISOString().slice(0, 19);
-  const minutes = Math.round(Math.abs(offset) / 60_000);
-  const sign = offset < 0 ? "-" : "+";
-  return `${wall}${sign}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  return new TZDate(Math.floor(instant.getTime() / 1000) * 1000, timeZone).toISOString().replace(/\.\d{3}(?=[+-]|Z)/, "");
+}
+
+/** A wall-clock time in `timeZone` (`2026-10-01T09:15[:00[.000]]`, or a bare day) → the instant it names. */
+export function wallTimeToInstant(wall: string, timeZone: string): Date {
+  const [datePart = "", timePart = "00:00:00"] = wall.split("T");
+  const [year = 1970, month = 1, day = 1] = datePart.split("-").map(Number);
+  const [hour = 0, minute = 0, secondsPart = 0] = timePart.split(":").map(Number);
+  const seconds = Math.floor(secondsPart);
+  const milliseconds = Math.round((secondsPart - seconds) * 1000);
+  return new Date(new TZDate(year, month - 1, day, hour, minute, seconds, milliseconds, timeZone).getTime());
+}
+
+/** The same wall-clock time as an ISO 8601 string with the offset in force then (`…T00:00:00.000-03:00`). */
+export function wallTimeInZone(day: string, time: string, timeZone: string): string {
+  return new TZDate(wallTimeToInstant(`${day}T${time}`, timeZone).getTime(), timeZone).toISOString();
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in `timeZone`. */
+export function startOfDay(day: string, timeZone: string): Date {
+  return wallTimeToInstant(day, timeZone);
+}
+
+/** The calendar day of `timeZone` holding `now`: its first instant and the next day's. */
+export function dayWindow(now: Date, timeZone: string): { start: number; end: number } {
+  const local = new TZDate(now.getTime(), timeZone);
+  const start = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), timeZone);
+  const end = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, timeZone);
+  return { start: start.getTime(), end: end.getTime() };
 }

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  auditFiltersToSearchParams,
-  auditListQuerySchema,
-  auditParamsFromSearchParams,
-  compactFilters,
-  timeRange,
-  wallTimeToInstant,
-} from "./filters";
+import { wallTimeToInstant } from "@/lib/time-zone";
+
+import { auditFiltersToSearchParams, auditListQuerySchema, auditParamsFromSearchParams, compactFilters, timeRange } from "./filters";
 
 const parse = (query: string) => auditListQuerySchema.safeParse(auditParamsFromSearchParams(new URLSearchParams(query)));
 const fieldsOf = (query: string) => {

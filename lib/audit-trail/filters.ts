@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { zoneOffsetMs } from "@/lib/time-zone";
+import { wallTimeToInstant } from "@/lib/time-zone";
 import { cpfSchema } from "@/lib/validations/cpf";
 
 import { AUDIT_OUTCOMES } from "./outcomes";
@@ -132,17 +132,6 @@ function isRealTime(value: string): boolean {
   const time = /T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!time) return true;
   return Number(time[1]) < 24 && Number(time[2]) < 60 && Number(time[3] ?? 0) < 60;
-}
-
-/** A wall-clock time in `timeZone` → the instant it names (two passes settle DST transitions). */
-export function wallTimeToInstant(wall: string, timeZone: string): Date {
-  const [datePart = "", timePart = "00:00:00"] = wall.split("T");
-  const [year, month, day] = datePart.split("-").map(Number);
-  const [hour = 0, minute = 0, second = 0] = timePart.split(":").map(Number);
-  const naive = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, hour, minute, second);
-  let guess = naive - zoneOffsetMs(new Date(naive), timeZone);
-  guess = naive - zoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
 }
 
 /** The time range as instants: `from` inclusive, `to` exclusive (a date or minute `to` covers all of it). */

@@ -2,9 +2,9 @@ import "server-only";
 
 import { sql } from "drizzle-orm";
 
-import { wallTimeToInstant } from "@/lib/audit-trail/filters";
 import { distinctActions } from "@/lib/audit-trail/query";
 import type { Database } from "@/lib/db/client";
+import { startOfDay } from "@/lib/time-zone";
 
 import { addDays, type OverviewPeriod } from "./period";
 
@@ -28,11 +28,6 @@ export interface AuditActivity {
 
 export const isLookupAction = (action: string) => action.startsWith("lookup.");
 export const isExportAction = (action: string) => action.endsWith(".export");
-
-/** The instant a calendar day starts in `timeZone` (the audit filters' own conversion, so both agree). */
-export function startOfDay(day: string, timeZone: string): Date {
-  return wallTimeToInstant(`${day}T00:00:00`, timeZone);
-}
 
 export async function auditActivity(db: Database, period: OverviewPeriod, timeZone: string): Promise<AuditActivity> {
   // The action names come from the trail itself (an index skip scan), so the count below can use the

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { recordEvent as record } from "@/lib/audit-trail";
 import { cases } from "@/lib/db/schema";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { startOfDay } from "@/lib/time-zone";
 
-import { auditActivity, startOfDay } from "./activity";
+import { auditActivity } from "./activity";
 import { caseFigures } from "./cases";
 import type { OverviewPeriod } from "./period";
 

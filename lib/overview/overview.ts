@@ -4,10 +4,11 @@ import { ApiError, fromUpstreamError } from "@/lib/api/errors";
 import { config, type Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { startOfDay } from "@/lib/time-zone";
 import type { CoreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
 
-import { auditActivity, startOfDay, type AuditActivity } from "./activity";
+import { auditActivity, type AuditActivity } from "./activity";
 import { caseFigures, type CaseFigures } from "./cases";
 import { verificationCounts, type CountCache } from "./counts";
 import type { VerificationCounts } from "./figures";

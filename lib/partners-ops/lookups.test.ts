@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { dayWindow } from "./lookups";
+import { dayWindow } from "@/lib/time-zone";
 
 describe("the lookup limit's day", () => {
   it("is the calendar day of the display time zone", () => {

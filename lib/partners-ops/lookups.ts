@@ -5,7 +5,7 @@ import { audited, type AuditDetails, type AuditedFailure, type RequestContext } 
 import type { Database } from "@/lib/db/client";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/domain/partners";
 import { consume, consumeInWindow } from "@/lib/rate-limit";
-import { zoneOffsetMs } from "@/lib/time-zone";
+import { dayWindow } from "@/lib/time-zone";
 import type { PartnersClient } from "@/lib/upstream/partners";
 import type { LookupSource } from "@/lib/validations/lookups";
 
@@ -43,15 +43,6 @@ export class LookupLimitError extends ApiError implements AuditedFailure {
 }
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * 60_000;
-
-/** The UTC instant of the start of `now`'s calendar day in `timeZone`, and the next day's start. */
-export function dayWindow(now: Date, timeZone: string): { start: number; end: number } {
-  const offset = zoneOffsetMs(now, timeZone);
-  const local = new Date(now.getTime() + offset);
-  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset;
-  return { start, end: start + DAY_MS };
-}
 
 /**
  * Counts one lookup for the user, or throws LookupLimitError. The minute window is checked first, so
