@@ -24,6 +24,7 @@ import {
   reshapeKycSession,
 } from "@/lib/upstream/schemas";
 import { cpfSchema } from "@/lib/validations/cpf";
+import { phoneSchema } from "@/lib/validations/phone";
 
 /*
  * Client of the partners API ({base_url}): login, integration keys, CPF lookups, KYC sessions, SMS codes.
@@ -90,11 +91,8 @@ const smsResponseWire = z.unknown();
  */
 export const cpfInput = cpfSchema;
 
-/** Digits with country code (contract); `+`, spaces, dashes and parentheses are dropped. */
-export const phoneInput = z
-  .string()
-  .transform((value) => value.replace(/[+\s\-()]/g, ""))
-  .refine((value) => /^\d{10,15}$/.test(value), "must be a phone number with country code");
+/** Digits with country code (contract), by the dashboard's one phone rule (lib/validations/phone.ts). */
+export const phoneInput = phoneSchema;
 
 const smsMessage = z.string().min(1).max(480).optional();
 
