@@ -74,6 +74,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/verifications/[publicId]/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/[publicId]/media/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/export/route.ts": { GET: ANALYST },
+  "app/api/overview/export/route.ts": { GET: ANALYST },
   "app/api/media/[token]/route.ts": {
     GET: {
       ...ANALYST,

@@ -105,7 +105,12 @@ export function route<R extends RouteRole = "analyst", P = Record<string, never>
       const query = options.query ? options.query.parse(Object.fromEntries(new URL(request.url).searchParams)) : ({} as Q);
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const raw = options.rawBody ? await readText(request, maxBytes) : "";
-      const body = options.body ? options.body.parse(await readJson(request, maxBytes)) : (undefined as B);
+      // A schema that accepts undefined makes the body optional: an empty request parses as undefined.
+      const body = options.body
+        ? options.body.parse(
+            carriesBody(request) || !options.body.safeParse(undefined).success ? await readJson(request, maxBytes) : undefined,
+          )
+        : (undefined as B);
       // A write that takes no body still refuses one it cannot be sent: the same content type and cap as any
       // other write, so no route is the one a cross-site text/plain form or a huge upload can reach.
       if (!options.body && !options.rawBody && carriesBody(request)) {

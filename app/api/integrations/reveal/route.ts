@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import { readJson } from "@/lib/api/body";
 import { toErrorResponse } from "@/lib/api/errors";
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail";
@@ -36,9 +35,8 @@ export const POST = route({ role: "admin", body: revealSchema }, async ({ reques
 });
 
 // DELETE /api/integrations/reveal – forgets one key (or all, without a body) from the reveal cookie: the admin has stored it.
-export const DELETE = route({ role: "admin" }, async ({ request, user, context }) => {
-  const hasBody = (request.headers.get("content-length") ?? "0") !== "0" || request.headers.has("content-type");
-  const upstreamId = forgetSchema.parse(hasBody ? await readJson(request) : undefined)?.upstreamId;
+export const DELETE = route({ role: "admin", body: forgetSchema }, async ({ request, user, context, body }) => {
+  const upstreamId = body?.upstreamId;
   const entries = await revealableEntries(request.headers.get("cookie"), user.id);
   const left = upstreamId === undefined ? [] : entries.filter((item) => item.upstreamId !== upstreamId);
   const target = upstreamId === undefined ? undefined : { type: "integration", id: String(upstreamId) };
