@@ -72,6 +72,8 @@ for (const locale of LOCALES) {
       "/admin/audit",
       "/change-password",
       "/no-such-page",
+      // The detail segment's own not-found view, with its own messages.
+      "/verifications/00000000-0000-4000-8000-000000000000",
     ]) {
       await visit(page, url, errors);
     }

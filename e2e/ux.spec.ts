@@ -3,6 +3,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+import { RISK_BANDS } from "../lib/verifications/red-flags";
 import { baseURL } from "../playwright.config";
 import { expect, test } from "./fixtures";
 
@@ -76,14 +77,16 @@ test.describe("detail", () => {
 
   test("risk is drawn on a banded scale with a legend, and flagged when high", async ({ analystPage: page }) => {
     await inLocale(page, "en");
-    const target = await findVerification(page, (item) => (item.riskScore ?? 0) >= 700);
+    const high = RISK_BANDS.find((entry) => entry.band === "high")!.from;
+    const target = await findVerification(page, (item) => (item.riskScore ?? 0) >= high);
     await page.goto(`/verifications/${target.publicId}`);
     const risk = page.getByRole("meter", { name: "Risk score" });
     await expect(risk).toHaveAttribute("aria-valuetext", new RegExp(`${target.riskScore}.*High risk`));
     await expect(page.getByRole("list", { name: "Risk bands" }).getByRole("listitem")).toHaveText([
-      /Low risk: 0–399/,
-      /Medium risk: 400–699/,
-      /High risk: 700–/,
+      ...RISK_BANDS.map((entry, index) => {
+        const next = RISK_BANDS[index + 1];
+        return new RegExp(`${entry.band[0]!.toUpperCase()}${entry.band.slice(1)} risk: ${entry.from}–${next ? next.from - 1 : ""}`);
+      }),
     ]);
     await expect(page.locator("li[data-flag=high_risk]")).toBeVisible();
   });

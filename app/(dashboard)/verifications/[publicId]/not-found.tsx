@@ -5,7 +5,7 @@ import { ClientMessages } from "@/i18n/client-messages";
 // environment (the service answers 404 for both, and the dashboard never hints at the difference).
 export default function NotFound() {
   return (
-    <ClientMessages namespaces={["verifications.detail"]}>
+    <ClientMessages namespaces={["verifications.detail", "verifications.errors"]}>
       <VerificationNotFound />
     </ClientMessages>
   );
