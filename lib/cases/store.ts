@@ -67,6 +67,12 @@ export async function applyObservations(
 ): Promise<ApplyResult> {
   if (observations.length === 0) return { opened: [], closed: [] };
   return db.transaction(async (tx) => {
+    await reopenCases(
+      tx as unknown as Database,
+      observations.filter((item) => item.status === "review").map((item) => item.publicId),
+      settings,
+      now,
+    );
     const opened = await openOrRefresh(
       tx as unknown as Database,
       observations.filter((item) => needsPerson(item.status, item.flags, settings)),
@@ -92,7 +98,8 @@ export async function applyObservations(
 /**
  * When only the status is known (an event whose verification could not be read just now): open a review
  * case without flags, follow the status, or close on a final one; known flags are left as they are, and
- * the next sync fills them in.
+ * the next sync fills them in. It never reopens a closed case: an event's status may be a late delivery,
+ * and only the verification as read now (the listener's fetch, the sync's list) says it is back in review.
  */
 export async function applyStatusOnly(
   db: Database,
@@ -126,6 +133,40 @@ export async function applyStatusOnly(
       .returning({ id: cases.id, inserted: sql<boolean>`(xmax = 0)` });
     if (row?.inserted) await tx.insert(caseEntries).values({ caseId: row.id, at: now, kind: "opened", details: { status, flags: [] } });
   });
+}
+
+/**
+ * A closed case whose verification is back in `review` reopens: the same case, a `reopened` entry in its
+ * history, a fresh due time. The previous round's outcome stays in the history only, so the next one is
+ * recorded (and confirmed) afresh; the assignee stays, who knows the case best. Conditional on `closed`,
+ * so two instances seeing the same return reopen it once.
+ */
+async function reopenCases(db: Database, publicIds: string[], settings: CaseSettings, now: Date): Promise<void> {
+  if (publicIds.length === 0) return;
+  const rows = await db
+    .update(cases)
+    .set({
+      status: "open",
+      upstreamStatus: "review",
+      openedAt: now,
+      dueAt: dueAt(now, settings.slaHours),
+      closedAt: null,
+      finalStatus: null,
+      disagreement: false,
+      recommendation: null,
+      reasons: null,
+      outcomeComment: null,
+      outcomeBy: null,
+      outcomeAt: null,
+      outcomeState: null,
+      confirmedBy: null,
+      confirmedAt: null,
+      updatedAt: now,
+    })
+    .where(and(inArray(cases.publicId, publicIds), eq(cases.status, "closed")))
+    .returning({ id: cases.id });
+  if (rows.length === 0) return;
+  await db.insert(caseEntries).values(rows.map((row) => ({ caseId: row.id, at: now, kind: "reopened", details: { status: "review" } })));
 }
 
 async function openOrRefresh(db: Database, items: Observation[], settings: CaseSettings, now: Date): Promise<string[]> {
