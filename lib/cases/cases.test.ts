@@ -5,13 +5,13 @@ import { cpfHash } from "@/lib/audit-trail";
 import { createDatabase } from "@/lib/db/client";
 import { auditEvents, caseEntries, cases } from "@/lib/db/schema";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
-import { NOTE_MAX_CHARS, noteSchema, searchSchema } from "@/lib/validations/cases";
+import { NOTE_MAX_CHARS, noteSchema, queueQuerySchema, searchSchema } from "@/lib/validations/cases";
 import { redFlags } from "@/lib/verifications/red-flags";
 
 import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
 import { createCaseListener } from "./ingest";
 import { acquireLease, releaseLease } from "./lease";
-import { disagrees, flagsOf, needsConfirmation, needsPerson } from "./rules";
+import { ageBucketBounds, disagrees, flagsOf, needsConfirmation, needsPerson } from "./rules";
 import { indexVerifications, searchVerifications } from "./search";
 import { applyObservations, getCase, listQueue, observe } from "./store";
 import { SYNC_LEASE, syncReviewCases } from "./sync";
@@ -23,6 +23,19 @@ afterAll(() => vi.unstubAllEnvs());
 const QUEUE = { queue: "open", sort: "age", page: 1, per_page: 200 } as const;
 
 describe("case rules", () => {
+  it("age buckets meet without gap or overlap, and the queue's period filter names a bad field", () => {
+    const now = new Date("2026-03-11T18:00:00Z");
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    expect(ageBucketBounds("under_1d", now)).toEqual({ after: hoursAgo(24), atOrBefore: null });
+    expect(ageBucketBounds("1d_3d", now)).toEqual({ after: hoursAgo(72), atOrBefore: hoursAgo(24) });
+    expect(ageBucketBounds("over_7d", now)).toEqual({ after: null, atOrBefore: hoursAgo(168) });
+    const bad = queueQuerySchema.safeParse({ queue: "closed", closed_from: "2026-03-10T00:00:00Z", closed_to: "yesterday" });
+    expect(bad.error?.issues.map((issue) => issue.path.join("."))).toEqual(["closed_to"]);
+    const reversed = queueQuerySchema.safeParse({ closed_from: "2026-03-10T00:00:00Z", closed_to: "2026-03-09T00:00:00Z" });
+    expect(reversed.error?.issues.map((issue) => issue.path.join("."))).toEqual(["closed_to"]);
+    expect(queueQuerySchema.safeParse({ age: "forever" }).error?.issues[0]?.path).toEqual(["age"]);
+  });
+
   it("flags PEP, restrictive lists, facematch under 80 % and risk at or above the threshold (0..100)", () => {
     expect(flagsOf(makeVerification(), 70)).toEqual([]);
     const flagged = makeVerification({

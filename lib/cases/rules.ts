@@ -114,6 +114,21 @@ export function disagrees(recommendation: Recommendation | null, effective: bool
   return expected !== null && expected !== finalStatus;
 }
 
+/** Upper bounds of the open backlog's age buckets, in hours; the last bucket is open-ended. */
+export const AGE_BUCKETS_HOURS = [24, 72, 168] as const;
+export const AGE_BUCKETS = ["under_1d", "1d_3d", "3d_7d", "over_7d"] as const;
+export type AgeBucket = (typeof AGE_BUCKETS)[number];
+
+/**
+ * The opening times a bucket holds at `now`: opened after `after` and at or before `atOrBefore` (null: no
+ * bound). The queue's `age` filter and the overview's backlog count with these same bounds.
+ */
+export function ageBucketBounds(bucket: AgeBucket, now: Date): { after: Date | null; atOrBefore: Date | null } {
+  const index = AGE_BUCKETS.indexOf(bucket);
+  const ago = (hours: number | undefined) => (hours === undefined ? null : new Date(now.getTime() - hours * 3_600_000));
+  return { after: ago(AGE_BUCKETS_HOURS[index]), atOrBefore: index === 0 ? null : ago(AGE_BUCKETS_HOURS[index - 1]) };
+}
+
 export function dueAt(openedAt: Date, slaHours: number): Date {
   return new Date(openedAt.getTime() + slaHours * 3_600_000);
 }

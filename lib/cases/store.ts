@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
@@ -9,7 +9,18 @@ import type { Verification } from "@/lib/domain/verification";
 import type { QueueQuery } from "@/lib/validations/cases";
 import { isValidCpf, maskCpf } from "@/lib/validations/cpf";
 
-import { dueAt, flagsOf, FOUR_EYES_FLAGS, isFinalStatus, needsPerson, priorityOf, QUEUES, type CaseSettings, type Queue } from "./rules";
+import {
+  ageBucketBounds,
+  dueAt,
+  flagsOf,
+  FOUR_EYES_FLAGS,
+  isFinalStatus,
+  needsPerson,
+  priorityOf,
+  QUEUES,
+  type CaseSettings,
+  type Queue,
+} from "./rules";
 import { upstreamEventsOf } from "./timeline";
 import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "./types";
 
@@ -287,7 +298,16 @@ function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
 export async function listQueue(db: Database, query: QueueQuery, userId: string, now = new Date()): Promise<CaseQueueResponse> {
   const conditions: SQL[] = [queueCondition(query.queue, userId)];
   if (query.flag) conditions.push(sql`${cases.flags} @> array[${query.flag}]::text[]`);
-  if (query.overdue === "true") conditions.push(sql`${cases.dueAt} < ${now}`);
+  if (query.overdue === "true")
+    conditions.push(query.queue === "closed" ? sql`${cases.closedAt} > ${cases.dueAt}` : sql`${cases.dueAt} < ${now}`);
+  if (query.age) {
+    const { after, atOrBefore } = ageBucketBounds(query.age, now);
+    if (after) conditions.push(gt(cases.openedAt, after));
+    if (atOrBefore) conditions.push(lte(cases.openedAt, atOrBefore));
+  }
+  if (query.closed_from) conditions.push(gte(cases.closedAt, new Date(query.closed_from)));
+  if (query.closed_to) conditions.push(lt(cases.closedAt, new Date(query.closed_to)));
+  if (query.disagreement) conditions.push(eq(cases.disagreement, query.disagreement === "true"));
   const where = and(...conditions);
   const order =
     query.queue === "closed"
