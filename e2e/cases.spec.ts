@@ -72,8 +72,8 @@ test("an analyst works a review case by keyboard, an admin confirms, the timelin
 }) => {
   const { publicId } = await reviewCase(page.request);
 
-  // Queue → select with j → a (assign to me) → Enter (open).
-  await page.goto("/cases?queue=unassigned&age=under_1d&per_page=200");
+  // Queue → select with j → a (assign to me) → Enter (open). The open queue keeps the row once claimed.
+  await page.goto("/cases?queue=open&age=under_1d&per_page=200");
   await selectByKeyboard(page, publicId);
   await page.keyboard.press("a");
   await expect(page.getByRole("status").filter({ hasText: `Case ${publicId} assigned to you.` })).toBeVisible();
