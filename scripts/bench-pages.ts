@@ -293,6 +293,7 @@ export default async function benchPages(): Promise<BenchRow[]> {
           { path: "/sign-in", signedIn: false },
           { path: "/", signedIn: true },
           { path: "/verifications", signedIn: true },
+          { path: "/cases", signedIn: true },
           { path: `/verifications/${encodeURIComponent(id)}`, signedIn: true },
           { path: "/lookups/cpf", signedIn: true },
           { path: "/kyc", signedIn: true },
