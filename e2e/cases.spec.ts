@@ -95,7 +95,7 @@ test("an analyst works a review case by keyboard, an admin confirms, the timelin
   await page.keyboard.press("Space");
   await form.getByRole("checkbox", { name: "Document data does not match" }).focus();
   await page.keyboard.press("Space");
-  await form.getByLabel("Comment").focus();
+  await form.getByRole("textbox", { name: "Comment", exact: true }).focus();
   await page.keyboard.type("Birth date differs from the registry.");
   await form.getByRole("button", { name: "Record recommendation" }).focus();
   await page.keyboard.press("Enter");
