@@ -227,6 +227,8 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
       assignee: { id: author.actor.id },
     });
     expect(reopened!.entries.map((entry) => entry.kind)).toEqual(["opened", "assigned", "outcome", "closed", "reopened"]);
+    // The timeline names the assignee (the entry keeps only the staff id).
+    expect(reopened!.entries[1]!.details).toMatchObject({ assigneeId: author.actor.id, assigneeEmail: author.actor.email });
     expect(await handle.db.select({ id: cases.id }).from(cases).where(eq(cases.publicId, verification.publicId))).toHaveLength(1);
     // The new round is worked and closed like the first.
     await recordOutcome(handle.db, author, verification.publicId, { recommendation: "escalate", reasons: ["pep_exposure"], comment: "" });

@@ -408,7 +408,10 @@ export async function getCase(db: Database, publicId: string): Promise<CaseDetai
       kind: entry.kind as CaseEntryKind,
       actor: ref(entry.actorId),
       text: entry.text,
-      details: entry.details,
+      // An assignment keeps the staff id; the timeline names the assignee by the email resolved here.
+      details: assigneeOf(entry.details)
+        ? { ...entry.details, assigneeEmail: ref(assigneeOf(entry.details))?.email ?? null }
+        : entry.details,
     })),
     upstreamEvents: await upstreamEventsOf(db, publicId),
     previous: previous?.publicId ?? null,
