@@ -20,6 +20,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   pages: () => import("./bench-pages"),
   overview: () => import("./bench-overview"),
   load: () => import("./bench-load"),
+  cases: () => import("./bench-cases"),
 };
 
 function printTable(rows: BenchRow[]): void {

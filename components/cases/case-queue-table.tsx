@@ -75,14 +75,23 @@ export function CaseQueueTable({
     rows.current[selected]?.scrollIntoView?.({ block: "nearest" });
   }, [selected]);
 
+  // The status line stays when the list empties: claiming the last unassigned case must still say so.
+  const status = (
+    <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
+      {message}
+    </p>
+  );
   if (items.length === 0)
-    return <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{t("empty")}</p>;
+    return (
+      <div>
+        {status}
+        <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{t("empty")}</p>
+      </div>
+    );
 
   return (
     <div>
-      <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
-        {message}
-      </p>
+      {status}
       <div tabIndex={0} role="region" aria-label={t("caption")} className="overflow-x-auto rounded-md border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" aria-rowcount={items.length + 1}>
           <caption className="sr-only">{t("caption")}</caption>

@@ -1,5 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
+// Each number opens exactly the cases it counts in the queue (lib/cases/queue-links.ts).
+import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/cases/queue-links";
 import { AGE_BUCKETS, RECOMMENDATIONS, type CaseFigures } from "@/lib/overview/cases";
 import type { OverviewPeriod } from "@/lib/overview/period";
 
@@ -9,12 +11,6 @@ import { CsvDownloadLink, NumberLink, OverviewSection } from "./section";
 
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
 const TD = "px-2 py-1.5 text-sm tabular-nums";
-
-// The case queue's own views (lib/validations/cases.ts queueQuerySchema): the queue behind each number.
-// The queue filters by overdue but not by age or closing date, so those numbers open the queue sorted by age.
-const QUEUE_OPEN = "/cases?queue=open&sort=age";
-const QUEUE_OVERDUE = "/cases?queue=open&overdue=true";
-const QUEUE_CLOSED = "/cases?queue=closed";
 
 const BUCKET_COLORS = ["#0369a1", "#b45309", "#c2410c", "#b91c1c"];
 
@@ -42,10 +38,10 @@ export async function BacklogPanel({ figures, period }: { figures: CaseFigures; 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {(
           [
-            ["open", figures.open, QUEUE_OPEN],
-            ["overdue", figures.overdue, QUEUE_OVERDUE],
-            ["closedInPeriod", figures.closedInPeriod, QUEUE_CLOSED],
-            ["closedLate", figures.closedLate, QUEUE_CLOSED],
+            ["open", figures.open, openCasesHref()],
+            ["overdue", figures.overdue, overdueCasesHref()],
+            ["closedInPeriod", figures.closedInPeriod, closedCasesHref(figures.closedRange)],
+            ["closedLate", figures.closedLate, closedCasesHref(figures.closedRange, { late: true })],
           ] as const
         ).map(([key, value, href]) => (
           <div key={key} className="rounded-md bg-slate-50 p-3 print:border print:border-slate-300" data-figure={key}>
@@ -76,7 +72,7 @@ export async function BacklogPanel({ figures, period }: { figures: CaseFigures; 
                 {row.label}
               </th>
               <td className={`${TD} text-right`}>
-                <NumberLink href={QUEUE_OPEN}>{n(row.value)}</NumberLink>
+                <NumberLink href={casesOfAgeHref(row.key)}>{n(row.value)}</NumberLink>
               </td>
             </tr>
           ))}
@@ -122,7 +118,7 @@ export async function OutcomesPanel({ figures, period }: { figures: CaseFigures;
                 </th>
                 {finals.map((finalStatus) => (
                   <td key={finalStatus} className={`${TD} text-right`} data-final={finalStatus}>
-                    <NumberLink href={QUEUE_CLOSED}>{n(cell(recommendation, finalStatus))}</NumberLink>
+                    <NumberLink href={closedCasesHref(figures.closedRange)}>{n(cell(recommendation, finalStatus))}</NumberLink>
                   </td>
                 ))}
               </tr>
@@ -131,7 +127,10 @@ export async function OutcomesPanel({ figures, period }: { figures: CaseFigures;
         </table>
       )}
       <p className="text-sm text-slate-700" data-figure="disagreements">
-        {t.rich("disagreements", { count: figures.disagreements, link: (chunk) => <NumberLink href={QUEUE_CLOSED}>{chunk}</NumberLink> })}
+        {t.rich("disagreements", {
+          count: figures.disagreements,
+          link: (chunk) => <NumberLink href={closedCasesHref(figures.closedRange, { disagreement: true })}>{chunk}</NumberLink>,
+        })}
       </p>
     </OverviewSection>
   );

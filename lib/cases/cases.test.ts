@@ -5,12 +5,13 @@ import { cpfHash } from "@/lib/audit-trail";
 import { createDatabase } from "@/lib/db/client";
 import { auditEvents, caseEntries, cases } from "@/lib/db/schema";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
-import { NOTE_MAX_CHARS, noteSchema, searchSchema } from "@/lib/validations/cases";
+import { NOTE_MAX_CHARS, noteSchema, queueQuerySchema, searchSchema } from "@/lib/validations/cases";
+import { redFlags } from "@/lib/verifications/red-flags";
 
 import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
 import { createCaseListener } from "./ingest";
 import { acquireLease, releaseLease } from "./lease";
-import { disagrees, flagsOf, needsConfirmation, needsPerson } from "./rules";
+import { ageBucketBounds, disagrees, flagsOf, needsConfirmation, needsPerson } from "./rules";
 import { indexVerifications, searchVerifications } from "./search";
 import { applyObservations, getCase, listQueue, observe } from "./store";
 import { SYNC_LEASE, syncReviewCases } from "./sync";
@@ -22,16 +23,47 @@ afterAll(() => vi.unstubAllEnvs());
 const QUEUE = { queue: "open", sort: "age", page: 1, per_page: 200 } as const;
 
 describe("case rules", () => {
-  it("flags PEP, restrictive lists, facematch under 80 % and risk above the threshold", () => {
-    expect(flagsOf(makeVerification(), 700)).toEqual([]);
+  it("age buckets meet without gap or overlap, and the queue's period filter names a bad field", () => {
+    const now = new Date("2026-03-11T18:00:00Z");
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    expect(ageBucketBounds("under_1d", now)).toEqual({ after: hoursAgo(24), atOrBefore: null });
+    expect(ageBucketBounds("1d_3d", now)).toEqual({ after: hoursAgo(72), atOrBefore: hoursAgo(24) });
+    expect(ageBucketBounds("over_7d", now)).toEqual({ after: null, atOrBefore: hoursAgo(168) });
+    const bad = queueQuerySchema.safeParse({ queue: "closed", closed_from: "2026-03-10T00:00:00Z", closed_to: "yesterday" });
+    expect(bad.error?.issues.map((issue) => issue.path.join("."))).toEqual(["closed_to"]);
+    const reversed = queueQuerySchema.safeParse({ closed_from: "2026-03-10T00:00:00Z", closed_to: "2026-03-09T00:00:00Z" });
+    expect(reversed.error?.issues.map((issue) => issue.path.join("."))).toEqual(["closed_to"]);
+    expect(queueQuerySchema.safeParse({ age: "forever" }).error?.issues[0]?.path).toEqual(["age"]);
+  });
+
+  it("flags PEP, restrictive lists, facematch under 80 % and risk at or above the threshold (0..100)", () => {
+    expect(flagsOf(makeVerification(), 70)).toEqual([]);
     const flagged = makeVerification({
       pepOrigin: "Deputado Estadual",
       restrictiveLists: [{ name: "OFAC", extra: {} }],
       similarity: 79.99,
-      riskScore: 701,
+      riskScore: 70,
     });
-    expect(flagsOf(flagged, 700)).toEqual(["pep", "restrictive_list", "low_facematch", "high_risk"]);
-    expect(flagsOf(makeVerification({ similarity: 80, riskScore: 700 }), 700)).toEqual([]);
+    expect(flagsOf(flagged, 70)).toEqual(["pep", "restrictive_list", "low_facematch", "high_risk"]);
+    expect(flagsOf(makeVerification({ similarity: 80, riskScore: 69 }), 70)).toEqual([]);
+  });
+
+  it("agrees with the verification's red flags, with the case's threshold on top", () => {
+    const verification = makeVerification({
+      pepOrigin: "Prefeito",
+      restrictiveLists: [
+        { name: "OFAC", extra: {} },
+        { name: "CEIS", extra: {} },
+      ],
+      similarity: 50,
+      riskScore: 55,
+    });
+    const shown = redFlags(verification).map((flag) => flag.kind);
+    expect(shown).toEqual(["pep", "restrictive_list", "restrictive_list", "facematch_below"]);
+    // Same computation: without a lower threshold, no high risk on either side; with one, both see it.
+    expect(flagsOf(verification, 70)).toEqual(["pep", "restrictive_list", "low_facematch"]);
+    expect(flagsOf(verification, 50)).toContain("high_risk");
+    expect(redFlags(verification, { riskThreshold: 50 }).map((flag) => flag.kind)).toContain("high_risk");
   });
 
   it("opens for review or an enabled red flag, never on a final status", () => {
@@ -133,15 +165,75 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
       outcomeState: "confirmed",
     });
     expect(closed!.entries.map((entry) => entry.kind)).toEqual(["opened", "assigned", "note", "outcome", "confirmation", "closed"]);
-    // A closed case is not reopened or changed by a later observation.
-    await applyObservations(handle.db, [observe({ ...verification, status: "review" }, TEST_SETTINGS)], TEST_SETTINGS);
-    expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed", upstreamStatus: "reproved" });
+    // A later final status does not change a closed case.
+    await applyObservations(handle.db, [observe({ ...verification, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
+    expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed", finalStatus: "reproved" });
 
     const agreeing = await openCase();
     await assignCase(handle.db, author, agreeing.publicId, "me");
     await recordOutcome(handle.db, author, agreeing.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
     await applyObservations(handle.db, [observe({ ...agreeing, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
     expect(await getCase(handle.db, agreeing.publicId)).toMatchObject({ status: "closed", disagreement: false });
+  });
+
+  it("a closed case reopens, as the same case with a new history entry, when its verification is back in review", async () => {
+    const author = await makeStaff(handle.db, "analyst");
+    const verification = await openCase();
+    await assignCase(handle.db, author, verification.publicId, "me");
+    await recordOutcome(handle.db, author, verification.publicId, {
+      recommendation: "approve",
+      reasons: ["identity_confirmed"],
+      comment: "",
+    });
+    await applyObservations(handle.db, [observe({ ...verification, status: "reproved" }, TEST_SETTINGS)], TEST_SETTINGS);
+    expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed", disagreement: true });
+
+    // An event whose verification cannot be read is no proof it is back: a late `review` delivery reopens nothing.
+    const unreachable = createCaseListener({
+      fetchVerification: async () => {
+        throw new Error("connection refused");
+      },
+      settings: () => TEST_SETTINGS,
+    });
+    const change = {
+      publicId: verification.publicId,
+      event: "verification.review",
+      status: "review",
+      refId: null,
+      occurredAt: new Date(),
+      deliveryId: "r1",
+    };
+    await unreachable(handle.db, change);
+    expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed" });
+
+    // Read back in review (twice, as two instances would): reopened once, same case, outcome cleared, assignee kept.
+    const back = observe({ ...verification, status: "review", pepOrigin: "Vereador" }, TEST_SETTINGS);
+    const [first, again] = [
+      await applyObservations(handle.db, [back], TEST_SETTINGS),
+      await applyObservations(handle.db, [back], TEST_SETTINGS),
+    ];
+    expect(first.opened).toEqual([]);
+    expect(again.opened).toEqual([]);
+    const reopened = await getCase(handle.db, verification.publicId);
+    expect(reopened).toMatchObject({
+      status: "open",
+      upstreamStatus: "review",
+      finalStatus: null,
+      closedAt: null,
+      disagreement: false,
+      recommendation: null,
+      outcomeState: null,
+      flags: ["pep"],
+      assignee: { id: author.actor.id },
+    });
+    expect(reopened!.entries.map((entry) => entry.kind)).toEqual(["opened", "assigned", "outcome", "closed", "reopened"]);
+    // The timeline names the assignee (the entry keeps only the staff id).
+    expect(reopened!.entries[1]!.details).toMatchObject({ assigneeId: author.actor.id, assigneeEmail: author.actor.email });
+    expect(await handle.db.select({ id: cases.id }).from(cases).where(eq(cases.publicId, verification.publicId))).toHaveLength(1);
+    // The new round is worked and closed like the first.
+    await recordOutcome(handle.db, author, verification.publicId, { recommendation: "escalate", reasons: ["pep_exposure"], comment: "" });
+    await applyObservations(handle.db, [observe({ ...verification, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
+    expect((await getCase(handle.db, verification.publicId))!.entries.map((entry) => entry.kind).slice(-2)).toEqual(["outcome", "closed"]);
   });
 
   it("a claim race from two database connections has one winner; the other is told who holds it", async () => {
@@ -375,7 +467,7 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
   });
 
   it("events feed cases through the listener, idempotently, and index their ref_id", async () => {
-    const verification = makeVerification({ riskScore: 950, status: "started" });
+    const verification = makeVerification({ riskScore: 95, status: "started" });
     const listener = createCaseListener({ fetchVerification: async () => verification, settings: () => TEST_SETTINGS });
     const change = {
       publicId: verification.publicId,

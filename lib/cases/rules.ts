@@ -1,5 +1,5 @@
 import type { Verification } from "@/lib/domain/verification";
-import { FACEMATCH_VALID_SIMILARITY } from "@/lib/domain/verification";
+import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/verifications/red-flags";
 
 /*
  * The rules of case work, pure and shared (no server imports): which verification needs a person, its red
@@ -51,15 +51,23 @@ export interface CaseSettings {
   slaHours: number;
 }
 
-/** Every red flag the verification shows, whatever the configuration enables (four eyes needs them all). */
+// The case's name for each verification red flag that case work weighs; the others (deceased, liveness)
+// are shown on the detail but do not open a case.
+const CASE_FLAG_OF: Partial<Record<VerificationRedFlag["kind"], RedFlag>> = {
+  pep: "pep",
+  restrictive_list: "restrictive_list",
+  facematch_below: "low_facematch",
+  high_risk: "high_risk",
+};
+
+/**
+ * Every case red flag the verification shows, whatever the configuration enables (four eyes needs them
+ * all). Computed by the verification's own red flags (lib/verifications/red-flags.ts), with the case's
+ * risk threshold (CASE_RISK_THRESHOLD, on the service's 0..100 score scale) in place of the high band.
+ */
 export function flagsOf(verification: Verification, riskThreshold: number): RedFlag[] {
-  const flags: RedFlag[] = [];
-  if (verification.person.pep === true || (verification.pepOrigin ?? "").trim() !== "") flags.push("pep");
-  if (verification.restrictiveLists.length > 0) flags.push("restrictive_list");
-  const similarity = verification.steps.find((step) => step.name === "facematch")?.similarity;
-  if (typeof similarity === "number" && similarity < FACEMATCH_VALID_SIMILARITY) flags.push("low_facematch");
-  if (verification.riskScore !== null && verification.riskScore > riskThreshold) flags.push("high_risk");
-  return flags;
+  const found = new Set(redFlags(verification, { riskThreshold }).map((flag) => CASE_FLAG_OF[flag.kind]));
+  return RED_FLAGS.filter((flag) => found.has(flag));
 }
 
 export function enabledFlags(flags: readonly string[], settings: Pick<CaseSettings, "redFlags">): string[] {
@@ -104,6 +112,21 @@ export function disagrees(recommendation: Recommendation | null, effective: bool
   if (!recommendation || !effective) return false;
   const expected = EXPECTED_FINAL_STATUS[recommendation];
   return expected !== null && expected !== finalStatus;
+}
+
+/** Upper bounds of the open backlog's age buckets, in hours; the last bucket is open-ended. */
+export const AGE_BUCKETS_HOURS = [24, 72, 168] as const;
+export const AGE_BUCKETS = ["under_1d", "1d_3d", "3d_7d", "over_7d"] as const;
+export type AgeBucket = (typeof AGE_BUCKETS)[number];
+
+/**
+ * The opening times a bucket holds at `now`: opened after `after` and at or before `atOrBefore` (null: no
+ * bound). The queue's `age` filter and the overview's backlog count with these same bounds.
+ */
+export function ageBucketBounds(bucket: AgeBucket, now: Date): { after: Date | null; atOrBefore: Date | null } {
+  const index = AGE_BUCKETS.indexOf(bucket);
+  const ago = (hours: number | undefined) => (hours === undefined ? null : new Date(now.getTime() - hours * 3_600_000));
+  return { after: ago(AGE_BUCKETS_HOURS[index]), atOrBefore: index === 0 ? null : ago(AGE_BUCKETS_HOURS[index - 1]) };
 }
 
 export function dueAt(openedAt: Date, slaHours: number): Date {

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
@@ -9,7 +9,18 @@ import type { Verification } from "@/lib/domain/verification";
 import type { QueueQuery } from "@/lib/validations/cases";
 import { isValidCpf, maskCpf } from "@/lib/validations/cpf";
 
-import { dueAt, flagsOf, FOUR_EYES_FLAGS, isFinalStatus, needsPerson, priorityOf, QUEUES, type CaseSettings, type Queue } from "./rules";
+import {
+  ageBucketBounds,
+  dueAt,
+  flagsOf,
+  FOUR_EYES_FLAGS,
+  isFinalStatus,
+  needsPerson,
+  priorityOf,
+  QUEUES,
+  type CaseSettings,
+  type Queue,
+} from "./rules";
 import { upstreamEventsOf } from "./timeline";
 import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "./types";
 
@@ -67,6 +78,12 @@ export async function applyObservations(
 ): Promise<ApplyResult> {
   if (observations.length === 0) return { opened: [], closed: [] };
   return db.transaction(async (tx) => {
+    await reopenCases(
+      tx as unknown as Database,
+      observations.filter((item) => item.status === "review").map((item) => item.publicId),
+      settings,
+      now,
+    );
     const opened = await openOrRefresh(
       tx as unknown as Database,
       observations.filter((item) => needsPerson(item.status, item.flags, settings)),
@@ -92,7 +109,8 @@ export async function applyObservations(
 /**
  * When only the status is known (an event whose verification could not be read just now): open a review
  * case without flags, follow the status, or close on a final one; known flags are left as they are, and
- * the next sync fills them in.
+ * the next sync fills them in. It never reopens a closed case: an event's status may be a late delivery,
+ * and only the verification as read now (the listener's fetch, the sync's list) says it is back in review.
  */
 export async function applyStatusOnly(
   db: Database,
@@ -126,6 +144,40 @@ export async function applyStatusOnly(
       .returning({ id: cases.id, inserted: sql<boolean>`(xmax = 0)` });
     if (row?.inserted) await tx.insert(caseEntries).values({ caseId: row.id, at: now, kind: "opened", details: { status, flags: [] } });
   });
+}
+
+/**
+ * A closed case whose verification is back in `review` reopens: the same case, a `reopened` entry in its
+ * history, a fresh due time. The previous round's outcome stays in the history only, so the next one is
+ * recorded (and confirmed) afresh; the assignee stays, who knows the case best. Conditional on `closed`,
+ * so two instances seeing the same return reopen it once.
+ */
+async function reopenCases(db: Database, publicIds: string[], settings: CaseSettings, now: Date): Promise<void> {
+  if (publicIds.length === 0) return;
+  const rows = await db
+    .update(cases)
+    .set({
+      status: "open",
+      upstreamStatus: "review",
+      openedAt: now,
+      dueAt: dueAt(now, settings.slaHours),
+      closedAt: null,
+      finalStatus: null,
+      disagreement: false,
+      recommendation: null,
+      reasons: null,
+      outcomeComment: null,
+      outcomeBy: null,
+      outcomeAt: null,
+      outcomeState: null,
+      confirmedBy: null,
+      confirmedAt: null,
+      updatedAt: now,
+    })
+    .where(and(inArray(cases.publicId, publicIds), eq(cases.status, "closed")))
+    .returning({ id: cases.id });
+  if (rows.length === 0) return;
+  await db.insert(caseEntries).values(rows.map((row) => ({ caseId: row.id, at: now, kind: "reopened", details: { status: "review" } })));
 }
 
 async function openOrRefresh(db: Database, items: Observation[], settings: CaseSettings, now: Date): Promise<string[]> {
@@ -246,7 +298,16 @@ function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
 export async function listQueue(db: Database, query: QueueQuery, userId: string, now = new Date()): Promise<CaseQueueResponse> {
   const conditions: SQL[] = [queueCondition(query.queue, userId)];
   if (query.flag) conditions.push(sql`${cases.flags} @> array[${query.flag}]::text[]`);
-  if (query.overdue === "true") conditions.push(sql`${cases.dueAt} < ${now}`);
+  if (query.overdue === "true")
+    conditions.push(query.queue === "closed" ? sql`${cases.closedAt} > ${cases.dueAt}` : sql`${cases.dueAt} < ${now}`);
+  if (query.age) {
+    const { after, atOrBefore } = ageBucketBounds(query.age, now);
+    if (after) conditions.push(gt(cases.openedAt, after));
+    if (atOrBefore) conditions.push(lte(cases.openedAt, atOrBefore));
+  }
+  if (query.closed_from) conditions.push(gte(cases.closedAt, new Date(query.closed_from)));
+  if (query.closed_to) conditions.push(lt(cases.closedAt, new Date(query.closed_to)));
+  if (query.disagreement) conditions.push(eq(cases.disagreement, query.disagreement === "true"));
   const where = and(...conditions);
   const order =
     query.queue === "closed"
@@ -347,7 +408,10 @@ export async function getCase(db: Database, publicId: string): Promise<CaseDetai
       kind: entry.kind as CaseEntryKind,
       actor: ref(entry.actorId),
       text: entry.text,
-      details: entry.details,
+      // An assignment keeps the staff id; the timeline names the assignee by the email resolved here.
+      details: assigneeOf(entry.details)
+        ? { ...entry.details, assigneeEmail: ref(assigneeOf(entry.details))?.email ?? null }
+        : entry.details,
     })),
     upstreamEvents: await upstreamEventsOf(db, publicId),
     previous: previous?.publicId ?? null,

@@ -14,7 +14,7 @@ import type { SyncClient } from "./sync";
 
 export const TEST_SETTINGS: CaseSettings = {
   redFlags: ["pep", "restrictive_list", "low_facematch", "high_risk"],
-  riskThreshold: 700,
+  riskThreshold: 70,
   finalStatuses: ["approved", "reproved"],
   slaHours: 24,
 };
@@ -37,7 +37,7 @@ export function makeVerification(overrides: Partial<Verification> & { similarity
       { name: "facematch", state: similarity < 80 ? "review" : "approved", similarity, notices: [], extra: {} },
     ],
     identityScore: 800,
-    riskScore: 200,
+    riskScore: 20,
     pepOrigin: null,
     restrictiveLists: [],
     person: {},

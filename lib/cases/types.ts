@@ -37,7 +37,7 @@ export interface CaseQueueResponse {
   counts: Record<Queue, number>;
 }
 
-export type CaseEntryKind = "opened" | "assigned" | "unassigned" | "note" | "outcome" | "confirmation" | "closed";
+export type CaseEntryKind = "opened" | "assigned" | "unassigned" | "note" | "outcome" | "confirmation" | "closed" | "reopened";
 
 export interface CaseEntry {
   id: number;

@@ -270,7 +270,7 @@ export const cases = pgTable(
 );
 
 /*
- * A case's history, append-only: opened, assigned, unassigned, note, outcome, confirmation, closed.
+ * A case's history, append-only: opened, assigned, unassigned, note, outcome, confirmation, closed, reopened.
  * A note's text lives here (the audit trail only records that a note was added).
  */
 export const caseEntries = pgTable(

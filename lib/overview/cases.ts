@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 
-import { RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
+import { AGE_BUCKETS, AGE_BUCKETS_HOURS, RECOMMENDATIONS, type AgeBucket, type Recommendation } from "@/lib/cases/rules";
 import type { Database } from "@/lib/db/client";
 import { cases } from "@/lib/db/schema";
 
@@ -12,12 +12,8 @@ import { cases } from "@/lib/db/schema";
  * Counts only; no case identifier, note or person leaves this module.
  */
 
-/** Upper bounds of the backlog's age buckets, in hours; the last bucket is open-ended. */
-export const AGE_BUCKETS_HOURS = [24, 72, 168] as const;
-export type AgeBucket = "under_1d" | "1d_3d" | "3d_7d" | "over_7d";
-export const AGE_BUCKETS: readonly AgeBucket[] = ["under_1d", "1d_3d", "3d_7d", "over_7d"];
-
-export { RECOMMENDATIONS };
+// The buckets are case work's (lib/cases/rules.ts), so the queue's `age` filter opens exactly these counts.
+export { AGE_BUCKETS, AGE_BUCKETS_HOURS, RECOMMENDATIONS, type AgeBucket };
 
 export interface CaseFigures {
   backlog: Record<AgeBucket, number>;
@@ -34,6 +30,8 @@ export interface CaseFigures {
   outcomes: Array<{ recommendation: Recommendation; finalStatus: string; count: number }>;
   /** Of those, the ones lib/cases marked as contradicting the upstream's final status. */
   disagreements: number;
+  /** The period's bounds as instants, for the queue's closed-in-period filter behind these numbers. */
+  closedRange: { from: string; to: string };
 }
 
 const HOUR_MS = 3_600_000;
@@ -103,5 +101,6 @@ export async function caseFigures(db: Database, range: { start: Date; end: Date 
           a.finalStatus.localeCompare(b.finalStatus),
       ),
     disagreements: Number(closed?.disagreements ?? 0),
+    closedRange: { from: range.start.toISOString(), to: range.end.toISOString() },
   };
 }

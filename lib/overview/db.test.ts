@@ -1,12 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail";
+import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/cases/queue-links";
+import { listQueue } from "@/lib/cases/store";
 import { cases } from "@/lib/db/schema";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
 import { startOfDay } from "@/lib/time-zone";
+import { queueQuerySchema } from "@/lib/validations/cases";
 
 import { auditActivity } from "./activity";
-import { caseFigures } from "./cases";
+import { AGE_BUCKETS, caseFigures } from "./cases";
 import type { OverviewPeriod } from "./period";
 
 beforeAll(() => stubTestEnvironment());
@@ -112,6 +115,18 @@ describe.each(testDatabases())("overview figures on $name", ({ open }) => {
       { recommendation: "reprove", finalStatus: "approved", count: 1 },
     ]);
     expect(figures.disagreements).toBe(1);
+
+    // Each number's link opens exactly the cases it counts (read back through GET /api/cases's schema).
+    const totalBehind = async (href: string) => {
+      const query = queueQuerySchema.parse(Object.fromEntries(new URL(href, "http://x").searchParams));
+      return (await listQueue(handle.db, query, ANA.id, now)).total;
+    };
+    for (const bucket of AGE_BUCKETS) expect(await totalBehind(casesOfAgeHref(bucket))).toBe(figures.backlog[bucket]);
+    expect(await totalBehind(openCasesHref())).toBe(figures.open);
+    expect(await totalBehind(overdueCasesHref())).toBe(figures.overdue);
+    expect(await totalBehind(closedCasesHref(figures.closedRange))).toBe(figures.closedInPeriod);
+    expect(await totalBehind(closedCasesHref(figures.closedRange, { late: true }))).toBe(figures.closedLate);
+    expect(await totalBehind(closedCasesHref(figures.closedRange, { disagreement: true }))).toBe(figures.disagreements);
   });
 });
 

@@ -10,7 +10,8 @@ import { apiRequest, type ApiRequestError } from "./api-request";
  * action invalidates that case's own key and the queues (by prefix), never the whole cache.
  */
 
-export type QueueParams = Pick<QueueQuery, "queue" | "sort" | "page"> & Partial<Pick<QueueQuery, "flag" | "overdue" | "per_page">>;
+export type QueueParams = Pick<QueueQuery, "queue" | "sort" | "page"> &
+  Partial<Pick<QueueQuery, "flag" | "overdue" | "age" | "closed_from" | "closed_to" | "disagreement" | "per_page">>;
 
 export const caseKeys = {
   all: ["cases"] as const,

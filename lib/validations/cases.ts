@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { QUEUE_SORTS, QUEUES, REASON_CODES, RECOMMENDATIONS, RED_FLAGS } from "@/lib/cases/rules";
+import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, REASON_CODES, RECOMMENDATIONS, RED_FLAGS } from "@/lib/cases/rules";
 
 import { isValidCpf } from "./cpf";
 
@@ -22,11 +22,22 @@ export const queueQuerySchema = z
     queue: z.enum(QUEUES).default("open"),
     sort: z.enum(QUEUE_SORTS).default("age"),
     flag: z.enum(RED_FLAGS).optional(),
+    // Open queues: past the due time now; the closed queue: closed after the due time.
     overdue: z.enum(["true", "false"]).optional(),
+    age: z.enum(AGE_BUCKETS).optional(),
+    // Closed in [closed_from, closed_to): the overview's period, as instants.
+    closed_from: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
+    closed_to: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
+    disagreement: z.enum(["true", "false"]).optional(),
     page: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(1),
     per_page: z.coerce.number().int("must be a whole number").min(1).max(200).default(50),
   })
-  .strict();
+  .strict()
+  // Written so an unreadable date (already refused above) is not refused twice.
+  .refine((query) => !query.closed_from || !query.closed_to || !(Date.parse(query.closed_to) <= Date.parse(query.closed_from)), {
+    path: ["closed_to"],
+    message: "must be after closed_from",
+  });
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
 /** `me`, a staff id (admins only), or null to unassign. */

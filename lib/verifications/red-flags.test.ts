@@ -15,8 +15,8 @@ function verification(patch: Partial<Verification> = {}): Verification {
       { name: "liveness", state: "approved", score: 97, notices: [], extra: {} },
       { name: "facematch", state: "approved", similarity: 91, notices: [], extra: {} },
     ],
-    identityScore: 900,
-    riskScore: 120,
+    identityScore: 90,
+    riskScore: 12,
     pepOrigin: null,
     restrictiveLists: [],
     person: {},
@@ -38,7 +38,7 @@ describe("redFlags", () => {
           { name: "Mandados de prisão (BNMP)", source: "CNJ", extra: {} },
           { name: "OFAC SDN List", extra: {} },
         ],
-        riskScore: 921,
+        riskScore: 92,
         steps: [
           { name: "liveness", state: "reproved", notices: [], extra: {} },
           { name: "facematch", state: "reproved", similarity: 79.9, notices: [], extra: {} },
@@ -53,7 +53,7 @@ describe("redFlags", () => {
       { kind: "restrictive_list", name: "OFAC SDN List", source: null },
       { kind: "facematch_below", similarity: 79.9 },
       { kind: "liveness_not_approved", state: "reproved" },
-      { kind: "high_risk", score: 921 },
+      { kind: "high_risk", score: 92 },
     ]);
   });
 
@@ -64,6 +64,13 @@ describe("redFlags", () => {
     expect(flags).toEqual([{ kind: "pep", origin: null }]);
   });
 
+  it("flags high risk from the high band's bound, or from the caller's own threshold on the same scale", () => {
+    expect(redFlags(verification({ riskScore: 69 }))).toEqual([]);
+    expect(redFlags(verification({ riskScore: 70 }))).toEqual([{ kind: "high_risk", score: 70 }]);
+    expect(redFlags(verification({ riskScore: 69 }), { riskThreshold: 60 })).toEqual([{ kind: "high_risk", score: 69 }]);
+    expect(redFlags(verification({ riskScore: 70 }), { riskThreshold: 90 })).toEqual([]);
+  });
+
   it("does not flag a liveness step still pending", () => {
     expect(redFlags(verification({ steps: [{ name: "liveness", state: "pending", notices: [], extra: {} }] }))).toEqual([]);
   });
@@ -72,11 +79,11 @@ describe("redFlags", () => {
 describe("riskBand and isFinalStatus", () => {
   it.each([
     [0, "low"],
-    [399, "low"],
-    [400, "medium"],
-    [699, "medium"],
-    [700, "high"],
-    [1000, "high"],
+    [39, "low"],
+    [40, "medium"],
+    [69, "medium"],
+    [70, "high"],
+    [100, "high"],
   ])("%d is %s", (score, band) => expect(riskBand(score)).toBe(band));
 
   it("counts only approved and reproved as outcomes", () => {

@@ -47,8 +47,20 @@ function isDeceased(extra: Record<string, unknown>): boolean {
   return DECEASED_FIELDS.some((key) => extra[key] === true);
 }
 
-/** Red flags in the order an analyst reads them: identity of the person first, then the checks. */
-export function redFlags(verification: Verification): RedFlag[] {
+/** Lower bound of the "high" risk band: the default for a caller's own threshold. */
+export const HIGH_RISK_FROM = RISK_BANDS.find((entry) => entry.band === "high")!.from;
+
+export interface RedFlagOptions {
+  /** A score at or above this (on RISK_SCALE) is high risk; case work passes CASE_RISK_THRESHOLD. */
+  riskThreshold?: number;
+}
+
+/**
+ * Red flags in the order an analyst reads them: identity of the person first, then the checks. The one
+ * computation of red flags: the detail, the list, the export and case work (lib/cases/rules.ts) all read it.
+ */
+export function redFlags(verification: Verification, options: RedFlagOptions = {}): RedFlag[] {
+  const riskThreshold = options.riskThreshold ?? HIGH_RISK_FROM;
   const flags: RedFlag[] = [];
   if (isDeceased(verification.extra)) flags.push({ kind: "deceased" });
   if (verification.pepOrigin || verification.person.pep === true) flags.push({ kind: "pep", origin: verification.pepOrigin });
@@ -64,7 +76,7 @@ export function redFlags(verification: Verification): RedFlag[] {
   if (liveness && liveness.state !== "approved" && liveness.state !== "pending" && liveness.state !== null) {
     flags.push({ kind: "liveness_not_approved", state: liveness.state });
   }
-  if (verification.riskScore !== null && riskBand(verification.riskScore) === "high") {
+  if (verification.riskScore !== null && verification.riskScore >= riskThreshold) {
     flags.push({ kind: "high_risk", score: verification.riskScore });
   }
   return flags;

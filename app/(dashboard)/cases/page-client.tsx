@@ -9,7 +9,8 @@ import { ShortcutsDialog } from "@/components/cases/shortcuts-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/verifications/error-state";
-import { QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
+import { useDateTime } from "@/components/verifications/format";
+import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
 import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/queries/cases";
 
 export function CasesPageClient({ initial, viewer }: { initial: QueueParams; viewer: { id: string; role: string } }) {
@@ -18,6 +19,7 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
   const pathname = usePathname();
   const [params, setParams] = useState<QueueParams>(initial);
   const [helpOpen, setHelpOpen] = useState(false);
+  const dateTime = useDateTime();
   const queue = useCaseQueue(params);
   const sync = useSyncCases();
 
@@ -92,6 +94,21 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
           <span className="font-medium text-slate-800">{t("flag")}</span>
           <FlagSelect value={params.flag} onChange={(flag) => update({ flag })} anyLabel={t("anyFlag")} />
         </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium text-slate-800">{t("age")}</span>
+          <select
+            className="rounded-md border border-slate-300 px-2 py-1"
+            value={params.age ?? ""}
+            onChange={(event) => update({ age: (event.target.value || undefined) as QueueParams["age"] })}
+          >
+            <option value="">{t("anyAge")}</option>
+            {AGE_BUCKETS.map((bucket) => (
+              <option key={bucket} value={bucket}>
+                {t(`ages.${bucket}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
@@ -100,6 +117,19 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
           />
           <span>{t("overdueOnly")}</span>
         </label>
+        {params.closed_from || params.closed_to || params.disagreement ? (
+          <p className="flex items-center gap-2 rounded-md bg-slate-100 px-2 py-1 text-slate-800" data-testid="period-filter">
+            <span>
+              {params.closed_from && params.closed_to
+                ? t("closedBetween", { from: dateTime(params.closed_from) ?? "", to: dateTime(params.closed_to) ?? "" })
+                : null}
+              {params.disagreement === "true" ? ` ${t("disagreementOnly")}` : null}
+            </span>
+            <Button variant="secondary" onClick={() => update({ closed_from: undefined, closed_to: undefined, disagreement: undefined })}>
+              {t("clearPeriod")}
+            </Button>
+          </p>
+        ) : null}
         {data ? (
           <p className="ml-auto text-slate-700" aria-live="polite">
             {t("total", { count: data.total })}

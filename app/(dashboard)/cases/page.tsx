@@ -20,14 +20,14 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, [value ?? []].flat()[0]]));
   const parsed = queueQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : queueQuerySchema.parse({});
-  const params: QueueParams = { queue: query.queue, sort: query.sort, page: query.page, flag: query.flag, overdue: query.overdue };
+  const { per_page: _perPage, ...params } = query satisfies QueueParams;
   const queryClient = new QueryClient();
   try {
     const data = await audited(
       requestContext(user, await headers()),
       {
         action: "case.list",
-        details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null },
+        details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null, age: query.age ?? null },
         detailsOf: (list) => ({ count: list.items.length }),
       },
       async () => listQueue(await getDb(), query, user.id),

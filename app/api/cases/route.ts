@@ -4,13 +4,14 @@ import { listQueue } from "@/lib/cases/store";
 import { getDb } from "@/lib/db/client";
 import { queueQuerySchema } from "@/lib/validations/cases";
 
-// GET /api/cases?queue=open|mine|unassigned|confirming|closed&sort=&flag=&overdue=&page=&per_page= – the review queue.
+// GET /api/cases?queue=open|mine|unassigned|confirming|closed&sort=&flag=&overdue=&age=&closed_from=&closed_to=
+// &disagreement=&page=&per_page= – the review queue.
 export const GET = route({ query: queueQuerySchema }, async ({ user, context, query }) => {
   const data = await audited(
     context,
     {
       action: "case.list",
-      details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null },
+      details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null, age: query.age ?? null },
       detailsOf: (list) => ({ count: list.items.length }),
     },
     async () => listQueue(await getDb(), query, user.id),
