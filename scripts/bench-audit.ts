@@ -102,7 +102,7 @@ export default async function benchAudit(): Promise<BenchRow[]> {
   // Embedded configuration with throwaway secrets, unless the caller configured its own.
   process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "kyc-bench-"));
   const { cpfHash } = await import("@/lib/audit-trail/record");
-  const { appendChained, syntheticEvents, cpfFromBase } = await import("@/lib/audit-trail/testing");
+  const { appendChained, syntheticEvents, cpfFromBase } = await import("@/test/audit-trail");
   const { listAuditEvents, iterateAuditEvents } = await import("@/lib/audit-trail/query");
   const { csvStream } = await import("@/lib/audit-trail/csv");
   const { verifyAuditChain } = await import("@/lib/audit-trail/verify");

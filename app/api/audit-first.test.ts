@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { json, startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST as createIntegration } from "./integrations/route";
 import { POST as startKyc } from "./kyc/sessions/route";

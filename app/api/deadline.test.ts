@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { VerificationListResponse } from "@/lib/verifications/types";
 
 import { POST as lookup } from "./lookups/cpf/route";

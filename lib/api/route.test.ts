@@ -6,9 +6,9 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { ApiError } from "./errors";
 import { json, route } from "./route";

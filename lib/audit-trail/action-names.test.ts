@@ -10,7 +10,7 @@ function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|testing\.ts$/.test(entry.name) ? [full] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { UpstreamTimeoutError } from "@/lib/upstream/http";
 
 import { audited, auditedAction, AuditUnavailableError, failureOf, type AuditDeps } from "./actions";

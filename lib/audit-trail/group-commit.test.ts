@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { computeEventHash, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/record";
 import { createDatabase, setDatabaseForTests, type Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
-import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
 import { verifyAuditChain } from "./verify";

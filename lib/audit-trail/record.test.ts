@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/db/schema";
-import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
 
 import {
   assertAuditable,

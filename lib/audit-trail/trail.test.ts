@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { cpfHash, recordEvent, type AuditEvent } from "@/lib/audit-trail/record";
 import { auditCheckpoints, auditEvents } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { timeRange } from "./filters";
 import { BrokenChainError, pruneAuditEvents } from "./prune";

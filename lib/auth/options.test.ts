@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { register } from "@/instrumentation";
 import { ConfigError, loadConfig, resetConfigForTests } from "@/lib/config";
-import { stubTestEnvironment } from "@/lib/db/testing";
+import { stubTestEnvironment } from "@/test/db";
 
 import { authOptions } from "./options";
 

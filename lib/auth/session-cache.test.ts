@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
 import { staffSessions, staffUsers } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { SessionCache } from "./session-cache";
 import { IDLE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cpfHash } from "@/lib/audit-trail";
 import { createDatabase } from "@/lib/db/client";
 import { auditEvents, caseEntries, cases } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { NOTE_MAX_CHARS, noteSchema, queueQuerySchema, searchSchema } from "@/lib/validations/cases";
 import { redFlags } from "@/lib/verifications/red-flags";
 
@@ -15,7 +15,7 @@ import { ageBucketBounds, disagrees, flagsOf, needsConfirmation, needsPerson } f
 import { indexVerifications, searchVerifications } from "./search";
 import { applyObservations, getCase, listQueue, observe } from "./store";
 import { SYNC_LEASE, syncReviewCases } from "./sync";
-import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "./testing";
+import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

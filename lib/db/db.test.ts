@@ -17,7 +17,7 @@ import {
 } from "./queries";
 import { staffUsers } from "./schema";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./seed";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "./testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

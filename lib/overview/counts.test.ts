@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setLogSink } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { resetPagingMemoryForTests } from "@/lib/verifications/list";
-import { testConfig, testCoreClient } from "@/lib/verifications/testing";
+import { testConfig, testCoreClient } from "@/test/verifications";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 import { COUNT_CONCURRENCY, createCountCache, verificationCounts } from "./counts";

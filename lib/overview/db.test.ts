@@ -4,7 +4,7 @@ import { recordEvent as record } from "@/lib/audit-trail";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/cases/queue-links";
 import { listQueue } from "@/lib/cases/store";
 import { cases } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { startOfDay } from "@/lib/time-zone";
 import { queueQuerySchema } from "@/lib/validations/cases";
 

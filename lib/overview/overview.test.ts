@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { setLogSink } from "@/lib/log";
 import { resetPagingMemoryForTests } from "@/lib/verifications/list";
-import { testConfig, testCoreClient } from "@/lib/verifications/testing";
+import { testConfig, testCoreClient } from "@/test/verifications";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 import { createCountCache } from "./counts";

@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 
 import { setLogSink } from "@/lib/log";
 import { CoreClient, type CreateVerificationInput } from "@/lib/upstream/core";
-import { sendJson, startFakeServer, type FakeServer } from "@/lib/upstream/fake-server.test-util";
+import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 import { UpstreamForbiddenError } from "@/lib/upstream/http";
 
 /* The core client against a local fake core API: what it sends, what it refuses to send, what it reads. */

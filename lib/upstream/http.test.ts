@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { redact, redactText, registerSecrets, setLogSink } from "@/lib/log";
-import { sendJson, startFakeServer, type FakeServer } from "@/lib/upstream/fake-server.test-util";
+import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 import {
   HttpClient,
   parseErrorBody,

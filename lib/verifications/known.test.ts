@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail";
-import { makeStaff, makeVerification } from "@/lib/cases/testing";
+import { makeStaff, makeVerification } from "@/test/cases";
 import { auditEvents, cases, verificationIndex } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { caseColumnsOf, enrichList } from "./enrich";
 import { knownVerificationsOf, subjectCpfHashOf } from "./known";

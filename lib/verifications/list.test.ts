@@ -7,7 +7,7 @@ import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { upstreamDateBound } from "./dates";
 import { getVerificationDetail } from "./detail";
 import { listVerifications, resetPagingMemoryForTests } from "./list";
-import { testConfig, testCoreClient } from "./testing";
+import { testConfig, testCoreClient } from "@/test/verifications";
 
 let sandbox: SandboxHandle;
 

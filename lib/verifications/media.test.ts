@@ -6,7 +6,7 @@ import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 import { listVerifications } from "./list";
 import { isDisplayableImageType, issueMediaTokens, MediaTokenRefused, openImage } from "./media";
-import { testConfig, testCoreClient } from "./testing";
+import { testConfig, testCoreClient } from "@/test/verifications";
 
 /*
  * The image fetch's guards, with the service's files operation real (sandbox) and the signed-URL fetch

@@ -14,7 +14,7 @@ import { GET as media } from "@/app/api/verifications/[publicId]/media/route";
 import { GET as detail } from "@/app/api/verifications/[publicId]/route";
 import { POST as createVerification, GET as listVerifications } from "@/app/api/verifications/route";
 import { attemptPasswordSignIn } from "@/lib/auth/sign-in";
-import { createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import { createTestStaff, sessionCookieFor } from "@/test/auth";
 
 import type { LeakHarness } from "./harness";
 

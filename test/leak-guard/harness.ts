@@ -3,9 +3,9 @@ import { format } from "node:util";
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 
-import { apiRequest } from "@/lib/auth/testing";
+import { apiRequest } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
-import { stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/lib/db/testing";
+import { stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/test/db";
 import type { SandboxHandle } from "@/test/sandbox";
 
 /*

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { config } from "@/lib/config";
-import { testDatabases } from "@/lib/db/testing";
+import { testDatabases } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 import { FLOWS, signedInPerson, type FlowContext } from "./flows";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import type { CaseDetailResponse, CaseQueueResponse, SearchResponse } from "@/lib/cases/types";
-import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST as search } from "../search/route";
 import { POST as create } from "../verifications/route";

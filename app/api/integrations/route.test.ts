@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { REVEAL_COOKIE } from "@/lib/partners-ops/reveal-cookie";
-import { cookiePair, json, startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { cookiePair, json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/partners-ops/types";
 
 import { DELETE as forget, POST as reveal } from "./reveal/route";
@@ -192,7 +192,7 @@ describe("revealing again", () => {
     });
 
     // Another admin holding the same cookie gets nothing.
-    const { createTestStaff, sessionCookieFor } = await import("@/lib/auth/testing");
+    const { createTestStaff, sessionCookieFor } = await import("@/test/auth");
     const other = await createTestStaff(h.db.db, { role: "admin" });
     const otherCookie = await sessionCookieFor(h.db.db, other);
     const foreign = await reveal(

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
-import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { createTestStaff, sessionCookieFor } from "@/test/auth";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";
 
 import { GET as getMedia } from "../verifications/[publicId]/media/route";

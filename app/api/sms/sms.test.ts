@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import { json, startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { SmsSendResponse } from "@/lib/partners-ops/types";
 
 import { POST as send } from "./send/route";

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { setLogSink } from "@/lib/log";
 import { parseDelivery } from "@/lib/webhooks/parse";
 import { processPendingDeliveries } from "@/lib/webhooks/processor";
 import { storeDelivery } from "@/lib/webhooks/store";
-import { flatEvent, uniqueId } from "@/lib/webhooks/testing";
+import { flatEvent, uniqueId } from "@/test/webhooks";
 
 import { GET as history } from "../verifications/[publicId]/events/route";
 import { GET as feed } from "./route";

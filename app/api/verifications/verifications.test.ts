@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type {
   CreateVerificationResponse,
   VerificationDetailResponse,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import { json, startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { KycSessionResponse } from "@/lib/partners-ops/types";
 
 import { POST } from "./route";

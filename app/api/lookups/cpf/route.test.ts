@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
+import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/domain/partners";
-import { json, startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST } from "./route";
 

@@ -8,7 +8,7 @@ import { ratesOf, STATUSES } from "@/lib/overview/figures";
 import { loadOverview, type Overview } from "@/lib/overview/overview";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { OVERVIEW_TABLES, type OverviewTable } from "@/lib/overview/tables";
-import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { GET as exportCsv } from "./route";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { GET as auditLog } from "@/app/api/audit/route";
-import { startPartnersHarness, type PartnersHarness } from "@/lib/partners-ops/testing";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { CreateVerificationResponse, VerificationListResponse } from "@/lib/verifications/types";
 
 import { GET as getOne } from "../[publicId]/route";

@@ -1,14 +1,13 @@
 import "server-only";
 
+import type { CaseContext } from "@/lib/cases/actions";
+import type { CaseSettings } from "@/lib/cases/rules";
+import type { SyncClient } from "@/lib/cases/sync";
 import type { Database } from "@/lib/db/client";
 import { createStaff } from "@/lib/db/queries";
 import type { Role } from "@/lib/db/schema";
 import type { Verification, VerificationList } from "@/lib/domain/verification";
 import { UpstreamNotFoundError } from "@/lib/upstream/http";
-
-import type { CaseContext } from "./actions";
-import type { CaseSettings } from "./rules";
-import type { SyncClient } from "./sync";
 
 // Tests and the benchmark only.
 

@@ -3,14 +3,13 @@ import "server-only";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 
+import { sessionCookieName } from "@/lib/auth/cookies";
+import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/roles";
+import { startSession, type SignInMethod } from "@/lib/auth/sessions";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { createStaff, type StaffUserDto } from "@/lib/db/queries";
-
-import { sessionCookieName } from "./cookies";
-import { hashPassword } from "./password";
-import type { Role } from "./roles";
-import { startSession, type SignInMethod } from "./sessions";
 
 /*
  * Test helpers: real staff accounts and real signed session cookies, exactly as next-auth would set

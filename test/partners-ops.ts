@@ -3,10 +3,10 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/lib/auth/testing";
 import { setDatabaseForTests } from "@/lib/db/client";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/lib/db/testing";
 import { setLogSink } from "@/lib/log";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 /*

@@ -10,8 +10,7 @@ import pg from "pg";
 import { vi } from "vitest";
 
 import { resetConfigForTests } from "@/lib/config";
-
-import { createDatabase, type DatabaseHandle } from "./client";
+import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
 
 /*
  * Test helpers. The database layer runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is
