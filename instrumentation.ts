@@ -4,7 +4,7 @@
  * 1. copy each connection's peer address into a header route handlers can trust (lib/auth/peer-address.ts);
  * 2. read the configuration, so a missing or weak secret stops start-up with a message naming it, and warn
  *    about each valid setting that weakens a guarantee;
- * 3. open the database, which applies migrations (and seeds the demo accounts in embedded mode);
+ * 3. open the database, which applies migrations, then seed the demo accounts in embedded mode;
  * 4. start sweeping stored webhook deliveries (lib/webhooks/processor.ts): the receiver kicks processing
  *    right after storing, and the sweep picks up whatever a crash, a restart or a failed listener left;
  * 5. start the scheduled case sync (lib/cases/schedule.ts; a database lease makes one instance run it).
@@ -20,7 +20,8 @@ export async function register() {
   const { log } = await import("./lib/log");
   for (const warning of configWarnings(config())) log.warn("config_warning", { warning });
   const { getDb } = await import("./lib/db/client");
-  await getDb();
+  const { seedDemoAccountsIfConfigured } = await import("./lib/db/seed");
+  await seedDemoAccountsIfConfigured(await getDb());
   const { startWebhookSweeper } = await import("./lib/webhooks/processor");
   startWebhookSweeper();
   const { startCaseSyncSchedule } = await import("./lib/cases/schedule");

@@ -2,10 +2,15 @@
 // embedded PGlite in DATA_DIR) and, in the embedded default only, seeds the demo accounts. The app also
 // does this at start-up; this is for deploy pipelines and for `npm run dev`/`demo` before the server starts.
 import { openConfiguredDatabase } from "../lib/db/client";
+import { seedDemoAccountsIfConfigured } from "../lib/db/seed";
 
 async function main(): Promise<void> {
   const handle = await openConfiguredDatabase();
-  await handle.close();
+  try {
+    await seedDemoAccountsIfConfigured(handle.db);
+  } finally {
+    await handle.close();
+  }
   console.log(`database ready (${handle.driver})`);
 }
 

@@ -57,13 +57,13 @@ export class FakeSyncClient implements SyncClient {
   calls = 0;
   constructor(public items: Verification[]) {}
 
-  async listVerifications(filters: { status: string[]; perPage: number; page: number }): Promise<VerificationList> {
+  async listVerifications(filters: { status: string[]; per_page: number; page: number }): Promise<VerificationList> {
     this.calls += 1;
     const matching = this.items.filter((item) => filters.status.includes(item.status));
-    const start = (filters.page - 1) * filters.perPage;
+    const start = (filters.page - 1) * filters.per_page;
     return {
-      items: matching.slice(start, start + filters.perPage),
-      pagination: { page: filters.page, perPage: filters.perPage, total: matching.length },
+      items: matching.slice(start, start + filters.per_page),
+      pagination: { page: filters.page, perPage: filters.per_page, total: matching.length },
     };
   }
 

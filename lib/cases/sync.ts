@@ -31,7 +31,7 @@ import { applyObservations, observe } from "./store";
 export const SYNC_LEASE = "cases.sync";
 
 export interface SyncClient {
-  listVerifications(filters: { status: string[]; perPage: number; page: number }, signal?: AbortSignal): Promise<VerificationList>;
+  listVerifications(filters: { status: string[]; per_page: number; page: number }, signal?: AbortSignal): Promise<VerificationList>;
   getVerification(publicId: string, signal?: AbortSignal): Promise<Verification>;
 }
 
@@ -71,7 +71,7 @@ export async function syncReviewCases(db: Database, options: SyncOptions): Promi
   let finished = false;
   try {
     for (let page = 1; ; page += 1) {
-      const list = await options.client.listVerifications({ status: ["review"], perPage: options.perPage, page });
+      const list = await options.client.listVerifications({ status: ["review"], per_page: options.perPage, page });
       report.upstreamCalls += 1;
       report.pages += 1;
       await absorb(db, list.items, options.settings, report);

@@ -20,7 +20,8 @@ import * as schema from "./schema";
 /*
  * One database handle per process: PGlite in `<DATA_DIR>/pglite` when DATABASE_URL is unset,
  * PostgreSQL through a node-postgres pool when it is set. Migrations (lib/db/migrations) are applied
- * on first use, then the demo accounts are seeded in embedded mode.
+ * on first use. Seeding the demo accounts is not this module's business (lib/db/seed.ts imports the audit
+ * writer, which imports this client): the server start (instrumentation.ts) and `npm run db:migrate` seed.
  */
 
 type Schema = typeof schema;
@@ -123,7 +124,7 @@ export function configuredSource(): DatabaseSource {
 // opening the PGlite directory a second time, which it does not allow.
 const globalForDb = globalThis as typeof globalThis & { __kycDatabase?: Promise<DatabaseHandle> };
 
-/** The process database, opened, migrated and (embedded mode) seeded on first use. */
+/** The process database, opened and migrated on first use. */
 export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }
@@ -137,15 +138,9 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   return globalForDb.__kycDatabase;
 }
 
-/** Opens the configured database: migrations, then the demo accounts in embedded mode. */
-export async function openConfiguredDatabase(): Promise<DatabaseHandle> {
-  const handle = await createDatabase(configuredSource());
-  if (config().seedDemoAccounts) {
-    // Imported here to keep the password hashing module out of the client's static graph.
-    const { seedDemoAccounts } = await import("./seed");
-    await seedDemoAccounts(handle.db);
-  }
-  return handle;
+/** Opens the configured database and applies the migrations. */
+export function openConfiguredDatabase(): Promise<DatabaseHandle> {
+  return createDatabase(configuredSource());
 }
 
 /** Tests only: make `getDb()` answer with this handle (or forget it with undefined). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { hashPassword } from "@/lib/auth/password";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/rate-limit";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { createDatabase, MIGRATIONS_FOLDER } from "./client";
 import {
@@ -16,8 +17,7 @@ import {
   updateStaff,
 } from "./queries";
 import { staffUsers } from "./schema";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "./seed";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "./seed";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());
@@ -249,6 +249,20 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
       sql`select count(*)::int as count from audit_events where action = 'staff.create' and details->>'via' = 'seed'`,
     );
     expect(created[0]?.count).toBe(DEMO_ACCOUNTS.length);
+  });
+
+  it("seeds the demo accounts only when configured, and opening a database seeds nothing", async () => {
+    const fresh = await open();
+    const emails = async () => (await listStaff(fresh.db)).map((staff) => staff.email).sort();
+    try {
+      expect(await emails()).toEqual([]);
+      expect(await seedDemoAccountsIfConfigured(fresh.db, false)).toBe(false);
+      expect(await emails()).toEqual([]);
+      expect(await seedDemoAccountsIfConfigured(fresh.db, true)).toBe(true);
+      expect(await emails()).toEqual(DEMO_ACCOUNTS.map((account) => account.email).sort());
+    } finally {
+      await fresh.dispose();
+    }
   });
 
   describe("rate-limit counters", () => {

@@ -2,6 +2,7 @@ import "server-only";
 
 import { recordEvent } from "@/lib/audit-trail/record";
 import { hashPassword } from "@/lib/auth/password";
+import { config } from "@/lib/config";
 
 import type { Database } from "./client";
 import { createStaff, getStaffByEmail, StaffEmailTakenError } from "./queries";
@@ -20,6 +21,16 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; password: string; nam
 export function isDemoAccount(email: string): boolean {
   const normalised = email.trim().toLowerCase();
   return DEMO_ACCOUNTS.some((account) => account.email === normalised);
+}
+
+/**
+ * Seeds the demo accounts when the configuration asks for them (the embedded default), else does nothing.
+ * Called at server start (instrumentation.ts) and by `npm run db:migrate`, never by the database client.
+ */
+export async function seedDemoAccountsIfConfigured(db: Database, enabled = config().seedDemoAccounts): Promise<boolean> {
+  if (!enabled) return false;
+  await seedDemoAccounts(db);
+  return true;
 }
 
 export async function seedDemoAccounts(db: Database): Promise<void> {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setLogSink } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { resetPagingMemoryForTests } from "@/lib/verifications/list";
-import { testConfig, testCoreClient } from "@/test/verifications";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+import { testConfig, testCoreClient } from "@/test/verifications";
 
 import { COUNT_CONCURRENCY, createCountCache, verificationCounts } from "./counts";
 import { STATUSES } from "./figures";
@@ -49,10 +49,10 @@ describe("verificationCounts", () => {
 
     // The same figures as the list itself gives for the whole period, status by status.
     for (const status of STATUSES) {
-      const list = await client.listVerifications({ status, from: period.from, to: period.to, perPage: 1 });
+      const list = await client.listVerifications({ status, from: period.from, to: period.to, per_page: 1 });
       expect(counts.byStatus[status], status).toBe(list.pagination.total);
     }
-    const all = await client.listVerifications({ from: period.from, to: period.to, perPage: 1 });
+    const all = await client.listVerifications({ from: period.from, to: period.to, per_page: 1 });
     expect(counts.total).toBe(all.pagination.total);
     expect(counts.total).toBeGreaterThan(0);
     expect(counts.other).toBe(0);

@@ -73,7 +73,7 @@ async function received(prefix: string) {
 
 /** A verification that has at least one file, with its files. */
 async function verificationWithFiles(client: CoreClient) {
-  const { items } = await client.listVerifications({ status: ["approved"], perPage: 50 });
+  const { items } = await client.listVerifications({ status: ["approved"], per_page: 50 });
   for (const item of items) {
     const files = await client.getVerificationFiles(item.publicId);
     if (files.some((entry) => entry.file !== null)) return { item, files };
@@ -89,7 +89,7 @@ describe("core: list", () => {
       status: ["approved", "review"],
       from: monthAgo.toISOString().slice(0, 10),
       to: today.toISOString().slice(0, 10),
-      perPage: 5,
+      per_page: 5,
       page: 2,
     };
     const list = await core().listVerifications(filters);
@@ -101,7 +101,7 @@ describe("core: list", () => {
       if (item.createdAt) expect(new Date(item.createdAt).getTime()).toBeGreaterThan(monthAgo.getTime() - 86_400_000);
     }
 
-    const flow = await core().listVerifications({ flow: "default", perPage: 20 });
+    const flow = await core().listVerifications({ flow: "default", per_page: 20 });
     for (const item of flow.items) expect(item.flow).toBe("default");
 
     const requests = await received("/core/public/validations-persons");
@@ -128,7 +128,7 @@ describe("core: list", () => {
   it("maps the sandbox's own 400 on a malformed value to a validation error naming the parameter", async () => {
     // per_page above the sandbox's maximum (100) passes the client's check when the client allows more.
     const loose = new CoreClient({ baseUrl: `${sandbox.url}/core`, apiKey: SANDBOX_DEFAULTS.coreApiKey, maxPerPage: 1000 });
-    const error = await upstreamFailure(loose.listVerifications({ perPage: 500 }));
+    const error = await upstreamFailure(loose.listVerifications({ per_page: 500 }));
     expect(error.kind).toBe("validation");
     expect(error.code).toBe("E_VALIDATION_FAILURE");
     expect(error.fields).toContain("per_page");
@@ -137,7 +137,7 @@ describe("core: list", () => {
 
 describe("core: keys, environments and permissions", () => {
   it("answers 404 to a production key for a sandbox verification, and to another integration's key", async () => {
-    const { items } = await core().listVerifications({ perPage: 1 });
+    const { items } = await core().listVerifications({ per_page: 1 });
     const publicId = items[0]!.publicId;
     await expect(core().getVerification(publicId)).resolves.toMatchObject({ publicId });
     for (const key of ["sbx_core_production", "sbx_core_other_integration"]) {
@@ -148,12 +148,12 @@ describe("core: keys, environments and permissions", () => {
   });
 
   it("returns masked documents without the unmasked permission, and plain ones with it", async () => {
-    const masked = await core("sbx_core_view_media").listVerifications({ perPage: 10 });
+    const masked = await core("sbx_core_view_media").listVerifications({ per_page: 10 });
     for (const item of masked.items) {
       expect(item.documentMasked).toBe(true);
       expect(item.document).toMatch(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
     }
-    const plain = await core("sbx_core_unmasked").listVerifications({ perPage: 10 });
+    const plain = await core("sbx_core_unmasked").listVerifications({ per_page: 10 });
     for (const item of plain.items) {
       expect(item.documentMasked).toBe(false);
       expect(item.document).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
@@ -168,7 +168,7 @@ describe("core: keys, environments and permissions", () => {
     const none = await upstreamFailure(core("sbx_core_none").listVerifications());
     expect((none as UpstreamForbiddenError).reason).toBe("permission");
 
-    const { items } = await core().listVerifications({ perPage: 1 });
+    const { items } = await core().listVerifications({ per_page: 1 });
     const noMedia = await upstreamFailure(core("sbx_core_view").getVerificationFiles(items[0]!.publicId));
     expect(noMedia.kind).toBe("forbidden");
     expect((noMedia as UpstreamForbiddenError).reason).toBe("permission");
@@ -311,7 +311,7 @@ describe("core: configuration", () => {
   it("builds a working client from config() values in embedded mode", async () => {
     const secret = "x".repeat(40);
     const cfg = loadConfig({ SANDBOX_URL: sandbox.url, NEXTAUTH_SECRET: secret, MEDIA_SEAL_SECRET: secret, AUDIT_HASH_SECRET: secret });
-    const list = await CoreClient.fromConfig(cfg).listVerifications({ perPage: 1 });
+    const list = await CoreClient.fromConfig(cfg).listVerifications({ per_page: 1 });
     expect(list.items).toHaveLength(1);
     const record = await PartnersClient.fromConfig(cfg).cpfHistory("529.982.247-25");
     expect(record.cpf).toBe("52998224725");

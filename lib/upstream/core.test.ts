@@ -3,8 +3,9 @@ import { ZodError } from "zod";
 
 import { setLogSink } from "@/lib/log";
 import { CoreClient, type CreateVerificationInput } from "@/lib/upstream/core";
-import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 import { UpstreamForbiddenError } from "@/lib/upstream/http";
+import { FILTER_KEYS, VERIFICATION_FILTERS } from "@/lib/validations/verifications";
+import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 
 /* The core client against a local fake core API: what it sends, what it refuses to send, what it reads. */
 
@@ -58,7 +59,7 @@ describe("listVerifications", () => {
       journey: "onboarding",
       from: "2026-09-01",
       to: "2026-10-01T00:00:00Z",
-      perPage: 20,
+      per_page: 20,
       page: 2,
     };
     const list = await client().listVerifications(filters);
@@ -77,6 +78,14 @@ describe("listVerifications", () => {
     expect(request.headers["x-api-key"]).toBe(API_KEY);
   });
 
+  it("sends every defined filter under its wire name (the definition drives the query)", async () => {
+    const sample = { statuses: ["review"], token: "default", date: "2026-10-01", count: 2 } as const;
+    const filters = Object.fromEntries(FILTER_KEYS.map((key) => [key, sample[VERIFICATION_FILTERS[key].kind]]));
+    await client().listVerifications(filters);
+    const wireNames = FILTER_KEYS.map((key) => (key === "page" ? "pagina" : VERIFICATION_FILTERS[key].wire));
+    expect([...server.requests[0]!.query.keys()].sort()).toEqual(wireNames.sort());
+  });
+
   it("sends no query string at all without filters", async () => {
     await client().listVerifications();
     expect([...server.requests[0]!.query.keys()]).toEqual([]);
@@ -84,11 +93,11 @@ describe("listVerifications", () => {
 
   it("refuses bad filters before any request, naming them", async () => {
     const error = await client()
-      .listVerifications({ perPage: 51, from: "yesterday", status: ["approved,review"] })
+      .listVerifications({ per_page: 51, from: "yesterday", status: ["approved,review"] })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ZodError);
     expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toEqual(
-      expect.arrayContaining(["perPage", "from", "status.0"]),
+      expect.arrayContaining(["per_page", "from", "status.0"]),
     );
     expect(server.requests).toHaveLength(0);
   });

@@ -18,7 +18,15 @@ import {
   type VerificationFileWire,
 } from "@/lib/upstream/schemas";
 // The public-id rule is the dashboard's one definition: the route, the page and this client check the same.
-import { publicIdSchema } from "@/lib/validations/verifications";
+import {
+  FILTER_KEYS,
+  filterParam,
+  publicIdSchema,
+  VERIFICATION_FILTERS,
+  type FilterDefinition,
+  type FilterKey,
+  type FilterKind,
+} from "@/lib/validations/verifications";
 
 /*
  * Client of the core API ({core_url}): verifications. Every call carries X-API-Key. Read routes refuse
@@ -41,26 +49,31 @@ const filterToken = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be a singl
 // ASSUMPTION (CORE_DATE_FILTER_FORMAT): from/to are a calendar date or an ISO 8601 instant.
 const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be YYYY-MM-DD or an ISO 8601 date-time" });
 
+// What the client accepts for each kind of filter (lib/validations/verifications.ts): looser than the
+// dashboard's own checks (any status word, date-times too) but never a value that could bend the query.
+const UPSTREAM_VALUE: Record<FilterKind, (maxPerPage: number, capped: boolean) => z.ZodType> = {
+  statuses: () => z.union([filterToken, z.array(filterToken).max(20)]),
+  token: () => filterToken,
+  date: () => dateFilter,
+  count: (maxPerPage, capped) => (capped ? z.int().min(1).max(maxPerPage) : z.int().min(1)),
+};
+
 function listFiltersSchema(maxPerPage: number) {
-  return (
-    z
-      .object({
-        status: z.union([filterToken, z.array(filterToken).max(20)]).optional(),
-        flow: filterToken.optional(),
-        journey: filterToken.optional(),
-        from: dateFilter.optional(),
-        to: dateFilter.optional(),
-        perPage: z.int().min(1).max(maxPerPage).optional(),
-        page: z.int().min(1).optional(),
-      })
-      // Strict: a key this client does not know is refused (a ZodError naming it, answered 400 by the route
-      // kit), never silently dropped, so a filter added elsewhere and forgotten here cannot vanish unseen.
-      .strict()
+  const shape = Object.fromEntries(
+    FILTER_KEYS.map((key) => {
+      const definition: FilterDefinition = VERIFICATION_FILTERS[key];
+      return [key, UPSTREAM_VALUE[definition.kind](maxPerPage, definition.capped ?? false).optional()];
+    }),
   );
+  // Strict: a key this client does not know is refused (a ZodError naming it, answered 400 by the route
+  // kit), never silently dropped, so a filter cannot vanish unseen.
+  return z.object(shape).strict();
 }
 
-/** The list call's query, as its schema reads it: the upstream's names (camelCase `perPage`). */
-export type UpstreamListQuery = z.input<ReturnType<typeof listFiltersSchema>>;
+type UpstreamValue<K extends FilterKind> = K extends "statuses" ? string | string[] : K extends "count" ? number : string;
+
+/** The list call's query under the dashboard's filter names; each goes out under its `wire` name. */
+export type UpstreamListQuery = { [K in FilterKey]?: UpstreamValue<(typeof VERIFICATION_FILTERS)[K]["kind"]> };
 
 export const createVerificationInputSchema = z.object({
   schemaVersion: z.string().min(1).max(64),
@@ -134,17 +147,14 @@ export class CoreClient extends HttpClient {
 
   /** GET /public/validations-persons: the most recent verification of each person. Throws ZodError on bad or unknown filters. */
   async listVerifications(filters: UpstreamListQuery = {}, signal?: AbortSignal): Promise<VerificationList> {
-    const input = this.filtersSchema.parse(filters);
-    // Only these parameters ever leave: the upstream answers any other with 400.
-    const query: Record<string, string | undefined> = {
-      status: input.status === undefined ? undefined : [input.status].flat().join(","),
-      flow: input.flow,
-      journey: input.journey,
-      from: input.from,
-      to: input.to,
-      per_page: input.perPage?.toString(),
-      [this.pageParam]: input.page?.toString(),
-    };
+    const input = this.filtersSchema.parse(filters) as UpstreamListQuery;
+    // Only the defined filters ever leave, under their wire names: the upstream answers any other with 400.
+    const query: Record<string, string | undefined> = {};
+    for (const key of FILTER_KEYS) {
+      const value = input[key];
+      const name = key === "page" ? this.pageParam : VERIFICATION_FILTERS[key].wire;
+      query[name] = value === undefined ? undefined : filterParam(value);
+    }
     const { data } = await this.request({
       method: "GET",
       route: ROUTES.list,

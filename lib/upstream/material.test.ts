@@ -114,7 +114,7 @@ describe("adopted facts against the sandbox", () => {
   });
 
   it("decided_at is present on approved and reproved only", async () => {
-    const { items } = await client.listVerifications({ perPage: 50 });
+    const { items } = await client.listVerifications({ per_page: 50 });
     expect(items.length).toBeGreaterThan(10);
     for (const item of items)
       expect(item.decidedAt !== undefined, item.status).toBe(item.status === "approved" || item.status === "reproved");

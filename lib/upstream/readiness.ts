@@ -55,7 +55,7 @@ function probeConfig(cfg: Config): Config {
 export async function probeUpstreams(cfg: Config = config()): Promise<{ core: ProbeResult; partners: ProbeResult }> {
   const probe = probeConfig(cfg);
   const [core, partners] = await Promise.all([
-    timedProbe(() => CoreClient.fromConfig(probe).listVerifications({ perPage: 1 })),
+    timedProbe(() => CoreClient.fromConfig(probe).listVerifications({ per_page: 1 })),
     timedProbe(() => PartnersClient.fromConfig(probe).probe()),
   ]);
   return { core, partners };

@@ -34,19 +34,52 @@ const decimalInt = z
   .union([z.number().int("must be a whole number"), z.string().regex(/^\d{1,9}$/, "must be a whole number in decimal digits")])
   .transform(Number);
 
+/**
+ * The list filters, defined once: each key is the dashboard's name (URL, GET /api/verifications, the audit
+ * details), `wire` is the core API's query parameter, and `kind` says how the value is read, written in a
+ * URL or a query, sent upstream (lib/upstream/core.ts checks each kind) and kept on the audit trail
+ * (lib/verifications/audit-details.ts). The route, the core client, the URL and the audit details all
+ * derive from this table, so a new filter is a line here, a control in the form and its messages.
+ */
+export const VERIFICATION_FILTERS = {
+  status: {
+    kind: "statuses",
+    wire: "status",
+    schema: z.array(z.enum(VERIFICATION_STATUSES, { error: `must be one of ${VERIFICATION_STATUSES.join(", ")}` })).max(10),
+  },
+  flow: { kind: "token", wire: "flow", schema: token },
+  journey: { kind: "token", wire: "journey", schema: token },
+  // `bound`: which end of the display-time-zone day the date stands for upstream (lib/verifications/dates.ts).
+  from: { kind: "date", wire: "from", schema: isoDate, bound: "from" },
+  to: { kind: "date", wire: "to", schema: isoDate, bound: "to" },
+  // `capped`: the core client also holds it to its configured maximum page size (CORE_MAX_PER_PAGE).
+  per_page: { kind: "count", wire: "per_page", schema: decimalInt.pipe(z.number().min(1).max(100)), capped: true },
+  // The wire name is the default of CORE_PAGE_PARAM; the core client sends the configured one.
+  page: { kind: "count", wire: "page", schema: decimalInt.pipe(z.number().min(1).max(100_000)) },
+} as const satisfies Record<string, FilterDefinition>;
+
+export interface FilterDefinition {
+  kind: FilterKind;
+  wire: string;
+  schema: z.ZodType;
+  bound?: "from" | "to";
+  capped?: boolean;
+}
+
+/** statuses: a list, comma-joined in URLs and queries; token: a free word; date: YYYY-MM-DD; count: a whole number. */
+export type FilterKind = "statuses" | "token" | "date" | "count";
+export type FilterKey = keyof typeof VERIFICATION_FILTERS;
+export const FILTER_KEYS = Object.keys(VERIFICATION_FILTERS) as FilterKey[];
+
+type FiltersShape = { [K in FilterKey]: z.ZodOptional<(typeof VERIFICATION_FILTERS)[K]["schema"]> };
+
+/** A filter value as a URL or query parameter: lists comma-joined, everything else as text. */
+export function filterParam(value: string | number | readonly string[]): string {
+  return typeof value === "object" ? value.join(",") : String(value);
+}
+
 export const verificationFiltersSchema = z
-  .object({
-    status: z
-      .array(z.enum(VERIFICATION_STATUSES, { error: `must be one of ${VERIFICATION_STATUSES.join(", ")}` }))
-      .max(10)
-      .optional(),
-    flow: token.optional(),
-    journey: token.optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    per_page: decimalInt.pipe(z.number().min(1).max(100)).optional(),
-    page: decimalInt.pipe(z.number().min(1).max(100_000)).optional(),
-  })
+  .object(Object.fromEntries(FILTER_KEYS.map((key) => [key, VERIFICATION_FILTERS[key].schema.optional()])) as FiltersShape)
   .strict()
   .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, {
     message: "must not be after `to`",
@@ -64,7 +97,8 @@ export function filtersFromSearchParams(params: URLSearchParams): Record<string,
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key).filter((value) => value !== "");
     if (values.length === 0) continue;
-    raw[key] = key === "status" ? values.flatMap((value) => value.split(",")).filter(Boolean) : values.length === 1 ? values[0] : values;
+    const kind = (VERIFICATION_FILTERS as Record<string, FilterDefinition>)[key]?.kind;
+    raw[key] = kind === "statuses" ? values.flatMap((value) => value.split(",")).filter(Boolean) : values.length === 1 ? values[0] : values;
   }
   return raw;
 }
@@ -72,10 +106,9 @@ export function filtersFromSearchParams(params: URLSearchParams): Record<string,
 /** The inverse, for links and the URL bar: stable order, status comma-separated. */
 export function filtersToSearchParams(filters: VerificationFilters): URLSearchParams {
   const params = new URLSearchParams();
-  if (filters.status?.length) params.set("status", filters.status.join(","));
-  for (const key of ["flow", "journey", "from", "to", "per_page", "page"] as const) {
+  for (const key of FILTER_KEYS) {
     const value = filters[key];
-    if (value !== undefined) params.set(key, String(value));
+    if (value !== undefined && filterParam(value) !== "") params.set(key, filterParam(value));
   }
   return params;
 }
@@ -149,18 +182,22 @@ export function problemsOf(error: z.ZodError): InputProblem[] {
 
 /** Stable form of a filter set: the same view always gives the same query key and the same URL. */
 export function normalizeFilters(filters: VerificationFilters): VerificationFilters {
-  const out: VerificationFilters = {};
-  if (filters.status?.length) {
-    const rank = (value: string) => {
-      const index = (KNOWN_STATUSES as readonly string[]).indexOf(value);
-      return index === -1 ? KNOWN_STATUSES.length : index;
-    };
-    out.status = [...new Set(filters.status)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const rank = (value: string) => {
+    const index = (KNOWN_STATUSES as readonly string[]).indexOf(value);
+    return index === -1 ? KNOWN_STATUSES.length : index;
+  };
+  const out: Record<string, unknown> = {};
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    out[key] = Array.isArray(value) ? [...new Set(value)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)) : value;
   }
-  if (filters.flow) out.flow = filters.flow;
-  if (filters.journey) out.journey = filters.journey;
-  if (filters.from) out.from = filters.from;
-  if (filters.to) out.to = filters.to;
+  return withPaging(out as VerificationFilters, filters);
+}
+
+/** Paging defaults: the page size is always explicit (views are reproducible), page 1 is the same as none. */
+function withPaging(out: VerificationFilters, filters: VerificationFilters): VerificationFilters {
+  delete out.page;
   out.per_page = filters.per_page ?? DEFAULT_PAGE_SIZE;
   if (filters.page && filters.page > 1) out.page = filters.page;
   return out;

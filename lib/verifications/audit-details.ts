@@ -1,17 +1,21 @@
 import "server-only";
 
 import { auditableDetail as auditable, type AuditDetails } from "@/lib/audit-trail/record";
-import type { VerificationFilters } from "@/lib/validations/verifications";
+import { FILTER_KEYS, filterParam, VERIFICATION_FILTERS, type VerificationFilters } from "@/lib/validations/verifications";
 
-/** The filters of a list view, as flat audit details (values are plain tokens and dates). */
+/**
+ * The filters of a list view, as flat audit details under their dashboard names. Free words go through
+ * `auditable` (a value the trail would refuse, such as a CPF typed as a flow, is dropped, not the view);
+ * dates and counts are plain.
+ */
 export function listDetails(filters: VerificationFilters): AuditDetails {
   const details: AuditDetails = {};
-  if (filters.status?.length) details.status = auditable(filters.status.join(","));
-  if (filters.flow) details.flow = auditable(filters.flow);
-  if (filters.journey) details.journey = auditable(filters.journey);
-  if (filters.from) details.from = filters.from;
-  if (filters.to) details.to = filters.to;
-  if (filters.per_page) details.perPage = filters.per_page;
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || filterParam(value) === "") continue;
+    if (typeof value === "number") details[key] = value;
+    else details[key] = VERIFICATION_FILTERS[key].kind === "date" ? filterParam(value) : auditable(filterParam(value));
+  }
   details.page = filters.page ?? 1;
   return details;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  FILTER_KEYS,
   filtersToUrlQuery,
   isPublicId,
   normalizeFilters,
   parseVerificationFilters,
+  VERIFICATION_FILTERS,
   type VerificationFilters,
 } from "@/lib/validations/verifications";
 
@@ -51,8 +53,16 @@ describe("list views on the audit trail", () => {
       status: "review",
       flow: null,
       from: "2026-10-01",
-      perPage: 20,
+      per_page: 20,
       page: 1,
     });
+  });
+
+  it("records every defined filter under its dashboard name", async () => {
+    const { listDetails } = await import("./audit-details");
+    const sample = { statuses: ["review"], token: "default", date: "2026-10-01", count: 2 } as const;
+    const filters = Object.fromEntries(FILTER_KEYS.map((key) => [key, sample[VERIFICATION_FILTERS[key].kind]])) as VerificationFilters;
+    expect(Object.keys(listDetails(filters)).sort()).toEqual([...FILTER_KEYS].sort());
+    expect(parseVerificationFilters(new URLSearchParams(filtersToUrlQuery(filters)))).toEqual({ ok: true, filters });
   });
 });

@@ -2,9 +2,9 @@ import "server-only";
 
 import { ApiError } from "@/lib/api/errors";
 import { config, type Config } from "@/lib/config";
-import { coreClient, type CoreClient } from "@/lib/upstream/core";
+import { coreClient, type CoreClient, type UpstreamListQuery } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
-import type { VerificationFilters } from "@/lib/validations/verifications";
+import { FILTER_KEYS, VERIFICATION_FILTERS, type FilterDefinition, type VerificationFilters } from "@/lib/validations/verifications";
 
 import { upstreamDateBound } from "./dates";
 import type { VerificationListResponse } from "./types";
@@ -36,21 +36,29 @@ function refusesPageParam(error: unknown, pageParam: string): boolean {
   return new RegExp(`\\b${pageParam}\\b`).test(error.upstreamMessage ?? "");
 }
 
+/** The filters as the core client takes them: same keys, dates turned into the service's day bounds. */
+function toUpstream(filters: VerificationFilters, cfg: Config): UpstreamListQuery {
+  const out: Record<string, unknown> = {};
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    const definition: FilterDefinition = VERIFICATION_FILTERS[key];
+    // The page is added by the caller below: sent, or left out once the service has refused it.
+    if (value === undefined || key === "page") continue;
+    out[key] =
+      definition.bound && typeof value === "string"
+        ? upstreamDateBound(value, definition.bound, cfg.core.dateFilterFormat, cfg.displayTimeZone)
+        : value;
+  }
+  return out as UpstreamListQuery;
+}
+
 export async function listVerifications(filters: VerificationFilters, deps: VerificationDeps = {}): Promise<VerificationListResponse> {
   const cfg = deps.cfg ?? config();
   const client = deps.client ?? coreClient();
   if (filters.per_page !== undefined && filters.per_page > cfg.core.maxPerPage) {
     throw new ApiError("validation", `Invalid input: per_page: must be at most ${cfg.core.maxPerPage}.`, { fields: ["per_page"] });
   }
-  const { dateFilterFormat } = cfg.core;
-  const upstreamFilters = {
-    status: filters.status,
-    flow: filters.flow,
-    journey: filters.journey,
-    from: filters.from ? upstreamDateBound(filters.from, "from", dateFilterFormat, cfg.displayTimeZone) : undefined,
-    to: filters.to ? upstreamDateBound(filters.to, "to", dateFilterFormat, cfg.displayTimeZone) : undefined,
-    perPage: filters.per_page,
-  };
+  const upstreamFilters = toUpstream(filters, cfg);
 
   // The page is always sent (page 1 too) so a service that does not know the parameter is noticed on the
   // first view, not when the analyst first clicks "next".
