@@ -205,7 +205,9 @@ test.describe("the queue page", () => {
     expect(synced.ok()).toBe(true);
     await page.goto("/cases?queue=open");
     const rows = page.getByTestId("case-row");
-    await expect(rows.nth(14)).toBeAttached();
+    await expect(rows.nth(14)).toBeVisible();
+    // Hydrated (the shortcuts listen once React runs) and settled (no late layout) before measuring.
+    await page.waitForLoadState("networkidle");
     const visible = await rows.evaluateAll(
       (elements) =>
         elements.filter((element) => {
