@@ -169,8 +169,8 @@ describe("start-up warnings", () => {
       expect.stringContaining("PARTNERS_WIDGET_INTEGRATION_TOKEN"),
       expect.stringContaining("WEBHOOK_SIGNING_SECRET is unset"),
     ]);
-    expect(configWarnings(loadConfig({ ...serviceEnv, PARTNERS_WIDGET_INTEGRATION_TOKEN: serviceEnv.PARTNERS_INTEGRATION_TOKEN }))).toEqual([
-      expect.stringContaining("PARTNERS_WIDGET_INTEGRATION_TOKEN"),
-    ]);
+    expect(configWarnings(loadConfig({ ...serviceEnv, PARTNERS_WIDGET_INTEGRATION_TOKEN: serviceEnv.PARTNERS_INTEGRATION_TOKEN }))).toEqual(
+      [expect.stringContaining("PARTNERS_WIDGET_INTEGRATION_TOKEN")],
+    );
   });
 });

@@ -84,7 +84,9 @@ function nextServerPid(root: number): number | undefined {
   }
   const next = all.filter((pid) => {
     try {
-      return /next/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")) && !/sandbox/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+      return (
+        /next/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")) && !/sandbox/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"))
+      );
     } catch {
       return false;
     }
@@ -198,7 +200,9 @@ export default async function benchLoad(): Promise<BenchRow[]> {
   const rows = await withSystem("load", (system) => measure("PGlite", system));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    rows.push(...(await withPostgres(adminUrl, (url) => withSystem("load", (system) => measure("PostgreSQL", system), { DATABASE_URL: url }))));
+    rows.push(
+      ...(await withPostgres(adminUrl, (url) => withSystem("load", (system) => measure("PostgreSQL", system), { DATABASE_URL: url }))),
+    );
   }
   return rows;
 }

@@ -4,12 +4,12 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { config } from "@/lib/config";
 import { setDatabaseForTests } from "@/lib/db/client";
 import type { StaffUserDto } from "@/lib/db/queries";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { sealMediaToken } from "@/lib/media";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 /*
  * Every route handler under app/api, called as signed-out, analyst and admin, with a real signed

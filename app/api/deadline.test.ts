@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { VerificationListResponse } from "@/lib/verifications/types";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST as lookup } from "./lookups/cpf/route";
 import { GET as getMedia } from "./verifications/[publicId]/media/route";

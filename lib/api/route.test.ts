@@ -6,8 +6,8 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { ApiError } from "./errors";

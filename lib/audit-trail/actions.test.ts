@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { UpstreamTimeoutError } from "@/lib/upstream/http";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { audited, auditedAction, AuditUnavailableError, failureOf, type AuditDeps } from "./actions";
 import type { AuditEvent } from "./record";

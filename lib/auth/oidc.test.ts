@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { auditEvents, staffUsers } from "@/lib/db/schema";
+import { createTestStaff } from "@/test/auth";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { startSession, validateSession } from "./sessions";
 import { signInErrorFrom } from "./sign-in-errors";
-import { createTestStaff } from "@/test/auth";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

@@ -5,12 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { ApiError } from "@/lib/api/errors";
 import { setDatabaseForTests } from "@/lib/db/client";
 import { staffSessions, staffUsers } from "@/lib/db/schema";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
 
 import { SESSION_COOKIE } from "./cookies";
 import { parseCookieHeader, requireUser } from "./require-role";
 import { IDLE_TIMEOUT_MS, revokeSession, validateSession } from "./sessions";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

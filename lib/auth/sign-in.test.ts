@@ -2,12 +2,12 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { auditEvents, rateLimits, staffUsers } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { unlockStaffSignIn } from "@/lib/staff";
+import { createTestStaff } from "@/test/auth";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { clientAddress, PEER_HEADER } from "./address";
 import { attemptPasswordSignIn } from "./sign-in";
-import { createTestStaff } from "@/test/auth";
 import { ADDRESS_FAILURE_LIMIT, LOCK_MS, MAX_SLOWDOWN_MS, PAIR_FAILURE_LIMIT, signInBlock, slowdownMs } from "./throttle";
 
 beforeAll(() => stubTestEnvironment());

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cpfHash } from "@/lib/audit-trail";
 import { createDatabase } from "@/lib/db/client";
 import { auditEvents, caseEntries, cases } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { NOTE_MAX_CHARS, noteSchema, queueQuerySchema, searchSchema } from "@/lib/validations/cases";
 import { redFlags } from "@/lib/verifications/red-flags";
+import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
 import { createCaseListener } from "./ingest";
@@ -15,7 +16,6 @@ import { ageBucketBounds, disagrees, flagsOf, needsConfirmation, needsPerson } f
 import { indexVerifications, searchVerifications } from "./search";
 import { applyObservations, getCase, listQueue, observe } from "./store";
 import { SYNC_LEASE, syncReviewCases } from "./sync";
-import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

@@ -237,7 +237,10 @@ export const cases = pgTable(
     status: text("status", { enum: CASE_STATUSES }).notNull().default("open"),
     upstreamStatus: text("upstream_status").notNull(),
     // Red flags at the last look (lib/cases/rules.ts); `priority` is derived from them for sorting.
-    flags: text("flags").array().notNull().default(sql`'{}'::text[]`),
+    flags: text("flags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     priority: integer("priority").notNull().default(0),
     documentMasked: text("document_masked"),
     upstreamCreatedAt: timestamp("upstream_created_at", { withTimezone: true }),
@@ -265,7 +268,10 @@ export const cases = pgTable(
     index("cases_queue_idx").on(table.status, table.openedAt),
     index("cases_assignee_idx").on(table.assigneeId, table.status),
     check("cases_status_check", sql`${table.status} in ('open', 'closed')`),
-    check("cases_recommendation_check", sql`${table.recommendation} is null or ${table.recommendation} in ('approve', 'reprove', 'escalate')`),
+    check(
+      "cases_recommendation_check",
+      sql`${table.recommendation} is null or ${table.recommendation} in ('approve', 'reprove', 'escalate')`,
+    ),
   ],
 );
 

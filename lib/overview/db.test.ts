@@ -4,9 +4,9 @@ import { recordEvent as record } from "@/lib/audit-trail";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/cases/queue-links";
 import { listQueue } from "@/lib/cases/store";
 import { cases } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { startOfDay } from "@/lib/time-zone";
 import { queueQuerySchema } from "@/lib/validations/cases";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { auditActivity } from "./activity";
 import { AGE_BUCKETS, caseFigures } from "./cases";

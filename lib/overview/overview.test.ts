@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { setLogSink } from "@/lib/log";
 import { resetPagingMemoryForTests } from "@/lib/verifications/list";
-import { testConfig, testCoreClient } from "@/test/verifications";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+import { testConfig, testCoreClient } from "@/test/verifications";
 
 import { createCountCache } from "./counts";
 import { loadOverview, overviewAuditDetails } from "./overview";

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { redact, redactText, registerSecrets, setLogSink } from "@/lib/log";
-import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 import {
   HttpClient,
   parseErrorBody,
@@ -12,6 +11,7 @@ import {
   type HttpClientOptions,
   type UpstreamRequest,
 } from "@/lib/upstream/http";
+import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 
 /** The base client with its protected request() opened for tests. */
 class TestClient extends HttpClient {

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 
 import { setLogSink } from "@/lib/log";
-import { fakeJwt, sendJson, startFakeServer, type FakeRequest, type FakeServer } from "@/test/fake-upstream";
 import { UpstreamError, UpstreamUnauthorizedError } from "@/lib/upstream/http";
 import { PartnersClient, type PartnersClientOptions } from "@/lib/upstream/partners";
+import { fakeJwt, sendJson, startFakeServer, type FakeRequest, type FakeServer } from "@/test/fake-upstream";
 
 /*
  * The partners client against a local fake partners API: token caching and sharing, re-login on 401,

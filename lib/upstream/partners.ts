@@ -11,7 +11,7 @@ import type {
   SmsSendResult,
   SmsValidateResult,
 } from "@/lib/domain/partners";
-import { log, registerConfigSecrets, registerRecentSecret } from "@/lib/log";
+import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
 import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import {
   cpfHistoryResponseWire,

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail";
-import { makeStaff, makeVerification } from "@/test/cases";
 import { auditEvents, cases, verificationIndex } from "@/lib/db/schema";
+import { makeStaff, makeVerification } from "@/test/cases";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { caseColumnsOf, enrichList } from "./enrich";

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toErrorResponse } from "@/lib/api/errors";
 import { setLogSink } from "@/lib/log";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+import { testConfig, testCoreClient } from "@/test/verifications";
 
 import { upstreamDateBound } from "./dates";
 import { getVerificationDetail } from "./detail";
 import { listVerifications, resetPagingMemoryForTests } from "./list";
-import { testConfig, testCoreClient } from "@/test/verifications";
 
 let sandbox: SandboxHandle;
 

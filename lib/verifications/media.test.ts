@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { setLogSink } from "@/lib/log";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+import { testConfig, testCoreClient } from "@/test/verifications";
 
 import { listVerifications } from "./list";
 import { isDisplayableImageType, issueMediaTokens, MediaTokenRefused, openImage } from "./media";
-import { testConfig, testCoreClient } from "@/test/verifications";
 
 /*
  * The image fetch's guards, with the service's files operation real (sandbox) and the signed-URL fetch

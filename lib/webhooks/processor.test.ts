@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createDatabase, type Database } from "@/lib/db/client";
 import { verificationEvents, webhookDeliveries } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { setLogSink } from "@/lib/log";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { envelopeEvent, flatEvent, uniqueId } from "@/test/webhooks";
 
 import { onVerificationChange, removeVerificationChangeListener, type VerificationChange } from "./changes";
 import { parseDelivery } from "./parse";
 import { MAX_ATTEMPTS, processPendingDeliveries } from "./processor";
 import { listChangesSince, listVerificationEvents, storeDelivery } from "./store";
-import { envelopeEvent, flatEvent, uniqueId } from "@/test/webhooks";
 
 beforeAll(() => {
   stubTestEnvironment();

@@ -3,8 +3,8 @@ import { format } from "node:util";
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 
-import { apiRequest } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
+import { apiRequest } from "@/test/auth";
 import { stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/test/db";
 import type { SandboxHandle } from "@/test/sandbox";
 

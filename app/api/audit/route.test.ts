@@ -2,14 +2,14 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/record";
-import { appendChained, syntheticEvents } from "@/test/audit-trail";
 import type { AuditPage } from "@/lib/audit-trail/types";
 import { verifyAuditChain } from "@/lib/audit-trail/verify";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { setLogSink } from "@/lib/log";
+import { appendChained, syntheticEvents } from "@/test/audit-trail";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { GET } from "./route";
 

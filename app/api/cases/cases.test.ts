@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import type { CaseDetailResponse, CaseQueueResponse, SearchResponse } from "@/lib/cases/types";
+import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST as search } from "../search/route";

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { REVEAL_COOKIE } from "@/lib/partners-ops/reveal-cookie";
-import { cookiePair, json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/partners-ops/types";
+import { cookiePair, json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { DELETE as forget, POST as reveal } from "./reveal/route";
 import { GET, POST } from "./route";

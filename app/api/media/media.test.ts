@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import type { VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
-import type { VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";
 
 import { GET as getMedia } from "../verifications/[publicId]/media/route";
 import { GET as list } from "../verifications/route";

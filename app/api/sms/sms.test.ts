@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { SmsSendResponse } from "@/lib/partners-ops/types";
+import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST as send } from "./send/route";
 import { POST as validate } from "./validate/route";

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { attemptPasswordSignIn } from "@/lib/auth/sign-in";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
 import type { StaffUserDto } from "@/lib/db/queries";
 import { auditEvents, staffUsers } from "@/lib/db/schema";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { POST as changePassword } from "../account/password/route";

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { setLogSink } from "@/lib/log";
 import { parseDelivery } from "@/lib/webhooks/parse";
 import { processPendingDeliveries } from "@/lib/webhooks/processor";
 import { storeDelivery } from "@/lib/webhooks/store";
+import { createTestStaff, sessionCookieFor } from "@/test/auth";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { flatEvent, uniqueId } from "@/test/webhooks";
 
 import { GET as history } from "../verifications/[publicId]/events/route";

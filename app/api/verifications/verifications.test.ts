@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type {
   CreateVerificationResponse,
   VerificationDetailResponse,
   VerificationListResponse,
   VerificationMediaResponse,
 } from "@/lib/verifications/types";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { GET as getMedia } from "./[publicId]/media/route";
 import { GET as getOne } from "./[publicId]/route";

@@ -5,9 +5,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { parseCookieHeader, sessionFromCookies } from "@/lib/auth/require-role";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { POST } from "./route";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { KycSessionResponse } from "@/lib/partners-ops/types";
+import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST } from "./route";
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/domain/partners";
+import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST } from "./route";

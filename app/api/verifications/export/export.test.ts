@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { GET as auditLog } from "@/app/api/audit/route";
-import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import type { CreateVerificationResponse, VerificationListResponse } from "@/lib/verifications/types";
+import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { GET as getOne } from "../[publicId]/route";
 import { POST as create, GET as list } from "../route";

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents, verificationEvents, webhookDeliveries } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { setLogSink } from "@/lib/log";
 import { onVerificationChange, removeVerificationChangeListener, type VerificationChange } from "@/lib/webhooks/changes";
 import { kickWebhookProcessor } from "@/lib/webhooks/processor";
+import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, TEST_WEBHOOK_SECRET, uniqueId, webhookRequest } from "@/test/webhooks";
 
 import { POST } from "./route";
