@@ -1,48 +1,63 @@
 import "server-only";
 
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
-import { cases, staffUsers } from "@/lib/db/schema";
+import { cases, staffUsers, verificationIndex } from "@/lib/db/schema";
 
-import { knownVerificationsOf } from "./known";
 import type { ListEnrichment, VerificationListResponse } from "./types";
 
 /*
  * The list's columns that do not come from the service: ref_id (case work's verification index) and the
- * open case's age and owner (case work's cases). One server-side function, called by the list page, GET /api/verifications and the
- * export, so all three show the same thing.
+ * open case's age and owner (case work's cases). One server-side function, called by the list page,
+ * GET /api/verifications and the export, so all three show the same thing.
+ *
+ * Every list view runs this, so it is one statement per page of rows (the page's ids unnested and joined
+ * to both tables), prepared once per database handle: no query building and one round trip per view.
  */
 
-export interface CaseColumns {
-  /** ISO 8601: when the verification's review case was opened. */
-  openedAt: string | null;
-  /** Display name or email of the case's assignee. */
-  owner: string | null;
+function prepareEnrichment(db: Database) {
+  const id = sql<string>`ids.public_id`;
+  return db
+    .select({
+      publicId: id,
+      refId: verificationIndex.refId,
+      openedAt: cases.openedAt,
+      ownerName: staffUsers.name,
+      ownerEmail: staffUsers.email,
+    })
+    .from(sql`unnest(${sql.placeholder("ids")}::text[]) as ids(public_id)`)
+    .leftJoin(verificationIndex, eq(verificationIndex.publicId, id))
+    .leftJoin(cases, and(eq(cases.publicId, id), eq(cases.status, "open")))
+    .leftJoin(staffUsers, eq(staffUsers.id, cases.assigneeId))
+    .where(or(isNotNull(verificationIndex.refId), isNotNull(cases.id)))
+    .prepare("list_enrichment");
 }
 
-/** Case age and owner of each verification with an open case (case work's `cases` table), one query per page. */
-export async function caseColumnsOf(db: Database, publicIds: string[]): Promise<Map<string, CaseColumns>> {
-  if (publicIds.length === 0) return new Map();
-  const rows = await db
-    .select({ publicId: cases.publicId, openedAt: cases.openedAt, ownerName: staffUsers.name, ownerEmail: staffUsers.email })
-    .from(cases)
-    .leftJoin(staffUsers, eq(staffUsers.id, cases.assigneeId))
-    .where(and(inArray(cases.publicId, publicIds), eq(cases.status, "open")));
-  return new Map(
-    rows.map((row) => [row.publicId, { openedAt: row.openedAt.toISOString(), owner: row.ownerName || row.ownerEmail || null }]),
-  );
+const prepared = new WeakMap<Database, ReturnType<typeof prepareEnrichment>>();
+
+/** ref_id, and the open case's age and owner, of each of these verifications that has any. */
+export async function enrichmentOf(db: Database, publicIds: string[]): Promise<Record<string, ListEnrichment>> {
+  const enrichment: Record<string, ListEnrichment> = {};
+  if (publicIds.length === 0) return enrichment;
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareEnrichment(db)));
+  for (const row of await query.execute({ ids: publicIds })) {
+    enrichment[row.publicId] = {
+      refId: row.refId,
+      caseOpenedAt: row.openedAt?.toISOString() ?? null,
+      caseOwner: row.openedAt ? row.ownerName || row.ownerEmail || null : null,
+    };
+  }
+  return enrichment;
 }
 
 export async function enrichList(db: Database, list: VerificationListResponse): Promise<VerificationListResponse> {
-  const ids = list.items.map((item) => item.publicId);
-  const [known, cases] = await Promise.all([knownVerificationsOf(db, ids), caseColumnsOf(db, ids)]);
-  const enrichment: Record<string, ListEnrichment> = {};
-  for (const id of ids) {
-    const refId = known.get(id)?.refId ?? null;
-    const kase = cases.get(id);
-    if (refId === null && !kase) continue;
-    enrichment[id] = { refId, caseOpenedAt: kase?.openedAt ?? null, caseOwner: kase?.owner ?? null };
-  }
-  return { ...list, enrichment };
+  return {
+    ...list,
+    enrichment: await enrichmentOf(
+      db,
+      list.items.map((item) => item.publicId),
+    ),
+  };
 }

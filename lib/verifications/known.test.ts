@@ -6,7 +6,7 @@ import { auditEvents, cases, verificationIndex } from "@/lib/db/schema";
 import { makeStaff, makeVerification } from "@/test/cases";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { caseColumnsOf, enrichList } from "./enrich";
+import { enrichList, enrichmentOf } from "./enrich";
 import { knownVerificationsOf, subjectCpfHashOf } from "./known";
 
 /*
@@ -53,20 +53,36 @@ describe.each(testDatabases())("known verifications on $name", ({ open }) => {
   });
 
   it("gives the list its ref_id and the open case's age and owner, and nothing for a closed case", async () => {
-    const [withCase, closed, plain] = [makeVerification(), makeVerification(), makeVerification()];
-    await h.db.insert(verificationIndex).values({ publicId: withCase.publicId, refId: "REF-7" });
+    const [withCase, closed, plain, unowned, closedWithRef] = [
+      makeVerification(),
+      makeVerification(),
+      makeVerification(),
+      makeVerification(),
+      makeVerification(),
+    ];
+    await h.db.insert(verificationIndex).values([
+      { publicId: withCase.publicId, refId: "REF-7" },
+      { publicId: closedWithRef.publicId, refId: "REF-8" },
+      // Indexed for its CPF only: no ref_id, no open case, nothing to show.
+      { publicId: plain.publicId, cpfHash: cpfHash("52998224725") },
+    ]);
     const owner = await makeStaff(h.db, "analyst");
     const openedAt = new Date("2026-11-20T12:00:00Z");
     await h.db.insert(cases).values([
       { publicId: withCase.publicId, upstreamStatus: "review", openedAt, dueAt: openedAt, assigneeId: owner.actor.id },
       { publicId: closed.publicId, upstreamStatus: "approved", status: "closed", dueAt: openedAt },
+      { publicId: unowned.publicId, upstreamStatus: "review", openedAt, dueAt: openedAt },
+      { publicId: closedWithRef.publicId, upstreamStatus: "reproved", status: "closed", dueAt: openedAt, assigneeId: owner.actor.id },
     ]);
 
-    const ids = [withCase.publicId, closed.publicId, plain.publicId];
+    const ids = [withCase.publicId, closed.publicId, plain.publicId, unowned.publicId, closedWithRef.publicId];
     expect((await knownVerificationsOf(h.db, ids)).get(withCase.publicId)?.refId).toBe("REF-7");
-    const columns = await caseColumnsOf(h.db, ids);
-    expect(columns.get(withCase.publicId)).toEqual({ openedAt: openedAt.toISOString(), owner: "analyst" });
-    expect(columns.has(closed.publicId)).toBe(false);
+    const columns = await enrichmentOf(h.db, ids);
+    expect(columns[withCase.publicId]).toEqual({ refId: "REF-7", caseOpenedAt: openedAt.toISOString(), caseOwner: "analyst" });
+    expect(columns).not.toHaveProperty(closed.publicId);
+    expect(columns).not.toHaveProperty(plain.publicId);
+    expect(columns[unowned.publicId]).toEqual({ refId: null, caseOpenedAt: openedAt.toISOString(), caseOwner: null });
+    expect(columns[closedWithRef.publicId]).toEqual({ refId: "REF-8", caseOpenedAt: null, caseOwner: null });
 
     const list = await enrichList(h.db, {
       items: [withCase, closed, plain],
