@@ -214,9 +214,11 @@ function text(value: string | null | undefined): string | null {
   return typeof value === "string" && value.trim() !== "" ? value : null;
 }
 
-/** Fields of `raw` not in `known`, kept as sent. */
-function extraFields(raw: Record<string, unknown>, known: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(raw).filter(([key]) => !known.includes(key)));
+/** Fields of `raw` not in `known`, kept as sent. (A plain loop: every list row runs this for itself and its steps.) */
+function extraFields(raw: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(raw)) if (!known.has(key)) extra[key] = raw[key];
+  return extra;
 }
 
 /** The UTC calendar date of an ISO timestamp (or a plain date), for date-only facts like a birth date. */
@@ -241,7 +243,7 @@ export function reshapeIntegration(raw: IntegrationWire): Integration {
   };
 }
 
-const CPF_HISTORY_KNOWN = Object.keys(cpfHistoryWire.shape);
+const CPF_HISTORY_KNOWN: ReadonlySet<string> = new Set(Object.keys(cpfHistoryWire.shape));
 
 export function reshapeCpfHistory(raw: CpfHistoryWire): CpfHistoryRecord {
   const other = raw.outros_campos;
@@ -274,7 +276,7 @@ export function reshapeCpfHistory(raw: CpfHistoryWire): CpfHistoryRecord {
   };
 }
 
-const FEDERAL_REVENUE_KNOWN = Object.keys(federalRevenueWire.shape);
+const FEDERAL_REVENUE_KNOWN: ReadonlySet<string> = new Set(Object.keys(federalRevenueWire.shape));
 
 function scalarText(value: unknown): string | null {
   if (typeof value === "string") return text(value);
@@ -338,17 +340,15 @@ export function reshapeNotice(notice: unknown): VerificationNotice {
   return { message: JSON.stringify(notice) ?? String(notice) };
 }
 
-const STEP_KNOWN = Object.keys(stepWire.shape);
+const STEP_KNOWN: ReadonlySet<string> = new Set(Object.keys(stepWire.shape));
 
 function reshapeStep(name: string, raw: z.infer<typeof stepWire>): VerificationStep {
-  return {
-    name,
-    state: text(raw.state),
-    ...(typeof raw.score === "number" ? { score: raw.score } : {}),
-    ...(typeof raw.similarity === "number" ? { similarity: raw.similarity } : {}),
-    notices: (raw.notices ?? []).map(reshapeNotice),
-    extra: extraFields(raw, STEP_KNOWN),
-  };
+  const step: VerificationStep = { name, state: text(raw.state), notices: [], extra: {} };
+  if (typeof raw.score === "number") step.score = raw.score;
+  if (typeof raw.similarity === "number") step.similarity = raw.similarity;
+  step.notices = (raw.notices ?? []).map(reshapeNotice);
+  step.extra = extraFields(raw, STEP_KNOWN);
+  return step;
 }
 
 function reshapeSteps(raw: VerificationWire["steps"]): VerificationStep[] {
@@ -381,58 +381,65 @@ function reshapeRestrictiveEntry(entry: unknown): RestrictiveListEntry {
   return { extra: { value: entry } };
 }
 
-const VERIFICATION_KNOWN = Object.keys(verificationWire.shape);
+const VERIFICATION_KNOWN: ReadonlySet<string> = new Set(Object.keys(verificationWire.shape));
 
-/** `{ [key]: value }` when the value is a non-empty string, else `{}`: optional domain fields stay absent. */
-function present<K extends string>(key: K, value: string | null | undefined): { [P in K]?: string } {
+/**
+ * Sets `target[key]` when the value is a non-empty string: optional domain fields stay absent. Assigned
+ * in place rather than spread from small objects, which costs every list row several allocations.
+ */
+function setText<T extends object>(target: T, key: keyof T & string, value: string | null | undefined): void {
   const kept = text(value);
-  return (kept === null ? {} : { [key]: kept }) as { [P in K]?: string };
+  if (kept !== null) (target as Record<string, unknown>)[key] = kept;
 }
 
 export function reshapeVerification(raw: VerificationWire): Verification {
   const restrictive = raw.restrictive_lists ?? raw["restrictive lists"] ?? [];
-  return {
+  const person: Verification["person"] = {};
+  setText(person, "name", raw.name);
+  setText(person, "motherName", raw.mother_name);
+  setText(person, "birthDate", raw.birth_date);
+  if (typeof raw.pep === "boolean") person.pep = raw.pep;
+  const verification: Verification = {
     publicId: raw.public_id,
     document: raw.document,
     // Masked documents carry asterisks (`***.000.000-**`).
     documentMasked: raw.document.includes("*"),
     status: raw.status,
-    ...present("flow", raw.flow),
-    ...present("journey", raw.journey),
-    ...present("createdAt", raw.created_at),
-    ...present("decidedAt", raw.decided_at),
     steps: reshapeSteps(raw.steps),
     identityScore: raw.identity_score ?? null,
     riskScore: raw.risk_score ?? null,
     pepOrigin: text(raw.pep_origin),
     restrictiveLists: restrictive.map(reshapeRestrictiveEntry),
-    person: {
-      ...present("name", raw.name),
-      ...present("motherName", raw.mother_name),
-      ...present("birthDate", raw.birth_date),
-      ...(typeof raw.pep === "boolean" ? { pep: raw.pep } : {}),
-    },
+    person,
     extra: extraFields(raw, VERIFICATION_KNOWN),
   };
+  setText(verification, "flow", raw.flow);
+  setText(verification, "journey", raw.journey);
+  setText(verification, "createdAt", raw.created_at);
+  setText(verification, "decidedAt", raw.decided_at);
+  return verification;
 }
 
 export function reshapePagination(raw: z.infer<typeof paginationWire>): Pagination {
   return { page: raw.page, perPage: raw.per_page, total: raw.total };
 }
 
+const CREATED_KNOWN: ReadonlySet<string> = new Set(["public_id", "status", "ref_id", "created_at", "expires_at", "verification", "entry"]);
+
 export function reshapeCreatedVerification(raw: z.infer<typeof createdVerificationWire>, replayed = false): CreatedVerification {
   if (!raw) return { replayed, extra: {} };
   const { verification, entry, ...top } = raw;
   const fields = verification ?? top;
-  return {
-    ...present("publicId", fields.public_id),
-    ...present("status", fields.status),
-    ...present("refId", fields.ref_id),
-    ...present("createdAt", fields.created_at),
-    ...present("expiresAt", fields.expires_at),
-    ...present("entryKind", entry?.kind),
+  const created: CreatedVerification = {
     replayed,
     // The entry's address is the flow's credential (api/overview.mdx): it is not kept in `extra` either.
-    extra: extraFields(fields, ["public_id", "status", "ref_id", "created_at", "expires_at", "verification", "entry"]),
+    extra: extraFields(fields, CREATED_KNOWN),
   };
+  setText(created, "publicId", fields.public_id);
+  setText(created, "status", fields.status);
+  setText(created, "refId", fields.ref_id);
+  setText(created, "createdAt", fields.created_at);
+  setText(created, "expiresAt", fields.expires_at);
+  setText(created, "entryKind", entry?.kind);
+  return created;
 }
