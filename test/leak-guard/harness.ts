@@ -8,15 +8,20 @@ import { apiRequest } from "@/test/auth";
 import { stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/test/db";
 import type { SandboxHandle } from "@/test/sandbox";
 
+import type { RecordingProxy, UpstreamExchange } from "./recording-proxy";
+
+export type { UpstreamExchange } from "./recording-proxy";
+
 /*
  * The leak guard's recording harness. While the flows run it keeps:
  *
  * - every answer a route handler gave (status, headers, body): what a browser would have received;
  * - every line the server process wrote: stdout and stderr (the structured logger writes there) and
  *   every console call, captured before anything reaches the terminal;
- * - every exchange with the upstream (request URL, headers and body, response body), by wrapping fetch:
- *   this is where the run's secrets come from (bearer tokens, signed file URLs, widget addresses, key
- *   values the upstream issued), so the guard looks for the real values, not for guesses.
+ * - every exchange with the upstream (request URL, headers and body, response body), recorded by a
+ *   pass-through proxy the upstream clients are pointed at (recording-proxy.ts): this is where the run's
+ *   secrets come from (bearer tokens, signed file URLs, widget addresses, key values the upstream issued),
+ *   so the guard looks for the real values, not for guesses.
  *
  * The database is the one the handlers used (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); after
  * the flows every row of every table is dumped as JSON text for the search.
@@ -31,15 +36,6 @@ export interface RecordedResponse {
   headers: Array<[string, string]>;
   /** Text of the body; null for binary bodies (images), whose headers are still searched. */
   body: string | null;
-}
-
-export interface UpstreamExchange {
-  method: string;
-  url: string;
-  requestHeaders: Array<[string, string]>;
-  requestBody: string;
-  status: number;
-  responseBody: string | null;
 }
 
 export interface Place {
@@ -100,24 +96,15 @@ function headersOf(headers: Headers): Array<[string, string]> {
   return out;
 }
 
-async function bodyText(body: BodyInit | null | undefined): Promise<string> {
-  if (body === null || body === undefined) return "";
-  if (typeof body === "string") return body;
-  if (body instanceof URLSearchParams) return body.toString();
-  if (body instanceof FormData) {
-    return [...body.entries()].map(([name, value]) => `${name}=${typeof value === "string" ? value : `[file ${value.name}]`}`).join("&");
-  }
-  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return Buffer.from(body as ArrayBuffer).toString("utf8");
-  return "[stream]";
-}
-
 /**
- * `sandbox` is shared by the runs of one file: the upstream clients are process-wide singletons built
- * from the first configuration they see, so every run must point at the same sandbox.
+ * `sandbox` and `proxy` (in front of it) are shared by the runs of one file: the upstream clients are
+ * process-wide singletons built from the first configuration they see, so every run must point at the
+ * same address.
  */
 export async function startLeakHarness(
   kind: TestDatabaseKind,
   sandbox: SandboxHandle,
+  proxy: RecordingProxy,
   env: Record<string, string> = {},
 ): Promise<LeakHarness> {
   const logs: string[] = [];
@@ -141,32 +128,11 @@ export async function startLeakHarness(
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logs.push(`[console.${method}] ${format(...args)}`)),
   );
 
-  stubTestEnvironment({ SANDBOX_URL: sandbox.url, UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "1500", LOG_LEVEL: "debug", ...env });
+  stubTestEnvironment({ SANDBOX_URL: proxy.url, UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "1500", LOG_LEVEL: "debug", ...env });
   const database = await kind.open();
   setDatabaseForTests(database);
 
-  // Upstream traffic, read on the side (a clone), so the handlers see exactly what they would have.
-  const realFetch = globalThis.fetch;
-  const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const requestBody = await bodyText(init?.body);
-    const response = await realFetch(input, init);
-    const exchange: UpstreamExchange = {
-      method: request.method,
-      url: request.url,
-      requestHeaders: headersOf(request.headers),
-      requestBody,
-      status: response.status,
-      responseBody: null,
-    };
-    upstream.push(exchange);
-    if (TEXTUAL.test(response.headers.get("content-type") ?? ""))
-      exchange.responseBody = await response
-        .clone()
-        .text()
-        .catch(() => null);
-    return response;
-  });
+  proxy.recordInto(upstream);
 
   let capturing = true;
   const stopCapture = () => {
@@ -175,7 +141,7 @@ export async function startLeakHarness(
     process.stdout.write = originalStdout;
     process.stderr.write = originalStderr;
     for (const spy of consoleSpies) spy.mockRestore();
-    fetchSpy.mockRestore();
+    proxy.recordInto(undefined);
   };
 
   return {

@@ -6,6 +6,7 @@ import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 import { FLOWS, signedInPerson, type FlowContext } from "./flows";
 import { placesOf, startLeakHarness, type LeakHarness, type Place } from "./harness";
+import { startRecordingProxy, type RecordingProxy } from "./recording-proxy";
 import { describeLeaks, findLeaks, harvestSecrets, type Secret, type SecretKind } from "./secrets";
 
 /*
@@ -35,10 +36,13 @@ const EVERY_KIND: SecretKind[] = [
 ];
 
 let sandbox: SandboxHandle;
+let proxy: RecordingProxy;
 beforeAll(async () => {
   sandbox = await startSandbox();
+  proxy = await startRecordingProxy(sandbox.url);
 });
 afterAll(async () => {
+  await proxy?.stop();
   await sandbox?.stop();
 });
 
@@ -50,7 +54,7 @@ describe.each(testDatabases())("leak guard on $name", (kind) => {
   let places: Place[] = [];
 
   beforeAll(async () => {
-    h = await startLeakHarness(kind, sandbox);
+    h = await startLeakHarness(kind, sandbox, proxy);
     const typedPasswords = ["Leak-guard analyst passphrase 1", "Leak-guard admin passphrase 2"];
     context = {
       h,
