@@ -84,14 +84,54 @@ export async function fetchText(url: string, init: RequestInit = {}): Promise<st
 
 // ---- the build ----------------------------------------------------------------------------------------
 
+/** What a production build is made of: a change to any of these makes a build of before it stale. */
+const BUILD_SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "i18n",
+  "messages",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "package-lock.json",
+];
+
+/** The newest modification time under `entry` (a file or a folder), 0 when it does not exist. */
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+/** Why the build in BENCH_DIST_DIR cannot be measured, or undefined when it is there and newer than every source. */
+function staleBuild(): string | undefined {
+  const buildId = path.join(ROOT, DIST_DIR, "BUILD_ID");
+  if (!fs.existsSync(buildId)) return "no production build";
+  const built = fs.statSync(buildId).mtimeMs;
+  const changed = BUILD_SOURCES.find((source) => newestMtime(path.join(ROOT, source)) > built);
+  return changed ? `${changed} changed since the production build` : undefined;
+}
+
 /**
- * Builds BENCH_DIST_DIR when it has no build. `next build` adds its folder's type globs to tsconfig.json
- * and points next-env.d.ts at it: both files are put back as they were, the bench's build is no reason
- * to change the project's configuration.
+ * Builds BENCH_DIST_DIR when it has no build, or when a source (BUILD_SOURCES) is newer than its BUILD_ID,
+ * so a bench never measures stale code. `next build` adds its folder's type globs to tsconfig.json and
+ * points next-env.d.ts at it: both files are put back as they were, the bench's build is no reason to
+ * change the project's configuration.
  */
 function ensureBuild(suite: string): void {
-  if (fs.existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) return;
-  progress(suite, `no production build in ${DIST_DIR}: building it (next build, once)…`);
+  const reason = staleBuild();
+  if (reason === undefined) return;
+  progress(suite, `${reason} in ${DIST_DIR}: building it (next build)…`);
   const kept = ["tsconfig.json", "next-env.d.ts"].map((name) => {
     const file = path.join(ROOT, name);
     return { file, text: fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined };

@@ -18,6 +18,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   audit: () => import("./bench-audit"),
   proxy: () => import("./bench-proxy"),
   pages: () => import("./bench-pages"),
+  lighthouse: () => import("./bench-lighthouse"),
   overview: () => import("./bench-overview"),
   load: () => import("./bench-load"),
   cases: () => import("./bench-cases"),
