@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useChangePasswordMutation } from "@/lib/queries/staff";
-import { MIN_PASSWORD_LENGTH } from "@/lib/validations/staff";
+import { MIN_PASSWORD_LENGTH } from "@/lib/validations/staff-rules";
 
 type Problem = "mismatch" | "tooShort" | "sameAsCurrent" | "wrongCurrent" | "failed";
 

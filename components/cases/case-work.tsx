@@ -7,11 +7,10 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/verifications/format";
-import { RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
+import { NOTE_MAX_CHARS, RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
 import type { ApiRequestError } from "@/lib/queries/api-request";
 import { useAddNote, useAssignCase, useCase, useConfirmOutcome, useReasons, useRecordOutcome } from "@/lib/queries/cases";
-import { NOTE_MAX_CHARS } from "@/lib/validations/cases";
 
 import { FlagBadges, StateBadge } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";

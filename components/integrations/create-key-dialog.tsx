@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import type { CreatedIntegrationResponse } from "@/lib/partners-ops/types";
 import { ApiRequestError } from "@/lib/queries/api-request";
 import { useCreateIntegration } from "@/lib/queries/integrations";
-import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/validations/integrations";
+import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/validations/integration-rules";
 
 import { CreatedKeyPanel } from "./created-key-panel";
 

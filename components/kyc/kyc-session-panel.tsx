@@ -14,7 +14,7 @@ import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import type { KycSessionResponse } from "@/lib/partners-ops/types";
 import { ApiRequestError } from "@/lib/queries/api-request";
 import { useStartKycSession } from "@/lib/queries/kyc";
-import { cpfProblem, type CpfProblem } from "@/lib/validations/lookups";
+import { cpfProblem, type CpfProblem } from "@/lib/validations/lookup-rules";
 
 /** Starting a KYC session: CPF in, the widget address (with copy button and QR code) and the session record out. */
 export function KycSessionPanel() {

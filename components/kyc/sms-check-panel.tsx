@@ -16,7 +16,7 @@ import {
   smsCodeProblem,
   type PhoneProblem,
   type SmsCodeProblem,
-} from "@/lib/validations/phone";
+} from "@/lib/validations/phone-rules";
 
 import { useCountdown } from "./use-countdown";
 

@@ -13,7 +13,7 @@ import {
   type CpfProblem,
   type LookupSource,
   type PurposeProblem,
-} from "@/lib/validations/lookups";
+} from "@/lib/validations/lookup-rules";
 
 import { CpfField } from "./cpf-field";
 

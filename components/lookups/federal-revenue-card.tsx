@@ -6,7 +6,7 @@ import { useId } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import type { FederalRevenueRecord } from "@/lib/domain/partners";
-import { formatPhone } from "@/lib/validations/phone";
+import { formatPhone } from "@/lib/validations/phone-rules";
 
 import { RecordItem, RecordList, useRecordFormat } from "./record-list";
 

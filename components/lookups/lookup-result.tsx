@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { CpfLookupResponse } from "@/lib/partners-ops/types";
 import { ApiRequestError } from "@/lib/queries/api-request";
-import type { LookupSource } from "@/lib/validations/lookups";
+import type { LookupSource } from "@/lib/validations/lookup-rules";
 
 import { CpfHistoryCard } from "./cpf-history-card";
 import { FederalRevenueCard } from "./federal-revenue-card";

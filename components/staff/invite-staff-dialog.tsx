@@ -9,7 +9,7 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ROLES } from "@/lib/auth/roles";
 import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/queries/staff";
-import { inviteStaffSchema } from "@/lib/validations/staff";
+import { inviteStaffSchema } from "@/lib/validations/staff-invite";
 
 /*
  * Invite form in a Radix dialog. On success the dialog turns into the one-time password, shown this

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { NextResponse } from "next/server";
-import type { z } from "zod";
+import { z } from "zod";
 
 import { requestContext, type RequestContext } from "@/lib/audit-trail/context";
 import { requireUser, type StaffSession } from "@/lib/auth/require-role";
@@ -29,9 +29,11 @@ export type RouteRole = "analyst" | "admin" | "public";
 
 export interface RouteOptions<R extends RouteRole, P, Q, B> {
   role?: R;
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
+  // Any zod schema, classic or zod/mini (schemas shared with the browser): parsed with classic zod's
+  // functions, so a refusal is always a ZodError for the error mapper.
+  params?: z.core.$ZodType<P>;
+  query?: z.core.$ZodType<Q>;
+  body?: z.core.$ZodType<B>;
   /** Body cap in bytes; default 16 KiB. */
   maxBodyBytes?: number;
   /** The handler gets the body as `raw` text (capped) instead of parsed JSON. */
@@ -101,14 +103,15 @@ export function route<R extends RouteRole = "analyst", P = Record<string, never>
       if (options.crossSite !== "allow") assertSameOrigin(request);
       const user =
         role === "public" ? null : await requireUser(request, role, { allowPasswordChange: options.allowPasswordChange === true });
-      const params = options.params ? options.params.parse((await next?.params) ?? {}) : ({} as P);
-      const query = options.query ? options.query.parse(Object.fromEntries(new URL(request.url).searchParams)) : ({} as Q);
+      const params = options.params ? z.parse(options.params, (await next?.params) ?? {}) : ({} as P);
+      const query = options.query ? z.parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : ({} as Q);
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const raw = options.rawBody ? await readText(request, maxBytes) : "";
       // A schema that accepts undefined makes the body optional: an empty request parses as undefined.
       const body = options.body
-        ? options.body.parse(
-            carriesBody(request) || !options.body.safeParse(undefined).success ? await readJson(request, maxBytes) : undefined,
+        ? z.parse(
+            options.body,
+            carriesBody(request) || !z.safeParse(options.body, undefined).success ? await readJson(request, maxBytes) : undefined,
           )
         : (undefined as B);
       // A write that takes no body still refuses one it cannot be sent: the same content type and cap as any

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 import { wallTimeToInstant } from "@/lib/time-zone";
-import { cpfSchema } from "@/lib/validations/cpf";
 
 import { AUDIT_OUTCOMES } from "./outcomes";
 
@@ -88,9 +87,6 @@ export const auditListQuerySchema = auditFiltersSchema
   .strict();
 
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
-
-/** The search CPF from its header: absent or blank is no search, anything else must be a valid CPF. */
-export const cpfSearchSchema = cpfSchema.optional();
 
 /** Query string → raw object for the strict schema; empty values count as absent, unknown keys stay to be named. */
 export function auditParamsFromSearchParams(params: URLSearchParams): Record<string, unknown> {

@@ -8,6 +8,10 @@ import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/verificatio
  * conditional statements; tests pin both.
  */
 
+/** Case notes and outcome comments: plain text up to these lengths (lib/validations/cases.ts). */
+export const NOTE_MAX_CHARS = 2000;
+export const COMMENT_MAX_CHARS = 1000;
+
 export const RED_FLAGS = ["pep", "restrictive_list", "low_facematch", "high_risk"] as const;
 export type RedFlag = (typeof RED_FLAGS)[number];
 

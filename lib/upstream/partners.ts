@@ -23,7 +23,7 @@ import {
   reshapeIntegration,
   reshapeKycSession,
 } from "@/lib/upstream/schemas";
-import { cpfSchema } from "@/lib/validations/cpf";
+import { cpfSchema } from "@/lib/validations/cpf-schema";
 import { phoneSchema } from "@/lib/validations/phone";
 
 /*

@@ -1,14 +1,23 @@
 import { z } from "zod";
 
-import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, REASON_CODES, RECOMMENDATIONS, RED_FLAGS } from "@/lib/cases/rules";
+import {
+  AGE_BUCKETS,
+  COMMENT_MAX_CHARS,
+  NOTE_MAX_CHARS,
+  QUEUE_SORTS,
+  QUEUES,
+  REASON_CODES,
+  RECOMMENDATIONS,
+  RED_FLAGS,
+} from "@/lib/cases/rules";
 
 import { isValidCpf } from "./cpf";
 
 // Input of the case API, shared by the forms and the route handlers (lib/cases, app/api/cases).
 
-/** Notes and comments are plain text, capped; control characters other than newline and tab are refused. */
-export const NOTE_MAX_CHARS = 2000;
-export const COMMENT_MAX_CHARS = 1000;
+// Notes and comments are plain text, capped (lib/cases/rules.ts, which the case panel imports without
+// zod); control characters other than newline and tab are refused.
+export { COMMENT_MAX_CHARS, NOTE_MAX_CHARS };
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 const plainText = (max: number) =>

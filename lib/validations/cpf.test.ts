@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { cpfSchema, formatCpf, formatCpfPartial, isValidCpf, maskCpf } from "./cpf";
+import { formatCpf, formatCpfPartial, isValidCpf, maskCpf } from "./cpf";
+import { cpfSchema } from "./cpf-schema";
 
 describe("CPF", () => {
   it("accepts valid CPFs in any formatting", () => {

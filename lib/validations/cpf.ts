@@ -1,6 +1,5 @@
-import { z } from "zod";
-
-// Shared by forms and route handlers: CPF rules (11 digits, two check digits, not all one digit).
+// Shared by forms and route handlers: CPF rules (11 digits, two check digits, not all one digit). No zod
+// here: client components import these functions, and the field schema built on them is in cpf-schema.ts.
 
 /** Keeps only the digits, so "529.982.247-25", "529 982 247 25" and "52998224725" are the same CPF. */
 export function cpfDigits(input: string): string {
@@ -41,13 +40,3 @@ export function maskCpf(input: string): string {
   if (digits.length !== 11) return "***.***.***-**";
   return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
 }
-
-/** A CPF field: accepts any formatting, yields the 11 digits, and names the problem when it refuses. */
-export const cpfSchema = z
-  .string({ error: "CPF is required" })
-  .trim()
-  .min(1, { message: "CPF is required", abort: true })
-  .refine((value) => cpfDigits(value).length === 11, { message: "CPF must have 11 digits", abort: true })
-  .refine((value) => !/^(\d)\1{10}$/.test(cpfDigits(value)), { message: "CPF cannot be one repeated digit", abort: true })
-  .refine(isValidCpf, "CPF check digits are wrong")
-  .transform(cpfDigits);

@@ -1,36 +1,11 @@
 import { z } from "zod";
 
-import { cpfDigits, cpfSchema, isValidCpf } from "./cpf";
+import { cpfSchema } from "./cpf-schema";
+import { LOOKUP_SOURCES, MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH } from "./lookup-rules";
 
 // Shared by the lookup and KYC forms and their route handlers (POST /api/lookups/cpf, POST /api/kyc/sessions).
 
-export const LOOKUP_SOURCES = ["receita", "history"] as const;
-export type LookupSource = (typeof LOOKUP_SOURCES)[number];
-
-export const MIN_PURPOSE_LENGTH = 5;
-export const MAX_PURPOSE_LENGTH = 300;
-
-export type CpfProblem = "required" | "length" | "repeated" | "check_digits";
-
-/** The same rules as cpfSchema, as a key the form can translate. */
-export function cpfProblem(input: string): CpfProblem | undefined {
-  const digits = cpfDigits(input);
-  if (input.trim() === "") return "required";
-  if (digits.length !== 11) return "length";
-  if (/^(\d)\1{10}$/.test(digits)) return "repeated";
-  if (!isValidCpf(digits)) return "check_digits";
-  return undefined;
-}
-
-export type PurposeProblem = "required" | "too_short" | "too_long";
-
-export function purposeProblem(input: string): PurposeProblem | undefined {
-  const value = input.trim();
-  if (value === "") return "required";
-  if (value.length < MIN_PURPOSE_LENGTH) return "too_short";
-  if (value.length > MAX_PURPOSE_LENGTH) return "too_long";
-  return undefined;
-}
+export * from "./lookup-rules";
 
 /** The reason for a lookup, kept in the audit trail. */
 export const purposeSchema = z

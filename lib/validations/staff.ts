@@ -1,29 +1,15 @@
 import { z } from "zod";
 
-import { ROLES } from "@/lib/auth/roles";
+import { roleSchema } from "./staff-invite";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./staff-rules";
 
 // Shared by the staff forms and the route handlers.
 
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 256;
-
-/** Emails are compared and stored lower-cased and trimmed. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
-export const roleSchema = z.enum(ROLES);
-
-export const inviteStaffSchema = z.object({
-  email: emailSchema,
-  name: z.string().trim().min(1).max(120),
-  role: roleSchema,
-});
-export type InviteStaffInput = z.infer<typeof inviteStaffSchema>;
+export * from "./staff-rules";
+export * from "./staff-invite";
 
 export const updateStaffSchema = z
-  .object({ role: roleSchema.optional(), disabled: z.boolean().optional() })
+  .object({ role: z.optional(roleSchema), disabled: z.boolean().optional() })
   .strict()
   .refine((change) => change.role !== undefined || change.disabled !== undefined, { message: "nothing to change" });
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;

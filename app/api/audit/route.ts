@@ -6,7 +6,7 @@ import { exportAuditLog, refuseAuditAccess, viewAuditLog } from "@/lib/audit-tra
 import { auditPageSchema } from "@/lib/audit-trail/types";
 import { hasRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
-import { cpfSchema } from "@/lib/validations/cpf";
+import { cpfSchema } from "@/lib/validations/cpf-schema";
 
 // The search CPF comes in a header, never the URL; the schema names the header when it is not a valid CPF.
 const cpfHeaderSchema = z.object({ [CPF_SEARCH_HEADER]: cpfSchema.optional() });

@@ -8,7 +8,7 @@ import { LookupResult } from "@/components/lookups/lookup-result";
 import { ApiRequestError } from "@/lib/queries/api-request";
 import { useCpfLookup } from "@/lib/queries/lookups";
 import { formatCpf } from "@/lib/validations/cpf";
-import type { LookupSource } from "@/lib/validations/lookups";
+import type { LookupSource } from "@/lib/validations/lookup-rules";
 
 function fieldErrors(...errors: unknown[]) {
   const fields = errors.flatMap((error) => (error instanceof ApiRequestError && error.code === "validation" ? error.fields : []));
