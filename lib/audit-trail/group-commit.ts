@@ -15,6 +15,12 @@ import { auditEvents } from "@/lib/db/schema";
  * trail" is unchanged; the chain is the same chain (id order = hash order) and `audit:verify` reads it as
  * before. With one request at a time a batch is that one event, so nothing waits for company.
  *
+ * A batch starts one event-loop turn after its first event (setImmediate), never at once: PGlite runs each
+ * statement synchronously, so a request's queries and its event's commit would otherwise all complete in
+ * one run of promise callbacks, before any other request's I/O is even looked at, and every batch would
+ * hold one event. The turn lets requests whose answers have arrived reach their own events first; it
+ * costs microseconds, not a timer's delay.
+ *
  * Several instances on one PostgreSQL each run their own committer; the transaction-scoped advisory lock
  * serialises their batches, exactly as it serialised single events.
  */
@@ -97,7 +103,10 @@ export class GroupCommitter {
   append(fields: ChainedFields): Promise<AppendedEvent> {
     return new Promise((resolve, reject) => {
       this.queue.push({ fields, resolve, reject });
-      if (!this.flushing) void this.flush();
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.flush());
+      }
     });
   }
 
@@ -111,7 +120,6 @@ export class GroupCommitter {
   }
 
   private async flush(): Promise<void> {
-    this.flushing = true;
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, this.maxBatch);
@@ -129,6 +137,8 @@ export class GroupCommitter {
           if (batch.length === 1) batch[0]!.reject(error);
           else for (const pending of batch) await this.appendAlone(pending);
         }
+        // One turn before the next batch too, for the same reason as before the first.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       this.flushing = false;
