@@ -6,9 +6,8 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-import { setDatabaseForTests } from "@/lib/db/client";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { ApiError } from "./errors";
 import { json, route } from "./route";
@@ -27,12 +26,12 @@ let admin: string;
 beforeAll(async () => {
   stubTestEnvironment({ NEXTAUTH_URL: "https://kyc.example.com" });
   handle = await testDatabases()[0]!.open();
-  setDatabaseForTests(handle);
+  setProcessDatabase(handle);
   analyst = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
   admin = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "admin" }));
 });
 afterAll(async () => {
-  setDatabaseForTests(undefined);
+  setProcessDatabase(undefined);
   await handle?.dispose();
   vi.unstubAllEnvs();
 });

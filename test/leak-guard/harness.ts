@@ -3,9 +3,8 @@ import { format } from "node:util";
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 
-import { setDatabaseForTests } from "@/lib/db/client";
 import { apiRequest } from "@/test/auth";
-import { stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/test/db";
 import type { SandboxHandle } from "@/test/sandbox";
 
 /*
@@ -143,7 +142,7 @@ export async function startLeakHarness(
 
   stubTestEnvironment({ SANDBOX_URL: sandbox.url, UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "1500", LOG_LEVEL: "debug", ...env });
   const database = await kind.open();
-  setDatabaseForTests(database);
+  setProcessDatabase(database);
 
   // Upstream traffic, read on the side (a clone), so the handlers see exactly what they would have.
   const realFetch = globalThis.fetch;
@@ -231,7 +230,7 @@ export async function startLeakHarness(
     stopCapture,
     async dispose() {
       stopCapture();
-      setDatabaseForTests(undefined);
+      setProcessDatabase(undefined);
       await database.dispose();
       vi.unstubAllEnvs();
     },
