@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PRODUCTION_FOLDERS = ["lib", "app", "components", "i18n"];
+// What Next loads from the root besides those folders.
+const ROOT_MODULES = ["proxy.ts", "instrumentation.ts", "instrumentation-client.ts"];
 const HOOK_NAME = /(ForTests|forTests)$/;
 const TESTS_ONLY = /\btests only\b/i;
 
@@ -60,12 +62,13 @@ function boundNames(name: ts.BindingName): string[] {
 }
 
 function productionModules(): string[] {
-  return PRODUCTION_FOLDERS.flatMap((folder) =>
+  const inFolders = PRODUCTION_FOLDERS.flatMap((folder) =>
     fs
       .readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
       .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file))
       .map((file) => path.join(folder, file)),
   );
+  return [...ROOT_MODULES, ...inFolders];
 }
 
 describe("test hooks", () => {
@@ -100,7 +103,7 @@ describe("test hooks", () => {
     ]);
   });
 
-  it("are exported by no module under lib/, app/, components/ or i18n/", () => {
+  it("are exported by no module under lib/, app/, components/ or i18n/, nor by the root's proxy and instrumentation", () => {
     const modules = productionModules();
     // The walk found the tree (a wrong root would pass vacuously).
     expect(modules).toEqual(expect.arrayContaining(["lib/config.ts", "lib/log.ts", path.join("app", "layout.tsx")]));
