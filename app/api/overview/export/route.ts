@@ -1,5 +1,5 @@
+import { requestLocale } from "@/i18n/request-locale";
 import { route } from "@/lib/api/route";
-import { requestLocale } from "@/lib/cases/api";
 import { config } from "@/lib/config";
 import { auditedOverviewExport, parseOverviewExport } from "@/lib/overview/export";
 import { todayIn } from "@/lib/overview/period";
