@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const baseURL = `http://localhost:${PORT}`;
 export const sandboxURL = `http://127.0.0.1:${SANDBOX_PORT}`;
+/** The main suite's DATA_DIR: the specs read the secrets the dashboard generated there. */
+export const dataDir = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, ".test-data", "e2e");
 
 export interface BrowserSuite {
   testDir: string;
@@ -61,5 +63,5 @@ export default browserSuite({
   // Single sign-on has its own run against a test OpenID provider (playwright.oidc.config.ts).
   testIgnore: /[\\/]e2e[\\/]oidc[\\/]/,
   project: "chromium",
-  dataDir: process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, ".test-data", "e2e"),
+  dataDir,
 });
