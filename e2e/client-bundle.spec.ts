@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { expect, test } from "./fixtures";
+import { expect, serverSecrets, test } from "./fixtures";
 
 /*
  * The production build the browser tests run against must not carry a server secret in anything the
@@ -10,7 +10,6 @@ import { expect, test } from "./fixtures";
  */
 
 const distDir = path.resolve(process.env.NEXT_DIST_DIR ?? ".next");
-const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(".test-data", "e2e"));
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -20,13 +19,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test("no server secret is in the client bundle or the HTML of a page", async ({ adminPage }) => {
-  const generated = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
-  const secrets: Record<string, string> = {
-    "core API key": "sbx_core_view_media",
-    "partner password": "sandbox-partner-password",
-    "integration token": "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
-    ...Object.fromEntries(Object.entries(generated).map(([name, value]) => [`generated ${name} secret`, value])),
-  };
+  const secrets = serverSecrets();
 
   const clientFiles = filesUnder(path.join(distDir, "static"));
   expect(clientFiles.length, "the build has client files").toBeGreaterThan(10);

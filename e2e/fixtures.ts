@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
+
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
-import { sandboxURL } from "../playwright.config";
+import { dataDir, sandboxURL } from "../playwright.config";
 
 /*
  * Typed fixtures: pages already signed in as the demo analyst or admin. Signing in goes through
@@ -28,6 +31,21 @@ export async function signInContext(context: BrowserContext, who: { email: strin
     cookies.some((cookie) => cookie.name.includes("session-token")),
     "a session cookie is set",
   ).toBe(true);
+}
+
+/** The secrets the dashboard generated into its data folder (the embedded default), by name. */
+export function generatedSecrets(): Record<string, string> {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+}
+
+/** Every server secret of the embedded default, named: the sandbox's demo credentials and the generated ones. */
+export function serverSecrets(): Record<string, string> {
+  return {
+    "core API key": "sbx_core_view_media",
+    "partner password": "sandbox-partner-password",
+    "integration token": "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
+    ...Object.fromEntries(Object.entries(generatedSecrets()).map(([name, value]) => [`generated ${name} secret`, value])),
+  };
 }
 
 /** The sandbox's control routes (request log, SMS outbox, faults) for the browser tests. */

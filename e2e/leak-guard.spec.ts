@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
-
 import type { Page, Response } from "@playwright/test";
 
 import { sandboxURL } from "../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, serverSecrets, test } from "./fixtures";
 
 /*
  * The leak guard's browser half: what the browser actually receives from the production build. It walks
@@ -18,7 +15,6 @@ import { expect, test } from "./fixtures";
  * test/leak-guard/leak-guard.test.ts.
  */
 
-const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(".test-data", "e2e"));
 const TEXTUAL = /^(application\/(json|javascript|x-component)|text\/)/i;
 
 interface Seen {
@@ -74,13 +70,7 @@ test("nothing the browser receives while using the dashboard holds a secret, a s
   await Promise.all(pending);
   expect(seen.length).toBeGreaterThan(10);
 
-  const generated = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
-  const secrets: Record<string, string> = {
-    "core API key": "sbx_core_view_media",
-    "partner password": "sandbox-partner-password",
-    "integration token": "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
-    ...Object.fromEntries(Object.entries(generated).map(([name, value]) => [`generated ${name} secret`, value])),
-  };
+  const secrets = serverSecrets();
   const patterns: Record<string, RegExp> = {
     "bearer token (JWT)": /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
     "bearer header": /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/i,

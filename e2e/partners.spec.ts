@@ -1,12 +1,10 @@
 import { createHmac } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 
 import type { Page } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 
 import { baseURL } from "../playwright.config";
-import { expect, sandbox, test } from "./fixtures";
+import { expect, generatedSecrets, sandbox, test } from "./fixtures";
 
 /*
  * Partners operations in a real browser, against a production build and the sandbox: integration keys
@@ -16,7 +14,6 @@ import { expect, sandbox, test } from "./fixtures";
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(".test-data", "e2e"));
 
 async function inEnglish(page: Page): Promise<void> {
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
@@ -35,8 +32,7 @@ const LOOKUP_PATHS = ["/partners/receita-federal/cpf", "/partners/kyc/cpf-histor
  * own sealing secret (the embedded default keeps it in the data folder); only the deadlines change.
  */
 async function ageRevealCookie(page: Page): Promise<void> {
-  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { mediaSeal: string };
-  const password = createHmac("sha256", secrets.mediaSeal).update("integration-key-reveal-v1").digest("base64url");
+  const password = createHmac("sha256", generatedSecrets().mediaSeal!).update("integration-key-reveal-v1").digest("base64url");
   const cookies = await page.context().cookies();
   const cookie = cookies.find((item) => item.name.endsWith("kyc_integration_reveal"));
   expect(cookie, "the reveal cookie is set").toBeDefined();

@@ -34,3 +34,8 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
   }
   return DEFAULT_LOCALE;
 }
+
+/** The dashboard's language: the user's choice (the language cookie's value) when it names one, else Accept-Language. */
+export function chooseLocale(chosen: string | undefined, acceptLanguage: string | null | undefined): Locale {
+  return isLocale(chosen) ? chosen : negotiateLocale(acceptLanguage);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { negotiateLocale } from "./locales";
+import { chooseLocale, negotiateLocale } from "./locales";
 import { loadMessages } from "./messages";
 
 function keysOf(value: unknown, prefix = ""): string[] {
@@ -25,5 +25,14 @@ describe("negotiateLocale", () => {
     ["en;q=0,pt-BR;q=0.1", "pt-BR"],
   ])("%s → %s", (header, expected) => {
     expect(negotiateLocale(header)).toBe(expected);
+  });
+});
+
+describe("chooseLocale", () => {
+  it("takes the user's choice when it names a language, else negotiates Accept-Language", () => {
+    expect(chooseLocale("en", "pt-BR")).toBe("en");
+    expect(chooseLocale("pt-BR", "en")).toBe("pt-BR");
+    expect(chooseLocale("fr", "en")).toBe("en");
+    expect(chooseLocale(undefined, null)).toBe("pt-BR");
   });
 });

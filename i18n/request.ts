@@ -3,13 +3,13 @@ import { cookies, headers } from "next/headers";
 
 import { config } from "@/lib/config";
 
-import { isLocale, LOCALE_COOKIE, negotiateLocale } from "./locales";
+import { chooseLocale, LOCALE_COOKIE } from "./locales";
 import { loadMessages } from "./messages";
 
-// next-intl without locale routing: the language is the user's choice (cookie), else Accept-Language.
+// next-intl without locale routing: the language is the user's choice (cookie), else Accept-Language
+// (route handlers: i18n/request-locale.ts).
 export default getRequestConfig(async () => {
-  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
-  const locale = isLocale(chosen) ? chosen : negotiateLocale((await headers()).get("accept-language"));
+  const locale = chooseLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
   return {
     locale,
     messages: await loadMessages(locale),

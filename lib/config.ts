@@ -454,15 +454,14 @@ export function configWarnings(cfg: Config): string[] {
   return warnings;
 }
 
-let cached: Config | undefined;
+// The parsed configuration is process-wide state, on globalThis (`__kycConfig`) like the process database
+// (lib/db/client.ts): Next bundles the start-up hook (instrumentation.ts) and the route handlers separately,
+// and every bundle must read one configuration, parsed once. Emptying the slot makes the next call read the
+// environment again; test support does so after stubbing variables (test/config.ts).
+const processConfig = globalThis as typeof globalThis & { __kycConfig?: Config };
 
 /** The process's configuration, parsed once. */
 export function config(): Config {
-  cached ??= loadConfig();
-  return cached;
-}
-
-/** Tests only: forget the parsed configuration so the next call reads the environment again. */
-export function resetConfigForTests(): void {
-  cached = undefined;
+  processConfig.__kycConfig ??= loadConfig();
+  return processConfig.__kycConfig;
 }

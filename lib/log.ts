@@ -93,7 +93,12 @@ export function redact(value: unknown, depth = 0): unknown {
 
 let sink: LogSink | undefined;
 
-/** Tests only: capture lines instead of writing them (pass undefined to restore stdout/stderr). */
+/**
+ * Where the lines go: stdout (debug, info) and stderr (warn, error) unless a sink is set. A process that
+ * owns its output sets one: a CLI that prints its own report (`npm run bench` silences the lines while it
+ * measures), a host that ships them to a collector, a test that reads them. A sink receives each line
+ * redacted and past the LOG_LEVEL threshold; undefined puts back stdout/stderr.
+ */
 export function setLogSink(next: LogSink | undefined): void {
   sink = next;
 }

@@ -9,7 +9,6 @@
 // Databases: PGlite (in memory) always, unless BENCH_AUDIT_DRIVERS says otherwise; PostgreSQL too when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a database is created for the run and dropped after).
 //   BENCH_AUDIT_EVENTS=200000 BENCH_AUDIT_DRIVERS=postgres npm run bench -- audit
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,9 +17,9 @@ import vm from "node:vm";
 
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 
 import type { BenchRow } from "./bench";
+import { scratchDatabase } from "./bench-database";
 
 const RUNS = 7;
 
@@ -55,22 +54,13 @@ function drivers(): Driver[] {
       name: "postgres",
       async open() {
         const { createDatabase } = await import("@/lib/db/client");
-        const name = `kyc_bench_${process.pid}_${randomBytes(3).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const target = new URL(url);
-        target.pathname = `/${name}`;
-        const handle = await createDatabase({ url: target.toString() });
+        const scratch = await scratchDatabase(url);
+        const handle = await createDatabase({ url: scratch.url });
         return {
           handle,
           async dispose() {
             await handle.close();
-            const cleanup = new pg.Client({ connectionString: url });
-            await cleanup.connect();
-            await cleanup.query(`drop database if exists ${name} with (force)`);
-            await cleanup.end();
+            await scratch.drop();
           },
         };
       },

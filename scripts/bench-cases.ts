@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 
 import type { BenchRow } from "./bench";
+import { withScratchDatabase } from "./bench-database";
 
 const suite = "cases";
 
@@ -116,21 +116,7 @@ export default async function benchCases(): Promise<BenchRow[]> {
     const rows = await measure("PGlite", () => createDatabase({ pglite: new PGlite() }), sandbox);
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (adminUrl) {
-      const name = `kyc_bench_cases_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      try {
-        rows.push(...(await measure("PostgreSQL", () => createDatabase({ url: url.toString() }), sandbox)));
-      } finally {
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
-      }
+      rows.push(...(await withScratchDatabase(adminUrl, (url) => measure("PostgreSQL", () => createDatabase({ url }), sandbox))));
     }
     return rows;
   } finally {

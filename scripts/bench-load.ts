@@ -25,9 +25,9 @@
 import fs from "node:fs";
 
 import autocannon from "autocannon";
-import pg from "pg";
 
 import type { BenchRow } from "./bench";
+import { withScratchDatabase } from "./bench-database";
 import { CORE_API_KEY, DEMO, progress, signIn, stats, withSystem, type System } from "./bench-system";
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
@@ -283,30 +283,12 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   ];
 }
 
-async function withPostgres<T>(adminUrl: string, body: (url: string) => Promise<T>): Promise<T> {
-  const name = `kyc_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await body(url.toString());
-  } finally {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  }
-}
-
 export default async function benchLoad(): Promise<BenchRow[]> {
   const rows = await withSystem("load", (system) => measure("PGlite", system, false));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     rows.push(
-      ...(await withPostgres(adminUrl, (url) =>
+      ...(await withScratchDatabase(adminUrl, (url) =>
         withSystem("load", (system) => measure("PostgreSQL", system, true), { DATABASE_URL: url }),
       )),
     );

@@ -7,10 +7,9 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { vi } from "vitest";
 
-import { resetConfigForTests } from "@/lib/config";
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { stubConfigEnv } from "@/test/config";
 
 /*
  * Test helpers. The database layer runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is
@@ -89,19 +88,20 @@ export const TEST_SECRETS = {
 
 /**
  * Embedded-mode configuration with fixed secrets and a throwaway data folder (so tests never write
- * into the real .data/). Call in beforeAll/beforeEach; `vi.unstubAllEnvs()` undoes it.
+ * into the real .data/). Call in beforeAll/beforeEach; `restoreConfigEnv()` (test/config.ts) undoes it.
  */
 export function stubTestEnvironment(extra: Record<string, string> = {}): void {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-test-"));
-  for (const [name, value] of Object.entries({
-    ...TEST_SECRETS,
-    DATA_DIR: dataDir,
-    CORE_URL: "",
-    PARTNERS_URL: "",
-    DATABASE_URL: "",
-    ...extra,
-  })) {
-    vi.stubEnv(name, value);
-  }
-  resetConfigForTests();
+  stubConfigEnv({ ...TEST_SECRETS, DATA_DIR: dataDir, CORE_URL: "", PARTNERS_URL: "", DATABASE_URL: "", ...extra });
+}
+
+// lib/db/client.ts keeps the process database in this process-wide slot; `getDb()` answers with what it holds.
+const processDatabase = globalThis as typeof globalThis & { __kycDatabase?: Promise<DatabaseHandle> };
+
+/**
+ * Makes `getDb()` (what route handlers and pages use) answer with this handle; undefined empties the slot,
+ * and the next `getDb()` opens the configured database. Closing the handle stays the caller's business.
+ */
+export function setProcessDatabase(handle: DatabaseHandle | undefined): void {
+  processDatabase.__kycDatabase = handle ? Promise.resolve(handle) : undefined;
 }

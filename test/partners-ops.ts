@@ -3,10 +3,9 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 
-import { setDatabaseForTests } from "@/lib/db/client";
 import { setLogSink } from "@/lib/log";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 /*
@@ -36,7 +35,7 @@ export async function startPartnersHarness(env: Record<string, string> = {}): Pr
   stubTestEnvironment({ SANDBOX_URL: sandbox.url, UPSTREAM_READ_RETRIES: "0", ...env });
   const [kind] = testDatabases();
   const db = await kind!.open();
-  setDatabaseForTests(db);
+  setProcessDatabase(db);
   const analyst = await createTestStaff(db.db, { role: "analyst" });
   const admin = await createTestStaff(db.db, { role: "admin" });
   return {
@@ -63,7 +62,7 @@ export async function startPartnersHarness(env: Record<string, string> = {}): Pr
     },
     async dispose() {
       setLogSink(undefined);
-      setDatabaseForTests(undefined);
+      setProcessDatabase(undefined);
       await db.dispose();
       await sandbox.stop();
       vi.unstubAllEnvs();

@@ -10,16 +10,14 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { loadOverview, overviewAuditDetails } from "@/lib/overview/overview";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
-
-type SearchParams = Record<string, string | string[] | undefined>;
+import { toUrlSearchParams, type PageSearchParams } from "@/lib/page-search-params";
 
 // `/`: the overview, drawn entirely on the server (charts as SVG, no client JavaScript of its own). The
 // view is audited as a read of aggregate numbers: the period and which panels answered, nothing personal.
-export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requirePageUser("analyst");
   const cfg = config();
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(await searchParams)) for (const item of [value ?? []].flat()) params.append(key, item);
+  const params = toUrlSearchParams(await searchParams);
   const parsed = parseOverviewPeriod(params, todayIn(cfg.displayTimeZone));
 
   if (!parsed.ok) {

@@ -5,11 +5,10 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { config } from "@/lib/config";
-import { setDatabaseForTests } from "@/lib/db/client";
 import type { StaffUserDto } from "@/lib/db/queries";
 import { sealMediaToken } from "@/lib/media";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 /*
  * Every route handler under app/api, called as signed-out, analyst and admin, with a real signed
@@ -157,7 +156,7 @@ describe("each handler answers each caller as the matrix says", () => {
     // Upstream calls go to a closed port and fail fast: an allowed cell then answers 503, never 401/403.
     stubTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
     handle = await database!.open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
     for (const role of ["analyst", "admin"] as const) {
       const user = await createTestStaff(handle.db, { role });
       users[role] = user;
@@ -166,7 +165,7 @@ describe("each handler answers each caller as the matrix says", () => {
     patchTarget = await createTestStaff(handle.db, { role: "analyst" });
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
     vi.unstubAllEnvs();
   });
@@ -211,13 +210,13 @@ describe("every mutating handler refuses a foreign origin, a non-JSON body and a
   beforeAll(async () => {
     stubTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
     handle = await database!.open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
     const admin = await createTestStaff(handle.db, { role: "admin" });
     adminCookie = await sessionCookieFor(handle.db, admin);
     patchTarget = await createTestStaff(handle.db, { role: "analyst" });
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
     vi.unstubAllEnvs();
   });

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
-import type { AuditActivity } from "@/lib/overview/activity";
+import { activityColumns, type AuditActivity } from "@/lib/overview/activity";
 import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { Legend, StackedBarChart } from "./charts";
@@ -28,20 +28,15 @@ export async function ActivityPanel({
   const n = numberFormatter(locale);
   const short = dayFormatter(locale, "short");
   const long = dayFormatter(locale, "long");
-  const actions = [...activity.lookupActions, ...activity.exportActions];
-  const label = (action: string) => {
-    const key = `actions.${action.replace(/\./g, "_")}`;
-    return t.has(key) ? t(key) : action;
-  };
-  const series = actions.map((action, index) => ({
+  const columns = activityColumns(activity, t);
+  const series = columns.map(({ action, label }, index) => ({
     key: action,
-    label: label(action),
+    label,
     color: SERIES_COLORS[index % SERIES_COLORS.length]!,
     values: activity.days.map((day) => day.counts[action] ?? 0),
   }));
   const from = activity.days[0]?.day ?? "";
   const to = activity.days.at(-1)?.day ?? "";
-  const total = (action: string) => activity.days.reduce((sum, day) => sum + (day.counts[action] ?? 0), 0);
   const number = (value: number, action: string, first: string, last: string) =>
     linkToAudit ? <NumberLink href={auditHref(action, first, last)}>{n(value)}</NumberLink> : n(value);
 
@@ -52,7 +47,7 @@ export async function ActivityPanel({
       className="lg:col-span-2"
       actions={<CsvDownloadLink table="activity" period={period} />}
     >
-      {actions.length === 0 ? (
+      {columns.length === 0 ? (
         <p className="text-sm text-slate-600">{t("none")}</p>
       ) : (
         <>
@@ -71,9 +66,9 @@ export async function ActivityPanel({
                   <th scope="col" className={TH}>
                     {t("day")}
                   </th>
-                  {actions.map((action) => (
+                  {columns.map(({ action, label }) => (
                     <th key={action} scope="col" className={`${TH} text-right`}>
-                      {label(action)}
+                      {label}
                     </th>
                   ))}
                 </tr>
@@ -84,7 +79,7 @@ export async function ActivityPanel({
                     <th scope="row" className={`${TD} text-left font-normal whitespace-nowrap`}>
                       {long(day.day)}
                     </th>
-                    {actions.map((action) => (
+                    {columns.map(({ action }) => (
                       <td key={action} className={`${TD} text-right`} data-action={action}>
                         {number(day.counts[action] ?? 0, action, day.day, day.day)}
                       </td>
@@ -97,9 +92,9 @@ export async function ActivityPanel({
                   <th scope="row" className={`${TD} text-left`}>
                     {t("total")}
                   </th>
-                  {actions.map((action) => (
+                  {columns.map(({ action, total }) => (
                     <td key={action} className={`${TD} text-right font-medium`}>
-                      {number(total(action), action, from, to)}
+                      {number(total, action, from, to)}
                     </td>
                   ))}
                 </tr>

@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 
 // Each number opens exactly the cases it counts in the queue (lib/cases/queue-links.ts).
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/cases/queue-links";
-import { AGE_BUCKETS, RECOMMENDATIONS, type CaseFigures } from "@/lib/overview/cases";
+import { AGE_BUCKETS, outcomeMatrix, RECOMMENDATIONS, type CaseFigures } from "@/lib/overview/cases";
 import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { HorizontalBarChart } from "./charts";
@@ -87,9 +87,7 @@ export async function OutcomesPanel({ figures, period }: { figures: CaseFigures;
   const t = await getTranslations("overview.cases");
   const status = await getTranslations("verifications.status");
   const n = numberFormatter(await getLocale());
-  const finals = [...new Set(figures.outcomes.map((row) => row.finalStatus))].sort();
-  const cell = (recommendation: string, finalStatus: string) =>
-    figures.outcomes.find((row) => row.recommendation === recommendation && row.finalStatus === finalStatus)?.count ?? 0;
+  const { finals, count } = outcomeMatrix(figures.outcomes);
   const statusLabel = (value: string) => (status.has(value as "approved") ? status(value as "approved") : value);
   return (
     <OverviewSection id="outcomes" title={t("outcomesTitle")} actions={<CsvDownloadLink table="outcomes" period={period} />}>
@@ -118,7 +116,7 @@ export async function OutcomesPanel({ figures, period }: { figures: CaseFigures;
                 </th>
                 {finals.map((finalStatus) => (
                   <td key={finalStatus} className={`${TD} text-right`} data-final={finalStatus}>
-                    <NumberLink href={closedCasesHref(figures.closedRange)}>{n(cell(recommendation, finalStatus))}</NumberLink>
+                    <NumberLink href={closedCasesHref(figures.closedRange)}>{n(count(recommendation, finalStatus))}</NumberLink>
                   </td>
                 ))}
               </tr>

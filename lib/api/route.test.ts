@@ -6,12 +6,11 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-import { setDatabaseForTests } from "@/lib/db/client";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { ApiError } from "./errors";
-import { json, route } from "./route";
+import { csvFile, fileStamp, json, route } from "./route";
 
 /*
  * The route kit's checks, in a real request pipeline (NextRequest, a real signed session, PGlite):
@@ -27,12 +26,12 @@ let admin: string;
 beforeAll(async () => {
   stubTestEnvironment({ NEXTAUTH_URL: "https://kyc.example.com" });
   handle = await testDatabases()[0]!.open();
-  setDatabaseForTests(handle);
+  setProcessDatabase(handle);
   analyst = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
   admin = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "admin" }));
 });
 afterAll(async () => {
-  setDatabaseForTests(undefined);
+  setProcessDatabase(undefined);
   await handle?.dispose();
   vi.unstubAllEnvs();
 });
@@ -251,5 +250,20 @@ describe("params, errors and caching", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect((await plainResponse(apiRequest(URL_, { cookie: analyst }))).headers.get("cache-control")).toBe("no-store");
     expect((await adminOnly(apiRequest(URL_, { cookie: admin }))).headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("csvFile", () => {
+  it("is a download that no cache keeps and no browser sniffs, with what the export announces; its stamp is UTC", async () => {
+    const body = new Response("a,b\r\n1,2\r\n").body!;
+    const response = csvFile(body, `list-${fileStamp(new Date("2025-03-04T05:06:07.890Z"))}.csv`, { "X-Total-Count": "1" });
+    expect(Object.fromEntries(response.headers)).toEqual({
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="list-20250304-050607.csv"',
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "x-total-count": "1",
+    });
+    expect(await response.text()).toBe("a,b\r\n1,2\r\n");
   });
 });

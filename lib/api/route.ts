@@ -66,6 +66,27 @@ export function json<T>(body: T, init: { status?: number; headers?: HeadersInit 
   return NextResponse.json(body, { status: init.status ?? 200, headers });
 }
 
+/**
+ * A CSV file to save (an export): streamed, never kept by a cache, never sniffed as something else, saved
+ * under `filename`. `headers` adds what the export announces (X-Total-Count…).
+ */
+export function csvFile(body: ReadableStream<Uint8Array>, filename: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    headers: {
+      ...headers,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** A file name's time stamp for an export made now: UTC, `YYYYMMDD-HHMMSS`. */
+export function fileStamp(now: Date = new Date()): string {
+  return now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
+}
+
 /** This site's origins: the one the request was addressed to and the configured public address. */
 function ownOrigins(request: Request): Set<string> {
   const origins = new Set([new URL(request.url).origin]);

@@ -2,10 +2,9 @@ import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "@/lib/api/errors";
-import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import { UpstreamTimeoutError } from "@/lib/upstream/http";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { audited, auditedAction, AuditUnavailableError, failureOf, type AuditDeps } from "./actions";
 import type { AuditEvent } from "./record";
@@ -105,10 +104,10 @@ describe.each(testDatabases())("auditedAction on $name", ({ open }) => {
   beforeAll(async () => {
     stubTestEnvironment();
     handle = await open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
     vi.unstubAllEnvs();
   });

@@ -163,6 +163,16 @@ function assertSpecAuditable<T>(context: RequestContext, spec: AuditSpec<T>): vo
   }
 }
 
+/**
+ * The record an answer depends on (a read's success, an action's intent) was not written: content the trail
+ * refuses is a validation error naming the field; anything else is logged and the caller is refused.
+ */
+function unrecorded<T>(spec: AuditSpec<T>, auditError: unknown, kind: "read" | "action"): never {
+  if (auditError instanceof AuditContentError) throw contentError(auditError);
+  log.error("audit_failed", { action: spec.action, error: auditError });
+  throw new AuditUnavailableError(kind);
+}
+
 /** Runs `fn`, records its outcome, and answers only once the success is on the trail. */
 export async function audited<T>(
   context: RequestContext,
@@ -182,9 +192,7 @@ export async function audited<T>(
     await deps.recordEvent(await eventOf(context, spec, "success", { result: { value: result } }));
   } catch (auditError) {
     spec.discard?.(result);
-    if (auditError instanceof AuditContentError) throw contentError(auditError);
-    log.error("audit_failed", { action: spec.action, error: auditError });
-    throw new AuditUnavailableError("read");
+    unrecorded(spec, auditError, "read");
   }
   return result;
 }
@@ -205,9 +213,7 @@ export async function auditedAction<T>(
   try {
     intent = (await deps.recordEvent(await eventOf(context, spec, "intent"))).id;
   } catch (auditError) {
-    if (auditError instanceof AuditContentError) throw contentError(auditError);
-    log.error("audit_failed", { action: spec.action, error: auditError });
-    throw new AuditUnavailableError("action");
+    unrecorded(spec, auditError, "action");
   }
 
   let result: T;

@@ -6,16 +6,16 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { computeEventHash, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/record";
-import { createDatabase, setDatabaseForTests, type Database } from "@/lib/db/client";
+import { createDatabase, type Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
-import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
 import { verifyAuditChain } from "./verify";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());
-afterEach(() => setDatabaseForTests(undefined));
+afterEach(() => setProcessDatabase(undefined));
 
 const actor = { id: "9f1c2f3e-7d8a-4b5c-9e0f-1a2b3c4d5e6f", email: "ana@example.com" };
 const event = (index: number, action = "verification.list"): AuditEvent => ({ actor, action, outcome: "success", details: { index } });
@@ -100,7 +100,7 @@ describe.each(testDatabases())("audit group commit on $name", ({ name, open }) =
   });
 
   it("record() without a transaction goes through the process committer and answers after the commit", async () => {
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
     const results = await Promise.all(Array.from({ length: 40 }, (_, index) => record(event(index, "verification.view"))));
     const rows = await handle.db
       .select({ id: auditEvents.id })

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 import { register } from "@/instrumentation";
-import { ConfigError, loadConfig, resetConfigForTests } from "@/lib/config";
+import { ConfigError, loadConfig } from "@/lib/config";
+import { restoreConfigEnv, stubConfigEnv } from "@/test/config";
 import { stubTestEnvironment } from "@/test/db";
 
 import { authOptions } from "./options";
@@ -21,17 +22,13 @@ const serviceEnv = {
   AUDIT_HASH_SECRET: strong,
 };
 
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetConfigForTests();
-});
+afterEach(restoreConfigEnv);
 
 describe("production start-up and secrets", () => {
   it.each(["NEXTAUTH_SECRET", "MEDIA_SEAL_SECRET"])("stops when %s is shorter than 32 characters, naming it", async (name) => {
     expect(() => loadConfig({ ...serviceEnv, [name]: "x".repeat(31) })).toThrow(new RegExp(`${name}: must be at least 32 characters`));
     // The server's start-up hook reads the configuration before serving anything, so start-up fails.
-    for (const [key, value] of Object.entries({ ...serviceEnv, [name]: "too-short", NEXT_RUNTIME: "nodejs" })) vi.stubEnv(key, value);
-    resetConfigForTests();
+    stubConfigEnv({ ...serviceEnv, [name]: "too-short", NEXT_RUNTIME: "nodejs" });
     const failure = await register().then(
       () => undefined,
       (error: unknown) => error,
@@ -43,8 +40,7 @@ describe("production start-up and secrets", () => {
 
 describe("next-auth options", () => {
   it("use Secure, prefixed, HttpOnly, SameSite=Lax cookies in service mode", () => {
-    for (const [key, value] of Object.entries(serviceEnv)) vi.stubEnv(key, value);
-    resetConfigForTests();
+    stubConfigEnv(serviceEnv);
     const options = authOptions();
     expect(options.useSecureCookies).toBe(true);
     expect(options.cookies?.sessionToken?.name).toBe("__Host-next-auth.session-token");

@@ -3,10 +3,9 @@ import { encode } from "next-auth/jwt";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "@/lib/api/errors";
-import { setDatabaseForTests } from "@/lib/db/client";
 import { staffSessions, staffUsers } from "@/lib/db/schema";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
 
 import { SESSION_COOKIE } from "./cookies";
 import { parseCookieHeader, requireUser } from "./require-role";
@@ -36,10 +35,10 @@ describe.each(testDatabases())("requireUser on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
   });
   afterEach(() => vi.useRealTimers());

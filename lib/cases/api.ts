@@ -1,9 +1,8 @@
 import "server-only";
 
-import { isLocale, LOCALE_COOKIE, negotiateLocale, type Locale } from "@/i18n/locales";
+import type { Locale } from "@/i18n/locales";
 import type { RequestContext } from "@/lib/audit-trail";
 import type { StaffSession } from "@/lib/auth/require-role";
-import { parseCookieHeader } from "@/lib/auth/require-role";
 import en from "@/messages/en/cases.json";
 import ptBR from "@/messages/pt-BR/cases.json";
 
@@ -15,11 +14,6 @@ import { REASON_CODES } from "./rules";
 
 export function caseContext(user: StaffSession, context: RequestContext): CaseContext {
   return { actor: { id: user.id, email: user.email, role: user.role }, ip: context.ip };
-}
-
-export function requestLocale(request: Request): Locale {
-  const chosen = parseCookieHeader(request.headers.get("cookie"))[LOCALE_COOKIE];
-  return isLocale(chosen) ? chosen : negotiateLocale(request.headers.get("accept-language"));
 }
 
 const CATALOGUES: Record<Locale, { reasons: Record<string, string> }> = { "pt-BR": ptBR, en };

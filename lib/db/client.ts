@@ -120,8 +120,10 @@ export function configuredSource(): DatabaseSource {
   return { pglite: new PGlite(directory) };
 }
 
-// On globalThis so Next's dev reloads (which re-evaluate modules) reuse the open database instead of
-// opening the PGlite directory a second time, which it does not allow.
+// On globalThis (`__kycDatabase`) so Next's dev reloads (which re-evaluate modules) reuse the open database
+// instead of opening the PGlite directory a second time, which it does not allow. The slot is the process
+// database: whoever opens the process's database some other way may place its handle there (test support
+// does, test/db.ts), and `getDb()` answers with it.
 const globalForDb = globalThis as typeof globalThis & { __kycDatabase?: Promise<DatabaseHandle> };
 
 /** The process database, opened and migrated on first use. */
@@ -141,9 +143,4 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
 /** Opens the configured database and applies the migrations. */
 export function openConfiguredDatabase(): Promise<DatabaseHandle> {
   return createDatabase(configuredSource());
-}
-
-/** Tests only: make `getDb()` answer with this handle (or forget it with undefined). */
-export function setDatabaseForTests(handle: DatabaseHandle | undefined): void {
-  globalForDb.__kycDatabase = handle ? Promise.resolve(handle) : undefined;
 }

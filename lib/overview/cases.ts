@@ -104,3 +104,18 @@ export async function caseFigures(db: Database, range: { start: Date; end: Date 
     closedRange: { from: range.start.toISOString(), to: range.end.toISOString() },
   };
 }
+
+/**
+ * The recommendations-against-final-status table, as the page and its CSV lay it out: one column per final
+ * status seen (sorted), one row per recommendation (RECOMMENDATIONS), 0 where nothing was counted.
+ */
+export function outcomeMatrix(outcomes: CaseFigures["outcomes"]): {
+  finals: string[];
+  count(recommendation: Recommendation, finalStatus: string): number;
+} {
+  return {
+    finals: [...new Set(outcomes.map((row) => row.finalStatus))].sort(),
+    count: (recommendation, finalStatus) =>
+      outcomes.find((row) => row.recommendation === recommendation && row.finalStatus === finalStatus)?.count ?? 0,
+  };
+}

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { setLogSink } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/http";
-import { resetPagingMemoryForTests } from "@/lib/verifications/list";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
@@ -21,7 +20,6 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 beforeEach(async () => {
-  resetPagingMemoryForTests();
   await sandbox.clearFaults();
   await sandbox.clearRequests();
 });

@@ -11,7 +11,8 @@ import { getDb } from "@/lib/db/client";
 import { isoInZone } from "@/lib/time-zone";
 import type { InputProblem } from "@/lib/validations/verifications";
 
-import { AGE_BUCKETS, RECOMMENDATIONS } from "./cases";
+import { activityColumns, type ActivityMessages } from "./activity";
+import { AGE_BUCKETS, outcomeMatrix, RECOMMENDATIONS } from "./cases";
 import { ratesOf, STATUSES } from "./figures";
 import { panelLoaders, type OverviewDeps } from "./overview";
 import { parseOverviewPeriod, type OverviewPeriod } from "./period";
@@ -112,31 +113,27 @@ export async function overviewTableCsv(
       };
     }
     case "outcomes": {
-      const figures = await panelLoaders.cases(period, deps);
-      const finals = [...new Set(figures.outcomes.map((row) => row.finalStatus))].sort();
-      const cell = (recommendation: string, finalStatus: string) =>
-        figures.outcomes.find((row) => row.recommendation === recommendation && row.finalStatus === finalStatus)?.count ?? 0;
+      const matrix = outcomeMatrix((await panelLoaders.cases(period, deps)).outcomes);
       return {
-        header: [t("cases.recommendation"), ...finals.map((finalStatus) => t("cases.finalStatus", { status: statusLabel(finalStatus) }))],
+        header: [
+          t("cases.recommendation"),
+          ...matrix.finals.map((finalStatus) => t("cases.finalStatus", { status: statusLabel(finalStatus) })),
+        ],
         rows: RECOMMENDATIONS.map((recommendation) => [
           t(`cases.recommendations.${recommendation}`),
-          ...finals.map((finalStatus) => cell(recommendation, finalStatus)),
+          ...matrix.finals.map((finalStatus) => matrix.count(recommendation, finalStatus)),
         ]),
       };
     }
     case "activity": {
       const activity = await panelLoaders.activity(period, deps);
-      const actions = [...activity.lookupActions, ...activity.exportActions];
-      const label = (action: string) => {
-        const key = `activity.actions.${action.replace(/\./g, "_")}`;
-        return t.has(key) ? t(key) : action;
-      };
-      const total = (action: string) => activity.days.reduce((sum, day) => sum + (day.counts[action] ?? 0), 0);
+      const activityMessages = createTranslator({ locale, messages, namespace: "overview.activity" }) as unknown as ActivityMessages;
+      const columns = activityColumns(activity, activityMessages);
       return {
-        header: [t("activity.day"), ...actions.map(label)],
+        header: [t("activity.day"), ...columns.map((column) => column.label)],
         rows: [
-          ...activity.days.map((day) => [day.day, ...actions.map((action) => day.counts[action] ?? 0)]),
-          [t("activity.total"), ...actions.map(total)],
+          ...activity.days.map((day) => [day.day, ...columns.map((column) => day.counts[column.action] ?? 0)]),
+          [t("activity.total"), ...columns.map((column) => column.total)],
         ],
       };
     }

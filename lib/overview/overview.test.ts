@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { recordEvent as record } from "@/lib/audit-trail";
 import { setLogSink } from "@/lib/log";
-import { resetPagingMemoryForTests } from "@/lib/verifications/list";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
@@ -30,7 +29,6 @@ afterAll(async () => {
   await handle?.dispose();
 });
 beforeEach(async () => {
-  resetPagingMemoryForTests();
   await sandbox.clearFaults();
 });
 

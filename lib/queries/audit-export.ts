@@ -1,32 +1,13 @@
-import { useMutation } from "@tanstack/react-query";
-import { useRef, useState } from "react";
-
 import type { AuditFilters } from "@/lib/audit-trail/filters";
 
-import { downloadAuditCsv, type ExportProgress } from "./audit";
+import { downloadAuditCsv } from "./audit";
+import { useCsvExport } from "./csv-export";
 
 // The CSV export's hook (browser only; apart from ./audit.ts, whose key factory the server page imports).
 
-/** The export as a mutation with live progress and a way to stop it. */
+/** The export of the filters on screen (and the CPF searched), with live progress and a way to stop it. */
 export function useAuditExport() {
-  const [progress, setProgress] = useState<ExportProgress>({ bytes: 0, rows: 0 });
-  const controller = useRef<AbortController | null>(null);
-  const mutation = useMutation({
-    mutationFn: async ({ filters, cpf }: { filters: AuditFilters; cpf: string | null }) => {
-      controller.current?.abort();
-      const abort = new AbortController();
-      controller.current = abort;
-      setProgress({ bytes: 0, rows: 0 });
-      try {
-        return await downloadAuditCsv(filters, cpf, { signal: abort.signal, onProgress: setProgress });
-      } finally {
-        if (controller.current === abort) controller.current = null;
-      }
-    },
-  });
-  return {
-    ...mutation,
-    progress,
-    cancel: () => controller.current?.abort(),
-  };
+  return useCsvExport(({ filters, cpf }: { filters: AuditFilters; cpf: string | null }, options) =>
+    downloadAuditCsv(filters, cpf, options),
+  );
 }

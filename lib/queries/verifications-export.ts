@@ -1,9 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
-import { useRef, useState } from "react";
-
 import { filtersToSearchParams, normalizeFilters, type VerificationFilters } from "@/lib/validations/verifications";
 
-import { downloadCsv, type ExportProgress } from "./csv-download";
+import { downloadCsv } from "./csv-download";
+import { useCsvExport } from "./csv-export";
 
 // The verification list's CSV export hook (browser only).
 
@@ -15,24 +13,7 @@ export function verificationsExportUrl(filters: VerificationFilters): string {
 }
 
 export function useVerificationsExport() {
-  const [progress, setProgress] = useState<ExportProgress>({ bytes: 0, rows: 0 });
-  const controller = useRef<AbortController | null>(null);
-  const mutation = useMutation({
-    mutationFn: async (filters: VerificationFilters) => {
-      controller.current?.abort();
-      const abort = new AbortController();
-      controller.current = abort;
-      setProgress({ bytes: 0, rows: 0 });
-      try {
-        return await downloadCsv(verificationsExportUrl(filters), {
-          signal: abort.signal,
-          onProgress: setProgress,
-          fallbackName: "verifications.csv",
-        });
-      } finally {
-        if (controller.current === abort) controller.current = null;
-      }
-    },
-  });
-  return { ...mutation, progress, cancel: () => controller.current?.abort() };
+  return useCsvExport((filters: VerificationFilters, options) =>
+    downloadCsv(verificationsExportUrl(filters), { ...options, fallbackName: "verifications.csv" }),
+  );
 }

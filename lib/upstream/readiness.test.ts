@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { config, resetConfigForTests, SANDBOX_DEFAULTS } from "@/lib/config";
+import { config, SANDBOX_DEFAULTS } from "@/lib/config";
+import { restoreConfigEnv, stubConfigEnv } from "@/test/config";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 import { probeUpstreams } from "./readiness";
@@ -19,14 +20,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-readiness-"));
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  vi.stubEnv("SANDBOX_URL", sandbox.url);
-  vi.stubEnv("DATA_DIR", dataDir);
-  resetConfigForTests();
+  stubConfigEnv({ SANDBOX_URL: sandbox.url, DATA_DIR: dataDir });
 });
 afterAll(async () => {
   await sandbox?.stop();
-  vi.unstubAllEnvs();
-  resetConfigForTests();
+  restoreConfigEnv();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {

@@ -1,9 +1,12 @@
 import "server-only";
 
 import { ApiError } from "@/lib/api/errors";
+import { audited, type RequestContext } from "@/lib/audit-trail";
+import { getDb } from "@/lib/db/client";
 import { coreClient } from "@/lib/upstream/core";
 import { isPublicId } from "@/lib/validations/verifications";
 
+import { subjectCpfHashOf } from "./known";
 import type { VerificationDeps } from "./list";
 import type { VerificationDetailResponse } from "./types";
 
@@ -21,4 +24,25 @@ export async function getVerificationDetail(publicId: string, deps: Verification
   assertPublicId(publicId);
   const client = deps.client ?? coreClient();
   return { verification: await client.getVerification(publicId, deps.signal) };
+}
+
+/**
+ * Opening a verification, as its page and GET /api/verifications/:publicId both do: an audited read
+ * (`verification.view`), tagged with the person's CPF hash when known here, so the audit page's CPF search
+ * finds the view.
+ */
+export function viewVerification(
+  context: RequestContext,
+  publicId: string,
+  deps: VerificationDeps = {},
+): Promise<VerificationDetailResponse> {
+  return audited(
+    context,
+    {
+      action: "verification.view",
+      target: { type: "verification", id: publicId },
+      subjectCpfHashOf: async (result) => subjectCpfHashOf(await getDb(), result.verification),
+    },
+    () => getVerificationDetail(publicId, deps),
+  );
 }

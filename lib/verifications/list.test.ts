@@ -7,7 +7,7 @@ import { testConfig, testCoreClient } from "@/test/verifications";
 
 import { upstreamDateBound } from "./dates";
 import { getVerificationDetail } from "./detail";
-import { listVerifications, resetPagingMemoryForTests } from "./list";
+import { listVerifications, type PagingMemory } from "./list";
 
 let sandbox: SandboxHandle;
 
@@ -20,7 +20,6 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 beforeEach(async () => {
-  resetPagingMemoryForTests();
   await sandbox.clearRequests();
 });
 
@@ -39,7 +38,9 @@ describe("listVerifications", () => {
     // The dashboard's page parameter (CORE_PAGE_PARAM) is an assumption; here the service does not know it.
     const cfg = testConfig(sandbox.url, { CORE_PAGE_PARAM: "pagina" });
     const client = testCoreClient(cfg);
-    const first = await listVerifications({ per_page: 5, page: 2 }, { cfg, client });
+    // A memory of this test's own: the refusal is remembered there, not in the process's.
+    const paging: PagingMemory = { pageParamRefusedUntil: 0 };
+    const first = await listVerifications({ per_page: 5, page: 2 }, { cfg, client, paging });
     expect(first.pagingAvailable).toBe(false);
     expect(first.items).toHaveLength(5);
     expect(first.pagination.page).toBe(1);
@@ -47,7 +48,7 @@ describe("listVerifications", () => {
     expect(queries).toEqual(["pagina,per_page", "per_page"]);
 
     await sandbox.clearRequests();
-    expect((await listVerifications({ per_page: 5 }, { cfg, client })).pagingAvailable).toBe(false);
+    expect((await listVerifications({ per_page: 5 }, { cfg, client, paging })).pagingAvailable).toBe(false);
     expect((await sandbox.requests()).map((request) => request.query)).toEqual([["per_page"]]);
   });
 

@@ -14,21 +14,26 @@ import type { VerificationListResponse } from "./types";
  * it: the same function, so the hydrated first page and a refetch are the same shape.
  */
 
+/**
+ * What the list remembers between calls. ASSUMPTION (CORE_PAGE_PARAM): when the service refuses the page
+ * parameter, the dashboard remembers it for a while instead of paying a refused call plus a retry on
+ * every list view.
+ */
+export interface PagingMemory {
+  /** Until when (epoch ms) the page parameter is left out; 0: sent. */
+  pageParamRefusedUntil: number;
+}
+
 export interface VerificationDeps {
   client?: CoreClient;
   cfg?: Config;
   signal?: AbortSignal;
+  /** The list's paging memory: the process's own unless given. */
+  paging?: PagingMemory;
 }
 
-// ASSUMPTION (CORE_PAGE_PARAM): when the service refuses the page parameter, the dashboard remembers it
-// for a while instead of paying a refused call plus a retry on every list view.
 const PAGE_PARAM_REFUSAL_MEMORY_MS = 10 * 60_000;
-let pageParamRefusedUntil = 0;
-
-/** Tests only. */
-export function resetPagingMemoryForTests(): void {
-  pageParamRefusedUntil = 0;
-}
+const processPaging: PagingMemory = { pageParamRefusedUntil: 0 };
 
 function refusesPageParam(error: unknown, pageParam: string): boolean {
   if (!isUpstreamError(error) || error.kind !== "validation") return false;
@@ -59,16 +64,17 @@ export async function listVerifications(filters: VerificationFilters, deps: Veri
     throw new ApiError("validation", `Invalid input: per_page: must be at most ${cfg.core.maxPerPage}.`, { fields: ["per_page"] });
   }
   const upstreamFilters = toUpstream(filters, cfg);
+  const paging = deps.paging ?? processPaging;
 
   // The page is always sent (page 1 too) so a service that does not know the parameter is noticed on the
   // first view, not when the analyst first clicks "next".
-  if (Date.now() >= pageParamRefusedUntil) {
+  if (Date.now() >= paging.pageParamRefusedUntil) {
     try {
       const list = await client.listVerifications({ ...upstreamFilters, page: filters.page ?? 1 }, deps.signal);
       return { ...list, pagingAvailable: true };
     } catch (error) {
       if (!refusesPageParam(error, cfg.core.pageParam)) throw error;
-      pageParamRefusedUntil = Date.now() + PAGE_PARAM_REFUSAL_MEMORY_MS;
+      paging.pageParamRefusedUntil = Date.now() + PAGE_PARAM_REFUSAL_MEMORY_MS;
     }
   }
   const list = await client.listVerifications(upstreamFilters, deps.signal);

@@ -28,15 +28,15 @@ export type VerificationChangeListener = (db: Database, change: VerificationChan
 // share one registry; a Set so registering the same function again is harmless.
 const registry = globalThis as typeof globalThis & { __kycVerificationChangeListeners?: Set<VerificationChangeListener> };
 
-export function onVerificationChange(listener: VerificationChangeListener): void {
-  (registry.__kycVerificationChangeListeners ??= new Set()).add(listener);
+/** Registers a listener; the returned function unregisters it (the same function registered twice is one listener). */
+export function onVerificationChange(listener: VerificationChangeListener): () => void {
+  const listeners = (registry.__kycVerificationChangeListeners ??= new Set());
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export function verificationChangeListeners(): VerificationChangeListener[] {
   return [...(registry.__kycVerificationChangeListeners ?? [])];
-}
-
-/** Tests only: forget a listener. */
-export function removeVerificationChangeListener(listener: VerificationChangeListener): void {
-  registry.__kycVerificationChangeListeners?.delete(listener);
 }

@@ -7,7 +7,7 @@ import { setLogSink } from "@/lib/log";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, uniqueId } from "@/test/webhooks";
 
-import { onVerificationChange, removeVerificationChangeListener, type VerificationChange } from "./changes";
+import { onVerificationChange, type VerificationChange } from "./changes";
 import { parseDelivery } from "./parse";
 import { MAX_ATTEMPTS, processPendingDeliveries } from "./processor";
 import { listChangesSince, listVerificationEvents, storeDelivery } from "./store";
@@ -49,7 +49,7 @@ describe.each(testDatabases())("webhook processor on $name", ({ name, open }) =>
       await db.execute(sql`select 1`);
       if (fail) throw new Error("listener unavailable");
     };
-    onVerificationChange(flaky);
+    const unregister = onVerificationChange(flaky);
     try {
       const deliveryId = await store(handle.db, flatEvent(publicId));
       await processPendingDeliveries(handle.db);
@@ -75,7 +75,7 @@ describe.each(testDatabases())("webhook processor on $name", ({ name, open }) =>
       });
       expect(await listVerificationEvents(handle.db, publicId)).toHaveLength(1);
     } finally {
-      removeVerificationChangeListener(flaky);
+      unregister();
     }
   });
 
@@ -84,7 +84,7 @@ describe.each(testDatabases())("webhook processor on $name", ({ name, open }) =>
     const broken = async (_db: Database, change: VerificationChange) => {
       if (change.publicId === publicId) throw new Error("always");
     };
-    onVerificationChange(broken);
+    const unregister = onVerificationChange(broken);
     try {
       const deliveryId = await store(handle.db, flatEvent(publicId));
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
@@ -97,7 +97,7 @@ describe.each(testDatabases())("webhook processor on $name", ({ name, open }) =>
       const [row] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.deliveryId, deliveryId));
       expect(row).toMatchObject({ state: "failed", attempts: MAX_ATTEMPTS });
     } finally {
-      removeVerificationChangeListener(broken);
+      unregister();
     }
   });
 
@@ -107,7 +107,7 @@ describe.each(testDatabases())("webhook processor on $name", ({ name, open }) =>
     const counting = async (_db: Database, change: VerificationChange) => {
       if (change.publicId.startsWith(prefix)) calls.set(change.deliveryId, (calls.get(change.deliveryId) ?? 0) + 1);
     };
-    onVerificationChange(counting);
+    const unregister = onVerificationChange(counting);
     // A second connection pool on the same PostgreSQL database stands for another instance.
     const other = name === "postgres" ? await createDatabase({ url: await currentUrl(handle.db) }) : undefined;
     try {
@@ -130,7 +130,7 @@ describe.each(testDatabases())("webhook processor on $name", ({ name, open }) =>
       expect([...calls.values()].every((count) => count === 1)).toBe(true);
       expect(calls.size).toBe(12);
     } finally {
-      removeVerificationChangeListener(counting);
+      unregister();
       await other?.close();
     }
   });

@@ -80,29 +80,22 @@ async function processOne(db: Database): Promise<Outcome> {
       const { parsed } = read;
       // Held to commit: event ids become visible in increasing order (the change feed's cursor relies on it).
       await tx.execute(sql`select pg_advisory_xact_lock(${VERIFICATION_EVENTS_LOCK_KEY})`);
+      // The change the listeners learn is the event row as recorded, less its deduplication key.
+      const change: VerificationChange = {
+        publicId: parsed.publicId,
+        event: parsed.event,
+        status: parsed.status,
+        refId: parsed.refId,
+        occurredAt: parsed.occurredAt,
+        deliveryId: row.deliveryId,
+      };
       const [inserted] = await tx
         .insert(verificationEvents)
-        .values({
-          eventKey: parsed.eventKey,
-          publicId: parsed.publicId,
-          event: parsed.event,
-          status: parsed.status,
-          refId: parsed.refId,
-          occurredAt: parsed.occurredAt,
-          deliveryId: row.deliveryId,
-        })
+        .values({ eventKey: parsed.eventKey, ...change })
         .onConflictDoNothing({ target: verificationEvents.eventKey })
         .returning({ id: verificationEvents.id });
 
       if (inserted) {
-        const change: VerificationChange = {
-          publicId: parsed.publicId,
-          event: parsed.event,
-          status: parsed.status,
-          refId: parsed.refId,
-          occurredAt: parsed.occurredAt,
-          deliveryId: row.deliveryId,
-        };
         for (const listener of verificationChangeListeners()) await listener(tx, change);
       }
       await recordEvent(

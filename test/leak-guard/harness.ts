@@ -3,9 +3,8 @@ import { format } from "node:util";
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 
-import { setDatabaseForTests } from "@/lib/db/client";
 import { apiRequest } from "@/test/auth";
-import { stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, type TestDatabase, type TestDatabaseKind } from "@/test/db";
 import type { SandboxHandle } from "@/test/sandbox";
 
 import type { RecordingProxy, UpstreamExchange } from "./recording-proxy";
@@ -130,7 +129,7 @@ export async function startLeakHarness(
 
   stubTestEnvironment({ SANDBOX_URL: proxy.url, UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "1500", LOG_LEVEL: "debug", ...env });
   const database = await kind.open();
-  setDatabaseForTests(database);
+  setProcessDatabase(database);
 
   proxy.recordInto(upstream);
 
@@ -197,7 +196,7 @@ export async function startLeakHarness(
     stopCapture,
     async dispose() {
       stopCapture();
-      setDatabaseForTests(undefined);
+      setProcessDatabase(undefined);
       await database.dispose();
       vi.unstubAllEnvs();
     },

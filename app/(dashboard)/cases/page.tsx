@@ -6,16 +6,15 @@ import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { listQueue } from "@/lib/cases/store";
 import { getDb } from "@/lib/db/client";
+import type { PageSearchParams } from "@/lib/page-search-params";
 import { caseKeys, type QueueParams } from "@/lib/queries/cases";
 import { queueQuerySchema } from "@/lib/validations/cases";
 
 import { CasesPageClient } from "./page-client";
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
 // /cases: the review queue. The first view is read here (same function as GET /api/cases) and hydrated;
 // tab, sort and filter changes go through the route handler. Unknown parameters fall back to the open queue.
-export default async function CasesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function CasesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requirePageUser("analyst");
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, [value ?? []].flat()[0]]));
   const parsed = queueQuerySchema.safeParse(raw);

@@ -7,6 +7,7 @@ import { audited, requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { toUrlSearchParams, type PageSearchParams } from "@/lib/page-search-params";
 import type { ServerError } from "@/lib/queries/server-error";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { parseVerificationFilters } from "@/lib/validations/verifications";
@@ -17,22 +18,12 @@ import { splitListQuery } from "@/lib/verifications/sorting";
 
 import { VerificationsPageClient } from "./page-client";
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
-function toSearchParams(raw: SearchParams): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(raw)) {
-    for (const item of [value ?? []].flat()) params.append(key, item);
-  }
-  return params;
-}
-
 // /verifications: the first page is fetched here (same function as GET /api/verifications) and handed
 // to react-query; filter changes later go through the route handler.
-export default async function VerificationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function VerificationsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requirePageUser("analyst");
   // The on-screen sort is not a filter: it is never sent upstream (lib/verifications/sorting.ts).
-  const split = splitListQuery(toSearchParams(await searchParams));
+  const split = splitListQuery(toUrlSearchParams(await searchParams));
   const parsed = parseVerificationFilters(split.filterParams);
   const queryClient = new QueryClient();
   let serverError: ServerError | null = null;

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cpfHash, recordEvent } from "@/lib/audit-trail/record";
 import type { AuditPage } from "@/lib/audit-trail/types";
 import { verifyAuditChain } from "@/lib/audit-trail/verify";
-import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import { setLogSink } from "@/lib/log";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { GET } from "./route";
 
@@ -34,7 +33,7 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
 
   beforeAll(async () => {
     handle = await open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
     const admin = await createTestStaff(handle.db, { role: "admin" });
     const analyst = await createTestStaff(handle.db, { role: "analyst" });
     adminEmail = admin.email;
@@ -60,7 +59,7 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
     await recordEvent({ actor, action: "kyc.session_create", target: { type: "cpf", cpf: CPF }, outcome: "success" }, handle.db);
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
   });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { json, route } from "@/lib/api/route";
+import { csvFile, fileStamp, json, route } from "@/lib/api/route";
 import { auditListQuerySchema, auditParamsFromSearchParams, compactFilters, CPF_SEARCH_HEADER } from "@/lib/audit-trail/filters";
 import { exportAuditLog, refuseAuditAccess, viewAuditLog } from "@/lib/audit-trail/service";
 import { auditPageSchema } from "@/lib/audit-trail/types";
@@ -10,8 +10,6 @@ import { cpfSchema } from "@/lib/validations/cpf-schema";
 
 // The search CPF comes in a header, never the URL; the schema names the header when it is not a valid CPF.
 const cpfHeaderSchema = z.object({ [CPF_SEARCH_HEADER]: cpfSchema.optional() });
-
-const CSV_HEADERS = { "Content-Type": "text/csv; charset=utf-8", "X-Content-Type-Options": "nosniff" };
 
 // GET /api/audit – audit events (admin), filtered and paged by cursor; `?format=csv` streams them all as CSV.
 // Any signed-in user gets past the kit, so that an analyst's attempt is itself on the trail.
@@ -24,10 +22,7 @@ export const GET = route({}, async ({ request, user, context }) => {
   const filters = compactFilters(query);
   const db = await getDb();
   if (query.format === "csv") {
-    const stream = await exportAuditLog(db, context, { filters, cpf });
-    const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
-    const disposition = `attachment; filename="audit-${stamp}.csv"`;
-    return new Response(stream, { headers: { ...CSV_HEADERS, "Content-Disposition": disposition, "Cache-Control": "no-store" } });
+    return csvFile(await exportAuditLog(db, context, { filters, cpf }), `audit-${fileStamp()}.csv`);
   }
   const page = await viewAuditLog(db, context, { filters, cpf, cursor: query.cursor, limit: query.limit });
   return json(auditPageSchema.parse(page));

@@ -6,8 +6,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { resetConfigForTests } from "@/lib/config";
-import { createDatabase, setDatabaseForTests, type DatabaseHandle } from "@/lib/db/client";
+import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { restoreConfigEnv, stubConfigEnv } from "@/test/config";
+import { setProcessDatabase } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 let sandbox: SandboxHandle;
@@ -16,19 +17,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-health-"));
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  vi.stubEnv("SANDBOX_URL", sandbox.url);
-  vi.stubEnv("DATA_DIR", dataDir);
-  resetConfigForTests();
+  stubConfigEnv({ SANDBOX_URL: sandbox.url, DATA_DIR: dataDir });
   database = await createDatabase({ pglite: new PGlite() });
-  setDatabaseForTests(database);
+  setProcessDatabase(database);
 });
 
 afterAll(async () => {
-  setDatabaseForTests(undefined);
+  setProcessDatabase(undefined);
   await database.close();
   await sandbox.stop();
-  vi.unstubAllEnvs();
-  resetConfigForTests();
+  restoreConfigEnv();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

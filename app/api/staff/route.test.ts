@@ -2,11 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { attemptPasswordSignIn } from "@/lib/auth/sign-in";
-import { setDatabaseForTests } from "@/lib/db/client";
 import type { StaffUserDto } from "@/lib/db/queries";
 import { auditEvents, staffUsers } from "@/lib/db/schema";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { POST as changePassword } from "../account/password/route";
 import { PATCH } from "./[id]/route";
@@ -23,12 +22,12 @@ describe.each(testDatabases())("staff routes on $name", ({ open }) => {
   beforeAll(async () => {
     stubTestEnvironment();
     handle = await open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
     admin = await createTestStaff(handle.db, { role: "admin" });
     adminCookie = await sessionCookieFor(handle.db, admin);
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
     vi.unstubAllEnvs();
   });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { setDatabaseForTests } from "@/lib/db/client";
 import { setLogSink } from "@/lib/log";
 import { parseDelivery } from "@/lib/webhooks/parse";
 import { processPendingDeliveries } from "@/lib/webhooks/processor";
 import { storeDelivery } from "@/lib/webhooks/store";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { flatEvent, uniqueId } from "@/test/webhooks";
 
 import { GET as history } from "../verifications/[publicId]/events/route";
@@ -31,11 +30,11 @@ describe.each(testDatabases())("event reads on $name", ({ open }) => {
   let cookie: string;
   beforeAll(async () => {
     handle = await open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
     cookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
   });
 

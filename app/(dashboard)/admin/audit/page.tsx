@@ -11,26 +11,17 @@ import { viewAuditLog } from "@/lib/audit-trail/service";
 import type { AuditPage } from "@/lib/audit-trail/types";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { getDb } from "@/lib/db/client";
+import { toUrlSearchParams, type PageSearchParams } from "@/lib/page-search-params";
 import { auditKeys } from "@/lib/queries/audit";
 import type { ServerError } from "@/lib/queries/server-error";
 
 import { AuditPageClient } from "./page-client";
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
-function toSearchParams(raw: SearchParams): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(raw)) {
-    for (const item of [value ?? []].flat()) params.append(key, item);
-  }
-  return params;
-}
-
 // /admin/audit: the first page is read here (the same function as GET /api/audit, so this view is audited
 // too) and handed to react-query; filter changes and older pages go through the route handler.
-export default async function AuditLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function AuditLogPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requirePageUser("admin");
-  const parsed = auditFiltersSchema.safeParse(auditParamsFromSearchParams(toSearchParams(await searchParams)));
+  const parsed = auditFiltersSchema.safeParse(auditParamsFromSearchParams(toUrlSearchParams(await searchParams)));
   const queryClient = new QueryClient();
   const db = await getDb();
   let serverError: ServerError | null = null;

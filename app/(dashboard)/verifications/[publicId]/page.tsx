@@ -4,15 +4,13 @@ import { notFound } from "next/navigation";
 
 import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
-import { audited, requestContext } from "@/lib/audit-trail";
+import { requestContext } from "@/lib/audit-trail";
 import { requirePageUser } from "@/lib/auth/require-role";
-import { getDb } from "@/lib/db/client";
 import type { ServerError } from "@/lib/queries/server-error";
 import { verificationKeys } from "@/lib/queries/verifications";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { isPublicId } from "@/lib/validations/verifications";
-import { getVerificationDetail } from "@/lib/verifications/detail";
-import { subjectCpfHashOf } from "@/lib/verifications/known";
+import { viewVerification } from "@/lib/verifications/detail";
 
 import { VerificationPageClient } from "./page-client";
 
@@ -29,16 +27,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   let missing = false;
   let serverError: ServerError | null = null;
   try {
-    const context = requestContext(user, await headers());
-    const data = await audited(
-      context,
-      {
-        action: "verification.view",
-        target: { type: "verification", id: publicId },
-        subjectCpfHashOf: async (result) => subjectCpfHashOf(await getDb(), result.verification),
-      },
-      () => getVerificationDetail(publicId),
-    );
+    const data = await viewVerification(requestContext(user, await headers()), publicId);
     queryClient.setQueryData(verificationKeys.detail(publicId), data);
   } catch (error) {
     // A 404 is the page's own state. Anything else is shown by the client as the route handler would

@@ -5,10 +5,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { parseCookieHeader, sessionFromCookies } from "@/lib/auth/require-role";
-import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { POST } from "./route";
 
@@ -37,12 +36,12 @@ describe.each(testDatabases())("sign-out on $name", ({ open }) => {
 
   beforeAll(async () => {
     handle = await open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
     withEndSession = await discoveryServer(true);
     withoutEndSession = await discoveryServer(false);
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
     await withEndSession?.close();
     await withoutEndSession?.close();

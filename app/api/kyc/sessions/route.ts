@@ -1,5 +1,5 @@
+import { requestLocale } from "@/i18n/request-locale";
 import { json, route } from "@/lib/api/route";
-import { requestLocale } from "@/lib/partners-ops/http";
 import { startKycSession } from "@/lib/partners-ops/kyc";
 import type { KycSessionResponse } from "@/lib/partners-ops/types";
 import { partnersClient } from "@/lib/upstream/partners";

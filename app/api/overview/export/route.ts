@@ -1,5 +1,5 @@
-import { route } from "@/lib/api/route";
-import { requestLocale } from "@/lib/cases/api";
+import { requestLocale } from "@/i18n/request-locale";
+import { csvFile, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { auditedOverviewExport, parseOverviewExport } from "@/lib/overview/export";
 import { todayIn } from "@/lib/overview/period";
@@ -11,13 +11,5 @@ export const GET = route({}, async ({ request, context }) => {
   const parsed = parseOverviewExport(new URL(request.url).searchParams, todayIn(config().displayTimeZone));
   if (!parsed.ok) throw inputError(parsed.problems);
   const exported = await auditedOverviewExport(context, parsed.table, parsed.period, requestLocale(request));
-  return new Response(exported.stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exported.filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Total-Count": String(exported.rows),
-    },
-  });
+  return csvFile(exported.stream, exported.filename, { "X-Total-Count": String(exported.rows) });
 });

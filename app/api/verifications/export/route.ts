@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { csvFile, fileStamp, route } from "@/lib/api/route";
 import { parseVerificationFilters } from "@/lib/validations/verifications";
 import { auditedVerificationExport } from "@/lib/verifications/export";
 import { inputError } from "@/lib/verifications/input";
@@ -9,15 +9,8 @@ export const GET = route({}, async ({ request, context }) => {
   const parsed = parseVerificationFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw inputError(parsed.problems);
   const exported = await auditedVerificationExport(context, parsed.filters);
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
-  return new Response(exported.stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="verifications-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Total-Count": String(exported.total),
-      "X-Export-Complete": String(exported.complete),
-    },
+  return csvFile(exported.stream, `verifications-${fileStamp()}.csv`, {
+    "X-Total-Count": String(exported.total),
+    "X-Export-Complete": String(exported.complete),
   });
 });

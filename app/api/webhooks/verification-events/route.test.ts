@@ -1,12 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { setDatabaseForTests } from "@/lib/db/client";
 import { auditEvents, verificationEvents, webhookDeliveries } from "@/lib/db/schema";
 import { setLogSink } from "@/lib/log";
-import { onVerificationChange, removeVerificationChangeListener, type VerificationChange } from "@/lib/webhooks/changes";
+import { onVerificationChange, type VerificationChange } from "@/lib/webhooks/changes";
 import { kickWebhookProcessor } from "@/lib/webhooks/processor";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, TEST_WEBHOOK_SECRET, uniqueId, webhookRequest } from "@/test/webhooks";
 
 import { POST } from "./route";
@@ -22,13 +21,15 @@ const listener = async (_db: unknown, change: VerificationChange) => {
   seen.push(change);
 };
 
+let unregister: () => void;
+
 beforeAll(() => {
   stubTestEnvironment({ WEBHOOK_SIGNING_SECRET: TEST_WEBHOOK_SECRET });
   setLogSink((_level, line) => logLines.push(line));
-  onVerificationChange(listener);
+  unregister = onVerificationChange(listener);
 });
 afterAll(() => {
-  removeVerificationChangeListener(listener);
+  unregister();
   setLogSink(undefined);
   vi.unstubAllEnvs();
 });
@@ -44,14 +45,14 @@ describe.each(testDatabases())("POST /api/webhooks/verification-events on $name"
 
   beforeAll(async () => {
     handle = await open();
-    setDatabaseForTests(handle);
+    setProcessDatabase(handle);
   });
   afterEach(async () => {
     // Let the background processing the route kicked finish before the next case or the teardown.
     await kickWebhookProcessor();
   });
   afterAll(async () => {
-    setDatabaseForTests(undefined);
+    setProcessDatabase(undefined);
     await handle?.dispose();
   });
 
