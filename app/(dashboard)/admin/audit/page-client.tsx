@@ -101,7 +101,13 @@ export function AuditPageClient({ actions, serverError }: { actions: string[]; s
   } else {
     body = (
       <div className="space-y-3">
-        <div className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${refreshing ? "opacity-60" : ""}`}>
+        {/* Focusable, so keyboard users can scroll it sideways on a narrow screen (its rows hold no link). */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label={caption}
+          className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${refreshing ? "opacity-60" : ""}`}
+        >
           <AuditEventTable events={events} caption={caption} busy={list.isFetching} />
         </div>
         {list.isFetchNextPageError ? (
