@@ -3,7 +3,7 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 import { getVerificationDetail } from "@/lib/verifications/detail";
 import { subjectCpfHashOf } from "@/lib/verifications/known";
 
