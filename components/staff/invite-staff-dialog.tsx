@@ -9,7 +9,7 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ROLES } from "@/lib/auth/roles";
 import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/queries/staff";
-import { inviteStaffSchema } from "@/lib/validations/staff-invite";
+import { parseInviteStaff } from "@/lib/validations/staff-rules";
 
 /*
  * Invite form in a Radix dialog. On success the dialog turns into the one-time password, shown this
@@ -38,13 +38,13 @@ export function InviteStaffDialog() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = inviteStaffSchema.safeParse({ email: form.get("email"), name: form.get("name"), role: form.get("role") });
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues.map((issue) => String(issue.path[0])));
+    const parsed = parseInviteStaff({ email: form.get("email"), name: form.get("name"), role: form.get("role") });
+    if (!parsed.ok) {
+      setInvalid(parsed.problems.map((problem) => problem.field));
       return;
     }
     setInvalid([]);
-    mutation.mutate(parsed.data, { onSuccess: setCreated });
+    mutation.mutate(parsed.value, { onSuccess: setCreated });
   }
 
   const serverError = mutation.error

@@ -3,21 +3,20 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
-import type { z } from "zod";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useCreateVerification } from "@/lib/queries/verifications";
-import { createVerificationSchema, DOCUMENT_TYPES } from "@/lib/validations/verifications";
+import { DOCUMENT_TYPES, parseCreateVerificationInput, type ProblemCode } from "@/lib/validations/verifications";
 
 import { ApiErrorState } from "./error-state";
 import { useDateTime } from "./format";
 
 /*
- * Creating a verification. The form validates with the same zod schema as POST /api/verifications; the
- * body has exactly schemaVersion, refId and document (the schema is strict and the upstream client
+ * Creating a verification. The form validates with the same parser as POST /api/verifications; the
+ * body has exactly schemaVersion, refId and document (the parser is strict and the upstream client
  * builds its body field by field), so `integration_origin_public_id` cannot be sent from here.
  */
 
@@ -40,12 +39,7 @@ function fieldOf(path: string): FieldName | undefined {
 
 type ErrorKind = "required" | "tooLong" | "invalidCpf" | "invalid";
 
-function kindOf(issue: z.core.$ZodIssue): ErrorKind {
-  if (issue.code === "too_small") return "required";
-  if (issue.code === "too_big") return "tooLong";
-  if (issue.code === "custom") return "invalidCpf";
-  return "invalid";
-}
+const KIND: Partial<Record<ProblemCode, ErrorKind>> = { required: "required", too_long: "tooLong", invalid_cpf: "invalidCpf" };
 
 const EMPTY = { schemaVersion: "1", refId: "", documentType: "cpf", documentNumber: "" };
 
@@ -76,19 +70,19 @@ export function CreateVerificationDialog() {
       refId: values.refId,
       document: { type: values.documentType, number: values.documentNumber },
     };
-    const parsed = createVerificationSchema.safeParse(input);
-    if (!parsed.success) {
+    const parsed = parseCreateVerificationInput(input);
+    if (!parsed.ok) {
       const next: Partial<Record<FieldName, ErrorKind>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = fieldOf(issue.path.map(String).join("."));
-        if (name && !next[name]) next[name] = kindOf(issue);
+      for (const problem of parsed.problems) {
+        const name = fieldOf(problem.field);
+        if (name && !next[name]) next[name] = (problem.code && KIND[problem.code]) ?? "invalid";
       }
       setErrors(next);
       focusFirstInvalid(Object.keys(next) as FieldName[]);
       return;
     }
     setErrors({});
-    mutation.mutate(parsed.data, {
+    mutation.mutate(parsed.value, {
       onError: (error) => {
         const rejected = error.fields.map(fieldOf).filter((name): name is FieldName => name !== undefined);
         if (rejected.length) {

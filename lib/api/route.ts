@@ -29,8 +29,8 @@ export type RouteRole = "analyst" | "admin" | "public";
 
 export interface RouteOptions<R extends RouteRole, P, Q, B> {
   role?: R;
-  // Any zod schema, classic or zod/mini (schemas shared with the browser): parsed with classic zod's
-  // functions, so a refusal is always a ZodError for the error mapper.
+  // Any zod schema (a rule the browser also runs is a plain parser, wrapped by
+  // lib/validations/from-parser.ts): a refusal is always a ZodError for the error mapper.
   params?: z.core.$ZodType<P>;
   query?: z.core.$ZodType<Q>;
   body?: z.core.$ZodType<B>;

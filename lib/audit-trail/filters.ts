@@ -1,12 +1,10 @@
-import { z } from "zod";
-
 import { wallTimeToInstant } from "@/lib/time-zone";
 
 import { AUDIT_OUTCOMES } from "./outcomes";
 
 /*
  * Filters of the audit log, shared by the page (URL state, form), GET /api/audit and the CSV export.
- * No server imports: the page's client component uses the same schema and the same URL mapping.
+ * No server imports and no zod: the page's client component uses the same parser and the same URL mapping.
  *
  * A CPF never travels in a URL (it would land in access logs and browser history): the search CPF goes
  * in the `X-Search-Cpf` request header, and a `cpf` query parameter is refused by name.
@@ -23,72 +21,131 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-const timeValue = z
-  .string()
-  .trim()
-  .refine((value) => DATE_ONLY.test(value) || WALL_TIME.test(value) || INSTANT.test(value), {
-    message: "must be a date (YYYY-MM-DD), a local time (YYYY-MM-DDTHH:mm) or an ISO 8601 instant",
-    abort: true,
-  })
-  .refine((value) => isRealTime(value), "is not a real date or time");
-
 const UNMASKED_CPF = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/;
 
-// Action names are dotted lowercase words written by the application (e.g. `lookup.cpf`).
-const actionName = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9_.:-]{1,64}$/, "must be an action name such as lookup.cpf");
+/** A filter's reading: the value (trimmed), or what is wrong with it. */
+type Read = { ok: true; value: string } | { ok: false; message: string };
 
-export const auditFiltersSchema = z
-  .object({
-    /** An actor's email, exact and case-insensitive. */
-    actor: z
-      .string()
-      .trim()
-      .max(254)
-      .regex(/^[^\s@]+@[^\s@]+$/, "must be a staff member's email address")
-      .optional(),
-    action: actionName.optional(),
-    target_type: z
-      .string()
-      .trim()
-      .regex(/^[a-z][a-z_]{0,63}$/, "must be a target type such as verification")
-      .optional(),
-    /** The target as stored (a verification id, a key label, a masked CPF): exact match. */
-    target: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      // A full CPF here would be written to the trail by the audit of this very search: refuse it.
-      .refine((value) => !UNMASKED_CPF.test(value), "looks like a full CPF: use the CPF search, which finds it without storing it")
-      .optional(),
-    outcome: z.enum(AUDIT_OUTCOME_VALUES).optional(),
-    from: timeValue.optional(),
-    to: timeValue.optional(),
-  })
-  .strict();
+/** A rule on a trimmed text value: undefined when it passes, else the message naming what is wrong. */
+type Rule = (value: string) => string | undefined;
 
-export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+const text =
+  (...rules: Rule[]) =>
+  (raw: unknown): Read => {
+    if (typeof raw !== "string") return { ok: false, message: "must be given once, as text" };
+    const value = raw.trim();
+    for (const rule of rules) {
+      const message = rule(value);
+      if (message) return { ok: false, message };
+    }
+    return { ok: true, value };
+  };
+
+const matches =
+  (pattern: RegExp, message: string): Rule =>
+  (value) =>
+    pattern.test(value) ? undefined : message;
+const length =
+  (min: number, max: number): Rule =>
+  (value) =>
+    value.length < min ? "is required" : value.length > max ? `must be at most ${max} characters` : undefined;
+const oneOf =
+  (values: readonly string[]): Rule =>
+  (value) =>
+    values.includes(value) ? undefined : `must be one of ${values.join(", ")}`;
+
+const timeValue = text(
+  (value) =>
+    DATE_ONLY.test(value) || WALL_TIME.test(value) || INSTANT.test(value)
+      ? undefined
+      : "must be a date (YYYY-MM-DD), a local time (YYYY-MM-DDTHH:mm) or an ISO 8601 instant",
+  (value) => (isRealTime(value) ? undefined : "is not a real date or time"),
+);
+
+/**
+ * Each filter's rule, defined once without zod: the page (server and client) and GET /api/audit read the
+ * URL with the same functions, and the browser ships no validation library.
+ */
+const FILTER_RULES = {
+  /** An actor's email, exact and case-insensitive. */
+  actor: text(length(0, 254), matches(/^[^\s@]+@[^\s@]+$/, "must be a staff member's email address")),
+  // Action names are dotted lowercase words written by the application (e.g. `lookup.cpf`).
+  action: text(matches(/^[a-z0-9_.:-]{1,64}$/, "must be an action name such as lookup.cpf")),
+  target_type: text(matches(/^[a-z][a-z_]{0,63}$/, "must be a target type such as verification")),
+  /** The target as stored (a verification id, a key label, a masked CPF): exact match. */
+  target: text(length(1, 200), (value) =>
+    // A full CPF here would be written to the trail by the audit of this very search: refuse it.
+    UNMASKED_CPF.test(value) ? "looks like a full CPF: use the CPF search, which finds it without storing it" : undefined,
+  ),
+  outcome: text(oneOf(AUDIT_OUTCOME_VALUES)),
+  from: timeValue,
+  to: timeValue,
+} satisfies Record<string, (raw: unknown) => Read>;
+
+const LIST_RULES = {
+  ...FILTER_RULES,
+  cursor: text(matches(/^[A-Za-z0-9_-]{1,200}$/, "is not a cursor this server issued")),
+  limit: text(matches(/^\d{1,9}$/, "must be a whole number"), (value) =>
+    Number(value) >= 1 && Number(value) <= MAX_PAGE_SIZE ? undefined : `must be from 1 to ${MAX_PAGE_SIZE}`,
+  ),
+  format: text(oneOf(["json", "csv"])),
+  // Refused by name: see the header comment.
+  cpf: () => ({ ok: false, message: `must not be sent in a URL: send it in the ${CPF_SEARCH_HEADER} header` }),
+} satisfies Record<string, (raw: unknown) => Read>;
+
+export interface AuditFilters {
+  actor?: string;
+  action?: string;
+  target_type?: string;
+  target?: string;
+  outcome?: (typeof AUDIT_OUTCOME_VALUES)[number];
+  from?: string;
+  to?: string;
+}
 
 /** The list request: filters, an opaque cursor from the previous page, a page size. */
-export const auditListQuerySchema = auditFiltersSchema
-  .extend({
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,200}$/, "is not a cursor this server issued")
-      .optional(),
-    limit: z.coerce.number().int("must be a whole number").min(1).max(MAX_PAGE_SIZE).optional(),
-    format: z.enum(["json", "csv"]).optional(),
-    // Refused by name: see the header comment.
-    cpf: z.never({ error: `must not be sent in a URL: send it in the ${CPF_SEARCH_HEADER} header` }).optional(),
-  })
-  .strict();
+export interface AuditListQuery extends AuditFilters {
+  cursor?: string;
+  limit?: number;
+  format?: "json" | "csv";
+}
 
-export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+export interface AuditFilterProblem {
+  field: string;
+  message: string;
+  /** `not_accepted`: a parameter this view does not take (the page says so in its own words). */
+  code: "not_accepted" | "invalid";
+}
 
-/** Query string → raw object for the strict schema; empty values count as absent, unknown keys stay to be named. */
+export type AuditParse<T> = { ok: true; value: T } | { ok: false; problems: AuditFilterProblem[] };
+
+function readAll(raw: Record<string, unknown>, rules: Record<string, (raw: unknown) => Read>): AuditParse<Record<string, string>> {
+  const value: Record<string, string> = {};
+  const problems: AuditFilterProblem[] = [];
+  for (const [key, input] of Object.entries(raw)) {
+    const rule = rules[key];
+    const read = rule ? rule(input) : undefined;
+    if (!read) problems.push({ field: key, message: "is not accepted", code: "not_accepted" });
+    else if (!read.ok) problems.push({ field: key, message: read.message, code: "invalid" });
+    else value[key] = read.value;
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, value };
+}
+
+/** The filters of a page URL (strict: an unknown parameter is a problem naming it). */
+export function parseAuditFilters(raw: Record<string, unknown>): AuditParse<AuditFilters> {
+  return readAll(raw, FILTER_RULES) as AuditParse<AuditFilters>;
+}
+
+/** GET /api/audit's query: the filters, `cursor`, `limit`, `format`; `cpf` refused, naming the header. */
+export function parseAuditListQuery(raw: Record<string, unknown>): AuditParse<AuditListQuery> {
+  const read = readAll(raw, LIST_RULES);
+  if (!read.ok) return read;
+  const { limit, ...rest } = read.value;
+  return { ok: true, value: { ...rest, ...(limit ? { limit: Number(limit) } : {}) } as AuditListQuery };
+}
+
+/** Query string → raw object for the strict parsers; empty values count as absent, unknown keys stay to be named. */
 export function auditParamsFromSearchParams(params: URLSearchParams): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   for (const key of new Set(params.keys())) {

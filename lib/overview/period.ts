@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { problemsOf, type InputProblem } from "@/lib/validations/verifications";
+import type { InputProblem } from "@/lib/validations/verifications";
+import { problemsOf } from "@/lib/validations/verifications-schema";
 
 /*
  * The overview's period, kept in the URL: `?days=7|30` (the last N days, today included) or

@@ -21,12 +21,12 @@ import {
 import {
   FILTER_KEYS,
   filterParam,
-  publicIdSchema,
   VERIFICATION_FILTERS,
   type FilterDefinition,
   type FilterKey,
   type FilterKind,
 } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 
 /*
  * Client of the core API ({core_url}): verifications. Every call carries X-API-Key. Read routes refuse

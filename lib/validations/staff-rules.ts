@@ -1,5 +1,6 @@
-// Staff rules without zod (client components import them); staff.ts and staff-invite.ts build the
-// schemas on them.
+import { isRole, ROLES, type Role } from "@/lib/auth/roles";
+
+// Staff rules without zod (client components import them); staff.ts builds the schemas on them.
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -7,4 +8,43 @@ export const MAX_PASSWORD_LENGTH = 256;
 /** Emails are compared and stored lower-cased and trimmed. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 120;
+
+// The address shape zod's `z.email()` checks (what the invitation accepted before it had its own rule).
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export interface InviteStaffInput {
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface StaffProblem {
+  field: "email" | "name" | "role" | "(input)";
+  message: string;
+}
+
+/**
+ * The invitation, one definition for the invite form (in the browser), POST /api/staff (staff.ts builds
+ * its schema on it) and `npm run user:add`: the email trimmed and lower-cased, a name, a role. Other keys
+ * are ignored.
+ */
+export function parseInviteStaff(input: unknown): { ok: true; value: InviteStaffInput } | { ok: false; problems: StaffProblem[] } {
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    return { ok: false, problems: [{ field: "(input)", message: "must be an object" }] };
+  const { email, name, role } = input as Record<string, unknown>;
+  const problems: StaffProblem[] = [];
+  const address = typeof email === "string" ? normaliseEmail(email) : "";
+  if (address === "") problems.push({ field: "email", message: "is required" });
+  else if (address.length > MAX_EMAIL_LENGTH) problems.push({ field: "email", message: `must be at most ${MAX_EMAIL_LENGTH} characters` });
+  else if (!EMAIL.test(address)) problems.push({ field: "email", message: "must be an email address" });
+  const fullName = typeof name === "string" ? name.trim() : "";
+  if (fullName === "") problems.push({ field: "name", message: "is required" });
+  else if (fullName.length > MAX_NAME_LENGTH) problems.push({ field: "name", message: `must be at most ${MAX_NAME_LENGTH} characters` });
+  if (!isRole(role)) problems.push({ field: "role", message: `must be one of ${ROLES.join(", ")}` });
+  if (problems.length || !isRole(role)) return { ok: false, problems };
+  return { ok: true, value: { email: address, name: fullName, role } };
 }

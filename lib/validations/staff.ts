@@ -1,12 +1,18 @@
 import { z } from "zod";
 
-import { roleSchema } from "./staff-invite";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./staff-rules";
+import { ROLES } from "@/lib/auth/roles";
 
-// Shared by the staff forms and the route handlers.
+import { schemaFromParser } from "./from-parser";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, parseInviteStaff } from "./staff-rules";
+
+// The staff route handlers' and CLIs' schemas, on the rules of staff-rules.ts (which the forms import).
 
 export * from "./staff-rules";
-export * from "./staff-invite";
+
+export const roleSchema = z.enum(ROLES);
+
+/** POST /api/staff and `npm run user:add`: the invite form's own parser (staff-rules.ts). */
+export const inviteStaffSchema = schemaFromParser(parseInviteStaff);
 
 export const updateStaffSchema = z
   .object({ role: z.optional(roleSchema), disabled: z.boolean().optional() })

@@ -1,21 +1,22 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  createVerificationSchema,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-  parseVerificationFilters,
-  verificationFiltersSchema,
-  type VerificationFilters,
-} from "./verifications";
+import { filtersToSearchParams, parseCreateVerificationInput, parseVerificationFilters, type VerificationFilters } from "./verifications";
 
-const parse = (query: string) => verificationFiltersSchema.safeParse(filtersFromSearchParams(new URLSearchParams(query)));
-const failingPaths = (query: string) => parse(query).error?.issues.map((issue) => issue.path.join(".") || issue.message);
+const parse = (query: string) => parseVerificationFilters(new URLSearchParams(query));
+const failingPaths = (query: string) => {
+  const parsed = parse(query);
+  return parsed.ok ? [] : parsed.problems.map((problem) => problem.field);
+};
+const filtersOf = (query: string) => {
+  const parsed = parse(query);
+  return parsed.ok ? parsed.filters : parsed.problems;
+};
 
 describe("verification filters", () => {
   it("reads status comma-separated or repeated, and numbers", () => {
-    expect(parse("status=review,approved&status=reproved&per_page=50&page=2&from=2026-10-01&to=2026-10-31").data).toEqual({
-      status: ["review", "approved", "reproved"],
+    expect(filtersOf("status=review,approved&status=reproved&per_page=50&page=2&from=2026-10-01&to=2026-10-31")).toEqual({
+      // Normalised: statuses in the form's order.
+      status: ["approved", "review", "reproved"],
       per_page: 50,
       page: 2,
       from: "2026-10-01",
@@ -24,43 +25,58 @@ describe("verification filters", () => {
   });
 
   it("names unknown parameters and bad values", () => {
-    const unknown = parse("status=review&sort=desc&integration_origin_public_id=x").error?.issues[0];
-    expect(unknown?.code).toBe("unrecognized_keys");
-    expect(unknown && "keys" in unknown ? unknown.keys : []).toEqual(["sort", "integration_origin_public_id"]);
+    expect(filtersOf("status=review&sort=desc&integration_origin_public_id=x")).toEqual([
+      { field: "sort", message: "is not accepted", code: "not_accepted" },
+      { field: "integration_origin_public_id", message: "is not accepted", code: "not_accepted" },
+    ]);
     expect(failingPaths("per_page=abc")).toEqual(["per_page"]);
     expect(failingPaths("per_page=1000")).toEqual(["per_page"]);
     expect(failingPaths("from=2026-02-30")).toEqual(["from"]);
     expect(failingPaths("from=yesterday")).toEqual(["from"]);
-    expect(failingPaths("status=Review%3Bdrop")).toEqual(["status.0"]);
+    expect(failingPaths("status=Review%3Bdrop")).toEqual(["status"]);
+    expect(failingPaths("flow=Default&flow=other")).toEqual(["flow"]);
+    expect(failingPaths(`status=${Array(11).fill("review").join(",")}`)).toEqual(["status"]);
     expect(failingPaths("from=2026-10-31&to=2026-10-01")).toEqual(["from"]);
   });
 
   it("round-trips through the URL", () => {
-    const filters: VerificationFilters = { status: ["review", "approved"], flow: "default", per_page: 20, page: 3 };
+    const filters: VerificationFilters = { status: ["approved", "review"], flow: "default", per_page: 20, page: 3 };
     const query = filtersToSearchParams(filters).toString();
-    expect(query).toBe("status=review%2Capproved&flow=default&per_page=20&page=3");
-    expect(parse(query).data).toEqual(filters);
+    expect(query).toBe("status=approved%2Creview&flow=default&per_page=20&page=3");
+    expect(filtersOf(query)).toEqual(filters);
   });
 });
 
 describe("verification creation", () => {
   const body = { schemaVersion: "1", refId: "customer-42", document: { type: "cpf", number: "529.982.247-25" } };
 
-  it("accepts a complete body", () => {
-    expect(createVerificationSchema.safeParse(body).success).toBe(true);
+  const fieldsOf = (input: unknown) => {
+    const parsed = parseCreateVerificationInput(input);
+    return parsed.ok ? [] : parsed.problems.map((problem) => `${problem.field}: ${problem.code}`);
+  };
+
+  it("accepts a complete body, trimmed", () => {
+    expect(parseCreateVerificationInput({ ...body, refId: " customer-42 " })).toEqual({ ok: true, value: body });
   });
 
-  it("refuses integration_origin_public_id by name", () => {
-    const result = createVerificationSchema.safeParse({ ...body, integration_origin_public_id: "abc" });
-    const issue = result.error?.issues[0];
-    expect(issue && "keys" in issue ? issue.keys : []).toEqual(["integration_origin_public_id"]);
+  it("refuses integration_origin_public_id and any other unknown field by name", () => {
+    expect(fieldsOf({ ...body, integration_origin_public_id: "abc" })).toEqual(["integration_origin_public_id: not_accepted"]);
+    expect(fieldsOf({ ...body, document: { ...body.document, issuer: "x" } })).toEqual(["document.issuer: not_accepted"]);
   });
 
-  it("names missing fields and an invalid CPF", () => {
-    const result = createVerificationSchema.safeParse({ schemaVersion: "", document: { type: "cpf", number: "111.111.111-11" } });
-    expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["schemaVersion", "refId"]);
-    const cpf = createVerificationSchema.safeParse({ ...body, document: { type: "cpf", number: "529.982.247-24" } });
-    expect(cpf.error?.issues.map((issue) => issue.path.join("."))).toEqual(["document.number"]);
+  it("names missing fields, long ones, a wrong document type and an invalid CPF", () => {
+    expect(fieldsOf({ schemaVersion: "", document: { type: "cpf", number: "111.111.111-11" } })).toEqual([
+      "schemaVersion: required",
+      "refId: required",
+      "document.number: invalid_cpf",
+    ]);
+    expect(fieldsOf({ ...body, document: { type: "cpf", number: "529.982.247-24" } })).toEqual(["document.number: invalid_cpf"]);
+    expect(fieldsOf({ ...body, refId: "x".repeat(129), document: { type: "rg", number: "1" } })).toEqual([
+      "refId: too_long",
+      "document.type: invalid",
+    ]);
+    expect(fieldsOf({ ...body, document: undefined })).toEqual(["document: required"]);
+    expect(fieldsOf("text")).toEqual(["(input): invalid"]);
   });
 });
 

@@ -1,6 +1,10 @@
-import { z } from "zod";
-
-import { DOCUMENT_TYPES, VERIFICATION_FLOWS, VERIFICATION_JOURNEYS, VERIFICATION_STATUSES } from "@/lib/domain/verification";
+import {
+  DOCUMENT_TYPES,
+  VERIFICATION_FLOWS,
+  VERIFICATION_JOURNEYS,
+  VERIFICATION_STATUSES,
+  type VerificationStatus,
+} from "@/lib/domain/verification";
 
 import { isValidCpf } from "./cpf";
 
@@ -16,52 +20,82 @@ export const KNOWN_STATUSES = [
 ] as const satisfies readonly (typeof VERIFICATION_STATUSES)[number][];
 export const KNOWN_FLOWS = VERIFICATION_FLOWS;
 
+/** One value read by a filter or a field: the value, or why it was refused (the caller names the field). */
+export type FieldRead<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const accept = <T>(value: T): FieldRead<T> => ({ ok: true, value });
+const refuse = (message: string): FieldRead<never> => ({ ok: false, message });
+
 // Statuses are a closed set (refused here, before any call); flows and journeys are not shown in full:
 // any plain token is accepted and the known ones offered.
-const token = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase word (letters, digits, - or _)");
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as YYYY-MM-DD", abort: true })
-  .refine(
-    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    "is not a real date",
-  );
+const TOKEN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+function readToken(value: unknown): FieldRead<string> {
+  if (typeof value !== "string") return refuse("must be given once, as text");
+  return TOKEN.test(value) ? accept(value) : refuse("must be a lowercase word (letters, digits, - or _)");
+}
+
+/** A calendar date as YYYY-MM-DD that exists (no 30 February). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+
+function readDate(value: unknown): FieldRead<string> {
+  if (typeof value !== "string") return refuse("must be given once, as text");
+  if (!ISO_DATE.test(value)) return refuse("must be a date as YYYY-MM-DD");
+  return isIsoDate(value) ? accept(value) : refuse("is not a real date");
+}
+
+function readStatuses(value: unknown): FieldRead<VerificationStatus[]> {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > 10) return refuse("must name at most 10 statuses");
+  const known = VERIFICATION_STATUSES as readonly unknown[];
+  return list.every((item) => known.includes(item))
+    ? accept(list as VerificationStatus[])
+    : refuse(`must be one of ${VERIFICATION_STATUSES.join(", ")}`);
+}
 
 /** A whole number written in decimal digits only: `0x10`, `1e3`, `+5` or ` 7` are refused, not coerced. */
-const decimalInt = z
-  .union([z.number().int("must be a whole number"), z.string().regex(/^\d{1,9}$/, "must be a whole number in decimal digits")])
-  .transform(Number);
+function readCount(min: number, max: number) {
+  return (value: unknown): FieldRead<number> => {
+    if (typeof value === "number" ? !Number.isInteger(value) : typeof value !== "string" || !/^\d{1,9}$/.test(value))
+      return refuse("must be a whole number in decimal digits");
+    const count = Number(value);
+    return count >= min && count <= max ? accept(count) : refuse(`must be from ${min} to ${max}`);
+  };
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /**
  * The list filters, defined once: each key is the dashboard's name (URL, GET /api/verifications, the audit
  * details), `wire` is the core API's query parameter, and `kind` says how the value is read, written in a
  * URL or a query, sent upstream (lib/upstream/core.ts checks each kind) and kept on the audit trail
- * (lib/verifications/audit-details.ts). The route, the core client, the URL and the audit details all
- * derive from this table, so a new filter is a line here, a control in the form and its messages.
+ * (lib/verifications/audit-details.ts). `read` checks one value: the same function in the browser (the
+ * list's URL state) and on the server (GET /api/verifications), without zod, so no validation library
+ * ships to the browser. The route, the core client, the URL and the audit details all derive from this
+ * table, so a new filter is a line here, a control in the form and its messages.
  */
 export const VERIFICATION_FILTERS = {
-  status: {
-    kind: "statuses",
-    wire: "status",
-    schema: z.array(z.enum(VERIFICATION_STATUSES, { error: `must be one of ${VERIFICATION_STATUSES.join(", ")}` })).max(10),
-  },
-  flow: { kind: "token", wire: "flow", schema: token },
-  journey: { kind: "token", wire: "journey", schema: token },
+  status: { kind: "statuses", wire: "status", read: readStatuses },
+  flow: { kind: "token", wire: "flow", read: readToken },
+  journey: { kind: "token", wire: "journey", read: readToken },
   // `bound`: which end of the display-time-zone day the date stands for upstream (lib/verifications/dates.ts).
-  from: { kind: "date", wire: "from", schema: isoDate, bound: "from" },
-  to: { kind: "date", wire: "to", schema: isoDate, bound: "to" },
+  from: { kind: "date", wire: "from", read: readDate, bound: "from" },
+  to: { kind: "date", wire: "to", read: readDate, bound: "to" },
   // `capped`: the core client also holds it to its configured maximum page size (CORE_MAX_PER_PAGE).
-  per_page: { kind: "count", wire: "per_page", schema: decimalInt.pipe(z.number().min(1).max(100)), capped: true },
+  per_page: { kind: "count", wire: "per_page", read: readCount(1, 100), capped: true },
   // The wire name is the default of CORE_PAGE_PARAM; the core client sends the configured one.
-  page: { kind: "count", wire: "page", schema: decimalInt.pipe(z.number().min(1).max(100_000)) },
+  page: { kind: "count", wire: "page", read: readCount(1, 100_000) },
 } as const satisfies Record<string, FilterDefinition>;
 
 export interface FilterDefinition {
   kind: FilterKind;
   wire: string;
-  schema: z.ZodType;
+  read: (value: unknown) => FieldRead<unknown>;
   bound?: "from" | "to";
   capped?: boolean;
 }
@@ -71,22 +105,15 @@ export type FilterKind = "statuses" | "token" | "date" | "count";
 export type FilterKey = keyof typeof VERIFICATION_FILTERS;
 export const FILTER_KEYS = Object.keys(VERIFICATION_FILTERS) as FilterKey[];
 
-type FiltersShape = { [K in FilterKey]: z.ZodOptional<(typeof VERIFICATION_FILTERS)[K]["schema"]> };
+/** A filter set as read: every key optional, values already checked. */
+export type VerificationFilters = {
+  [K in FilterKey]?: Extract<ReturnType<(typeof VERIFICATION_FILTERS)[K]["read"]>, { ok: true }>["value"];
+};
 
 /** A filter value as a URL or query parameter: lists comma-joined, everything else as text. */
 export function filterParam(value: string | number | readonly string[]): string {
   return typeof value === "object" ? value.join(",") : String(value);
 }
-
-export const verificationFiltersSchema = z
-  .object(Object.fromEntries(FILTER_KEYS.map((key) => [key, VERIFICATION_FILTERS[key].schema.optional()])) as FiltersShape)
-  .strict()
-  .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, {
-    message: "must not be after `to`",
-    path: ["from"],
-  });
-
-export type VerificationFilters = z.infer<typeof verificationFiltersSchema>;
 
 /**
  * Reads filters from a query string. `status` may come comma-separated or repeated; empty values count
@@ -115,29 +142,67 @@ export function filtersToSearchParams(filters: VerificationFilters): URLSearchPa
 
 export { DOCUMENT_TYPES };
 
-/**
- * Creation body. Strict: `integration_origin_public_id` (removed by the service) or any other unknown
- * field is refused here, by name, before any call.
- */
-export const createVerificationSchema = z
-  .object({
-    schemaVersion: z.string().trim().min(1, "is required").max(32),
-    refId: z.string().trim().min(1, "is required").max(128),
-    document: z
-      .object({
-        type: z.enum(DOCUMENT_TYPES, { error: `must be one of ${DOCUMENT_TYPES.join(", ")}` }),
-        number: z.string().trim().min(1, "is required").max(64),
-      })
-      .strict(),
-  })
-  .strict()
-  .superRefine((body, context) => {
-    if (body.document.type === "cpf" && !isValidCpf(body.document.number)) {
-      context.addIssue({ code: "custom", path: ["document", "number"], message: "is not a valid CPF" });
-    }
-  });
+export interface CreateVerificationInput {
+  schemaVersion: string;
+  refId: string;
+  document: { type: (typeof DOCUMENT_TYPES)[number]; number: string };
+}
 
-export type CreateVerificationInput = z.infer<typeof createVerificationSchema>;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A required text field, trimmed, at most `max` characters; undefined when refused (the problem is pushed). */
+function requiredText(value: unknown, field: string, max: number, problems: InputProblem[]): string | undefined {
+  const text = typeof value === "string" ? value.trim() : undefined;
+  if (text === undefined)
+    problems.push(
+      value === undefined ? { field, message: "is required", code: "required" } : { field, message: "must be text", code: "invalid" },
+    );
+  else if (text === "") problems.push({ field, message: "is required", code: "required" });
+  else if (text.length > max) problems.push({ field, message: `must be at most ${max} characters`, code: "too_long" });
+  else return text;
+  return undefined;
+}
+
+function unknownKeys(value: Record<string, unknown>, known: readonly string[], prefix: string, problems: InputProblem[]): void {
+  for (const key of Object.keys(value))
+    if (!known.includes(key)) problems.push({ field: `${prefix}${key}`, message: "is not accepted", code: "not_accepted" });
+}
+
+/**
+ * The creation body, for the form and POST /api/verifications alike. Strict: `integration_origin_public_id`
+ * (removed by the service) or any other unknown field is refused here, by name, before any call.
+ */
+export function parseCreateVerificationInput(
+  body: unknown,
+): { ok: true; value: CreateVerificationInput } | { ok: false; problems: InputProblem[] } {
+  if (!isRecord(body)) return { ok: false, problems: [{ field: "(input)", message: "must be an object", code: "invalid" }] };
+  const problems: InputProblem[] = [];
+  unknownKeys(body, ["schemaVersion", "refId", "document"], "", problems);
+  const schemaVersion = requiredText(body.schemaVersion, "schemaVersion", 32, problems);
+  const refId = requiredText(body.refId, "refId", 128, problems);
+  const document = body.document;
+  let type: CreateVerificationInput["document"]["type"] | undefined;
+  let number: string | undefined;
+  if (!isRecord(document))
+    problems.push(
+      document === undefined
+        ? { field: "document", message: "is required", code: "required" }
+        : { field: "document", message: "must be an object", code: "invalid" },
+    );
+  else {
+    unknownKeys(document, ["type", "number"], "document.", problems);
+    if ((DOCUMENT_TYPES as readonly unknown[]).includes(document.type)) type = document.type as typeof type;
+    else problems.push({ field: "document.type", message: `must be one of ${DOCUMENT_TYPES.join(", ")}`, code: "invalid" });
+    number = requiredText(document.number, "document.number", 64, problems);
+    if (type === "cpf" && number !== undefined && !isValidCpf(number)) {
+      problems.push({ field: "document.number", message: "is not a valid CPF", code: "invalid_cpf" });
+      number = undefined;
+    }
+  }
+  if (problems.length || schemaVersion === undefined || refId === undefined || type === undefined || number === undefined)
+    return { ok: false, problems };
+  return { ok: true, value: { schemaVersion, refId, document: { type, number } } };
+}
 
 export const KNOWN_JOURNEYS = VERIFICATION_JOURNEYS;
 
@@ -150,7 +215,6 @@ export const DEFAULT_PAGE_SIZE = 20;
  * (`/`, `.`, `%`, `?`, `#`) before any call. The one definition: pages, routes and the core client use it.
  */
 export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN, "must be a verification id (letters, digits, _ or -)");
 
 export function isPublicId(value: unknown): value is string {
   return typeof value === "string" && PUBLIC_ID_PATTERN.test(value);
@@ -160,25 +224,11 @@ export interface InputProblem {
   /** The parameter or field, e.g. `per_page`, `document.number`; an unknown key is named as sent. */
   field: string;
   message: string;
+  /** What kind of refusal, for a form's translated message; the English `message` is the API's. */
+  code?: ProblemCode;
 }
 
-/**
- * One problem per field of a failed parse. zod reports unknown keys as one issue at the root; they are
- * split here so each unknown parameter is named. Array positions are dropped (`status.0` → `status`).
- */
-export function problemsOf(error: z.ZodError): InputProblem[] {
-  const problems: InputProblem[] = [];
-  for (const issue of error.issues) {
-    const base = issue.path.filter((part) => typeof part === "string").join(".");
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) problems.push({ field: base ? `${base}.${key}` : key, message: "is not accepted" });
-      continue;
-    }
-    const field = base || "(input)";
-    if (!problems.some((problem) => problem.field === field)) problems.push({ field, message: issue.message });
-  }
-  return problems;
-}
+export type ProblemCode = "required" | "too_long" | "invalid_cpf" | "not_accepted" | "invalid";
 
 /** Stable form of a filter set: the same view always gives the same query key and the same URL. */
 export function normalizeFilters(filters: VerificationFilters): VerificationFilters {
@@ -207,9 +257,23 @@ export type FilterParseResult = { ok: true; filters: VerificationFilters } | { o
 
 /** A query string → normalised filters, or every problem named (unknown parameters included). */
 export function parseVerificationFilters(params: URLSearchParams): FilterParseResult {
-  const parsed = verificationFiltersSchema.safeParse(filtersFromSearchParams(params));
-  if (!parsed.success) return { ok: false, problems: problemsOf(parsed.error) };
-  return { ok: true, filters: normalizeFilters(parsed.data) };
+  const raw = filtersFromSearchParams(params);
+  const problems: InputProblem[] = [];
+  const filters: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const definition = (VERIFICATION_FILTERS as Record<string, FilterDefinition>)[key];
+    if (!definition) {
+      problems.push({ field: key, message: "is not accepted", code: "not_accepted" });
+      continue;
+    }
+    const read = definition.read(value);
+    if (read.ok) filters[key] = read.value;
+    else problems.push({ field: key, message: read.message, code: "invalid" });
+  }
+  const { from, to } = filters as VerificationFilters;
+  if (from && to && from > to) problems.push({ field: "from", message: "must not be after `to`", code: "invalid" });
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, filters: normalizeFilters(filters as VerificationFilters) };
 }
 
 /** The URL of a filtered view, without the defaults (page 1, the default page size). */

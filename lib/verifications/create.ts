@@ -4,21 +4,21 @@ import { ApiError } from "@/lib/api/errors";
 import { indexCreatedVerification } from "@/lib/cases/search";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
-import { createVerificationSchema, problemsOf, type CreateVerificationInput } from "@/lib/validations/verifications";
+import { parseCreateVerificationInput, type CreateVerificationInput } from "@/lib/validations/verifications";
 
 import { inputError } from "./input";
 import type { VerificationDeps } from "./list";
 import type { CreateVerificationResponse } from "./types";
 
 /**
- * The body of POST /api/verifications, parsed with the form's own strict schema, so an unknown field
+ * The body of POST /api/verifications, parsed with the form's own strict parser, so an unknown field
  * (`integration_origin_public_id` above all, which the service removed) is refused here by name, before
  * anything is recorded or sent.
  */
 export function parseCreateVerification(body: unknown): CreateVerificationInput {
-  const parsed = createVerificationSchema.safeParse(body);
-  if (!parsed.success) throw inputError(problemsOf(parsed.error));
-  return parsed.data;
+  const parsed = parseCreateVerificationInput(body);
+  if (!parsed.ok) throw inputError(parsed.problems);
+  return parsed.value;
 }
 
 /** Creates the verification upstream; the client builds the upstream body field by field. */

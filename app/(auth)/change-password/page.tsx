@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
+import { Providers } from "@/app/providers";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { ClientMessages } from "@/i18n/client-messages";
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
@@ -23,8 +24,12 @@ export default async function ChangePasswordPage() {
         <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
         <div className="mt-6">
+          {/* Signed in but outside the dashboard's shell: the form's mutation needs react-query's provider,
+              which the root layout does not give (the sign-in page loads none of it). */}
           <ClientMessages namespaces={["auth.changePassword"]}>
-            <ChangePasswordForm nextPath={DEFAULT_CALLBACK_PATH} />
+            <Providers>
+              <ChangePasswordForm nextPath={DEFAULT_CALLBACK_PATH} />
+            </Providers>
           </ClientMessages>
         </div>
       </div>

@@ -22,6 +22,7 @@ import {
   filtersToUrlQuery,
   parseVerificationFilters,
   type VerificationFilters as Filters,
+  type InputProblem,
 } from "@/lib/validations/verifications";
 import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 
@@ -41,7 +42,7 @@ export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPag
     const filtersParsed = parseVerificationFilters(split.filterParams);
     if (!split.sortInvalid) return { parsed: filtersParsed, sort: split.sort };
     // A sort naming no column is refused like a bad filter: named, and nothing is fetched.
-    const sortProblem = { field: "sort", message: "is not valid" };
+    const sortProblem: InputProblem = { field: "sort", message: "is not valid" };
     return {
       parsed: filtersParsed.ok
         ? { ok: false as const, problems: [sortProblem] }
@@ -88,7 +89,7 @@ export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPag
         clearLabel={t("list.empty.clear")}
         problems={parsed.problems.map((problem) => ({
           field: problem.field,
-          text: problem.message === "is not accepted" ? t("filters.notAccepted") : t("filters.invalidValue"),
+          text: problem.code === "not_accepted" ? t("filters.notAccepted") : t("filters.invalidValue"),
         }))}
       />
     );

@@ -134,7 +134,7 @@ describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
       [`?cpf=${CPF}`, {}, ["cpf"]],
       ["", { "x-search-cpf": "529.982.247-24" }, ["x-search-cpf"]],
       [`?target=${CPF}`, {}, ["target"]],
-      ["?page=2", {}, ["(input)"]],
+      ["?page=2", {}, ["page"]],
       ["?from=2026-03-10&to=2026-03-01", {}, ["from"]],
       ["?cursor=Zm9v", {}, ["cursor"]],
       ["?target=***.982.247-**", { "x-search-cpf": CPF }, ["target"]],

@@ -1,12 +1,13 @@
 import { z } from "zod";
 
 import { csvFile, fileStamp, json, route } from "@/lib/api/route";
-import { auditListQuerySchema, auditParamsFromSearchParams, compactFilters, CPF_SEARCH_HEADER } from "@/lib/audit-trail/filters";
+import { auditParamsFromSearchParams, compactFilters, CPF_SEARCH_HEADER, parseAuditListQuery } from "@/lib/audit-trail/filters";
 import { exportAuditLog, refuseAuditAccess, viewAuditLog } from "@/lib/audit-trail/service";
 import { auditPageSchema } from "@/lib/audit-trail/types";
 import { hasRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { cpfSchema } from "@/lib/validations/cpf-schema";
+import { inputError } from "@/lib/verifications/input";
 
 // The search CPF comes in a header, never the URL; the schema names the header when it is not a valid CPF.
 const cpfHeaderSchema = z.object({ [CPF_SEARCH_HEADER]: cpfSchema.optional() });
@@ -16,7 +17,9 @@ const cpfHeaderSchema = z.object({ [CPF_SEARCH_HEADER]: cpfSchema.optional() });
 export const GET = route({}, async ({ request, user, context }) => {
   const params = new URL(request.url).searchParams;
   if (!hasRole(user.role, "admin")) await refuseAuditAccess(context, params.get("format") === "csv" ? "audit.export" : "audit.view");
-  const query = auditListQuerySchema.parse(auditParamsFromSearchParams(params));
+  const parsed = parseAuditListQuery(auditParamsFromSearchParams(params));
+  if (!parsed.ok) throw inputError(parsed.problems);
+  const query = parsed.value;
   const header = request.headers.get(CPF_SEARCH_HEADER)?.trim() || undefined;
   const cpf = cpfHeaderSchema.parse({ [CPF_SEARCH_HEADER]: header })[CPF_SEARCH_HEADER];
   const filters = compactFilters(query);

@@ -25,7 +25,7 @@ export const GET = route({}, async ({ request, context }) => {
   return json(data);
 });
 
-// POST /api/verifications – create a verification. The body is the form's strict schema:
+// POST /api/verifications – create a verification. The body is the form's strict parser:
 // `integration_origin_public_id` (or any other unknown field) is refused by name before the intent is
 // recorded, and without the intent on the trail nothing is sent upstream.
 export const POST = route({ body: z.unknown() }, async ({ context, body }) => {

@@ -13,10 +13,10 @@ import { Button } from "@/components/ui/button";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { Spinner } from "@/components/ui/spinner";
 import {
-  auditFiltersSchema,
   auditFiltersToSearchParams,
   auditParamsFromSearchParams,
   compactFilters,
+  parseAuditFilters,
   type AuditFilters as Filters,
 } from "@/lib/audit-trail/filters";
 import { auditKeys, useAuditEvents } from "@/lib/queries/audit";
@@ -30,26 +30,18 @@ import { maskCpf } from "@/lib/validations/cpf";
  * continues from the last event shown (keyset pagination: as fast on page 500 as on page 1).
  */
 
-function problemsOf(error: import("zod").ZodError): Array<{ field: string; message: string | null }> {
-  return error.issues.flatMap((issue): Array<{ field: string; message: string | null }> =>
-    issue.code === "unrecognized_keys"
-      ? issue.keys.map((key) => ({ field: key, message: null }))
-      : [{ field: issue.path.join("."), message: issue.message }],
-  );
-}
-
 export function AuditPageClient({ actions, serverError }: { actions: string[]; serverError: ServerError | null }) {
   const t = useTranslations("audit");
   const timeZone = useTimeZone() ?? "UTC";
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const query = searchParams.toString();
-  const parsed = useMemo(() => auditFiltersSchema.safeParse(auditParamsFromSearchParams(new URLSearchParams(query))), [query]);
-  const filters = useMemo<Filters>(() => (parsed.success ? compactFilters(parsed.data) : {}), [parsed]);
+  const parsed = useMemo(() => parseAuditFilters(auditParamsFromSearchParams(new URLSearchParams(query))), [query]);
+  const filters = useMemo<Filters>(() => (parsed.ok ? compactFilters(parsed.value) : {}), [parsed]);
   const [cpf, setCpf] = useState<string | null>(null);
   // The first page's failure on the server (page.tsx): its error state, and no fetch until the retry.
   useServerError(auditKeys.list(filters, null), serverError);
-  const list = useAuditEvents(filters, cpf, { enabled: parsed.success });
+  const list = useAuditEvents(filters, cpf, { enabled: parsed.ok });
 
   const apply = (next: Filters, nextCpf: string | null) => {
     setCpf(nextCpf);
@@ -62,14 +54,17 @@ export function AuditPageClient({ actions, serverError }: { actions: string[]; s
   const refreshing = list.isFetching && !list.isFetchingNextPage && list.data !== undefined;
 
   let body: React.ReactNode;
-  if (!parsed.success) {
+  if (!parsed.ok) {
     body = (
       <InvalidFiltersAlert
         title={t("filters.invalidTitle")}
         body={t("filters.invalidBody")}
         clearHref={pathname}
         clearLabel={t("filters.clear")}
-        problems={problemsOf(parsed.error).map((problem) => ({ field: problem.field, text: problem.message ?? t("filters.notAccepted") }))}
+        problems={parsed.problems.map((problem) => ({
+          field: problem.field,
+          text: problem.code === "not_accepted" ? t("filters.notAccepted") : problem.message,
+        }))}
       />
     );
   } else if (list.isError && events.length === 0) {
@@ -142,7 +137,7 @@ export function AuditPageClient({ actions, serverError }: { actions: string[]; s
       <AuditFilters key={`${query}|${cpf ?? ""}`} filters={filters} cpf={cpf} actions={actions} onApply={apply} />
       {cpf ? <p className="text-sm font-medium text-slate-800">{t("filters.cpfActive", { cpf: maskCpf(cpf) })}</p> : null}
       <div className="rounded-lg border border-slate-200 bg-white p-4">
-        <AuditExport filters={filters} cpf={cpf} disabled={!parsed.success} />
+        <AuditExport filters={filters} cpf={cpf} disabled={!parsed.ok} />
       </div>
       <div className="flex h-6 items-center gap-2">
         <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-700">

@@ -5,7 +5,7 @@ import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail";
 import { actionChoices } from "@/lib/audit-trail/action-names";
-import { auditFiltersSchema, auditParamsFromSearchParams, compactFilters } from "@/lib/audit-trail/filters";
+import { auditParamsFromSearchParams, compactFilters, parseAuditFilters } from "@/lib/audit-trail/filters";
 import { distinctActions } from "@/lib/audit-trail/query";
 import { viewAuditLog } from "@/lib/audit-trail/service";
 import type { AuditPage } from "@/lib/audit-trail/types";
@@ -21,12 +21,12 @@ import { AuditPageClient } from "./page-client";
 // too) and handed to react-query; filter changes and older pages go through the route handler.
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requirePageUser("admin");
-  const parsed = auditFiltersSchema.safeParse(auditParamsFromSearchParams(toUrlSearchParams(await searchParams)));
+  const parsed = parseAuditFilters(auditParamsFromSearchParams(toUrlSearchParams(await searchParams)));
   const queryClient = new QueryClient();
   const db = await getDb();
   let serverError: ServerError | null = null;
-  if (parsed.success) {
-    const filters = compactFilters(parsed.data);
+  if (parsed.ok) {
+    const filters = compactFilters(parsed.value);
     try {
       const page = await viewAuditLog(db, requestContext(user, await headers()), { filters });
       queryClient.setQueryData<InfiniteData<AuditPage, string | null>>(auditKeys.list(filters, null), {

@@ -4,7 +4,7 @@ import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail";
 import { getCase } from "@/lib/cases/store";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 
 // GET /api/cases/:publicId – one case: owner, notes, outcome, confirmation, timeline, neighbours; `case: null`
 // when the verification has none (most verifications need no person: not an error, so no 404 on every detail).

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 import { viewVerification } from "@/lib/verifications/detail";
 
 // GET /api/verifications/:publicId – one verification. An id that could change the upstream path

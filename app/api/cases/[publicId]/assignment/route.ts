@@ -5,7 +5,7 @@ import { assignCase } from "@/lib/cases/actions";
 import { caseContext } from "@/lib/cases/api";
 import { getDb } from "@/lib/db/client";
 import { assignmentSchema } from "@/lib/validations/cases";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 
 // POST /api/cases/:publicId/assignment – {assignee: "me" | staff id | null}. Someone else: admins only.
 // A claim of a case someone holds is a 409 naming them; the action and its audit event commit together.

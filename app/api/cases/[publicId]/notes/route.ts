@@ -5,7 +5,7 @@ import { addNote } from "@/lib/cases/actions";
 import { caseContext } from "@/lib/cases/api";
 import { getDb } from "@/lib/db/client";
 import { noteSchema } from "@/lib/validations/cases";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 
 // POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped. The trail records that a
 // note was added (and its length), never its text.

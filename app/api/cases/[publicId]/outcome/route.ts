@@ -5,7 +5,7 @@ import { recordOutcome } from "@/lib/cases/actions";
 import { caseContext } from "@/lib/cases/api";
 import { getDb } from "@/lib/db/client";
 import { outcomeSchema } from "@/lib/validations/cases";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 
 // POST /api/cases/:publicId/outcome – {recommendation, reasons, comment}; the assignee only. Recorded here;
 // the provider's decision is untouched. Four-eyes cases answer `pending_confirmation`.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 import { listVerificationEvents } from "@/lib/webhooks/store";
 
 // GET /api/verifications/:publicId/events – the verification's event history as the service's webhooks

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 import { issueMediaTokens } from "@/lib/verifications/media";
 
 // GET /api/verifications/:publicId/media – per file key, a sealed token bound to this user (its

@@ -5,7 +5,7 @@ import { confirmOutcome } from "@/lib/cases/actions";
 import { caseContext } from "@/lib/cases/api";
 import { getDb } from "@/lib/db/client";
 import { confirmationSchema } from "@/lib/validations/cases";
-import { publicIdSchema } from "@/lib/validations/verifications";
+import { publicIdSchema } from "@/lib/validations/verifications-schema";
 
 // POST /api/cases/:publicId/outcome/confirm – {agree, comment}: four eyes. An admin or an analyst, never
 // the outcome's author (403); of two confirmations at once, one wins (409 for the other).
