@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PRODUCTION_FOLDERS = ["lib", "app", "components", "i18n"];
 // What Next loads from the root besides those folders.
-const ROOT_MODULES = ["proxy.ts", "instrumentation.ts", "instrumentation-client.ts"];
+const ROOT_MODULES = ["proxy.ts", "instrumentation.ts"];
 const HOOK_NAME = /(ForTests|forTests)$/;
 const TESTS_ONLY = /\btests only\b/i;
 

@@ -22,7 +22,10 @@ describe("parseOverviewPeriod", () => {
   it("names every refused parameter", () => {
     expect(parse("days=9")).toEqual({ ok: false, problems: [{ field: "days", message: "must be one of 7, 30" }] });
     expect(parse("from=2026-02-30")).toMatchObject({ ok: false, problems: [{ field: "from" }] });
-    expect(parse("status=approved")).toEqual({ ok: false, problems: [{ field: "status", message: "is not accepted" }] });
+    expect(parse("status=approved")).toEqual({
+      ok: false,
+      problems: [{ field: "status", code: "not_accepted", message: "is not accepted" }],
+    });
     expect(parse("days=7&from=2026-11-01")).toMatchObject({ ok: false, problems: [{ field: "days" }] });
     expect(parse("from=2026-11-10&to=2026-11-01")).toMatchObject({ ok: false, problems: [{ field: "from" }] });
   });
