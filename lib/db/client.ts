@@ -111,13 +111,21 @@ async function migratePostgres(url: string): Promise<void> {
   }
 }
 
+/**
+ * The embedded database lives in the Next server's own memory: PostgreSQL's server default of 128 MB of
+ * shared buffers is sized for a machine of its own, while the embedded database of one dashboard holds a
+ * few megabytes of staff, sessions, cases and audit events. 16 MB keeps its working set cached and the
+ * server about 120 MB smaller under load.
+ */
+const EMBEDDED_POSTGRES_SETTINGS = ["shared_buffers = 16MB"];
+
 /** The configured source: PostgreSQL when DATABASE_URL is set, else PGlite in the data folder. */
 export function configuredSource(): DatabaseSource {
   const { url, dataDir } = config().database;
   if (url) return { url };
   const directory = path.resolve(dataDir, "pglite");
   fs.mkdirSync(directory, { recursive: true });
-  return { pglite: new PGlite(directory) };
+  return { pglite: new PGlite(directory, { postgresqlconf: EMBEDDED_POSTGRES_SETTINGS }) };
 }
 
 // On globalThis (`__kycDatabase`) so Next's dev reloads (which re-evaluate modules) reuse the open database

@@ -5,7 +5,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/rate-limit";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { createDatabase, MIGRATIONS_FOLDER } from "./client";
+import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 import {
   claimStaffForOidc,
   countActiveAdmins,
@@ -318,4 +318,17 @@ describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
       const applied = await rows<{ hash: string }>(handle.db, sql`select hash from drizzle.__drizzle_migrations`);
       expect(new Set(applied.map((row) => row.hash)).size).toBe(applied.length);
     });
+});
+
+describe("the embedded database", () => {
+  it("opens in the data folder with buffers sized for a dashboard, not for a database server", async () => {
+    // stubTestEnvironment gave this file a fresh DATA_DIR and no DATABASE_URL.
+    const handle = await openConfiguredDatabase();
+    try {
+      const [setting] = await rows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`);
+      expect(setting?.shared_buffers).toBe("16MB");
+    } finally {
+      await handle.close();
+    }
+  });
 });
