@@ -1,12 +1,12 @@
 import "./globals.css";
 
-import { GeistMono } from "geist/font/mono";
-import { GeistSans } from "geist/font/sans";
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+
+import { GeistMono, GeistSans } from "./fonts";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");

@@ -1,3 +1,6 @@
+// The list's loading outline. In the (list) route group so that it is the list's alone: at the
+// verifications segment it also wrapped the detail pages, whose first load then showed the list's outline,
+// then the detail's, then the detail (each reveal of a streamed boundary waits 300 ms after the last).
 import { getTranslations } from "next-intl/server";
 
 import { VerificationTableSkeleton } from "@/components/verifications/verification-table";
