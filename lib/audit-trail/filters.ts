@@ -1,4 +1,5 @@
 import { wallTimeToInstant } from "@/lib/time-zone";
+import { readFields, type FieldProblem, type FieldRead, type FieldReader } from "@/lib/validations/read-fields";
 
 import { AUDIT_OUTCOMES } from "./outcomes";
 
@@ -23,15 +24,12 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}
 
 const UNMASKED_CPF = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/;
 
-/** A filter's reading: the value (trimmed), or what is wrong with it. */
-type Read = { ok: true; value: string } | { ok: false; message: string };
-
 /** A rule on a trimmed text value: undefined when it passes, else the message naming what is wrong. */
 type Rule = (value: string) => string | undefined;
 
 const text =
   (...rules: Rule[]) =>
-  (raw: unknown): Read => {
+  (raw: unknown): FieldRead<string> => {
     if (typeof raw !== "string") return { ok: false, message: "must be given once, as text" };
     const value = raw.trim();
     for (const rule of rules) {
@@ -80,7 +78,7 @@ const FILTER_RULES = {
   outcome: text(oneOf(AUDIT_OUTCOME_VALUES)),
   from: timeValue,
   to: timeValue,
-} satisfies Record<string, (raw: unknown) => Read>;
+} satisfies Record<string, FieldReader<string>>;
 
 const LIST_RULES = {
   ...FILTER_RULES,
@@ -91,7 +89,7 @@ const LIST_RULES = {
   format: text(oneOf(["json", "csv"])),
   // Refused by name: see the header comment.
   cpf: () => ({ ok: false, message: `must not be sent in a URL: send it in the ${CPF_SEARCH_HEADER} header` }),
-} satisfies Record<string, (raw: unknown) => Read>;
+} satisfies Record<string, FieldReader<string>>;
 
 export interface AuditFilters {
   actor?: string;
@@ -110,26 +108,14 @@ export interface AuditListQuery extends AuditFilters {
   format?: "json" | "csv";
 }
 
-export interface AuditFilterProblem {
-  field: string;
-  message: string;
-  /** `not_accepted`: a parameter this view does not take (the page says so in its own words). */
-  code: "not_accepted" | "invalid";
-}
+/** `not_accepted`: a parameter this view does not take (the page says so in its own words). */
+export type AuditFilterProblem = FieldProblem;
 
 export type AuditParse<T> = { ok: true; value: T } | { ok: false; problems: AuditFilterProblem[] };
 
-function readAll(raw: Record<string, unknown>, rules: Record<string, (raw: unknown) => Read>): AuditParse<Record<string, string>> {
-  const value: Record<string, string> = {};
-  const problems: AuditFilterProblem[] = [];
-  for (const [key, input] of Object.entries(raw)) {
-    const rule = rules[key];
-    const read = rule ? rule(input) : undefined;
-    if (!read) problems.push({ field: key, message: "is not accepted", code: "not_accepted" });
-    else if (!read.ok) problems.push({ field: key, message: read.message, code: "invalid" });
-    else value[key] = read.value;
-  }
-  return problems.length ? { ok: false, problems } : { ok: true, value };
+function readAll(raw: Record<string, unknown>, rules: Record<string, FieldReader<string>>): AuditParse<Record<string, string>> {
+  const { values, problems } = readFields(raw, rules);
+  return problems.length ? { ok: false, problems } : { ok: true, value: values };
 }
 
 /** The filters of a page URL (strict: an unknown parameter is a problem naming it). */

@@ -7,6 +7,7 @@ import {
 } from "@/lib/domain/verification";
 
 import { isValidCpf } from "./cpf";
+import { readFields, type FieldRead, type FieldReader } from "./read-fields";
 
 // Shared by the list page (URL state), GET /api/verifications and the creation form / POST handler.
 
@@ -19,9 +20,6 @@ export const KNOWN_STATUSES = [
   "not_opened",
 ] as const satisfies readonly (typeof VERIFICATION_STATUSES)[number][];
 export const KNOWN_FLOWS = VERIFICATION_FLOWS;
-
-/** One value read by a filter or a field: the value, or why it was refused (the caller names the field). */
-export type FieldRead<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const accept = <T>(value: T): FieldRead<T> => ({ ok: true, value });
 const refuse = (message: string): FieldRead<never> => ({ ok: false, message });
@@ -104,6 +102,7 @@ export interface FilterDefinition {
 export type FilterKind = "statuses" | "token" | "date" | "count";
 export type FilterKey = keyof typeof VERIFICATION_FILTERS;
 export const FILTER_KEYS = Object.keys(VERIFICATION_FILTERS) as FilterKey[];
+const FILTER_READERS: Record<string, FieldReader> = Object.fromEntries(FILTER_KEYS.map((key) => [key, VERIFICATION_FILTERS[key].read]));
 
 /** A filter set as read: every key optional, values already checked. */
 export type VerificationFilters = {
@@ -257,23 +256,12 @@ export type FilterParseResult = { ok: true; filters: VerificationFilters } | { o
 
 /** A query string → normalised filters, or every problem named (unknown parameters included). */
 export function parseVerificationFilters(params: URLSearchParams): FilterParseResult {
-  const raw = filtersFromSearchParams(params);
-  const problems: InputProblem[] = [];
-  const filters: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    const definition = (VERIFICATION_FILTERS as Record<string, FilterDefinition>)[key];
-    if (!definition) {
-      problems.push({ field: key, message: "is not accepted", code: "not_accepted" });
-      continue;
-    }
-    const read = definition.read(value);
-    if (read.ok) filters[key] = read.value;
-    else problems.push({ field: key, message: read.message, code: "invalid" });
-  }
-  const { from, to } = filters as VerificationFilters;
+  const { values, problems } = readFields(filtersFromSearchParams(params), FILTER_READERS);
+  const filters = values as VerificationFilters;
+  const { from, to } = filters;
   if (from && to && from > to) problems.push({ field: "from", message: "must not be after `to`", code: "invalid" });
   if (problems.length) return { ok: false, problems };
-  return { ok: true, filters: normalizeFilters(filters as VerificationFilters) };
+  return { ok: true, filters: normalizeFilters(filters) };
 }
 
 /** The URL of a filtered view, without the defaults (page 1, the default page size). */
