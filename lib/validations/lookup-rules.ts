@@ -11,7 +11,7 @@ export const MAX_PURPOSE_LENGTH = 300;
 
 export type CpfProblem = "required" | "length" | "repeated" | "check_digits";
 
-/** The same rules as cpfSchema, as a key the form can translate. */
+/** The CPF rule, as a key the form can translate; cpfSchema (cpf-schema.ts) gives the server its messages. */
 export function cpfProblem(input: string): CpfProblem | undefined {
   const digits = cpfDigits(input);
   if (input.trim() === "") return "required";
