@@ -93,7 +93,6 @@ const BUILD_SOURCES = [
   "messages",
   "proxy.ts",
   "instrumentation.ts",
-  "instrumentation-client.ts",
   "next.config.mjs",
   "postcss.config.mjs",
   "package-lock.json",
