@@ -245,31 +245,27 @@ export interface HttpClientOptions {
   readDeadlineMs?: number;
   /** First backoff delay; doubles per retry, with jitter. */
   retryBaseDelayMs?: number;
-  /** How requests go out; default undici's `request` through the process's global dispatcher. */
-  transport?: Transport;
 }
 
 /** One HTTP exchange as the client needs it: the whole body read as text, under the request's signal. */
-export interface TransportRequest {
+interface TransportRequest {
   method: "GET" | "POST";
   headers: Record<string, string>;
   body?: string | FormData;
   signal: AbortSignal;
 }
 
-export interface TransportAnswer {
+interface TransportAnswer {
   status: number;
   headers: Headers;
   text: string;
 }
 
-export type Transport = (url: string, init: TransportRequest) => Promise<TransportAnswer>;
-
 /**
  * undici's `request`: no redirect is followed (none is configured), the signal bounds the headers and the
  * body alike, and the body is always read to its end so the connection goes back to the pool.
  */
-export const undiciTransport: Transport = async (url, { method, headers, body, signal }) => {
+async function send(url: string, { method, headers, body, signal }: TransportRequest): Promise<TransportAnswer> {
   const answer = await undiciRequest(url, { method, headers, body, signal });
   const text = await answer.body.text();
   const kept = new Headers();
@@ -278,7 +274,7 @@ export const undiciTransport: Transport = async (url, { method, headers, body, s
     else if (value !== undefined) kept.set(name, value);
   }
   return { status: answer.statusCode, headers: kept, text };
-};
+}
 
 export interface UpstreamRequest<T> {
   method: "GET" | "POST";
@@ -336,7 +332,6 @@ export class HttpClient {
   protected readonly readRetries: number;
   protected readonly readDeadlineMs: number;
   protected readonly retryBaseDelayMs: number;
-  private readonly transport: Transport;
 
   constructor(upstream: UpstreamName, options: HttpClientOptions, secrets: Array<string | undefined> = []) {
     this.upstream = upstream;
@@ -345,7 +340,6 @@ export class HttpClient {
     this.readRetries = options.readRetries ?? DEFAULT_READ_RETRIES;
     this.readDeadlineMs = options.readDeadlineMs ?? DEFAULT_READ_DEADLINE_MS;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
-    this.transport = options.transport ?? undiciTransport;
     registerSecrets(...secrets);
   }
 
@@ -425,7 +419,7 @@ export class HttpClient {
     let response: TransportAnswer;
     try {
       // The body is read under the same timeout: a server that sends headers then stalls is a timeout too.
-      response = await this.transport(this.buildUrl(request), { method, headers, body, signal });
+      response = await send(this.buildUrl(request), { method, headers, body, signal });
     } catch (error) {
       if (request.signal?.aborted && !timeout.aborted) {
         done(null, "aborted");
