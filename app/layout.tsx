@@ -6,8 +6,6 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 
-import { GeistMono, GeistSans } from "./fonts";
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");
   return { title: t("appName"), robots: { index: false, follow: false }, manifest: "/manifest.webmanifest" };
@@ -25,7 +23,7 @@ async function perRequest(): Promise<void> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [locale] = await Promise.all([getLocale(), perRequest()]);
   return (
-    <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    <html lang={locale}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {/* Locale, time zone and clock for every client component, but no messages: each page and the
             signed-in shell hand theirs down with ClientMessages (i18n/client-messages.tsx), so a page's

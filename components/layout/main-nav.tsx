@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
+import { LinkPending } from "@/components/ui/link-pending";
+
 const ITEMS = [
   { href: "/", key: "overview" },
   { href: "/verifications", key: "verifications" },
@@ -27,11 +29,12 @@ export function MainNav({ isAdmin }: { isAdmin: boolean }) {
               <Link
                 href={item.href}
                 aria-current={current ? "page" : undefined}
-                className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                className={`relative block rounded-md px-3 py-2 text-sm font-medium ${
                   current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
                 }`}
               >
                 {t(item.key)}
+                <LinkPending />
               </Link>
             </li>
           );

@@ -4,6 +4,7 @@ import { useNow, useTranslations } from "next-intl";
 import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
+import { LinkPending } from "@/components/ui/link-pending";
 import { KNOWN_STEPS, type Verification } from "@/lib/domain/verification";
 import { isFinalStatus, redFlags } from "@/lib/verifications/red-flags";
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";
@@ -150,11 +151,12 @@ function Row({ item, enrichment, listQuery }: { item: Verification; enrichment?:
       <th scope="row" className="px-2 py-1 text-left font-normal">
         <Link
           href={detailHref(item.publicId, listQuery)}
-          className="block truncate font-mono text-xs text-brand-800 underline decoration-brand-600/40 underline-offset-2 hover:decoration-brand-800"
+          className="relative block truncate font-mono text-xs text-brand-800 underline decoration-brand-600/40 underline-offset-2 hover:decoration-brand-800"
           title={item.publicId}
           aria-label={t("open", { publicId: item.publicId })}
         >
           {item.publicId}
+          <LinkPending />
         </Link>
       </th>
       <td className="truncate px-2 py-1 font-mono text-xs text-slate-800" title={item.documentMasked ? t("masked") : undefined}>
@@ -210,10 +212,11 @@ function Card({ item, enrichment, listQuery }: { item: Verification; enrichment?
         <div className="flex items-start justify-between gap-2">
           <Link
             href={detailHref(item.publicId, listQuery)}
-            className="min-w-0 font-mono text-sm break-all text-brand-800 underline underline-offset-2"
+            className="relative min-w-0 font-mono text-sm break-all text-brand-800 underline underline-offset-2"
             aria-label={t("open", { publicId: item.publicId })}
           >
             {item.publicId}
+            <LinkPending />
           </Link>
           <StatusBadge status={item.status} />
         </div>

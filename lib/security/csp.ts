@@ -26,7 +26,8 @@ export function pageContentSecurityPolicy(
     "style-src-attr 'unsafe-inline'",
     // Images are served by the app itself (media proxy); QR codes and previews may be data: or blob: URLs.
     "img-src 'self' data: blob:",
-    "font-src 'self'",
+    // No web fonts: the pages use the system's faces (tailwind.config.ts).
+    "font-src 'none'",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
