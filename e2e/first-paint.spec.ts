@@ -1,0 +1,60 @@
+import { expect, test } from "./fixtures";
+
+/*
+ * First paint (README "First paint"): a page's first document holds its content, not a loading outline
+ * that React would reveal 300 ms or more after the first paint, and no web font is fetched before it.
+ * While a navigation waits for the server, the link that started it shows its pending bar.
+ */
+
+test("each signed-in page's first document holds its content, with no streamed outline", async ({ adminPage }) => {
+  const list = await adminPage.request.get("/verifications?per_page=5");
+  const listHtml = await list.text();
+  const publicId = /<tr[^>]*data-public-id="([0-9a-f-]{36})"/.exec(listHtml)?.[1];
+  expect(publicId, "the list's rows are in its first document").toBeTruthy();
+  for (const path of ["/", "/verifications?per_page=5", `/verifications/${publicId}`, "/cases", "/admin/audit", "/admin/integrations"]) {
+    const response = await adminPage.request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    // `$RC(` is React's call that swaps a streamed boundary's content in for its fallback.
+    expect(html.includes("$RC("), `${path} streams a boundary after its first paint`).toBe(false);
+    expect(html, `${path} has its heading`).toMatch(/<h1[\s>]/);
+  }
+  // The detail's content, not an outline: its summary section names the verification's status.
+  const detail = await (await adminPage.request.get(`/verifications/${publicId}`)).text();
+  expect(detail).toContain('aria-labelledby="summary-heading"');
+});
+
+test("no font is fetched: the pages use the system's faces", async ({ analystPage: page }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font" || /\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(request.url());
+  });
+  await page.goto("/verifications");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/sign-in");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(fonts).toEqual([]);
+});
+
+test("a navigation that waits for the server shows the pending bar on the link that started it", async ({ analystPage: page }) => {
+  await page.goto("/");
+  const nav = page.locator('nav a[href="/verifications"]');
+  await expect(nav).toBeVisible();
+  // Hold the navigation's RSC request (and any prefetch of it) for a second.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/verifications" && url.searchParams.has("_rsc"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await nav.click();
+  await expect(nav.locator("[data-link-pending]")).toHaveCount(1);
+  await expect(page).not.toHaveURL(/\/verifications/);
+  release();
+  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page.locator("table tbody tr[data-public-id]").first()).toBeVisible();
+  await expect(nav.locator("[data-link-pending]")).toHaveCount(0);
+});
