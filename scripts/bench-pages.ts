@@ -50,7 +50,7 @@ async function serverRender(base: string, cookie: string): Promise<BenchRow[]> {
   for (let run = 0; run < SSR_RUNS; run += 1) full.push(await timed(once));
   const total = stats(full);
   const ttfb = stats(firstByte);
-  const rowLinks = new Set(html.match(/href="\/verifications\/[^"?]+"/g) ?? []).size;
+  const rowLinks = new Set(html.match(/href="\/verifications\/[0-9a-f-]{36}[?"]/g) ?? []).size;
   return [
     {
       suite,
