@@ -36,7 +36,9 @@ test("no font is fetched: the pages use the system's faces", async ({ analystPag
   expect(fonts).toEqual([]);
 });
 
-test("a navigation that waits for the server shows the pending bar on the link that started it", async ({ analystPage: page }) => {
+test("a navigation that waits for the server shows the pending bar on its link and says so to screen readers", async ({
+  analystPage: page,
+}) => {
   await page.goto("/");
   const nav = page.locator('nav a[href="/verifications"]');
   await expect(nav).toBeVisible();
@@ -50,11 +52,17 @@ test("a navigation that waits for the server shows the pending bar on the link t
       await route.continue();
     },
   );
+  const status = page.locator("[data-navigation-status]");
+  await expect(status).toHaveAttribute("role", "status");
+  await expect(status).toHaveText("");
   await nav.click();
   await expect(nav.locator("[data-link-pending]")).toHaveCount(1);
+  // Screen readers hear it from the shell's status region, present since the first paint.
+  await expect(status).toHaveText(/^(Loading…|Carregando…)$/);
   await expect(page).not.toHaveURL(/\/verifications/);
   release();
   await expect(page).toHaveURL(/\/verifications$/);
   await expect(page.locator("table tbody tr[data-public-id]").first()).toBeVisible();
   await expect(nav.locator("[data-link-pending]")).toHaveCount(0);
+  await expect(status).toHaveText("");
 });

@@ -8,6 +8,7 @@ import { UserMenu } from "@/components/auth/user-menu";
 import { CaseSearch } from "@/components/cases/case-search";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { MainNav } from "@/components/layout/main-nav";
+import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { ClientMessages } from "@/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/require-role";
 import { config } from "@/lib/config";
@@ -24,41 +25,53 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     // The shell's client components and the segments' error boundaries (client components outside each
     // page's own ClientMessages) read these. The audit boundary's come from its segment's layout.
     <ClientMessages
-      namespaces={["common.nav", "common.language", "common.error", "common.retry", "cases.search", "auth.signOut", "verifications.errors"]}
+      namespaces={[
+        "common.nav",
+        "common.language",
+        "common.loading",
+        "common.error",
+        "common.retry",
+        "cases.search",
+        "auth.signOut",
+        "verifications.errors",
+      ]}
     >
       {/* react-query and the dialogs' style nonce: only the signed-in pages use them, so the sign-in
           pages (outside this shell) load neither. */}
       <Providers nonce={nonce}>
-        <div className="flex min-h-screen flex-col">
-          <a
-            href="#content"
-            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-          >
-            {t("skipToContent")}
-          </a>
-          <header className="border-b border-slate-200 bg-white print:hidden">
-            {/* Inside the banner landmark: content outside every landmark is missed by landmark navigation (axe "region"). */}
-            {config().mode === "embedded" ? (
-              <p className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">{t("sandboxBanner")}</p>
-            ) : null}
-            <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-              <div className="flex flex-wrap items-center gap-6">
-                <Link href="/" className="text-base font-semibold text-slate-900">
-                  {t("appName")}
-                </Link>
-                <MainNav isAdmin={isAdmin} />
+        <NavigationStatusProvider>
+          <div className="flex min-h-screen flex-col">
+            <a
+              href="#content"
+              className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+            >
+              {t("skipToContent")}
+            </a>
+            <header className="border-b border-slate-200 bg-white print:hidden">
+              {/* Inside the banner landmark: content outside every landmark is missed by landmark navigation (axe "region"). */}
+              {config().mode === "embedded" ? (
+                <p className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">{t("sandboxBanner")}</p>
+              ) : null}
+              <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div className="flex flex-wrap items-center gap-6">
+                  <Link href="/" className="text-base font-semibold text-slate-900">
+                    {t("appName")}
+                  </Link>
+                  <MainNav isAdmin={isAdmin} />
+                  <NavigationAnnouncer />
+                </div>
+                <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2 sm:w-auto">
+                  <CaseSearch />
+                  <LanguageSwitcher />
+                  <UserMenu user={user} />
+                </div>
               </div>
-              <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2 sm:w-auto">
-                <CaseSearch />
-                <LanguageSwitcher />
-                <UserMenu user={user} />
-              </div>
-            </div>
-          </header>
-          <main id="content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-            {children}
-          </main>
-        </div>
+            </header>
+            <main id="content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+              {children}
+            </main>
+          </div>
+        </NavigationStatusProvider>
       </Providers>
     </ClientMessages>
   );
