@@ -12,6 +12,11 @@ import { useClaimFromQueue } from "@/lib/queries/cases";
 
 import { FlagBadges, PriorityBadge, StateBadge } from "./case-badges";
 
+/** A selection: the case at `index`, remembered by its id. */
+function choose(items: CaseSummary[], index: number): { publicId: string | null; index: number } {
+  return { publicId: items[index]?.publicId ?? null, index };
+}
+
 /** Typing in a field must never trigger a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
@@ -37,9 +42,13 @@ export function CaseQueueTable({
   const dateTime = useDateTime();
   const router = useRouter();
   const claim = useClaimFromQueue();
-  const [chosen, setSelected] = useState(0);
-  // Clamped here rather than in an effect: the list can shrink under the selection (a refetch).
-  const selected = Math.min(chosen, Math.max(items.length - 1, 0));
+  // The selection follows its case, not its position: a refetch (a claim, a new case arriving) can move the
+  // rows, and Enter or "a" must act on the case the analyst chose. When that case has left the list, the
+  // selection stays at its place (clamped: the list can shrink under it). Computed here, not in an effect.
+  const [chosen, setChosen] = useState<{ publicId: string | null; index: number }>({ publicId: null, index: 0 });
+  const found = chosen.publicId === null ? -1 : items.findIndex((item) => item.publicId === chosen.publicId);
+  const selected = found >= 0 ? found : Math.min(chosen.index, Math.max(items.length - 1, 0));
+
   const [message, setMessage] = useState<string | null>(null);
   const rows = useRef<Array<HTMLTableRowElement | null>>([]);
   // "Overdue" is judged against when the list was shown (a render must not read the clock).
@@ -50,8 +59,8 @@ export function CaseQueueTable({
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (document.querySelector("[role=dialog]")) return;
       const current = items[selected];
-      if (event.key === "j") setSelected(Math.min(selected + 1, items.length - 1));
-      else if (event.key === "k") setSelected(Math.max(selected - 1, 0));
+      if (event.key === "j") setChosen(choose(items, Math.min(selected + 1, items.length - 1)));
+      else if (event.key === "k") setChosen(choose(items, Math.max(selected - 1, 0)));
       else if (
         event.key === "Enter" &&
         current &&
@@ -114,7 +123,7 @@ export function CaseQueueTable({
                     rows.current[index] = element;
                   }}
                   aria-current={index === selected ? "true" : undefined}
-                  onClick={() => setSelected(index)}
+                  onClick={() => setChosen(choose(items, index))}
                   className={`border-t border-slate-100 ${index === selected ? "bg-brand-50 outline-2 -outline-offset-2 outline-brand-700" : "hover:bg-slate-50"}`}
                   data-testid="case-row"
                 >
