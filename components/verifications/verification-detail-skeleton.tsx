@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-/** The detail page's shape while it loads (loading.tsx and the client's first fetch). */
+/** The detail page's shape while the client fetches it (the retry after a first view the server could not fetch). */
 export function VerificationDetailSkeleton() {
   const t = useTranslations("common");
   return (

@@ -295,7 +295,7 @@ export function VerificationTable({
   );
 }
 
-/** Same geometry as the table, for loading.tsx and the first client fetch. */
+/** Same geometry as the table, while the client fetches a view it has nothing to show for yet. */
 export function VerificationTableSkeleton({ rows = 10, caption }: { rows?: number; caption: string }) {
   const t = useTranslations("verifications.table");
   return (
