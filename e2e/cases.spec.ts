@@ -66,6 +66,17 @@ async function selectByKeyboard(page: Page, publicId: string) {
   await expect(rows.nth(index)).toHaveAttribute("aria-current", "true");
 }
 
+test("the queue keeps the page size its address asks for when it reads again", async ({ analystPage: page }) => {
+  await page.goto("/cases?queue=open&per_page=2");
+  const rows = page.locator("table tbody tr");
+  await expect(rows).toHaveCount(2);
+  // A new sort reads the queue through the route handler: still two rows, and the address keeps the size.
+  await page.getByRole("combobox", { name: /^(Sort by|Ordenar por)/ }).selectOption("due");
+  await expect(page).toHaveURL(/[?&]sort=due(&|$)/);
+  await expect(page).toHaveURL(/[?&]per_page=2(&|$)/);
+  await expect(rows).toHaveCount(2);
+});
+
 test("an analyst works a review case by keyboard, an admin confirms, the timeline shows each step, the upstream closes and reopens it", async ({
   analystPage: page,
   adminPage: admin,

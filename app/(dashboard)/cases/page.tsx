@@ -19,7 +19,10 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, [value ?? []].flat()[0]]));
   const parsed = queueQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : queueQuerySchema.parse({});
-  const { per_page: _perPage, ...params } = query satisfies QueueParams;
+  // The page size stays in the client's parameters when the URL gives one: they key the hydrated first view
+  // and every refetch, so a refetch (after a claim, say) asks for as many rows as the page showed.
+  const { per_page: perPage, ...rest } = query satisfies QueueParams;
+  const params: QueueParams = parsed.success && raw.per_page !== undefined ? { ...rest, per_page: perPage } : rest;
   const queryClient = new QueryClient();
   try {
     const data = await audited(
