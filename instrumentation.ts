@@ -1,29 +1,29 @@
 /*
  * Runs once when the server starts (Next's instrumentation hook), in the Node.js runtime only:
  *
- * 1. copy each connection's peer address into a header route handlers can trust (lib/auth/peer-address.ts);
+ * 1. copy each connection's peer address into a header route handlers can trust (lib/auth/server/peer-address.ts);
  * 2. read the configuration, so a missing or weak secret stops start-up with a message naming it, and warn
  *    about each valid setting that weakens a guarantee;
  * 3. open the database, which applies migrations, then seed the demo accounts in embedded mode;
- * 4. start sweeping stored webhook deliveries (lib/webhooks/processor.ts): the receiver kicks processing
+ * 4. start sweeping stored webhook deliveries (lib/webhooks/server/processor.ts): the receiver kicks processing
  *    right after storing, and the sweep picks up whatever a crash, a restart or a failed listener left;
- * 5. start the scheduled case sync (lib/cases/schedule.ts; a database lease makes one instance run it).
+ * 5. start the scheduled case sync (lib/cases/server/schedule.ts; a database lease makes one instance run it).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { installPeerAddressHeader } = await import("./lib/auth/peer-address");
+  const { installPeerAddressHeader } = await import("./lib/auth/server/peer-address");
   installPeerAddressHeader();
   const { config, configWarnings } = await import("./lib/config");
   const { log } = await import("./lib/log");
   for (const warning of configWarnings(config())) log.warn("config_warning", { warning });
   const { getDb } = await import("./lib/db/client");
-  const { seedDemoAccountsIfConfigured } = await import("./lib/db/seed");
+  const { seedDemoAccountsIfConfigured } = await import("./lib/auth/server/seed");
   await seedDemoAccountsIfConfigured(await getDb());
-  const { startWebhookSweeper } = await import("./lib/webhooks/processor");
+  const { startWebhookSweeper } = await import("./lib/webhooks/server/processor");
   startWebhookSweeper();
-  const { startCaseSyncSchedule } = await import("./lib/cases/schedule");
+  const { startCaseSyncSchedule } = await import("./lib/cases/server/schedule");
   startCaseSyncSchedule();
 }

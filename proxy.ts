@@ -1,14 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 
 import { config as settings } from "@/lib/config";
-import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from "@/lib/security/csp";
+import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from "@/lib/api/csp";
 
 /*
  * Next 16's proxy (formerly middleware), for pages only. It gives every page response its own CSP nonce
  * (Next reads it from the request's CSP header and marks its scripts with it; the root layout reads it
  * too), and it redirects: a page request without any session cookie goes to the sign-in page early,
  * coming back afterwards. Each page and route handler still checks the session and role itself
- * (lib/auth/require-role.ts). The headers every answer carries are in next.config.mjs.
+ * (lib/auth/server/require-role.ts). The headers every answer carries are in next.config.mjs.
  */
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Host-next-auth.session-token"];

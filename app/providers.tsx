@@ -17,7 +17,7 @@ export function makeQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // The route handlers already retry idempotent upstream reads; a second layer would multiply waits.
         retry: false,
-        // A query already in error (a server page's failed first fetch, lib/queries/server-error.ts) is not
+        // A query already in error (a server page's failed first fetch, lib/api/client/server-error.ts) is not
         // fetched again on mount: its error state offers retry, rather than a second full wait unasked.
         retryOnMount: false,
       },
@@ -28,7 +28,7 @@ export function makeQueryClient(): QueryClient {
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const [queryClient] = useState(makeQueryClient);
   // The dialogs' scroll lock injects a <style> element; with this response's nonce on it, the CSP can
-  // refuse every other inline style element (lib/security/csp.ts).
+  // refuse every other inline style element (lib/api/csp.ts).
   if (nonce) setNonce(nonce);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-import { RISK_BANDS } from "../lib/verifications/red-flags";
+import { RISK_BANDS } from "../lib/cases/red-flags";
 import { baseURL } from "../playwright.config";
 import { expect, test } from "./fixtures";
 

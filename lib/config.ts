@@ -113,7 +113,7 @@ const sharedSchema = z.object({
     .string()
     .regex(/^((pep|restrictive_list|low_facematch|high_risk)(,|$))*$/, "must list pep, restrictive_list, low_facematch, high_risk")
     .default("pep,restrictive_list,low_facematch,high_risk"),
-  // On the service's 0..100 score scale (lib/domain/verification.ts); the default is the detail's "high risk" band.
+  // On the service's 0..100 score scale (lib/upstream/model/verification.ts); the default is the detail's "high risk" band.
   CASE_RISK_THRESHOLD: z.coerce.number().int().min(0).max(100).default(70),
   CASE_FINAL_STATUSES: z
     .string()

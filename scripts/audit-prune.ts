@@ -6,7 +6,7 @@
 // In PostgreSQL, run it with a maintenance role holding the DELETE privilege on audit_events and INSERT on
 // audit_checkpoints (README: "Audit trail"); the application's own role cannot delete.
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
-import { BrokenChainError, pruneAuditEvents } from "@/lib/audit-trail/prune";
+import { BrokenChainError, pruneAuditEvents } from "@/lib/audit-trail/server/prune";
 import { config } from "@/lib/config";
 import { configuredSource, createDatabase } from "@/lib/db/client";
 

@@ -6,8 +6,8 @@
 // It also lists intents without an outcome (an upstream action whose end was never recorded).
 //
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
-import { listOpenIntents } from "@/lib/audit-trail/intents";
-import { verifyAuditChain } from "@/lib/audit-trail/verify";
+import { listOpenIntents } from "@/lib/audit-trail/server/intents";
+import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import { configuredSource, createDatabase } from "@/lib/db/client";
 
 function parseArgs(args: string[]): { expectHead?: { id: number; hash: string } } | string {

@@ -91,12 +91,12 @@ async function measure<T>(run: () => Promise<T>): Promise<{ median: number; max:
 export default async function benchAudit(): Promise<BenchRow[]> {
   // Embedded configuration with throwaway secrets, unless the caller configured its own.
   process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "kyc-bench-"));
-  const { cpfHash } = await import("@/lib/audit-trail/record");
+  const { cpfHash } = await import("@/lib/audit-trail/server/record");
   const { appendChained, syntheticEvents, cpfFromBase } = await import("@/test/audit-trail");
-  const { listAuditEvents, iterateAuditEvents } = await import("@/lib/audit-trail/query");
-  const { csvStream } = await import("@/lib/audit-trail/csv");
-  const { verifyAuditChain } = await import("@/lib/audit-trail/verify");
-  const { viewAuditLog } = await import("@/lib/audit-trail/service");
+  const { listAuditEvents, iterateAuditEvents } = await import("@/lib/audit-trail/server/query");
+  const { csvStream } = await import("@/lib/audit-trail/server/csv");
+  const { verifyAuditChain } = await import("@/lib/audit-trail/server/verify");
+  const { viewAuditLog } = await import("@/lib/audit-trail/server/service");
   const { setLogSink } = await import("@/lib/log");
 
   const count = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);

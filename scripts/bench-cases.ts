@@ -46,8 +46,8 @@ async function measure(
   open: () => Promise<{ db: unknown; close: () => Promise<void> }>,
   sandbox: Awaited<ReturnType<typeof startSandbox>>,
 ) {
-  const { syncReviewCases } = await import("../lib/cases/sync");
-  const { caseSettings, listQueue } = await import("../lib/cases/store");
+  const { syncReviewCases } = await import("../lib/cases/server/sync");
+  const { caseSettings, listQueue } = await import("../lib/cases/server/store");
   const { CoreClient } = await import("../lib/upstream/core");
   const { config } = await import("../lib/config");
   const handle = await open();

@@ -2,7 +2,7 @@
 // embedded PGlite in DATA_DIR) and, in the embedded default only, seeds the demo accounts. The app also
 // does this at start-up; this is for deploy pipelines and for `npm run dev`/`demo` before the server starts.
 import { openConfiguredDatabase } from "../lib/db/client";
-import { seedDemoAccountsIfConfigured } from "../lib/db/seed";
+import { seedDemoAccountsIfConfigured } from "../lib/auth/server/seed";
 
 async function main(): Promise<void> {
   const handle = await openConfiguredDatabase();

@@ -6,9 +6,9 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { configuredSource, createDatabase } from "../lib/db/client";
-import { StaffEmailTakenError } from "../lib/db/queries";
-import { inviteStaff } from "../lib/staff";
-import { inviteStaffSchema } from "../lib/validations/staff";
+import { StaffEmailTakenError } from "../lib/auth/server/staff-store";
+import { inviteStaff } from "../lib/staff/server/staff";
+import { inviteStaffSchema } from "../lib/staff/schemas";
 
 const USAGE = "usage: npm run user:add -- --email <address> --role <analyst|admin> [--name <full name>]";
 

@@ -1,8 +1,8 @@
-// A writer process for lib/audit-trail/group-commit.test.ts: appends audit events through the
+// A writer process for lib/audit-trail/server/group-commit.test.ts: appends audit events through the
 // application's own writer (record() -> the process's group commit) against DATABASE_URL, 50 in flight at
 // all times, and prints each event's id on its own line once record() has resolved, i.e. once the event
 // is acknowledged as durable. The test kills this process without warning and then looks for every id.
-import { recordEvent as record } from "@/lib/audit-trail/record";
+import { recordEvent as record } from "@/lib/audit-trail/server/record";
 
 const IN_FLIGHT = 50;
 let index = 0;

@@ -1,13 +1,13 @@
 import "server-only";
 
-import { appendChained as appendEvents } from "@/lib/audit-trail/group-commit";
-import { computeEventHash, cpfHash, maskCpf, type ChainedFields } from "@/lib/audit-trail/record";
+import { appendChained as appendEvents } from "@/lib/audit-trail/server/group-commit";
+import { computeEventHash, cpfHash, maskCpf, type ChainedFields } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
-import { type AuditOutcome } from "@/lib/db/schema";
+import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 
 /*
  * Tests and the benchmark only: many properly chained events, fast: this appends whole batches of
- * generated events through the writer's own chained append (lib/audit-trail/group-commit.ts), under the
+ * generated events through the writer's own chained append (lib/audit-trail/server/group-commit.ts), under the
  * same advisory lock and with the same hash, so `verifyAuditChain` accepts them.
  */
 

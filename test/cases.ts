@@ -1,12 +1,12 @@
 import "server-only";
 
-import type { CaseContext } from "@/lib/cases/actions";
+import type { CaseContext } from "@/lib/cases/server/actions";
 import type { CaseSettings } from "@/lib/cases/rules";
-import type { SyncClient } from "@/lib/cases/sync";
+import type { SyncClient } from "@/lib/cases/server/sync";
 import type { Database } from "@/lib/db/client";
-import { createStaff } from "@/lib/db/queries";
-import type { Role } from "@/lib/db/schema";
-import type { Verification, VerificationList } from "@/lib/domain/verification";
+import { createStaff } from "@/lib/auth/server/staff-store";
+import type { Role } from "@/lib/auth/roles";
+import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
 import { UpstreamNotFoundError } from "@/lib/upstream/http";
 
 // Tests and the benchmark only.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { signWebhook } from "@/lib/webhooks/signature";
+import { signWebhook } from "@/lib/webhooks/server/signature";
 
 /*
  * Test helpers: delivery bodies in the two shapes the provider's material shows (values our own), and

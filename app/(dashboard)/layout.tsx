@@ -10,9 +10,9 @@ import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { MainNav } from "@/components/layout/main-nav";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { ClientMessages } from "@/i18n/client-messages";
-import { requirePageUser } from "@/lib/auth/require-role";
+import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
-import { NONCE_HEADER } from "@/lib/security/csp";
+import { NONCE_HEADER } from "@/lib/api/csp";
 
 // The signed-in shell. Each page and route handler still checks the session and role itself.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

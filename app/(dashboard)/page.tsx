@@ -4,13 +4,13 @@ import { headers } from "next/headers";
 import { OverviewView } from "@/components/overview/overview-view";
 import { PeriodForm } from "@/components/overview/period-form";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
-import { audited, requestContext } from "@/lib/audit-trail";
-import { requirePageUser } from "@/lib/auth/require-role";
+import { audited, requestContext } from "@/lib/audit-trail/server";
+import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { loadOverview, overviewAuditDetails } from "@/lib/overview/overview";
+import { loadOverview, overviewAuditDetails } from "@/lib/overview/server/overview";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
-import { toUrlSearchParams, type PageSearchParams } from "@/lib/page-search-params";
+import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
 
 // `/`: the overview, drawn entirely on the server (charts as SVG, no client JavaScript of its own). The
 // view is audited as a read of aggregate numbers: the period and which panels answered, nothing personal.

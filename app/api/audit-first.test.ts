@@ -70,7 +70,7 @@ describe("an action with an upstream side effect is not carried out when its int
 
 describe("when only the outcome cannot be recorded", () => {
   it("still shows the created key once, and the intent is listed as open", async () => {
-    const { listOpenIntents } = await import("@/lib/audit-trail/intents");
+    const { listOpenIntents } = await import("@/lib/audit-trail/server/intents");
     await refuseAuditEvents("new.outcome = 'success' and new.action = 'integration.create'");
     const body = { domain: "outcome.example.com", label: "Outcome lost" };
     const response = await createIntegration(

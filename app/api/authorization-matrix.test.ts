@@ -5,8 +5,8 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { config } from "@/lib/config";
-import type { StaffUserDto } from "@/lib/db/queries";
-import { sealMediaToken } from "@/lib/media";
+import type { StaffUserDto } from "@/lib/auth/server/staff-store";
+import { sealMediaToken } from "@/lib/verifications/server/media-token";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { CsvExport } from "@/components/ui/csv-export";
 import type { AuditFilters } from "@/lib/audit-trail/filters";
-import { useAuditExport } from "@/lib/queries/audit-export";
+import { useAuditExport } from "@/lib/audit-trail/queries-export";
 
 /*
  * "Export CSV" for the filters on screen (and the CPF searched). The server streams the file in batches

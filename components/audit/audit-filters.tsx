@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { AUDIT_OUTCOME_VALUES, compactFilters, type AuditFilters as Filters } from "@/lib/audit-trail/filters";
-import { cpfDigits, formatCpf, formatCpfPartial, isValidCpf } from "@/lib/validations/cpf";
+import { cpfDigits, formatCpf, formatCpfPartial, isValidCpf } from "@/lib/shared/cpf";
 
 /*
  * The audit log's filters. They edit a draft; "Apply" hands the filters to the page, which puts them in

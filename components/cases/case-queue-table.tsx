@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { useDateTime } from "@/components/verifications/format";
 import type { Queue } from "@/lib/cases/rules";
 import type { CaseSummary } from "@/lib/cases/types";
-import { useClaimFromQueue } from "@/lib/queries/cases";
+import { useClaimFromQueue } from "@/lib/cases/queries";
 
 import { FlagBadges, PriorityBadge, StateBadge } from "./case-badges";
 

@@ -5,8 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
-import { useSearch } from "@/lib/queries/cases";
-import { isValidCpf } from "@/lib/validations/cpf";
+import { useSearch } from "@/lib/cases/queries";
+import { isValidCpf } from "@/lib/shared/cpf";
 
 /*
  * The top bar's search: by ref_id or by CPF. The CPF goes in a POST body (never a URL, a query key or

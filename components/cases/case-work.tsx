@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/verifications/format";
 import { NOTE_MAX_CHARS, RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
-import type { ApiRequestError } from "@/lib/queries/api-request";
-import { useAddNote, useAssignCase, useCase, useConfirmOutcome, useReasons, useRecordOutcome } from "@/lib/queries/cases";
+import type { ApiRequestError } from "@/lib/api/client/api-request";
+import { useAddNote, useAssignCase, useCase, useConfirmOutcome, useReasons, useRecordOutcome } from "@/lib/cases/queries";
 
 import { FlagBadges, StateBadge } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";

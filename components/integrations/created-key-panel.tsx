@@ -6,7 +6,7 @@ import { useId } from "react";
 import { RecordItem, RecordList } from "@/components/lookups/record-list";
 import { Alert } from "@/components/ui/alert";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
-import type { CreatedIntegrationResponse } from "@/lib/partners-ops/types";
+import type { CreatedIntegrationResponse } from "@/lib/integrations/types";
 
 /**
  * A key value on screen: the metadata, the value with a copy button, and the warning that it opens every

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 
-import type { IntegrationKeySummary } from "@/lib/validations/integrations";
+import type { IntegrationKeySummary } from "@/lib/integrations/schemas";
 
 /** The registry of keys created through the dashboard: metadata only, never a key value. */
 export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }) {

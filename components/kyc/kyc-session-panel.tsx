@@ -11,10 +11,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
-import type { KycSessionResponse } from "@/lib/partners-ops/types";
-import { ApiRequestError } from "@/lib/queries/api-request";
-import { useStartKycSession } from "@/lib/queries/kyc";
-import { cpfProblem, type CpfProblem } from "@/lib/validations/lookup-rules";
+import type { KycSessionResponse } from "@/lib/kyc/types";
+import { ApiRequestError } from "@/lib/api/client/api-request";
+import { useStartKycSession } from "@/lib/kyc/queries";
+import { cpfProblem, type CpfProblem } from "@/lib/lookups/rules";
 
 /** Starting a KYC session: CPF in, the widget address (with copy button and QR code) and the session record out. */
 export function KycSessionPanel() {

@@ -7,8 +7,8 @@ import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError } from "@/lib/queries/api-request";
-import { useSendSmsCode, useValidateSmsCode } from "@/lib/queries/kyc";
+import { ApiRequestError } from "@/lib/api/client/api-request";
+import { useSendSmsCode, useValidateSmsCode } from "@/lib/kyc/queries";
 import {
   formatPhone,
   formatPhonePartial,
@@ -16,7 +16,7 @@ import {
   smsCodeProblem,
   type PhoneProblem,
   type SmsCodeProblem,
-} from "@/lib/validations/phone-rules";
+} from "@/lib/shared/phone-rules";
 
 import { useCountdown } from "./use-countdown";
 

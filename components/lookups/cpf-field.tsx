@@ -3,7 +3,7 @@
 import type { ChangeEvent } from "react";
 
 import { Field } from "@/components/ui/field";
-import { formatCpfPartial } from "@/lib/validations/cpf";
+import { formatCpfPartial } from "@/lib/shared/cpf";
 
 /**
  * A CPF input: accepts any formatting (typed or pasted) and shows it as 000.000.000-00 while typing.

@@ -5,7 +5,7 @@ import { useId } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import type { CpfHistoryRecord } from "@/lib/domain/partners";
+import type { CpfHistoryRecord } from "@/lib/upstream/model/partners";
 
 import { RecordItem, RecordList, useRecordFormat } from "./record-list";
 

@@ -13,7 +13,7 @@ import {
   type CpfProblem,
   type LookupSource,
   type PurposeProblem,
-} from "@/lib/validations/lookup-rules";
+} from "@/lib/lookups/rules";
 
 import { CpfField } from "./cpf-field";
 

@@ -1,8 +1,8 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
-// Each number opens exactly the cases it counts in the queue (lib/cases/queue-links.ts).
-import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/cases/queue-links";
-import { AGE_BUCKETS, outcomeMatrix, RECOMMENDATIONS, type CaseFigures } from "@/lib/overview/cases";
+// Each number opens exactly the cases it counts in the queue (lib/overview/queue-links.ts).
+import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
+import { AGE_BUCKETS, outcomeMatrix, RECOMMENDATIONS, type CaseFigures } from "@/lib/overview/server/cases";
 import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { HorizontalBarChart } from "./charts";

@@ -1,6 +1,6 @@
 import { auditFiltersToSearchParams } from "@/lib/audit-trail/filters";
 import type { KnownStatus } from "@/lib/overview/figures";
-import { filtersToUrlQuery, type VerificationFilters } from "@/lib/validations/verifications";
+import { filtersToUrlQuery, type VerificationFilters } from "@/lib/verifications/rules";
 
 /*
  * Number, day and link helpers of the overview. Days are calendar days already in the display time zone

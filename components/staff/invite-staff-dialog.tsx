@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ROLES } from "@/lib/auth/roles";
-import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/queries/staff";
-import { parseInviteStaff } from "@/lib/validations/staff-rules";
+import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/staff/queries";
+import { parseInviteStaff } from "@/lib/staff/rules";
 
 /*
  * Invite form in a Radix dialog. On success the dialog turns into the one-time password, shown this

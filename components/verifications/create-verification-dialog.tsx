@@ -8,8 +8,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { useCreateVerification } from "@/lib/queries/verifications";
-import { DOCUMENT_TYPES, parseCreateVerificationInput, type ProblemCode } from "@/lib/validations/verifications";
+import { useCreateVerification } from "@/lib/verifications/queries";
+import { DOCUMENT_TYPES, parseCreateVerificationInput, type ProblemCode } from "@/lib/verifications/rules";
 
 import { ApiErrorState } from "./error-state";
 import { useDateTime } from "./format";

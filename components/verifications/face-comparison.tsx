@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 
 import { Button } from "@/components/ui/button";
-import { FACEMATCH_VALID_SIMILARITY } from "@/lib/domain/verification";
-import { useVerificationMedia } from "@/lib/queries/verifications";
+import { FACEMATCH_VALID_SIMILARITY } from "@/lib/upstream/model/verification";
+import { useVerificationMedia } from "@/lib/verifications/queries";
 import type { MediaItem } from "@/lib/verifications/types";
 import { clampPan, INITIAL_VIEW as INITIAL, zoomAt, type View } from "@/lib/verifications/zoom";
 

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
-import { useVerificationMedia } from "@/lib/queries/verifications";
+import { useVerificationMedia } from "@/lib/verifications/queries";
 import type { MediaItem } from "@/lib/verifications/types";
 
 import { ApiErrorState } from "./error-state";

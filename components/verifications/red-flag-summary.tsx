@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 
-import type { Verification } from "@/lib/domain/verification";
-import { redFlags, RISK_SCALE, type RedFlag } from "@/lib/verifications/red-flags";
+import type { Verification } from "@/lib/upstream/model/verification";
+import { redFlags, RISK_SCALE, type RedFlag } from "@/lib/cases/red-flags";
 
 import { useNumber } from "./format";
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { RISK_BANDS, RISK_SCALE, riskBand, type RiskBand } from "@/lib/verifications/red-flags";
+import { RISK_BANDS, RISK_SCALE, riskBand, type RiskBand } from "@/lib/cases/red-flags";
 
 import { useNumber } from "./format";
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { FACEMATCH_VALID_SIMILARITY, KNOWN_STEPS, type VerificationStep } from "@/lib/domain/verification";
+import { FACEMATCH_VALID_SIMILARITY, KNOWN_STEPS, type VerificationStep } from "@/lib/upstream/model/verification";
 
 import { useNumber } from "./format";
 import { GenericValue } from "./generic-value";

@@ -4,14 +4,14 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 import { Badge } from "@/components/ui/badge";
-import type { RestrictiveListEntry, Verification } from "@/lib/domain/verification";
+import type { RestrictiveListEntry, Verification } from "@/lib/upstream/model/verification";
 /*
  * Everything one verification says. Fields the contract does not list are shown generically at the end
  * rather than dropped.
  */
 
-import { SCORE_SCALE } from "@/lib/domain/verification";
-import { isFinalStatus } from "@/lib/verifications/red-flags";
+import { SCORE_SCALE } from "@/lib/upstream/model/verification";
+import { isFinalStatus } from "@/lib/cases/red-flags";
 
 import { useDateTime, useNumber } from "./format";
 import { GenericValue } from "./generic-value";

@@ -12,7 +12,7 @@ import {
   KNOWN_STATUSES,
   PAGE_SIZES,
   type VerificationFilters as Filters,
-} from "@/lib/validations/verifications";
+} from "@/lib/verifications/rules";
 
 import { useFlowLabel, useJourneyLabel } from "./labels";
 

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 
-import { useVerifications } from "@/lib/queries/verifications";
-import { filtersToUrlQuery, parseVerificationFilters, type VerificationFilters } from "@/lib/validations/verifications";
+import { useVerifications } from "@/lib/verifications/queries";
+import { filtersToUrlQuery, parseVerificationFilters, type VerificationFilters } from "@/lib/verifications/rules";
 import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 
 import { detailHref } from "./verification-table";

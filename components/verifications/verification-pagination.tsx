@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { Pagination } from "@/lib/domain/verification";
+import type { Pagination } from "@/lib/upstream/model/verification";
 
 /** Paging from the service's `pagination` object (page, per_page, total). */
 export function VerificationPagination({

@@ -5,8 +5,8 @@ import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
 import { LinkPending } from "@/components/ui/link-pending";
-import { KNOWN_STEPS, type Verification } from "@/lib/domain/verification";
-import { isFinalStatus, redFlags } from "@/lib/verifications/red-flags";
+import { KNOWN_STEPS, type Verification } from "@/lib/upstream/model/verification";
+import { isFinalStatus, redFlags } from "@/lib/cases/red-flags";
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";
 import type { ListEnrichment } from "@/lib/verifications/types";
 

@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { log } from "@/lib/log";
-import type { ServerError } from "@/lib/queries/server-error";
+import type { ServerError } from "@/lib/api/client/server-error";
 import { UpstreamError, UpstreamForbiddenError, UpstreamRateLimitedError } from "@/lib/upstream/http";
 
 /*
@@ -177,7 +177,7 @@ function toApiError(error: unknown): ApiError {
 
 /**
  * What a server page hands its client component when its first fetch failed: the same code, message and
- * retry hint the route handler would have answered, as a plain value (lib/queries/server-error.ts).
+ * retry hint the route handler would have answered, as a plain value (lib/api/client/server-error.ts).
  */
 export function serverErrorOf(error: unknown): ServerError {
   const apiError = toApiError(error);

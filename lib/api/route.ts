@@ -3,8 +3,8 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 
-import { requestContext, type RequestContext } from "@/lib/audit-trail/context";
-import { requireUser, type StaffSession } from "@/lib/auth/require-role";
+import { requestContext, type RequestContext } from "@/lib/audit-trail/server/context";
+import { requireUser, type StaffSession } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 
 import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, readJson, readText } from "./body";
@@ -30,7 +30,7 @@ export type RouteRole = "analyst" | "admin" | "public";
 export interface RouteOptions<R extends RouteRole, P, Q, B> {
   role?: R;
   // Any zod schema (a rule the browser also runs is a plain parser, wrapped by
-  // lib/validations/from-parser.ts): a refusal is always a ZodError for the error mapper.
+  // lib/shared/from-parser.ts): a refusal is always a ZodError for the error mapper.
   params?: z.core.$ZodType<P>;
   query?: z.core.$ZodType<Q>;
   body?: z.core.$ZodType<B>;

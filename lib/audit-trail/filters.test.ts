@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { wallTimeToInstant } from "@/lib/time-zone";
+import { wallTimeToInstant } from "@/lib/shared/time-zone";
 
 import {
   auditFiltersToSearchParams,

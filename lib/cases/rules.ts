@@ -1,5 +1,5 @@
-import type { Verification } from "@/lib/domain/verification";
-import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/verifications/red-flags";
+import type { Verification } from "@/lib/upstream/model/verification";
+import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/cases/red-flags";
 
 /*
  * The rules of case work, pure and shared (no server imports): which verification needs a person, its red
@@ -8,7 +8,7 @@ import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/verificatio
  * conditional statements; tests pin both.
  */
 
-/** Case notes and outcome comments: plain text up to these lengths (lib/validations/cases.ts). */
+/** Case notes and outcome comments: plain text up to these lengths (lib/cases/schemas.ts). */
 export const NOTE_MAX_CHARS = 2000;
 export const COMMENT_MAX_CHARS = 1000;
 
@@ -66,7 +66,7 @@ const CASE_FLAG_OF: Partial<Record<VerificationRedFlag["kind"], RedFlag>> = {
 
 /**
  * Every case red flag the verification shows, whatever the configuration enables (four eyes needs them
- * all). Computed by the verification's own red flags (lib/verifications/red-flags.ts), with the case's
+ * all). Computed by the verification's own red flags (lib/cases/red-flags.ts), with the case's
  * risk threshold (CASE_RISK_THRESHOLD, on the service's 0..100 score scale) in place of the high band.
  */
 export function flagsOf(verification: Verification, riskThreshold: number): RedFlag[] {

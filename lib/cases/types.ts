@@ -76,13 +76,3 @@ export interface CaseDetailResponse {
   case: CaseDetail | null;
 }
 
-export interface SearchHit {
-  publicId: string;
-  refId: string | null;
-  documentMasked: string | null;
-  caseStatus: "open" | "closed" | null;
-}
-
-export interface SearchResponse {
-  hits: SearchHit[];
-}

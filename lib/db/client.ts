@@ -4,7 +4,6 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -15,19 +14,19 @@ import pg from "pg";
 import { config } from "@/lib/config";
 
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed, type ChangeFeedHandlers } from "./change-feed";
-import * as schema from "./schema";
 
 /*
  * One database handle per process: PGlite in `<DATA_DIR>/pglite` when DATABASE_URL is unset,
  * PostgreSQL through a node-postgres pool when it is set. Migrations (lib/db/migrations) are applied
- * on first use. Seeding the demo accounts is not this module's business (lib/db/seed.ts imports the audit
+ * on first use. Seeding the demo accounts is not this module's business (lib/auth/server/seed.ts imports the audit
  * writer, which imports this client): the server start (instrumentation.ts) and `npm run db:migrate` seed.
  */
 
-type Schema = typeof schema;
+// No schema object: every query names its tables (each feature's `server/schema.ts`), and the relational
+// query API, the only thing that needs them all here, is not used. So this layer imports no feature.
 /** What every query function takes: the process database or a transaction inside it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = PgTransaction<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -70,7 +69,7 @@ export type DatabaseSource = { pglite: PGlite } | { url: string };
 export async function createDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if ("pglite" in source) {
     const client = source.pglite;
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client);
     // PGlite is a single connection inside this process: nothing else can race the migration.
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
@@ -86,7 +85,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
   const pool = new pg.Pool({ connectionString: source.url, application_name: "kyc-backoffice", max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.error("database pool error:", error.message));
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   return {
     db: db as unknown as Database,
     driver: "postgres",
@@ -104,7 +103,7 @@ async function migratePostgres(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await client.end();

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { hashPassword } from "@/lib/auth/password";
-import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/rate-limit";
+import { hashPassword } from "@/lib/auth/server/password";
+import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
@@ -15,9 +15,9 @@ import {
   listStaff,
   StaffEmailTakenError,
   updateStaff,
-} from "./queries";
-import { staffUsers } from "./schema";
-import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "./seed";
+} from "../auth/server/staff-store";
+import { staffUsers } from "../auth/server/schema";
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

@@ -1,4 +1,4 @@
-import { KNOWN_STATUSES } from "@/lib/validations/verifications";
+import { KNOWN_STATUSES } from "@/lib/verifications/rules";
 
 /*
  * The overview's figures, as the page draws them. Shared: no server imports.

@@ -3,7 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
-import type { CreatedVerification, Verification, VerificationList } from "@/lib/domain/verification";
+import type { CreatedVerification, Verification, VerificationList } from "@/lib/upstream/model/verification";
 import { registerConfigSecrets } from "@/lib/log";
 import { HttpClient, pathSegment, type HttpClientOptions } from "@/lib/upstream/http";
 import {
@@ -25,8 +25,8 @@ import {
   type FilterDefinition,
   type FilterKey,
   type FilterKind,
-} from "@/lib/validations/verifications";
-import { publicIdSchema } from "@/lib/validations/verifications-schema";
+} from "@/lib/verifications/rules";
+import { publicIdSchema } from "@/lib/verifications/schemas";
 
 /*
  * Client of the core API ({core_url}): verifications. Every call carries X-API-Key. Read routes refuse
@@ -49,7 +49,7 @@ const filterToken = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be a singl
 // ASSUMPTION (CORE_DATE_FILTER_FORMAT): from/to are a calendar date or an ISO 8601 instant.
 const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be YYYY-MM-DD or an ISO 8601 date-time" });
 
-// What the client accepts for each kind of filter (lib/validations/verifications.ts): looser than the
+// What the client accepts for each kind of filter (lib/verifications/rules.ts): looser than the
 // dashboard's own checks (any status word, date-times too) but never a value that could bend the query.
 const UPSTREAM_VALUE: Record<FilterKind, (maxPerPage: number, capped: boolean) => z.ZodType> = {
   statuses: () => z.union([filterToken, z.array(filterToken).max(20)]),

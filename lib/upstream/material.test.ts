@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ApiError, fromUpstreamError } from "@/lib/api/errors";
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import { VERIFICATION_STATUSES } from "@/lib/domain/verification";
+import { VERIFICATION_STATUSES } from "@/lib/upstream/model/verification";
 import { CoreClient } from "@/lib/upstream/core";
 import { parseErrorBody, UpstreamError } from "@/lib/upstream/http";
 import { createdVerificationWire, reshapeCreatedVerification } from "@/lib/upstream/schemas";
-import { createVerification } from "@/lib/verifications/create";
+import { createVerification } from "@/lib/verifications/server/create";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 /*

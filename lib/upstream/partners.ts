@@ -10,7 +10,7 @@ import type {
   KycSession,
   SmsSendResult,
   SmsValidateResult,
-} from "@/lib/domain/partners";
+} from "@/lib/upstream/model/partners";
 import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
 import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import {
@@ -23,8 +23,8 @@ import {
   reshapeIntegration,
   reshapeKycSession,
 } from "@/lib/upstream/schemas";
-import { cpfSchema } from "@/lib/validations/cpf-schema";
-import { phoneSchema } from "@/lib/validations/phone";
+import { cpfSchema } from "@/lib/shared/cpf-schema";
+import { phoneSchema } from "@/lib/shared/phone";
 
 /*
  * Client of the partners API ({base_url}): login, integration keys, CPF lookups, KYC sessions, SMS codes.
@@ -86,12 +86,12 @@ const smsResponseWire = z.unknown();
 
 /**
  * A CPF, with or without punctuation; sent as its 11 digits (ASSUMPTION: the contract shows no format).
- * The same rules as the forms use (lib/validations/cpf.ts), so the client refuses bad input even when
+ * The same rules as the forms use (lib/shared/cpf.ts), so the client refuses bad input even when
  * called directly.
  */
 export const cpfInput = cpfSchema;
 
-/** Digits with country code (contract), by the dashboard's one phone rule (lib/validations/phone.ts). */
+/** Digits with country code (contract), by the dashboard's one phone rule (lib/shared/phone.ts). */
 export const phoneInput = phoneSchema;
 
 const smsMessage = z.string().min(1).max(480).optional();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { CpfHistoryRecord, FederalRevenueRecord, Integration, KycSession } from "@/lib/domain/partners";
+import type { CpfHistoryRecord, FederalRevenueRecord, Integration, KycSession } from "@/lib/upstream/model/partners";
 import {
   KNOWN_STEPS,
   type CreatedVerification,
@@ -9,7 +9,7 @@ import {
   type Verification,
   type VerificationNotice,
   type VerificationStep,
-} from "@/lib/domain/verification";
+} from "@/lib/upstream/model/verification";
 
 /*
  * Zod schemas of the identity verification service's resources as they are on the wire, and the reshape

@@ -4,7 +4,7 @@
  * the contract does not show the format): `date` sends the day as is; `datetime` sends the first and last
  * instant of that day in the display time zone as ISO 8601 with an offset. Shared: no server imports.
  */
-import { wallTimeInZone } from "@/lib/time-zone";
+import { wallTimeInZone } from "@/lib/shared/time-zone";
 
 export function upstreamDateBound(day: string, bound: "from" | "to", format: "date" | "datetime", timeZone: string): string {
   if (format === "date") return day;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { Verification } from "@/lib/domain/verification";
+import type { Verification } from "@/lib/upstream/model/verification";
 
 import { parseSort, sortItems, sortParam, splitListQuery } from "./sorting";
 

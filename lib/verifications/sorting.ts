@@ -5,7 +5,7 @@
  * URL beside the filters (`sort=-risk_score`), is never sent upstream, and previous/next on the detail
  * follow it. Shared: no server imports.
  */
-import type { Verification } from "@/lib/domain/verification";
+import type { Verification } from "@/lib/upstream/model/verification";
 
 import type { ListEnrichment } from "./types";
 

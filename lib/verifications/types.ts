@@ -4,7 +4,7 @@
  * same shapes into react-query that the route handlers return, and the client components read them.
  * No server imports here.
  */
-import type { CreatedVerification, Pagination, Verification } from "@/lib/domain/verification";
+import type { CreatedVerification, Pagination, Verification } from "@/lib/upstream/model/verification";
 
 export type { Pagination, Verification };
 
@@ -16,7 +16,7 @@ export interface VerificationListResponse {
    * the rows are the service's first page and the UI says paging is not available.
    */
   pagingAvailable: boolean;
-  /** What the dashboard knows beside the service's answer, by public id (lib/verifications/enrich.ts); absent ids: nothing known. */
+  /** What the dashboard knows beside the service's answer, by public id (lib/verifications/server/enrich.ts); absent ids: nothing known. */
   enrichment?: Record<string, ListEnrichment>;
 }
 

@@ -13,7 +13,7 @@ import { POST as smsValidate } from "@/app/api/sms/validate/route";
 import { GET as media } from "@/app/api/verifications/[publicId]/media/route";
 import { GET as detail } from "@/app/api/verifications/[publicId]/route";
 import { POST as createVerification, GET as listVerifications } from "@/app/api/verifications/route";
-import { attemptPasswordSignIn } from "@/lib/auth/sign-in";
+import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
 
 import type { LeakHarness } from "./harness";

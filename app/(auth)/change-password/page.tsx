@@ -5,7 +5,7 @@ import { Providers } from "@/app/providers";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { ClientMessages } from "@/i18n/client-messages";
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
-import { requirePageUser } from "@/lib/auth/require-role";
+import { requirePageUser } from "@/lib/auth/server/require-role";
 
 export const dynamic = "force-dynamic";
 

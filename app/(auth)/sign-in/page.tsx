@@ -6,11 +6,11 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { ClientMessages } from "@/i18n/client-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { authCookies } from "@/lib/auth/cookies";
-import { currentPageUser } from "@/lib/auth/require-role";
+import { authCookies } from "@/lib/auth/server/cookies";
+import { currentPageUser } from "@/lib/auth/server/require-role";
 import { FORM_READY, signInErrorFrom } from "@/lib/auth/sign-in-errors";
 import { config } from "@/lib/config";
-import { DEMO_ACCOUNTS } from "@/lib/db/seed";
+import { DEMO_ACCOUNTS } from "@/lib/auth/server/seed";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 
-import { requirePageUser } from "@/lib/auth/require-role";
+import { requirePageUser } from "@/lib/auth/server/require-role";
 
 const SECTIONS = [
   { href: "/admin/staff", key: "staff" },

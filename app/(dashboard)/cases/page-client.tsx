@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { useDateTime } from "@/components/verifications/format";
 import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
-import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/queries/cases";
+import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/cases/queries";
 
 export function CasesPageClient({ initial, viewer }: { initial: QueueParams; viewer: { id: string; role: string } }) {
   const t = useTranslations("cases.queue");

@@ -2,13 +2,13 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { headers } from "next/headers";
 
 import { ClientMessages } from "@/i18n/client-messages";
-import { audited, requestContext } from "@/lib/audit-trail";
-import { requirePageUser } from "@/lib/auth/require-role";
-import { listQueue } from "@/lib/cases/store";
+import { audited, requestContext } from "@/lib/audit-trail/server";
+import { requirePageUser } from "@/lib/auth/server/require-role";
+import { listQueue } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
-import type { PageSearchParams } from "@/lib/page-search-params";
-import { caseKeys, type QueueParams } from "@/lib/queries/cases";
-import { queueQuerySchema } from "@/lib/validations/cases";
+import type { PageSearchParams } from "@/lib/shared/page-search-params";
+import { caseKeys, type QueueParams } from "@/lib/cases/queries";
+import { queueQuerySchema } from "@/lib/cases/schemas";
 
 import { CasesPageClient } from "./page-client";
 

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
-import { requirePageUser } from "@/lib/auth/require-role";
+import { requirePageUser } from "@/lib/auth/server/require-role";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { cpfHash, recordEvent } from "@/lib/audit-trail/record";
+import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
 import type { AuditPage } from "@/lib/audit-trail/types";
-import { verifyAuditChain } from "@/lib/audit-trail/verify";
-import { auditEvents } from "@/lib/db/schema";
+import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
+import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { setLogSink } from "@/lib/log";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";

@@ -2,12 +2,12 @@ import { z } from "zod";
 
 import { csvFile, fileStamp, json, route } from "@/lib/api/route";
 import { auditParamsFromSearchParams, compactFilters, CPF_SEARCH_HEADER, parseAuditListQuery } from "@/lib/audit-trail/filters";
-import { exportAuditLog, refuseAuditAccess, viewAuditLog } from "@/lib/audit-trail/service";
+import { exportAuditLog, refuseAuditAccess, viewAuditLog } from "@/lib/audit-trail/server/service";
 import { auditPageSchema } from "@/lib/audit-trail/types";
 import { hasRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
-import { cpfSchema } from "@/lib/validations/cpf-schema";
-import { inputError } from "@/lib/verifications/input";
+import { cpfSchema } from "@/lib/shared/cpf-schema";
+import { inputError } from "@/lib/verifications/server/input";
 
 // The search CPF comes in a header, never the URL; the schema names the header when it is not a valid CPF.
 const cpfHeaderSchema = z.object({ [CPF_SEARCH_HEADER]: cpfSchema.optional() });

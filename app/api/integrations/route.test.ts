@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { REVEAL_COOKIE } from "@/lib/partners-ops/reveal-cookie";
-import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/partners-ops/types";
+import { REVEAL_COOKIE } from "@/lib/integrations/server/reveal-cookie";
+import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
 import { cookiePair, json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { DELETE as forget, POST as reveal } from "./reveal/route";

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { createIntegrationKey } from "@/lib/partners-ops/integrations";
-import { integrationListFor } from "@/lib/partners-ops/integrations-view";
-import { revealableEntries, setRevealCookie } from "@/lib/partners-ops/reveal";
-import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/partners-ops/types";
+import { createIntegrationKey } from "@/lib/integrations/server/integrations";
+import { integrationListFor } from "@/lib/integrations/server/integrations-view";
+import { revealableEntries, setRevealCookie } from "@/lib/integrations/server/reveal";
+import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
 import { partnersClient } from "@/lib/upstream/partners";
-import { createIntegrationSchemaFor } from "@/lib/validations/integrations";
+import { createIntegrationSchemaFor } from "@/lib/integrations/schemas";
 
 // GET /api/integrations – the keys created from the dashboard (metadata only) and those this admin can still reveal.
 export const GET = route({ role: "admin" }, async ({ request, user }) =>

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import type { SmsSendResponse } from "@/lib/partners-ops/types";
+import type { SmsSendResponse } from "@/lib/kyc/types";
 import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST as send } from "./send/route";

@@ -1,7 +1,7 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { inviteStaff, listStaffWithSignInState } from "@/lib/staff";
-import { inviteStaffSchema } from "@/lib/validations/staff";
+import { inviteStaff, listStaffWithSignInState } from "@/lib/staff/server/staff";
+import { inviteStaffSchema } from "@/lib/staff/schemas";
 
 export const dynamic = "force-dynamic";
 

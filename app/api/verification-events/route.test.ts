@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { setLogSink } from "@/lib/log";
-import { parseDelivery } from "@/lib/webhooks/parse";
-import { processPendingDeliveries } from "@/lib/webhooks/processor";
-import { storeDelivery } from "@/lib/webhooks/store";
+import { parseDelivery } from "@/lib/webhooks/server/parse";
+import { processPendingDeliveries } from "@/lib/webhooks/server/processor";
+import { storeDelivery } from "@/lib/webhooks/server/store";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { flatEvent, uniqueId } from "@/test/webhooks";

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { listChangesSince } from "@/lib/webhooks/store";
+import { listChangesSince } from "@/lib/webhooks/server/store";
 
 // GET /api/verification-events?after=N – what the service's webhooks recorded after cursor N (without
 // `after`: the current cursor only). Open lists poll it: it reads the dashboard's own store, never the

@@ -1,15 +1,15 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { audited, auditedAction } from "@/lib/audit-trail";
+import { audited, auditedAction } from "@/lib/audit-trail/server";
 import { getDb } from "@/lib/db/client";
-import { parseVerificationFilters } from "@/lib/validations/verifications";
-import { listDetails } from "@/lib/verifications/audit-details";
-import { createVerification, parseCreateVerification } from "@/lib/verifications/create";
-import { enrichList } from "@/lib/verifications/enrich";
-import { inputError } from "@/lib/verifications/input";
-import { creationCpfHash } from "@/lib/verifications/known";
-import { listVerifications } from "@/lib/verifications/list";
+import { parseVerificationFilters } from "@/lib/verifications/rules";
+import { listDetails } from "@/lib/verifications/server/audit-details";
+import { createVerification, parseCreateVerification } from "@/lib/verifications/server/create";
+import { enrichList } from "@/lib/verifications/server/enrich";
+import { inputError } from "@/lib/verifications/server/input";
+import { creationCpfHash } from "@/lib/verifications/server/known";
+import { listVerifications } from "@/lib/verifications/server/list";
 
 // GET /api/verifications – the list. Only status, flow, journey, from, to, per_page and page are
 // accepted; anything else is a 400 naming it, before any upstream call.

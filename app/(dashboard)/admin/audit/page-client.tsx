@@ -19,9 +19,9 @@ import {
   parseAuditFilters,
   type AuditFilters as Filters,
 } from "@/lib/audit-trail/filters";
-import { auditKeys, useAuditEvents } from "@/lib/queries/audit";
-import { useServerError, type ServerError } from "@/lib/queries/server-error";
-import { maskCpf } from "@/lib/validations/cpf";
+import { auditKeys, useAuditEvents } from "@/lib/audit-trail/queries";
+import { useServerError, type ServerError } from "@/lib/api/client/server-error";
+import { maskCpf } from "@/lib/shared/cpf";
 
 /*
  * The audit log. Filters live in the URL (applying pushes a history entry, so Back and Forward walk

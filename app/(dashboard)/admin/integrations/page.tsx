@@ -4,9 +4,9 @@ import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 
 import { ClientMessages } from "@/i18n/client-messages";
-import { requirePageUser } from "@/lib/auth/require-role";
-import { integrationListFor } from "@/lib/partners-ops/integrations-view";
-import { integrationKeys } from "@/lib/queries/integrations";
+import { requirePageUser } from "@/lib/auth/server/require-role";
+import { integrationListFor } from "@/lib/integrations/server/integrations-view";
+import { integrationKeys } from "@/lib/integrations/queries";
 
 import { IntegrationsPageClient } from "./page-client";
 

@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 import { ClientMessages } from "@/i18n/client-messages";
-import { requirePageUser } from "@/lib/auth/require-role";
+import { requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
-import { staffKeys, type StaffListResponse } from "@/lib/queries/staff";
-import { listStaffWithSignInState } from "@/lib/staff";
+import { staffKeys, type StaffListResponse } from "@/lib/staff/queries";
+import { listStaffWithSignInState } from "@/lib/staff/server/staff";
 
 import { StaffPageClient } from "./page-client";
 

@@ -5,10 +5,10 @@ import { useState } from "react";
 
 import { CpfLookupForm, type LookupRequest } from "@/components/lookups/cpf-lookup-form";
 import { LookupResult } from "@/components/lookups/lookup-result";
-import { ApiRequestError } from "@/lib/queries/api-request";
-import { useCpfLookup } from "@/lib/queries/lookups";
-import { formatCpf } from "@/lib/validations/cpf";
-import type { LookupSource } from "@/lib/validations/lookup-rules";
+import { ApiRequestError } from "@/lib/api/client/api-request";
+import { useCpfLookup } from "@/lib/lookups/queries";
+import { formatCpf } from "@/lib/shared/cpf";
+import type { LookupSource } from "@/lib/lookups/rules";
 
 function fieldErrors(...errors: unknown[]) {
   const fields = errors.flatMap((error) => (error instanceof ApiRequestError && error.code === "validation" ? error.fields : []));

@@ -3,17 +3,17 @@ import { headers } from "next/headers";
 
 import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
-import { audited, requestContext } from "@/lib/audit-trail";
-import { requirePageUser } from "@/lib/auth/require-role";
+import { audited, requestContext } from "@/lib/audit-trail/server";
+import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { toUrlSearchParams, type PageSearchParams } from "@/lib/page-search-params";
-import type { ServerError } from "@/lib/queries/server-error";
-import { verificationKeys } from "@/lib/queries/verifications";
-import { parseVerificationFilters } from "@/lib/validations/verifications";
-import { listDetails } from "@/lib/verifications/audit-details";
-import { enrichList } from "@/lib/verifications/enrich";
-import { listVerifications } from "@/lib/verifications/list";
+import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
+import type { ServerError } from "@/lib/api/client/server-error";
+import { verificationKeys } from "@/lib/verifications/queries";
+import { parseVerificationFilters } from "@/lib/verifications/rules";
+import { listDetails } from "@/lib/verifications/server/audit-details";
+import { enrichList } from "@/lib/verifications/server/enrich";
+import { listVerifications } from "@/lib/verifications/server/list";
 import { splitListQuery } from "@/lib/verifications/sorting";
 
 import { VerificationsPageClient } from "./page-client";

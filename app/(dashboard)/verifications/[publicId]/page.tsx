@@ -4,13 +4,13 @@ import { notFound } from "next/navigation";
 
 import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
-import { requestContext } from "@/lib/audit-trail";
-import { requirePageUser } from "@/lib/auth/require-role";
-import type { ServerError } from "@/lib/queries/server-error";
-import { verificationKeys } from "@/lib/queries/verifications";
+import { requestContext } from "@/lib/audit-trail/server";
+import { requirePageUser } from "@/lib/auth/server/require-role";
+import type { ServerError } from "@/lib/api/client/server-error";
+import { verificationKeys } from "@/lib/verifications/queries";
 import { isUpstreamError } from "@/lib/upstream/http";
-import { isPublicId } from "@/lib/validations/verifications";
-import { viewVerification } from "@/lib/verifications/detail";
+import { isPublicId } from "@/lib/verifications/rules";
+import { viewVerification } from "@/lib/verifications/server/detail";
 
 import { VerificationPageClient } from "./page-client";
 

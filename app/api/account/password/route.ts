@@ -3,8 +3,8 @@ import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { changeOwnPassword } from "@/lib/staff";
-import { changePasswordSchema } from "@/lib/validations/staff";
+import { changeOwnPassword } from "@/lib/staff/server/staff";
+import { changePasswordSchema } from "@/lib/staff/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 
-import { authOptions } from "@/lib/auth/options";
+import { authOptions } from "@/lib/auth/server/options";
 
 // /api/auth/* – next-auth's own endpoints (CSRF token, credentials and OIDC callbacks, sign-out).
 // The options are built per request so configuration is read at run time, never during `next build`.

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 
 import { json, route } from "@/lib/api/route";
-import { authCookies } from "@/lib/auth/cookies";
-import { parseCookieHeader } from "@/lib/auth/require-role";
-import { signOut } from "@/lib/auth/sign-out";
+import { authCookies } from "@/lib/auth/server/cookies";
+import { parseCookieHeader } from "@/lib/auth/server/require-role";
+import { signOut } from "@/lib/auth/server/sign-out";
 import { getDb } from "@/lib/db/client";
 
 // POST /api/auth/sign-out – ends the session (and the provider's after single sign-on). A plain form post

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { audited } from "@/lib/audit-trail";
-import { getCase } from "@/lib/cases/store";
+import { audited } from "@/lib/audit-trail/server";
+import { getCase } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/validations/verifications-schema";
+import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // GET /api/cases/:publicId – one case: owner, notes, outcome, confirmation, timeline, neighbours; `case: null`
 // when the verification has none (most verifications need no person: not an error, so no 404 on every detail).

@@ -1,6 +1,6 @@
 import { requestLocale } from "@/i18n/request-locale";
 import { json, route } from "@/lib/api/route";
-import { reasonCatalogue } from "@/lib/cases/api";
+import { reasonCatalogue } from "@/lib/cases/server/api";
 
 // GET /api/cases/reasons – the reason catalogue an outcome cites, labelled in the caller's language.
 export const GET = route({}, async ({ request }) => json(reasonCatalogue(requestLocale(request))));

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
-import { auditedAction } from "@/lib/audit-trail";
-import { runCaseSync } from "@/lib/cases/schedule";
+import { auditedAction } from "@/lib/audit-trail/server";
+import { runCaseSync } from "@/lib/cases/server/schedule";
 
 // POST /api/cases/sync – pages through the upstream review list now (admins). Reads upstream only, but it
 // can open and close many cases, so its intent goes on the trail first. Refused politely while another

@@ -2,10 +2,10 @@ import { z } from "zod";
 
 import { toErrorResponse } from "@/lib/api/errors";
 import { json, route } from "@/lib/api/route";
-import { audited } from "@/lib/audit-trail";
-import { KeyRevealGoneError } from "@/lib/partners-ops/integrations";
-import { revealableEntries, rewriteRevealCookie } from "@/lib/partners-ops/reveal";
-import type { CreatedIntegrationResponse } from "@/lib/partners-ops/types";
+import { audited } from "@/lib/audit-trail/server";
+import { KeyRevealGoneError } from "@/lib/integrations/server/integrations";
+import { revealableEntries, rewriteRevealCookie } from "@/lib/integrations/server/reveal";
+import type { CreatedIntegrationResponse } from "@/lib/integrations/types";
 
 const revealSchema = z.strictObject({ upstreamId: z.number().int() });
 const forgetSchema = z.strictObject({ upstreamId: z.number().int().optional() }).optional();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import type { KycSessionResponse } from "@/lib/partners-ops/types";
+import type { KycSessionResponse } from "@/lib/kyc/types";
 import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { POST } from "./route";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 import { route } from "@/lib/api/route";
-import { audited } from "@/lib/audit-trail";
-import { MediaTokenRefused, openImage } from "@/lib/verifications/media";
+import { audited } from "@/lib/audit-trail/server";
+import { MediaTokenRefused, openImage } from "@/lib/verifications/server/media";
 
 /** Headers of every image answer: never cached, never a referrer, never sniffed into something else. */
 const IMAGE_HEADERS = {

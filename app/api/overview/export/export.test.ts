@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { GET as auditLog } from "@/app/api/audit/route";
-import { recordEvent } from "@/lib/audit-trail";
-import { cases } from "@/lib/db/schema";
-import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/overview/cases";
+import { recordEvent } from "@/lib/audit-trail/server";
+import { cases } from "@/lib/cases/server/schema";
+import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/overview/server/cases";
 import { ratesOf, STATUSES } from "@/lib/overview/figures";
-import { loadOverview, type Overview } from "@/lib/overview/overview";
+import { loadOverview, type Overview } from "@/lib/overview/server/overview";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { OVERVIEW_TABLES, type OverviewTable } from "@/lib/overview/tables";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";

@@ -1,9 +1,9 @@
 import { requestLocale } from "@/i18n/request-locale";
 import { csvFile, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
-import { auditedOverviewExport, parseOverviewExport } from "@/lib/overview/export";
+import { auditedOverviewExport, parseOverviewExport } from "@/lib/overview/server/export";
 import { todayIn } from "@/lib/overview/period";
-import { inputError } from "@/lib/verifications/input";
+import { inputError } from "@/lib/verifications/server/input";
 
 // GET /api/overview/export?table=<name>&<the page's period> – one overview table as CSV, headed in the
 // caller's language, from the same figures the page draws.

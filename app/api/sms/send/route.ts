@@ -1,10 +1,10 @@
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { sendSmsCode } from "@/lib/partners-ops/sms";
-import type { SmsSendResponse } from "@/lib/partners-ops/types";
+import { sendSmsCode } from "@/lib/kyc/server/sms";
+import type { SmsSendResponse } from "@/lib/kyc/types";
 import { partnersClient } from "@/lib/upstream/partners";
-import { formatPhone, smsSendSchema } from "@/lib/validations/phone";
+import { formatPhone, smsSendSchema } from "@/lib/shared/phone";
 
 // POST /api/sms/send – sends a validation code to a Brazilian mobile; refused during the resend cooldown.
 export const POST = route({ body: smsSendSchema }, async ({ context, body: { phone } }) => {

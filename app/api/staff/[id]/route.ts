@@ -2,8 +2,8 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { changeStaff } from "@/lib/staff";
-import { updateStaffSchema } from "@/lib/validations/staff";
+import { changeStaff } from "@/lib/staff/server/staff";
+import { updateStaffSchema } from "@/lib/staff/schemas";
 
 export const dynamic = "force-dynamic";
 

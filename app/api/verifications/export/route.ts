@@ -1,7 +1,7 @@
 import { csvFile, fileStamp, route } from "@/lib/api/route";
-import { parseVerificationFilters } from "@/lib/validations/verifications";
-import { auditedVerificationExport } from "@/lib/verifications/export";
-import { inputError } from "@/lib/verifications/input";
+import { parseVerificationFilters } from "@/lib/verifications/rules";
+import { auditedVerificationExport } from "@/lib/verifications/server/export";
+import { inputError } from "@/lib/verifications/server/input";
 
 // GET /api/verifications/export – the filtered list as CSV, streamed, with its total in X-Total-Count. The
 // same filters as the list (its per_page and page are ignored: the export reads every page).

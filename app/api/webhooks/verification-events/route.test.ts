@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { auditEvents, verificationEvents, webhookDeliveries } from "@/lib/db/schema";
+import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
 import { setLogSink } from "@/lib/log";
-import { onVerificationChange, type VerificationChange } from "@/lib/webhooks/changes";
-import { kickWebhookProcessor } from "@/lib/webhooks/processor";
+import { onVerificationChange, type VerificationChange } from "@/lib/webhooks/server/changes";
+import { kickWebhookProcessor } from "@/lib/webhooks/server/processor";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, TEST_WEBHOOK_SECRET, uniqueId, webhookRequest } from "@/test/webhooks";
 

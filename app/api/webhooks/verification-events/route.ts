@@ -1,8 +1,8 @@
 import { assertJsonContentType } from "@/lib/api/body";
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { kickWebhookProcessor } from "@/lib/webhooks/processor";
-import { receiveDelivery } from "@/lib/webhooks/receive";
+import { kickWebhookProcessor } from "@/lib/webhooks/server/processor";
+import { receiveDelivery } from "@/lib/webhooks/server/receive";
 
 // POST /api/webhooks/verification-events – the service's signed events. Exempt from sign-in and from the
 // same-origin check (the signature authenticates the sender), from nothing else: JSON content type, the

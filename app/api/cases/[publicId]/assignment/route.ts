@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { assignCase } from "@/lib/cases/actions";
-import { caseContext } from "@/lib/cases/api";
+import { assignCase } from "@/lib/cases/server/actions";
+import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { assignmentSchema } from "@/lib/validations/cases";
-import { publicIdSchema } from "@/lib/validations/verifications-schema";
+import { assignmentSchema } from "@/lib/cases/schemas";
+import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/assignment – {assignee: "me" | staff id | null}. Someone else: admins only.
 // A claim of a case someone holds is a 409 naming them; the action and its audit event commit together.

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { addNote } from "@/lib/cases/actions";
-import { caseContext } from "@/lib/cases/api";
+import { addNote } from "@/lib/cases/server/actions";
+import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { noteSchema } from "@/lib/validations/cases";
-import { publicIdSchema } from "@/lib/validations/verifications-schema";
+import { noteSchema } from "@/lib/cases/schemas";
+import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped. The trail records that a
 // note was added (and its length), never its text.

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { recordOutcome } from "@/lib/cases/actions";
-import { caseContext } from "@/lib/cases/api";
+import { recordOutcome } from "@/lib/cases/server/actions";
+import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { outcomeSchema } from "@/lib/validations/cases";
-import { publicIdSchema } from "@/lib/validations/verifications-schema";
+import { outcomeSchema } from "@/lib/cases/schemas";
+import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/outcome – {recommendation, reasons, comment}; the assignee only. Recorded here;
 // the provider's decision is untouched. Four-eyes cases answer `pending_confirmation`.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { unlockStaffSignIn } from "@/lib/staff";
+import { unlockStaffSignIn } from "@/lib/staff/server/staff";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/validations/verifications-schema";
-import { listVerificationEvents } from "@/lib/webhooks/store";
+import { publicIdSchema } from "@/lib/verifications/schemas";
+import { listVerificationEvents } from "@/lib/webhooks/server/store";
 
 // GET /api/verifications/:publicId/events – the verification's event history as the service's webhooks
 // told it (the dashboard's own store). Polled by the open detail page, so, like the change feed, it is

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { audited } from "@/lib/audit-trail";
-import { publicIdSchema } from "@/lib/validations/verifications-schema";
-import { issueMediaTokens } from "@/lib/verifications/media";
+import { audited } from "@/lib/audit-trail/server";
+import { publicIdSchema } from "@/lib/verifications/schemas";
+import { issueMediaTokens } from "@/lib/verifications/server/media";
 
 // GET /api/verifications/:publicId/media – per file key, a sealed token bound to this user (its
 // /api/media address), the media type and the expiry; or why there is no file. Never the signed URL.

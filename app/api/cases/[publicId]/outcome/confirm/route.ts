@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { confirmOutcome } from "@/lib/cases/actions";
-import { caseContext } from "@/lib/cases/api";
+import { confirmOutcome } from "@/lib/cases/server/actions";
+import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { confirmationSchema } from "@/lib/validations/cases";
-import { publicIdSchema } from "@/lib/validations/verifications-schema";
+import { confirmationSchema } from "@/lib/cases/schemas";
+import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/outcome/confirm – {agree, comment}: four eyes. An admin or an analyst, never
 // the outcome's author (403); of two confirmations at once, one wins (409 for the other).

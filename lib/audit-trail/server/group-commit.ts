@@ -1,0 +1,159 @@
+import "server-only";
+
+import { desc, sql } from "drizzle-orm";
+
+import type { Database } from "@/lib/db/client";
+import { auditEvents } from "@/lib/audit-trail/server/schema";
+
+/*
+ * Group commit for the audit trail. Every request that reads personal data writes an event before it
+ * answers, so under load the trail is the hot path: one transaction, one chain lock and one commit per
+ * event made every list view queue behind every other. Here, events that arrive while a batch is being
+ * committed wait for the next batch, and a batch is one transaction: take the chain lock, read the last
+ * hash, chain the events in arrival order, insert them in one statement, commit. Each caller is answered
+ * only when the commit that holds its own event has returned, so "no answer without its event on the
+ * trail" is unchanged; the chain is the same chain (id order = hash order) and `audit:verify` reads it as
+ * before. With one request at a time a batch is that one event, so nothing waits for company.
+ *
+ * A batch starts one event-loop turn after its first event (setImmediate), never at once: PGlite runs each
+ * statement synchronously, so a request's queries and its event's commit would otherwise all complete in
+ * one run of promise callbacks, before any other request's I/O is even looked at, and every batch would
+ * hold one event. The turn lets requests whose answers have arrived reach their own events first; it
+ * costs microseconds, not a timer's delay.
+ *
+ * Several instances on one PostgreSQL each run their own committer; the transaction-scoped advisory lock
+ * serialises their batches, exactly as it serialised single events.
+ */
+
+export const GENESIS_HASH = "0".repeat(64);
+// Arbitrary constant shared by every writer (and the pruner) of the chain.
+export const AUDIT_CHAIN_LOCK_KEY = 724_190_002;
+/** Events per transaction at most: bounds the statement size and a batch's failure radius. */
+export const MAX_BATCH = 256;
+
+/** The stored fields of an event, in the order the chain hash covers them. */
+export interface ChainedFields {
+  at: Date;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string | null;
+  target: string | null;
+  targetHash: string | null;
+  purpose: string | null;
+  outcome: (typeof auditEvents.$inferInsert)["outcome"];
+  ip: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface AppendedEvent {
+  id: number;
+  hash: string;
+}
+
+export type HashFn = (prevHash: string, fields: ChainedFields) => string;
+
+/**
+ * Appends events to the chain in one transaction (a savepoint when `executor` is already a transaction,
+ * whose lock then lasts until the caller commits). Results are in the order of `events`.
+ */
+export async function appendChained(executor: Database, events: ChainedFields[], hashOf: HashFn): Promise<AppendedEvent[]> {
+  if (events.length === 0) return [];
+  return executor.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
+    const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    let prevHash = last?.hash ?? GENESIS_HASH;
+    const rows = events.map((fields) => {
+      const hash = hashOf(prevHash, fields);
+      const row = { ...fields, prevHash, hash };
+      prevHash = hash;
+      return row;
+    });
+    // One multi-row INSERT: ids come from the sequence in VALUES order, under the lock, so id order is
+    // chain order. Rows are matched back by hash (unique per chain position) rather than by the order
+    // RETURNING happens to use.
+    const inserted = await tx.insert(auditEvents).values(rows).returning({ id: auditEvents.id, hash: auditEvents.hash });
+    const idByHash = new Map(inserted.map((row) => [row.hash, row.id]));
+    return rows.map((row) => {
+      const id = idByHash.get(row.hash);
+      if (id === undefined) throw new Error("audit event was not written");
+      return { id, hash: row.hash };
+    });
+  });
+}
+
+interface Pending {
+  fields: ChainedFields;
+  resolve: (event: AppendedEvent) => void;
+  reject: (error: unknown) => void;
+}
+
+/** One per database handle: queues events and commits them in batches, one batch at a time. */
+export class GroupCommitter {
+  private queue: Pending[] = [];
+  private flushing = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly hashOf: HashFn,
+    private readonly maxBatch = MAX_BATCH,
+  ) {}
+
+  /** Resolves once the event is committed; rejects (and nothing of its batch is written) otherwise. */
+  append(fields: ChainedFields): Promise<AppendedEvent> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ fields, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async appendAlone(pending: Pending): Promise<void> {
+    try {
+      const [written] = await appendChained(this.db, [pending.fields], this.hashOf);
+      pending.resolve(written!);
+    } catch (error) {
+      pending.reject(error);
+    }
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        try {
+          const written = await appendChained(
+            this.db,
+            batch.map((pending) => pending.fields),
+            this.hashOf,
+          );
+          batch.forEach((pending, index) => pending.resolve(written[index]!));
+        } catch (error) {
+          // The transaction rolled back: none of these events is on the trail. One event's failure
+          // must not refuse its neighbours' requests, so a failed batch is retried one event at a time,
+          // and each caller gets its own event's fate.
+          if (batch.length === 1) batch[0]!.reject(error);
+          else for (const pending of batch) await this.appendAlone(pending);
+        }
+        // One turn before the next batch too, for the same reason as before the first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+}
+
+const committers = new WeakMap<Database, GroupCommitter>();
+
+/** The committer of this database handle (created on first use). */
+export function groupCommitterFor(db: Database, hashOf: HashFn): GroupCommitter {
+  let committer = committers.get(db);
+  if (!committer) {
+    committer = new GroupCommitter(db, hashOf);
+    committers.set(db, committer);
+  }
+  return committer;
+}

@@ -1,0 +1,114 @@
+import "server-only";
+
+import { and, asc, count, desc, gte, lte, max, sql } from "drizzle-orm";
+
+import { AUDIT_CHAIN_LOCK_KEY, recordEvent } from "@/lib/audit-trail/server/record";
+import { config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+
+import { signCheckpoint } from "./checkpoint";
+import { verifyAuditChain, type ChainBreak } from "./verify";
+
+/*
+ * Retention: removes the events older than the retention period, for `npm run audit:prune` only. The
+ * application never imports this module (a test checks it): the app's database role needs no DELETE.
+ *
+ * The chain is cut only at a prefix (every event up to some id), never in the middle: the cut is just
+ * before the oldest event that is still within the retention period, so an event written late with an
+ * older timestamp (clock skew between instances) is kept until everything before it can go. The newest
+ * event is always kept, so writers still find a previous hash to chain to.
+ *
+ * It refuses to run on a broken chain (unless told to), since removing old events could then erase the
+ * evidence of tampering. Then, in one transaction, holding the writers' advisory lock: count, delete, then write a signed checkpoint
+ * holding the hash of the last removed event (the verifier starts the chain from it), and record the
+ * prune itself in the trail.
+ */
+
+export interface PruneResult {
+  removed: number;
+  cutoff: Date;
+  retentionDays: number;
+  /** The last removed event, and the checkpoint written for it (null when nothing was old enough). */
+  throughEventId: number | null;
+  checkpointId: number | null;
+}
+
+/** The chain is broken: pruning now could remove the evidence, so nothing is removed. */
+export class BrokenChainError extends Error {
+  constructor(readonly broken: ChainBreak) {
+    super(`the audit chain is broken, so nothing was pruned (that could remove the evidence): ${broken.message}`);
+    this.name = "BrokenChainError";
+  }
+}
+
+export async function pruneAuditEvents(
+  db: Database,
+  options: { retentionDays?: number; now?: Date; dryRun?: boolean; secret?: string; allowBrokenChain?: boolean } = {},
+): Promise<PruneResult> {
+  const retentionDays = options.retentionDays ?? config().auditRetentionDays;
+  const now = new Date(Math.floor((options.now ?? new Date()).getTime()));
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const none: PruneResult = { removed: 0, cutoff, retentionDays, throughEventId: null, checkpointId: null };
+
+  // Checked first and outside the lock (a full walk would hold up every writer meanwhile). An altered
+  // old event must be investigated, not quietly covered by a checkpoint.
+  const verified = await verifyAuditChain(db, { secret: options.secret });
+  if (!verified.ok && !options.allowBrokenChain) throw new BrokenChainError(verified.broken!);
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
+    const [newest] = await tx.select({ id: max(auditEvents.id) }).from(auditEvents);
+    if (!newest?.id) return none;
+    const [oldestKept] = await tx
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(gte(auditEvents.at, cutoff))
+      .orderBy(asc(auditEvents.id))
+      .limit(1);
+    const bound = Math.min((oldestKept?.id ?? Number(newest.id) + 1) - 1, Number(newest.id) - 1);
+    const [through] = await tx
+      .select({ id: auditEvents.id, hash: auditEvents.hash, at: auditEvents.at })
+      .from(auditEvents)
+      .where(lte(auditEvents.id, bound))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    if (!through) return none;
+    const [counted] = await tx.select({ n: count() }).from(auditEvents).where(lte(auditEvents.id, through.id));
+    const removed = Number(counted?.n ?? 0);
+    if (options.dryRun) return { ...none, removed, throughEventId: through.id };
+
+    await tx.delete(auditEvents).where(and(lte(auditEvents.id, through.id)));
+    const fields = {
+      createdAt: now,
+      throughEventId: through.id,
+      throughEventHash: through.hash,
+      throughEventAt: through.at,
+      removedCount: removed,
+      cutoff,
+      retentionDays,
+    };
+    const [checkpoint] = await tx
+      .insert(auditCheckpoints)
+      .values({ ...fields, signature: signCheckpoint(fields, options.secret) })
+      .returning({ id: auditCheckpoints.id });
+    await recordEvent(
+      {
+        actor: null,
+        action: "audit.prune",
+        outcome: "success",
+        details: {
+          removed,
+          through_event_id: through.id,
+          retention_days: retentionDays,
+          checkpoint_id: checkpoint?.id ?? null,
+          // Pruned although the chain was broken (--allow-broken-chain): where it was broken.
+          ...(verified.broken ? { chain_broken_at: verified.broken.eventId ?? -1 } : {}),
+        },
+        at: now,
+      },
+      tx,
+    );
+    return { removed, cutoff, retentionDays, throughEventId: through.id, checkpointId: checkpoint?.id ?? null };
+  });
+}

@@ -1,0 +1,192 @@
+import "server-only";
+
+import { asc, desc, eq, gt } from "drizzle-orm";
+
+import { computeEventHash, GENESIS_HASH } from "@/lib/audit-trail/server/record";
+import { config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
+import { auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/audit-trail/server/schema";
+
+import { checkpointSignatureValid } from "./checkpoint";
+
+/*
+ * Walks the audit chain in id order and reports the first event that breaks it:
+ *
+ * - `altered`: the row's hash is not the HMAC of its own fields and prev_hash, so a field (or the hash)
+ *   was changed after it was written. Without the audit key the hash cannot be recomputed to match.
+ * - `missing_before`: its prev_hash is not the hash of the event before it, so events in between were
+ *   removed (or the one before it had its hash changed).
+ * - `checkpoint_forged`: the latest retention checkpoint's signature does not verify.
+ *
+ * A chain cannot show that its newest events were cut off: the result carries the newest event's id and
+ * hash, which an operator can note outside the database (audit:verify prints them) and compare later.
+ *
+ * The start of the chain is the genesis hash, or the latest valid checkpoint when a prune removed the
+ * oldest events (lib/audit-trail/server/prune.ts). Reads in batches, so memory stays flat at any size.
+ */
+
+export type BreakReason = "altered" | "missing_before" | "checkpoint_forged" | "before_checkpoint" | "head_missing";
+
+export interface ChainBreak {
+  reason: BreakReason;
+  /** The first broken event (or, for a forged checkpoint, the checkpoint's own id). */
+  eventId: number | null;
+  checkpointId?: number;
+  at?: string;
+  action?: string;
+  /** The event the broken one should chain to, when known. */
+  previousEventId?: number | null;
+  message: string;
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  checked: number;
+  firstEventId: number | null;
+  lastEventId: number | null;
+  /** The newest event's hash: recorded elsewhere now and then, it also exposes a deleted tail later. */
+  lastHash: string | null;
+  /** The checkpoint the chain starts from, when events were pruned. */
+  checkpoint: { id: number; throughEventId: number; removedCount: number; createdAt: string } | null;
+  broken: ChainBreak | null;
+}
+
+export interface VerifyOptions {
+  batchSize?: number;
+  secret?: string;
+  /** Progress callback (events checked so far), for the CLI on large tables. */
+  onProgress?: (checked: number) => void;
+  /** A head noted earlier (`audit:verify` prints it): that event must still be there with that hash, or be pruned. */
+  expectHead?: { id: number; hash: string };
+}
+
+function describe(row: Pick<AuditEventRow, "id" | "at" | "action">): string {
+  return `event #${row.id} (${row.at.toISOString()}, ${row.action})`;
+}
+
+export async function verifyAuditChain(db: Database, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const batchSize = options.batchSize ?? 2000;
+  const secret = options.secret ?? config().secrets.auditHash;
+
+  const [checkpoint] = await db
+    .select()
+    .from(auditCheckpoints)
+    .orderBy(desc(auditCheckpoints.throughEventId), desc(auditCheckpoints.id))
+    .limit(1);
+  const result: VerifyResult = {
+    ok: true,
+    checked: 0,
+    firstEventId: null,
+    lastEventId: null,
+    lastHash: null,
+    checkpoint: checkpoint
+      ? {
+          id: checkpoint.id,
+          throughEventId: checkpoint.throughEventId,
+          removedCount: checkpoint.removedCount,
+          createdAt: checkpoint.createdAt.toISOString(),
+        }
+      : null,
+    broken: null,
+  };
+  const fail = (broken: ChainBreak): VerifyResult => ({ ...result, ok: false, broken });
+
+  if (checkpoint && !checkpointSignatureValid(checkpoint, secret)) {
+    return fail({
+      reason: "checkpoint_forged",
+      eventId: null,
+      checkpointId: checkpoint.id,
+      message: `retention checkpoint #${checkpoint.id} (events up to #${checkpoint.throughEventId}) has an invalid signature: it was not written by audit:prune with this audit key`,
+    });
+  }
+
+  let expectedPrev = checkpoint ? checkpoint.throughEventHash : GENESIS_HASH;
+  let previous: Pick<AuditEventRow, "id" | "at" | "action"> | null = null;
+  let afterId = 0;
+  for (;;) {
+    const rows = await db.select().from(auditEvents).where(gt(auditEvents.id, afterId)).orderBy(asc(auditEvents.id)).limit(batchSize);
+    for (const row of rows) {
+      if (result.firstEventId === null) result.firstEventId = row.id;
+      if (checkpoint && row.id <= checkpoint.throughEventId) {
+        return fail({
+          reason: "before_checkpoint",
+          eventId: row.id,
+          checkpointId: checkpoint.id,
+          at: row.at.toISOString(),
+          action: row.action,
+          message: `${describe(row)} is still present although checkpoint #${checkpoint.id} says every event up to #${checkpoint.throughEventId} was removed`,
+        });
+      }
+      if (row.prevHash !== expectedPrev) {
+        const before = previous
+          ? `the previous event, ${describe(previous)}`
+          : checkpoint
+            ? `retention checkpoint #${checkpoint.id} (last removed event #${checkpoint.throughEventId})`
+            : "the start of the chain";
+        return fail({
+          reason: "missing_before",
+          eventId: row.id,
+          at: row.at.toISOString(),
+          action: row.action,
+          previousEventId: previous?.id ?? null,
+          message: `${describe(row)} does not chain to ${before}: events between them were removed, or that event's hash was changed`,
+        });
+      }
+      const computed = computeEventHash(
+        row.prevHash,
+        {
+          at: row.at,
+          actorId: row.actorId,
+          actorEmail: row.actorEmail,
+          action: row.action,
+          targetType: row.targetType,
+          target: row.target,
+          targetHash: row.targetHash,
+          purpose: row.purpose,
+          outcome: row.outcome,
+          ip: row.ip,
+          details: row.details ?? {},
+        },
+        secret,
+      );
+      if (computed !== row.hash) {
+        return fail({
+          reason: "altered",
+          eventId: row.id,
+          at: row.at.toISOString(),
+          action: row.action,
+          previousEventId: previous?.id ?? null,
+          message: `${describe(row)} was altered after it was written: its hash does not match its contents`,
+        });
+      }
+      expectedPrev = row.hash;
+      previous = { id: row.id, at: row.at, action: row.action };
+      result.checked += 1;
+      result.lastEventId = row.id;
+      result.lastHash = row.hash;
+    }
+    options.onProgress?.(result.checked);
+    if (rows.length < batchSize) break;
+    afterId = rows.at(-1)!.id;
+  }
+  if (options.expectHead) {
+    const { id, hash } = options.expectHead;
+    // Pruned since: only the checkpoint's own last event still has a hash to compare.
+    const pruned = checkpoint !== undefined && id <= checkpoint.throughEventId;
+    const [row] = pruned
+      ? id === checkpoint.throughEventId
+        ? [{ hash: checkpoint.throughEventHash }]
+        : [{ hash }]
+      : await db.select({ hash: auditEvents.hash }).from(auditEvents).where(eq(auditEvents.id, id));
+    if (row?.hash !== hash) {
+      return fail({
+        reason: "head_missing",
+        eventId: id,
+        message: row
+          ? `event #${id}, noted earlier as the head, now has a different hash: the chain was rewritten from there`
+          : `event #${id}, noted earlier as the head, is gone although no retention checkpoint covers it: the newest events were removed`,
+      });
+    }
+  }
+  return result;
+}

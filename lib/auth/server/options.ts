@@ -1,0 +1,167 @@
+import "server-only";
+
+import type { NextAuthOptions, User } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { headers } from "next/headers";
+
+import { recordEvent } from "@/lib/audit-trail/server/record";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
+import { log } from "@/lib/log";
+import { signInSchema } from "@/lib/staff/schemas";
+
+import { clientAddress } from "../address";
+import { safeCallbackUrl } from "../callback-url";
+import { authCookies, secureCookiesWanted } from "./cookies";
+import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
+import { decodeSessionToken } from "./session-token";
+import { ABSOLUTE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
+import { attemptPasswordSignIn } from "./sign-in";
+import { LOCKED_ERROR } from "../sign-in-errors";
+
+/*
+ * next-auth (v4) configuration: credentials against the staff table, plus OIDC when OIDC_* is set.
+ * The JWT cookie carries the user id, role and a server-side session id; lib/auth/server/require-role.ts
+ * checks that session in the database on every request, which is what makes sign-out, disabling and
+ * the idle timeout real.
+ */
+
+type StaffUser = User & { role: string };
+
+async function requestAddress(): Promise<string | null> {
+  try {
+    return clientAddress(await headers(), config().trustedProxies);
+  } catch {
+    return null; // outside a request (never in the app; possible in a script)
+  }
+}
+
+function oidcProvider(oidc: NonNullable<ReturnType<typeof config>["oidc"]>): NonNullable<NextAuthOptions["providers"][number]> {
+  return {
+    id: "oidc",
+    name: "Single sign-on",
+    type: "oauth",
+    wellKnown: `${oidc.issuer}/.well-known/openid-configuration`,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    authorization: { params: { scope: "openid email profile" } },
+    // The ID token is validated (signature, issuer, audience, nonce); its claims are completed from
+    // userinfo, with the access token just issued, when it carries no email (lib/auth/server/oidc.ts).
+    idToken: true,
+    userinfo: {
+      // next-auth types the tokens loosely; with `idToken: true` they are openid-client's validated TokenSet.
+      request: ({ tokens, client }) => {
+        const tokenSet = tokens as Parameters<typeof client.userinfo>[0] & { claims(): Claims };
+        return oidcClaims(tokenSet.claims(), () => client.userinfo(tokenSet));
+      },
+    },
+    checks: ["pkce", "state", "nonce"],
+    profile(claims: Claims) {
+      const identity = oidcIdentity(claims);
+      return { id: identity.subject, email: identity.email, name: identity.name ?? identity.email };
+    },
+  };
+}
+
+export function authOptions(): NextAuthOptions {
+  const settings = config();
+  const secure = secureCookiesWanted();
+  return {
+    secret: settings.secrets.nextAuth,
+    useSecureCookies: secure,
+    cookies: authCookies(secure),
+    // The absolute limit; the idle limit and revocation are enforced on the server-side session row.
+    session: { strategy: "jwt", maxAge: ABSOLUTE_TIMEOUT_MS / 1000 },
+    // next-auth encodes; decoding reuses the derived key instead of deriving it per request.
+    jwt: { maxAge: ABSOLUTE_TIMEOUT_MS / 1000, decode: decodeSessionToken },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, request) {
+          const parsed = signInSchema.safeParse(credentials);
+          if (!parsed.success) return null;
+          const address = clientAddress(request.headers ?? {}, settings.trustedProxies);
+          const result = await attemptPasswordSignIn(await getDb(), {
+            ...parsed.data,
+            address,
+            allowDemoAccounts: settings.seedDemoAccounts,
+          });
+          if (result.status === "locked") {
+            // next-auth passes a thrown message to the client as the error code.
+            throw new Error(`${LOCKED_ERROR}:${Math.ceil(result.retryAfterMs / 60_000)}`);
+          }
+          if (result.status === "invalid") return null;
+          return result.user;
+        },
+      }),
+      ...(settings.oidc ? [oidcProvider(settings.oidc)] : []),
+    ],
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (account?.provider !== "oidc") return true;
+        const admission = await admitOidcSignIn(await getDb(), oidcIdentity((profile ?? {}) as Claims), {
+          allowUnverifiedEmail: settings.oidc?.allowUnverifiedEmail ?? false,
+          ip: await requestAddress(),
+        });
+        // Refused: back to the sign-in page with this cause's message; nothing was created.
+        return admission.status === "admitted" || `/sign-in?error=${encodeURIComponent(admission.error)}`;
+      },
+      async jwt({ token, user, account }) {
+        if (!user || !account) return token; // an existing session: checked in require-role, not here
+        const db = await getDb();
+        const method = account.provider === "oidc" ? "oidc" : "password";
+        // signIn above admitted this identity; claiming again is idempotent and catches an account
+        // disabled in between.
+        const claim =
+          method === "oidc" ? await claimStaffForOidc(db, { email: String(user.email ?? ""), subject: account.providerAccountId }) : null;
+        if (claim && claim.status !== "claimed") throw new Error("AccessDenied");
+        const staff = claim
+          ? claim.staff
+          : { id: user.id, email: String(user.email), name: String(user.name ?? ""), role: (user as StaffUser).role };
+        const sessionId = await startSession(db, { userId: staff.id, email: staff.email, method, ip: await requestAddress() });
+        return {
+          sub: staff.id,
+          email: staff.email,
+          name: staff.name,
+          uid: staff.id,
+          sid: sessionId,
+          role: staff.role as "analyst" | "admin",
+          method,
+        };
+      },
+      async session({ session, token }) {
+        // Only for next-auth/react's useSession; authorisation never trusts this.
+        session.user = { name: token.name, email: token.email };
+        return session;
+      },
+      async redirect({ url, baseUrl }) {
+        return safeCallbackUrl(url, baseUrl);
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (!token?.sid) return;
+        const db = await getDb();
+        await revokeSession(db, token.sid);
+        await recordEvent(
+          {
+            actor: { id: token.uid ?? null, email: token.email ?? null },
+            action: "auth.sign_out",
+            outcome: "success",
+            ip: await requestAddress(),
+          },
+          db,
+        );
+      },
+    },
+    logger: {
+      error: (code, metadata) => log.error("next_auth_error", { code, metadata }),
+      warn: (code) => log.warn("next_auth_warning", { code }),
+      debug: () => undefined,
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { ApiError } from "@/lib/api/errors";
+import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
+import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
+
+import { SESSION_COOKIE } from "./cookies";
+import { parseCookieHeader, requireUser } from "./require-role";
+import { IDLE_TIMEOUT_MS, revokeSession, validateSession } from "./sessions";
+
+beforeAll(() => stubTestEnvironment());
+afterAll(() => vi.unstubAllEnvs());
+
+async function statusOf(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise;
+    return 200;
+  } catch (error) {
+    if (error instanceof ApiError) return error.status;
+    throw error;
+  }
+}
+
+describe("cookie header parsing", () => {
+  it("reads names and values, keeping the first of duplicates", () => {
+    expect(parseCookieHeader("a=1; b=x%20y; a=2; broken; =v")).toEqual({ a: "1", b: "x y" });
+    expect(parseCookieHeader(null)).toEqual({});
+  });
+});
+
+describe.each(testDatabases())("requireUser on $name", ({ open }) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await open();
+    setProcessDatabase(handle);
+  });
+  afterAll(async () => {
+    setProcessDatabase(undefined);
+    await handle?.dispose();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const call = (cookie?: string, role?: "analyst" | "admin") => statusOf(requireUser(apiRequest("/api/x", { cookie }), role));
+
+  it("answers 401 without a session and with a forged or foreign cookie", async () => {
+    expect(await call()).toBe(401);
+    expect(await call(`${SESSION_COOKIE}=not-a-jwt`)).toBe(401);
+    const foreign = await encode({ token: { uid: "x", sid: "y" }, secret: "another-secret-0123456789abcdefghijkl" });
+    expect(await call(`${SESSION_COOKIE}=${foreign}`)).toBe(401);
+    // Correctly signed, but naming a session the server never opened.
+    const invented = await encode({ token: { uid: crypto.randomUUID(), sid: "invented" }, secret: TEST_SECRETS.NEXTAUTH_SECRET });
+    expect(await call(`${SESSION_COOKIE}=${invented}`)).toBe(401);
+  });
+
+  it("lets an analyst through analyst routes and answers 403 on admin routes; an admin passes both", async () => {
+    const analyst = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
+    const admin = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "admin" }));
+    expect(await call(analyst)).toBe(200);
+    expect(await call(analyst, "admin")).toBe(403);
+    expect(await call(admin)).toBe(200);
+    expect(await call(admin, "admin")).toBe(200);
+    expect((await requireUser(apiRequest("/api/x", { cookie: admin }), "admin")).role).toBe("admin");
+  });
+
+  it("takes the role from the database, so a demotion applies at once", async () => {
+    const user = await createTestStaff(handle.db, { role: "admin" });
+    const cookie = await sessionCookieFor(handle.db, user);
+    await handle.db.update(staffUsers).set({ role: "analyst" }).where(eq(staffUsers.id, user.id));
+    expect(await call(cookie, "admin")).toBe(403);
+  });
+
+  it("stops a copied cookie once its session is revoked (sign-out)", async () => {
+    const user = await createTestStaff(handle.db);
+    const cookie = await sessionCookieFor(handle.db, user);
+    const copy = `${cookie}`;
+    expect(await call(copy)).toBe(200);
+    const [session] = await handle.db.select({ id: staffSessions.id }).from(staffSessions).where(eq(staffSessions.userId, user.id));
+    await revokeSession(handle.db, session!.id);
+    expect(await call(copy)).toBe(401);
+  });
+
+  it("refuses a disabled user on the next request", async () => {
+    const user = await createTestStaff(handle.db);
+    const cookie = await sessionCookieFor(handle.db, user);
+    await handle.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, user.id));
+    expect(await call(cookie)).toBe(401);
+  });
+
+  it("refuses a user who must still replace a one-time password, except where allowed", async () => {
+    const user = await createTestStaff(handle.db);
+    await handle.db.update(staffUsers).set({ mustChangePassword: true }).where(eq(staffUsers.id, user.id));
+    const cookie = await sessionCookieFor(handle.db, user);
+    expect(await call(cookie)).toBe(403);
+    expect(await statusOf(requireUser(apiRequest("/api/account/password", { cookie }), "analyst", { allowPasswordChange: true }))).toBe(
+      200,
+    );
+  });
+
+  it("ends idle sessions and sessions past the absolute limit, and keeps active ones alive", async () => {
+    const user = await createTestStaff(handle.db);
+    await sessionCookieFor(handle.db, user);
+    const [session] = await handle.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id));
+    const ids = { sessionId: session!.id, userId: user.id };
+    const start = session!.createdAt.getTime();
+    // Active every 20 minutes: stays signed in...
+    for (let minutes = 20; minutes <= 11 * 60; minutes += 20) {
+      expect(await validateSession(handle.db, ids, new Date(start + minutes * 60_000))).not.toBeNull();
+    }
+    // ...until the absolute limit (12 h), however active.
+    expect(await validateSession(handle.db, ids, new Date(start + 12 * 60 * 60_000 + 60_000))).toBeNull();
+
+    const idle = await createTestStaff(handle.db);
+    await sessionCookieFor(handle.db, idle);
+    const [idleSession] = await handle.db.select().from(staffSessions).where(eq(staffSessions.userId, idle.id));
+    const idleIds = { sessionId: idleSession!.id, userId: idle.id };
+    expect(await validateSession(handle.db, idleIds, new Date(idleSession!.createdAt.getTime() + IDLE_TIMEOUT_MS + 1000))).toBeNull();
+  });
+});

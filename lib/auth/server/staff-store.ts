@@ -1,0 +1,239 @@
+import "server-only";
+
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+
+import { ApiError } from "@/lib/api/errors";
+import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
+
+import type { Database } from "../../db/client";
+import { staffUsers } from "./schema";
+import { type Role } from "../roles";
+
+/*
+ * Staff queries. Everything leaving this module is a DTO: the password hash never does, except through
+ * `getStaffCredentials`, which only the sign-in check uses.
+ */
+
+export interface StaffUserDto {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  mustChangePassword: boolean;
+  hasPassword: boolean;
+  oidcLinked: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// Typed errors: the route kit's one mapper answers them (404, 409 naming the field) without a catch per route.
+
+export class StaffNotFoundError extends ApiError {
+  constructor() {
+    super("not_found");
+    this.name = "StaffNotFoundError";
+  }
+}
+
+export class StaffEmailTakenError extends ApiError {
+  constructor() {
+    super("conflict", "A staff account with this email already exists.", { fields: ["email"] });
+    this.name = "StaffEmailTakenError";
+  }
+}
+
+export class LastAdminError extends ApiError {
+  constructor() {
+    super("conflict", "The last active admin can be neither demoted nor disabled.");
+    this.name = "LastAdminError";
+  }
+}
+
+// Arbitrary constant: serialises role/disabled changes so two admins demoting each other at the same
+// moment cannot both succeed and leave nobody in charge.
+const STAFF_ADMIN_LOCK_KEY = 724_190_003;
+
+const dtoColumns = {
+  id: staffUsers.id,
+  email: staffUsers.email,
+  name: staffUsers.name,
+  role: staffUsers.role,
+  disabled: staffUsers.disabled,
+  mustChangePassword: staffUsers.mustChangePassword,
+  hasPassword: sql<boolean>`${staffUsers.passwordHash} is not null`,
+  oidcLinked: sql<boolean>`${staffUsers.oidcSubject} is not null`,
+  lastSignInAt: staffUsers.lastSignInAt,
+  createdAt: staffUsers.createdAt,
+  updatedAt: staffUsers.updatedAt,
+};
+
+type DtoRow = Omit<StaffUserDto, "lastSignInAt" | "createdAt" | "updatedAt"> & {
+  lastSignInAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function toDto(row: DtoRow): StaffUserDto {
+  return {
+    ...row,
+    // Both drivers hand back booleans for `is not null`; Boolean() keeps the DTO honest if one does not.
+    hasPassword: Boolean(row.hasPassword),
+    oidcLinked: Boolean(row.oidcLinked),
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Postgres error code of a failed query, through drizzle's wrapper (`cause`) when there is one. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export async function listStaff(db: Database): Promise<StaffUserDto[]> {
+  const rows = await db.select(dtoColumns).from(staffUsers).orderBy(asc(staffUsers.email));
+  return rows.map(toDto);
+}
+
+export async function getStaff(db: Database, id: string): Promise<StaffUserDto | null> {
+  const [row] = await db.select(dtoColumns).from(staffUsers).where(eq(staffUsers.id, id));
+  return row ? toDto(row) : null;
+}
+
+export async function getStaffByEmail(db: Database, email: string): Promise<StaffUserDto | null> {
+  const [row] = await db
+    .select(dtoColumns)
+    .from(staffUsers)
+    .where(eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase()));
+  return row ? toDto(row) : null;
+}
+
+/** For the password check only: the one query that reads the hash. */
+export async function getStaffCredentials(
+  db: Database,
+  email: string,
+): Promise<{ id: string; email: string; name: string; role: Role; disabled: boolean; passwordHash: string | null } | null> {
+  const [row] = await db
+    .select({
+      id: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
+      role: staffUsers.role,
+      disabled: staffUsers.disabled,
+      passwordHash: staffUsers.passwordHash,
+    })
+    .from(staffUsers)
+    .where(eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+export async function getPasswordHash(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, id));
+  return row?.passwordHash ?? null;
+}
+
+export async function createStaff(
+  db: Database,
+  input: { email: string; name: string; role: Role; passwordHash: string | null; mustChangePassword: boolean },
+): Promise<StaffUserDto> {
+  try {
+    const [row] = await db
+      .insert(staffUsers)
+      .values({ ...input, email: input.email.trim().toLowerCase() })
+      .returning(dtoColumns);
+    if (!row) throw new Error("staff member was not created");
+    return toDto(row);
+  } catch (error) {
+    if (pgErrorCode(error) === "23505") throw new StaffEmailTakenError();
+    throw error;
+  }
+}
+
+/**
+ * Changes role and/or disabled flag. Refuses (LastAdminError) when the change would leave no active
+ * admin; the check and the update happen under one lock in one transaction.
+ */
+export async function updateStaff(
+  db: Database,
+  id: string,
+  change: { role?: Role; disabled?: boolean },
+  now = new Date(),
+): Promise<{ before: StaffUserDto; after: StaffUserDto }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_ADMIN_LOCK_KEY})`);
+    const [current] = await tx.select(dtoColumns).from(staffUsers).where(eq(staffUsers.id, id));
+    if (!current) throw new StaffNotFoundError();
+    const before = toDto(current);
+    const losesAdmin =
+      before.role === "admin" && !before.disabled && ((change.role !== undefined && change.role !== "admin") || change.disabled === true);
+    if (losesAdmin) {
+      const [others] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(staffUsers)
+        .where(and(eq(staffUsers.role, "admin"), eq(staffUsers.disabled, false), ne(staffUsers.id, id)));
+      if (!others || Number(others.count) === 0) throw new LastAdminError();
+    }
+    const [updated] = await tx
+      .update(staffUsers)
+      .set({ ...change, updatedAt: now })
+      .where(eq(staffUsers.id, id))
+      .returning(dtoColumns);
+    if (!updated) throw new StaffNotFoundError();
+    return { before, after: toDto(updated) };
+  });
+}
+
+export async function setPassword(
+  db: Database,
+  id: string,
+  passwordHash: string,
+  { mustChangePassword }: { mustChangePassword: boolean },
+  now = new Date(),
+): Promise<void> {
+  await db.update(staffUsers).set({ passwordHash, mustChangePassword, updatedAt: now }).where(eq(staffUsers.id, id));
+}
+
+export async function countActiveAdmins(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "admin"), eq(staffUsers.disabled, false)));
+  return Number(row?.count ?? 0);
+}
+
+export type OidcClaim =
+  | { status: "claimed"; staff: { id: string; email: string; name: string; role: Role } }
+  | { status: "refused"; reason: Exclude<OidcRefusal, "email_not_released" | "email_not_verified"> };
+
+/**
+ * The staff account an OIDC identity may use: matched by email, active, and either not yet bound to an
+ * identity (it is bound now) or bound to this same subject. Never creates an account. The conditional
+ * UPDATE decides, so two first sign-ins racing for one account bind it once; when it matches nothing, one
+ * read says why.
+ */
+export async function claimStaffForOidc(db: Database, { email, subject }: { email: string; subject: string }): Promise<OidcClaim> {
+  const byEmail = eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase());
+  let claimed;
+  try {
+    [claimed] = await db
+      .update(staffUsers)
+      .set({ oidcSubject: subject })
+      .where(and(byEmail, eq(staffUsers.disabled, false), or(isNull(staffUsers.oidcSubject), eq(staffUsers.oidcSubject, subject))))
+      .returning({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role });
+  } catch (error) {
+    // The unique index on oidc_subject: this identity already holds another account.
+    if (pgErrorCode(error) === "23505") return { status: "refused", reason: "subject_bound_to_other_account" };
+    throw error;
+  }
+  if (claimed) return { status: "claimed", staff: claimed };
+  const [row] = await db.select({ disabled: staffUsers.disabled }).from(staffUsers).where(byEmail);
+  if (!row) return { status: "refused", reason: "unknown_account" };
+  return { status: "refused", reason: row.disabled ? "disabled" : "account_bound_to_other_subject" };
+}

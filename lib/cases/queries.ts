@@ -1,0 +1,109 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+import type { CaseDetailResponse, CaseQueueResponse } from "@/lib/cases/types";
+import type { SearchResponse } from "@/lib/search/types";
+import type { ConfirmationInput, OutcomeInput, QueueQuery } from "@/lib/cases/schemas";
+import type { SearchInput } from "@/lib/search/schemas";
+
+import { apiRequest, type ApiRequestError } from "../api/client/api-request";
+
+/*
+ * Case work in the browser: one key factory, one fetcher per route, one hook per query or mutation. A case
+ * action invalidates that case's own key and the queues (by prefix), never the whole cache.
+ */
+
+export type QueueParams = Pick<QueueQuery, "queue" | "sort" | "page"> &
+  Partial<Pick<QueueQuery, "flag" | "overdue" | "age" | "closed_from" | "closed_to" | "disagreement" | "per_page">>;
+
+export const caseKeys = {
+  all: ["cases"] as const,
+  queues: () => [...caseKeys.all, "queue"] as const,
+  queue: (params: QueueParams) => [...caseKeys.queues(), params] as const,
+  detail: (publicId: string) => [...caseKeys.all, "detail", publicId] as const,
+  reasons: () => [...caseKeys.all, "reasons"] as const,
+};
+
+export function casesApiUrl(params: QueueParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) search.set(key, String(value));
+  return `/api/cases?${search.toString()}`;
+}
+
+export const fetchQueue = (params: QueueParams, signal?: AbortSignal) => apiRequest<CaseQueueResponse>(casesApiUrl(params), { signal });
+export const fetchCase = (publicId: string, signal?: AbortSignal) =>
+  apiRequest<CaseDetailResponse>(`/api/cases/${encodeURIComponent(publicId)}`, { signal });
+
+export function useCaseQueue(params: QueueParams) {
+  return useQuery<CaseQueueResponse, ApiRequestError>({
+    queryKey: caseKeys.queue(params),
+    queryFn: ({ signal }) => fetchQueue(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The case of a verification (`case: null` when it has none). */
+export function useCase(publicId: string) {
+  return useQuery<CaseDetailResponse, ApiRequestError>({
+    queryKey: caseKeys.detail(publicId),
+    queryFn: ({ signal }) => fetchCase(publicId, signal),
+  });
+}
+
+export function useReasons() {
+  return useQuery<{ reasons: Array<{ code: string; label: string }> }, ApiRequestError>({
+    queryKey: caseKeys.reasons(),
+    queryFn: ({ signal }) => apiRequest("/api/cases/reasons", { signal }),
+    staleTime: Infinity,
+  });
+}
+
+function useCaseMutation<I, O>(publicId: string, path: string) {
+  const client = useQueryClient();
+  return useMutation<O, ApiRequestError, I>({
+    mutationFn: (body) => apiRequest<O>(`/api/cases/${encodeURIComponent(publicId)}${path}`, { method: "POST", body }),
+    // Refused or not, the case may have changed (a 409 means someone else holds it): read it again.
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: caseKeys.detail(publicId) }),
+        client.invalidateQueries({ queryKey: caseKeys.queues() }),
+      ]);
+    },
+  });
+}
+
+export const useAssignCase = (publicId: string) =>
+  useCaseMutation<{ assignee: "me" | string | null }, { assigneeId: string | null }>(publicId, "/assignment");
+export const useAddNote = (publicId: string) => useCaseMutation<{ text: string }, { id: number; at: string }>(publicId, "/notes");
+export const useRecordOutcome = (publicId: string) => useCaseMutation<OutcomeInput, { outcomeState: string }>(publicId, "/outcome");
+export const useConfirmOutcome = (publicId: string) =>
+  useCaseMutation<ConfirmationInput, { outcomeState: string }>(publicId, "/outcome/confirm");
+
+/** Assign from the queue (the `a` shortcut), where the case id varies. */
+export function useClaimFromQueue() {
+  const client = useQueryClient();
+  return useMutation<{ assigneeId: string | null }, ApiRequestError, string>({
+    mutationFn: (publicId) =>
+      apiRequest(`/api/cases/${encodeURIComponent(publicId)}/assignment`, { method: "POST", body: { assignee: "me" } }),
+    onSettled: async (_data, _error, publicId) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: caseKeys.detail(publicId) }),
+        client.invalidateQueries({ queryKey: caseKeys.queues() }),
+      ]);
+    },
+  });
+}
+
+export function useSyncCases() {
+  const client = useQueryClient();
+  return useMutation<{ ran: boolean; seen: number; opened: number; closed: number }, ApiRequestError, void>({
+    mutationFn: () => apiRequest("/api/cases/sync", { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: caseKeys.queues() }),
+  });
+}
+
+/** The CPF goes in the POST body, never in a URL or a query key. */
+export function useSearch() {
+  return useMutation<SearchResponse, ApiRequestError, SearchInput>({
+    mutationFn: (input) => apiRequest("/api/search", { method: "POST", body: input }),
+  });
+}

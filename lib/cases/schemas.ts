@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+import {
+  AGE_BUCKETS,
+  COMMENT_MAX_CHARS,
+  NOTE_MAX_CHARS,
+  QUEUE_SORTS,
+  QUEUES,
+  REASON_CODES,
+  RECOMMENDATIONS,
+  RED_FLAGS,
+} from "@/lib/cases/rules";
+
+// Input of the case API, shared by the forms and the route handlers (lib/cases/server, app/api/cases).
+
+// Notes and comments are plain text, capped (lib/cases/rules.ts, which the case panel imports without
+// zod); control characters other than newline and tab are refused.
+export { COMMENT_MAX_CHARS, NOTE_MAX_CHARS };
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const plainText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !CONTROL.test(value), "must not hold control characters");
+
+export const queueQuerySchema = z
+  .object({
+    queue: z.enum(QUEUES).default("open"),
+    sort: z.enum(QUEUE_SORTS).default("age"),
+    flag: z.enum(RED_FLAGS).optional(),
+    // Open queues: past the due time now; the closed queue: closed after the due time.
+    overdue: z.enum(["true", "false"]).optional(),
+    age: z.enum(AGE_BUCKETS).optional(),
+    // Closed in [closed_from, closed_to): the overview's period, as instants.
+    closed_from: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
+    closed_to: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
+    disagreement: z.enum(["true", "false"]).optional(),
+    page: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(1),
+    per_page: z.coerce.number().int("must be a whole number").min(1).max(200).default(50),
+  })
+  .strict()
+  // Written so an unreadable date (already refused above) is not refused twice.
+  .refine((query) => !query.closed_from || !query.closed_to || !(Date.parse(query.closed_to) <= Date.parse(query.closed_from)), {
+    path: ["closed_to"],
+    message: "must be after closed_from",
+  });
+export type QueueQuery = z.infer<typeof queueQuerySchema>;
+
+/** `me`, a staff id (admins only), or null to unassign. */
+export const assignmentSchema = z.object({ assignee: z.union([z.literal("me"), z.uuid("must be a staff id"), z.null()]) }).strict();
+
+export const noteSchema = z
+  .object({
+    text: plainText(NOTE_MAX_CHARS).refine((value) => value.trim() !== "", "must not be empty"),
+  })
+  .strict();
+
+export const outcomeSchema = z
+  .object({
+    recommendation: z.enum(RECOMMENDATIONS),
+    reasons: z.array(z.enum(REASON_CODES)).min(1, "must name at least one reason").max(REASON_CODES.length),
+    comment: plainText(COMMENT_MAX_CHARS).default(""),
+  })
+  .strict();
+export type OutcomeInput = z.infer<typeof outcomeSchema>;
+
+export const confirmationSchema = z
+  .object({
+    agree: z.boolean(),
+    comment: plainText(COMMENT_MAX_CHARS).default(""),
+  })
+  .strict()
+  .refine((value) => value.agree || value.comment.trim() !== "", { message: "must say why when disagreeing", path: ["comment"] });
+export type ConfirmationInput = z.infer<typeof confirmationSchema>;

@@ -1,0 +1,325 @@
+import "server-only";
+
+import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+
+import { ApiError } from "@/lib/api/errors";
+import { failureOf, recordEvent } from "@/lib/audit-trail/server";
+import type { Role } from "@/lib/auth/roles";
+import type { Database } from "@/lib/db/client";
+import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
+import { staffUsers } from "@/lib/auth/server/schema";
+import { log } from "@/lib/log";
+import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/schemas";
+
+import { FOUR_EYES_FLAGS } from "../rules";
+import { findCaseRow } from "./store";
+
+/*
+ * Case actions. Each is database-only: one conditional UPDATE decides (never read-then-write, so two
+ * instances racing for a claim or a confirmation get one winner), and the history entry and the audit
+ * event commit in the same transaction. A refused action is recorded on the trail too (best effort,
+ * outside the rolled-back transaction) and answered with the reason: 404, 403 or 409 naming the holder.
+ * Notes' and comments' text stays in the case history, never in the audit trail.
+ */
+
+export interface CaseActor {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+export interface CaseContext {
+  actor: CaseActor;
+  ip: string | null;
+}
+
+/** 409 when someone else holds the case; the message names them. */
+export class CaseTakenError extends ApiError {
+  constructor(readonly holder: { id: string; email: string }) {
+    super("conflict", `This case is assigned to ${holder.email}.`);
+  }
+}
+
+type Tx = Database;
+
+function target(publicId: string) {
+  return { type: "verification", id: publicId } as const;
+}
+
+async function refused(db: Database, context: CaseContext, action: string, publicId: string, error: ApiError): Promise<never> {
+  // The trail's one failure vocabulary (denied for 403, the error code as the reason).
+  const { outcome, reason } = failureOf(error);
+  await recordEvent(
+    {
+      actor: { id: context.actor.id, email: context.actor.email },
+      ip: context.ip,
+      action,
+      target: target(publicId),
+      outcome,
+      details: { reason },
+    },
+    db,
+  ).catch((auditError: unknown) => log.error("audit_failed", { action, error: auditError }));
+  throw error;
+}
+
+async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Tx));
+}
+
+async function holderOf(db: Database, row: CaseRow): Promise<{ id: string; email: string } | null> {
+  if (!row.assigneeId) return null;
+  const [staff] = await db.select({ id: staffUsers.id, email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, row.assigneeId));
+  return staff ?? { id: row.assigneeId, email: "another staff member" };
+}
+
+export type Assignee = "me" | string | null;
+
+/** Assign to me, to someone (admins), or unassign. Answers the new assignee's id. */
+export async function assignCase(
+  db: Database,
+  context: CaseContext,
+  publicId: string,
+  assignee: Assignee,
+): Promise<{ assigneeId: string | null }> {
+  const { actor } = context;
+  const action = assignee === null ? "case.unassign" : "case.assign";
+  if (assignee !== null && assignee !== "me" && assignee !== actor.id && actor.role !== "admin") {
+    return refused(db, context, action, publicId, new ApiError("forbidden", "Only an administrator assigns a case to someone else."));
+  }
+  const to = assignee === "me" ? actor.id : assignee;
+  // An analyst naming their own id is claiming, exactly like "me".
+  const claim = assignee === "me" || (to === actor.id && actor.role !== "admin");
+  let assigneeEmail = actor.email;
+  if (to !== null && to !== actor.id) {
+    const [staff] = await db
+      .select({ disabled: staffUsers.disabled, email: staffUsers.email })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, to));
+    if (!staff || staff.disabled) {
+      return refused(
+        db,
+        context,
+        action,
+        publicId,
+        new ApiError("validation", "Invalid input: assignee: no active staff member has this id.", { fields: ["assignee"] }),
+      );
+    }
+    assigneeEmail = staff.email;
+  }
+  const now = new Date();
+  // "me" is a claim, for admins too: only an unassigned case, so of two claims at once one wins. An admin
+  // naming a staff id (their own included) reassigns whoever holds it.
+  const guard =
+    to === null
+      ? actor.role === "admin"
+        ? isNotNull(cases.assigneeId)
+        : eq(cases.assigneeId, actor.id)
+      : claim
+        ? isNull(cases.assigneeId)
+        : or(isNull(cases.assigneeId), ne(cases.assigneeId, to))!;
+  const done = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(cases)
+      .set({ assigneeId: to, assignedAt: to ? now : null, updatedAt: now })
+      .where(and(eq(cases.publicId, publicId), eq(cases.status, "open"), guard))
+      .returning({ id: cases.id });
+    if (!row) return false;
+    await tx
+      .insert(caseEntries)
+      .values({ caseId: row.id, at: now, actorId: actor.id, kind: to ? "assigned" : "unassigned", details: { assigneeId: to } });
+    await recordEvent(
+      {
+        actor,
+        ip: context.ip,
+        action,
+        target: target(publicId),
+        outcome: "success",
+        details: to && to !== actor.id ? { assignee: assigneeEmail } : {},
+      },
+      tx,
+    );
+    return true;
+  });
+  if (done) return { assigneeId: to };
+  // Nothing changed: say why, from the case as it is now.
+  const row = await findCaseRow(db, publicId);
+  if (!row) return refused(db, context, action, publicId, new ApiError("not_found", "No case exists for this verification."));
+  if (row.status !== "open") return refused(db, context, action, publicId, new ApiError("conflict", "This case is closed."));
+  if (row.assigneeId === to) return { assigneeId: to }; // already so: nothing to record
+  const holder = await holderOf(db, row);
+  if (to === null)
+    return refused(db, context, action, publicId, new ApiError("forbidden", `Only the assignee or an administrator unassigns this case.`));
+  return refused(db, context, action, publicId, new CaseTakenError(holder!));
+}
+
+export interface NoteResult {
+  id: number;
+  at: string;
+}
+
+/** Appends a note (author and time); its text never reaches the audit trail, only that a note was added. */
+export async function addNote(db: Database, context: CaseContext, publicId: string, text: string): Promise<NoteResult> {
+  const now = new Date();
+  const note = await inTransaction(db, async (tx) => {
+    const [row] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.publicId, publicId));
+    if (!row) return null;
+    const [entry] = await tx
+      .insert(caseEntries)
+      .values({ caseId: row.id, at: now, actorId: context.actor.id, kind: "note", text })
+      .returning({ id: caseEntries.id });
+    await recordEvent(
+      {
+        actor: context.actor,
+        ip: context.ip,
+        action: "case.note_add",
+        target: target(publicId),
+        outcome: "success",
+        details: { length: text.length },
+      },
+      tx,
+    );
+    return entry!;
+  });
+  if (!note) return refused(db, context, "case.note_add", publicId, new ApiError("not_found", "No case exists for this verification."));
+  return { id: note.id, at: now.toISOString() };
+}
+
+const NEEDS_CONFIRMATION = (recommendation: string) =>
+  sql`(${recommendation} = 'reprove' or ${cases.flags} && array[${sql.join(
+    FOUR_EYES_FLAGS.map((flag) => sql`${flag}`),
+    sql`, `,
+  )}]::text[])`;
+
+/** The assignee records a recommendation with reasons; four-eyes cases then wait for a second person. */
+export async function recordOutcome(
+  db: Database,
+  context: CaseContext,
+  publicId: string,
+  input: OutcomeInput,
+): Promise<{ outcomeState: string }> {
+  const now = new Date();
+  const { actor } = context;
+  const result = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(cases)
+      .set({
+        recommendation: input.recommendation,
+        reasons: input.reasons,
+        outcomeComment: input.comment.trim() || null,
+        outcomeBy: actor.id,
+        outcomeAt: now,
+        outcomeState: sql`case when ${NEEDS_CONFIRMATION(input.recommendation)} then 'pending_confirmation' else 'recorded' end`,
+        confirmedBy: null,
+        confirmedAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(cases.publicId, publicId),
+          eq(cases.status, "open"),
+          eq(cases.assigneeId, actor.id),
+          // A confirmed outcome is settled; a pending, rejected or plain one may be replaced by the assignee.
+          or(isNull(cases.outcomeState), ne(cases.outcomeState, "confirmed")),
+        ),
+      )
+      .returning({ id: cases.id, outcomeState: cases.outcomeState });
+    if (!row) return null;
+    await tx.insert(caseEntries).values({
+      caseId: row.id,
+      at: now,
+      actorId: actor.id,
+      kind: "outcome",
+      text: input.comment.trim() || null,
+      details: { recommendation: input.recommendation, reasons: input.reasons, state: row.outcomeState },
+    });
+    await recordEvent(
+      {
+        actor,
+        ip: context.ip,
+        action: "case.outcome",
+        target: target(publicId),
+        outcome: "success",
+        details: { recommendation: input.recommendation, reasons: input.reasons.join(","), state: row.outcomeState },
+      },
+      tx,
+    );
+    return { outcomeState: row.outcomeState! };
+  });
+  if (result) return result;
+  const row = await findCaseRow(db, publicId);
+  if (!row) return refused(db, context, "case.outcome", publicId, new ApiError("not_found", "No case exists for this verification."));
+  if (row.status !== "open") return refused(db, context, "case.outcome", publicId, new ApiError("conflict", "This case is closed."));
+  if (row.assigneeId !== actor.id) {
+    return refused(
+      db,
+      context,
+      "case.outcome",
+      publicId,
+      new ApiError("forbidden", "Only the case's assignee records an outcome. Assign the case to yourself first."),
+    );
+  }
+  return refused(db, context, "case.outcome", publicId, new ApiError("conflict", "This case's outcome is already confirmed."));
+}
+
+/** Four eyes: someone other than the outcome's author agrees or disagrees with it. */
+export async function confirmOutcome(
+  db: Database,
+  context: CaseContext,
+  publicId: string,
+  input: ConfirmationInput,
+): Promise<{ outcomeState: string }> {
+  const now = new Date();
+  const { actor } = context;
+  const state = input.agree ? "confirmed" : "rejected";
+  const done = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(cases)
+      .set({ outcomeState: state, confirmedBy: actor.id, confirmedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(cases.publicId, publicId),
+          eq(cases.status, "open"),
+          eq(cases.outcomeState, "pending_confirmation"),
+          // Nobody confirms their own outcome, whatever their role.
+          ne(cases.outcomeBy, actor.id),
+        ),
+      )
+      .returning({ id: cases.id, recommendation: cases.recommendation });
+    if (!row) return false;
+    await tx.insert(caseEntries).values({
+      caseId: row.id,
+      at: now,
+      actorId: actor.id,
+      kind: "confirmation",
+      text: input.comment.trim() || null,
+      details: { agree: input.agree, recommendation: row.recommendation },
+    });
+    await recordEvent(
+      {
+        actor,
+        ip: context.ip,
+        action: "case.confirm",
+        target: target(publicId),
+        outcome: "success",
+        details: { agree: input.agree, recommendation: row.recommendation },
+      },
+      tx,
+    );
+    return true;
+  });
+  if (done) return { outcomeState: state };
+  const row = await findCaseRow(db, publicId);
+  if (!row) return refused(db, context, "case.confirm", publicId, new ApiError("not_found", "No case exists for this verification."));
+  if (row.outcomeBy === actor.id && row.outcomeState === "pending_confirmation") {
+    return refused(
+      db,
+      context,
+      "case.confirm",
+      publicId,
+      new ApiError("forbidden", "Nobody confirms their own outcome: a second person must."),
+    );
+  }
+  if (row.status !== "open") return refused(db, context, "case.confirm", publicId, new ApiError("conflict", "This case is closed."));
+  return refused(db, context, "case.confirm", publicId, new ApiError("conflict", "This case has no outcome waiting for confirmation."));
+}

@@ -1,0 +1,24 @@
+import "server-only";
+
+import type { Locale } from "@/i18n/locales";
+import type { RequestContext } from "@/lib/audit-trail/server";
+import type { StaffSession } from "@/lib/auth/server/require-role";
+import en from "@/messages/en/cases.json";
+import ptBR from "@/messages/pt-BR/cases.json";
+
+import type { CaseContext } from "./actions";
+import { REASON_CODES } from "../rules";
+
+// What the case route handlers share: who acts (with their role, which the four-eyes and admin rules need)
+// and the reason catalogue in the caller's language.
+
+export function caseContext(user: StaffSession, context: RequestContext): CaseContext {
+  return { actor: { id: user.id, email: user.email, role: user.role }, ip: context.ip };
+}
+
+const CATALOGUES: Record<Locale, { reasons: Record<string, string> }> = { "pt-BR": ptBR, en };
+
+export function reasonCatalogue(locale: Locale): { reasons: Array<{ code: string; label: string }> } {
+  const labels = CATALOGUES[locale].reasons;
+  return { reasons: REASON_CODES.map((code) => ({ code, label: labels[code] ?? code })) };
+}

@@ -1,0 +1,49 @@
+import "server-only";
+
+import type { Verification } from "@/lib/upstream/model/verification";
+import { coreClient } from "@/lib/upstream/core";
+import { isUpstreamError } from "@/lib/upstream/http";
+import type { VerificationChangeListener } from "@/lib/webhooks/server/changes";
+
+import type { CaseSettings } from "../rules";
+import { indexVerifications } from "../../search/server/search-index";
+import { applyObservations, applyStatusOnly, caseSettings, observe } from "./store";
+import { indexEntryOf } from "./sync";
+
+/*
+ * Cases fed by the service's events (shared contract 3). The webhooks processor calls the listener for
+ * each change inside the transaction recording the event, possibly twice for one change: everything here
+ * is an idempotent upsert, and a failure (the upstream unreachable) rolls the event back for a retry. An
+ * event's status is not enough to judge red flags, so the verification is fetched once (one upstream read
+ * per change), which also makes a late, out-of-order delivery harmless; its `ref_id` goes to the search index.
+ */
+
+export interface IngestDeps {
+  fetchVerification: (publicId: string) => Promise<Verification>;
+  settings: () => CaseSettings;
+}
+
+export function createCaseListener(deps: IngestDeps): VerificationChangeListener {
+  return async (db, change) => {
+    if (change.refId) await indexVerifications(db, [{ publicId: change.publicId, refId: change.refId }]);
+    let verification: Verification;
+    try {
+      verification = await deps.fetchVerification(change.publicId);
+    } catch (error) {
+      // Not (or no longer) readable with this key: nothing a case could show; the event itself is kept.
+      if (isUpstreamError(error) && error.kind === "not_found") return;
+      // Unreachable just now: the event's status still opens or closes the case (never blocking the
+      // webhook pipeline on the upstream); the red flags come with the next sync.
+      if (change.status) await applyStatusOnly(db, change.publicId, change.status, deps.settings());
+      return;
+    }
+    const settings = deps.settings();
+    await applyObservations(db, [observe(verification, settings)], settings);
+    await indexVerifications(db, [indexEntryOf(verification)]);
+  };
+}
+
+export const caseListener: VerificationChangeListener = createCaseListener({
+  fetchVerification: (publicId) => coreClient().getVerification(publicId),
+  settings: caseSettings,
+});

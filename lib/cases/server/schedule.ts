@@ -1,0 +1,45 @@
+import "server-only";
+
+import { randomUUID } from "node:crypto";
+
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { coreClient } from "@/lib/upstream/core";
+
+import { caseSettings } from "./store";
+import { syncReviewCases, type SyncReport } from "./sync";
+
+/*
+ * The case sync, on demand (POST /api/cases/sync) and on a schedule. Every instance runs the timer; the
+ * lease in the database (lib/db/lease.ts, with the interval as its minimum gap) makes one of them
+ * actually run per interval.
+ */
+
+const INSTANCE = randomUUID();
+
+export async function runCaseSync({ scheduled }: { scheduled: boolean }): Promise<SyncReport> {
+  const cfg = config();
+  return syncReviewCases(await getDb(), {
+    client: coreClient(),
+    settings: caseSettings(),
+    perPage: cfg.core.maxPerPage,
+    minGapMs: scheduled ? cfg.cases.syncIntervalMinutes * 60_000 : 0,
+    holder: INSTANCE,
+  });
+}
+
+const globalForSchedule = globalThis as typeof globalThis & { __kycCaseSync?: NodeJS.Timeout };
+
+/** Starts the schedule once per process (instrumentation.ts); CASE_SYNC_INTERVAL_MINUTES=0 turns it off. */
+export function startCaseSyncSchedule(): void {
+  const minutes = config().cases.syncIntervalMinutes;
+  if (minutes === 0 || globalForSchedule.__kycCaseSync) return;
+  // Checked every minute (cheap: one conditional upsert); the lease's gap decides whether a run is due.
+  const tick = () =>
+    runCaseSync({ scheduled: true })
+      .then((report) => report.ran && log.info("case_sync", { ...report }))
+      .catch((error: unknown) => log.warn("case_sync_failed", { error }));
+  globalForSchedule.__kycCaseSync = setInterval(tick, 60_000);
+  globalForSchedule.__kycCaseSync.unref();
+}

@@ -1,0 +1,421 @@
+import "server-only";
+
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+
+import { config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
+import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
+import { staffUsers } from "@/lib/auth/server/schema";
+import type { Verification } from "@/lib/upstream/model/verification";
+import type { QueueQuery } from "@/lib/cases/schemas";
+import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
+
+import {
+  ageBucketBounds,
+  dueAt,
+  flagsOf,
+  FOUR_EYES_FLAGS,
+  isFinalStatus,
+  needsPerson,
+  priorityOf,
+  QUEUES,
+  type CaseSettings,
+  type Queue,
+} from "../rules";
+import { upstreamEventsOf } from "./timeline";
+import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "../types";
+
+/*
+ * Cases in the database: opening and refreshing them from what the upstream says (events and the sync
+ * both land in `applyObservations`), closing them on a final status, and reading the queue and one case.
+ * Opening is an `INSERT … ON CONFLICT` on the verification's public id, so two instances (or an event and
+ * the sync) seeing the same verification at once make one case; transitions write one history entry each,
+ * so applying the same observation twice changes nothing.
+ */
+
+export function caseSettings(): CaseSettings {
+  const { redFlags, riskThreshold, finalStatuses, slaHours } = config().cases;
+  return { redFlags, riskThreshold, finalStatuses, slaHours };
+}
+
+/** What a case keeps of a verification: no raw CPF, no names. */
+export interface Observation {
+  publicId: string;
+  status: string;
+  flags: string[];
+  documentMasked: string | null;
+  createdAt: Date | null;
+}
+
+export function maskedDocument(verification: Pick<Verification, "document" | "documentMasked">): string | null {
+  if (!verification.document) return null;
+  if (verification.documentMasked) return verification.document;
+  // Unmasked: keep only the masked form; anything that is not a CPF is not kept at all.
+  return isValidCpf(verification.document) ? maskCpf(verification.document) : null;
+}
+
+export function observe(verification: Verification, settings: CaseSettings): Observation {
+  const created = verification.createdAt ? new Date(verification.createdAt) : null;
+  return {
+    publicId: verification.publicId,
+    status: verification.status,
+    flags: flagsOf(verification, settings.riskThreshold),
+    documentMasked: maskedDocument(verification),
+    createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
+  };
+}
+
+export interface ApplyResult {
+  opened: string[];
+  closed: string[];
+}
+
+/** Opens, refreshes or closes the cases these observations concern, in one transaction. */
+export async function applyObservations(
+  db: Database,
+  observations: Observation[],
+  settings: CaseSettings,
+  now = new Date(),
+): Promise<ApplyResult> {
+  if (observations.length === 0) return { opened: [], closed: [] };
+  return db.transaction(async (tx) => {
+    await reopenCases(
+      tx as unknown as Database,
+      observations.filter((item) => item.status === "review").map((item) => item.publicId),
+      settings,
+      now,
+    );
+    const opened = await openOrRefresh(
+      tx as unknown as Database,
+      observations.filter((item) => needsPerson(item.status, item.flags, settings)),
+      settings,
+      now,
+    );
+    const closed: string[] = [];
+    for (const item of observations.filter((entry) => isFinalStatus(entry.status, settings))) {
+      if (await closeCase(tx as unknown as Database, item, now)) closed.push(item.publicId);
+    }
+    // Neither final nor needing a person (e.g. back to `started`): an open case only follows the status.
+    const others = observations.filter((item) => !isFinalStatus(item.status, settings) && !needsPerson(item.status, item.flags, settings));
+    for (const item of others) {
+      await tx
+        .update(cases)
+        .set({ upstreamStatus: item.status, lastSeenAt: now, updatedAt: now })
+        .where(and(eq(cases.publicId, item.publicId), eq(cases.status, "open")));
+    }
+    return { opened, closed };
+  });
+}
+
+/**
+ * When only the status is known (an event whose verification could not be read just now): open a review
+ * case without flags, follow the status, or close on a final one; known flags are left as they are, and
+ * the next sync fills them in. It never reopens a closed case: an event's status may be a late delivery,
+ * and only the verification as read now (the listener's fetch, the sync's list) says it is back in review.
+ */
+export async function applyStatusOnly(
+  db: Database,
+  publicId: string,
+  status: string,
+  settings: CaseSettings,
+  now = new Date(),
+): Promise<void> {
+  if (isFinalStatus(status, settings)) {
+    await db.transaction(async (tx) => {
+      await closeCase(tx as unknown as Database, { publicId, status, flags: [], documentMasked: null, createdAt: null }, now);
+    });
+    return;
+  }
+  if (status !== "review") {
+    await db
+      .update(cases)
+      .set({ upstreamStatus: status, updatedAt: now })
+      .where(and(eq(cases.publicId, publicId), eq(cases.status, "open")));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(cases)
+      .values({ publicId, upstreamStatus: status, openedAt: now, dueAt: dueAt(now, settings.slaHours), updatedAt: now })
+      .onConflictDoUpdate({
+        target: cases.publicId,
+        set: { upstreamStatus: status, updatedAt: now },
+        setWhere: sql`${cases.status} = 'open'`,
+      })
+      .returning({ id: cases.id, inserted: sql<boolean>`(xmax = 0)` });
+    if (row?.inserted) await tx.insert(caseEntries).values({ caseId: row.id, at: now, kind: "opened", details: { status, flags: [] } });
+  });
+}
+
+/**
+ * A closed case whose verification is back in `review` reopens: the same case, a `reopened` entry in its
+ * history, a fresh due time. The previous round's outcome stays in the history only, so the next one is
+ * recorded (and confirmed) afresh; the assignee stays, who knows the case best. Conditional on `closed`,
+ * so two instances seeing the same return reopen it once.
+ */
+async function reopenCases(db: Database, publicIds: string[], settings: CaseSettings, now: Date): Promise<void> {
+  if (publicIds.length === 0) return;
+  const rows = await db
+    .update(cases)
+    .set({
+      status: "open",
+      upstreamStatus: "review",
+      openedAt: now,
+      dueAt: dueAt(now, settings.slaHours),
+      closedAt: null,
+      finalStatus: null,
+      disagreement: false,
+      recommendation: null,
+      reasons: null,
+      outcomeComment: null,
+      outcomeBy: null,
+      outcomeAt: null,
+      outcomeState: null,
+      confirmedBy: null,
+      confirmedAt: null,
+      updatedAt: now,
+    })
+    .where(and(inArray(cases.publicId, publicIds), eq(cases.status, "closed")))
+    .returning({ id: cases.id });
+  if (rows.length === 0) return;
+  await db.insert(caseEntries).values(rows.map((row) => ({ caseId: row.id, at: now, kind: "reopened", details: { status: "review" } })));
+}
+
+async function openOrRefresh(db: Database, items: Observation[], settings: CaseSettings, now: Date): Promise<string[]> {
+  if (items.length === 0) return [];
+  // One statement per batch; `xmax = 0` tells a fresh insert from an update of an existing row.
+  const rows = await db
+    .insert(cases)
+    .values(
+      items.map((item) => ({
+        publicId: item.publicId,
+        upstreamStatus: item.status,
+        flags: item.flags,
+        priority: priorityOf(item.flags, settings),
+        documentMasked: item.documentMasked,
+        upstreamCreatedAt: item.createdAt,
+        openedAt: now,
+        dueAt: dueAt(now, settings.slaHours),
+        lastSeenAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: cases.publicId,
+      set: {
+        upstreamStatus: sql`excluded.upstream_status`,
+        flags: sql`excluded.flags`,
+        priority: sql`excluded.priority`,
+        documentMasked: sql`coalesce(excluded.document_masked, ${cases.documentMasked})`,
+        lastSeenAt: sql`excluded.last_seen_at`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      // A closed case keeps its history as it was.
+      setWhere: sql`${cases.status} = 'open'`,
+    })
+    .returning({ id: cases.id, publicId: cases.publicId, inserted: sql<boolean>`(xmax = 0)` });
+  const fresh = rows.filter((row) => row.inserted);
+  if (fresh.length > 0) {
+    const byId = new Map(items.map((item) => [item.publicId, item]));
+    await db.insert(caseEntries).values(
+      fresh.map((row) => ({
+        caseId: row.id,
+        at: now,
+        kind: "opened",
+        details: { status: byId.get(row.publicId)?.status ?? null, flags: byId.get(row.publicId)?.flags ?? [] },
+      })),
+    );
+  }
+  return fresh.map((row) => row.publicId);
+}
+
+// The effective recommendation (confirmed, or recorded without needing confirmation) against the final status.
+const DISAGREES = (finalStatus: string) => sql`coalesce(${cases.outcomeState} in ('confirmed', 'recorded') and (
+  (${cases.recommendation} = 'approve' and ${finalStatus} <> 'approved') or
+  (${cases.recommendation} = 'reprove' and ${finalStatus} <> 'reproved')), false)`;
+
+async function closeCase(db: Database, item: Observation, now: Date): Promise<boolean> {
+  const [row] = await db
+    .update(cases)
+    .set({
+      status: "closed",
+      upstreamStatus: item.status,
+      finalStatus: item.status,
+      closedAt: now,
+      disagreement: DISAGREES(item.status),
+      updatedAt: now,
+    })
+    .where(and(eq(cases.publicId, item.publicId), eq(cases.status, "open")))
+    .returning({ id: cases.id, disagreement: cases.disagreement });
+  if (!row) return false;
+  await db
+    .insert(caseEntries)
+    .values({ caseId: row.id, at: now, kind: "closed", details: { status: item.status, disagreement: row.disagreement } });
+  return true;
+}
+
+// ---- reading -------------------------------------------------------------------------------------------
+
+function queueCondition(queue: Queue, userId: string): SQL {
+  switch (queue) {
+    case "open":
+      return eq(cases.status, "open");
+    case "mine":
+      return and(eq(cases.status, "open"), eq(cases.assigneeId, userId))!;
+    case "unassigned":
+      return and(eq(cases.status, "open"), isNull(cases.assigneeId))!;
+    case "confirming":
+      return and(eq(cases.status, "open"), eq(cases.outcomeState, "pending_confirmation"))!;
+    case "closed":
+      return eq(cases.status, "closed");
+  }
+}
+
+const summaryColumns = {
+  row: cases,
+  assigneeEmail: staffUsers.email,
+  assigneeName: staffUsers.name,
+};
+
+function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
+  return {
+    publicId: row.publicId,
+    status: row.status,
+    upstreamStatus: row.upstreamStatus,
+    flags: row.flags,
+    priority: row.priority,
+    documentMasked: row.documentMasked,
+    openedAt: row.openedAt.toISOString(),
+    dueAt: row.dueAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    finalStatus: row.finalStatus,
+    disagreement: row.disagreement,
+    assignee,
+    recommendation: row.recommendation,
+    outcomeState: row.outcomeState as OutcomeState | null,
+  };
+}
+
+export async function listQueue(db: Database, query: QueueQuery, userId: string, now = new Date()): Promise<CaseQueueResponse> {
+  const conditions: SQL[] = [queueCondition(query.queue, userId)];
+  if (query.flag) conditions.push(sql`${cases.flags} @> array[${query.flag}]::text[]`);
+  if (query.overdue === "true")
+    conditions.push(query.queue === "closed" ? sql`${cases.closedAt} > ${cases.dueAt}` : sql`${cases.dueAt} < ${now}`);
+  if (query.age) {
+    const { after, atOrBefore } = ageBucketBounds(query.age, now);
+    if (after) conditions.push(gt(cases.openedAt, after));
+    if (atOrBefore) conditions.push(lte(cases.openedAt, atOrBefore));
+  }
+  if (query.closed_from) conditions.push(gte(cases.closedAt, new Date(query.closed_from)));
+  if (query.closed_to) conditions.push(lt(cases.closedAt, new Date(query.closed_to)));
+  if (query.disagreement) conditions.push(eq(cases.disagreement, query.disagreement === "true"));
+  const where = and(...conditions);
+  const order =
+    query.queue === "closed"
+      ? [desc(cases.closedAt), asc(cases.id)]
+      : query.sort === "due"
+        ? [asc(cases.dueAt), asc(cases.id)]
+        : query.sort === "priority"
+          ? [desc(cases.priority), asc(cases.openedAt), asc(cases.id)]
+          : [asc(cases.openedAt), asc(cases.id)];
+  const [rows, [total], countRows] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(cases)
+      .leftJoin(staffUsers, eq(staffUsers.id, cases.assigneeId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(cases)
+      .where(where),
+    db
+      .select({
+        open: sql<number>`count(*) filter (where ${cases.status} = 'open')::int`,
+        mine: sql<number>`count(*) filter (where ${cases.status} = 'open' and ${cases.assigneeId} = ${userId})::int`,
+        unassigned: sql<number>`count(*) filter (where ${cases.status} = 'open' and ${cases.assigneeId} is null)::int`,
+        confirming: sql<number>`count(*) filter (where ${cases.status} = 'open' and ${cases.outcomeState} = 'pending_confirmation')::int`,
+        closed: sql<number>`count(*) filter (where ${cases.status} = 'closed')::int`,
+      })
+      .from(cases),
+  ]);
+  const counts = Object.fromEntries(QUEUES.map((name) => [name, countRows[0]?.[name] ?? 0])) as Record<Queue, number>;
+  return {
+    queue: query.queue,
+    items: rows.map(({ row, assigneeEmail, assigneeName }) =>
+      toSummary(row, row.assigneeId && assigneeEmail ? { id: row.assigneeId, email: assigneeEmail, name: assigneeName ?? "" } : null),
+    ),
+    total: total?.count ?? 0,
+    page: query.page,
+    perPage: query.per_page,
+    counts,
+  };
+}
+
+export async function findCaseRow(db: Database, publicId: string): Promise<CaseRow | undefined> {
+  const [row] = await db.select().from(cases).where(eq(cases.publicId, publicId)).limit(1);
+  return row;
+}
+
+async function staffRefs(db: Database, ids: Array<string | null>): Promise<Map<string, StaffRef>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** One case with its history and neighbours in the open queue, or null when none exists. */
+export async function getCase(db: Database, publicId: string): Promise<CaseDetail | null> {
+  const row = await findCaseRow(db, publicId);
+  if (!row) return null;
+  const entries = await db.select().from(caseEntries).where(eq(caseEntries.caseId, row.id)).orderBy(asc(caseEntries.id));
+  const assigneeOf = (details: Record<string, unknown>) => (typeof details.assigneeId === "string" ? details.assigneeId : null);
+  const staff = await staffRefs(db, [
+    row.assigneeId,
+    row.outcomeBy,
+    row.confirmedBy,
+    ...entries.flatMap((entry) => [entry.actorId, assigneeOf(entry.details)]),
+  ]);
+  const ref = (id: string | null) => (id ? (staff.get(id) ?? null) : null);
+  const [previous] = await db
+    .select({ publicId: cases.publicId })
+    .from(cases)
+    .where(and(eq(cases.status, "open"), sql`(${cases.openedAt}, ${cases.id}) < (${row.openedAt}, ${row.id})`))
+    .orderBy(desc(cases.openedAt), desc(cases.id))
+    .limit(1);
+  const [next] = await db
+    .select({ publicId: cases.publicId })
+    .from(cases)
+    .where(and(eq(cases.status, "open"), sql`(${cases.openedAt}, ${cases.id}) > (${row.openedAt}, ${row.id})`))
+    .orderBy(asc(cases.openedAt), asc(cases.id))
+    .limit(1);
+  return {
+    ...toSummary(row, ref(row.assigneeId)),
+    reasons: row.reasons ?? [],
+    outcomeComment: row.outcomeComment,
+    outcomeBy: ref(row.outcomeBy),
+    outcomeAt: row.outcomeAt?.toISOString() ?? null,
+    confirmedBy: ref(row.confirmedBy),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    needsConfirmation: row.recommendation === "reprove" || row.flags.some((flag) => FOUR_EYES_FLAGS.includes(flag as never)),
+    entries: entries.map((entry): CaseEntry => ({
+      id: entry.id,
+      at: entry.at.toISOString(),
+      kind: entry.kind as CaseEntryKind,
+      actor: ref(entry.actorId),
+      text: entry.text,
+      // An assignment keeps the staff id; the timeline names the assignee by the email resolved here.
+      details: assigneeOf(entry.details)
+        ? { ...entry.details, assigneeEmail: ref(assigneeOf(entry.details))?.email ?? null }
+        : entry.details,
+    })),
+    upstreamEvents: await upstreamEventsOf(db, publicId),
+    previous: previous?.publicId ?? null,
+    next: next?.publicId ?? null,
+  };
+}

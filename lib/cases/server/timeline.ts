@@ -1,0 +1,12 @@
+import "server-only";
+
+import type { Database } from "@/lib/db/client";
+import { listVerificationEvents } from "@/lib/webhooks/server/store";
+
+import type { UpstreamEventEntry } from "../types";
+
+/** The upstream events of a verification (shared contract 3), for the case timeline. */
+export async function upstreamEventsOf(db: Database, publicId: string): Promise<UpstreamEventEntry[]> {
+  const events = await listVerificationEvents(db, publicId);
+  return events.map((event) => ({ at: event.occurredAt, event: event.event, status: event.status }));
+}

@@ -1,0 +1,113 @@
+import "server-only";
+
+import { createHmac } from "node:crypto";
+
+import { ApiError } from "@/lib/api/errors";
+import { auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail/server";
+import type { Database } from "@/lib/db/client";
+import { claimLock, setLock } from "@/lib/db/rate-limit";
+import { UpstreamRateLimitedError, UpstreamValidationError } from "@/lib/upstream/http";
+import type { PartnersClient } from "@/lib/upstream/partners";
+import { maskPhone } from "@/lib/shared/phone";
+
+/*
+ * SMS phone check: send a code, then validate the code the person reads out. A code may be sent again
+ * to the same phone only after a cooldown (SMS_RESEND_COOLDOWN_SECONDS), held in the database so every
+ * instance sees it. The phone is stored nowhere: the cooldown row is keyed by a keyed hash of it, and
+ * the audit trail holds it masked.
+ */
+
+export class SmsCooldownError extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "denied";
+
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly auditReason: "cooldown" | "upstream_rate_limited" = "cooldown",
+  ) {
+    super("rate_limited", `A code was just sent to this phone. Wait ${retryAfterSeconds} s before sending another.`, {
+      retryAfterSeconds,
+      retryable: true,
+      fields: ["phone"],
+    });
+  }
+}
+
+export class SmsWrongCodeError extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "failure";
+  readonly auditReason = "wrong_code";
+
+  constructor() {
+    super("validation", "The code is wrong or has expired. Check the code the person read out, or send a new one.", { fields: ["code"] });
+  }
+}
+
+function cooldownKey(phone: string, secret: string): string {
+  return `sms-cooldown:${createHmac("sha256", secret).update(`phone:${phone}`).digest("hex").slice(0, 40)}`;
+}
+
+/**
+ * Starts the phone's cooldown unless one is running: one atomic upsert, so two sends at the same moment
+ * (double click, two instances) cannot both pass. Returns the seconds left when refused.
+ */
+async function claimCooldown(
+  db: Database,
+  key: string,
+  seconds: number,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const claim = await claimLock(db, key, new Date(now.getTime() + seconds * 1000), now);
+  if (claim.ok) return claim;
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((claim.until.getTime() - now.getTime()) / 1000)) };
+}
+
+/**
+ * Sends a code: the intent is on the trail first (no intent, no SMS), then the cooldown is claimed, then
+ * the service is asked. A refusal by the cooldown is recorded as denied, naming the intent.
+ */
+export async function sendSmsCode(
+  db: Database,
+  client: PartnersClient,
+  context: RequestContext,
+  { phone, cooldownSeconds, secret, now = new Date() }: { phone: string; cooldownSeconds: number; secret: string; now?: Date },
+): Promise<{ resendAfterSeconds: number }> {
+  const key = cooldownKey(phone, secret);
+  return auditedAction(context, { action: "sms.send", target: { type: "phone", id: maskPhone(phone) } }, async () => {
+    const claim = await claimCooldown(db, key, cooldownSeconds, now);
+    if (!claim.ok) throw new SmsCooldownError(claim.retryAfterSeconds);
+    try {
+      await client.sendSmsCode({ phone });
+    } catch (error) {
+      if (error instanceof UpstreamRateLimitedError) {
+        // The service has a cooldown of its own: follow it.
+        const wait = error.retryAfterSeconds ?? cooldownSeconds;
+        await setLock(db, key, new Date(now.getTime() + wait * 1000));
+        throw new SmsCooldownError(wait, "upstream_rate_limited");
+      }
+      // Nothing was sent on a definite refusal: the operator may correct and send at once. After a timeout
+      // a code may have gone out, so the cooldown stays.
+      if (!isOutcomeUnknown(error)) await setLock(db, key, null);
+      throw error;
+    }
+    return { resendAfterSeconds: cooldownSeconds };
+  });
+}
+
+/** Checks a code (the service consumes it): intent first, like every call with an upstream effect. */
+export async function validateSmsCode(
+  client: PartnersClient,
+  context: RequestContext,
+  { phone, code }: { phone: string; code: string },
+): Promise<{ valid: true }> {
+  return auditedAction(context, { action: "sms.validate", target: { type: "phone", id: maskPhone(phone) } }, async () => {
+    let valid: boolean;
+    try {
+      valid = (await client.validateSmsCode({ phone, code })).valid;
+    } catch (error) {
+      // A refusal naming the code (or nothing) is a wrong, used or expired code; one naming the phone is not.
+      if (!(error instanceof UpstreamValidationError && (!error.fields || error.fields.includes("code")))) throw error;
+      valid = false;
+    }
+    if (!valid) throw new SmsWrongCodeError();
+    return { valid: true as const };
+  });
+}

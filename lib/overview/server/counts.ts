@@ -1,0 +1,122 @@
+import "server-only";
+
+import { createHash } from "node:crypto";
+
+import { LRUCache } from "lru-cache";
+import pLimit from "p-limit";
+
+import { config, type Config } from "@/lib/config";
+import { coreClient, type CoreClient } from "@/lib/upstream/core";
+import { filtersToUrlQuery, type VerificationFilters } from "@/lib/verifications/rules";
+import { listVerifications } from "@/lib/verifications/server/list";
+
+import { combineCounts, emptyStatusCounts, STATUSES, type DayCounts, type VerificationCounts } from "../figures";
+import type { OverviewPeriod } from "../period";
+
+/*
+ * Verification counts for the overview, from the service's list totals: one call per filter set with
+ * per_page=1, reading `pagination.total`. Never pages through the records.
+ *
+ * The cache holds numbers only, keyed by the filter set and a hash of the core URL and API key (the
+ * counts belong to the key's integration and environment; a key change never serves another
+ * environment's counts). It is per instance and short-lived: several instances each keep their own
+ * copy for at most COUNT_TTL_MS, so a count is never older than that, whichever instance answers.
+ * Concurrent views asking for the same count share one call (lru-cache's fetch), and one limiter caps
+ * the calls in flight per instance so a burst of views does not flood the service. After a view's first
+ * failure its calls still queued are not sent (a service refusing this server's IP would otherwise get
+ * every one of them), and the view answers only once nothing of it is in flight.
+ */
+
+export const COUNT_TTL_MS = 60_000;
+export const COUNT_CONCURRENCY = 6;
+const MAX_ENTRIES = 20_000;
+
+interface FetchContext {
+  filters: VerificationFilters;
+  cfg: Config;
+  client: CoreClient;
+  view: ViewState;
+}
+
+/** One overview view's calls: its first failure, which its queued calls rethrow instead of being sent. */
+export interface ViewState {
+  failure?: unknown;
+}
+
+export interface CountCache {
+  count(filters: VerificationFilters, cfg: Config, client: CoreClient, view?: ViewState): Promise<number>;
+  clear(): void;
+}
+
+export function createCountCache(options: { ttlMs?: number; concurrency?: number } = {}): CountCache {
+  const limit = pLimit(options.concurrency ?? COUNT_CONCURRENCY);
+  const cache = new LRUCache<string, number, FetchContext>({
+    max: MAX_ENTRIES,
+    ttl: options.ttlMs ?? COUNT_TTL_MS,
+    fetchMethod: (_key, _stale, { context, signal }) =>
+      limit(async () => {
+        if (context.view.failure !== undefined) throw context.view.failure;
+        try {
+          const list = await listVerifications({ ...context.filters, per_page: 1 }, { cfg: context.cfg, client: context.client, signal });
+          return list.pagination.total;
+        } catch (error) {
+          // Set here, before the limiter starts the next queued call, not when the caller sees the rejection.
+          context.view.failure ??= error;
+          throw error;
+        }
+      }),
+  });
+  return {
+    async count(filters, cfg, client, view = {}) {
+      const key = `${environmentKey(cfg)}?${filtersToUrlQuery({ ...filters, per_page: 1 })}`;
+      const value = await cache.fetch(key, { context: { filters, cfg, client, view } });
+      // fetch() only yields undefined when the fetch was aborted, which nothing here does.
+      if (value === undefined) throw new Error("count fetch aborted");
+      return value;
+    },
+    clear: () => cache.clear(),
+  };
+}
+
+function environmentKey(cfg: Config): string {
+  return createHash("sha256").update(`${cfg.core.url}\n${cfg.core.apiKey}`).digest("hex").slice(0, 16);
+}
+
+const defaultCache = createCountCache();
+
+export interface CountDeps {
+  cfg?: Config;
+  client?: CoreClient;
+  cache?: CountCache;
+}
+
+/**
+ * The period's counts: per status and day (the per-day chart, summed for the period) plus one call for
+ * the period's total, which also reveals statuses the dashboard does not know.
+ * Calls per uncached view: statuses × days + 1 (5 × 30 + 1 = 151 for the default period).
+ */
+export async function verificationCounts(period: OverviewPeriod, deps: CountDeps = {}): Promise<VerificationCounts> {
+  const cfg = deps.cfg ?? config();
+  const client = deps.client ?? coreClient();
+  const cache = deps.cache ?? defaultCache;
+  const view: ViewState = {};
+  const count = (filters: VerificationFilters) => cache.count(filters, cfg, client, view);
+
+  const days = period.days.map((day) => ({ day, byStatus: emptyStatusCounts() }));
+  const settled = await Promise.allSettled([
+    ...days.flatMap((entry) =>
+      STATUSES.map(async (status) => {
+        entry.byStatus[status] = await count({ status: [status], from: entry.day, to: entry.day });
+      }),
+    ),
+    count({ from: period.from, to: period.to }),
+  ]);
+  const rejected = settled.find((result) => result.status === "rejected");
+  // A call shared with another view that failed rejects with that view's failure: the same cause.
+  if (rejected) throw view.failure ?? rejected.reason;
+  const total = (settled.at(-1) as PromiseFulfilledResult<number>).value;
+  return combineCounts(
+    days.map((entry): DayCounts => ({ ...entry, total: STATUSES.reduce((sum, status) => sum + entry.byStatus[status], 0) })),
+    total,
+  );
+}

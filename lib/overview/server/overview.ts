@@ -1,0 +1,91 @@
+import "server-only";
+
+import { ApiError, fromUpstreamError } from "@/lib/api/errors";
+import { config, type Config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { startOfDay } from "@/lib/shared/time-zone";
+import type { CoreClient } from "@/lib/upstream/core";
+import { isUpstreamError } from "@/lib/upstream/http";
+
+import { auditActivity, type AuditActivity } from "./activity";
+import { caseFigures, type CaseFigures } from "./cases";
+import { verificationCounts, type CountCache } from "./counts";
+import type { VerificationCounts } from "../figures";
+import { addDays, type OverviewPeriod } from "../period";
+
+/*
+ * Everything the overview shows, for one period. Each panel stands alone: the service being unreachable
+ * leaves the case and audit panels drawn, and a broken panel says why instead of showing zeros.
+ */
+
+export type Panel<T> = { ok: true; data: T } | { ok: false; code: string };
+
+export interface Overview {
+  period: OverviewPeriod;
+  verifications: Panel<VerificationCounts>;
+  cases: Panel<CaseFigures>;
+  activity: Panel<AuditActivity>;
+}
+
+export interface OverviewDeps {
+  db: Database;
+  cfg?: Config;
+  client?: CoreClient;
+  cache?: CountCache;
+  now?: Date;
+}
+
+function codeOf(error: unknown): string {
+  if (isUpstreamError(error)) return fromUpstreamError(error).code;
+  if (error instanceof ApiError) return error.code;
+  return "internal";
+}
+
+async function panel<T>(name: string, load: () => Promise<T>): Promise<Panel<T>> {
+  try {
+    return { ok: true, data: await load() };
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "internal") log.error("overview_panel_failed", { panel: name, error });
+    return { ok: false, code };
+  }
+}
+
+/**
+ * Each panel's data for a period, thrown errors and all: the page wraps them as panels, the CSV export
+ * (lib/overview/server/export.ts) calls the one its table needs, so both show the same numbers from one computation.
+ */
+export const panelLoaders = {
+  verifications: (period: OverviewPeriod, deps: OverviewDeps): Promise<VerificationCounts> => {
+    const cfg = deps.cfg ?? config();
+    return verificationCounts(period, { cfg, client: deps.client, cache: deps.cache });
+  },
+  cases: (period: OverviewPeriod, deps: OverviewDeps): Promise<CaseFigures> => {
+    const timeZone = (deps.cfg ?? config()).displayTimeZone;
+    const range = { start: startOfDay(period.from, timeZone), end: startOfDay(addDays(period.to, 1), timeZone) };
+    return caseFigures(deps.db, range, deps.now);
+  },
+  activity: (period: OverviewPeriod, deps: OverviewDeps): Promise<AuditActivity> =>
+    auditActivity(deps.db, period, (deps.cfg ?? config()).displayTimeZone),
+};
+
+export async function loadOverview(period: OverviewPeriod, deps: OverviewDeps): Promise<Overview> {
+  const [verifications, cases, activity] = await Promise.all([
+    panel("verifications", () => panelLoaders.verifications(period, deps)),
+    panel("cases", () => panelLoaders.cases(period, deps)),
+    panel("activity", () => panelLoaders.activity(period, deps)),
+  ]);
+  return { period, verifications, cases, activity };
+}
+
+/** What the audit trail records of an overview view: the period and which panels answered. No personal data. */
+export function overviewAuditDetails(overview: Overview): Record<string, string | number | boolean> {
+  return {
+    from: overview.period.from,
+    to: overview.period.to,
+    verifications: overview.verifications.ok ? "ok" : overview.verifications.code,
+    cases: overview.cases.ok ? "ok" : overview.cases.code,
+    activity: overview.activity.ok ? "ok" : overview.activity.code,
+  };
+}

@@ -1,0 +1,163 @@
+import "server-only";
+
+import { recordEvent } from "@/lib/audit-trail/server/record";
+import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/server/password";
+import { revokeUserSessions, type StaffSession } from "@/lib/auth/server/sessions";
+import { signInBlock, unlockSignIn } from "@/lib/auth/server/throttle";
+import type { Database } from "@/lib/db/client";
+import {
+  createStaff,
+  getPasswordHash,
+  getStaff,
+  listStaff,
+  setPassword,
+  StaffNotFoundError,
+  updateStaff,
+  type StaffUserDto,
+} from "@/lib/auth/server/staff-store";
+import type { ChangePasswordInput, InviteStaffInput, UpdateStaffInput } from "@/lib/staff/schemas";
+
+/*
+ * Staff-account changes. Each one and its audit event commit in one transaction: if the event cannot
+ * be written, the change does not happen.
+ */
+
+type Actor = Pick<StaffSession, "id" | "email" | "sessionId">;
+
+/** Creates an account with a one-time password, returned here once and never stored in clear. */
+export async function inviteStaff(
+  db: Database,
+  { actor, ip, input }: { actor: Actor | null; ip: string | null; input: InviteStaffInput },
+  via: "dashboard" | "cli" = "dashboard",
+): Promise<{ user: StaffUserDto; oneTimePassword: string }> {
+  const oneTimePassword = generateOneTimePassword();
+  const passwordHash = await hashPassword(oneTimePassword);
+  const user = await db.transaction(async (tx) => {
+    const created = await createStaff(tx, { ...input, passwordHash, mustChangePassword: true });
+    await recordEvent(
+      {
+        actor: actor ? { id: actor.id, email: actor.email } : null,
+        action: "staff.invite",
+        target: { type: "staff", id: created.id },
+        outcome: "success",
+        ip,
+        details: { role: created.role, via },
+      },
+      tx,
+    );
+    return created;
+  });
+  return { user, oneTimePassword };
+}
+
+/** Role and enabled/disabled changes; disabling also ends the person's sessions at once. */
+export async function changeStaff(
+  db: Database,
+  { actor, ip, id, change }: { actor: Actor; ip: string | null; id: string; change: UpdateStaffInput },
+): Promise<StaffUserDto> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const { before, after } = await updateStaff(tx, id, change, now);
+    if (after.disabled && !before.disabled) await revokeUserSessions(tx, id, now);
+    const details: Record<string, string | boolean> = {};
+    if (before.role !== after.role) Object.assign(details, { roleFrom: before.role, roleTo: after.role });
+    if (before.disabled !== after.disabled) details.disabled = after.disabled;
+    const action = before.disabled !== after.disabled ? (after.disabled ? "staff.disable" : "staff.enable") : "staff.role_change";
+    await recordEvent(
+      { actor: { id: actor.id, email: actor.email }, action, target: { type: "staff", id }, outcome: "success", ip, details },
+      tx,
+    );
+    return after;
+  });
+}
+
+/**
+ * A signed-in person replaces their password (required after an invitation). Other sessions end;
+ * the current one stays. Returns false when the current password is wrong.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  { actor, ip, input }: { actor: Actor; ip: string | null; input: ChangePasswordInput },
+): Promise<boolean> {
+  const stored = await getPasswordHash(db, actor.id);
+  if (!stored || !(await verifyPassword(input.currentPassword, stored))) {
+    await recordEvent(
+      {
+        actor: { id: actor.id, email: actor.email },
+        action: "staff.password_change",
+        target: { type: "staff", id: actor.id },
+        outcome: "failure",
+        ip,
+      },
+      db,
+    );
+    return false;
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await setPassword(tx, actor.id, passwordHash, { mustChangePassword: false }, now);
+    await revokeUserSessions(tx, actor.id, now, actor.sessionId);
+    await recordEvent(
+      {
+        actor: { id: actor.id, email: actor.email },
+        action: "staff.password_change",
+        target: { type: "staff", id: actor.id },
+        outcome: "success",
+        ip,
+      },
+      tx,
+    );
+  });
+  return true;
+}
+
+/** A staff account as the staff page shows it: with what currently holds its sign-in back. */
+export interface StaffListEntry extends StaffUserDto {
+  signIn: { lockedUntil: string | null; lockedAddresses: number; recentFailures: number };
+}
+
+export async function listStaffWithSignInState(db: Database, now = new Date()): Promise<StaffListEntry[]> {
+  const staff = await listStaff(db);
+  return Promise.all(
+    staff.map(async (user) => {
+      const block = await signInBlock(db, user.email, now);
+      return {
+        ...user,
+        signIn: {
+          lockedUntil: block.lockedUntil?.toISOString() ?? null,
+          lockedAddresses: block.lockedAddresses.length,
+          recentFailures: block.recentFailures,
+        },
+      };
+    }),
+  );
+}
+
+/**
+ * An admin lifts every sign-in lock on an account and its slow-down. The unlock and its audit event
+ * commit together; the event says how many locks and failures were lifted.
+ */
+export async function unlockStaffSignIn(
+  db: Database,
+  { actor, ip, id, now = new Date() }: { actor: Actor; ip: string | null; id: string; now?: Date },
+): Promise<StaffListEntry["signIn"]> {
+  const user = await getStaff(db, id);
+  if (!user) throw new StaffNotFoundError();
+  await db.transaction(async (tx) => {
+    const before = await signInBlock(tx, user.email, now);
+    await unlockSignIn(tx, user.email);
+    await recordEvent(
+      {
+        actor: { id: actor.id, email: actor.email },
+        action: "staff.sign_in_unlock",
+        target: { type: "staff", id },
+        outcome: "success",
+        ip,
+        details: { lockedAddresses: before.lockedAddresses.length, recentFailures: before.recentFailures },
+      },
+      tx,
+    );
+  });
+  return { lockedUntil: null, lockedAddresses: 0, recentFailures: 0 };
+}

@@ -1,0 +1,126 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
+
+import {
+  filtersToSearchParams,
+  normalizeFilters,
+  type CreateVerificationInput,
+  type VerificationFilters,
+} from "@/lib/verifications/rules";
+import type {
+  CreateVerificationResponse,
+  VerificationDetailResponse,
+  VerificationListResponse,
+  VerificationMediaResponse,
+} from "@/lib/verifications/types";
+
+import { apiRequest, type ApiRequestError } from "../api/client/api-request";
+
+/*
+ * The verification review's data layer in the browser: one key factory, one fetcher per route, one hook
+ * per query or mutation. Components never build keys or URLs themselves. The server page uses the same
+ * keys to prefetch, so the hydrated first view is the cache entry the hooks read.
+ *
+ * The cache lives in memory only (app/providers.tsx). It holds what the routes answer, which never
+ * includes a signed file URL: images are addressed through sealed `/api/media/...` tokens.
+ */
+
+export const verificationKeys = {
+  all: ["verifications"] as const,
+  lists: () => [...verificationKeys.all, "list"] as const,
+  list: (filters: VerificationFilters) => [...verificationKeys.lists(), normalizeFilters(filters)] as const,
+  details: () => [...verificationKeys.all, "detail"] as const,
+  detail: (publicId: string) => [...verificationKeys.details(), publicId] as const,
+  media: (publicId: string) => [...verificationKeys.all, "media", publicId] as const,
+};
+
+export function verificationsApiUrl(filters: VerificationFilters): string {
+  return `/api/verifications?${filtersToSearchParams(normalizeFilters(filters)).toString()}`;
+}
+
+export function fetchVerifications(filters: VerificationFilters, signal?: AbortSignal): Promise<VerificationListResponse> {
+  return apiRequest(verificationsApiUrl(filters), { signal });
+}
+
+export function fetchVerification(publicId: string, signal?: AbortSignal): Promise<VerificationDetailResponse> {
+  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}`, { signal });
+}
+
+export function fetchVerificationMedia(publicId: string, signal?: AbortSignal): Promise<VerificationMediaResponse> {
+  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/media`, { signal });
+}
+
+export function postVerification(input: CreateVerificationInput): Promise<CreateVerificationResponse> {
+  return apiRequest("/api/verifications", { method: "POST", body: input });
+}
+
+/** The list's query (the hook's options, also read by tests): the previous rows stay on screen while a new filter loads. */
+export function verificationsQuery(filters: VerificationFilters) {
+  return queryOptions<VerificationListResponse, ApiRequestError>({
+    queryKey: verificationKeys.list(filters),
+    queryFn: ({ signal }) => fetchVerifications(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function verificationQuery(publicId: string) {
+  return queryOptions<VerificationDetailResponse, ApiRequestError>({
+    queryKey: verificationKeys.detail(publicId),
+    queryFn: ({ signal }) => fetchVerification(publicId, signal),
+  });
+}
+
+/** The list; the previous rows stay on screen while a new filter loads (`isPlaceholderData`). */
+export function useVerifications(filters: VerificationFilters, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...verificationsQuery(filters), enabled });
+}
+
+export function useVerification(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...verificationQuery(publicId), enabled });
+}
+
+/** Fetch fresh tokens this long before the first one expires. */
+export const MEDIA_REFRESH_MARGIN_MS = 30_000;
+
+/** Never refetch the media descriptors more often than this, whatever the tokens say. */
+export const MEDIA_MIN_REFRESH_MS = 5_000;
+
+/**
+ * Milliseconds until the media descriptors should be fetched again, or false when no token expires.
+ * Counted from when the answer arrived (`receivedAt`) with the token lives in seconds, not from the
+ * absolute expiry: a browser clock that is off from the server's then changes nothing.
+ */
+export function mediaRefreshDelay(data: VerificationMediaResponse | undefined, receivedAt: number, now = Date.now()): number | false {
+  const lives = (data?.items ?? []).flatMap((item) => (item.available ? [item.expiresInSeconds * 1000] : [])).filter(Number.isFinite);
+  if (lives.length === 0) return false;
+  return Math.max(MEDIA_MIN_REFRESH_MS, receivedAt + Math.min(...lives) - MEDIA_REFRESH_MARGIN_MS - now);
+}
+
+/**
+ * Sealed image tokens live at most five minutes. While the page stays open they are fetched again
+ * before the first expires; a tab that was in the background refetches on focus once they are stale.
+ */
+export function useVerificationMedia(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<VerificationMediaResponse, ApiRequestError>({
+    queryKey: verificationKeys.media(publicId),
+    queryFn: ({ signal }) => fetchVerificationMedia(publicId, signal),
+    enabled,
+    refetchInterval: (query: Query<VerificationMediaResponse, ApiRequestError>) =>
+      mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt),
+    staleTime: (query: Query<VerificationMediaResponse, ApiRequestError>) => {
+      const delay = mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt, query.state.dataUpdatedAt);
+      return delay === false ? Infinity : delay;
+    },
+    refetchOnWindowFocus: true,
+    // Tokens are useless once the page is left: drop them instead of keeping them in memory.
+    gcTime: 0,
+  });
+}
+
+export function useCreateVerification() {
+  const queryClient = useQueryClient();
+  return useMutation<CreateVerificationResponse, ApiRequestError, CreateVerificationInput>({
+    mutationFn: postVerification,
+    // The new verification may belong on any list page: refetch the lists, nothing else.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: verificationKeys.lists() }),
+  });
+}

@@ -1,0 +1,44 @@
+import "server-only";
+
+import { ApiError } from "@/lib/api/errors";
+import { indexCreatedVerification } from "@/lib/search/server/search-index";
+import { coreClient } from "@/lib/upstream/core";
+import { isUpstreamError } from "@/lib/upstream/http";
+import { parseCreateVerificationInput, type CreateVerificationInput } from "@/lib/verifications/rules";
+
+import { inputError } from "./input";
+import type { VerificationDeps } from "./list";
+import type { CreateVerificationResponse } from "../types";
+
+/**
+ * The body of POST /api/verifications, parsed with the form's own strict parser, so an unknown field
+ * (`integration_origin_public_id` above all, which the service removed) is refused here by name, before
+ * anything is recorded or sent.
+ */
+export function parseCreateVerification(body: unknown): CreateVerificationInput {
+  const parsed = parseCreateVerificationInput(body);
+  if (!parsed.ok) throw inputError(parsed.problems);
+  return parsed.value;
+}
+
+/** Creates the verification upstream; the client builds the upstream body field by field. */
+export async function createVerification(input: CreateVerificationInput, deps: VerificationDeps = {}): Promise<CreateVerificationResponse> {
+  const client = deps.client ?? coreClient();
+  try {
+    const created = await client.createVerification(input, deps.signal);
+    await indexCreatedVerification(input, created);
+    const { publicId, status, refId, createdAt, expiresAt, replayed } = created;
+    return { created: { publicId, status, refId, createdAt, expiresAt, replayed } };
+  } catch (error) {
+    // api/verifications.mdx: the same ref_id with a different body is a 409 (pocs/resume-expiry names it
+    // E_REF_ID_CONFLICT). The analyst's own choice of reference, not a service failure: say so, on the field.
+    if (isUpstreamError(error) && error.status === 409) {
+      throw new ApiError(
+        "conflict",
+        "This reference (ref_id) was already used with different details. A new verification needs a new reference.",
+        { fields: ["refId"], requestId: error.requestId },
+      );
+    }
+    throw error;
+  }
+}

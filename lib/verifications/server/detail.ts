@@ -1,0 +1,48 @@
+import "server-only";
+
+import { ApiError } from "@/lib/api/errors";
+import { audited, type RequestContext } from "@/lib/audit-trail/server";
+import { getDb } from "@/lib/db/client";
+import { coreClient } from "@/lib/upstream/core";
+import { isPublicId } from "@/lib/verifications/rules";
+
+import { subjectCpfHashOf } from "./known";
+import type { VerificationDeps } from "./list";
+import type { VerificationDetailResponse } from "../types";
+
+/** Refuses an id that could change the upstream path, before any call. */
+export function assertPublicId(publicId: unknown): asserts publicId is string {
+  if (!isPublicId(publicId)) {
+    throw new ApiError("validation", "Invalid input: publicId: must be a verification id (letters, digits, _ or -).", {
+      fields: ["publicId"],
+    });
+  }
+}
+
+/** One verification; the service's 404 (absent, or another integration's or environment's) stays a plain 404. */
+export async function getVerificationDetail(publicId: string, deps: VerificationDeps = {}): Promise<VerificationDetailResponse> {
+  assertPublicId(publicId);
+  const client = deps.client ?? coreClient();
+  return { verification: await client.getVerification(publicId, deps.signal) };
+}
+
+/**
+ * Opening a verification, as its page and GET /api/verifications/:publicId both do: an audited read
+ * (`verification.view`), tagged with the person's CPF hash when known here, so the audit page's CPF search
+ * finds the view.
+ */
+export function viewVerification(
+  context: RequestContext,
+  publicId: string,
+  deps: VerificationDeps = {},
+): Promise<VerificationDetailResponse> {
+  return audited(
+    context,
+    {
+      action: "verification.view",
+      target: { type: "verification", id: publicId },
+      subjectCpfHashOf: async (result) => subjectCpfHashOf(await getDb(), result.verification),
+    },
+    () => getVerificationDetail(publicId, deps),
+  );
+}

@@ -1,0 +1,51 @@
+import "server-only";
+
+import { inArray } from "drizzle-orm";
+
+import { cpfHash } from "@/lib/audit-trail/server";
+import { indexVerifications } from "@/lib/search/server/search-index";
+import type { Database } from "@/lib/db/client";
+import { verificationIndex } from "@/lib/search/server/schema";
+import type { Verification } from "@/lib/upstream/model/verification";
+import { isValidCpf } from "@/lib/shared/cpf";
+import type { CreateVerificationInput } from "@/lib/verifications/rules";
+
+/*
+ * What the dashboard itself knows of a verification, read from case work's search index
+ * (verification_index, lib/search/server/search-index.ts): the ref_id typed at a creation here and the CPF's keyed hash,
+ * from that creation or from a view whose document came unmasked. The hash lets the audit trail tag every
+ * view of the verification, masked or not, so the audit page's CPF search finds all the events about a
+ * person. No CPF is stored, only the hash.
+ */
+
+export interface KnownVerification {
+  refId: string | null;
+  cpfHash: string | null;
+}
+
+/** The keyed hash of a creation's CPF, or undefined when it names another document type. */
+export function creationCpfHash(input: CreateVerificationInput): string | undefined {
+  return input.document.type.toLowerCase() === "cpf" && isValidCpf(input.document.number) ? cpfHash(input.document.number) : undefined;
+}
+
+/**
+ * The CPF hash of a viewed verification: from its document when unmasked (and indexed for the masked views
+ * to come), else from what the index already knows; undefined when unknown.
+ */
+export async function subjectCpfHashOf(db: Database, verification: Verification): Promise<string | undefined> {
+  if (!verification.documentMasked && isValidCpf(verification.document)) {
+    // One idempotent upsert: several instances viewing at once all write the same value.
+    await indexVerifications(db, [{ publicId: verification.publicId, cpf: verification.document }]);
+    return cpfHash(verification.document);
+  }
+  return (await knownVerificationsOf(db, [verification.publicId])).get(verification.publicId)?.cpfHash ?? undefined;
+}
+
+export async function knownVerificationsOf(db: Database, publicIds: string[]): Promise<Map<string, KnownVerification>> {
+  if (publicIds.length === 0) return new Map();
+  const rows = await db
+    .select({ publicId: verificationIndex.publicId, refId: verificationIndex.refId, cpfHash: verificationIndex.cpfHash })
+    .from(verificationIndex)
+    .where(inArray(verificationIndex.publicId, publicIds));
+  return new Map(rows.map((row) => [row.publicId, { refId: row.refId, cpfHash: row.cpfHash }]));
+}

@@ -1,0 +1,60 @@
+import { sealData } from "iron-session";
+import { describe, expect, it } from "vitest";
+
+import { MAX_MEDIA_TOKEN_SECONDS, MediaTokenError, openMediaToken, sealMediaToken, type MediaClaim } from "./media-token";
+
+const secret = "m".repeat(40);
+const now = Date.now();
+const claim: MediaClaim = {
+  userId: "user-1",
+  publicId: "a3c1d2e4-0000-4000-8000-000000000001",
+  fileKey: "selfie",
+  mediaType: "image/png",
+  expiresAt: now + 300_000,
+};
+
+async function problemOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MediaTokenError) return error.problem;
+    throw error;
+  }
+  return "opened";
+}
+
+describe("media tokens", () => {
+  it("open for the user they were sealed for, and carry no URL", async () => {
+    const token = await sealMediaToken(claim, secret, now);
+    expect(token).not.toMatch(/https?:|\/files\//);
+    await expect(openMediaToken(token, "user-1", secret, now)).resolves.toEqual(claim);
+  });
+
+  it("refuse another user's token", async () => {
+    const token = await sealMediaToken(claim, secret, now);
+    expect(await problemOf(openMediaToken(token, "user-2", secret, now))).toBe("foreign");
+  });
+
+  it("refuse a token past its expiry, even inside iron's clock-skew allowance", async () => {
+    const token = await sealMediaToken({ ...claim, expiresAt: now + 10_000 }, secret, now);
+    expect(await problemOf(openMediaToken(token, "user-1", secret, now + 10_001))).toBe("expired");
+  });
+
+  it("never outlive the signed URL nor the maximum", async () => {
+    const long = await sealMediaToken({ ...claim, expiresAt: now + 3_600_000 }, secret, now);
+    const opened = await openMediaToken(long, "user-1", secret, now);
+    expect(opened.expiresAt).toBe(now + MAX_MEDIA_TOKEN_SECONDS * 1000);
+    expect(await problemOf(sealMediaToken({ ...claim, expiresAt: now + 500 }, secret, now))).toBe("expired");
+  });
+
+  it("refuse forged, tampered, foreign-secret and garbage tokens", async () => {
+    const token = await sealMediaToken(claim, secret, now);
+    const tampered = token.slice(0, 40) + (token[40] === "A" ? "B" : "A") + token.slice(41);
+    expect(await problemOf(openMediaToken(tampered, "user-1", secret, now))).toBe("invalid");
+    expect(await problemOf(openMediaToken(token, "user-1", "o".repeat(40), now))).toBe("invalid");
+    expect(await problemOf(openMediaToken("not-a-seal", "user-1", secret, now))).toBe("invalid");
+    // A genuine seal of something that is not a media claim (e.g. another feature's seal).
+    const other = await sealData({ userId: "user-1" }, { password: secret, ttl: 60 });
+    expect(await problemOf(openMediaToken(other, "user-1", secret, now))).toBe("invalid");
+  });
+});

@@ -1,0 +1,169 @@
+import "server-only";
+
+import { ApiError } from "@/lib/api/errors";
+import type { AuditedFailure } from "@/lib/audit-trail/server/actions";
+import { config } from "@/lib/config";
+import { log } from "@/lib/log";
+import { MAX_MEDIA_TOKEN_SECONDS, MediaTokenError, openMediaToken, sealMediaToken, type MediaClaim } from "@/lib/verifications/server/media-token";
+import { coreClient, type VerificationFileEntry } from "@/lib/upstream/core";
+
+import { assertPublicId } from "./detail";
+import type { VerificationDeps } from "./list";
+import type { MediaItem, VerificationMediaResponse } from "../types";
+
+/*
+ * Images of a verification. The service's files operation hands out signed URLs (valid 300 s, one file
+ * each). Those URLs stay inside this module: the browser gets sealed tokens (lib/verifications/server/media-token.ts) that name the
+ * verification and the file key, and the image route asks the service for a fresh signed URL each time a
+ * token is used. No URL is logged, stored, cached or sent to the browser.
+ */
+
+/** The most the image route streams for one file. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** Tokens end a little before the signed URL they stand for, so clock drift never outlives it. */
+const TOKEN_EXPIRY_MARGIN_MS = 5_000;
+
+/**
+ * Raster image types only: `image/svg+xml` is an image type too, but it can carry script, and the
+ * service has no reason to send one.
+ */
+export function isDisplayableImageType(type: string): boolean {
+  return /^image\/[a-z0-9.+-]+$/i.test(type) && !/svg/i.test(type);
+}
+
+/** The dashboard address of a sealed token. */
+export function mediaSrc(token: string): string {
+  return `/api/media/${encodeURIComponent(token)}`;
+}
+
+export interface MediaUser {
+  id: string;
+}
+
+async function describeEntry(entry: VerificationFileEntry, publicId: string, user: MediaUser, secret: string): Promise<MediaItem> {
+  const { key, file } = entry;
+  if (!file) return { key, available: false, reason: key === "selfie" ? "liveness_not_approved" : "not_provided" };
+  const mediaType = file.type.split(";")[0]!.trim().toLowerCase();
+  if (!isDisplayableImageType(mediaType)) return { key, available: false, reason: "unsupported_type" };
+  const now = Date.now();
+  // No longer than the signed URL's remaining life, and never past the tokens' own maximum.
+  const expiresAt = Math.min(file.expiresAt.getTime() - TOKEN_EXPIRY_MARGIN_MS, now + MAX_MEDIA_TOKEN_SECONDS * 1000);
+  const token = await sealMediaToken({ userId: user.id, publicId, fileKey: key, mediaType, expiresAt }, secret, now);
+  return {
+    key,
+    available: true,
+    src: mediaSrc(token),
+    mediaType,
+    expiresAt: new Date(expiresAt).toISOString(),
+    expiresInSeconds: Math.floor((expiresAt - now) / 1000),
+  };
+}
+
+/** GET /api/verifications/[publicId]/media: a sealed token per file key, or why there is no file. */
+export async function issueMediaTokens(publicId: string, user: MediaUser, deps: VerificationDeps = {}): Promise<VerificationMediaResponse> {
+  assertPublicId(publicId);
+  const cfg = deps.cfg ?? config();
+  const client = deps.client ?? coreClient();
+  const entries = await client.getVerificationFiles(publicId, deps.signal);
+  const items = await Promise.all(entries.map((entry) => describeEntry(entry, publicId, user, cfg.secrets.mediaSeal)));
+  return { publicId, items };
+}
+
+/**
+ * A refused media token. Another user's token and a forged one get the same answer (403): neither says
+ * whose it was. An expired one is 410 and retryable: the page loads the images again.
+ */
+export class MediaTokenRefused extends ApiError implements AuditedFailure {
+  readonly auditOutcome = "denied";
+  readonly auditReason: string;
+
+  constructor(readonly problem: MediaTokenError["problem"]) {
+    super(
+      problem === "expired" ? "media_token_expired" : "forbidden",
+      problem === "expired" ? undefined : "This image link is not valid for you.",
+      problem === "expired" ? { retryable: true } : {},
+    );
+    this.name = "MediaTokenRefused";
+    this.auditReason = `token_${problem}`;
+  }
+}
+
+export interface OpenedImage {
+  claim: MediaClaim;
+  contentType: string;
+  contentLength: number | undefined;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** Counts bytes as they pass and fails the stream past the cap (a lying or absent Content-Length). */
+function capped(limit: number): TransformStream<Uint8Array, Uint8Array> {
+  let total = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      total += chunk.byteLength;
+      if (total > limit) controller.error(new Error("image larger than the limit"));
+      else controller.enqueue(chunk);
+    },
+  });
+}
+
+/**
+ * GET /api/media/[token]: opens the token for this user, asks the service for a fresh signed URL of that
+ * one file and opens it without following redirects. Throws MediaTokenRefused for a bad token, ApiError
+ * or UpstreamError otherwise.
+ */
+export async function openImage(
+  token: string,
+  user: MediaUser,
+  deps: VerificationDeps & { maxBytes?: number; fetch?: typeof fetch } = {},
+): Promise<OpenedImage> {
+  const cfg = deps.cfg ?? config();
+  let claim: MediaClaim;
+  try {
+    claim = await openMediaToken(token, user.id, cfg.secrets.mediaSeal);
+  } catch (error) {
+    if (error instanceof MediaTokenError) throw new MediaTokenRefused(error.problem);
+    throw error;
+  }
+  assertPublicId(claim.publicId);
+  const client = deps.client ?? coreClient();
+  const entries = await client.getVerificationFiles(claim.publicId, deps.signal);
+  const file = entries.find((entry) => entry.key === claim.fileKey)?.file;
+  if (!file) throw new ApiError("not_found");
+
+  const maxBytes = deps.maxBytes ?? MAX_IMAGE_BYTES;
+  const timeout = AbortSignal.timeout(cfg.upstream.timeoutMs * 3);
+  const signal = deps.signal ? AbortSignal.any([timeout, deps.signal]) : timeout;
+  let response: Response;
+  try {
+    // Never follow a redirect: the signed URL opens one file, and a 3xx would send us somewhere unchecked.
+    response = await (deps.fetch ?? fetch)(file.url, { redirect: "manual", cache: "no-store", signal, headers: { accept: "image/*" } });
+  } catch {
+    // The error may quote the URL: only the fact is logged.
+    log.warn("media_fetch", { outcome: timeout.aborted ? "timeout" : "network_error" });
+    throw new ApiError("upstream_unavailable", undefined, { retryable: true });
+  }
+  const refuse = (outcome: string, error: ApiError): never => {
+    log.warn("media_fetch", { outcome, status: response.status });
+    void response.body?.cancel().catch(() => undefined);
+    throw error;
+  };
+  if (response.status !== 200) {
+    refuse(
+      response.status >= 300 && response.status < 400 ? "redirect_refused" : "bad_status",
+      new ApiError("upstream_unavailable", undefined, { retryable: true }),
+    );
+  }
+  const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!isDisplayableImageType(contentType)) {
+    refuse("not_an_image", new ApiError("upstream_rejected", "The verification service sent a file that is not an image."));
+  }
+  const declared = response.headers.get("content-length");
+  const contentLength = declared && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  if (contentLength !== undefined && contentLength > maxBytes) {
+    refuse("too_large", new ApiError("payload_too_large", "The image is larger than the dashboard shows."));
+  }
+  if (!response.body) refuse("empty", new ApiError("upstream_unavailable", undefined, { retryable: true }));
+  return { claim, contentType, contentLength, body: response.body!.pipeThrough(capped(maxBytes)) };
+}

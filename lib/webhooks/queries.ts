@@ -1,0 +1,67 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+
+import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/server/store";
+
+import { apiRequest, type ApiRequestError } from "../api/client/api-request";
+
+/*
+ * Live updates in the browser: a light poll of the dashboard's own event store (what the service's
+ * webhooks recorded), never of the service. Picked over server-sent events because it stays correct
+ * with several instances behind a load balancer (the store is the shared state; no fan-out between
+ * instances), holds no connection open per tab, and passes any proxy. One indexed read per open page
+ * every POLL_MS; polling pauses while the tab is hidden (react-query's default).
+ */
+
+export const POLL_MS = 4_000;
+
+export const verificationEventKeys = {
+  all: ["verification-events"] as const,
+  feed: () => [...verificationEventKeys.all, "feed"] as const,
+  history: (publicId: string) => [...verificationEventKeys.all, "history", publicId] as const,
+};
+
+export function fetchChangeFeed(after: number | undefined, signal?: AbortSignal): Promise<ChangeFeed> {
+  return apiRequest(after === undefined ? "/api/verification-events" : `/api/verification-events?after=${after}`, { signal });
+}
+
+export function fetchVerificationEvents(publicId: string, signal?: AbortSignal): Promise<{ events: VerificationEventItem[] }> {
+  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/events`, { signal });
+}
+
+interface ChangesSeen {
+  cursor: number;
+  arrived: VerificationEventItem[];
+}
+
+/**
+ * Changes recorded since the page opened. The first poll only learns the current cursor; later polls
+ * bring what arrived after it, accumulated in the query's own data until `clear()` (the analyst chose to
+ * show them). The cache entry goes with the page (gcTime 0), so a page opened later starts from then.
+ */
+export function useVerificationChanges({ intervalMs = POLL_MS }: { intervalMs?: number } = {}) {
+  const queryClient = useQueryClient();
+  const key = verificationEventKeys.feed();
+  const query = useQuery<ChangesSeen, ApiRequestError>({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const previous = queryClient.getQueryData<ChangesSeen>(key);
+      const feed = await fetchChangeFeed(previous?.cursor, signal);
+      return { cursor: feed.cursor, arrived: previous ? [...previous.arrived, ...feed.changes] : [] };
+    },
+    refetchInterval: intervalMs,
+    gcTime: 0,
+  });
+  return {
+    arrived: query.data?.arrived ?? [],
+    clear: () => queryClient.setQueryData<ChangesSeen>(key, (seen) => (seen ? { ...seen, arrived: [] } : seen)),
+  };
+}
+
+/** A verification's event history, polled while its page is open. */
+export function useVerificationEvents(publicId: string, { intervalMs = POLL_MS }: { intervalMs?: number } = {}) {
+  return useQuery<{ events: VerificationEventItem[] }, ApiRequestError>({
+    queryKey: verificationEventKeys.history(publicId),
+    queryFn: ({ signal }) => fetchVerificationEvents(publicId, signal),
+    refetchInterval: intervalMs,
+  });
+}

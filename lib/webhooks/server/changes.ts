@@ -1,0 +1,42 @@
+import "server-only";
+
+import type { Database } from "@/lib/db/client";
+
+/*
+ * Shared contract 3: what other features learn from the service's webhooks. The processor
+ * (lib/webhooks/server/processor.ts) calls every registered listener inside the transaction that records the
+ * event, with that transaction as `db`: a listener's writes commit together with the event, and a
+ * listener that throws rolls the event back so the delivery is retried later. Delivery is at least
+ * once: a listener may see the same change twice and must be idempotent.
+ *
+ * Listeners register from a module imported by lib/webhooks/server/listeners.ts, so they are in place wherever
+ * the processor runs (the receiving route's kick, the periodic sweep).
+ */
+
+export interface VerificationChange {
+  publicId: string;
+  event: string;
+  status: string | null;
+  refId: string | null;
+  occurredAt: Date;
+  deliveryId: string;
+}
+
+export type VerificationChangeListener = (db: Database, change: VerificationChange) => Promise<void>;
+
+// On globalThis so Next's dev reloads and separately bundled entries (instrumentation, route handlers)
+// share one registry; a Set so registering the same function again is harmless.
+const registry = globalThis as typeof globalThis & { __kycVerificationChangeListeners?: Set<VerificationChangeListener> };
+
+/** Registers a listener; the returned function unregisters it (the same function registered twice is one listener). */
+export function onVerificationChange(listener: VerificationChangeListener): () => void {
+  const listeners = (registry.__kycVerificationChangeListeners ??= new Set());
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function verificationChangeListeners(): VerificationChangeListener[] {
+  return [...(registry.__kycVerificationChangeListeners ?? [])];
+}
