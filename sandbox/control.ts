@@ -5,7 +5,7 @@
 import type { FaultRule } from "./config";
 import { STATUSES, type Status } from "./fixtures/verifications";
 import { json, mediaType, type Ctx, type Reply, type Router } from "./http";
-import { announce, backgroundTick, locate, type SandboxState } from "./state";
+import type { SandboxState } from "./state";
 import type { VerificationEvent } from "./webhooks";
 
 const bad = (message: string) => json(400, { message });
@@ -76,7 +76,7 @@ export function controlRoutes(state: SandboxState, router: Router): void {
         return bad("advance_seconds must be a number of seconds, 0 or more.");
       state.clock.advance(seconds);
       // Whatever became due (a redelivery, an expiry) starts now rather than on the next timer tick.
-      void backgroundTick(state);
+      void state.events.tick();
       return clockState(state);
     })
     .add("DELETE", "/sandbox/clock", () => {
@@ -115,14 +115,13 @@ export function controlRoutes(state: SandboxState, router: Router): void {
       const body = await readJson(ctx);
       if (isReply(body)) return body;
       const wanted = body.status;
-      const located = locate(state, ctx.params.public_id ?? "");
+      const located = state.verifications.locate(ctx.params.public_id ?? "");
       if (!located) return json(404, { message: "No such verification." });
       const now = state.clock.now();
       if (wanted === "expired") {
         // Expiry is not a status (api/verification-statuses.mdx): the flow ends, the status stays.
         const record = located.store.expire(located.record.publicId, now)!;
-        state.expiredReportedSet().add(record.publicId);
-        announce(state, located, record, ["verification.expired"]);
+        state.events.announceExpired(located, record);
         return json(200, { public_id: record.publicId, status: record.status, events: ["verification.expired"] });
       }
       if (typeof wanted !== "string" || !(STATUSES as readonly string[]).includes(wanted)) {
@@ -131,7 +130,7 @@ export function controlRoutes(state: SandboxState, router: Router): void {
       const record = located.store.setStatus(located.record.publicId, wanted as Status, now)!;
       const events: VerificationEvent[] = ["verification.updated"];
       if (wanted === "approved" || wanted === "reproved" || wanted === "review") events.push(`verification.${wanted}`);
-      announce(state, located, record, events);
+      state.events.announce(located, record, events);
       return json(200, {
         public_id: record.publicId,
         status: record.status,
@@ -141,7 +140,7 @@ export function controlRoutes(state: SandboxState, router: Router): void {
     })
     .add("GET", "/sandbox/sms/outbox", (ctx) => {
       const phone = (ctx.query.get("phone") ?? "").trim().replace(/^\+/, "");
-      const code = state.smsOutbox.get(phone);
+      const code = state.sms.lastSent(phone);
       return code === undefined ? json(404, { message: "No code was sent to this phone." }) : json(200, { code });
     });
 }

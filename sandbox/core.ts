@@ -3,11 +3,13 @@
  * person, fetch one, and sign its file URLs. Order of checks on read routes: IP allow-list, key, query
  * parameters, permission, resource.
  */
+import { API_KEYS, type ApiKey, type Permission } from "./api-keys";
 import { signedFiles } from "./files";
 import { formatCpf, maskCpf, validCpf } from "./fixtures/cpf";
 import { FLOWS, JOURNEYS, STATUSES, type VerificationRecord } from "./fixtures/verifications";
 import { ipInCidr, json, mediaType, type Ctx, type Reply, type Router } from "./http";
-import { announce, API_KEYS, type ApiKey, type ListFilter, type Permission, type SandboxState, type VerificationStore } from "./state";
+import type { SandboxState } from "./state";
+import type { ListFilter, VerificationStore } from "./verification-store";
 
 export interface Detail {
   field: string;
@@ -187,7 +189,7 @@ function list(state: SandboxState, ctx: Ctx): Reply {
   }
   const denied = requirePermissions(key, ["view"]);
   if (denied) return denied;
-  const store = state.store(key.integration, key.environment);
+  const store = state.verifications.get(key.integration, key.environment);
   const { items, total } = store ? store.list(filter) : { items: [], total: 0 };
   const unmasked = key.permissions.has("unmasked");
   return json(
@@ -207,7 +209,7 @@ function fetchOne(state: SandboxState, ctx: Ctx): Reply {
   if (unknown) return unknown;
   const denied = requirePermissions(key, ["view"]);
   if (denied) return denied;
-  const store = state.store(key.integration, key.environment);
+  const store = state.verifications.get(key.integration, key.environment);
   const record = store?.find(ctx.params.public_id ?? "");
   if (!record) return notFound();
   return json(200, presentVerification(record, key.permissions.has("unmasked"), store), NO_STORE);
@@ -229,7 +231,7 @@ function files(state: SandboxState, ctx: Ctx): Reply {
   }
   const denied = requirePermissions(key, ["view", "media"]);
   if (denied) return denied;
-  const record = state.store(key.integration, key.environment)?.find(ctx.params.public_id ?? "");
+  const record = state.verifications.get(key.integration, key.environment)?.find(ctx.params.public_id ?? "");
   if (!record) return notFound();
   const signed = signedFiles(state, record);
   return json(200, { selfie: signed.selfie, document_back: signed.document_back, document_front: signed.document_front }, NO_STORE);
@@ -287,7 +289,7 @@ async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
       details,
     );
   }
-  const store = state.store(key.integration, key.environment);
+  const store = state.verifications.get(key.integration, key.environment);
   if (!store) return coreError(404, "E_NOT_FOUND", "No verifications for this integration.");
   // The fields that make "the same payload" for idempotency: everything the sandbox reads from the body.
   const request = {
@@ -305,7 +307,7 @@ async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
   }
   if (existing) return json(200, creationAnswer(state, store, existing.record), NO_STORE);
   const record = store.create(cpf, state.clock.now(), request, flow ?? "default");
-  announce(state, { store, integration: key.integration }, record, ["verification.created"]);
+  state.events.announce({ store, integration: key.integration }, record, ["verification.created"]);
   return json(201, creationAnswer(state, store, record), NO_STORE);
 }
 
@@ -338,7 +340,7 @@ export function coreRoutes(state: SandboxState, router: Router): void {
 /** Runs the list path once before listening, so the first real call does not pay for the JIT warming up. */
 export function warmUp(state: SandboxState): void {
   const filter: ListFilter = { statusMask: null, flow: null, journey: null, fromMs: null, toMs: null, page: 1, perPage: MAX_PER_PAGE };
-  for (const store of state.stores.values()) {
+  for (const { store } of state.verifications.entries()) {
     const { items } = store.list(filter);
     JSON.stringify(items.map((record) => presentVerification(record, false)));
     if (items[0]) store.find(items[0].publicId);

@@ -12,6 +12,12 @@ import { renderImage, type ImageKind } from "./images";
 import type { SandboxState } from "./state";
 
 export const FILE_TTL_SECONDS = 300;
+
+/** What a signed file id opens: a picture drawn for a person. */
+export interface FileEntry {
+  personSeed: number;
+  kind: ImageKind;
+}
 export const FILE_KINDS: readonly ImageKind[] = ["selfie", "document_back", "document_front"];
 
 export interface SignedFile {

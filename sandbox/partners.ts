@@ -5,11 +5,12 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 
+import { digest, isoWithOffset, type Account, type Integration } from "./accounts";
 import { validCpf } from "./fixtures/cpf";
 import { ageAt, normalizeName, personFromCpf, zodiacSign, type Person } from "./fixtures/people";
 import { hashString } from "./fixtures/prng";
 import { json, mediaType, parseMultipart, type Ctx, type Reply, type Router } from "./http";
-import { digest, isoWithOffset, type Account, type Integration, type SandboxState } from "./state";
+import type { SandboxState } from "./state";
 
 export const SMS_COOLDOWN_SECONDS = 30;
 export const SMS_CODE_TTL_SECONDS = 600;
@@ -108,7 +109,7 @@ function authenticate(state: SandboxState, ctx: Ctx): Account | Reply {
   if (!match) return unauthenticated();
   const claims = verifyJwt(state.jwtSecret, match[1]!, state.clock.nowSeconds());
   if (!claims || claims.scope !== "partner") return unauthenticated();
-  return state.accounts.find((account) => account.tenantId === claims.tenant_id) ?? unauthenticated();
+  return state.partners.byTenant(claims.tenant_id) ?? unauthenticated();
 }
 
 function domainHeader(state: SandboxState, ctx: Ctx, header = state.config.domainHeader): string | null {
@@ -118,7 +119,7 @@ function domainHeader(state: SandboxState, ctx: Ctx, header = state.config.domai
 
 function accountDomainCheck(state: SandboxState, ctx: Ctx, account: Account): Reply | null {
   const host = domainHeader(state, ctx);
-  if (host !== null && state.domainsOf(account).has(host)) return null;
+  if (host !== null && state.partners.domainsOf(account).has(host)) return null;
   return partnersError(403, "This domain is not registered for the account.", {
     domain: ["The domain header must be one of the account's integration domains."],
   });
@@ -126,7 +127,7 @@ function accountDomainCheck(state: SandboxState, ctx: Ctx, account: Account): Re
 
 /** The integration behind a token: known (401), of the caller's account and used from its own domain (403). */
 function integrationCheck(state: SandboxState, ctx: Ctx, token: string, account: Account | null, header?: string): Integration | Reply {
-  const integration = state.integrations.get(token.trim());
+  const integration = state.partners.integrations.get(token.trim());
   if (!integration) return partnersError(401, "Invalid integration token.");
   if (account && integration.tenant_id !== account.tenantId)
     return partnersError(403, "This integration token belongs to another account.");
@@ -223,7 +224,7 @@ async function login(state: SandboxState, ctx: Ctx): Promise<Reply> {
     }
     expiration = Number(value);
   }
-  const account = state.accounts.find((candidate) => candidate.username === fields.get("username"));
+  const account = state.partners.byUsername(fields.get("username"));
   const given = digest(fields.get("password") ?? "");
   if (!account || !timingSafeEqual(given, account.passwordDigest)) return partnersError(401, "Invalid credentials.");
   const refused = accountDomainCheck(state, ctx, account);
@@ -255,7 +256,7 @@ async function createIntegration(state: SandboxState, ctx: Ctx): Promise<Reply> 
   if (!domain) errors.domain = ["The domain must be a URL or a host name."];
   if (label.length > 255) errors.label = ["The label may not be greater than 255 characters."];
   if (!domain || Object.keys(errors).length > 0) return invalidData(errors);
-  const integration = state.createIntegration(account, domain, label);
+  const integration = state.partners.createIntegration(account, domain, label);
   return json(200, { integration, message: "Successfully Processed!", type: "insert" });
 }
 
@@ -306,7 +307,7 @@ async function sdkUrl(state: SandboxState, ctx: Ctx): Promise<Reply> {
   const lang = fields.get("lang")?.trim() || "pt-BR";
   if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(lang)) return invalidData({ lang: ["The lang must be a language tag such as pt-BR."] });
 
-  const session = state.createSession(cpf, integration.uuid);
+  const session = state.sessions.create(cpf, integration.uuid);
   const now = isoWithOffset(session.createdAt);
   const cliente = historyRecord(personFromCpf(cpf), session.createdAt);
   return json(200, {
@@ -383,14 +384,13 @@ async function sendCode(state: SandboxState, ctx: Ctx): Promise<Reply> {
   const phone = phoneOf(fields, ctx);
   if (isReply(phone)) return phone;
   const now = state.clock.now();
-  const previous = state.smsCodes.get(phone);
+  const previous = state.sms.get(phone);
   if (previous && now - previous.sentAt < SMS_COOLDOWN_SECONDS * 1000) {
     const wait = Math.ceil((previous.sentAt + SMS_COOLDOWN_SECONDS * 1000 - now) / 1000);
     return partnersError(429, `Too many requests. Try again in ${wait} seconds.`, undefined, { "retry-after": String(wait) });
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  state.smsCodes.set(phone, { code, sentAt: now, expiresAt: now + SMS_CODE_TTL_SECONDS * 1000, wrongAttempts: 0 });
-  state.smsOutbox.set(phone, code);
+  state.sms.issue(phone, { code, sentAt: now, expiresAt: now + SMS_CODE_TTL_SECONDS * 1000, wrongAttempts: 0 });
   console.log(`sms to ${maskPhone(phone)}: code ${code}`);
   return json(200, { message: "Code sent." });
 }
@@ -404,17 +404,17 @@ async function validateCode(state: SandboxState, ctx: Ctx): Promise<Reply> {
   if (isReply(phone)) return phone;
   const given = (fields.get("code") ?? ctx.query.get("code") ?? "").trim();
   const invalid = () => partnersError(422, "Invalid code.", { code: ["Invalid code."] });
-  const entry = state.smsCodes.get(phone);
+  const entry = state.sms.get(phone);
   if (!entry || state.clock.now() > entry.expiresAt) {
-    state.smsCodes.delete(phone);
+    state.sms.drop(phone);
     return invalid();
   }
   if (given === "" || given !== entry.code) {
     entry.wrongAttempts++;
-    if (entry.wrongAttempts >= SMS_MAX_WRONG_ATTEMPTS) state.smsCodes.delete(phone);
+    if (entry.wrongAttempts >= SMS_MAX_WRONG_ATTEMPTS) state.sms.drop(phone);
     return invalid();
   }
-  state.smsCodes.delete(phone);
+  state.sms.drop(phone);
   return json(200, { valid: true });
 }
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { createDispatcher } from "./app";
 import { readConfig, type SandboxConfig } from "./config";
 import { warmUp } from "./core";
-import { backgroundTick, SandboxState } from "./state";
+import { SandboxState } from "./state";
 
 let config: SandboxConfig;
 try {
@@ -26,7 +26,7 @@ warmUp(state);
 const generatedIn = Math.round(performance.now() - started);
 const dispatcher = createDispatcher(state);
 // Due webhook attempts and expiries, on the sandbox clock (POST /sandbox/clock moves it; this notices).
-const background = setInterval(() => void backgroundTick(state), 200);
+const background = setInterval(() => void state.events.tick(), 200);
 background.unref();
 
 const server = createServer((req, res) => {

@@ -8,8 +8,8 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 
+import type { Clock } from "./clock";
 import type { WebhookShape } from "./config";
-import type { Clock } from "./state";
 
 export const VERIFICATION_EVENTS = [
   "verification.created",

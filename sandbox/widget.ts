@@ -1,12 +1,13 @@
 /* A plain page at the widget addresses returned by get-sdk-url, so they open in a browser. */
 import { escapeHtml, html, type Router } from "./http";
-import { locate, type SandboxState } from "./state";
+import type { SandboxState } from "./state";
 
 export function widgetRoutes(state: SandboxState, router: Router): void {
   router.add("GET", "/widget/:session_id", (ctx) => {
     const sessionId = ctx.params.session_id ?? "";
     // A KYC session id (get-sdk-url) or a verification's public id (the creation answer's entry.url).
-    const session = state.sessions.get(sessionId) ?? (locate(state, sessionId) ? { personId: "of a created verification" } : undefined);
+    const session =
+      state.sessions.get(sessionId) ?? (state.verifications.locate(sessionId) ? { personId: "of a created verification" } : undefined);
     const lang = ctx.query.get("lang") ?? "pt-BR";
     const body = session
       ? `<p>Session <code>${escapeHtml(sessionId)}</code> (person ${session.personId}) would capture the document and a selfie here.</p>`
