@@ -15,7 +15,7 @@ import { z } from "zod";
  *   stops with one message listing every problem.
  *
  * Variables marked ASSUMPTION stand for something the service contract does not show; each default is
- * what the sandbox implements and the README lists them all.
+ * what the sandbox implements, and docs/assumptions.md lists them all (the anchor after each marker).
  */
 
 const MIN_SECRET_LENGTH = 32;
@@ -42,26 +42,31 @@ export const SANDBOX_DEFAULTS = {
 } as const;
 
 const sharedSchema = z.object({
-  // ASSUMPTION: name of the query parameter that selects a page of GET /public/validations-persons.
+  // ASSUMPTION (docs/assumptions.md#core-page-param): name of the query parameter that selects a page of
+  // GET /public/validations-persons.
   CORE_PAGE_PARAM: z
     .string()
     .regex(/^[a-z_]+$/)
     .default("page"),
-  // ASSUMPTION: the upper page size the list asks for (the contract shows no maximum).
+  // ASSUMPTION (docs/assumptions.md#core-max-per-page): the upper page size the list asks for (the contract shows no maximum).
   CORE_MAX_PER_PAGE: positiveInt.max(1000).default(100),
-  // ASSUMPTION: format of the list's `from`/`to` filters: a calendar date (YYYY-MM-DD) or an ISO 8601 instant.
+  // ASSUMPTION (docs/assumptions.md#core-date-filter): format of the list's `from`/`to` filters: a calendar date
+  // (YYYY-MM-DD) or an ISO 8601 instant.
   CORE_DATE_FILTER_FORMAT: z.enum(["date", "datetime"]).default("date"),
-  // ASSUMPTION: header carrying the client's domain on partners calls other than the federal revenue lookup.
+  // ASSUMPTION (docs/assumptions.md#partners-domain-header): header carrying the client's domain on partners calls
+  // other than the federal revenue lookup and the SMS calls (those two always send Origin).
   PARTNERS_DOMAIN_HEADER: headerName.default("Origin"),
-  // ASSUMPTION: unit of the login `expiration` field is seconds; the dashboard asks for this lifetime.
+  // ASSUMPTION (docs/assumptions.md#login): unit of the login `expiration` field is seconds; the dashboard asks
+  // for this lifetime.
   PARTNERS_TOKEN_TTL_SECONDS: positiveInt.max(86_400).default(3600),
-  // ASSUMPTION: the /external/generate_jwt request (path, relative to PARTNERS_URL) and the JSON field
-  // holding the JWT in its answer.
+  // ASSUMPTION (docs/assumptions.md#sms-jwt-request): the /external/generate_jwt request (path, relative to
+  // PARTNERS_URL) and the JSON field holding the JWT in its answer.
   PARTNERS_JWT_PATH: z.string().startsWith("/").default("/external/generate_jwt"),
   PARTNERS_JWT_RESPONSE_FIELD: z.string().min(1).default("token"),
-  // ASSUMPTION: header names of the SMS operations: the JWT (sent as "Bearer <jwt>") and the integration token.
+  // Header names of the SMS operations (docs/assumptions.md#sms-headers): the JWT (sent as "Bearer <jwt>") and
+  // the integration token; the defaults are what the provider's API reference shows (sms/validate-code).
   PARTNERS_SMS_JWT_HEADER: headerName.default("Authorization"),
-  PARTNERS_SMS_TOKEN_HEADER: headerName.default("X-Integration-Token"),
+  PARTNERS_SMS_TOKEN_HEADER: headerName.default("x-api-key"),
   UPSTREAM_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   // One total deadline per upstream read, across its retries: every answer comes within it (+ ~1 s).
@@ -99,15 +104,17 @@ const sharedSchema = z.object({
         )
         .filter(Boolean),
     ),
-  // ASSUMPTION: the wait before an SMS code may be sent again to the same phone (the sandbox refuses 30 s).
+  // ASSUMPTION (docs/assumptions.md#sms-resend): the wait before an SMS code may be sent again to the same phone
+  // (the sandbox refuses 30 s).
   SMS_RESEND_COOLDOWN_SECONDS: positiveInt.max(3600).default(30),
   // Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: none.
   TRUSTED_PROXIES: z.string().default(""),
   AUDIT_RETENTION_DAYS: positiveInt.default(1825),
   // Case work (lib/cases): hours until an open case is due; red flags that open a case besides `review`
   // and raise its priority; the risk score above which a case is flagged; upstream statuses that close a
-  // case (ASSUMPTION: the contract shows only approved and review; reproved is the sandbox's); minutes
-  // between scheduled syncs of the review list (0: only on demand).
+  // case (by default the decided ones, approved and reproved: the provider's status list,
+  // docs/assumptions.md#case-final-statuses); minutes between scheduled syncs of the review list (0: only on
+  // demand).
   CASE_SLA_HOURS: positiveInt.max(24 * 90).default(24),
   CASE_RED_FLAGS: z
     .string()
@@ -138,8 +145,8 @@ const sharedSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "must be true or false" })
     .default("false")
     .transform((value) => value === "true" || value === "1"),
-  // ASSUMPTION (Legitimuz-Tech/legitimuz-examples pocs/*/webhook receivers; the core documentation leaves the
-  // scheme unpublished): header names of the webhook signature (`t=<unix>,v1=<hex HMAC-SHA256>`) and of the
+  // ASSUMPTION (docs/assumptions.md#webhook-signature; Legitimuz-Tech/legitimuz-examples pocs/*/webhook receivers;
+  // the core documentation leaves the scheme unpublished): header names of the webhook signature (`t=<unix>,v1=<hex HMAC-SHA256>`) and of the
   // delivery id, and the tolerance window on the signed timestamp.
   WEBHOOK_SIGNATURE_HEADER: headerName.default("X-Legitimuz-Signature"),
   WEBHOOK_DELIVERY_HEADER: headerName.default("X-Legitimuz-Delivery"),

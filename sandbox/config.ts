@@ -83,8 +83,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     verifications: integer(env, "SANDBOX_VERIFICATIONS", 500, 0, MAX_VERIFICATIONS),
     pageParam,
     domainHeader: headerName(env, "SANDBOX_DOMAIN_HEADER", "Origin").toLowerCase(),
+    // The provider's reference: a Bearer JWT and the integration token in x-api-key (sms/validate-code).
     smsJwtHeader: headerName(env, "SANDBOX_SMS_JWT_HEADER", "Authorization").toLowerCase(),
-    smsTokenHeader: headerName(env, "SANDBOX_SMS_TOKEN_HEADER", "X-Integration-Token").toLowerCase(),
+    smsTokenHeader: headerName(env, "SANDBOX_SMS_TOKEN_HEADER", "x-api-key").toLowerCase(),
     dataDir: env.SANDBOX_DATA_DIR || ".data/sandbox",
     webhookUrl: webhookUrl(env),
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET ?? "",

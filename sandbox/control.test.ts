@@ -178,7 +178,7 @@ describe("process", () => {
     }
   });
 
-  it("honours custom names: page parameter, domain header and SMS headers", async () => {
+  it("honours custom names: page parameter, domain header and SMS headers (the SMS domain stays in Origin)", async () => {
     const custom = await startSandbox({
       SANDBOX_VERIFICATIONS: "30",
       SANDBOX_PAGE_PARAM: "pagina",
@@ -243,11 +243,15 @@ describe("process", () => {
       ).json()) as { token: string };
       const sms = new FormData();
       sms.set("phone", "5511900001111");
-      const sent = await fetch(`${custom.url}/partners/sms/send-code`, {
-        method: "POST",
-        headers: { "x-sms-jwt": jwt.token, "x-sms-token": MAIN.token, "x-client-domain": MAIN.domain },
-        body: sms,
-      });
+      const sendCode = (headers: Record<string, string>) =>
+        fetch(`${custom.url}/partners/sms/send-code`, {
+          method: "POST",
+          headers: { "x-sms-jwt": jwt.token, "x-sms-token": MAIN.token, ...headers },
+          body: sms,
+        });
+      // The SMS routes read the domain from Origin, as the provider's reference shows them, whatever SANDBOX_DOMAIN_HEADER says.
+      expect((await sendCode({ "x-client-domain": MAIN.domain })).status).toBe(403);
+      const sent = await sendCode({ origin: MAIN.domain });
       expect(sent.status).toBe(200);
       expect(await custom.smsCode("5511900001111")).toMatch(/^\d{6}$/);
     } finally {

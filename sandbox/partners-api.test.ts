@@ -223,11 +223,15 @@ describe("partners: KYC session", () => {
 
 describe("partners: SMS", () => {
   let smsJwt: string;
+  // As the provider's reference shows validate-code: a Bearer JWT, the integration token in x-api-key, Origin.
   const smsHeaders = (jwt = smsJwt, token: string = MAIN.token) => ({
     authorization: `Bearer ${jwt}`,
-    "x-integration-token": token,
+    "x-api-key": token,
     origin: MAIN.domain,
   });
+  /** validate-code: `phone` and `code` in the query, `phone` and `message` in the form (the reference). */
+  const validate = (phone: string, code: string | null, headers: Record<string, string> = smsHeaders(), message = "x") =>
+    post(`/sms/validate-code?${new URLSearchParams(code === null ? { phone } : { phone, code })}`, form({ phone, message }), headers);
 
   beforeAll(async () => {
     const response = await post("/external/generate_jwt", form({ token: MAIN.token }), authed());
@@ -246,20 +250,17 @@ describe("partners: SMS", () => {
     expect(sandbox.output()).toContain(`sms to +55******4321: code ${code}`);
     expect(sandbox.output()).not.toContain(phone);
 
-    const wrong = await post(
-      "/sms/validate-code",
-      form({ phone, code: code === "000000" ? "000001" : "000000", message: "x" }),
-      smsHeaders(),
-    );
+    const wrong = await validate(phone, code === "000000" ? "000001" : "000000");
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toEqual({ message: "Invalid code.", errors: { code: ["Invalid code."] } });
-    const noCode = await post("/sms/validate-code", form({ phone, message: "x" }), smsHeaders());
-    expect(noCode.status).toBe(422);
+    expect((await validate(phone, null)).status).toBe(422);
+    // The code travels in the query: a code in the form only is no code.
+    expect((await post("/sms/validate-code", form({ phone, code: code!, message: "x" }), smsHeaders())).status).toBe(422);
 
-    const right = await post("/sms/validate-code", form({ phone, code: code!, message: "x" }), smsHeaders());
+    const right = await validate(phone, code!);
     expect(right.status).toBe(200);
     expect(await right.json()).toEqual({ valid: true });
-    expect((await post("/sms/validate-code", form({ phone, code: code!, message: "x" }), smsHeaders())).status).toBe(422);
+    expect((await validate(phone, code!)).status).toBe(422);
   });
 
   it("refuses a resend within 30 s (429), invalidates a code after 5 wrong attempts and after 10 minutes", async () => {
@@ -268,8 +269,8 @@ describe("partners: SMS", () => {
     expect((await post("/sms/send-code", form({ phone, message: "x" }), smsHeaders())).status).toBe(429);
     const code = (await sandbox.smsCode(phone))!;
     const wrong = code === "999999" ? "999998" : "999999";
-    for (let i = 0; i < 5; i++) expect((await post("/sms/validate-code", form({ phone, code: wrong }), smsHeaders())).status).toBe(422);
-    expect((await post("/sms/validate-code", form({ phone, code }), smsHeaders())).status).toBe(422);
+    for (let i = 0; i < 5; i++) expect((await validate(phone, wrong)).status).toBe(422);
+    expect((await validate(phone, code)).status).toBe(422);
 
     await sandbox.advanceClock(31);
     expect((await post("/sms/send-code", form({ phone, message: "x" }), smsHeaders())).status).toBe(200);
@@ -278,7 +279,7 @@ describe("partners: SMS", () => {
     const renewed = ((await (await post("/external/generate_jwt", form({ token: MAIN.token }), authed())).json()) as { token: string })
       .token;
     secrets.push(renewed);
-    const late = await post("/sms/validate-code", form({ phone, code: fresh }), smsHeaders(renewed));
+    const late = await validate(phone, fresh, smsHeaders(renewed));
     expect(late.status).toBe(422);
     expect(await late.json()).toEqual({ message: "Invalid code.", errors: { code: ["Invalid code."] } });
   });
@@ -286,11 +287,13 @@ describe("partners: SMS", () => {
   it("needs the SMS JWT, the integration token it was made for and that integration's domain", async () => {
     const phone = "5531999990000";
     const fields = () => form({ phone, message: "x" });
-    expect((await post("/sms/send-code", fields(), { "x-integration-token": MAIN.token, origin: MAIN.domain })).status).toBe(401);
+    expect((await post("/sms/send-code", fields(), { "x-api-key": MAIN.token, origin: MAIN.domain })).status).toBe(401);
+    expect((await post("/sms/send-code", fields(), { ...smsHeaders(), "x-api-key": "" })).status).toBe(401); // no integration token
     expect((await post("/sms/send-code", fields(), smsHeaders(bearer))).status).toBe(401); // a login token is not an SMS JWT
     expect((await lookup("/kyc/cpf-history", { token: MAIN.token, cpf: "52998224725" }, authed(smsJwt))).status).toBe(401); // nor the reverse
     expect((await post("/sms/send-code", fields(), smsHeaders(smsJwt, OTHER.token))).status).toBe(403);
     expect((await post("/sms/send-code", fields(), { ...smsHeaders(), origin: OTHER.domain })).status).toBe(403);
+    expect((await validate(phone, "123456", { ...smsHeaders(), origin: OTHER.domain })).status).toBe(403);
     expect((await post("/sms/send-code", form({ phone: "11999990000", message: "x" }), smsHeaders())).status).toBe(422);
     expect((await post("/sms/send-code", JSON.stringify({ phone }), { ...smsHeaders(), "content-type": "application/json" })).status).toBe(
       415,

@@ -1,7 +1,8 @@
 /*
  * The partners API (`{base_url}` = /partners): login, integration keys, CPF history, federal revenue
  * lookup, KYC session start, SMS codes. Writes take multipart/form-data only. The client's domain travels in
- * SANDBOX_DOMAIN_HEADER (Origin by default; always Origin on the federal revenue lookup).
+ * SANDBOX_DOMAIN_HEADER (Origin by default), and always in Origin on the federal revenue lookup (contract) and
+ * the SMS routes (the provider's API reference, https://legitimuz.mintlify.app/api-reference/sms/validate-code).
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 
@@ -351,19 +352,25 @@ async function generateJwt(state: SandboxState, ctx: Ctx): Promise<Reply> {
   return json(200, { token });
 }
 
-/** SMS routes: the JWT from generate_jwt, the integration token it was made for, and that integration's domain. */
+/**
+ * SMS routes, as the provider's reference shows validate-code: the JWT from generate_jwt as a bearer token
+ * (SANDBOX_SMS_JWT_HEADER, default Authorization), the integration token in `x-api-key`
+ * (SANDBOX_SMS_TOKEN_HEADER) and the client's domain in `Origin`. The integration token must be the one the
+ * JWT was made for, and Origin that integration's domain.
+ */
 function smsAuth(state: SandboxState, ctx: Ctx): Integration | Reply {
   const raw = (ctx.header(state.config.smsJwtHeader) ?? "").trim();
   const jwt = raw.replace(/^Bearer\s+/i, "");
   const claims = jwt === "" ? null : verifyJwt(state.jwtSecret, jwt, state.clock.nowSeconds());
   if (!claims || claims.scope !== "sms") return unauthenticated();
   const token = ctx.header(state.config.smsTokenHeader) ?? "";
-  const integration = integrationCheck(state, ctx, token, null);
+  const integration = integrationCheck(state, ctx, token, null, "origin");
   if (isReply(integration)) return integration;
   if (integration.uuid !== claims.integration) return partnersError(403, "The integration token does not match the JWT.");
   return integration;
 }
 
+/** `phone`: a form field or a query parameter (the reference lists it as both on validate-code). */
 function phoneOf(fields: Map<string, string>, ctx: Ctx): string | Reply {
   const raw = (fields.get("phone") ?? ctx.query.get("phone") ?? "").trim();
   if (raw === "") return invalidData({ phone: ["The phone field is required."] });
@@ -402,7 +409,8 @@ async function validateCode(state: SandboxState, ctx: Ctx): Promise<Reply> {
   if (isReply(fields)) return fields;
   const phone = phoneOf(fields, ctx);
   if (isReply(phone)) return phone;
-  const given = (fields.get("code") ?? ctx.query.get("code") ?? "").trim();
+  // The reference passes `code` as a query parameter only (its form fields are `phone` and `message`).
+  const given = (ctx.query.get("code") ?? "").trim();
   const invalid = () => partnersError(422, "Invalid code.", { code: ["Invalid code."] });
   const entry = state.sms.get(phone);
   if (!entry || state.clock.now() > entry.expiresAt) {

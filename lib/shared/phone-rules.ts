@@ -83,7 +83,8 @@ export type SmsCodeProblem = "required" | "format";
 export function smsCodeProblem(input: string): SmsCodeProblem | undefined {
   const value = input.replace(/\s/g, "");
   if (value === "") return "required";
-  // The contract does not show the code's format; the sandbox sends six digits.
+  // ASSUMPTION (docs/assumptions.md#sms-code): neither the contract nor the reference shows the code's format
+  // (a string); the sandbox sends six digits. The dashboard's one SMS code rule (forms, API and client).
   if (!/^[A-Za-z0-9]{4,10}$/.test(value)) return "format";
   return undefined;
 }

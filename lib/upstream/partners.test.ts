@@ -78,8 +78,8 @@ async function startFakePartners(): Promise<FakePartners> {
     if (req.path === "/kyc/cpf-history") return sendJson(res, 200, { dados });
     if (req.path === "/sms/send-code") return sendJson(res, 200, { message: "Code sent." });
     if (req.path === "/sms/validate-code") {
-      const form = await req.form();
-      return form.get("code") === "123456"
+      // The reference: `code` is a query parameter.
+      return req.query.get("code") === "123456"
         ? sendJson(res, 200, { valid: true })
         : sendJson(res, 422, { message: "Invalid code.", errors: { code: ["Invalid code."] } });
     }
@@ -233,20 +233,37 @@ describe("writes", () => {
     expect(fake.server.count("/kyc/cpf-history")).toBe(3);
   });
 
-  it("sends SMS calls with the JWT, the integration token and the domain, multipart", async () => {
+  it("sends SMS calls as the provider's reference shows: Bearer JWT, x-api-key, Origin, phone and code in the query", async () => {
     const partners = client();
     await partners.sendSmsCode({ phone: "+55 11 98765-4321", message: "Your code" });
-    await expect(partners.validateSmsCode({ phone: "5511987654321", code: "123456" })).resolves.toEqual({ valid: true });
+    await expect(partners.validateSmsCode({ phone: "5511987654321", code: " 123 456 " })).resolves.toEqual({ valid: true });
     const jwtRequests = fake.server.requests.filter((request) => request.path === "/external/generate_jwt");
     expect(jwtRequests).toHaveLength(1); // cached between the two calls
     expect(Object.fromEntries(await jwtRequests[0]!.form())).toEqual({ token: INTEGRATION_TOKEN });
     const send = fake.server.requests.find((request) => request.path === "/sms/send-code")!;
-    expect(send.headers["content-type"]).toMatch(/^multipart\/form-data/);
-    expect(send.headers["x-integration-token"]).toBe(INTEGRATION_TOKEN);
-    expect(send.headers.origin).toBe("backoffice.sandbox.local");
-    const smsJwt = send.headers.authorization!.replace("Bearer ", "");
-    expect(JSON.parse(Buffer.from(smsJwt.split(".")[1]!, "base64url").toString())).toMatchObject({ purpose: "sms" });
+    const check = fake.server.requests.find((request) => request.path === "/sms/validate-code")!;
+    for (const request of [send, check]) {
+      expect(request.headers["content-type"]).toMatch(/^multipart\/form-data/);
+      expect(request.headers["x-api-key"]).toBe(INTEGRATION_TOKEN);
+      expect(request.headers["x-integration-token"]).toBeUndefined();
+      expect(request.headers.origin).toBe("backoffice.sandbox.local");
+      const smsJwt = request.headers.authorization!.replace("Bearer ", "");
+      expect(JSON.parse(Buffer.from(smsJwt.split(".")[1]!, "base64url").toString())).toMatchObject({ purpose: "sms" });
+    }
+    expect(Object.fromEntries(send.query)).toEqual({ phone: "5511987654321" });
     expect(Object.fromEntries(await send.form())).toEqual({ phone: "5511987654321", message: "Your code" });
+    expect(Object.fromEntries(check.query)).toEqual({ phone: "5511987654321", code: "123456" });
+    expect(Object.fromEntries(await check.form())).toEqual({ phone: "5511987654321" });
+  });
+
+  it("sends the domain in Origin on SMS calls even when the domain header has another name", async () => {
+    const partners = client({ domainHeader: "X-Client-Domain", smsTokenHeader: "X-Integration-Token" });
+    await partners.sendSmsCode({ phone: "5511987654321" });
+    const send = fake.server.requests.find((request) => request.path === "/sms/send-code")!;
+    expect(send.headers.origin).toBe("backoffice.sandbox.local");
+    expect(send.headers["x-client-domain"]).toBe("backoffice.sandbox.local");
+    expect(send.headers["x-integration-token"]).toBe(INTEGRATION_TOKEN);
+    expect(send.headers["x-api-key"]).toBeUndefined();
   });
 
   it("reports a wrong SMS code as a validation error naming the code", async () => {
@@ -266,6 +283,11 @@ describe("input", () => {
     expect((cpfError as ZodError).issues[0]!.path).toEqual(["cpf"]);
     const phoneError = await partners.sendSmsCode({ phone: "12" }).catch((caught: unknown) => caught);
     expect((phoneError as ZodError).issues[0]!.path).toEqual(["phone"]);
+    // The one SMS code rule of lib/shared/phone-rules.ts: 4 to 10 letters or digits.
+    for (const code of ["123", "12345678901", "12-34"]) {
+      const codeError = await partners.validateSmsCode({ phone: "5511987654321", code }).catch((caught: unknown) => caught);
+      expect((codeError as ZodError).issues[0]!.path).toEqual(["code"]);
+    }
     expect(fake.server.requests).toHaveLength(0);
   });
 });

@@ -3,6 +3,10 @@ import "server-only";
 import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
+import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
+import { cpfSchema } from "@/lib/shared/cpf-schema";
+import { phoneSchema, smsCodeSchema } from "@/lib/shared/phone";
+import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import type {
   CpfHistoryRecord,
   FederalRevenueRecord,
@@ -11,8 +15,6 @@ import type {
   SmsSendResult,
   SmsValidateResult,
 } from "@/lib/upstream/model/partners";
-import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
-import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import {
   cpfHistoryResponseWire,
   createIntegrationResponseWire,
@@ -23,8 +25,6 @@ import {
   reshapeIntegration,
   reshapeKycSession,
 } from "@/lib/upstream/schemas";
-import { cpfSchema } from "@/lib/shared/cpf-schema";
-import { phoneSchema } from "@/lib/shared/phone";
 
 /*
  * Client of the partners API ({base_url}): login, integration keys, CPF lookups, KYC sessions, SMS codes.
@@ -38,8 +38,10 @@ import { phoneSchema } from "@/lib/shared/phone";
  *   a write here is safe. A second 401 is thrown: no loop.
  * - The client's domain goes in a header on every call (name configurable; the contract does not show it),
  *   and in `Origin` on the federal revenue lookup (contract).
- * - SMS calls need a JWT from POST {jwtPath} and the integration token, each in a header (names
- *   configurable; the contract shows neither). The JWT is cached like the bearer token.
+ * - SMS calls follow the provider's API reference (https://legitimuz.mintlify.app/api-reference/sms/validate-code,
+ *   docs/assumptions.md#sms-headers): the JWT from POST {jwtPath} as a Bearer token, the integration token in
+ *   `x-api-key`, the client's domain in `Origin`; `phone` (and on validate `code`) in the query, `phone` and
+ *   `message` as form fields. Header names stay configurable. The JWT is cached like the bearer token.
  */
 
 export interface PartnersClientOptions extends HttpClientOptions {
@@ -51,14 +53,18 @@ export interface PartnersClientOptions extends HttpClientOptions {
   integrationToken: string;
   /** Put in the widget address the person receives; defaults to integrationToken. */
   widgetIntegrationToken?: string;
-  /** ASSUMPTION (PARTNERS_DOMAIN_HEADER): header carrying the domain outside the federal revenue lookup. */
+  /** ASSUMPTION (docs/assumptions.md#partners-domain-header): header carrying the domain outside the federal revenue lookup and SMS. */
   domainHeader?: string;
-  /** ASSUMPTION (PARTNERS_TOKEN_TTL_SECONDS): the login `expiration` field, in seconds. */
+  /** ASSUMPTION (docs/assumptions.md#login): the login `expiration` field, in seconds (PARTNERS_TOKEN_TTL_SECONDS). */
   tokenTtlSeconds?: number;
-  /** ASSUMPTION (PARTNERS_JWT_PATH, PARTNERS_JWT_RESPONSE_FIELD): the SMS JWT request and its answer's field. */
+  /** ASSUMPTION (docs/assumptions.md#sms-jwt-request): the SMS JWT request and its answer's field (PARTNERS_JWT_PATH, PARTNERS_JWT_RESPONSE_FIELD). */
   jwtPath?: string;
   jwtResponseField?: string;
-  /** ASSUMPTION (PARTNERS_SMS_JWT_HEADER, PARTNERS_SMS_TOKEN_HEADER): SMS header names. */
+  /**
+   * SMS header names (docs/assumptions.md#sms-headers): the JWT (default Authorization, as "Bearer <jwt>") and the
+   * integration token (default x-api-key), as the reference shows them; configurable (PARTNERS_SMS_JWT_HEADER,
+   * PARTNERS_SMS_TOKEN_HEADER).
+   */
   smsJwtHeader?: string;
   smsTokenHeader?: string;
   /** Clock in milliseconds (tests). */
@@ -66,7 +72,7 @@ export interface PartnersClientOptions extends HttpClientOptions {
 }
 
 /**
- * ASSUMPTION: the contract does not show the login answer. The token is read from `token`, `access_token`
+ * ASSUMPTION (docs/assumptions.md#login): the contract does not show the login answer. The token is read from `token`, `access_token`
  * or `accessToken`, and an `expires_in` (seconds) is used when present.
  */
 const loginResponseWire = z
@@ -78,14 +84,15 @@ const loginResponseWire = z
   })
   .refine((body) => body.token ?? body.access_token ?? body.accessToken, { message: "no token in the login answer", path: ["token"] });
 
-/** ASSUMPTION: the SMS send and validate answers are not shown; a 200 is success, `valid: false` is read. */
+/** ASSUMPTION (docs/assumptions.md#sms-answers): the SMS answers are not shown; a 200 is success, `valid: false` is read. */
 const smsResponseWire = z.unknown();
 
 // ---------------------------------------------------------------------------------------------------------
 // Input schemas: bad input is refused before any call, naming the field (ZodError).
 
 /**
- * A CPF, with or without punctuation; sent as its 11 digits (ASSUMPTION: the contract shows no format).
+ * A CPF, with or without punctuation; sent as its 11 digits (ASSUMPTION (docs/assumptions.md#cpf-format): the
+ * contract shows no format).
  * The same rules as the forms use (lib/shared/cpf.ts), so the client refuses bad input even when
  * called directly.
  */
@@ -93,6 +100,9 @@ export const cpfInput = cpfSchema;
 
 /** Digits with country code (contract), by the dashboard's one phone rule (lib/shared/phone.ts). */
 export const phoneInput = phoneSchema;
+
+/** The code received, by the dashboard's one SMS code rule (lib/shared/phone-rules.ts, docs/assumptions.md#sms-code). */
+export const smsCodeInput = smsCodeSchema;
 
 const smsMessage = z.string().min(1).max(480).optional();
 
@@ -110,7 +120,7 @@ export const kycSessionInputSchema = z.object({
 export const sendSmsInputSchema = z.object({ phone: phoneInput, message: smsMessage });
 export const validateSmsInputSchema = z.object({
   phone: phoneInput,
-  code: z.string().regex(/^[A-Za-z0-9]{1,16}$/, "must be the code received"),
+  code: smsCodeInput,
   message: smsMessage,
 });
 
@@ -156,7 +166,8 @@ function renewAt(obtainedAtMs: number, lifetime: number): number {
   return obtainedAtMs + (lifetime - Math.min(60, lifetime * 0.1)) * 1000;
 }
 
-// ASSUMPTION: the SMS JWT's lifetime when it is not a JWT and the answer states none (the sandbox: 10 min).
+// ASSUMPTION (docs/assumptions.md#sms-jwt-request): the SMS JWT's lifetime when it is not a JWT and the answer
+// states none (the sandbox: 10 min).
 const SMS_JWT_FALLBACK_SECONDS = 300;
 
 const ROUTES = {
@@ -200,7 +211,7 @@ export class PartnersClient extends HttpClient {
     this.jwtPath = options.jwtPath ?? "/external/generate_jwt";
     this.jwtResponseField = options.jwtResponseField ?? "token";
     this.smsJwtHeader = options.smsJwtHeader ?? "Authorization";
-    this.smsTokenHeader = options.smsTokenHeader ?? "X-Integration-Token";
+    this.smsTokenHeader = options.smsTokenHeader ?? "x-api-key";
     this.now = options.now ?? Date.now;
   }
 
@@ -328,12 +339,14 @@ export class PartnersClient extends HttpClient {
   /**
    * Runs an SMS call with its headers: the login bearer in Authorization, then the SMS JWT in
    * {smsJwtHeader} (which replaces Authorization when that is its name), the integration token in
-   * {smsTokenHeader} and the domain header. On a 401 the JWT and the bearer are both renewed, once.
+   * {smsTokenHeader}, and the domain in Origin (the reference) as well as in the domain header when that is
+   * another one. On a 401 the JWT and the bearer are both renewed, once.
    */
   private async smsCall<T>(call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
     return this.authorized(async (bearer) => {
       const jwt = await this.smsJwtToken();
       const headers = new Headers(this.headers(bearer));
+      headers.set("Origin", this.domain);
       headers.set(this.smsJwtHeader, `Bearer ${jwt}`);
       headers.set(this.smsTokenHeader, this.integrationToken);
       try {
@@ -403,7 +416,8 @@ export class PartnersClient extends HttpClient {
   /**
    * POST /kyc/get-sdk-url: starts a KYC session. The widget address carries the integration token in its
    * query (`token`), so it is as sensitive as the token itself.
-   * ASSUMPTION: `lang` is sent as a form field (the contract shows it only in the returned address).
+   * ASSUMPTION (docs/assumptions.md#kyc-lang): `lang` is sent as a form field (the contract shows it only in the
+   * returned address).
    */
   async startKycSession(input: { cpf: string; lang?: string }, signal?: AbortSignal): Promise<KycSession> {
     const valid = kycSessionInputSchema.parse(input);
@@ -421,7 +435,11 @@ export class PartnersClient extends HttpClient {
     return reshapeKycSession(data);
   }
 
-  /** POST /sms/send-code: a 200 means the code was delivered. Never retried (a retry would send a second SMS). */
+  /**
+   * POST /sms/send-code: `phone` in the query and `phone`, `message` in the multipart form (the contract:
+   * the reference lists `phone` as a query parameter and sends both as form fields). A 200 means the code
+   * was delivered. Never retried (a retry would send a second SMS).
+   */
   async sendSmsCode(input: { phone: string; message?: string }, signal?: AbortSignal): Promise<SmsSendResult> {
     const valid = sendSmsInputSchema.parse(input);
     await this.smsCall((headers) =>
@@ -429,6 +447,7 @@ export class PartnersClient extends HttpClient {
         method: "POST",
         route: ROUTES.sendCode,
         path: ROUTES.sendCode,
+        query: { phone: valid.phone },
         form: { phone: valid.phone, message: valid.message },
         headers,
         schema: smsResponseWire,
@@ -439,7 +458,10 @@ export class PartnersClient extends HttpClient {
     return { sent: true };
   }
 
-  /** POST /sms/validate-code: a 200 means valid; a wrong code is an UpstreamValidationError (422). */
+  /**
+   * POST /sms/validate-code, as the reference shows it: `phone` and `code` in the query, `phone` and `message`
+   * in the multipart form. A 200 means valid; a wrong code is an UpstreamValidationError (422).
+   */
   async validateSmsCode(input: { phone: string; code: string; message?: string }, signal?: AbortSignal): Promise<SmsValidateResult> {
     const valid = validateSmsInputSchema.parse(input);
     const { data } = await this.smsCall((headers) =>
@@ -447,7 +469,8 @@ export class PartnersClient extends HttpClient {
         method: "POST",
         route: ROUTES.validateCode,
         path: ROUTES.validateCode,
-        form: { phone: valid.phone, code: valid.code, message: valid.message },
+        query: { phone: valid.phone, code: valid.code },
+        form: { phone: valid.phone, message: valid.message },
         headers,
         schema: smsResponseWire,
         bodyOptional: true,

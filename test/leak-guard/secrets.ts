@@ -102,7 +102,9 @@ export function harvestSecrets(
     const route = `${exchange.method} ${url.pathname}`;
     for (const [name, value] of exchange.requestHeaders) {
       if (name === "authorization") add("bearer token", value.replace(/^Bearer\s+/i, ""), `${route} request header`);
-      if (name === "x-api-key") add("API key", value, `${route} request header`);
+      // x-api-key carries the core API key, and the integration token on the partners SMS calls.
+      if (name === "x-api-key")
+        add(url.pathname.startsWith("/partners/") ? "integration token" : "API key", value, `${route} request header`);
       if (name === "x-integration-token") add("integration token", value, `${route} request header`);
     }
     for (const { path, value } of jsonStrings(exchange.responseBody)) {

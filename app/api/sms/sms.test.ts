@@ -64,6 +64,7 @@ describe("SMS phone check", () => {
   it("sends a code, refuses a resend during the cooldown, refuses a wrong code clearly, accepts the right one", async () => {
     const sent = await post(send, "send", { phone: "(11) 91234-5678" });
     expect(sent.status).toBe(200);
+    expect((await h.sandbox.requests()).find((request) => request.path === "/partners/sms/send-code")?.query).toEqual(["phone"]);
     expect(await json<SmsSendResponse>(sent)).toEqual({ sent: true, phone: PHONE, resendAfterSeconds: 30 });
     const code = await h.sandbox.smsCode(DIGITS);
     expect(code).toMatch(/^\d{6}$/);
@@ -83,9 +84,13 @@ describe("SMS phone check", () => {
     expect(error.fields).toEqual(["code"]);
     expect(error.message).toMatch(/code is wrong or has expired/);
 
+    await h.sandbox.clearRequests();
     const right = await post(validate, "validate", { phone: PHONE, code });
     expect(right.status).toBe(200);
     expect(await json(right)).toEqual({ valid: true, phone: PHONE });
+    // As the provider's reference shows validate-code: phone and code travel in the query.
+    const calls = (await h.sandbox.requests()).filter((request) => request.path === "/partners/sms/validate-code");
+    expect(calls.map((request) => request.query)).toEqual([["phone", "code"]]);
 
     // Single use.
     expect((await post(validate, "validate", { phone: PHONE, code })).status).toBe(400);
