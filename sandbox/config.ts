@@ -1,4 +1,5 @@
 /* The sandbox's settings, all from the environment (README, "Data" and "Control routes"). */
+import { isIP } from "node:net";
 
 export interface FaultRule {
   path_prefix: string;
@@ -10,6 +11,8 @@ export interface FaultRule {
 }
 
 export interface SandboxConfig {
+  /** The address to listen on (`SANDBOX_HOST`, default 127.0.0.1: loopback only, the demo credentials are public). */
+  host: string;
   port: number;
   seed: number;
   verifications: number;
@@ -54,6 +57,20 @@ function headerName(env: NodeJS.ProcessEnv, name: string, fallback: string): str
   return raw;
 }
 
+function listenHost(env: NodeJS.ProcessEnv): string {
+  const raw = (env.SANDBOX_HOST ?? "").trim();
+  if (raw === "") return "127.0.0.1";
+  const hostName = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+  if (isIP(raw) === 0 && !hostName.test(raw)) throw new Error("SANDBOX_HOST must be a host name or an IP address");
+  return raw;
+}
+
+/** The host part of a URL that reaches, from this machine, a server listening on `host`. */
+export function reachableHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "127.0.0.1";
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
 function webhookUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = env.SANDBOX_WEBHOOK_URL;
   if (raw === undefined || raw === "") return null;
@@ -78,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
   const malformedRate = rate(env, "SANDBOX_MALFORMED_RATE");
   const anyFault = latency > 0 || errorRate > 0 || timeoutRate > 0 || malformedRate > 0;
   return {
+    host: listenHost(env),
     port: integer(env, "SANDBOX_PORT", 4010, 0, 65535),
     seed: integer(env, "SANDBOX_SEED", 1, 0, 4294967295),
     verifications: integer(env, "SANDBOX_VERIFICATIONS", 500, 0, MAX_VERIFICATIONS),

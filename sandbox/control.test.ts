@@ -1,3 +1,6 @@
+import { connect } from "node:net";
+import { networkInterfaces } from "node:os";
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { startSandbox, type SandboxHandle } from "../test/sandbox";
@@ -261,5 +264,42 @@ describe("process", () => {
 
   it("refuses a bad setting at start", async () => {
     await expect(startSandbox({ SANDBOX_VERIFICATIONS: "lots" })).rejects.toThrow(/SANDBOX_VERIFICATIONS/);
+    await expect(startSandbox({ SANDBOX_HOST: "http://0.0.0.0" })).rejects.toThrow(/SANDBOX_HOST/);
+  });
+
+  // Another address of this machine than 127.0.0.1: a non-loopback interface, else (Linux) 127.0.0.2.
+  const elsewhere =
+    Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address ??
+    (process.platform === "linux" ? "127.0.0.2" : undefined);
+
+  it.skipIf(!elsewhere)("listens on 127.0.0.1 only by default; SANDBOX_HOST=0.0.0.0 opens every interface", async () => {
+    const port = Number(new URL(base).port);
+    expect(new URL(base).hostname).toBe("127.0.0.1");
+    expect(await connects(elsewhere!, port)).toBe(false);
+
+    const open = await startSandbox({ SANDBOX_HOST: "0.0.0.0" });
+    try {
+      // Addresses it hands out stay reachable from this machine.
+      expect(new URL(open.url).hostname).toBe("127.0.0.1");
+      expect(await connects(elsewhere!, Number(new URL(open.url).port))).toBe(true);
+    } finally {
+      await open.stop();
+    }
   });
 });
+
+/** Whether a TCP connection to host:port is accepted (within 2 s). */
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 2_000 });
+    const done = (result: boolean) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
+}

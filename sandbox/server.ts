@@ -1,14 +1,14 @@
 /*
  * Entry point: `npm run sandbox` (node --import tsx sandbox/server.ts). Reads the environment, generates
- * the data, listens on 127.0.0.1:SANDBOX_PORT (0: a random port) and prints
- * `sandbox listening on http://127.0.0.1:PORT`. SIGTERM and SIGINT close every connection, held ones
- * included, and exit.
+ * the data, listens on SANDBOX_HOST:SANDBOX_PORT (127.0.0.1 unless told otherwise; port 0: a random one)
+ * and prints `sandbox listening on http://127.0.0.1:PORT`. SIGTERM and SIGINT close every connection, held
+ * ones included, and exit.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { createDispatcher } from "./app";
-import { readConfig, type SandboxConfig } from "./config";
+import { reachableHost, readConfig, type SandboxConfig } from "./config";
 import { warmUp } from "./core";
 import { SandboxState } from "./state";
 
@@ -39,14 +39,14 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 5_000;
 
 server.on("error", (error) => {
-  console.error(`sandbox: cannot listen on 127.0.0.1:${config.port}: ${error.message}`);
+  console.error(`sandbox: cannot listen on ${config.host}:${config.port}: ${error.message}`);
   process.exit(1);
 });
 
-server.listen(config.port, "127.0.0.1", () => {
+server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  state.publicBase = `http://127.0.0.1:${port}`;
-  console.log(`sandbox listening on http://127.0.0.1:${port}`);
+  state.publicBase = `http://${reachableHost(config.host)}:${port}`;
+  console.log(`sandbox listening on ${state.publicBase}`);
   console.log(
     `sandbox: ${config.verifications} verifications for int_main/sandbox (+50 int_main/production, +50 int_other), seed ${config.seed}, generated in ${generatedIn} ms`,
   );

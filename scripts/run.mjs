@@ -5,12 +5,16 @@
 //   node scripts/run.mjs demo           sandbox + `next build` + `next start` (what the browser tests use)
 //   node scripts/run.mjs demo --no-build   reuse an existing production build
 //
-// PORT (default 3000) and SANDBOX_PORT (default 4010) move the two servers. When CORE_URL or PARTNERS_URL
-// is set the real service is configured: no sandbox starts and no demo account exists.
+// PORT (default 3000) and SANDBOX_PORT (default 4010) move the two servers. Both listen on 127.0.0.1 only
+// (the demo passwords are public) unless HOST names another address, e.g. HOST=0.0.0.0 for every interface.
+// When CORE_URL or PARTNERS_URL is set the real service is configured: no sandbox starts and no demo account
+// exists.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { connectHost, isLoopback, listenHost, nextArgs } from "./listen.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [mode = "dev", ...flags] = process.argv.slice(2);
@@ -22,11 +26,21 @@ if (mode !== "dev" && mode !== "demo") {
 const port = process.env.PORT || "3000";
 const sandboxPort = process.env.SANDBOX_PORT || "4010";
 const embedded = !process.env.CORE_URL && !process.env.PARTNERS_URL;
+let host;
+try {
+  host = listenHost(process.env);
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+// How this machine reaches the two servers; `localhost` for the dashboard while it is only on this machine.
+const reach = connectHost(host);
+const dashboardUrl = isLoopback(host) || reach === "127.0.0.1" ? `http://localhost:${port}` : `http://${reach}:${port}`;
 // No telemetry: the dashboard runs on air-gapped servers too.
 const env = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, PORT: port };
 if (embedded) {
-  env.SANDBOX_URL = process.env.SANDBOX_URL || `http://127.0.0.1:${sandboxPort}`;
-  env.NEXTAUTH_URL = process.env.NEXTAUTH_URL || `http://localhost:${port}`;
+  env.SANDBOX_URL = process.env.SANDBOX_URL || `http://${reach}:${sandboxPort}`;
+  env.NEXTAUTH_URL = process.env.NEXTAUTH_URL || dashboardUrl;
 }
 
 const children = [];
@@ -112,7 +126,8 @@ if (embedded && migrate.status === 0) {
   const webhookSecret = process.env.WEBHOOK_SIGNING_SECRET || generatedWebhookSecret();
   const sandbox = start("sandbox", process.execPath, ["--import", "tsx", "sandbox/server.ts"], {
     SANDBOX_PORT: sandboxPort,
-    SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL || `http://127.0.0.1:${port}/api/webhooks/verification-events`,
+    SANDBOX_HOST: process.env.SANDBOX_HOST || host,
+    SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL || `http://${reach}:${port}/api/webhooks/verification-events`,
     SANDBOX_WEBHOOK_SECRET: webhookSecret,
   });
   await waitFor(sandbox, /sandbox listening on/, "the sandbox");
@@ -135,11 +150,11 @@ if (migrate.status !== 0) {
     if (build.status !== 0) stop(build.status ?? 1);
   }
   if (!stopping) {
-    const args = mode === "dev" ? ["dev", "-p", port] : ["start", "-p", port];
-    const app = start("dashboard", process.execPath, [...heapFlags(), nextBin, ...args]);
+    const app = start("dashboard", process.execPath, [...heapFlags(), nextBin, ...nextArgs(mode, port, host)]);
     await waitFor(app, /Ready|started server|Local:/i, "the dashboard").catch(() => undefined);
     if (!stopping) {
-      const lines = [`Dashboard: http://localhost:${port}`];
+      const lines = [`Dashboard: ${dashboardUrl}`];
+      if (!isLoopback(host)) lines.push(`Listening on ${host} (HOST): reachable from other machines.`);
       if (embedded) {
         lines.push(
           `Sandbox:   ${env.SANDBOX_URL}`,
@@ -147,6 +162,7 @@ if (migrate.status !== 0) {
           "  admin    admin@sandbox.local    / sandbox-admin",
           "  analyst  analyst@sandbox.local  / sandbox-analyst",
         );
+        if (!isLoopback(host)) lines.push("Warning: these demo passwords are public; anyone who reaches this address can sign in.");
       }
       console.log(`\n${lines.join("\n")}\n`);
     }
