@@ -275,7 +275,8 @@ async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
     if (typeof document.number !== "string") details.push({ field: "document.number", message: "Required: a string." });
     else if (!(cpf = validCpf(document.number))) details.push({ field: "document.number", message: "Not a valid CPF (check digits)." });
   }
-  // ASSUMPTION: the sandbox's flows are addressed by their names (the material's flow_public_id is an opaque id).
+  // ASSUMPTION (docs/assumptions.md#creation-flow): the sandbox's flows are addressed by their names (the
+  // material's flow_public_id is an opaque id).
   let flow: (typeof FLOWS)[number] | undefined;
   if (body.flow_public_id !== undefined) {
     flow = FLOWS.find((name) => name === body.flow_public_id);

@@ -25,7 +25,7 @@ import {
 } from "./fixtures/verifications";
 
 /**
- * How long a verification's flow stays open (`expires_at`). ASSUMPTION: the provider's material says only
+ * How long a verification's flow stays open (`expires_at`). ASSUMPTION (docs/assumptions.md#expiry): the provider's material says only
  * "valid for a limited time" (api/verifications.mdx) without a figure.
  */
 export const VERIFICATION_TTL_MS = 24 * 3600_000;
@@ -90,7 +90,7 @@ export class VerificationStore {
     return this.refOf.get(publicId) ?? null;
   }
 
-  /** ASSUMPTION (no figure in the material): a flow stays open VERIFICATION_TTL_MS after creation. */
+  /** ASSUMPTION (docs/assumptions.md#expiry): a flow stays open VERIFICATION_TTL_MS after creation. */
   expiresAt(record: VerificationRecord): number {
     return this.overrides.get(record.publicId)?.expiresAt ?? record.createdAt + VERIFICATION_TTL_MS;
   }

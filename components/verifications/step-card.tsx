@@ -40,7 +40,7 @@ export function StepCard({ step }: { step: VerificationStep }) {
       {!known ? <p className="text-xs text-slate-600">{t("unknownStep")}</p> : null}
 
       {step.score !== undefined ? (
-        // ASSUMPTION: the contract shows no scale for the liveness score; the sandbox's is 0..100.
+        // ASSUMPTION (docs/assumptions.md#scores): the contract shows no scale for the liveness score; the sandbox's is 0..100.
         <ScoreBar
           label={t("score")}
           value={step.score}

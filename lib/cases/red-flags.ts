@@ -8,7 +8,7 @@ import { DECIDED_STATUSES, FACEMATCH_VALID_SIMILARITY, SCORE_SCALE, type Verific
 export const RISK_SCALE = SCORE_SCALE;
 
 /**
- * ASSUMPTION: neither the contract nor the provider's material gives risk bands. These split the scale in
+ * ASSUMPTION (docs/assumptions.md#risk-bands): neither the contract nor the provider's material gives risk bands. These split the scale in
  * three; a score at or above a band's lower bound belongs to it. Kept here only, so the scale, its legend
  * and the "high risk" flag agree (case work's CASE_RISK_THRESHOLD defaults to the high band's bound).
  */
@@ -40,7 +40,8 @@ export type RedFlag =
   | { kind: "high_risk"; score: number }
   | { kind: "deceased" };
 
-// ASSUMPTION: the contract does not show a death field on verifications; these names are read when present.
+// ASSUMPTION (docs/assumptions.md#death-fields): the contract does not show a death field on verifications;
+// these names are read when present.
 const DECEASED_FIELDS = ["deceased", "obito", "consta_obito"] as const;
 
 function isDeceased(extra: Record<string, unknown>): boolean {

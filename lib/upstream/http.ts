@@ -42,7 +42,7 @@ interface UpstreamErrorInit {
 }
 
 /**
- * ASSUMPTION: the provider's example logs the failed call's `X-Request-Id` response header
+ * ASSUMPTION (docs/assumptions.md#request-id): the provider's example logs the failed call's `X-Request-Id` response header
  * (Legitimuz-Tech/legitimuz-examples pocs/next-checkout/app/api/verificacoes/route.ts); no page documents it.
  */
 export const REQUEST_ID_HEADER = "x-request-id";

@@ -12,8 +12,9 @@ export interface VerificationListResponse {
   items: Verification[];
   pagination: Pagination;
   /**
-   * false when the service refused the page parameter (its name is a configured ASSUMPTION, CORE_PAGE_PARAM):
-   * the rows are the service's first page and the UI says paging is not available.
+   * false when the service refused the page parameter (its name is a configured ASSUMPTION, CORE_PAGE_PARAM,
+   * docs/assumptions.md#core-page-param): the rows are the service's first page and the UI says paging is not
+   * available.
    */
   pagingAvailable: boolean;
   /** What the dashboard knows beside the service's answer, by public id (lib/verifications/server/enrich.ts); absent ids: nothing known. */

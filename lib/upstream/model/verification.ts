@@ -15,12 +15,12 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 /** Same file: `decided_at` is filled only when the status is one of these. */
 export const DECIDED_STATUSES = ["approved", "reproved"] as const;
 /**
- * ASSUMPTION: `kyc-faceindex` is the flow the provider's iOS SDK names (Legitimuz-Tech/legitimuz-sdk-ios
- * Sources/LegitimuzSDKPackage/LegitimuzSDKPackage.swift); `default` and `kyc-sow` (its `sow` verification
- * type) are the sandbox's names for the others.
+ * ASSUMPTION (docs/assumptions.md#flows-journeys): `kyc-faceindex` is the flow the provider's iOS SDK names
+ * (Legitimuz-Tech/legitimuz-sdk-ios Sources/LegitimuzSDKPackage/LegitimuzSDKPackage.swift); `default` and
+ * `kyc-sow` (its `sow` verification type) are the sandbox's names for the others.
  */
 export const VERIFICATION_FLOWS = ["default", "kyc-faceindex", "kyc-sow"] as const;
-/** ASSUMPTION: no journey set in the material; the sandbox's. */
+/** ASSUMPTION (docs/assumptions.md#flows-journeys): no journey set in the material; the sandbox's. */
 export const VERIFICATION_JOURNEYS = ["onboarding", "recertification", "high-value"] as const;
 /** Every creation example sends `document.type: "cpf"` (Legitimuz-Tech/legitimuz-examples pocs/*). */
 export const DOCUMENT_TYPES = ["cpf"] as const;
@@ -35,7 +35,8 @@ export const VERIFICATION_EVENTS = [
 ] as const;
 /**
  * Identity and risk scores run 0..100: the provider's webhook example carries identity_score 71 and
- * fraud_score 54 (api/webhooks.mdx). ASSUMPTION on the upper bound, which no page states.
+ * fraud_score 54 (api/webhooks.mdx). ASSUMPTION (docs/assumptions.md#scores) on the upper bound, which no page
+ * states.
  */
 export const SCORE_SCALE = 100;
 
@@ -74,9 +75,9 @@ export interface RestrictiveListEntry {
 }
 
 /**
- * ASSUMPTION: the contract says names, birth date and a PEP flag exist (masked without the unmasked
- * permission) but does not show their field names; they are read from `name`, `mother_name`,
- * `birth_date` and `pep` when present.
+ * ASSUMPTION (docs/assumptions.md#verification-fields): the contract says names, birth date and a PEP flag
+ * exist (masked without the unmasked permission) but does not show their field names; they are read from
+ * `name`, `mother_name`, `birth_date` and `pep` when present.
  */
 export interface VerificationPerson {
   name?: string;
