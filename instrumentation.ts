@@ -22,6 +22,8 @@ export async function register() {
   const { getDb } = await import("./lib/db/client");
   const { seedDemoAccountsIfConfigured } = await import("./lib/auth/server/seed");
   await seedDemoAccountsIfConfigured(await getDb());
+  // The consumers of verification changes register before the sweeper runs (lib/webhooks/server/changes.ts).
+  await import("./lib/cases/server/register");
   const { startWebhookSweeper } = await import("./lib/webhooks/server/processor");
   startWebhookSweeper();
   const { startCaseSyncSchedule } = await import("./lib/cases/server/schedule");

@@ -17,7 +17,7 @@ export function makeQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // The route handlers already retry idempotent upstream reads; a second layer would multiply waits.
         retry: false,
-        // A query already in error (a server page's failed first fetch, lib/api/client/server-error.ts) is not
+        // A query already in error (a server page's failed first fetch, lib/shared/api-client/server-error.ts) is not
         // fetched again on mount: its error state offers retry, rather than a second full wait unasked.
         retryOnMount: false,
       },

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { parseCookieHeader } from "@/lib/auth/server/require-role";
+import { parseCookieHeader } from "@/lib/shared/cookie-header";
 
 import { chooseLocale, LOCALE_COOKIE, type Locale } from "./locales";
 

@@ -6,8 +6,8 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { MIN_PASSWORD_LENGTH } from "@/lib/auth/credentials";
 import { useChangePasswordMutation } from "@/lib/staff/queries";
-import { MIN_PASSWORD_LENGTH } from "@/lib/staff/rules";
 
 type Problem = "mismatch" | "tooShort" | "sameAsCurrent" | "wrongCurrent" | "failed";
 

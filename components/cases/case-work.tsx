@@ -7,10 +7,10 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/verifications/format";
+import { useAddNote, useAssignCase, useCase, useConfirmOutcome, useReasons, useRecordOutcome } from "@/lib/cases/queries";
 import { NOTE_MAX_CHARS, RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
-import type { ApiRequestError } from "@/lib/api/client/api-request";
-import { useAddNote, useAssignCase, useCase, useConfirmOutcome, useReasons, useRecordOutcome } from "@/lib/cases/queries";
+import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 import { FlagBadges, StateBadge } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";

@@ -6,9 +6,9 @@ import { useEffect, useState } from "react";
 import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { CreatedIntegrationResponse, RevealableKeyDto } from "@/lib/integrations/types";
-import { ApiRequestError } from "@/lib/api/client/api-request";
 import { useForgetIntegrationKey, useRevealIntegrationKey } from "@/lib/integrations/queries";
+import type { CreatedIntegrationResponse, RevealableKeyDto } from "@/lib/integrations/types";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 import { CreatedKeyPanel } from "./created-key-panel";
 

@@ -11,10 +11,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
-import type { KycSessionResponse } from "@/lib/kyc/types";
-import { ApiRequestError } from "@/lib/api/client/api-request";
 import { useStartKycSession } from "@/lib/kyc/queries";
-import { cpfProblem, type CpfProblem } from "@/lib/lookups/rules";
+import type { KycSessionResponse } from "@/lib/kyc/types";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
 
 /** Starting a KYC session: CPF in, the widget address (with copy button and QR code) and the session record out. */
 export function KycSessionPanel() {

@@ -7,8 +7,8 @@ import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError } from "@/lib/api/client/api-request";
 import { useSendSmsCode, useValidateSmsCode } from "@/lib/kyc/queries";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import {
   formatPhone,
   formatPhonePartial,

@@ -5,15 +5,8 @@ import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import {
-  cpfProblem,
-  MAX_PURPOSE_LENGTH,
-  MIN_PURPOSE_LENGTH,
-  purposeProblem,
-  type CpfProblem,
-  type LookupSource,
-  type PurposeProblem,
-} from "@/lib/lookups/rules";
+import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type LookupSource, type PurposeProblem } from "@/lib/lookups/rules";
+import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
 
 import { CpfField } from "./cpf-field";
 

@@ -5,9 +5,9 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { CpfLookupResponse } from "@/lib/lookups/types";
-import { ApiRequestError } from "@/lib/api/client/api-request";
 import type { LookupSource } from "@/lib/lookups/rules";
+import type { CpfLookupResponse } from "@/lib/lookups/types";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 import { CpfHistoryCard } from "./cpf-history-card";
 import { FederalRevenueCard } from "./federal-revenue-card";

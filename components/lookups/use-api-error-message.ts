@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 
-import { ApiRequestError } from "@/lib/api/client/api-request";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /**
  * Turns a failed call into a sentence in the dashboard's language: the shared `errors` catalogue first,

@@ -1,6 +1,7 @@
 import { auditFiltersToSearchParams } from "@/lib/audit-trail/filters";
 import type { KnownStatus } from "@/lib/overview/figures";
-import { filtersToUrlQuery, type VerificationFilters } from "@/lib/verifications/rules";
+import { type VerificationFilters } from "@/lib/upstream/model/verification-query";
+import { filtersToUrlQuery } from "@/lib/verifications/rules";
 
 /*
  * Number, day and link helpers of the overview. Days are calendar days already in the display time zone

@@ -2,8 +2,8 @@
 
 import { useEffect, useId, useState } from "react";
 
-import { saveBlob, type CsvDownload, type ExportProgress } from "@/lib/api/client/csv-download";
-import type { CsvExporter } from "@/lib/api/client/csv-export";
+import { saveBlob, type CsvDownload, type ExportProgress } from "@/lib/shared/api-client/csv-download";
+import type { CsvExporter } from "@/lib/shared/api-client/csv-export";
 
 import { Alert } from "./alert";
 import { Button } from "./button";

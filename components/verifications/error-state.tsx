@@ -5,7 +5,7 @@ import Link from "next/link";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { ApiRequestError } from "@/lib/api/client/api-request";
+import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /*
  * One clear state per failure (DESIGN.md "Errors a user sees"): a refused input names the fields, an IP

@@ -3,8 +3,8 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { CsvExport } from "@/components/ui/csv-export";
+import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 import { useVerificationsExport } from "@/lib/verifications/queries-export";
-import type { VerificationFilters } from "@/lib/verifications/rules";
 
 /*
  * "Export CSV" of the list under the filters on screen (every page, not only the one shown), in the list's

@@ -4,15 +4,8 @@ import { useTimeZone, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
-import {
-  DEFAULT_PAGE_SIZE,
-  filtersToUrlQuery,
-  KNOWN_FLOWS,
-  KNOWN_JOURNEYS,
-  KNOWN_STATUSES,
-  PAGE_SIZES,
-  type VerificationFilters as Filters,
-} from "@/lib/verifications/rules";
+import { KNOWN_FLOWS, KNOWN_STATUSES, PAGE_SIZES, type VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
+import { DEFAULT_PAGE_SIZE, filtersToUrlQuery, KNOWN_JOURNEYS } from "@/lib/verifications/rules";
 
 import { useFlowLabel, useJourneyLabel } from "./labels";
 

@@ -3,8 +3,9 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 
+import { type VerificationFilters } from "@/lib/upstream/model/verification-query";
 import { useVerifications } from "@/lib/verifications/queries";
-import { filtersToUrlQuery, parseVerificationFilters, type VerificationFilters } from "@/lib/verifications/rules";
+import { filtersToUrlQuery, parseVerificationFilters } from "@/lib/verifications/rules";
 import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 
 import { detailHref } from "./verification-table";

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/shared/errors";
 
 /*
  * The one way a request body is read. The cap is enforced while the stream is read: a declared
@@ -14,12 +14,12 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /** Refuses (415) a body that does not say it is JSON: a `text/plain` form post is not read as JSON. */
 export function assertJsonContentType(request: Request): void {
-  if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) throw new ApiError("unsupported_media_type");
+  if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) throw new AppError("unsupported_media_type");
 }
 
 /** The body as text, at most `maxBytes` bytes of UTF-8; 413 otherwise, 400 when it is not UTF-8. */
 export async function readText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
-  const tooLarge = () => new ApiError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
+  const tooLarge = () => new AppError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
   if (!request.body) return "";
@@ -46,7 +46,7 @@ export async function readText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new ApiError("bad_request", "The request body is not valid UTF-8.");
+    throw new AppError("bad_request", "The request body is not valid UTF-8.");
   }
 }
 
@@ -57,6 +57,6 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError("bad_request", "The request body is not valid JSON.");
+    throw new AppError("bad_request", "The request body is not valid JSON.");
   }
 }

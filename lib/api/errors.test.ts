@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { ApiError, serverErrorOf, toErrorResponse } from "@/lib/api/errors";
+import { serverErrorOf, toErrorResponse } from "@/lib/api/errors";
 import { setLogSink } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
 import {
   UpstreamForbiddenError,
   UpstreamMalformedResponseError,
@@ -31,11 +32,11 @@ beforeEach(() => {
 afterEach(() => setLogSink(undefined));
 
 describe("toErrorResponse", () => {
-  it("maps ApiError codes to their status", async () => {
-    expect((await answer(new ApiError("unauthenticated"))).status).toBe(401);
-    expect((await answer(new ApiError("forbidden"))).status).toBe(403);
-    expect((await answer(new ApiError("conflict", "Taken."))).body).toEqual({ error: { code: "conflict", message: "Taken." } });
-    expect((await answer(new ApiError("rate_limited"))).status).toBe(429);
+  it("maps AppError codes to their status", async () => {
+    expect((await answer(new AppError("unauthenticated"))).status).toBe(401);
+    expect((await answer(new AppError("forbidden"))).status).toBe(403);
+    expect((await answer(new AppError("conflict", "Taken."))).body).toEqual({ error: { code: "conflict", message: "Taken." } });
+    expect((await answer(new AppError("rate_limited"))).status).toBe(429);
   });
 
   it("maps a ZodError to 400 naming every field path", async () => {

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { ApiError } from "./errors";
+import { AppError } from "../shared/errors";
 import { csvFile, fileStamp, json, route } from "./route";
 
 /*
@@ -243,7 +243,7 @@ describe("params, errors and caching", () => {
 
   it("maps what the handler throws once, and marks every answer no-store", async () => {
     const thrower = route({}, async () => {
-      throw new ApiError("conflict", "Taken.");
+      throw new AppError("conflict", "Taken.");
     });
     const response = await thrower(apiRequest(URL_, { cookie: analyst }));
     expect(response.status).toBe(409);

@@ -7,8 +7,9 @@ import { requestContext, type RequestContext } from "@/lib/audit-trail/server/co
 import { requireUser, type StaffSession } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 
+import { AppError } from "../shared/errors";
 import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, readJson, readText } from "./body";
-import { ApiError, toErrorResponse } from "./errors";
+import { toErrorResponse } from "./errors";
 
 /*
  * The route kit: every handler under app/api (next-auth's own excepted) is `route(options, handler)`.
@@ -101,10 +102,10 @@ export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   if (origin !== null) {
     // "null" (a sandboxed frame, a redirect across origins) is never this site.
-    if (!ownOrigins(request).has(origin)) throw new ApiError("cross_origin");
+    if (!ownOrigins(request).has(origin)) throw new AppError("cross_origin");
     return;
   }
-  if (request.headers.get("sec-fetch-site") !== "same-origin") throw new ApiError("cross_origin");
+  if (request.headers.get("sec-fetch-site") !== "same-origin") throw new AppError("cross_origin");
 }
 
 /** True when a write arrives with a body (declared, or streamed without a length). */

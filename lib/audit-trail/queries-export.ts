@@ -1,7 +1,7 @@
 import type { AuditFilters } from "@/lib/audit-trail/filters";
 
+import { useCsvExport } from "../shared/api-client/csv-export";
 import { downloadAuditCsv } from "./queries";
-import { useCsvExport } from "../api/client/csv-export";
 
 // The CSV export's hook (browser only; apart from ./audit.ts, whose key factory the server page imports).
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { ApiRequestError } from "../api/client/api-request";
+import { ApiRequestError } from "../shared/api-client/api-request";
 import { auditApiUrl, downloadAuditCsv, fetchAuditPage } from "./queries";
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {

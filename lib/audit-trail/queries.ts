@@ -3,8 +3,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { auditFiltersToSearchParams, CPF_SEARCH_HEADER, DEFAULT_PAGE_SIZE, type AuditFilters } from "@/lib/audit-trail/filters";
 import type { AuditPage } from "@/lib/audit-trail/types";
 
-import { apiRequest } from "../api/client/api-request";
-import { downloadCsv, type CsvDownload, type ExportProgress } from "../api/client/csv-download";
+import { apiRequest } from "../shared/api-client/api-request";
+import { downloadCsv, type CsvDownload, type ExportProgress } from "../shared/api-client/csv-download";
 
 /*
  * The audit log's data layer in the browser: key factory, fetchers, hooks. The server page prefetches the
@@ -60,7 +60,7 @@ export function useAuditEvents(filters: AuditFilters, cpf: string | null, { enab
   return useInfiniteQuery({ ...auditEventsQuery(filters, cpf), enabled });
 }
 
-export type { ExportProgress } from "../api/client/csv-download";
+export type { ExportProgress } from "../shared/api-client/csv-download";
 
 /** Downloads the audit log's CSV export with live progress (see downloadCsv). */
 export function downloadAuditCsv(

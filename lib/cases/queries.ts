@@ -1,11 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { CaseDetailResponse, CaseQueueResponse } from "@/lib/cases/types";
-import type { SearchResponse } from "@/lib/search/types";
-import type { ConfirmationInput, OutcomeInput, QueueQuery } from "@/lib/cases/schemas";
-import type { SearchInput } from "@/lib/search/schemas";
+import type { ConfirmationInput, OutcomeInput, QueueQuery, SearchInput } from "@/lib/cases/schemas";
+import type { CaseDetailResponse, CaseQueueResponse, SearchResponse } from "@/lib/cases/types";
 
-import { apiRequest, type ApiRequestError } from "../api/client/api-request";
+import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 
 /*
  * Case work in the browser: one key factory, one fetcher per route, one hook per query or mutation. A case

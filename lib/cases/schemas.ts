@@ -10,6 +10,7 @@ import {
   RECOMMENDATIONS,
   RED_FLAGS,
 } from "@/lib/cases/rules";
+import { isValidCpf } from "@/lib/shared/cpf";
 
 // Input of the case API, shared by the forms and the route handlers (lib/cases/server, app/api/cases).
 
@@ -73,3 +74,12 @@ export const confirmationSchema = z
   .strict()
   .refine((value) => value.agree || value.comment.trim() !== "", { message: "must say why when disagreeing", path: ["comment"] });
 export type ConfirmationInput = z.infer<typeof confirmationSchema>;
+
+// Input of POST /api/search, shared by the search form and the route handler.
+
+/** Exactly one of ref_id or cpf; the CPF travels in this body, never in a URL. */
+export const searchSchema = z.union([
+  z.object({ ref_id: z.string().trim().min(1, "must not be empty").max(200) }).strict(),
+  z.object({ cpf: z.string().refine(isValidCpf, "must be a valid CPF") }).strict(),
+]);
+export type SearchInput = z.infer<typeof searchSchema>;

@@ -76,3 +76,13 @@ export interface CaseDetailResponse {
   case: CaseDetail | null;
 }
 
+export interface SearchHit {
+  publicId: string;
+  refId: string | null;
+  documentMasked: string | null;
+  caseStatus: "open" | "closed" | null;
+}
+
+export interface SearchResponse {
+  hits: SearchHit[];
+}

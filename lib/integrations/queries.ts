@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
 import type { CreateIntegrationInput } from "@/lib/integrations/schemas";
+import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
 
-import { apiRequest } from "../api/client/api-request";
+import { apiRequest } from "../shared/api-client/api-request";
 
 /*
  * Integration keys in the browser. The list (metadata, and which keys can still be revealed) is a query;

@@ -4,7 +4,7 @@ import type { KycSessionResponse, SmsSendResponse, SmsValidateResponse } from "@
 import type { KycSessionInput } from "@/lib/lookups/schemas";
 import type { SmsSendInput, SmsValidateInput } from "@/lib/shared/phone";
 
-import { apiRequest } from "../api/client/api-request";
+import { apiRequest } from "../shared/api-client/api-request";
 
 /*
  * KYC sessions and the SMS phone check in the browser: writes only, so mutations. The widget address

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 
-import type { CpfLookupResponse } from "@/lib/lookups/types";
 import type { CpfLookupInput } from "@/lib/lookups/schemas";
+import type { CpfLookupResponse } from "@/lib/lookups/types";
 
-import { apiRequest } from "../api/client/api-request";
+import { apiRequest } from "../shared/api-client/api-request";
 
 /*
  * CPF lookups in the browser. A lookup is a POST (the CPF travels in the body, never in a URL or a

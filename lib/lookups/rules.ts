@@ -1,5 +1,3 @@
-import { cpfDigits, isValidCpf } from "../shared/cpf";
-
 // The lookup and KYC forms' rules, without zod (client components import them); lookups.ts builds the
 // route handlers' schemas on them.
 
@@ -8,18 +6,6 @@ export type LookupSource = (typeof LOOKUP_SOURCES)[number];
 
 export const MIN_PURPOSE_LENGTH = 5;
 export const MAX_PURPOSE_LENGTH = 300;
-
-export type CpfProblem = "required" | "length" | "repeated" | "check_digits";
-
-/** The CPF rule, as a key the form can translate; cpfSchema (cpf-schema.ts) gives the server its messages. */
-export function cpfProblem(input: string): CpfProblem | undefined {
-  const digits = cpfDigits(input);
-  if (input.trim() === "") return "required";
-  if (digits.length !== 11) return "length";
-  if (/^(\d)\1{10}$/.test(digits)) return "repeated";
-  if (!isValidCpf(digits)) return "check_digits";
-  return undefined;
-}
 
 export type PurposeProblem = "required" | "too_short" | "too_long";
 

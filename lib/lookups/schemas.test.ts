@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { cpfLookupSchema, cpfProblem, kycSessionSchema, purposeProblem } from "./schemas";
+import { cpfProblem } from "@/lib/shared/cpf";
+
+import { cpfLookupSchema, kycSessionSchema, purposeProblem } from "./schemas";
 
 describe("CPF lookup input", () => {
   it("accepts any CPF formatting and normalises purpose", () => {

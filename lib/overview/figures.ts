@@ -1,4 +1,4 @@
-import { KNOWN_STATUSES } from "@/lib/verifications/rules";
+import { KNOWN_STATUSES } from "@/lib/upstream/model/verification-query";
 
 /*
  * The overview's figures, as the page draws them. Shared: no server imports.

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-import { cpfDigits } from "./cpf";
-import { cpfProblem, type CpfProblem } from "../lookups/rules";
+import { cpfDigits, cpfProblem, type CpfProblem } from "./cpf";
 
 // Server side: the CPF rule of lookup-rules.ts (which the forms run without zod) as a zod field (route
 // handlers, the upstream client).

@@ -40,3 +40,15 @@ export function maskCpf(input: string): string {
   if (digits.length !== 11) return "***.***.***-**";
   return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
 }
+
+export type CpfProblem = "required" | "length" | "repeated" | "check_digits";
+
+/** The CPF rule, as a key the form can translate; cpfSchema (cpf-schema.ts) gives the server its messages. */
+export function cpfProblem(input: string): CpfProblem | undefined {
+  const digits = cpfDigits(input);
+  if (input.trim() === "") return "required";
+  if (digits.length !== 11) return "length";
+  if (/^(\d)\1{10}$/.test(digits)) return "repeated";
+  if (!isValidCpf(digits)) return "check_digits";
+  return undefined;
+}

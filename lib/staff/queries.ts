@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
+import type { ChangePasswordInput } from "@/lib/auth/schemas";
 import type { StaffUserDto } from "@/lib/auth/server/staff-store";
+import type { InviteStaffInput } from "@/lib/staff/rules";
+import type { UpdateStaffInput } from "@/lib/staff/schemas";
 import type { StaffListEntry } from "@/lib/staff/server/staff";
-import type { ChangePasswordInput, InviteStaffInput, UpdateStaffInput } from "@/lib/staff/schemas";
 
-import { apiRequest, type ApiRequestError } from "../api/client/api-request";
+import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 
 /*
  * Staff accounts in the browser: key factory, fetchers, one hook per query or mutation. The server

@@ -1,16 +1,8 @@
+import { MAX_EMAIL_LENGTH, normaliseEmail } from "@/lib/auth/credentials";
 import { isRole, ROLES, type Role } from "@/lib/auth/roles";
 
 // Staff rules without zod (client components import them); staff.ts builds the schemas on them.
 
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 256;
-
-/** Emails are compared and stored lower-cased and trimmed. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 120;
 
 // The address shape zod's `z.email()` checks (what the invitation accepted before it had its own rule).

@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { setLogSink } from "@/lib/log";
 import { CoreClient, type CreateVerificationInput } from "@/lib/upstream/core";
 import { UpstreamForbiddenError } from "@/lib/upstream/http";
-import { FILTER_KEYS, VERIFICATION_FILTERS } from "@/lib/verifications/rules";
+import { FILTER_KEYS, VERIFICATION_FILTERS } from "@/lib/upstream/model/verification-query";
 import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 
 /* The core client against a local fake core API: what it sends, what it refuses to send, what it reads. */

@@ -3,9 +3,19 @@ import "server-only";
 import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
-import type { CreatedVerification, Verification, VerificationList } from "@/lib/upstream/model/verification";
 import { registerConfigSecrets } from "@/lib/log";
 import { HttpClient, pathSegment, type HttpClientOptions } from "@/lib/upstream/http";
+import type { CreatedVerification, Verification, VerificationList } from "@/lib/upstream/model/verification";
+// The public-id rule is the dashboard's one definition: the route, the page and this client check the same.
+import {
+  FILTER_KEYS,
+  filterParam,
+  PUBLIC_ID_PATTERN,
+  VERIFICATION_FILTERS,
+  type FilterDefinition,
+  type FilterKey,
+  type FilterKind,
+} from "@/lib/upstream/model/verification-query";
 import {
   createdVerificationWire,
   reshapeCreatedVerification,
@@ -17,16 +27,6 @@ import {
   verificationWire,
   type VerificationFileWire,
 } from "@/lib/upstream/schemas";
-// The public-id rule is the dashboard's one definition: the route, the page and this client check the same.
-import {
-  FILTER_KEYS,
-  filterParam,
-  VERIFICATION_FILTERS,
-  type FilterDefinition,
-  type FilterKey,
-  type FilterKind,
-} from "@/lib/verifications/rules";
-import { publicIdSchema } from "@/lib/verifications/schemas";
 
 /*
  * Client of the core API ({core_url}): verifications. Every call carries X-API-Key. Read routes refuse
@@ -49,7 +49,7 @@ const filterToken = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be a singl
 // ASSUMPTION (CORE_DATE_FILTER_FORMAT): from/to are a calendar date or an ISO 8601 instant.
 const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be YYYY-MM-DD or an ISO 8601 date-time" });
 
-// What the client accepts for each kind of filter (lib/verifications/rules.ts): looser than the
+// What the client accepts for each kind of filter (lib/upstream/model/verification-query.ts): looser than the
 // dashboard's own checks (any status word, date-times too) but never a value that could bend the query.
 const UPSTREAM_VALUE: Record<FilterKind, (maxPerPage: number, capped: boolean) => z.ZodType> = {
   statuses: () => z.union([filterToken, z.array(filterToken).max(20)]),
@@ -229,7 +229,9 @@ export class CoreClient extends HttpClient {
 
 /** Validates a public id before it enters a path; throws a ZodError naming `publicId`. */
 function parsePublicId(publicId: string): string {
-  return z.object({ publicId: publicIdSchema }).parse({ publicId }).publicId;
+  return z
+    .object({ publicId: z.string().regex(PUBLIC_ID_PATTERN, "must be a verification id (letters, digits, _ or -)") })
+    .parse({ publicId }).publicId;
 }
 
 function reshapeFile(raw: VerificationFileWire, receivedAt: number): SignedVerificationFile {

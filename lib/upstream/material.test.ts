@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { ApiError, fromUpstreamError } from "@/lib/api/errors";
+import { fromUpstreamError } from "@/lib/api/errors";
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import { VERIFICATION_STATUSES } from "@/lib/upstream/model/verification";
+import { AppError } from "@/lib/shared/errors";
 import { CoreClient } from "@/lib/upstream/core";
 import { parseErrorBody, UpstreamError } from "@/lib/upstream/http";
+import { VERIFICATION_STATUSES } from "@/lib/upstream/model/verification";
 import { createdVerificationWire, reshapeCreatedVerification } from "@/lib/upstream/schemas";
 import { createVerification } from "@/lib/verifications/server/create";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
@@ -99,9 +100,9 @@ describe("adopted facts against the sandbox", () => {
       { schemaVersion: "1.0", refId, document: { type: "cpf", number: "111.444.777-35" } },
       { client },
     ).catch((e: unknown) => e);
-    expect(shown).toBeInstanceOf(ApiError);
+    expect(shown).toBeInstanceOf(AppError);
     expect(shown).toMatchObject({ code: "conflict", status: 409, fields: ["refId"] });
-    expect((shown as ApiError).requestId).toMatch(/^req_/);
+    expect((shown as AppError).requestId).toMatch(/^req_/);
   });
 
   it("every upstream error carries the service's request id through to the dashboard's error body", async () => {

@@ -1,7 +1,8 @@
-import { filtersToSearchParams, normalizeFilters, type VerificationFilters } from "@/lib/verifications/rules";
+import { filtersToSearchParams, type VerificationFilters } from "@/lib/upstream/model/verification-query";
+import { normalizeFilters } from "@/lib/verifications/rules";
 
-import { downloadCsv } from "../api/client/csv-download";
-import { useCsvExport } from "../api/client/csv-export";
+import { downloadCsv } from "../shared/api-client/csv-download";
+import { useCsvExport } from "../shared/api-client/csv-export";
 
 // The verification list's CSV export hook (browser only).
 

@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
 
-import {
-  filtersToSearchParams,
-  normalizeFilters,
-  type CreateVerificationInput,
-  type VerificationFilters,
-} from "@/lib/verifications/rules";
+import { filtersToSearchParams, type VerificationFilters } from "@/lib/upstream/model/verification-query";
+import { normalizeFilters, type CreateVerificationInput } from "@/lib/verifications/rules";
 import type {
   CreateVerificationResponse,
   VerificationDetailResponse,
@@ -13,7 +9,7 @@ import type {
   VerificationMediaResponse,
 } from "@/lib/verifications/types";
 
-import { apiRequest, type ApiRequestError } from "../api/client/api-request";
+import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 
 /*
  * The verification review's data layer in the browser: one key factory, one fetcher per route, one hook

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { filtersToSearchParams, parseCreateVerificationInput, parseVerificationFilters, type VerificationFilters } from "./rules";
+import { filtersToSearchParams, type VerificationFilters } from "../upstream/model/verification-query";
+import { parseCreateVerificationInput, parseVerificationFilters } from "./rules";
 
 const parse = (query: string) => parseVerificationFilters(new URLSearchParams(query));
 const failingPaths = (query: string) => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { PUBLIC_ID_PATTERN, type InputProblem } from "./rules";
+import { PUBLIC_ID_PATTERN } from "../upstream/model/verification-query";
+import { type InputProblem } from "./rules";
 
 // Server side: the verification rules of verifications.ts as zod pieces (route params, the upstream client),
 // and the zod issues → named problems mapping the server's other query parsers share.

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/server/store";
 
-import { apiRequest, type ApiRequestError } from "../api/client/api-request";
+import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 
 /*
  * Live updates in the browser: a light poll of the dashboard's own event store (what the service's

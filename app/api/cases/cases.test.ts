@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { CaseDetailResponse, CaseQueueResponse } from "@/lib/cases/types";
-import type { SearchResponse } from "@/lib/search/types";
+import type { CaseDetailResponse, CaseQueueResponse, SearchResponse } from "@/lib/cases/types";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 

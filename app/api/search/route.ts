@@ -1,8 +1,8 @@
 import { json, route } from "@/lib/api/route";
 import { auditableDetail, audited } from "@/lib/audit-trail/server";
-import { searchVerifications } from "@/lib/search/server/search-index";
+import { searchSchema } from "@/lib/cases/schemas";
+import { searchVerifications } from "@/lib/cases/server/search";
 import { getDb } from "@/lib/db/client";
-import { searchSchema } from "@/lib/search/schemas";
 
 // POST /api/search – {ref_id} or {cpf}. The CPF travels in this body only (never a URL) and is matched by
 // its keyed hash; on the trail it is masked plus the same hash, so an auditor can find the search.

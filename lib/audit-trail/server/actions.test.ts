@@ -1,8 +1,8 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { ApiError } from "@/lib/api/errors";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { AppError } from "@/lib/shared/errors";
 import { UpstreamTimeoutError } from "@/lib/upstream/http";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
@@ -82,15 +82,15 @@ describe("audited with a writer double", () => {
 
   it("keeps the original error when the failure cannot be written either", async () => {
     const writer = failingWriter(() => true);
-    const error = new ApiError("not_found");
+    const error = new AppError("not_found");
     await expect(audited(context, { action: "verification.view" }, () => Promise.reject(error), writer)).rejects.toBe(error);
   });
 });
 
 describe("failureOf: one vocabulary", () => {
-  it("uses the upstream's kind, the ApiError's code, or the error's own reason", () => {
+  it("uses the upstream's kind, the AppError's code, or the error's own reason", () => {
     expect(failureOf(new UpstreamTimeoutError(at, "timeout"))).toEqual({ outcome: "failure", reason: "timeout" });
-    expect(failureOf(new ApiError("forbidden"))).toEqual({ outcome: "denied", reason: "forbidden" });
+    expect(failureOf(new AppError("forbidden"))).toEqual({ outcome: "denied", reason: "forbidden" });
     expect(failureOf(Object.assign(new Error("x"), { auditOutcome: "denied", auditReason: "cooldown" }))).toEqual({
       outcome: "denied",
       reason: "cooldown",

@@ -1,7 +1,7 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
 import { log } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/http";
 
 import type { RequestContext } from "./context";
@@ -27,7 +27,7 @@ import {
  *   keeps the intent without an outcome, which `npm run audit:verify` lists.
  *
  * Failures are recorded best effort (the caller sees the original error) with one reason vocabulary
- * (`failureOf`): an upstream error's kind (`timeout`, `unavailable`…), an ApiError's code, or a reason an
+ * (`failureOf`): an upstream error's kind (`timeout`, `unavailable`…), an AppError's code, or a reason an
  * error declares for itself (`AuditedFailure`), else `internal`.
  */
 
@@ -73,7 +73,7 @@ export function isOutcomeUnknown(error: unknown): error is UpstreamError {
 /** The one failure vocabulary of the trail. */
 export function failureOf(error: unknown): { outcome: "failure" | "denied"; reason: string } {
   if (isAuditedFailure(error)) return { outcome: error.auditOutcome, reason: error.auditReason };
-  if (error instanceof ApiError) {
+  if (error instanceof AppError) {
     const denied = error.code === "forbidden" || error.code === "cross_origin" || error.code === "rate_limited";
     return { outcome: denied ? "denied" : "failure", reason: error.code };
   }
@@ -82,7 +82,7 @@ export function failureOf(error: unknown): { outcome: "failure" | "denied"; reas
   return { outcome: "failure", reason: "internal" };
 }
 
-export class AuditUnavailableError extends ApiError {
+export class AuditUnavailableError extends AppError {
   constructor(what: "action" | "read" = "action") {
     super(
       "internal",
@@ -94,10 +94,10 @@ export class AuditUnavailableError extends ApiError {
 }
 
 /** What the trail refuses to hold in a field the user typed (a URL, a CPF, a key) is that field's error. */
-function contentError(error: AuditContentError): ApiError {
+function contentError(error: AuditContentError): AppError {
   // `details.actor` is the filter `actor`; `target.id` or `target.cpf` is the target the user named.
   const field = error.field.replace(/^details\./, "").replace(/^target\..*$/, "target");
-  return new ApiError("validation", `Invalid input: ${field}: holds something the audit trail does not record (a URL, a token or a key).`, {
+  return new AppError("validation", `Invalid input: ${field}: holds something the audit trail does not record (a URL, a token or a key).`, {
     fields: [field],
   });
 }

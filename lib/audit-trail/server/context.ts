@@ -1,13 +1,13 @@
 import "server-only";
 
-import { clientAddress } from "@/lib/auth/address";
 import { config } from "@/lib/config";
+import { clientAddress } from "@/lib/shared/client-address";
 
 /** Who acted, from where: the one request-context type every audited action takes. */
 export interface RequestContext {
   /** Null when nobody is signed in (a failed sign-in, a webhook) or the system acted. */
   actor: { id: string; email: string } | null;
-  /** The request's client address (lib/auth/address.ts), behind the configured trusted proxies. */
+  /** The request's client address (lib/shared/client-address.ts), behind the configured trusted proxies. */
   ip: string | null;
 }
 

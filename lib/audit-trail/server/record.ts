@@ -2,10 +2,10 @@ import "server-only";
 
 import { createHmac } from "node:crypto";
 
+import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { appendChained, groupCommitterFor, type AppendedEvent, type ChainedFields } from "@/lib/audit-trail/server/group-commit";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { isValidCpf, maskCpf as maskCpfForDisplay } from "@/lib/shared/cpf";
 
 /*
@@ -41,7 +41,7 @@ export interface AuditEvent {
   /** The reason the user gave (CPF lookups), as typed. */
   purpose?: string;
   outcome: AuditOutcome;
-  /** The request's client address (lib/auth/address.ts). */
+  /** The request's client address (lib/shared/client-address.ts). */
   ip?: string | null;
   /** A few flat values: counts, codes, roles. */
   details?: AuditDetails;

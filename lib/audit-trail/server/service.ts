@@ -1,15 +1,15 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
 import { audited, type AuditSpec } from "@/lib/audit-trail/server/actions";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { cpfHash, type AuditDetails, type AuditTarget } from "@/lib/audit-trail/server/record";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
 
-import { csvStream } from "./csv";
 import { DEFAULT_PAGE_SIZE, timeRange, type AuditFilters } from "../filters";
+import { csvStream } from "./csv";
 import { decodeCursor, InvalidCursorError, iterateAuditEvents, listAuditEvents, type AuditEventFilter, type AuditPage } from "./query";
 
 /*
@@ -26,13 +26,13 @@ export const EXPORT_BATCH_SIZE = 1000;
 /** Form filters (+ a CPF from its header) → the query's filter, refusing what cannot be asked. */
 export function toEventFilter(filters: AuditFilters, cpf: string | undefined): AuditEventFilter {
   if (cpf && filters.target) {
-    throw new ApiError("validation", "Search either by CPF or by target, not both: a CPF search already selects the target.", {
+    throw new AppError("validation", "Search either by CPF or by target, not both: a CPF search already selects the target.", {
       fields: ["target"],
     });
   }
   const { from, toExclusive } = timeRange(filters, config().displayTimeZone);
   if (from && toExclusive && from >= toExclusive) {
-    throw new ApiError("validation", "Invalid input: from: must be before `to`.", { fields: ["from"] });
+    throw new AppError("validation", "Invalid input: from: must be before `to`.", { fields: ["from"] });
   }
   return {
     actor: filters.actor,
@@ -69,7 +69,7 @@ function accessSpec<T>(action: "audit.view" | "audit.export", filters: AuditFilt
 /** Records a refused attempt to open the audit log (a signed-in analyst), then refuses it. */
 export async function refuseAuditAccess(viewer: RequestContext, action: "audit.view" | "audit.export"): Promise<never> {
   return audited(viewer, { action }, () => {
-    throw new ApiError("forbidden", "Only administrators can read the audit log.");
+    throw new AppError("forbidden", "Only administrators can read the audit log.");
   });
 }
 
@@ -84,7 +84,7 @@ export async function viewAuditLog(
     try {
       decodeCursor(request.cursor);
     } catch (error) {
-      if (error instanceof InvalidCursorError) throw new ApiError("validation", error.message, { fields: ["cursor"] });
+      if (error instanceof InvalidCursorError) throw new AppError("validation", error.message, { fields: ["cursor"] });
       throw error;
     }
   }

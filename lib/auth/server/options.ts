@@ -5,20 +5,20 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
+import { signInSchema } from "@/lib/auth/schemas";
+import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
 import { log } from "@/lib/log";
-import { signInSchema } from "@/lib/staff/schemas";
 
-import { clientAddress } from "../address";
+import { clientAddress } from "../../shared/client-address";
 import { safeCallbackUrl } from "../callback-url";
+import { LOCKED_ERROR } from "../sign-in-errors";
 import { authCookies, secureCookiesWanted } from "./cookies";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { decodeSessionToken } from "./session-token";
 import { ABSOLUTE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
 import { attemptPasswordSignIn } from "./sign-in";
-import { LOCKED_ERROR } from "../sign-in-errors";
 
 /*
  * next-auth (v4) configuration: credentials against the staff table, plus OIDC when OIDC_* is set.

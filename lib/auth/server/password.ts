@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-import { MAX_PASSWORD_LENGTH } from "@/lib/staff/schemas";
+import { MAX_PASSWORD_LENGTH } from "@/lib/auth/credentials";
 
 /*
  * Staff passwords: scrypt with a random salt. The parameters travel inside the stored string

@@ -2,7 +2,7 @@ import "server-only";
 
 import http from "node:http";
 
-import { PEER_HEADER } from "../address";
+import { PEER_HEADER } from "../../shared/client-address";
 
 /*
  * Called once from instrumentation.ts: before Next handles a request, write the socket's peer address

@@ -2,13 +2,15 @@ import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { ApiError } from "@/lib/api/errors";
+import { httpStatusOf } from "@/lib/api/errors";
 import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
+import { AppError } from "@/lib/shared/errors";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
 
+import { parseCookieHeader } from "../../shared/cookie-header";
 import { SESSION_COOKIE } from "./cookies";
-import { parseCookieHeader, requireUser } from "./require-role";
+import { requireUser } from "./require-role";
 import { IDLE_TIMEOUT_MS, revokeSession, validateSession } from "./sessions";
 
 beforeAll(() => stubTestEnvironment());
@@ -19,7 +21,7 @@ async function statusOf(promise: Promise<unknown>): Promise<number> {
     await promise;
     return 200;
   } catch (error) {
-    if (error instanceof ApiError) return error.status;
+    if (error instanceof AppError) return httpStatusOf(error);
     throw error;
   }
 }

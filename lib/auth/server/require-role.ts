@@ -5,13 +5,14 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 
-import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { getDatabaseHandle } from "@/lib/db/client";
+import { parseCookieHeader } from "@/lib/shared/cookie-header";
+import { AppError } from "@/lib/shared/errors";
 
 import { safeCallbackPath } from "../callback-url";
-import { sessionCookieName } from "./cookies";
 import { hasRole, type Role } from "../roles";
+import { sessionCookieName } from "./cookies";
 import { sessionCacheFor } from "./session-cache";
 import { decodeSessionToken } from "./session-token";
 import { type StaffSession } from "./sessions";
@@ -31,22 +32,6 @@ export type { StaffSession } from "./sessions";
 
 /** Header proxy.ts sets to the page's path and query, so a page can send the visitor back after sign-in. */
 export const PATH_HEADER = "x-kyc-pathname";
-
-export function parseCookieHeader(header: string | null): Record<string, string> {
-  const jar: Record<string, string> = {};
-  for (const part of (header ?? "").split(";").map((entry) => entry.trim())) {
-    const index = part.indexOf("=");
-    if (index <= 0) continue;
-    const name = part.slice(0, index).trim();
-    const raw = part.slice(index + 1).trim();
-    try {
-      jar[name] ??= decodeURIComponent(raw);
-    } catch {
-      jar[name] ??= raw;
-    }
-  }
-  return jar;
-}
 
 /** The session cookie's decoded JWT (not yet checked against the server-side session), or null. */
 export async function sessionToken(jar: Record<string, string>): Promise<(JWT & { sid: string; uid: string }) | null> {
@@ -69,7 +54,7 @@ export async function sessionFromCookies(jar: Record<string, string>): Promise<S
 }
 
 /**
- * For route handlers: the signed-in user, else throws ApiError `unauthenticated` (401) or `forbidden`
+ * For route handlers: the signed-in user, else throws AppError `unauthenticated` (401) or `forbidden`
  * (403), which `toErrorResponse` turns into JSON. A user who still has to replace a one-time password
  * is refused everywhere except the password change itself.
  */
@@ -79,11 +64,11 @@ export async function requireUser(
   { allowPasswordChange = false }: { allowPasswordChange?: boolean } = {},
 ): Promise<StaffSession> {
   const user = await sessionFromCookies(parseCookieHeader(request.headers.get("cookie")));
-  if (!user) throw new ApiError("unauthenticated");
+  if (!user) throw new AppError("unauthenticated");
   if (user.mustChangePassword && !allowPasswordChange) {
-    throw new ApiError("forbidden", "Replace your one-time password before continuing.");
+    throw new AppError("forbidden", "Replace your one-time password before continuing.");
   }
-  if (!hasRole(user.role, role)) throw new ApiError("forbidden");
+  if (!hasRole(user.role, role)) throw new AppError("forbidden");
   return user;
 }
 

@@ -2,13 +2,13 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { rateLimits } from "@/lib/db/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
+import { rateLimits } from "@/lib/db/schema";
 import { unlockStaffSignIn } from "@/lib/staff/server/staff";
 import { createTestStaff } from "@/test/auth";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { clientAddress, PEER_HEADER } from "../address";
+import { clientAddress, PEER_HEADER } from "../../shared/client-address";
 import { attemptPasswordSignIn } from "./sign-in";
 import { ADDRESS_FAILURE_LIMIT, LOCK_MS, MAX_SLOWDOWN_MS, PAIR_FAILURE_LIMIT, signInBlock, slowdownMs } from "./throttle";
 

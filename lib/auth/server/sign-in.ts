@@ -3,11 +3,11 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
-import type { Database } from "@/lib/db/client";
-import { getStaffCredentials } from "@/lib/auth/server/staff-store";
+import { normaliseEmail } from "@/lib/auth/credentials";
 import type { Role } from "@/lib/auth/roles";
 import { isDemoAccount } from "@/lib/auth/server/seed";
-import { normaliseEmail } from "@/lib/staff/schemas";
+import { getStaffCredentials } from "@/lib/auth/server/staff-store";
+import type { Database } from "@/lib/db/client";
 
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { checkSignInThrottle, clearAccountFailures, recordSignInFailure } from "./throttle";

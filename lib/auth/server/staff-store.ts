@@ -2,12 +2,12 @@ import "server-only";
 
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 
-import { ApiError } from "@/lib/api/errors";
 import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
+import { AppError } from "@/lib/shared/errors";
 
 import type { Database } from "../../db/client";
-import { staffUsers } from "./schema";
 import { type Role } from "../roles";
+import { staffUsers } from "./schema";
 
 /*
  * Staff queries. Everything leaving this module is a DTO: the password hash never does, except through
@@ -30,21 +30,21 @@ export interface StaffUserDto {
 
 // Typed errors: the route kit's one mapper answers them (404, 409 naming the field) without a catch per route.
 
-export class StaffNotFoundError extends ApiError {
+export class StaffNotFoundError extends AppError {
   constructor() {
     super("not_found");
     this.name = "StaffNotFoundError";
   }
 }
 
-export class StaffEmailTakenError extends ApiError {
+export class StaffEmailTakenError extends AppError {
   constructor() {
     super("conflict", "A staff account with this email already exists.", { fields: ["email"] });
     this.name = "StaffEmailTakenError";
   }
 }
 
-export class LastAdminError extends ApiError {
+export class LastAdminError extends AppError {
   constructor() {
     super("conflict", "The last active admin can be neither demoted nor disabled.");
     this.name = "LastAdminError";

@@ -2,14 +2,14 @@ import "server-only";
 
 import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 
-import { ApiError } from "@/lib/api/errors";
 import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import type { Role } from "@/lib/auth/roles";
-import type { Database } from "@/lib/db/client";
-import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
-import { log } from "@/lib/log";
 import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/schemas";
+import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
+import type { Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
 
 import { FOUR_EYES_FLAGS } from "../rules";
 import { findCaseRow } from "./store";
@@ -34,7 +34,7 @@ export interface CaseContext {
 }
 
 /** 409 when someone else holds the case; the message names them. */
-export class CaseTakenError extends ApiError {
+export class CaseTakenError extends AppError {
   constructor(readonly holder: { id: string; email: string }) {
     super("conflict", `This case is assigned to ${holder.email}.`);
   }
@@ -46,7 +46,7 @@ function target(publicId: string) {
   return { type: "verification", id: publicId } as const;
 }
 
-async function refused(db: Database, context: CaseContext, action: string, publicId: string, error: ApiError): Promise<never> {
+async function refused(db: Database, context: CaseContext, action: string, publicId: string, error: AppError): Promise<never> {
   // The trail's one failure vocabulary (denied for 403, the error code as the reason).
   const { outcome, reason } = failureOf(error);
   await recordEvent(
@@ -85,7 +85,7 @@ export async function assignCase(
   const { actor } = context;
   const action = assignee === null ? "case.unassign" : "case.assign";
   if (assignee !== null && assignee !== "me" && assignee !== actor.id && actor.role !== "admin") {
-    return refused(db, context, action, publicId, new ApiError("forbidden", "Only an administrator assigns a case to someone else."));
+    return refused(db, context, action, publicId, new AppError("forbidden", "Only an administrator assigns a case to someone else."));
   }
   const to = assignee === "me" ? actor.id : assignee;
   // An analyst naming their own id is claiming, exactly like "me".
@@ -102,7 +102,7 @@ export async function assignCase(
         context,
         action,
         publicId,
-        new ApiError("validation", "Invalid input: assignee: no active staff member has this id.", { fields: ["assignee"] }),
+        new AppError("validation", "Invalid input: assignee: no active staff member has this id.", { fields: ["assignee"] }),
       );
     }
     assigneeEmail = staff.email;
@@ -144,12 +144,12 @@ export async function assignCase(
   if (done) return { assigneeId: to };
   // Nothing changed: say why, from the case as it is now.
   const row = await findCaseRow(db, publicId);
-  if (!row) return refused(db, context, action, publicId, new ApiError("not_found", "No case exists for this verification."));
-  if (row.status !== "open") return refused(db, context, action, publicId, new ApiError("conflict", "This case is closed."));
+  if (!row) return refused(db, context, action, publicId, new AppError("not_found", "No case exists for this verification."));
+  if (row.status !== "open") return refused(db, context, action, publicId, new AppError("conflict", "This case is closed."));
   if (row.assigneeId === to) return { assigneeId: to }; // already so: nothing to record
   const holder = await holderOf(db, row);
   if (to === null)
-    return refused(db, context, action, publicId, new ApiError("forbidden", `Only the assignee or an administrator unassigns this case.`));
+    return refused(db, context, action, publicId, new AppError("forbidden", `Only the assignee or an administrator unassigns this case.`));
   return refused(db, context, action, publicId, new CaseTakenError(holder!));
 }
 
@@ -181,7 +181,7 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
     );
     return entry!;
   });
-  if (!note) return refused(db, context, "case.note_add", publicId, new ApiError("not_found", "No case exists for this verification."));
+  if (!note) return refused(db, context, "case.note_add", publicId, new AppError("not_found", "No case exists for this verification."));
   return { id: note.id, at: now.toISOString() };
 }
 
@@ -248,18 +248,18 @@ export async function recordOutcome(
   });
   if (result) return result;
   const row = await findCaseRow(db, publicId);
-  if (!row) return refused(db, context, "case.outcome", publicId, new ApiError("not_found", "No case exists for this verification."));
-  if (row.status !== "open") return refused(db, context, "case.outcome", publicId, new ApiError("conflict", "This case is closed."));
+  if (!row) return refused(db, context, "case.outcome", publicId, new AppError("not_found", "No case exists for this verification."));
+  if (row.status !== "open") return refused(db, context, "case.outcome", publicId, new AppError("conflict", "This case is closed."));
   if (row.assigneeId !== actor.id) {
     return refused(
       db,
       context,
       "case.outcome",
       publicId,
-      new ApiError("forbidden", "Only the case's assignee records an outcome. Assign the case to yourself first."),
+      new AppError("forbidden", "Only the case's assignee records an outcome. Assign the case to yourself first."),
     );
   }
-  return refused(db, context, "case.outcome", publicId, new ApiError("conflict", "This case's outcome is already confirmed."));
+  return refused(db, context, "case.outcome", publicId, new AppError("conflict", "This case's outcome is already confirmed."));
 }
 
 /** Four eyes: someone other than the outcome's author agrees or disagrees with it. */
@@ -310,16 +310,16 @@ export async function confirmOutcome(
   });
   if (done) return { outcomeState: state };
   const row = await findCaseRow(db, publicId);
-  if (!row) return refused(db, context, "case.confirm", publicId, new ApiError("not_found", "No case exists for this verification."));
+  if (!row) return refused(db, context, "case.confirm", publicId, new AppError("not_found", "No case exists for this verification."));
   if (row.outcomeBy === actor.id && row.outcomeState === "pending_confirmation") {
     return refused(
       db,
       context,
       "case.confirm",
       publicId,
-      new ApiError("forbidden", "Nobody confirms their own outcome: a second person must."),
+      new AppError("forbidden", "Nobody confirms their own outcome: a second person must."),
     );
   }
-  if (row.status !== "open") return refused(db, context, "case.confirm", publicId, new ApiError("conflict", "This case is closed."));
-  return refused(db, context, "case.confirm", publicId, new ApiError("conflict", "This case has no outcome waiting for confirmation."));
+  if (row.status !== "open") return refused(db, context, "case.confirm", publicId, new AppError("conflict", "This case is closed."));
+  return refused(db, context, "case.confirm", publicId, new AppError("conflict", "This case has no outcome waiting for confirmation."));
 }

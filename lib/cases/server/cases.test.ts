@@ -1,21 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { httpStatusOf } from "@/lib/api/errors";
 import { cpfHash } from "@/lib/audit-trail/server";
-import { createDatabase } from "@/lib/db/client";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { caseEntries, cases } from "@/lib/cases/server/schema";
-import { NOTE_MAX_CHARS, noteSchema, queueQuerySchema } from "@/lib/cases/schemas";
-import { searchSchema } from "@/lib/search/schemas";
 import { redFlags } from "@/lib/cases/red-flags";
+import { NOTE_MAX_CHARS, noteSchema, queueQuerySchema, searchSchema } from "@/lib/cases/schemas";
+import { caseEntries, cases } from "@/lib/cases/server/schema";
+import { createDatabase } from "@/lib/db/client";
 import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
-import { createCaseListener } from "./ingest";
 import { acquireLease, releaseLease } from "../../db/lease";
 import { ageBucketBounds, disagrees, flagsOf, needsConfirmation, needsPerson } from "../rules";
-import { indexVerifications, searchVerifications } from "../../search/server/search-index";
+import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
+import { createCaseListener } from "./ingest";
+import { indexVerifications, searchVerifications } from "./search";
 import { applyObservations, getCase, listQueue, observe } from "./store";
 import { SYNC_LEASE, syncReviewCases } from "./sync";
 
@@ -255,7 +255,7 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
       expect(lost).toHaveLength(1);
       expect(lost[0]!.reason).toBeInstanceOf(CaseTakenError);
       const winner = results[0]!.status === "fulfilled" ? first : second;
-      expect((lost[0]!.reason as CaseTakenError).status).toBe(409);
+      expect(httpStatusOf(lost[0]!.reason as CaseTakenError)).toBe(409);
       expect((lost[0]!.reason as CaseTakenError).message).toContain(winner.actor.email);
       const detail = await getCase(handle.db, verification.publicId);
       expect(detail?.assignee?.id).toBe(winner.actor.id);

@@ -1,12 +1,12 @@
 import "server-only";
 
-import type { Verification } from "@/lib/upstream/model/verification";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
+import type { Verification } from "@/lib/upstream/model/verification";
 import type { VerificationChangeListener } from "@/lib/webhooks/server/changes";
 
 import type { CaseSettings } from "../rules";
-import { indexVerifications } from "../../search/server/search-index";
+import { indexVerifications } from "./search";
 import { applyObservations, applyStatusOnly, caseSettings, observe } from "./store";
 import { indexEntryOf } from "./sync";
 

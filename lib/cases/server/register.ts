@@ -4,5 +4,6 @@ import { onVerificationChange } from "@/lib/webhooks/server/changes";
 
 import { caseListener } from "./ingest";
 
-// Imported by lib/webhooks/server/listeners.ts: cases follow every verification change the webhooks bring.
+// Imported where the webhook processor runs (the receiving route, instrumentation.ts): cases follow every
+// verification change the webhooks bring.
 onVerificationChange(caseListener);

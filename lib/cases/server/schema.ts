@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "../../auth/server/schema";
 
@@ -85,3 +85,20 @@ export const caseEntries = pgTable(
 export type CaseRow = typeof cases.$inferSelect;
 
 export type CaseEntryRow = typeof caseEntries.$inferSelect;
+
+/*
+ * Search index of verifications by the caller's `ref_id` and by CPF (keyed hash, as the audit trail
+ * keeps it): those created here and any an event or the sync names.
+ */
+export const verificationIndex = pgTable(
+  "verification_index",
+  {
+    publicId: text("public_id").primaryKey(),
+    refId: text("ref_id"),
+    cpfHash: text("cpf_hash"),
+    documentMasked: text("document_masked"),
+    createdHere: boolean("created_here").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("verification_index_ref_idx").on(table.refId), index("verification_index_cpf_idx").on(table.cpfHash)],
+);

@@ -4,14 +4,14 @@ import { randomUUID } from "node:crypto";
 
 import { and, asc, eq, lt } from "drizzle-orm";
 
-import type { Database } from "@/lib/db/client";
 import { cases } from "@/lib/cases/server/schema";
-import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
+import type { Database } from "@/lib/db/client";
 import { isUpstreamError } from "@/lib/upstream/http";
+import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
 
 import { acquireLease, releaseLease, renewLease } from "../../db/lease";
 import type { CaseSettings } from "../rules";
-import { indexVerifications, type IndexEntry } from "../../search/server/search-index";
+import { indexVerifications, type IndexEntry } from "./search";
 import { applyObservations, observe } from "./store";
 
 /*

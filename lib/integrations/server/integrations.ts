@@ -4,16 +4,16 @@ import { createHash } from "node:crypto";
 
 import { desc, eq } from "drizzle-orm";
 
-import { ApiError } from "@/lib/api/errors";
 import { auditableDetail, auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail/server";
-import type { Database } from "@/lib/db/client";
-import { integrationKeys } from "@/lib/integrations/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
-import type { Integration } from "@/lib/upstream/model/partners";
-import { log } from "@/lib/log";
+import type { Database } from "@/lib/db/client";
 import { clear, countInWindow, increment } from "@/lib/db/rate-limit";
-import type { PartnersClient } from "@/lib/upstream/partners";
 import { parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/integrations/schemas";
+import { integrationKeys } from "@/lib/integrations/server/schema";
+import { log } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
+import type { Integration } from "@/lib/upstream/model/partners";
+import type { PartnersClient } from "@/lib/upstream/partners";
 
 /*
  * Integration keys created from the dashboard. The service's own list route is not in the contract, so
@@ -73,7 +73,7 @@ function parseInstant(value: string | null): Date | null {
 }
 
 /** A second creation of the same host and label within the window, without the admin's confirmation. */
-export class PossibleDuplicateKeyError extends ApiError implements AuditedFailure {
+export class PossibleDuplicateKeyError extends AppError implements AuditedFailure {
   readonly auditOutcome = "denied";
   readonly auditReason = "possible_duplicate";
 
@@ -138,7 +138,7 @@ async function registerKey(db: Database, integration: Integration, context: Requ
 }
 
 /** A key asked for again after its reveal window: recorded as a denied reveal. */
-export class KeyRevealGoneError extends ApiError implements AuditedFailure {
+export class KeyRevealGoneError extends AppError implements AuditedFailure {
   readonly auditOutcome = "denied";
   readonly auditReason = "reveal_window_passed";
 

@@ -3,9 +3,10 @@ import "server-only";
 import type { NextResponse } from "next/server";
 
 import { secureCookiesWanted } from "@/lib/auth/server/cookies";
-import { parseCookieHeader } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { parseCookieHeader } from "@/lib/shared/cookie-header";
 
+import type { RevealableKeyDto } from "../types";
 import {
   openRevealCookie,
   resealRevealCookie,
@@ -14,7 +15,6 @@ import {
   sealRevealCookie,
   type RevealEntry,
 } from "./reveal-cookie";
-import type { RevealableKeyDto } from "../types";
 
 // The reveal cookie as the route handlers and the page use it: configuration and cookie jar applied.
 

@@ -2,13 +2,13 @@ import "server-only";
 
 import { createHmac } from "node:crypto";
 
-import { ApiError } from "@/lib/api/errors";
 import { auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
 import { claimLock, setLock } from "@/lib/db/rate-limit";
+import { AppError } from "@/lib/shared/errors";
+import { maskPhone } from "@/lib/shared/phone";
 import { UpstreamRateLimitedError, UpstreamValidationError } from "@/lib/upstream/http";
 import type { PartnersClient } from "@/lib/upstream/partners";
-import { maskPhone } from "@/lib/shared/phone";
 
 /*
  * SMS phone check: send a code, then validate the code the person reads out. A code may be sent again
@@ -17,7 +17,7 @@ import { maskPhone } from "@/lib/shared/phone";
  * the audit trail holds it masked.
  */
 
-export class SmsCooldownError extends ApiError implements AuditedFailure {
+export class SmsCooldownError extends AppError implements AuditedFailure {
   readonly auditOutcome = "denied";
 
   constructor(
@@ -32,7 +32,7 @@ export class SmsCooldownError extends ApiError implements AuditedFailure {
   }
 }
 
-export class SmsWrongCodeError extends ApiError implements AuditedFailure {
+export class SmsWrongCodeError extends AppError implements AuditedFailure {
   readonly auditOutcome = "failure";
   readonly auditReason = "wrong_code";
 

@@ -1,13 +1,13 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
 import { audited, type AuditDetails, type AuditedFailure, type RequestContext } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
-import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
 import { consume, consumeInWindow } from "@/lib/db/rate-limit";
-import { dayWindow } from "@/lib/shared/time-zone";
-import type { PartnersClient } from "@/lib/upstream/partners";
 import type { LookupSource } from "@/lib/lookups/schemas";
+import { AppError } from "@/lib/shared/errors";
+import { dayWindow } from "@/lib/shared/time-zone";
+import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
+import type { PartnersClient } from "@/lib/upstream/partners";
 
 /*
  * Manual CPF lookups: per-user limits per minute and per day (database counters, so they hold across
@@ -22,7 +22,7 @@ export interface LookupLimits {
   timeZone: string;
 }
 
-export class LookupLimitError extends ApiError implements AuditedFailure {
+export class LookupLimitError extends AppError implements AuditedFailure {
   readonly auditOutcome = "denied";
   readonly auditReason: string;
 

@@ -7,7 +7,8 @@ import pLimit from "p-limit";
 
 import { config, type Config } from "@/lib/config";
 import { coreClient, type CoreClient } from "@/lib/upstream/core";
-import { filtersToUrlQuery, type VerificationFilters } from "@/lib/verifications/rules";
+import { type VerificationFilters } from "@/lib/upstream/model/verification-query";
+import { filtersToUrlQuery } from "@/lib/verifications/rules";
 import { listVerifications } from "@/lib/verifications/server/list";
 
 import { combineCounts, emptyStatusCounts, STATUSES, type DayCounts, type VerificationCounts } from "../figures";

@@ -1,18 +1,19 @@
 import "server-only";
 
-import { ApiError, fromUpstreamError } from "@/lib/api/errors";
+import { fromUpstreamError } from "@/lib/api/errors";
 import { config, type Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
 import { startOfDay } from "@/lib/shared/time-zone";
 import type { CoreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
 
+import type { VerificationCounts } from "../figures";
+import { addDays, type OverviewPeriod } from "../period";
 import { auditActivity, type AuditActivity } from "./activity";
 import { caseFigures, type CaseFigures } from "./cases";
 import { verificationCounts, type CountCache } from "./counts";
-import type { VerificationCounts } from "../figures";
-import { addDays, type OverviewPeriod } from "../period";
 
 /*
  * Everything the overview shows, for one period. Each panel stands alone: the service being unreachable
@@ -38,7 +39,7 @@ export interface OverviewDeps {
 
 function codeOf(error: unknown): string {
   if (isUpstreamError(error)) return fromUpstreamError(error).code;
-  if (error instanceof ApiError) return error.code;
+  if (error instanceof AppError) return error.code;
   return "internal";
 }
 

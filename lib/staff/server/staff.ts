@@ -1,10 +1,9 @@
 import "server-only";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
+import type { ChangePasswordInput } from "@/lib/auth/schemas";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/server/password";
 import { revokeUserSessions, type StaffSession } from "@/lib/auth/server/sessions";
-import { signInBlock, unlockSignIn } from "@/lib/auth/server/throttle";
-import type { Database } from "@/lib/db/client";
 import {
   createStaff,
   getPasswordHash,
@@ -15,7 +14,10 @@ import {
   updateStaff,
   type StaffUserDto,
 } from "@/lib/auth/server/staff-store";
-import type { ChangePasswordInput, InviteStaffInput, UpdateStaffInput } from "@/lib/staff/schemas";
+import { signInBlock, unlockSignIn } from "@/lib/auth/server/throttle";
+import type { Database } from "@/lib/db/client";
+import type { InviteStaffInput } from "@/lib/staff/rules";
+import type { UpdateStaffInput } from "@/lib/staff/schemas";
 
 /*
  * Staff-account changes. Each one and its audit event commit in one transaction: if the event cannot

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { auditableDetail as auditable, type AuditDetails } from "@/lib/audit-trail/server/record";
-import { FILTER_KEYS, filterParam, VERIFICATION_FILTERS, type VerificationFilters } from "@/lib/verifications/rules";
+import { FILTER_KEYS, filterParam, VERIFICATION_FILTERS, type VerificationFilters } from "@/lib/upstream/model/verification-query";
 
 /**
  * The filters of a list view, as flat audit details under their dashboard names. Free words go through

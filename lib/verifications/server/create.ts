@@ -1,14 +1,14 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
-import { indexCreatedVerification } from "@/lib/search/server/search-index";
+import { indexCreatedVerification } from "@/lib/cases/server/search";
+import { AppError } from "@/lib/shared/errors";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { parseCreateVerificationInput, type CreateVerificationInput } from "@/lib/verifications/rules";
 
+import type { CreateVerificationResponse } from "../types";
 import { inputError } from "./input";
 import type { VerificationDeps } from "./list";
-import type { CreateVerificationResponse } from "../types";
 
 /**
  * The body of POST /api/verifications, parsed with the form's own strict parser, so an unknown field
@@ -33,7 +33,7 @@ export async function createVerification(input: CreateVerificationInput, deps: V
     // api/verifications.mdx: the same ref_id with a different body is a 409 (pocs/resume-expiry names it
     // E_REF_ID_CONFLICT). The analyst's own choice of reference, not a service failure: say so, on the field.
     if (isUpstreamError(error) && error.status === 409) {
-      throw new ApiError(
+      throw new AppError(
         "conflict",
         "This reference (ref_id) was already used with different details. A new verification needs a new reference.",
         { fields: ["refId"], requestId: error.requestId },

@@ -1,19 +1,19 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
 import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/shared/errors";
 import { coreClient } from "@/lib/upstream/core";
-import { isPublicId } from "@/lib/verifications/rules";
+import { isPublicId } from "@/lib/upstream/model/verification-query";
 
+import type { VerificationDetailResponse } from "../types";
 import { subjectCpfHashOf } from "./known";
 import type { VerificationDeps } from "./list";
-import type { VerificationDetailResponse } from "../types";
 
 /** Refuses an id that could change the upstream path, before any call. */
 export function assertPublicId(publicId: unknown): asserts publicId is string {
   if (!isPublicId(publicId)) {
-    throw new ApiError("validation", "Invalid input: publicId: must be a verification id (letters, digits, _ or -).", {
+    throw new AppError("validation", "Invalid input: publicId: must be a verification id (letters, digits, _ or -).", {
       fields: ["publicId"],
     });
   }

@@ -2,10 +2,9 @@ import "server-only";
 
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
-import type { Database } from "@/lib/db/client";
-import { cases } from "@/lib/cases/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
-import { verificationIndex } from "@/lib/search/server/schema";
+import { cases, verificationIndex } from "@/lib/cases/server/schema";
+import type { Database } from "@/lib/db/client";
 
 import type { ListEnrichment, VerificationListResponse } from "../types";
 

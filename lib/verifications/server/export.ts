@@ -1,21 +1,21 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
 import { audited, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
 import { csvRecord, csvRowStream } from "@/lib/audit-trail/server/csv";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
-import type { Verification } from "@/lib/upstream/model/verification";
 import { log } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
 import { isoInZone } from "@/lib/shared/time-zone";
-import type { VerificationFilters } from "@/lib/verifications/rules";
+import type { Verification } from "@/lib/upstream/model/verification";
+import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 
+import { isFinalStatus, redFlags } from "../../cases/red-flags";
+import type { ListEnrichment, VerificationListResponse } from "../types";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";
 import { listVerifications, type VerificationDeps } from "./list";
-import { isFinalStatus, redFlags } from "../../cases/red-flags";
-import type { ListEnrichment, VerificationListResponse } from "../types";
 
 /*
  * CSV of the filtered verification list (GET /api/verifications/export). The service has no export, so the
@@ -116,7 +116,7 @@ export async function exportVerifications(
   const first = await read(1);
   const total = first.pagination.total;
   if (total > MAX_EXPORT_ROWS) {
-    throw new ApiError(
+    throw new AppError(
       "validation",
       `The filters match ${total} verifications; one export holds at most ${MAX_EXPORT_ROWS}. Narrow the filters.`,
       {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  FILTER_KEYS,
-  filtersToUrlQuery,
-  isPublicId,
-  normalizeFilters,
-  parseVerificationFilters,
-  VERIFICATION_FILTERS,
-  type VerificationFilters,
-} from "@/lib/verifications/rules";
+import { FILTER_KEYS, isPublicId, VERIFICATION_FILTERS, type VerificationFilters } from "@/lib/upstream/model/verification-query";
+import { filtersToUrlQuery, normalizeFilters, parseVerificationFilters } from "@/lib/verifications/rules";
 
 describe("list filters in the URL", () => {
   it("normalises so one view has one key and one address", () => {

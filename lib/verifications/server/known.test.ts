@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail/server";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { cases } from "@/lib/cases/server/schema";
-import { verificationIndex } from "@/lib/search/server/schema";
+import { cases, verificationIndex } from "@/lib/cases/server/schema";
 import { makeStaff, makeVerification } from "@/test/cases";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 

@@ -3,16 +3,16 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 
 import { cpfHash } from "@/lib/audit-trail/server";
-import { indexVerifications } from "@/lib/search/server/search-index";
+import { verificationIndex } from "@/lib/cases/server/schema";
+import { indexVerifications } from "@/lib/cases/server/search";
 import type { Database } from "@/lib/db/client";
-import { verificationIndex } from "@/lib/search/server/schema";
-import type { Verification } from "@/lib/upstream/model/verification";
 import { isValidCpf } from "@/lib/shared/cpf";
+import type { Verification } from "@/lib/upstream/model/verification";
 import type { CreateVerificationInput } from "@/lib/verifications/rules";
 
 /*
  * What the dashboard itself knows of a verification, read from case work's search index
- * (verification_index, lib/search/server/search-index.ts): the ref_id typed at a creation here and the CPF's keyed hash,
+ * (verification_index, lib/cases/server/search.ts): the ref_id typed at a creation here and the CPF's keyed hash,
  * from that creation or from a view whose document came unmasked. The hash lets the audit trail tag every
  * view of the verification, masked or not, so the audit page's CPF search finds all the events about a
  * person. No CPF is stored, only the hash.

@@ -1,10 +1,15 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
 import { config, type Config } from "@/lib/config";
+import { AppError } from "@/lib/shared/errors";
 import { coreClient, type CoreClient, type UpstreamListQuery } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
-import { FILTER_KEYS, VERIFICATION_FILTERS, type FilterDefinition, type VerificationFilters } from "@/lib/verifications/rules";
+import {
+  FILTER_KEYS,
+  VERIFICATION_FILTERS,
+  type FilterDefinition,
+  type VerificationFilters,
+} from "@/lib/upstream/model/verification-query";
 
 import { upstreamDateBound } from "../dates";
 import type { VerificationListResponse } from "../types";
@@ -61,7 +66,7 @@ export async function listVerifications(filters: VerificationFilters, deps: Veri
   const cfg = deps.cfg ?? config();
   const client = deps.client ?? coreClient();
   if (filters.per_page !== undefined && filters.per_page > cfg.core.maxPerPage) {
-    throw new ApiError("validation", `Invalid input: per_page: must be at most ${cfg.core.maxPerPage}.`, { fields: ["per_page"] });
+    throw new AppError("validation", `Invalid input: per_page: must be at most ${cfg.core.maxPerPage}.`, { fields: ["per_page"] });
   }
   const upstreamFilters = toUpstream(filters, cfg);
   const paging = deps.paging ?? processPaging;

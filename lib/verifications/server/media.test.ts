@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { ApiError } from "@/lib/api/errors";
 import { setLogSink } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
@@ -51,7 +51,7 @@ describe("openImage", () => {
   it("opens the signed URL without following redirects", async () => {
     const fetchStub = vi.fn(async () => new Response(null, { status: 302, headers: { location: "http://example.com/elsewhere.png" } }));
     const error = await failure(openImage(token, user, { ...deps, fetch: fetchStub }));
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(AppError);
     expect(fetchStub).toHaveBeenCalledTimes(1);
     const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toContain("/files/");
@@ -62,7 +62,7 @@ describe("openImage", () => {
     for (const type of ["text/html", "application/octet-stream", "image/svg+xml", ""]) {
       const fetchStub = async () => new Response("<svg/>", { status: 200, headers: type ? { "content-type": type } : {} });
       const error = await failure(openImage(token, user, { ...deps, fetch: fetchStub }));
-      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toBeInstanceOf(AppError);
     }
     expect(isDisplayableImageType("image/png")).toBe(true);
     expect(isDisplayableImageType("image/jpeg")).toBe(true);

@@ -1,15 +1,21 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
 import type { AuditedFailure } from "@/lib/audit-trail/server/actions";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { MAX_MEDIA_TOKEN_SECONDS, MediaTokenError, openMediaToken, sealMediaToken, type MediaClaim } from "@/lib/verifications/server/media-token";
+import { AppError } from "@/lib/shared/errors";
 import { coreClient, type VerificationFileEntry } from "@/lib/upstream/core";
+import {
+  MAX_MEDIA_TOKEN_SECONDS,
+  MediaTokenError,
+  openMediaToken,
+  sealMediaToken,
+  type MediaClaim,
+} from "@/lib/verifications/server/media-token";
 
+import type { MediaItem, VerificationMediaResponse } from "../types";
 import { assertPublicId } from "./detail";
 import type { VerificationDeps } from "./list";
-import type { MediaItem, VerificationMediaResponse } from "../types";
 
 /*
  * Images of a verification. The service's files operation hands out signed URLs (valid 300 s, one file
@@ -74,7 +80,7 @@ export async function issueMediaTokens(publicId: string, user: MediaUser, deps: 
  * A refused media token. Another user's token and a forged one get the same answer (403): neither says
  * whose it was. An expired one is 410 and retryable: the page loads the images again.
  */
-export class MediaTokenRefused extends ApiError implements AuditedFailure {
+export class MediaTokenRefused extends AppError implements AuditedFailure {
   readonly auditOutcome = "denied";
   readonly auditReason: string;
 
@@ -110,7 +116,7 @@ function capped(limit: number): TransformStream<Uint8Array, Uint8Array> {
 
 /**
  * GET /api/media/[token]: opens the token for this user, asks the service for a fresh signed URL of that
- * one file and opens it without following redirects. Throws MediaTokenRefused for a bad token, ApiError
+ * one file and opens it without following redirects. Throws MediaTokenRefused for a bad token, AppError
  * or UpstreamError otherwise.
  */
 export async function openImage(
@@ -130,7 +136,7 @@ export async function openImage(
   const client = deps.client ?? coreClient();
   const entries = await client.getVerificationFiles(claim.publicId, deps.signal);
   const file = entries.find((entry) => entry.key === claim.fileKey)?.file;
-  if (!file) throw new ApiError("not_found");
+  if (!file) throw new AppError("not_found");
 
   const maxBytes = deps.maxBytes ?? MAX_IMAGE_BYTES;
   const timeout = AbortSignal.timeout(cfg.upstream.timeoutMs * 3);
@@ -142,9 +148,9 @@ export async function openImage(
   } catch {
     // The error may quote the URL: only the fact is logged.
     log.warn("media_fetch", { outcome: timeout.aborted ? "timeout" : "network_error" });
-    throw new ApiError("upstream_unavailable", undefined, { retryable: true });
+    throw new AppError("upstream_unavailable", undefined, { retryable: true });
   }
-  const refuse = (outcome: string, error: ApiError): never => {
+  const refuse = (outcome: string, error: AppError): never => {
     log.warn("media_fetch", { outcome, status: response.status });
     void response.body?.cancel().catch(() => undefined);
     throw error;
@@ -152,18 +158,18 @@ export async function openImage(
   if (response.status !== 200) {
     refuse(
       response.status >= 300 && response.status < 400 ? "redirect_refused" : "bad_status",
-      new ApiError("upstream_unavailable", undefined, { retryable: true }),
+      new AppError("upstream_unavailable", undefined, { retryable: true }),
     );
   }
   const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!isDisplayableImageType(contentType)) {
-    refuse("not_an_image", new ApiError("upstream_rejected", "The verification service sent a file that is not an image."));
+    refuse("not_an_image", new AppError("upstream_rejected", "The verification service sent a file that is not an image."));
   }
   const declared = response.headers.get("content-length");
   const contentLength = declared && /^\d+$/.test(declared) ? Number(declared) : undefined;
   if (contentLength !== undefined && contentLength > maxBytes) {
-    refuse("too_large", new ApiError("payload_too_large", "The image is larger than the dashboard shows."));
+    refuse("too_large", new AppError("payload_too_large", "The image is larger than the dashboard shows."));
   }
-  if (!response.body) refuse("empty", new ApiError("upstream_unavailable", undefined, { retryable: true }));
+  if (!response.body) refuse("empty", new AppError("upstream_unavailable", undefined, { retryable: true }));
   return { claim, contentType, contentLength, body: response.body!.pipeThrough(capped(maxBytes)) };
 }

@@ -9,8 +9,9 @@ import type { Database } from "@/lib/db/client";
  * listener that throws rolls the event back so the delivery is retried later. Delivery is at least
  * once: a listener may see the same change twice and must be idempotent.
  *
- * Listeners register from a module imported by lib/webhooks/server/listeners.ts, so they are in place wherever
- * the processor runs (the receiving route's kick, the periodic sweep).
+ * This feature knows no listener: each consumer registers from its own module (lib/cases/server/register.ts),
+ * and the entries where the processor runs import it: the receiving route (its kick) and instrumentation.ts
+ * (the periodic sweep). So webhooks depends on nobody, and cases depends on webhooks.
  */
 
 export interface VerificationChange {

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 
 import { VERIFICATION_EVENTS } from "@/lib/upstream/model/verification";
-import { isPublicId } from "@/lib/verifications/rules";
+import { isPublicId } from "@/lib/upstream/model/verification-query";
 
 /*
  * Reads a signed delivery's body. The provider's material shows two shapes, and both are read:

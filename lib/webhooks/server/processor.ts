@@ -5,14 +5,11 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
 import { log, redactText } from "@/lib/log";
+import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
 
 import { auditableDetail, webhookTarget } from "./audit";
 import { verificationChangeListeners, type VerificationChange } from "./changes";
-
-import "./listeners";
-
 import { parseDelivery } from "./parse";
 
 /*

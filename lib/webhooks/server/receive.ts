@@ -1,9 +1,9 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
 
 import { parseDelivery } from "./parse";
 import { verifyWebhookSignature } from "./signature";
@@ -32,7 +32,7 @@ export async function receiveDelivery(
   if (!settings.signingSecret) {
     log.warn("webhook_refused", { reason: "not_configured" });
     // 503: the sender keeps the delivery and tries again once the secret is configured.
-    throw new ApiError("upstream_unavailable", "Webhooks are not configured on this server (WEBHOOK_SIGNING_SECRET).", {
+    throw new AppError("upstream_unavailable", "Webhooks are not configured on this server (WEBHOOK_SIGNING_SECRET).", {
       retryable: true,
     });
   }
@@ -46,13 +46,13 @@ export async function receiveDelivery(
   });
   if (!check.ok) {
     log.warn("webhook_refused", { reason: `signature_${check.problem}`, deliveryId: safeId(headerDeliveryId) });
-    throw new ApiError("unauthenticated", "The webhook signature is missing, invalid or outside the tolerance window.");
+    throw new AppError("unauthenticated", "The webhook signature is missing, invalid or outside the tolerance window.");
   }
 
   const deliveryId = headerDeliveryId?.trim() ?? "";
   if (!DELIVERY_ID.test(deliveryId)) {
     log.warn("webhook_refused", { reason: "delivery_id" });
-    throw new ApiError("validation", `The ${settings.deliveryHeader} header must carry the delivery id (letters, digits, . _ : -).`, {
+    throw new AppError("validation", `The ${settings.deliveryHeader} header must carry the delivery id (letters, digits, . _ : -).`, {
       fields: [settings.deliveryHeader],
     });
   }
@@ -60,7 +60,7 @@ export async function receiveDelivery(
   const parsed = parseDelivery(input.rawBody);
   if (parsed.kind === "malformed") {
     log.warn("webhook_refused", { reason: "malformed", deliveryId });
-    throw new ApiError("validation", `The webhook body is not a readable event: ${parsed.problem}.`, {
+    throw new AppError("validation", `The webhook body is not a readable event: ${parsed.problem}.`, {
       fields: [parsed.problem.split(":")[0] ?? "body"],
     });
   }

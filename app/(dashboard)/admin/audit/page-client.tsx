@@ -20,7 +20,7 @@ import {
   type AuditFilters as Filters,
 } from "@/lib/audit-trail/filters";
 import { auditKeys, useAuditEvents } from "@/lib/audit-trail/queries";
-import { useServerError, type ServerError } from "@/lib/api/client/server-error";
+import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { maskCpf } from "@/lib/shared/cpf";
 
 /*

@@ -3,17 +3,17 @@ import { headers } from "next/headers";
 
 import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
-import { requestContext } from "@/lib/audit-trail/server";
 import { actionChoices } from "@/lib/audit-trail/action-names";
 import { auditParamsFromSearchParams, compactFilters, parseAuditFilters } from "@/lib/audit-trail/filters";
+import { auditKeys } from "@/lib/audit-trail/queries";
+import { requestContext } from "@/lib/audit-trail/server";
 import { distinctActions } from "@/lib/audit-trail/server/query";
 import { viewAuditLog } from "@/lib/audit-trail/server/service";
 import type { AuditPage } from "@/lib/audit-trail/types";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
+import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
-import { auditKeys } from "@/lib/audit-trail/queries";
-import type { ServerError } from "@/lib/api/client/server-error";
 
 import { AuditPageClient } from "./page-client";
 

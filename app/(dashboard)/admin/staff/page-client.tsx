@@ -8,10 +8,10 @@ import { StaffTable } from "@/components/staff/staff-table";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { ApiRequestError } from "@/lib/api/client/api-request";
+import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { useStaffQuery, useUnlockStaffSignInMutation, useUpdateStaffMutation } from "@/lib/staff/queries";
-import type { StaffListEntry } from "@/lib/staff/server/staff";
 import type { UpdateStaffInput } from "@/lib/staff/schemas";
+import type { StaffListEntry } from "@/lib/staff/server/staff";
 
 // Taking access away asks first; giving it (re-enable, promote) and unlocking act at once.
 const needsConfirmation = (user: StaffListEntry, change: UpdateStaffInput) =>

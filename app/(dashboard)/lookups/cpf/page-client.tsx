@@ -5,10 +5,10 @@ import { useState } from "react";
 
 import { CpfLookupForm, type LookupRequest } from "@/components/lookups/cpf-lookup-form";
 import { LookupResult } from "@/components/lookups/lookup-result";
-import { ApiRequestError } from "@/lib/api/client/api-request";
 import { useCpfLookup } from "@/lib/lookups/queries";
-import { formatCpf } from "@/lib/shared/cpf";
 import type { LookupSource } from "@/lib/lookups/rules";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { formatCpf } from "@/lib/shared/cpf";
 
 function fieldErrors(...errors: unknown[]) {
   const fields = errors.flatMap((error) => (error instanceof ApiRequestError && error.code === "validation" ? error.fields : []));

@@ -15,15 +15,10 @@ import { VerificationExport } from "@/components/verifications/verification-expo
 import { VerificationFilters } from "@/components/verifications/verification-filters";
 import { VerificationPagination } from "@/components/verifications/verification-pagination";
 import { VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
-import { useServerError, type ServerError } from "@/lib/api/client/server-error";
+import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
+import { type VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 import { useVerifications, verificationKeys } from "@/lib/verifications/queries";
-import {
-  DEFAULT_PAGE_SIZE,
-  filtersToUrlQuery,
-  parseVerificationFilters,
-  type VerificationFilters as Filters,
-  type InputProblem,
-} from "@/lib/verifications/rules";
+import { DEFAULT_PAGE_SIZE, filtersToUrlQuery, parseVerificationFilters, type InputProblem } from "@/lib/verifications/rules";
 import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 
 /*

@@ -13,7 +13,7 @@ import { VerificationDetailSkeleton } from "@/components/verifications/verificat
 import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
 import { backHref, VerificationNeighbours } from "@/components/verifications/verification-neighbours";
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
-import { useServerError, type ServerError } from "@/lib/api/client/server-error";
+import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { useVerification, verificationKeys } from "@/lib/verifications/queries";
 
 export function VerificationPageClient({

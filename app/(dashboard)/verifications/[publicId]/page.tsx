@@ -6,10 +6,10 @@ import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
-import type { ServerError } from "@/lib/api/client/server-error";
-import { verificationKeys } from "@/lib/verifications/queries";
+import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { isUpstreamError } from "@/lib/upstream/http";
-import { isPublicId } from "@/lib/verifications/rules";
+import { isPublicId } from "@/lib/upstream/model/verification-query";
+import { verificationKeys } from "@/lib/verifications/queries";
 import { viewVerification } from "@/lib/verifications/server/detail";
 
 import { VerificationPageClient } from "./page-client";

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { parseCookieHeader, sessionFromCookies } from "@/lib/auth/server/require-role";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { sessionFromCookies } from "@/lib/auth/server/require-role";
+import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 

@@ -2,9 +2,9 @@ import { NextResponse } from "next/server";
 
 import { json, route } from "@/lib/api/route";
 import { authCookies } from "@/lib/auth/server/cookies";
-import { parseCookieHeader } from "@/lib/auth/server/require-role";
 import { signOut } from "@/lib/auth/server/sign-out";
 import { getDb } from "@/lib/db/client";
+import { parseCookieHeader } from "@/lib/shared/cookie-header";
 
 // POST /api/auth/sign-out – ends the session (and the provider's after single sign-on). A plain form post
 // gets a 303 to the next page; the page's script asks for JSON and navigates itself. Public, so a stale

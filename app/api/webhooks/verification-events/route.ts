@@ -4,6 +4,9 @@ import { getDb } from "@/lib/db/client";
 import { kickWebhookProcessor } from "@/lib/webhooks/server/processor";
 import { receiveDelivery } from "@/lib/webhooks/server/receive";
 
+// Every consumer of verification changes registers where the processor runs (lib/webhooks/server/changes.ts).
+import "@/lib/cases/server/register";
+
 // POST /api/webhooks/verification-events – the service's signed events. Exempt from sign-in and from the
 // same-origin check (the signature authenticates the sender), from nothing else: JSON content type, the
 // body cap (enforced while reading), the audit trail. The raw text reaches the signature check unparsed.

@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeQueryClient } from "@/app/providers";
 import type { VerificationListResponse } from "@/lib/verifications/types";
 
-import { ApiRequestError } from "./api-request";
 import { auditEventsQuery } from "../../audit-trail/queries";
-import { seedServerError, type ServerError } from "./server-error";
 import { verificationQuery, verificationsQuery } from "../../verifications/queries";
+import { ApiRequestError } from "./api-request";
+import { seedServerError, type ServerError } from "./server-error";
 
 /*
- * A server page whose first fetch failed hands its error to the client (lib/api/client/server-error.ts). With
+ * A server page whose first fetch failed hands its error to the client (lib/shared/api-client/server-error.ts). With
  * the tab's real QueryClient settings and the hooks' real options, the observer (what useQuery mounts)
  * must show that error and start no fetch; only the retry (refetch) does. The control case shows the
  * same observer fetching at once when nothing was seeded, so the first assertion can fail.

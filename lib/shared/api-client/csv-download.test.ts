@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { downloadCsv } from "./csv-download";
 import { verificationsExportUrl } from "../../verifications/queries-export";
+import { downloadCsv } from "./csv-download";
 
 afterEach(() => vi.unstubAllGlobals());
 

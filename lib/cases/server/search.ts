@@ -3,11 +3,10 @@ import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 
 import { cpfHash } from "@/lib/audit-trail/server";
+import type { SearchInput } from "@/lib/cases/schemas";
+import { cases, verificationIndex } from "@/lib/cases/server/schema";
 import { getDb, type Database } from "@/lib/db/client";
-import { cases } from "@/lib/cases/server/schema";
-import { verificationIndex } from "@/lib/search/server/schema";
 import { log } from "@/lib/log";
-import type { SearchInput } from "@/lib/search/schemas";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
 
 import type { SearchHit } from "../types";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { clientAddress, normaliseAddress, PEER_HEADER, UNKNOWN_ADDRESS } from "./address";
+import { clientAddress, normaliseAddress, PEER_HEADER, UNKNOWN_ADDRESS } from "./client-address";
 
 describe("client address", () => {
   it("is the socket's peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
