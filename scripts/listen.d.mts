@@ -1,5 +1,5 @@
 export const DEFAULT_HOST: string;
-export function listenHost(env?: NodeJS.ProcessEnv): string;
+export function listenHost(env?: Record<string, string | undefined>): string;
 export function isWildcard(host: string): boolean;
 export function isLoopback(host: string): boolean;
 export function connectHost(host: string): string;
