@@ -37,16 +37,17 @@ import {
 
 export interface CoreClientOptions extends HttpClientOptions {
   apiKey: string;
-  /** ASSUMPTION (CORE_PAGE_PARAM): name of the page query parameter; the contract does not show it. */
+  /** ASSUMPTION (docs/assumptions.md#core-page-param): name of the page query parameter (CORE_PAGE_PARAM). */
   pageParam?: string;
-  /** ASSUMPTION (CORE_MAX_PER_PAGE): the contract shows no maximum page size. */
+  /** ASSUMPTION (docs/assumptions.md#core-max-per-page): the contract shows no maximum page size (CORE_MAX_PER_PAGE). */
   maxPerPage?: number;
 }
 
 // Filter values are free tokens: the contract shows `approved`, `review` for status and no values for
 // flow and journey. Commas are refused in a status value because the list is comma-joined.
 const filterToken = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be a single word (letters, digits, _ . : -)");
-// ASSUMPTION (CORE_DATE_FILTER_FORMAT): from/to are a calendar date or an ISO 8601 instant.
+// ASSUMPTION (docs/assumptions.md#core-date-filter): from/to are a calendar date or an ISO 8601 instant
+// (CORE_DATE_FILTER_FORMAT).
 const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be YYYY-MM-DD or an ISO 8601 date-time" });
 
 // What the client accepts for each kind of filter (lib/upstream/model/verification-query.ts): looser than the
@@ -84,7 +85,8 @@ export const createVerificationInputSchema = z.object({
   }),
   /**
    * The flow to open. Sent as `flow_public_id`, the name every creation example of the provider uses
-   * (Legitimuz-Tech/legitimuz-examples pocs/*); left out, the integration's default flow applies (ASSUMPTION).
+   * (Legitimuz-Tech/legitimuz-examples pocs/*); left out, the integration's default flow applies
+   * (ASSUMPTION (docs/assumptions.md#creation-flow)).
    */
   flowPublicId: z.string().min(1).max(128).optional(),
 });

@@ -139,9 +139,10 @@ export function filtersToSearchParams(filters: VerificationFilters): URLSearchPa
 }
 
 /**
- * ASSUMPTION: the contract only says `public_id` is a string. Ids seen are UUIDs; this accepts those and
- * any other token of letters, digits, `_` and `-`, and refuses anything that could change an upstream path
- * (`/`, `.`, `%`, `?`, `#`) before any call. The one definition: pages, routes and the core client use it.
+ * ASSUMPTION (docs/assumptions.md#public-id-format): the contract only says `public_id` is a string. Ids seen
+ * are UUIDs; this accepts those and any other token of letters, digits, `_` and `-`, and refuses anything that
+ * could change an upstream path (`/`, `.`, `%`, `?`, `#`) before any call. The one definition: pages, routes and
+ * the core client use it.
  */
 export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 

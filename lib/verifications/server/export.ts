@@ -29,7 +29,10 @@ import { listVerifications, type VerificationDeps } from "./list";
  * Times are in the display time zone with their offset.
  */
 
-/** ASSUMPTION: a ceiling on one export, so a forgotten filter does not page through the whole account. */
+/**
+ * ASSUMPTION (docs/assumptions.md#export-ceiling): a ceiling on one export, so a forgotten filter does not page
+ * through the whole account.
+ */
 export const MAX_EXPORT_ROWS = 50_000;
 
 export const EXPORT_COLUMNS = [

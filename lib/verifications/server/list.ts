@@ -20,9 +20,9 @@ import type { VerificationListResponse } from "../types";
  */
 
 /**
- * What the list remembers between calls. ASSUMPTION (CORE_PAGE_PARAM): when the service refuses the page
- * parameter, the dashboard remembers it for a while instead of paying a refused call plus a retry on
- * every list view.
+ * What the list remembers between calls. ASSUMPTION (docs/assumptions.md#core-page-param): when the service
+ * refuses the page parameter, the dashboard remembers it for a while instead of paying a refused call plus a
+ * retry on every list view.
  */
 export interface PagingMemory {
   /** Until when (epoch ms) the page parameter is left out; 0: sent. */

@@ -21,7 +21,8 @@ import { isPublicId } from "@/lib/upstream/model/verification-query";
  *
  * One upstream event may arrive in several deliveries ("deduplicate by event, not by arrival"): its key is
  * the envelope's `id`, or for the flat shape, which carries no event id, a hash of the fields that
- * identify it (event, verification, status, occurred_at). ASSUMPTION: a redelivery repeats them unchanged.
+ * identify it (event, verification, status, occurred_at). ASSUMPTION (docs/assumptions.md#webhook-deduplication):
+ * a redelivery repeats them unchanged.
  */
 
 /**
@@ -66,7 +67,8 @@ const envelope = z.object({
   verification: z.object({ status, ref_id: refId }).nullish(),
 });
 
-// An event named after its outcome says the status even when the body leaves it out (ASSUMPTION).
+// An event named after its outcome says the status even when the body leaves it out
+// (ASSUMPTION (docs/assumptions.md#webhook-events)).
 const STATUS_OF_EVENT: Record<string, string> = {
   "verification.approved": "approved",
   "verification.reproved": "reproved",
