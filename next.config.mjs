@@ -40,7 +40,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   images: { unoptimized: true },
   // Headers every answer carries. Pages also get a nonce-based CSP from proxy.ts; API answers are data and
-  // get a policy that lets nothing load or run. README "Security headers" explains each one.
+  // get a policy that lets nothing load or run. docs/security.md "Security headers" explains each one.
   async headers() {
     const everywhere = [
       { key: "X-Content-Type-Options", value: "nosniff" },

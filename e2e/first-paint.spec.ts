@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 /*
- * First paint (README "First paint"): a page's first document holds its content, not a loading outline
+ * First paint (docs/benchmarks.md "First paint"): a page's first document holds its content, not a loading outline
  * that React would reveal 300 ms or more after the first paint, and no web font is fetched before it.
  * While a navigation waits for the server, the link that started it shows its pending bar.
  */

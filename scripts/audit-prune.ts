@@ -4,7 +4,7 @@
 // break has been investigated, prunes anyway and records where the chain was broken.
 //
 // In PostgreSQL, run it with a maintenance role holding the DELETE privilege on audit_events and INSERT on
-// audit_checkpoints (README: "Audit trail"); the application's own role cannot delete.
+// audit_checkpoints (docs/operations.md: "Database roles"); the application's own role cannot delete.
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
 import { BrokenChainError, pruneAuditEvents } from "@/lib/audit-trail/server/prune";
 import { config } from "@/lib/config";

@@ -103,7 +103,7 @@ function waitFor(child, pattern, what) {
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 /**
- * The production server's heap cap (README "Deploying"): V8 sizes its heap from the machine's memory and,
+ * The production server's heap cap (docs/operations.md "Deploying"): V8 sizes its heap from the machine's memory and,
  * under load, lets garbage pile up to hundreds of megabytes before collecting; the live heap under 50
  * concurrent list views stays under 100 MB. Not in development (the compiler needs more), and not when
  * NODE_OPTIONS already sets one.

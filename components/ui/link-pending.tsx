@@ -5,7 +5,7 @@ import { useLinkStatus } from "next/link";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 
 /*
- * Pages render with their data and have no loading outline (README "First paint"), so while a navigation
+ * Pages render with their data and have no loading outline (docs/benchmarks.md "First paint"), so while a navigation
  * waits for the server the link that started it shows a bar, and screen readers hear "Loading…" from the
  * shell's one status region. Links report to that region through this context.
  */

@@ -11,7 +11,7 @@ import { createVerification } from "@/lib/verifications/server/create";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 /*
- * The facts adopted from the provider's public material (README, "Assumptions", source column): its example
+ * The facts adopted from the provider's public material (docs/assumptions.md, each entry's source): its example
  * bodies, written here with our own values, parsed through the clients' schemas; then each fact held against
  * the sandbox over real HTTP with the real client.
  */

@@ -7,7 +7,7 @@ import type { Database } from "@/lib/db/client";
 import { clearKeys, countInWindow, increment, lock, lockedUntil, locksUnder } from "@/lib/db/rate-limit";
 
 /*
- * Sign-in throttling, built so it cannot be turned against staff (README "Lockout policy"):
+ * Sign-in throttling, built so it cannot be turned against staff (docs/security.md "Lockout policy"):
  * - an account AND address pair is locked after a few failures: whoever guesses locks only themselves
  *   out of that account, never the account's owner signing in from elsewhere;
  * - an address trying many accounts (spraying) is locked on its own, with a wider budget, since an

@@ -5,7 +5,7 @@
  */
 
 /*
- * Closed sets, as the provider's public material gives them (README "Assumptions", source column). Input is
+ * Closed sets, as the provider's public material gives them (docs/assumptions.md, each entry's source). Input is
  * validated against these; a value outside them from the service is still shown as sent.
  */
 
