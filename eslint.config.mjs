@@ -1,6 +1,8 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+import { layering } from "./eslint.layers.mjs";
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -10,6 +12,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true, argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  layering,
   {
     // Playwright fixtures receive a `use` callback that is not React's `use`.
     files: ["e2e/**"],

@@ -42,7 +42,7 @@ test("no server secret is in the client bundle or the HTML of a page", async ({ 
 
 /*
  * No validation library in the browser: forms and URL state check their input with plain rule functions
- * (lib/validations/*-rules.ts, verifications.ts, lib/audit-trail/filters.ts), and only the server wraps
+ * (each feature's rules.ts, lib/shared/, lib/upstream/model/verification-query.ts, lib/audit-trail/filters.ts), and only the server wraps
  * them in zod. zod's error class names itself "ZodError" ("$ZodError" in its core) and its issue codes
  * include "invalid_format": strings no code of this app writes, present in any build of zod, classic or mini.
  */

@@ -3,13 +3,14 @@ import "server-only";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 
+import type { Role } from "@/lib/auth/roles";
 import { sessionCookieName } from "@/lib/auth/server/cookies";
 import { hashPassword } from "@/lib/auth/server/password";
-import type { Role } from "@/lib/auth/roles";
-import { startSession, type SignInMethod } from "@/lib/auth/server/sessions";
+import { startSession } from "@/lib/auth/server/sessions";
+import { createStaff } from "@/lib/auth/server/staff-store";
+import { type SignInMethod, type StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { createStaff, type StaffUserDto } from "@/lib/auth/server/staff-store";
 
 /*
  * Test helpers: real staff accounts and real signed session cookies, exactly as next-auth would set

@@ -4,8 +4,8 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import type { StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
-import type { StaffUserDto } from "@/lib/auth/server/staff-store";
 import { sealMediaToken } from "@/lib/verifications/server/media-token";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
-import type { StaffSession } from "@/lib/auth/server/sessions";
+import type { StaffSession } from "@/lib/auth/types";
 
 import { SignOutButton } from "./sign-out-button";
 

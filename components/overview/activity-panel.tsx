@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
-import { activityColumns, type AuditActivity } from "@/lib/overview/server/activity";
+import { activityColumns, type AuditActivity } from "@/lib/overview/activity";
 import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { Legend, StackedBarChart } from "./charts";

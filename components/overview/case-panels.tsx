@@ -1,9 +1,10 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
+import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/cases/rules";
+import { outcomeMatrix, type CaseFigures } from "@/lib/overview/cases";
+import type { OverviewPeriod } from "@/lib/overview/period";
 // Each number opens exactly the cases it counts in the queue (lib/overview/queue-links.ts).
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
-import { AGE_BUCKETS, outcomeMatrix, RECOMMENDATIONS, type CaseFigures } from "@/lib/overview/server/cases";
-import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { HorizontalBarChart } from "./charts";
 import { numberFormatter } from "./format";

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
-import type { Overview } from "@/lib/overview/server/overview";
+import type { Overview } from "@/lib/overview/types";
 
 import { ActivityPanel } from "./activity-panel";
 import { BacklogPanel, OutcomesPanel } from "./case-panels";

@@ -4,8 +4,8 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { StaffListEntry } from "@/lib/staff/server/staff";
 import type { UpdateStaffInput } from "@/lib/staff/schemas";
+import type { StaffListEntry } from "@/lib/staff/types";
 
 /*
  * The staff list with its row actions. The buttons that would leave no active admin are disabled

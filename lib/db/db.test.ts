@@ -5,7 +5,8 @@ import { hashPassword } from "@/lib/auth/server/password";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
+import { staffUsers } from "../auth/server/schema";
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
 import {
   claimStaffForOidc,
   countActiveAdmins,
@@ -16,8 +17,7 @@ import {
   StaffEmailTakenError,
   updateStaff,
 } from "../auth/server/staff-store";
-import { staffUsers } from "../auth/server/schema";
-import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
+import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

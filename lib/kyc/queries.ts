@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 
+import type { KycSessionInput } from "@/lib/kyc/schemas";
 import type { KycSessionResponse, SmsSendResponse, SmsValidateResponse } from "@/lib/kyc/types";
-import type { KycSessionInput } from "@/lib/lookups/schemas";
 import type { SmsSendInput, SmsValidateInput } from "@/lib/shared/phone";
 
 import { apiRequest } from "../shared/api-client/api-request";

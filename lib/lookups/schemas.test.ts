@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { cpfProblem } from "@/lib/shared/cpf";
 
-import { cpfLookupSchema, kycSessionSchema, purposeProblem } from "./schemas";
+import { kycSessionSchema } from "../kyc/schemas";
+import { cpfLookupSchema, purposeProblem } from "./schemas";
 
 describe("CPF lookup input", () => {
   it("accepts any CPF formatting and normalises purpose", () => {

@@ -32,8 +32,3 @@ export const cpfLookupSchema = z.strictObject({
 });
 
 export type CpfLookupInput = z.input<typeof cpfLookupSchema>;
-
-/** POST /api/kyc/sessions. The widget language follows the dashboard's language (server side). */
-export const kycSessionSchema = z.strictObject({ cpf: cpfSchema });
-
-export type KycSessionInput = z.input<typeof kycSessionSchema>;

@@ -1,5 +1,5 @@
-import type { CaseFigures } from "@/lib/overview/server/cases";
 import type { QueueQuery } from "@/lib/cases/schemas";
+import type { CaseFigures } from "@/lib/overview/cases";
 
 import type { AgeBucket } from "../cases/rules";
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { ChangePasswordInput } from "@/lib/auth/schemas";
-import type { StaffUserDto } from "@/lib/auth/server/staff-store";
+import type { StaffUserDto } from "@/lib/auth/types";
 import type { InviteStaffInput } from "@/lib/staff/rules";
 import type { UpdateStaffInput } from "@/lib/staff/schemas";
-import type { StaffListEntry } from "@/lib/staff/server/staff";
+import type { StaffListEntry } from "@/lib/staff/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { fromUpstreamError } from "@/lib/api/errors";
+import { fromUpstreamError, httpStatusOf } from "@/lib/api/errors";
 import { SANDBOX_DEFAULTS } from "@/lib/config";
 import { AppError } from "@/lib/shared/errors";
 import { CoreClient } from "@/lib/upstream/core";
@@ -101,7 +101,8 @@ describe("adopted facts against the sandbox", () => {
       { client },
     ).catch((e: unknown) => e);
     expect(shown).toBeInstanceOf(AppError);
-    expect(shown).toMatchObject({ code: "conflict", status: 409, fields: ["refId"] });
+    expect(shown).toMatchObject({ code: "conflict", fields: ["refId"] });
+    expect(httpStatusOf(shown as AppError)).toBe(409);
     expect((shown as AppError).requestId).toMatch(/^req_/);
   });
 

@@ -13,7 +13,7 @@ import {
 
 /*
  * Zod schemas of the identity verification service's resources as they are on the wire, and the reshape
- * functions to the domain types (lib/domain/*). Shared: no server imports.
+ * functions to the domain types (lib/upstream/model/). Shared: no server imports.
  *
  * Every object is loose (unknown fields pass through) because the contract lists the fields it shows,
  * not every field that exists. Fields the contract states are typed; the ones the pages cannot do

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/server/store";
+import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 

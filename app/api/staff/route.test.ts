@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
-import type { StaffUserDto } from "@/lib/auth/server/staff-store";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
+import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
+import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 

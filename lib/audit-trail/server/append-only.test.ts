@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
  * (scripts/audit-prune.ts) imports. Tests are exempt: they tamper on purpose to prove the verifier.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 const SCANNED = ["app", "components", "lib", "scripts", "proxy.ts", "instrumentation.ts"];
 const PRUNE_MODULE = "lib/audit-trail/server/prune.ts";
 
@@ -48,7 +48,7 @@ describe("the audit trail is append-only in the application", () => {
 
   it("lets only the prune script import the prune", () => {
     const importers = files.filter(
-      (file) => file !== PRUNE_MODULE && /audit-trail\/prune["']/.test(fs.readFileSync(path.join(ROOT, file), "utf8")),
+      (file) => file !== PRUNE_MODULE && /audit-trail\/server\/prune["']/.test(fs.readFileSync(path.join(ROOT, file), "utf8")),
     );
     expect(importers).toEqual(["scripts/audit-prune.ts"]);
   });

@@ -6,8 +6,8 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { computeEventHash, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/server/record";
-import { createDatabase, type Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { createDatabase, type Database } from "@/lib/db/client";
 import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
@@ -163,9 +163,9 @@ describe.each(testDatabases())("audit group commit on $name", ({ name, open }) =
     it("loses no acknowledged event when the process is killed mid-load", async () => {
       const child = spawn(
         process.execPath,
-        ["--conditions=react-server", "--import", "tsx", path.join(import.meta.dirname, "../../test/audit-load-child.ts")],
+        ["--conditions=react-server", "--import", "tsx", path.join(import.meta.dirname, "../../../test/audit-load-child.ts")],
         {
-          cwd: path.join(import.meta.dirname, "../.."),
+          cwd: path.join(import.meta.dirname, "../../.."),
           env: { ...process.env, ...TEST_SECRETS, DATABASE_URL: handle.url!, LOG_LEVEL: "silent" },
           stdio: ["ignore", "pipe", "inherit"],
         },

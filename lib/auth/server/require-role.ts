@@ -12,10 +12,10 @@ import { AppError } from "@/lib/shared/errors";
 
 import { safeCallbackPath } from "../callback-url";
 import { hasRole, type Role } from "../roles";
+import { type StaffSession } from "../types";
 import { sessionCookieName } from "./cookies";
 import { sessionCacheFor } from "./session-cache";
 import { decodeSessionToken } from "./session-token";
-import { type StaffSession } from "./sessions";
 
 /*
  * The one authorisation check, called by every route handler (`requireUser`) and every server page
@@ -28,7 +28,7 @@ import { type StaffSession } from "./sessions";
  * expired session, or a disabled user, is refused at once.
  */
 
-export type { StaffSession } from "./sessions";
+export type { StaffSession } from "@/lib/auth/types";
 
 /** Header proxy.ts sets to the page's path and query, so a page can send the visitor back after sign-in. */
 export const PATH_HEADER = "x-kyc-pathname";

@@ -3,8 +3,9 @@ import "server-only";
 import type { ChangeFeed } from "@/lib/db/change-feed";
 import type { DatabaseHandle } from "@/lib/db/client";
 
+import { type StaffSession } from "../types";
 import { registerLocalCache } from "./session-invalidation";
-import { ABSOLUTE_TIMEOUT_MS, readLiveSession, TOUCH_INTERVAL_MS, type StaffSession } from "./sessions";
+import { ABSOLUTE_TIMEOUT_MS, readLiveSession, TOUCH_INTERVAL_MS } from "./sessions";
 
 /*
  * Session checks without a database round trip per request, and no weaker revocation.

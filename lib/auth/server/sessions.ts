@@ -5,9 +5,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
-import type { Database } from "@/lib/db/client";
 import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
-import { type Role } from "@/lib/auth/roles";
+import type { SignInMethod, StaffSession } from "@/lib/auth/types";
+import type { Database } from "@/lib/db/client";
 
 import { forgetLocally } from "./session-invalidation";
 
@@ -23,18 +23,6 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 // Writing last_seen_at on every request would turn each read into a write; once a minute is enough
 // for a 30-minute idle timeout.
 export const TOUCH_INTERVAL_MS = 60_000;
-
-export type SignInMethod = "password" | "oidc";
-
-/** The signed-in staff member, as route handlers and pages see them. */
-export interface StaffSession {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  sessionId: string;
-  mustChangePassword: boolean;
-}
 
 /** Opens a session and records the sign-in, together: no session exists without its audit event. */
 export async function startSession(

@@ -3,6 +3,7 @@ import "server-only";
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 
 import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
+import type { StaffUserDto } from "@/lib/auth/types";
 import { AppError } from "@/lib/shared/errors";
 
 import type { Database } from "../../db/client";
@@ -13,20 +14,6 @@ import { staffUsers } from "./schema";
  * Staff queries. Everything leaving this module is a DTO: the password hash never does, except through
  * `getStaffCredentials`, which only the sign-in check uses.
  */
-
-export interface StaffUserDto {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  mustChangePassword: boolean;
-  hasPassword: boolean;
-  oidcLinked: boolean;
-  lastSignInAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 // Typed errors: the route kit's one mapper answers them (404, 409 naming the field) without a catch per route.
 

@@ -277,21 +277,21 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
     const colleague = await makeStaff(handle.db, "analyst");
     const admin = await makeStaff(handle.db, "admin");
     const verification = await openCase();
-    await expect(assignCase(handle.db, analyst, verification.publicId, colleague.actor.id)).rejects.toMatchObject({ status: 403 });
+    await expect(assignCase(handle.db, analyst, verification.publicId, colleague.actor.id)).rejects.toMatchObject({ code: "forbidden" });
     await assignCase(handle.db, analyst, verification.publicId, "me");
     // Claiming again is a no-op, naming one's own id is a claim (no takeover), and the colleague is refused.
     await expect(assignCase(handle.db, analyst, verification.publicId, "me")).resolves.toEqual({ assigneeId: analyst.actor.id });
     await expect(assignCase(handle.db, colleague, verification.publicId, colleague.actor.id)).rejects.toBeInstanceOf(CaseTakenError);
-    await expect(assignCase(handle.db, colleague, verification.publicId, null)).rejects.toMatchObject({ status: 403 });
+    await expect(assignCase(handle.db, colleague, verification.publicId, null)).rejects.toMatchObject({ code: "forbidden" });
     await assignCase(handle.db, admin, verification.publicId, colleague.actor.id);
     expect((await getCase(handle.db, verification.publicId))?.assignee?.id).toBe(colleague.actor.id);
     await assignCase(handle.db, admin, verification.publicId, null);
     expect((await getCase(handle.db, verification.publicId))?.assignee).toBeNull();
     await expect(assignCase(handle.db, admin, verification.publicId, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
-      status: 400,
+      code: "validation",
       fields: ["assignee"],
     });
-    await expect(assignCase(handle.db, analyst, "no-such-case", "me")).rejects.toMatchObject({ status: 404 });
+    await expect(assignCase(handle.db, analyst, "no-such-case", "me")).rejects.toMatchObject({ code: "not_found" });
     const kinds = (await getCase(handle.db, verification.publicId))!.entries.map((entry) => entry.kind);
     expect(kinds).toEqual(["opened", "assigned", "assigned", "unassigned"]);
   });
@@ -305,12 +305,12 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
     await expect(
       recordOutcome(handle.db, author, verification.publicId, { ...outcome, reasons: [...outcome.reasons] }),
     ).rejects.toMatchObject({
-      status: 403,
+      code: "forbidden",
     });
     await assignCase(handle.db, author, verification.publicId, "me");
     await expect(
       recordOutcome(handle.db, other, verification.publicId, { ...outcome, reasons: [...outcome.reasons] }),
-    ).rejects.toMatchObject({ status: 403 });
+    ).rejects.toMatchObject({ code: "forbidden" });
     expect(await recordOutcome(handle.db, author, verification.publicId, { ...outcome, reasons: [...outcome.reasons] })).toEqual({
       outcomeState: "pending_confirmation",
     });
@@ -318,14 +318,14 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
       verification.publicId,
     );
     await expect(confirmOutcome(handle.db, author, verification.publicId, { agree: true, comment: "" })).rejects.toMatchObject({
-      status: 403,
+      code: "forbidden",
     });
     // Another analyst disagrees: back to the author, who records again; an admin then confirms.
     expect(await confirmOutcome(handle.db, other, verification.publicId, { agree: false, comment: "Check the mother's name." })).toEqual({
       outcomeState: "rejected",
     });
     await expect(confirmOutcome(handle.db, admin, verification.publicId, { agree: true, comment: "" })).rejects.toMatchObject({
-      status: 409,
+      code: "conflict",
     });
     await recordOutcome(handle.db, author, verification.publicId, { ...outcome, reasons: ["document_mismatch", "other"] });
     expect(await confirmOutcome(handle.db, admin, verification.publicId, { agree: true, comment: "" })).toEqual({
@@ -334,7 +334,7 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
     await expect(
       recordOutcome(handle.db, author, verification.publicId, { ...outcome, reasons: [...outcome.reasons] }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: "conflict",
     });
     const detail = await getCase(handle.db, verification.publicId);
     expect(detail).toMatchObject({ outcomeState: "confirmed", reasons: ["document_mismatch", "other"] });
@@ -344,7 +344,9 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
     const adminCase = await openCase({ restrictiveLists: [{ extra: {} }] });
     await assignCase(handle.db, admin, adminCase.publicId, "me");
     await recordOutcome(handle.db, admin, adminCase.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
-    await expect(confirmOutcome(handle.db, admin, adminCase.publicId, { agree: true, comment: "" })).rejects.toMatchObject({ status: 403 });
+    await expect(confirmOutcome(handle.db, admin, adminCase.publicId, { agree: true, comment: "" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(confirmOutcome(handle.db, other, adminCase.publicId, { agree: true, comment: "" })).resolves.toEqual({
       outcomeState: "confirmed",
     });

@@ -1,4 +1,4 @@
-import { bigint, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "../../auth/server/schema";
 

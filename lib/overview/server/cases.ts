@@ -3,8 +3,9 @@ import "server-only";
 import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 
 import { AGE_BUCKETS, AGE_BUCKETS_HOURS, RECOMMENDATIONS, type AgeBucket, type Recommendation } from "@/lib/cases/rules";
-import type { Database } from "@/lib/db/client";
 import { cases } from "@/lib/cases/server/schema";
+import type { Database } from "@/lib/db/client";
+import type { CaseFigures } from "@/lib/overview/cases";
 
 /*
  * Case-work figures for the overview, read from the case tables (lib/cases owns them and their rules):
@@ -14,25 +15,6 @@ import { cases } from "@/lib/cases/server/schema";
 
 // The buckets are case work's (lib/cases/rules.ts), so the queue's `age` filter opens exactly these counts.
 export { AGE_BUCKETS, AGE_BUCKETS_HOURS, RECOMMENDATIONS, type AgeBucket };
-
-export interface CaseFigures {
-  backlog: Record<AgeBucket, number>;
-  open: number;
-  /** Open cases past their due time now. */
-  overdue: number;
-  /** Cases closed in the period, and how many of them closed after their due time. */
-  closedInPeriod: number;
-  closedLate: number;
-  /**
-   * Cases closed in the period with an effective recommendation (confirmed, or recorded without needing
-   * confirmation): counts per recommendation and upstream final status.
-   */
-  outcomes: Array<{ recommendation: Recommendation; finalStatus: string; count: number }>;
-  /** Of those, the ones lib/cases marked as contradicting the upstream's final status. */
-  disagreements: number;
-  /** The period's bounds as instants, for the queue's closed-in-period filter behind these numbers. */
-  closedRange: { from: string; to: string };
-}
 
 const HOUR_MS = 3_600_000;
 
@@ -102,20 +84,5 @@ export async function caseFigures(db: Database, range: { start: Date; end: Date 
       ),
     disagreements: Number(closed?.disagreements ?? 0),
     closedRange: { from: range.start.toISOString(), to: range.end.toISOString() },
-  };
-}
-
-/**
- * The recommendations-against-final-status table, as the page and its CSV lay it out: one column per final
- * status seen (sorted), one row per recommendation (RECOMMENDATIONS), 0 where nothing was counted.
- */
-export function outcomeMatrix(outcomes: CaseFigures["outcomes"]): {
-  finals: string[];
-  count(recommendation: Recommendation, finalStatus: string): number;
-} {
-  return {
-    finals: [...new Set(outcomes.map((row) => row.finalStatus))].sort(),
-    count: (recommendation, finalStatus) =>
-      outcomes.find((row) => row.recommendation === recommendation && row.finalStatus === finalStatus)?.count ?? 0,
   };
 }

@@ -1,16 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail/server";
-import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
-import { listQueue } from "@/lib/cases/server/store";
-import { cases } from "@/lib/cases/server/schema";
-import { startOfDay } from "@/lib/shared/time-zone";
 import { queueQuerySchema } from "@/lib/cases/schemas";
+import { cases } from "@/lib/cases/server/schema";
+import { listQueue } from "@/lib/cases/server/store";
+import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
+import { startOfDay } from "@/lib/shared/time-zone";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { auditActivity } from "./activity";
-import { AGE_BUCKETS, caseFigures } from "./cases";
+import { AGE_BUCKETS } from "../../cases/rules";
 import type { OverviewPeriod } from "../period";
+import { auditActivity } from "./activity";
+import { caseFigures } from "./cases";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

@@ -11,12 +11,13 @@ import { getDb } from "@/lib/db/client";
 import { isoInZone } from "@/lib/shared/time-zone";
 import type { InputProblem } from "@/lib/verifications/rules";
 
-import { activityColumns, type ActivityMessages } from "./activity";
-import { AGE_BUCKETS, outcomeMatrix, RECOMMENDATIONS } from "./cases";
+import { AGE_BUCKETS, RECOMMENDATIONS } from "../../cases/rules";
+import { activityColumns, type ActivityMessages } from "../activity";
+import { outcomeMatrix } from "../cases";
 import { ratesOf, STATUSES } from "../figures";
-import { panelLoaders, type OverviewDeps } from "./overview";
 import { parseOverviewPeriod, type OverviewPeriod } from "../period";
 import { OVERVIEW_TABLES, type OverviewTable } from "../tables";
+import { panelLoaders, type OverviewDeps } from "./overview";
 
 /*
  * CSV of one overview table (GET /api/overview/export?table=…&<period>): the numbers come from the same

@@ -4,30 +4,24 @@ import { fromUpstreamError } from "@/lib/api/errors";
 import { config, type Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import type { Overview, Panel } from "@/lib/overview/types";
 import { AppError } from "@/lib/shared/errors";
 import { startOfDay } from "@/lib/shared/time-zone";
 import type { CoreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
 
+import { type AuditActivity } from "../activity";
+import { type CaseFigures } from "../cases";
 import type { VerificationCounts } from "../figures";
 import { addDays, type OverviewPeriod } from "../period";
-import { auditActivity, type AuditActivity } from "./activity";
-import { caseFigures, type CaseFigures } from "./cases";
+import { auditActivity } from "./activity";
+import { caseFigures } from "./cases";
 import { verificationCounts, type CountCache } from "./counts";
 
 /*
  * Everything the overview shows, for one period. Each panel stands alone: the service being unreachable
  * leaves the case and audit panels drawn, and a broken panel says why instead of showing zeros.
  */
-
-export type Panel<T> = { ok: true; data: T } | { ok: false; code: string };
-
-export interface Overview {
-  period: OverviewPeriod;
-  verifications: Panel<VerificationCounts>;
-  cases: Panel<CaseFigures>;
-  activity: Panel<AuditActivity>;
-}
 
 export interface OverviewDeps {
   db: Database;

@@ -3,7 +3,7 @@ import "server-only";
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import type { ChangePasswordInput } from "@/lib/auth/schemas";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/server/password";
-import { revokeUserSessions, type StaffSession } from "@/lib/auth/server/sessions";
+import { revokeUserSessions } from "@/lib/auth/server/sessions";
 import {
   createStaff,
   getPasswordHash,
@@ -12,12 +12,13 @@ import {
   setPassword,
   StaffNotFoundError,
   updateStaff,
-  type StaffUserDto,
 } from "@/lib/auth/server/staff-store";
 import { signInBlock, unlockSignIn } from "@/lib/auth/server/throttle";
+import { type StaffSession, type StaffUserDto } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import type { InviteStaffInput } from "@/lib/staff/rules";
 import type { UpdateStaffInput } from "@/lib/staff/schemas";
+import type { StaffListEntry } from "@/lib/staff/types";
 
 /*
  * Staff-account changes. Each one and its audit event commit in one transaction: if the event cannot
@@ -112,11 +113,6 @@ export async function changeOwnPassword(
     );
   });
   return true;
-}
-
-/** A staff account as the staff page shows it: with what currently holds its sign-in back. */
-export interface StaffListEntry extends StaffUserDto {
-  signIn: { lockedUntil: string | null; lockedAddresses: number; recentFailures: number };
 }
 
 export async function listStaffWithSignInState(db: Database, now = new Date()): Promise<StaffListEntry[]> {

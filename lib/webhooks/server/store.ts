@@ -5,6 +5,7 @@ import { asc, desc, eq, gt, sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
 import { verificationEvents, webhookDeliveries, type VerificationEventRow } from "@/lib/webhooks/server/schema";
+import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
 
 import { auditableDetail, webhookTarget } from "./audit";
 import type { ParsedDelivery } from "./parse";
@@ -67,15 +68,6 @@ export async function storeDelivery(
   });
 }
 
-export interface VerificationEventItem {
-  id: number;
-  publicId: string;
-  event: string;
-  status: string | null;
-  occurredAt: string;
-  recordedAt: string;
-}
-
 function toItem(
   row: Pick<VerificationEventRow, "id" | "publicId" | "event" | "status" | "occurredAt" | "recordedAt">,
 ): VerificationEventItem {
@@ -107,14 +99,6 @@ export async function listVerificationEvents(db: Database, publicId: string, lim
     .orderBy(asc(verificationEvents.occurredAt), asc(verificationEvents.id))
     .limit(limit);
   return rows.map(toItem);
-}
-
-export interface ChangeFeed {
-  /** Pass back as `after` next time. */
-  cursor: number;
-  changes: VerificationEventItem[];
-  /** More than `limit` changes arrived: the page should simply reload its data. */
-  truncated: boolean;
 }
 
 /**

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { useStaffQuery, useUnlockStaffSignInMutation, useUpdateStaffMutation } from "@/lib/staff/queries";
 import type { UpdateStaffInput } from "@/lib/staff/schemas";
-import type { StaffListEntry } from "@/lib/staff/server/staff";
+import type { StaffListEntry } from "@/lib/staff/types";
 
 // Taking access away asks first; giving it (re-enable, promote) and unlocking act at once.
 const needsConfirmation = (user: StaffListEntry, change: UpdateStaffInput) =>

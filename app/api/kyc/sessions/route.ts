@@ -1,9 +1,9 @@
 import { requestLocale } from "@/i18n/request-locale";
 import { json, route } from "@/lib/api/route";
+import { kycSessionSchema } from "@/lib/kyc/schemas";
 import { startKycSession } from "@/lib/kyc/server/kyc";
 import type { KycSessionResponse } from "@/lib/kyc/types";
 import { partnersClient } from "@/lib/upstream/partners";
-import { kycSessionSchema } from "@/lib/lookups/schemas";
 
 // POST /api/kyc/sessions – starts a KYC session for a CPF; answers the widget address (never stored) and its QR code.
 export const POST = route({ body: kycSessionSchema }, async ({ request, context, body: { cpf } }) => {

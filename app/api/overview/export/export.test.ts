@@ -2,12 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { GET as auditLog } from "@/app/api/audit/route";
 import { recordEvent } from "@/lib/audit-trail/server";
+import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/cases/rules";
 import { cases } from "@/lib/cases/server/schema";
-import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/overview/server/cases";
 import { ratesOf, STATUSES } from "@/lib/overview/figures";
-import { loadOverview, type Overview } from "@/lib/overview/server/overview";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
+import { loadOverview } from "@/lib/overview/server/overview";
 import { OVERVIEW_TABLES, type OverviewTable } from "@/lib/overview/tables";
+import { type Overview } from "@/lib/overview/types";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { GET as exportCsv } from "./route";
