@@ -122,10 +122,6 @@ const sharedSchema = z.object({
     .default("pep,restrictive_list,low_facematch,high_risk"),
   // On the service's 0..100 score scale (lib/upstream/model/verification.ts); the default is the detail's "high risk" band.
   CASE_RISK_THRESHOLD: z.coerce.number().int().min(0).max(100).default(70),
-  CASE_FINAL_STATUSES: z
-    .string()
-    .regex(/^[a-z_]+(,[a-z_]+)*$/)
-    .default("approved,reproved"),
   CASE_SYNC_INTERVAL_MINUTES: z.coerce
     .number()
     .int()
@@ -240,7 +236,7 @@ export interface Config {
   smsResendCooldownSeconds: number;
   trustedProxies: string[];
   auditRetentionDays: number;
-  cases: { slaHours: number; redFlags: string[]; riskThreshold: number; finalStatuses: string[]; syncIntervalMinutes: number };
+  cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number };
   publicUrl: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
@@ -354,7 +350,6 @@ function sharedPart(values: SharedValues) {
       slaHours: values.CASE_SLA_HOURS,
       redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),
       riskThreshold: values.CASE_RISK_THRESHOLD,
-      finalStatuses: values.CASE_FINAL_STATUSES.split(","),
       syncIntervalMinutes: values.CASE_SYNC_INTERVAL_MINUTES,
     },
     publicUrl: values.NEXTAUTH_URL,

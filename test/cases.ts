@@ -14,7 +14,6 @@ import { UpstreamNotFoundError } from "@/lib/upstream/http";
 export const TEST_SETTINGS: CaseSettings = {
   redFlags: ["pep", "restrictive_list", "low_facematch", "high_risk"],
   riskThreshold: 70,
-  finalStatuses: ["approved", "reproved"],
   slaHours: 24,
 };
 

@@ -11,7 +11,7 @@ import type { RestrictiveListEntry, Verification } from "@/lib/upstream/model/ve
  */
 
 import { SCORE_SCALE } from "@/lib/upstream/model/verification";
-import { isFinalStatus } from "@/lib/cases/red-flags";
+import { isDecided } from "@/lib/upstream/model/verification";
 
 import { useDateTime, useNumber } from "./format";
 import { GenericValue } from "./generic-value";
@@ -129,7 +129,7 @@ export function VerificationDetail({
           </Item>
           {/* An outcome's date only: a decided_at on a verification still in review would read as a decision. */}
           <Item term={t("decidedAt")}>
-            {isFinalStatus(verification.status) ? (
+            {isDecided(verification.status) ? (
               (dateTime(verification.decidedAt) ?? notInformed)
             ) : (
               <span className="text-slate-600">{t("notDecided")}</span>

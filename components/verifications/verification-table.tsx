@@ -6,7 +6,8 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { LinkPending } from "@/components/ui/link-pending";
 import { KNOWN_STEPS, type Verification } from "@/lib/upstream/model/verification";
-import { isFinalStatus, redFlags } from "@/lib/cases/red-flags";
+import { redFlags } from "@/lib/cases/red-flags";
+import { isDecided } from "@/lib/upstream/model/verification";
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";
 import type { ListEnrichment } from "@/lib/verifications/types";
 
@@ -134,8 +135,8 @@ function useCells(item: Verification, enrichment: ListEnrichment | undefined) {
     identity: item.identityScore === null ? t("none") : number(item.identityScore),
     risk: item.riskScore === null ? t("none") : number(item.riskScore),
     created: dateTime(item.createdAt) ?? t("none"),
-    // Only outcomes have a decision date (see FINAL_STATUSES).
-    decided: isFinalStatus(item.status) ? (dateTime(item.decidedAt) ?? t("none")) : null,
+    // Only outcomes have a decision date (isDecided).
+    decided: isDecided(item.status) ? (dateTime(item.decidedAt) ?? t("none")) : null,
     caseAge: days === null ? null : t("days", { count: days }),
     owner: enrichment?.caseOwner ?? null,
   };

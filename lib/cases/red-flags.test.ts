@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import type { Verification } from "@/lib/upstream/model/verification";
 
-import { isFinalStatus, redFlags, riskBand } from "./red-flags";
+import { isDecided } from "@/lib/upstream/model/verification";
+
+import { redFlags, riskBand } from "./red-flags";
 
 function verification(patch: Partial<Verification> = {}): Verification {
   return {
@@ -76,7 +78,7 @@ describe("redFlags", () => {
   });
 });
 
-describe("riskBand and isFinalStatus", () => {
+describe("riskBand and isDecided", () => {
   it.each([
     [0, "low"],
     [39, "low"],
@@ -87,6 +89,6 @@ describe("riskBand and isFinalStatus", () => {
   ])("%d is %s", (score, band) => expect(riskBand(score)).toBe(band));
 
   it("counts only approved and reproved as outcomes", () => {
-    expect(["approved", "reproved", "review", "started", null].map(isFinalStatus)).toEqual([true, true, false, false, false]);
+    expect(["approved", "reproved", "review", "started", null].map(isDecided)).toEqual([true, true, false, false, false]);
   });
 });

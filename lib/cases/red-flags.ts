@@ -2,7 +2,7 @@
  * What an analyst must see first on a verification: the red flags, computed once from the domain object so
  * the detail's summary, the list's cards and the export agree. Shared: no server imports.
  */
-import { DECIDED_STATUSES, FACEMATCH_VALID_SIMILARITY, SCORE_SCALE, type Verification } from "@/lib/upstream/model/verification";
+import { FACEMATCH_VALID_SIMILARITY, SCORE_SCALE, type Verification } from "@/lib/upstream/model/verification";
 
 /** Risk is drawn on the service's score scale (lib/upstream/model/verification.ts, 0..100 as its material shows). */
 export const RISK_SCALE = SCORE_SCALE;
@@ -23,13 +23,6 @@ export function riskBand(score: number): RiskBand {
   let current: RiskBand = "low";
   for (const { band, from } of RISK_BANDS) if (score >= from) current = band;
   return current;
-}
-
-/** Only outcomes carry a decision: a `decided_at` on any other status is not shown as one. */
-export const FINAL_STATUSES: readonly string[] = DECIDED_STATUSES;
-
-export function isFinalStatus(status: string | null | undefined): boolean {
-  return status != null && FINAL_STATUSES.includes(status);
 }
 
 export type RedFlag =

@@ -1,4 +1,4 @@
-import type { Verification } from "@/lib/upstream/model/verification";
+import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/cases/red-flags";
 
 /*
@@ -51,7 +51,6 @@ export interface CaseSettings {
   /** Flags that open a case on their own and count towards priority. */
   redFlags: readonly string[];
   riskThreshold: number;
-  finalStatuses: readonly string[];
   slaHours: number;
 }
 
@@ -89,13 +88,9 @@ export function priorityLevel(priority: number): "high" | "medium" | "normal" {
   return "normal";
 }
 
-export function isFinalStatus(status: string, settings: Pick<CaseSettings, "finalStatuses">): boolean {
-  return settings.finalStatuses.includes(status);
-}
-
 /** A person is needed while the verification is not final and is in review or shows an enabled red flag. */
 export function needsPerson(status: string, flags: readonly string[], settings: CaseSettings): boolean {
-  if (isFinalStatus(status, settings)) return false;
+  if (isDecided(status)) return false;
   return status === "review" || enabledFlags(flags, settings).length > 0;
 }
 

@@ -2,28 +2,17 @@ import "server-only";
 
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 
+import { staffUsers } from "@/lib/auth/server/schema";
+import type { QueueQuery } from "@/lib/cases/schemas";
+import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
-import { staffUsers } from "@/lib/auth/server/schema";
-import type { Verification } from "@/lib/upstream/model/verification";
-import type { QueueQuery } from "@/lib/cases/schemas";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
+import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 
-import {
-  ageBucketBounds,
-  dueAt,
-  flagsOf,
-  FOUR_EYES_FLAGS,
-  isFinalStatus,
-  needsPerson,
-  priorityOf,
-  QUEUES,
-  type CaseSettings,
-  type Queue,
-} from "../rules";
-import { upstreamEventsOf } from "./timeline";
+import { ageBucketBounds, dueAt, flagsOf, FOUR_EYES_FLAGS, needsPerson, priorityOf, QUEUES, type CaseSettings, type Queue } from "../rules";
 import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "../types";
+import { upstreamEventsOf } from "./timeline";
 
 /*
  * Cases in the database: opening and refreshing them from what the upstream says (events and the sync
@@ -34,8 +23,8 @@ import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSumma
  */
 
 export function caseSettings(): CaseSettings {
-  const { redFlags, riskThreshold, finalStatuses, slaHours } = config().cases;
-  return { redFlags, riskThreshold, finalStatuses, slaHours };
+  const { redFlags, riskThreshold, slaHours } = config().cases;
+  return { redFlags, riskThreshold, slaHours };
 }
 
 /** What a case keeps of a verification: no raw CPF, no names. */
@@ -92,11 +81,11 @@ export async function applyObservations(
       now,
     );
     const closed: string[] = [];
-    for (const item of observations.filter((entry) => isFinalStatus(entry.status, settings))) {
+    for (const item of observations.filter((entry) => isDecided(entry.status))) {
       if (await closeCase(tx as unknown as Database, item, now)) closed.push(item.publicId);
     }
     // Neither final nor needing a person (e.g. back to `started`): an open case only follows the status.
-    const others = observations.filter((item) => !isFinalStatus(item.status, settings) && !needsPerson(item.status, item.flags, settings));
+    const others = observations.filter((item) => !isDecided(item.status) && !needsPerson(item.status, item.flags, settings));
     for (const item of others) {
       await tx
         .update(cases)
@@ -120,7 +109,7 @@ export async function applyStatusOnly(
   settings: CaseSettings,
   now = new Date(),
 ): Promise<void> {
-  if (isFinalStatus(status, settings)) {
+  if (isDecided(status)) {
     await db.transaction(async (tx) => {
       await closeCase(tx as unknown as Database, { publicId, status, flags: [], documentMasked: null, createdAt: null }, now);
     });
@@ -331,17 +320,12 @@ export async function listQueue(db: Database, query: QueueQuery, userId: string,
       .select({ count: sql<number>`count(*)::int` })
       .from(cases)
       .where(where),
+    // Each queue's count from the same condition that lists it: the queues are defined once, in queueCondition.
     db
-      .select({
-        open: sql<number>`count(*) filter (where ${cases.status} = 'open')::int`,
-        mine: sql<number>`count(*) filter (where ${cases.status} = 'open' and ${cases.assigneeId} = ${userId})::int`,
-        unassigned: sql<number>`count(*) filter (where ${cases.status} = 'open' and ${cases.assigneeId} is null)::int`,
-        confirming: sql<number>`count(*) filter (where ${cases.status} = 'open' and ${cases.outcomeState} = 'pending_confirmation')::int`,
-        closed: sql<number>`count(*) filter (where ${cases.status} = 'closed')::int`,
-      })
+      .select(Object.fromEntries(QUEUES.map((name) => [name, sql<number>`count(*) filter (where ${queueCondition(name, userId)})::int`])))
       .from(cases),
   ]);
-  const counts = Object.fromEntries(QUEUES.map((name) => [name, countRows[0]?.[name] ?? 0])) as Record<Queue, number>;
+  const counts = Object.fromEntries(QUEUES.map((name) => [name, Number(countRows[0]?.[name] ?? 0)])) as Record<Queue, number>;
   return {
     queue: query.queue,
     items: rows.map(({ row, assigneeEmail, assigneeName }) =>

@@ -14,6 +14,14 @@ export const VERIFICATION_STATUSES = ["not_opened", "started", "approved", "repr
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 /** Same file: `decided_at` is filled only when the status is one of these. */
 export const DECIDED_STATUSES = ["approved", "reproved"] as const;
+
+/**
+ * The one rule for "this verification is decided": the statuses that carry a decision (`decided_at`) and
+ * close a case (docs/assumptions.md#case-final-statuses). Any other status is still open.
+ */
+export function isDecided(status: string | null | undefined): boolean {
+  return status != null && (DECIDED_STATUSES as readonly string[]).includes(status);
+}
 /**
  * ASSUMPTION (docs/assumptions.md#flows-journeys): `kyc-faceindex` is the flow the provider's iOS SDK names
  * (Legitimuz-Tech/legitimuz-sdk-ios Sources/LegitimuzSDKPackage/LegitimuzSDKPackage.swift); `default` and

@@ -11,7 +11,8 @@ import { isoInZone } from "@/lib/shared/time-zone";
 import type { Verification } from "@/lib/upstream/model/verification";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 
-import { isFinalStatus, redFlags } from "../../cases/red-flags";
+import { redFlags } from "@/lib/cases/red-flags";
+import { isDecided } from "@/lib/upstream/model/verification";
 import type { ListEnrichment, VerificationListResponse } from "../types";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";
@@ -76,7 +77,7 @@ export function verificationToCsvRecord(item: Verification, known: ListEnrichmen
     item.flow,
     item.journey,
     time(item.createdAt),
-    isFinalStatus(item.status) ? time(item.decidedAt) : "",
+    isDecided(item.status) ? time(item.decidedAt) : "",
     item.identityScore,
     item.riskScore,
     step("ocr")?.state,
