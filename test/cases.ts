@@ -5,6 +5,7 @@ import type { CaseSettings } from "@/lib/cases/rules";
 import type { SyncClient } from "@/lib/cases/server/sync";
 import type { Database } from "@/lib/db/client";
 import { createStaff } from "@/lib/auth/server/staff-store";
+import { BUILT_IN_PERMISSIONS } from "@/lib/auth/permissions";
 import type { Role } from "@/lib/auth/roles";
 import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
 import { UpstreamNotFoundError } from "@/lib/upstream/http";
@@ -48,7 +49,7 @@ export async function makeStaff(db: Database, role: Role, label = role): Promise
   counter += 1;
   const email = `${label}-${counter}-${Math.random().toString(36).slice(2, 8)}@test.local`;
   const staff = await createStaff(db, { email, name: label, role, passwordHash: null, mustChangePassword: false });
-  return { actor: { id: staff.id, email: staff.email, role }, ip: "203.0.113.9" };
+  return { actor: { id: staff.id, email: staff.email, permissions: BUILT_IN_PERMISSIONS[role] }, ip: "203.0.113.9" };
 }
 
 /** An in-memory list with `status=review` paging, counting calls like the sandbox's request log would. */

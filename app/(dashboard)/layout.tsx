@@ -14,12 +14,11 @@ import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import { NONCE_HEADER } from "@/lib/api/csp";
 
-// The signed-in shell. Each page and route handler still checks the session and role itself.
+// The signed-in shell. Each page and route handler still checks the session and its permission itself.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("common");
-  // Signed out (or session ended): to the sign-in page. Pages still check their own role.
-  const user = await requirePageUser("analyst", { allowPasswordChange: true });
-  const isAdmin = user.role === "admin";
+  // Signed out (or session ended): to the sign-in page. Pages still check their own permission.
+  const user = await requirePageUser("signed_in", { allowPasswordChange: true });
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     // The shell's client components and the segments' error boundaries (client components outside each
@@ -57,7 +56,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                   <Link href="/" className="text-base font-semibold text-slate-900">
                     {t("appName")}
                   </Link>
-                  <MainNav isAdmin={isAdmin} />
+                  <MainNav permissions={user.permissions} />
                   <NavigationAnnouncer />
                 </div>
                 <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2 sm:w-auto">

@@ -5,7 +5,7 @@ import { OverviewView } from "@/components/overview/overview-view";
 import { PeriodForm } from "@/components/overview/period-form";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { audited, requestContext } from "@/lib/audit-trail/server";
-import { requirePageUser } from "@/lib/auth/server/require-role";
+import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { loadOverview, overviewAuditDetails } from "@/lib/overview/server/overview";
@@ -15,7 +15,7 @@ import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-sear
 // `/`: the overview, drawn entirely on the server (charts as SVG, no client JavaScript of its own). The
 // view is audited as a read of aggregate numbers: the period and which panels answered, nothing personal.
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const user = await requirePageUser("analyst");
+  const user = await requirePageUser("verifications.read");
   const cfg = config();
   const params = toUrlSearchParams(await searchParams);
   const parsed = parseOverviewPeriod(params, todayIn(cfg.displayTimeZone));
@@ -47,5 +47,5 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const overview = await audited(requestContext(user, await headers()), { action: "overview.view", detailsOf: overviewAuditDetails }, () =>
     loadOverview(parsed.period, { db, cfg }),
   );
-  return <OverviewView overview={overview} timeZone={cfg.displayTimeZone} isAdmin={user.role === "admin"} />;
+  return <OverviewView overview={overview} timeZone={cfg.displayTimeZone} linkToAudit={hasPermission(user, "audit.read")} />;
 }

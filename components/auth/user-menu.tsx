@@ -1,17 +1,18 @@
 import { getTranslations } from "next-intl/server";
 
+import { isBuiltInRole } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 
 import { SignOutButton } from "./sign-out-button";
 
 /** Who is signed in, their role, and the sign-out button: for the dashboard header. */
-export async function UserMenu({ user }: { user: Pick<StaffSession, "email" | "name" | "role"> }) {
+export async function UserMenu({ user }: { user: Pick<StaffSession, "email" | "name" | "role" | "customRoleName"> }) {
   const t = await getTranslations("auth.userMenu");
   return (
     <div role="group" aria-label={t("label")} className="flex items-center gap-3 text-sm">
       <span className="hidden text-right sm:block">
         <span className="block font-medium text-slate-900">{user.name || user.email}</span>
-        <span className="block text-xs text-slate-600">{t(`role.${user.role}`)}</span>
+        <span className="block text-xs text-slate-600">{user.customRoleName ?? (isBuiltInRole(user.role) ? t(`role.${user.role}`) : user.role)}</span>
       </span>
       <SignOutButton />
     </div>

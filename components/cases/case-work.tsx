@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/verifications/format";
+import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { useAddNote, useAssignCase, useCase, useConfirmOutcome, useReasons, useRecordOutcome } from "@/lib/cases/queries";
 import { NOTE_MAX_CHARS, RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
@@ -17,7 +18,7 @@ import { CaseTimeline } from "./case-timeline";
 
 export interface Viewer {
   id: string;
-  role: string;
+  permissions: readonly Permission[];
 }
 
 /** The case section of the verification detail: owner, notes, recommendation, four eyes, timeline. */
@@ -92,7 +93,7 @@ function CasePanel({ detail, viewer }: { detail: CaseDetail; viewer: Viewer }) {
               {t("takenBy", { email: detail.assignee.email })}
             </p>
           ) : null}
-          {detail.assignee && (mine || viewer.role === "admin") ? (
+          {detail.assignee && (mine || hasPermission(viewer, "cases.assign")) ? (
             <Button variant="secondary" pending={assign.isPending} onClick={() => assign.mutate({ assignee: null })}>
               {t("unassign")}
             </Button>

@@ -5,24 +5,18 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 import { LinkPending } from "@/components/ui/link-pending";
+import type { Permission } from "@/lib/auth/permissions";
 
-const ITEMS = [
-  { href: "/", key: "overview" },
-  { href: "/verifications", key: "verifications" },
-  { href: "/cases", key: "cases" },
-  { href: "/lookups/cpf", key: "lookups", match: "/lookups" },
-  { href: "/kyc", key: "kyc" },
-  { href: "/admin", key: "admin", adminOnly: true },
-] as const;
+import { navItemsFor } from "./nav-items";
 
-export function MainNav({ isAdmin }: { isAdmin: boolean }) {
+export function MainNav({ permissions }: { permissions: readonly Permission[] }) {
   const t = useTranslations("common.nav");
   const pathname = usePathname();
   return (
     <nav aria-label={t("label")}>
       <ul className="flex flex-wrap gap-1">
-        {ITEMS.filter((item) => !("adminOnly" in item) || isAdmin).map((item) => {
-          const prefix = "match" in item ? item.match : item.href;
+        {navItemsFor(permissions).map((item) => {
+          const prefix = item.match ?? item.href;
           const current = pathname === prefix || pathname.startsWith(`${prefix}/`);
           return (
             <li key={item.href}>

@@ -18,7 +18,7 @@ const KNOWN_ERRORS = [
 ];
 
 /** The overview page's body: period, then each panel, each standing alone when another fails. */
-export async function OverviewView({ overview, timeZone, isAdmin }: { overview: Overview; timeZone: string; isAdmin: boolean }) {
+export async function OverviewView({ overview, timeZone, linkToAudit }: { overview: Overview; timeZone: string; linkToAudit: boolean }) {
   const t = await getTranslations("overview");
   const long = dayFormatter(await getLocale(), "long");
   const errorBody = (code: string) => t(`errors.${KNOWN_ERRORS.includes(code) ? code : "generic"}`);
@@ -55,7 +55,7 @@ export async function OverviewView({ overview, timeZone, isAdmin }: { overview: 
           </OverviewSection>
         )}
         {activity.ok ? (
-          <ActivityPanel activity={activity.data} linkToAudit={isAdmin} period={period} />
+          <ActivityPanel activity={activity.data} linkToAudit={linkToAudit} period={period} />
         ) : (
           <OverviewSection id="activity" title={t("activity.title")} className="lg:col-span-2">
             <PanelError title={t("errors.activityTitle")} body={errorBody(activity.code)} />

@@ -14,7 +14,7 @@ import { csvFile, fileStamp, json, route } from "./route";
 
 /*
  * The route kit's checks, in a real request pipeline (NextRequest, a real signed session, PGlite):
- * same-origin for every non-GET, session and role, JSON only, the body cap enforced while reading,
+ * same-origin for every non-GET, session and permission, JSON only, the body cap enforced while reading,
  * zod errors naming the field, no-store everywhere, one error mapper.
  */
 
@@ -36,13 +36,13 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-const echo = route({ body: z.object({ name: z.string().min(1) }) }, async ({ body, user, context }) =>
+const echo = route({ permission: "verifications.read", body: z.object({ name: z.string().min(1) }) }, async ({ body, user, context }) =>
   json({ name: body.name, role: user.role, actor: context.actor?.email === user.email }, { status: 201 }),
 );
-const adminOnly = route({ role: "admin" }, async () => json({ ok: true }));
-const withParams = route({ params: z.object({ id: z.string().regex(/^[a-z]+$/) }) }, async ({ params }) => json(params));
-const publicRaw = route({ role: "public", rawBody: true, crossSite: "allow" }, async ({ raw, user }) => json({ length: raw.length, user }));
-const plainResponse = route({}, async () => new Response("ok"));
+const adminOnly = route({ permission: "staff.manage" }, async () => json({ ok: true }));
+const withParams = route({ permission: "verifications.read", params: z.object({ id: z.string().regex(/^[a-z]+$/) }) }, async ({ params }) => json(params));
+const publicRaw = route({ permission: "public", rawBody: true, crossSite: "allow" }, async ({ raw, user }) => json({ length: raw.length, user }));
+const plainResponse = route({ permission: "verifications.read" }, async () => new Response("ok"));
 
 type ErrorBody = { error: { code: string; fields?: string[] } };
 const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
@@ -84,8 +84,8 @@ describe("same-origin check", () => {
   });
 });
 
-describe("session and role", () => {
-  it("answers 401 signed out and 403 below the role, as JSON", async () => {
+describe("session and permission", () => {
+  it("answers 401 signed out and 403 without the permission, as JSON", async () => {
     const signedOut = await adminOnly(apiRequest(URL_));
     expect(signedOut.status).toBe(401);
     expect(signedOut.headers.get("content-type")).toContain("application/json");
@@ -242,7 +242,7 @@ describe("params, errors and caching", () => {
   });
 
   it("maps what the handler throws once, and marks every answer no-store", async () => {
-    const thrower = route({}, async () => {
+    const thrower = route({ permission: "verifications.read" }, async () => {
       throw new AppError("conflict", "Taken.");
     });
     const response = await thrower(apiRequest(URL_, { cookie: analyst }));

@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server/context";
-import { requireUser, type StaffSession } from "@/lib/auth/server/require-role";
+import { hasPermission, requireUser, type Access, type StaffSession } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 
 import { AppError } from "../shared/errors";
@@ -18,7 +18,7 @@ import { toErrorResponse } from "./errors";
  *   1. same-origin check for every non-GET: an Origin that is not this site's is refused, and so is a
  *      missing Origin unless the browser says `Sec-Fetch-Site: same-origin` (403 `cross_origin`). A page
  *      on another site (or another port of this host) cannot post a form with the staff's cookie.
- *   2. session and role (401/403), unless the route is public;
+ *   2. session and the permission the route declares (401/403), unless the route is public;
  *   3. params and query parsed with their zod schemas (400 naming the field);
  *   4. the body: `application/json` required (415), capped while the stream is read (413), parsed
  *      (400), then its schema; or the raw text (the webhook receiver verifies a signature over it).
@@ -26,10 +26,17 @@ import { toErrorResponse } from "./errors";
  * Whatever is thrown is mapped once by `toErrorResponse`; every answer carries `Cache-Control: no-store`.
  */
 
-export type RouteRole = "analyst" | "admin" | "public";
+/** A permission (lib/auth/permissions.ts), `signed_in` (any live session), or `public` (no session). */
+export type RouteAccess = Access | "public";
 
-export interface RouteOptions<R extends RouteRole, P, Q, B> {
-  role?: R;
+export interface RouteOptions<R extends RouteAccess, P, Q, B> {
+  /** What the caller must hold; every route names it (docs/permissions.md). */
+  permission: R;
+  /**
+   * Runs when a signed-in caller lacks the permission, before the 403: a route whose refusals belong on the
+   * audit trail records them here (GET /api/audit).
+   */
+  denied?: (input: { request: Request; context: RequestContext }) => Promise<void>;
   // Any zod schema (a rule the browser also runs is a plain parser, wrapped by
   // lib/shared/from-parser.ts): a refusal is always a ZodError for the error mapper.
   params?: z.core.$ZodType<P>;
@@ -45,7 +52,7 @@ export interface RouteOptions<R extends RouteRole, P, Q, B> {
   allowPasswordChange?: true;
 }
 
-export interface RouteInput<R extends RouteRole, P, Q, B> {
+export interface RouteInput<R extends RouteAccess, P, Q, B> {
   request: Request;
   user: R extends "public" ? null : StaffSession;
   context: RequestContext;
@@ -114,17 +121,25 @@ function carriesBody(request: Request): boolean {
   return request.headers.get("content-length") !== "0";
 }
 
-export function route<R extends RouteRole = "analyst", P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+/** The caller holding the route's permission; a refusal is handed to the route's `denied` first. */
+async function authorise<R extends RouteAccess, P, Q, B>(request: Request, options: RouteOptions<R, P, Q, B>): Promise<StaffSession | null> {
+  const access: RouteAccess = options.permission;
+  if (access === "public") return null;
+  const user = await requireUser(request, "signed_in", { allowPasswordChange: options.allowPasswordChange === true });
+  if (access === "signed_in" || hasPermission(user, access)) return user;
+  await options.denied?.({ request, context: requestContext(user, request.headers) });
+  throw new AppError("forbidden");
+}
+
+export function route<R extends RouteAccess, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
   options: RouteOptions<R, P, Q, B>,
   handler: (input: RouteInput<R, P, Q, B>) => Promise<Response>,
 ): (request: Request, next?: NextContext) => Promise<Response> {
-  const role: RouteRole = options.role ?? "analyst";
   return async (request, next) => {
     let response: Response;
     try {
       if (options.crossSite !== "allow") assertSameOrigin(request);
-      const user =
-        role === "public" ? null : await requireUser(request, role, { allowPasswordChange: options.allowPasswordChange === true });
+      const user = await authorise(request, options);
       const params = options.params ? z.parse(options.params, (await next?.params) ?? {}) : ({} as P);
       const query = options.query ? z.parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : ({} as Q);
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

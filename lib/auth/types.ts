@@ -1,4 +1,5 @@
-import type { Role } from "./roles";
+import type { Permission } from "./permissions";
+import type { RoleRef } from "./roles";
 
 // Shared (no server imports): staff accounts and sessions as the pages and route handlers see them.
 
@@ -6,7 +7,10 @@ export interface StaffUserDto {
   id: string;
   email: string;
   name: string;
-  role: Role;
+  /** A built-in role's name or a custom role's id (lib/auth/roles.ts). */
+  role: RoleRef;
+  /** The custom role's name; null for a built-in role (whose label is translated). */
+  customRoleName: string | null;
   disabled: boolean;
   mustChangePassword: boolean;
   hasPassword: boolean;
@@ -23,7 +27,12 @@ export interface StaffSession {
   id: string;
   email: string;
   name: string;
-  role: Role;
+  /** A built-in role's name or a custom role's id. Never decides anything: `permissions` does. */
+  role: RoleRef;
+  /** The custom role's name; null for a built-in role. */
+  customRoleName: string | null;
+  /** What the member may do, resolved from their role on every request (lib/auth/permissions.ts `hasPermission`). */
+  permissions: readonly Permission[];
   sessionId: string;
   mustChangePassword: boolean;
 }

@@ -1,5 +1,5 @@
 import { MAX_EMAIL_LENGTH, normaliseEmail } from "@/lib/auth/credentials";
-import { isRole, ROLES, type Role } from "@/lib/auth/roles";
+import { isRoleRef, ROLES, type RoleRef } from "@/lib/auth/roles";
 
 // Staff rules without zod (client components import them); staff.ts builds the schemas on them.
 
@@ -11,7 +11,8 @@ const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z
 export interface InviteStaffInput {
   email: string;
   name: string;
-  role: Role;
+  /** A built-in role's name or a custom role's id. */
+  role: RoleRef;
 }
 
 export interface StaffProblem {
@@ -21,7 +22,8 @@ export interface StaffProblem {
 
 /**
  * The invitation, one definition for the invite form (in the browser), POST /api/staff (staff.ts builds
- * its schema on it) and `npm run user:add`: the email trimmed and lower-cased, a name, a role. Other keys
+ * its schema on it) and `npm run user:add`: the email trimmed and lower-cased, a name, a role (built-in name or
+ * custom role id; whether the custom role exists is the server's check). Other keys
  * are ignored.
  */
 export function parseInviteStaff(input: unknown): { ok: true; value: InviteStaffInput } | { ok: false; problems: StaffProblem[] } {
@@ -36,7 +38,7 @@ export function parseInviteStaff(input: unknown): { ok: true; value: InviteStaff
   const fullName = typeof name === "string" ? name.trim() : "";
   if (fullName === "") problems.push({ field: "name", message: "is required" });
   else if (fullName.length > MAX_NAME_LENGTH) problems.push({ field: "name", message: `must be at most ${MAX_NAME_LENGTH} characters` });
-  if (!isRole(role)) problems.push({ field: "role", message: `must be one of ${ROLES.join(", ")}` });
-  if (problems.length || !isRole(role)) return { ok: false, problems };
+  if (!isRoleRef(role)) problems.push({ field: "role", message: `must be one of ${ROLES.join(", ")} or a custom role's id` });
+  if (problems.length || !isRoleRef(role)) return { ok: false, problems };
   return { ok: true, value: { email: address, name: fullName, role } };
 }

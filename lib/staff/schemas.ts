@@ -1,13 +1,14 @@
 import { z } from "zod";
 
-import { ROLES } from "@/lib/auth/roles";
+import { isRoleRef, ROLES } from "@/lib/auth/roles";
 
 import { schemaFromParser } from "../shared/from-parser";
 import { parseInviteStaff } from "./rules";
 
 // The staff route handlers' and CLIs' schemas, on the rules of staff-rules.ts (which the forms import).
 
-export const roleSchema = z.enum(ROLES);
+/** A built-in role's name or a custom role's id (whether that role exists and is live, the store checks). */
+export const roleSchema = z.string().refine(isRoleRef, { message: `must be one of ${ROLES.join(", ")} or a custom role's id` });
 
 /** POST /api/staff and `npm run user:add`: the invite form's own parser (staff-rules.ts). */
 export const inviteStaffSchema = schemaFromParser(parseInviteStaff);

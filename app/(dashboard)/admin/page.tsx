@@ -1,22 +1,21 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 
-import { requirePageUser } from "@/lib/auth/server/require-role";
+import { ADMIN_SECTIONS } from "@/components/layout/nav-items";
+import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
 
-const SECTIONS = [
-  { href: "/admin/staff", key: "staff" },
-  { href: "/admin/integrations", key: "integrations" },
-  { href: "/admin/audit", key: "audit" },
-] as const;
-
+// `/admin`: the sections this member may use; none, and the page is not theirs.
 export default async function AdminPage() {
-  await requirePageUser("admin");
+  const user = await requirePageUser("signed_in");
+  const sections = ADMIN_SECTIONS.filter((section) => hasPermission(user, section.permission));
+  if (sections.length === 0) redirect("/not-allowed");
   const t = await getTranslations("common.adminHome");
   return (
     <section>
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-        {SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.href}>
             <Link
               href={section.href}

@@ -10,10 +10,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { useDateTime } from "@/components/verifications/format";
+import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
 import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/cases/queries";
 
-export function CasesPageClient({ initial, viewer }: { initial: QueueParams; viewer: { id: string; role: string } }) {
+export function CasesPageClient({ initial, viewer }: { initial: QueueParams; viewer: { id: string; permissions: readonly Permission[] } }) {
   const t = useTranslations("cases.queue");
   const router = useRouter();
   const pathname = usePathname();
@@ -44,7 +45,7 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
             {t("intro")} {t("keyboardHint")}
           </p>
         </div>
-        {viewer.role === "admin" ? (
+        {hasPermission(viewer, "cases.assign") ? (
           <Button variant="secondary" pending={sync.isPending} onClick={() => sync.mutate()}>
             {sync.isPending ? t("syncing") : t("sync")}
           </Button>

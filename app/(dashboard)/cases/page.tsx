@@ -15,7 +15,7 @@ import { CasesPageClient } from "./page-client";
 // /cases: the review queue. The first view is read here (same function as GET /api/cases) and hydrated;
 // tab, sort and filter changes go through the route handler. Unknown parameters fall back to the open queue.
 export default async function CasesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const user = await requirePageUser("analyst");
+  const user = await requirePageUser("cases.read");
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, [value ?? []].flat()[0]]));
   const parsed = queueQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : queueQuerySchema.parse({});
@@ -43,7 +43,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
       <ClientMessages
         namespaces={["cases.flags", "cases.priority", "cases.queue", "cases.shortcuts", "cases.state", "verifications.errors"]}
       >
-        <CasesPageClient initial={params} viewer={{ id: user.id, role: user.role }} />
+        <CasesPageClient initial={params} viewer={{ id: user.id, permissions: user.permissions }} />
       </ClientMessages>
     </HydrationBoundary>
   );

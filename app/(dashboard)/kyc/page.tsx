@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // /kyc – start a KYC session and check a phone by SMS (analysts). Both start from a form: nothing to prefetch.
 export default async function Page() {
-  await requirePageUser();
+  await requirePageUser("kyc.start");
   const t = await getTranslations("kyc");
   return (
     <div className="space-y-6">

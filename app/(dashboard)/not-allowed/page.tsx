@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Where requirePageUser sends someone whose role does not cover the page they asked for.
 export default async function NotAllowedPage() {
-  await requirePageUser();
+  await requirePageUser("signed_in");
   const t = await getTranslations("auth.notAllowed");
   return (
     <section className="max-w-xl">

@@ -6,7 +6,7 @@ import { queueQuerySchema } from "@/lib/cases/schemas";
 
 // GET /api/cases?queue=open|mine|unassigned|confirming|closed&sort=&flag=&overdue=&age=&closed_from=&closed_to=
 // &disagreement=&page=&per_page= – the review queue.
-export const GET = route({ query: queueQuerySchema }, async ({ user, context, query }) => {
+export const GET = route({ permission: "cases.read", query: queueQuerySchema }, async ({ user, context, query }) => {
   const data = await audited(
     context,
     {

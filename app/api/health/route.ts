@@ -18,7 +18,7 @@ function timeout(): Promise<never> {
 // Probes hit the upstreams: answer repeated readiness polls from a short-lived result.
 let lastReadiness: { at: number; body: Record<string, ProbeResult> } | undefined;
 
-export const GET = route({ role: "public" }, async ({ request }) => {
+export const GET = route({ permission: "public" }, async ({ request }) => {
   if (!new URL(request.url).searchParams.has("ready")) return json({ status: "ok" });
 
   if (!lastReadiness || Date.now() - lastReadiness.at > 5000) {

@@ -11,7 +11,7 @@ import { partnersClient } from "@/lib/upstream/partners";
 import { createIntegrationSchemaFor } from "@/lib/integrations/schemas";
 
 // GET /api/integrations – the keys created from the dashboard (metadata only) and those this admin can still reveal.
-export const GET = route({ role: "admin" }, async ({ request, user }) =>
+export const GET = route({ permission: "integrations.manage" }, async ({ request, user }) =>
   json<IntegrationListResponse>(await integrationListFor(user.id, request.headers.get("cookie"))),
 );
 
@@ -19,7 +19,7 @@ export const GET = route({ role: "admin" }, async ({ request, user }) =>
 // The private suffixes this deployment accepts are read when the first body is checked, not at import.
 const createBody = z.lazy(() => createIntegrationSchemaFor(config().integrationPrivateDomains));
 
-export const POST = route({ role: "admin", body: createBody }, async ({ request, user, context, body: input }) => {
+export const POST = route({ permission: "integrations.manage", body: createBody }, async ({ request, user, context, body: input }) => {
   const integration = await createIntegrationKey(await getDb(), partnersClient(), context, { input });
   const now = Date.now();
   // The same instant the cookie's entry gets (same `now`, same window).

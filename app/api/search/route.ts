@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 
 // POST /api/search – {ref_id} or {cpf}. The CPF travels in this body only (never a URL) and is matched by
 // its keyed hash; on the trail it is masked plus the same hash, so an auditor can find the search.
-export const POST = route({ body: searchSchema }, async ({ context, body }) => {
+export const POST = route({ permission: "verifications.read", body: searchSchema }, async ({ context, body }) => {
   const byCpf = "cpf" in body;
   const hits = await audited(
     context,

@@ -6,11 +6,11 @@ import { inviteStaffSchema } from "@/lib/staff/schemas";
 export const dynamic = "force-dynamic";
 
 // GET /api/staff – every staff account, with what holds its sign-in back (admin).
-export const GET = route({ role: "admin" }, async () => json({ staff: await listStaffWithSignInState(await getDb()) }));
+export const GET = route({ permission: "staff.manage" }, async () => json({ staff: await listStaffWithSignInState(await getDb()) }));
 
 // POST /api/staff – invite: creates the account and answers its one-time password, this once only (admin).
 // A taken email is the typed StaffEmailTakenError: 409 naming `email`.
-export const POST = route({ role: "admin", body: inviteStaffSchema }, async ({ user: actor, context, body: input }) => {
+export const POST = route({ permission: "staff.manage", body: inviteStaffSchema }, async ({ user: actor, context, body: input }) => {
   const { user, oneTimePassword } = await inviteStaff(await getDb(), { actor, ip: context.ip, input });
   return json({ user, oneTimePassword }, { status: 201 });
 });

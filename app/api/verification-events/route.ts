@@ -9,6 +9,9 @@ import { listChangesSince } from "@/lib/webhooks/server/store";
 // service. Not put on the audit trail: pages poll it every few seconds, and it holds only ids, event
 // names and statuses, which the audited list and detail views already show.
 export const GET = route(
-  { query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }).strict() },
+  {
+    permission: "verifications.read",
+    query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }).strict(),
+  },
   async ({ query }) => json(await listChangesSince(await getDb(), query.after)),
 );

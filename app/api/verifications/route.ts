@@ -13,7 +13,7 @@ import { listVerifications } from "@/lib/verifications/server/list";
 
 // GET /api/verifications – the list. Only status, flow, journey, from, to, per_page and page are
 // accepted; anything else is a 400 naming it, before any upstream call.
-export const GET = route({}, async ({ request, context }) => {
+export const GET = route({ permission: "verifications.read" }, async ({ request, context }) => {
   const parsed = parseVerificationFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw inputError(parsed.problems);
   const { filters } = parsed;
@@ -28,7 +28,7 @@ export const GET = route({}, async ({ request, context }) => {
 // POST /api/verifications – create a verification. The body is the form's strict parser:
 // `integration_origin_public_id` (or any other unknown field) is refused by name before the intent is
 // recorded, and without the intent on the trail nothing is sent upstream.
-export const POST = route({ body: z.unknown() }, async ({ context, body }) => {
+export const POST = route({ permission: "verifications.create", body: z.unknown() }, async ({ context, body }) => {
   const input = parseCreateVerification(body);
   const data = await auditedAction(
     context,

@@ -129,7 +129,7 @@ export function authOptions(): NextAuthOptions {
           name: staff.name,
           uid: staff.id,
           sid: sessionId,
-          role: staff.role as "analyst" | "admin",
+          role: staff.role,
           method,
         };
       },

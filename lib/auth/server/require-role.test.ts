@@ -10,7 +10,7 @@ import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, t
 
 import { parseCookieHeader } from "../../shared/cookie-header";
 import { SESSION_COOKIE } from "./cookies";
-import { requireUser } from "./require-role";
+import { requireUser, type Access } from "./require-role";
 import { IDLE_TIMEOUT_MS, revokeSession, validateSession } from "./sessions";
 
 beforeAll(() => stubTestEnvironment());
@@ -45,7 +45,7 @@ describe.each(testDatabases())("requireUser on $name", ({ open }) => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const call = (cookie?: string, role?: "analyst" | "admin") => statusOf(requireUser(apiRequest("/api/x", { cookie }), role));
+  const call = (cookie?: string, access: Access = "verifications.read") => statusOf(requireUser(apiRequest("/api/x", { cookie }), access));
 
   it("answers 401 without a session and with a forged or foreign cookie", async () => {
     expect(await call()).toBe(401);
@@ -61,17 +61,17 @@ describe.each(testDatabases())("requireUser on $name", ({ open }) => {
     const analyst = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
     const admin = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "admin" }));
     expect(await call(analyst)).toBe(200);
-    expect(await call(analyst, "admin")).toBe(403);
+    expect(await call(analyst, "staff.manage")).toBe(403);
     expect(await call(admin)).toBe(200);
-    expect(await call(admin, "admin")).toBe(200);
-    expect((await requireUser(apiRequest("/api/x", { cookie: admin }), "admin")).role).toBe("admin");
+    expect(await call(admin, "staff.manage")).toBe(200);
+    expect((await requireUser(apiRequest("/api/x", { cookie: admin }), "staff.manage")).role).toBe("admin");
   });
 
   it("takes the role from the database, so a demotion applies at once", async () => {
     const user = await createTestStaff(handle.db, { role: "admin" });
     const cookie = await sessionCookieFor(handle.db, user);
     await handle.db.update(staffUsers).set({ role: "analyst" }).where(eq(staffUsers.id, user.id));
-    expect(await call(cookie, "admin")).toBe(403);
+    expect(await call(cookie, "staff.manage")).toBe(403);
   });
 
   it("stops a copied cookie once its session is revoked (sign-out)", async () => {
@@ -96,7 +96,7 @@ describe.each(testDatabases())("requireUser on $name", ({ open }) => {
     await handle.db.update(staffUsers).set({ mustChangePassword: true }).where(eq(staffUsers.id, user.id));
     const cookie = await sessionCookieFor(handle.db, user);
     expect(await call(cookie)).toBe(403);
-    expect(await statusOf(requireUser(apiRequest("/api/account/password", { cookie }), "analyst", { allowPasswordChange: true }))).toBe(
+    expect(await statusOf(requireUser(apiRequest("/api/account/password", { cookie }), "signed_in", { allowPasswordChange: true }))).toBe(
       200,
     );
   });

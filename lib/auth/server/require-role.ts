@@ -11,7 +11,7 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { AppError } from "@/lib/shared/errors";
 
 import { safeCallbackPath } from "../callback-url";
-import { hasRole, type Role } from "../roles";
+import { hasPermission, type Permission } from "../permissions";
 import { type StaffSession } from "../types";
 import { sessionCookieName } from "./cookies";
 import { sessionCacheFor } from "./session-cache";
@@ -29,6 +29,17 @@ import { decodeSessionToken } from "./session-token";
  */
 
 export type { StaffSession } from "@/lib/auth/types";
+export { hasPermission, type Permission } from "../permissions";
+
+/**
+ * What a route or page asks of the member: a permission (lib/auth/permissions.ts), or only a live session
+ * (`signed_in`: the member's own password, the "not allowed" page, the shell).
+ */
+export type Access = Permission | "signed_in";
+
+function allows(user: StaffSession, access: Access): boolean {
+  return access === "signed_in" || hasPermission(user, access);
+}
 
 /** Header proxy.ts sets to the page's path and query, so a page can send the visitor back after sign-in. */
 export const PATH_HEADER = "x-kyc-pathname";
@@ -54,13 +65,14 @@ export async function sessionFromCookies(jar: Record<string, string>): Promise<S
 }
 
 /**
- * For route handlers: the signed-in user, else throws AppError `unauthenticated` (401) or `forbidden`
- * (403), which `toErrorResponse` turns into JSON. A user who still has to replace a one-time password
- * is refused everywhere except the password change itself.
+ * For route handlers: the signed-in user holding `access`, else throws AppError `unauthenticated` (401) or
+ * `forbidden` (403), which `toErrorResponse` turns into JSON. A user who still has to replace a one-time
+ * password is refused everywhere except the password change itself. The user carries their permissions
+ * (`user.permissions`, asked with `hasPermission(user, "…")`), read with the session on this request.
  */
 export async function requireUser(
   request: Request,
-  role: Role = "analyst",
+  access: Access,
   { allowPasswordChange = false }: { allowPasswordChange?: boolean } = {},
 ): Promise<StaffSession> {
   const user = await sessionFromCookies(parseCookieHeader(request.headers.get("cookie")));
@@ -68,7 +80,7 @@ export async function requireUser(
   if (user.mustChangePassword && !allowPasswordChange) {
     throw new AppError("forbidden", "Replace your one-time password before continuing.");
   }
-  if (!hasRole(user.role, role)) throw new AppError("forbidden");
+  if (!allows(user, access)) throw new AppError("forbidden");
   return user;
 }
 
@@ -82,11 +94,11 @@ export const currentPageUser = cache(async (): Promise<StaffSession | null> => {
 });
 
 /**
- * For server pages: the signed-in user; otherwise redirects to the sign-in page (coming back here
- * afterwards), to the password change, or to the plain "not allowed" page.
+ * For server pages (the page guard): the signed-in user holding `access`; otherwise redirects to the
+ * sign-in page (coming back here afterwards), to the password change, or to the plain "not allowed" page.
  */
 export async function requirePageUser(
-  role: Role = "analyst",
+  access: Access,
   { allowPasswordChange = false }: { allowPasswordChange?: boolean } = {},
 ): Promise<StaffSession> {
   const user = await currentPageUser();
@@ -95,6 +107,6 @@ export async function requirePageUser(
     redirect(path ? `/sign-in?callbackUrl=${encodeURIComponent(safeCallbackPath(path))}` : "/sign-in");
   }
   if (user.mustChangePassword && !allowPasswordChange) redirect("/change-password");
-  if (!hasRole(user.role, role)) redirect("/not-allowed");
+  if (!allows(user, access)) redirect("/not-allowed");
   return user;
 }

@@ -11,9 +11,10 @@ import { ABSOLUTE_TIMEOUT_MS, readLiveSession, TOUCH_INTERVAL_MS } from "./sessi
  * Session checks without a database round trip per request, and no weaker revocation.
  *
  * Each instance keeps the live sessions it has seen in memory. Every change that can end or alter a
- * session (sign-out, a revoked or deleted session, a disabled, demoted or edited user) is announced by
- * database triggers on the `kyc_session_change` channel when its transaction commits (migration
- * 0002_session_change_notify), and every instance LISTENs to it: the entry is forgotten on every instance
+ * session (sign-out, a revoked or deleted session, a disabled, demoted or edited user, a custom role's
+ * permissions changed or the role retired) is announced by database triggers on the `kyc_session_change`
+ * channel when its transaction commits (migrations 0005_session_change_notify, 0006_custom_roles), and every
+ * instance LISTENs to it: the entry is forgotten on every instance
  * within a notification's delay, whichever instance or script made the change.
  *
  * Entries are trusted only while the feed is connected; while it is down (or reconnecting) every request
@@ -94,6 +95,12 @@ export class SessionCache {
     for (const [sessionId, entry] of this.entries) if (entry.userId === userId) this.entries.delete(sessionId);
   }
 
+  /** Forgets the sessions of the members holding this custom role (their permissions changed). */
+  forgetRole(roleId: string): void {
+    this.epoch += 1;
+    for (const [sessionId, entry] of this.entries) if (entry.session.role === roleId) this.entries.delete(sessionId);
+  }
+
   forgetAll(): void {
     this.epoch += 1;
     this.entries.clear();
@@ -102,6 +109,7 @@ export class SessionCache {
   private onChange(payload: string): void {
     if (payload.startsWith("s:")) this.forgetSession(payload.slice(2));
     else if (payload.startsWith("u:")) this.forgetUser(payload.slice(2));
+    else if (payload.startsWith("r:")) this.forgetRole(payload.slice(2));
     else this.forgetAll();
   }
 }

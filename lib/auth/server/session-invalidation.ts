@@ -9,6 +9,7 @@ import "server-only";
 export interface ForgettingCache {
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
+  forgetRole(roleId: string): void;
 }
 
 const local = new Set<WeakRef<ForgettingCache>>();
@@ -17,12 +18,13 @@ export function registerLocalCache(cache: ForgettingCache): void {
   local.add(new WeakRef(cache));
 }
 
-/** Forgets a session, or every session of a user, in this process's caches. */
-export function forgetLocally(change: { sessionId: string } | { userId: string }): void {
+/** Forgets a session, every session of a user, or of the members holding a custom role, in this process's caches. */
+export function forgetLocally(change: { sessionId: string } | { userId: string } | { roleId: string }): void {
   for (const ref of local) {
     const cache = ref.deref();
     if (!cache) local.delete(ref);
     else if ("sessionId" in change) cache.forgetSession(change.sessionId);
-    else cache.forgetUser(change.userId);
+    else if ("userId" in change) cache.forgetUser(change.userId);
+    else cache.forgetRole(change.roleId);
   }
 }

@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
-import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
+import { resolvePermissions } from "@/lib/auth/permissions";
+import { staffRoles, staffSessions, staffUsers } from "@/lib/auth/server/schema";
 import type { SignInMethod, StaffSession } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 
@@ -62,6 +63,10 @@ export async function readLiveSession(
       email: staffUsers.email,
       name: staffUsers.name,
       role: staffUsers.role,
+      customRoleId: staffUsers.customRoleId,
+      customRoleName: staffRoles.name,
+      customPermissions: staffRoles.permissions,
+      customRetiredAt: staffRoles.retiredAt,
       disabled: staffUsers.disabled,
       mustChangePassword: staffUsers.mustChangePassword,
       method: staffSessions.method,
@@ -71,6 +76,7 @@ export async function readLiveSession(
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
+    .leftJoin(staffRoles, eq(staffRoles.id, staffUsers.customRoleId))
     .where(and(eq(staffSessions.id, sessionId), eq(staffSessions.userId, userId)));
   if (!row || row.revokedAt || row.disabled) return null;
   const time = now.getTime();
@@ -85,7 +91,13 @@ export async function readLiveSession(
     id: row.id,
     email: row.email,
     name: row.name,
-    role: row.role,
+    role: row.customRoleId ?? row.role,
+    customRoleName: row.customRoleId ? row.customRoleName : null,
+    // Read with the session, so a role change (or a change to the role) counts from the next request.
+    permissions: resolvePermissions(
+      row.role,
+      row.customPermissions ? { permissions: row.customPermissions, retiredAt: row.customRetiredAt } : null,
+    ),
     sessionId,
     // The one-time password gates the password path only: a single sign-on session never used it.
     mustChangePassword: row.mustChangePassword && row.method === "password",

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { normaliseEmail } from "@/lib/auth/credentials";
-import type { Role } from "@/lib/auth/roles";
+import type { RoleRef } from "@/lib/auth/roles";
 import { isDemoAccount } from "@/lib/auth/server/seed";
 import { getStaffCredentials } from "@/lib/auth/server/staff-store";
 import type { Database } from "@/lib/db/client";
@@ -19,7 +19,7 @@ import { checkSignInThrottle, clearAccountFailures, recordSignInFailure } from "
  */
 
 export type PasswordSignInResult =
-  | { status: "ok"; user: { id: string; email: string; name: string; role: Role } }
+  | { status: "ok"; user: { id: string; email: string; name: string; role: RoleRef } }
   | { status: "invalid" }
   | { status: "locked"; retryAfterMs: number };
 

@@ -7,8 +7,9 @@ import type { StaffUserDto } from "@/lib/auth/types";
 import { AppError } from "@/lib/shared/errors";
 
 import type { Database } from "../../db/client";
-import { type Role } from "../roles";
-import { staffUsers } from "./schema";
+import { isBuiltInRole } from "../permissions";
+import { type RoleRef } from "../roles";
+import { staffRoles, staffUsers } from "./schema";
 
 /*
  * Staff queries. Everything leaving this module is a DTO: the password hash never does, except through
@@ -42,11 +43,36 @@ export class LastAdminError extends AppError {
 // moment cannot both succeed and leave nobody in charge.
 const STAFF_ADMIN_LOCK_KEY = 724_190_003;
 
+/** The refused role of an invitation or a role change: no such role, or a retired one (names the field). */
+export class UnknownRoleError extends AppError {
+  constructor() {
+    super("validation", "Invalid input: role: must be a built-in role's name or a live custom role's id.", { fields: ["role"] });
+    this.name = "UnknownRoleError";
+  }
+}
+
+/** The stored columns for a role named as the API names it (a built-in name, or a live custom role's id). */
+async function roleColumns(db: Database, ref: RoleRef): Promise<Pick<typeof staffUsers.$inferInsert, "role" | "customRoleId">> {
+  if (isBuiltInRole(ref)) return { role: ref, customRoleId: null };
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!UUID.test(ref)) throw new UnknownRoleError();
+  // FOR SHARE: a retirement racing this change waits for it, then sees the member holding the role.
+  const [row] = await db
+    .select({ id: staffRoles.id })
+    .from(staffRoles)
+    .where(and(eq(staffRoles.id, ref), isNull(staffRoles.retiredAt)))
+    .for("share");
+  if (!row) throw new UnknownRoleError();
+  return { role: "custom", customRoleId: row.id };
+}
+
 const dtoColumns = {
   id: staffUsers.id,
   email: staffUsers.email,
   name: staffUsers.name,
-  role: staffUsers.role,
+  // As the API names it: the built-in name, or the custom role's id.
+  role: sql<string>`coalesce(${staffUsers.customRoleId}::text, ${staffUsers.role})`,
+  customRoleName: sql<string | null>`(select ${staffRoles.name} from ${staffRoles} where ${staffRoles.id} = ${staffUsers.customRoleId})`,
   disabled: staffUsers.disabled,
   mustChangePassword: staffUsers.mustChangePassword,
   hasPassword: sql<boolean>`${staffUsers.passwordHash} is not null`,
@@ -106,7 +132,7 @@ export async function getStaffByEmail(db: Database, email: string): Promise<Staf
 export async function getStaffCredentials(
   db: Database,
   email: string,
-): Promise<{ id: string; email: string; name: string; role: Role; disabled: boolean; passwordHash: string | null } | null> {
+): Promise<{ id: string; email: string; name: string; role: RoleRef; disabled: boolean; passwordHash: string | null } | null> {
   const [row] = await db
     .select({
       id: staffUsers.id,
@@ -128,12 +154,13 @@ export async function getPasswordHash(db: Database, id: string): Promise<string 
 
 export async function createStaff(
   db: Database,
-  input: { email: string; name: string; role: Role; passwordHash: string | null; mustChangePassword: boolean },
+  input: { email: string; name: string; role: RoleRef; passwordHash: string | null; mustChangePassword: boolean },
 ): Promise<StaffUserDto> {
+  const role = await roleColumns(db, input.role);
   try {
     const [row] = await db
       .insert(staffUsers)
-      .values({ ...input, email: input.email.trim().toLowerCase() })
+      .values({ ...input, ...role, email: input.email.trim().toLowerCase() })
       .returning(dtoColumns);
     if (!row) throw new Error("staff member was not created");
     return toDto(row);
@@ -150,7 +177,7 @@ export async function createStaff(
 export async function updateStaff(
   db: Database,
   id: string,
-  change: { role?: Role; disabled?: boolean },
+  change: { role?: RoleRef; disabled?: boolean },
   now = new Date(),
 ): Promise<{ before: StaffUserDto; after: StaffUserDto }> {
   return db.transaction(async (tx) => {
@@ -167,9 +194,10 @@ export async function updateStaff(
         .where(and(eq(staffUsers.role, "admin"), eq(staffUsers.disabled, false), ne(staffUsers.id, id)));
       if (!others || Number(others.count) === 0) throw new LastAdminError();
     }
+    const role = change.role === undefined ? {} : await roleColumns(tx, change.role);
     const [updated] = await tx
       .update(staffUsers)
-      .set({ ...change, updatedAt: now })
+      .set({ ...role, ...(change.disabled === undefined ? {} : { disabled: change.disabled }), updatedAt: now })
       .where(eq(staffUsers.id, id))
       .returning(dtoColumns);
     if (!updated) throw new StaffNotFoundError();
@@ -196,7 +224,7 @@ export async function countActiveAdmins(db: Database): Promise<number> {
 }
 
 export type OidcClaim =
-  | { status: "claimed"; staff: { id: string; email: string; name: string; role: Role } }
+  | { status: "claimed"; staff: { id: string; email: string; name: string; role: RoleRef } }
   | { status: "refused"; reason: Exclude<OidcRefusal, "email_not_released" | "email_not_verified"> };
 
 /**

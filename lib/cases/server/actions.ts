@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 
 import { failureOf, recordEvent } from "@/lib/audit-trail/server";
-import type { Role } from "@/lib/auth/roles";
+import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { staffUsers } from "@/lib/auth/server/schema";
 import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/schemas";
 import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
@@ -25,7 +25,8 @@ import { findCaseRow } from "./store";
 export interface CaseActor {
   id: string;
   email: string;
-  role: Role;
+  /** The actor's permissions: `cases.assign` assigns to others and unassigns anyone. */
+  permissions: readonly Permission[];
 }
 
 export interface CaseContext {
@@ -75,7 +76,7 @@ async function holderOf(db: Database, row: CaseRow): Promise<{ id: string; email
 
 export type Assignee = "me" | string | null;
 
-/** Assign to me, to someone (admins), or unassign. Answers the new assignee's id. */
+/** Assign to me, to someone (`cases.assign`), or unassign. Answers the new assignee's id. */
 export async function assignCase(
   db: Database,
   context: CaseContext,
@@ -83,13 +84,14 @@ export async function assignCase(
   assignee: Assignee,
 ): Promise<{ assigneeId: string | null }> {
   const { actor } = context;
+  const assigns = hasPermission(actor, "cases.assign");
   const action = assignee === null ? "case.unassign" : "case.assign";
-  if (assignee !== null && assignee !== "me" && assignee !== actor.id && actor.role !== "admin") {
-    return refused(db, context, action, publicId, new AppError("forbidden", "Only an administrator assigns a case to someone else."));
+  if (assignee !== null && assignee !== "me" && assignee !== actor.id && !assigns) {
+    return refused(db, context, action, publicId, new AppError("forbidden", "Assigning a case to someone else needs the cases.assign permission."));
   }
   const to = assignee === "me" ? actor.id : assignee;
   // An analyst naming their own id is claiming, exactly like "me".
-  const claim = assignee === "me" || (to === actor.id && actor.role !== "admin");
+  const claim = assignee === "me" || (to === actor.id && !assigns);
   let assigneeEmail = actor.email;
   if (to !== null && to !== actor.id) {
     const [staff] = await db
@@ -108,11 +110,11 @@ export async function assignCase(
     assigneeEmail = staff.email;
   }
   const now = new Date();
-  // "me" is a claim, for admins too: only an unassigned case, so of two claims at once one wins. An admin
-  // naming a staff id (their own included) reassigns whoever holds it.
+  // "me" is a claim, for cases.assign holders too: only an unassigned case, so of two claims at once one wins.
+  // A cases.assign holder naming a staff id (their own included) reassigns whoever holds it.
   const guard =
     to === null
-      ? actor.role === "admin"
+      ? assigns
         ? isNotNull(cases.assigneeId)
         : eq(cases.assigneeId, actor.id)
       : claim
@@ -149,7 +151,7 @@ export async function assignCase(
   if (row.assigneeId === to) return { assigneeId: to }; // already so: nothing to record
   const holder = await holderOf(db, row);
   if (to === null)
-    return refused(db, context, action, publicId, new AppError("forbidden", `Only the assignee or an administrator unassigns this case.`));
+    return refused(db, context, action, publicId, new AppError("forbidden", `Only the assignee, or someone holding cases.assign, unassigns this case.`));
   return refused(db, context, action, publicId, new CaseTakenError(holder!));
 }
 

@@ -9,11 +9,11 @@ import ptBR from "@/messages/pt-BR/cases.json";
 import type { CaseContext } from "./actions";
 import { REASON_CODES } from "../rules";
 
-// What the case route handlers share: who acts (with their role, which the four-eyes and admin rules need)
+// What the case route handlers share: who acts (with their permissions, which the assignment rules need)
 // and the reason catalogue in the caller's language.
 
 export function caseContext(user: StaffSession, context: RequestContext): CaseContext {
-  return { actor: { id: user.id, email: user.email, role: user.role }, ip: context.ip };
+  return { actor: { id: user.id, email: user.email, permissions: user.permissions }, ip: context.ip };
 }
 
 const CATALOGUES: Record<Locale, { reasons: Record<string, string> }> = { "pt-BR": ptBR, en };

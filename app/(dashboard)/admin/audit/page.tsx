@@ -20,7 +20,7 @@ import { AuditPageClient } from "./page-client";
 // /admin/audit: the first page is read here (the same function as GET /api/audit, so this view is audited
 // too) and handed to react-query; filter changes and older pages go through the route handler.
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const user = await requirePageUser("admin");
+  const user = await requirePageUser("audit.read");
   const parsed = parseAuditFilters(auditParamsFromSearchParams(toUrlSearchParams(await searchParams)));
   const queryClient = new QueryClient();
   const db = await getDb();

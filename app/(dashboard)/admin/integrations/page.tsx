@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // /admin/integrations – integration keys (admins only): the registry and revealable keys are prefetched here.
 export default async function Page() {
-  const user = await requirePageUser("admin");
+  const user = await requirePageUser("integrations.manage");
   const queryClient = new QueryClient();
   const cookieHeader = (await headers()).get("cookie");
   await queryClient.prefetchQuery({ queryKey: integrationKeys.list(), queryFn: () => integrationListFor(user.id, cookieHeader) });

@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Staff accounts (admin): the list is read here through the same query the API uses, then hydrated.
 export default async function StaffPage() {
-  const user = await requirePageUser("admin");
+  const user = await requirePageUser("staff.manage");
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery({
     queryKey: staffKeys.list(),

@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // /lookups/cpf – manual CPF lookups (analysts). Nothing to prefetch: a lookup starts from the form.
 export default async function Page() {
-  await requirePageUser();
+  await requirePageUser("lookups.run");
   const t = await getTranslations("lookups");
   const { perMinute, perDay } = config().lookupLimits;
   return (

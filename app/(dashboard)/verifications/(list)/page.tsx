@@ -21,7 +21,7 @@ import { VerificationsPageClient } from "./page-client";
 // /verifications: the first page is fetched here (same function as GET /api/verifications) and handed
 // to react-query; filter changes later go through the route handler.
 export default async function VerificationsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const user = await requirePageUser("analyst");
+  const user = await requirePageUser("verifications.read");
   // The on-screen sort is not a filter: it is never sent upstream (lib/verifications/sorting.ts).
   const split = splitListQuery(toUrlSearchParams(await searchParams));
   const parsed = parseVerificationFilters(split.filterParams);

@@ -17,7 +17,7 @@ import { VerificationPageClient } from "./page-client";
 // /verifications/[publicId]: one verification, fetched here and hydrated; images load in the browser
 // through short-lived tokens.
 export default async function VerificationPage({ params }: { params: Promise<{ publicId: string }> }) {
-  const user = await requirePageUser("analyst");
+  const user = await requirePageUser("verifications.read");
   // Next 16: params is a Promise.
   const { publicId } = await params;
   // `/`, `..`, `%2F` and anything else that could change the upstream path: not found, with no call.
@@ -70,7 +70,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
           "common.loading",
         ]}
       >
-        <VerificationPageClient publicId={publicId} viewer={{ id: user.id, role: user.role }} serverError={serverError} />
+        <VerificationPageClient publicId={publicId} viewer={{ id: user.id, permissions: user.permissions }} serverError={serverError} />
       </ClientMessages>
     </HydrationBoundary>
   );

@@ -9,7 +9,7 @@ import { changeOwnPassword } from "@/lib/staff/server/staff";
 export const dynamic = "force-dynamic";
 
 // POST /api/account/password – the signed-in user replaces their password (required after an invitation).
-export const POST = route({ allowPasswordChange: true, body: changePasswordSchema }, async ({ user: actor, context, body: input }) => {
+export const POST = route({ permission: "signed_in", allowPasswordChange: true, body: changePasswordSchema }, async ({ user: actor, context, body: input }) => {
   if (!(await changeOwnPassword(await getDb(), { actor, ip: context.ip, input }))) {
     throw new AppError("validation", "The current password is not correct.", { fields: ["currentPassword"] });
   }

@@ -10,7 +10,7 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 // gets a 303 to the next page; the page's script asks for JSON and navigates itself. Public, so a stale
 // or half-expired cookie can still be cleared; the kit's same-origin check keeps other sites from
 // signing staff out.
-export const POST = route({ role: "public" }, async ({ request, context }) => {
+export const POST = route({ permission: "public" }, async ({ request, context }) => {
   const location = await signOut(await getDb(), {
     cookies: parseCookieHeader(request.headers.get("cookie")),
     context,

@@ -8,7 +8,7 @@ import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // GET /api/cases/:publicId – one case: owner, notes, outcome, confirmation, timeline, neighbours; `case: null`
 // when the verification has none (most verifications need no person: not an error, so no 404 on every detail).
-export const GET = route({ params: z.object({ publicId: publicIdSchema }) }, async ({ context, params: { publicId } }) => {
+export const GET = route({ permission: "cases.read", params: z.object({ publicId: publicIdSchema }) }, async ({ context, params: { publicId } }) => {
   const data = await audited(context, { action: "case.view", target: { type: "verification", id: publicId } }, async () => ({
     case: await getCase(await getDb(), publicId),
   }));

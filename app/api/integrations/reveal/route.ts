@@ -11,7 +11,7 @@ const revealSchema = z.strictObject({ upstreamId: z.number().int() });
 const forgetSchema = z.strictObject({ upstreamId: z.number().int().optional() }).optional();
 
 // POST /api/integrations/reveal – the value of a key this admin created within the reveal window, from the sealed cookie.
-export const POST = route({ role: "admin", body: revealSchema }, async ({ request, user, context, body: { upstreamId } }) => {
+export const POST = route({ permission: "integrations.manage", body: revealSchema }, async ({ request, user, context, body: { upstreamId } }) => {
   const entries = await revealableEntries(request.headers.get("cookie"), user.id);
   const target = { type: "integration", id: String(upstreamId) };
   try {
@@ -35,7 +35,7 @@ export const POST = route({ role: "admin", body: revealSchema }, async ({ reques
 });
 
 // DELETE /api/integrations/reveal – forgets one key (or all, without a body) from the reveal cookie: the admin has stored it.
-export const DELETE = route({ role: "admin", body: forgetSchema }, async ({ request, user, context, body }) => {
+export const DELETE = route({ permission: "integrations.manage", body: forgetSchema }, async ({ request, user, context, body }) => {
   const upstreamId = body?.upstreamId;
   const entries = await revealableEntries(request.headers.get("cookie"), user.id);
   const left = upstreamId === undefined ? [] : entries.filter((item) => item.upstreamId !== upstreamId);

@@ -9,7 +9,7 @@ import { cpfLookupSchema } from "@/lib/lookups/schemas";
 // POST /api/lookups/cpf – one manual CPF lookup (federal revenue record or enrichment), limited per user and
 // audited. The CPF only ever travels in this body: never in a dashboard URL, where logs and history would keep
 // it. A purpose the trail would refuse (a CPF, an address, a key) is a 400 naming `purpose` before any call.
-export const POST = route({ body: cpfLookupSchema }, async ({ context, body: { cpf, source, purpose } }) => {
+export const POST = route({ permission: "lookups.run", body: cpfLookupSchema }, async ({ context, body: { cpf, source, purpose } }) => {
   const { lookupLimits: limits, displayTimeZone: timeZone } = config();
   const result = await runCpfLookup(await getDb(), partnersClient(), context, { cpf, source, purpose, limits, timeZone });
   return json<CpfLookupResponse>(result);

@@ -20,7 +20,7 @@ const MAX_TOKEN_LENGTH = 4096;
 // GET /api/media/:token – opens a sealed media token for the signed-in user, asks the service for a
 // fresh signed URL of that one file and streams the image (no redirects followed, size capped, image
 // types only). The signed URL never leaves this server.
-export const GET = route({ params: z.object({ token: z.string() }) }, async ({ user, context, params: { token } }) => {
+export const GET = route({ permission: "media.read", params: z.object({ token: z.string() }) }, async ({ user, context, params: { token } }) => {
   if (token.length > MAX_TOKEN_LENGTH) throw new MediaTokenRefused("invalid");
   const image = await audited(
     context,

@@ -7,7 +7,7 @@ import { partnersClient } from "@/lib/upstream/partners";
 import { formatPhone, smsSendSchema } from "@/lib/shared/phone";
 
 // POST /api/sms/send – sends a validation code to a Brazilian mobile; refused during the resend cooldown.
-export const POST = route({ body: smsSendSchema }, async ({ context, body: { phone } }) => {
+export const POST = route({ permission: "sms.send", body: smsSendSchema }, async ({ context, body: { phone } }) => {
   const { smsResendCooldownSeconds: cooldownSeconds, secrets } = config();
   const { resendAfterSeconds } = await sendSmsCode(await getDb(), partnersClient(), context, {
     phone,

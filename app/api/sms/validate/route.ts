@@ -5,7 +5,7 @@ import { partnersClient } from "@/lib/upstream/partners";
 import { formatPhone, smsValidateSchema } from "@/lib/shared/phone";
 
 // POST /api/sms/validate – checks the code the person read out; a wrong or expired code is a 400 naming `code`.
-export const POST = route({ body: smsValidateSchema }, async ({ context, body: { phone, code } }) => {
+export const POST = route({ permission: "sms.send", body: smsValidateSchema }, async ({ context, body: { phone, code } }) => {
   await validateSmsCode(partnersClient(), context, { phone, code });
   return json<SmsValidateResponse>({ valid: true, phone: formatPhone(phone) });
 });

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 // PATCH /api/staff/:id – change role and/or disable or re-enable an account (admin). The last active
 // admin (LastAdminError, 409) and an unknown id (StaffNotFoundError, 404) are typed errors.
 export const PATCH = route(
-  { role: "admin", params: z.object({ id: z.uuid() }), body: updateStaffSchema },
+  { permission: "staff.manage", params: z.object({ id: z.uuid() }), body: updateStaffSchema },
   async ({ user: actor, context, params: { id }, body: change }) => {
     const user = await changeStaff(await getDb(), { actor, ip: context.ip, id, change });
     return json({ user });

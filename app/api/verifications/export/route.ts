@@ -5,7 +5,7 @@ import { inputError } from "@/lib/verifications/server/input";
 
 // GET /api/verifications/export – the filtered list as CSV, streamed, with its total in X-Total-Count. The
 // same filters as the list (its per_page and page are ignored: the export reads every page).
-export const GET = route({}, async ({ request, context }) => {
+export const GET = route({ permission: "verifications.export" }, async ({ request, context }) => {
   const parsed = parseVerificationFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw inputError(parsed.problems);
   const exported = await auditedVerificationExport(context, parsed.filters);

@@ -12,7 +12,7 @@ import "@/lib/cases/server/register";
 // body cap (enforced while reading), the audit trail. The raw text reaches the signature check unparsed.
 export const POST = route(
   // Deliveries are small JSON documents; the cap stops anything larger before it is buffered.
-  { role: "public", crossSite: "allow", rawBody: true, maxBodyBytes: 64 * 1024 },
+  { permission: "public", crossSite: "allow", rawBody: true, maxBodyBytes: 64 * 1024 },
   async ({ request, raw, context }) => {
     assertJsonContentType(request);
     const receipt = await receiveDelivery(await getDb(), { rawBody: raw, headers: request.headers, ip: context.ip });

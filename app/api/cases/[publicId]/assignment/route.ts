@@ -10,7 +10,7 @@ import { publicIdSchema } from "@/lib/verifications/schemas";
 // POST /api/cases/:publicId/assignment – {assignee: "me" | staff id | null}. Someone else: admins only.
 // A claim of a case someone holds is a 409 naming them; the action and its audit event commit together.
 export const POST = route(
-  { params: z.object({ publicId: publicIdSchema }), body: assignmentSchema },
+  { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: assignmentSchema },
   async ({ user, context, params: { publicId }, body }) =>
     json(await assignCase(await getDb(), caseContext(user, context), publicId, body.assignee)),
 );

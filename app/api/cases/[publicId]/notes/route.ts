@@ -10,7 +10,7 @@ import { publicIdSchema } from "@/lib/verifications/schemas";
 // POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped. The trail records that a
 // note was added (and its length), never its text.
 export const POST = route(
-  { params: z.object({ publicId: publicIdSchema }), body: noteSchema },
+  { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: noteSchema },
   async ({ user, context, params: { publicId }, body }) =>
     json(await addNote(await getDb(), caseContext(user, context), publicId, body.text), { status: 201 }),
 );

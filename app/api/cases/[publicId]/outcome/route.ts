@@ -10,7 +10,7 @@ import { publicIdSchema } from "@/lib/verifications/schemas";
 // POST /api/cases/:publicId/outcome – {recommendation, reasons, comment}; the assignee only. Recorded here;
 // the provider's decision is untouched. Four-eyes cases answer `pending_confirmation`.
 export const POST = route(
-  { params: z.object({ publicId: publicIdSchema }), body: outcomeSchema },
+  { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: outcomeSchema },
   async ({ user, context, params: { publicId }, body }) =>
     json(await recordOutcome(await getDb(), caseContext(user, context), publicId, body)),
 );

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 // POST /api/staff/:id/unlock – lift every sign-in lock on the account and its slow-down (admin). An
 // unknown id is the typed StaffNotFoundError (404).
 export const POST = route(
-  { role: "admin", params: z.object({ id: z.uuid() }), body: z.object({}).strict() },
+  { permission: "staff.manage", params: z.object({ id: z.uuid() }), body: z.object({}).strict() },
   async ({ user: actor, context, params: { id } }) =>
     json({ signIn: await unlockStaffSignIn(await getDb(), { actor, ip: context.ip, id }) }),
 );

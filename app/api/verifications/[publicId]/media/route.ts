@@ -7,7 +7,7 @@ import { issueMediaTokens } from "@/lib/verifications/server/media";
 
 // GET /api/verifications/:publicId/media – per file key, a sealed token bound to this user (its
 // /api/media address), the media type and the expiry; or why there is no file. Never the signed URL.
-export const GET = route({ params: z.object({ publicId: publicIdSchema }) }, async ({ user, context, params: { publicId } }) => {
+export const GET = route({ permission: "media.read", params: z.object({ publicId: publicIdSchema }) }, async ({ user, context, params: { publicId } }) => {
   const data = await audited(
     context,
     {

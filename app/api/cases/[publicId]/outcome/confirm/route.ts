@@ -10,7 +10,7 @@ import { publicIdSchema } from "@/lib/verifications/schemas";
 // POST /api/cases/:publicId/outcome/confirm – {agree, comment}: four eyes. An admin or an analyst, never
 // the outcome's author (403); of two confirmations at once, one wins (409 for the other).
 export const POST = route(
-  { params: z.object({ publicId: publicIdSchema }), body: confirmationSchema },
+  { permission: "cases.confirm", params: z.object({ publicId: publicIdSchema }), body: confirmationSchema },
   async ({ user, context, params: { publicId }, body }) =>
     json(await confirmOutcome(await getDb(), caseContext(user, context), publicId, body)),
 );

@@ -1,0 +1,151 @@
+// Shared by server and browser code: the permission catalogue and the built-in roles (docs/permissions.md).
+//
+// A route or page declares the permission it needs; a member holds the permissions of their role. One table
+// (`PERMISSIONS`) says what exists, one (`BUILT_IN_ROLES`) what each built-in role holds. Labels and
+// explanations live in messages/<locale>/roles.json under `permissions.<resource>.<action>`.
+
+export const PERMISSIONS = [
+  "verifications.read",
+  "verifications.create",
+  "verifications.export",
+  "media.read",
+  "personal_data.unmasked",
+  "cases.read",
+  "cases.work",
+  "cases.confirm",
+  "cases.assign",
+  "lookups.run",
+  "kyc.start",
+  "sms.send",
+  "integrations.manage",
+  "staff.manage",
+  "roles.manage",
+  "audit.read",
+  "audit.export",
+  "privacy.report",
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** The catalogue grouped by resource, in the order the role editor shows it. */
+export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: readonly Permission[] }> = [
+  { resource: "verifications", permissions: ["verifications.read", "verifications.create", "verifications.export", "media.read", "personal_data.unmasked"] },
+  { resource: "cases", permissions: ["cases.read", "cases.work", "cases.confirm", "cases.assign"] },
+  { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
+  { resource: "administration", permissions: ["integrations.manage", "staff.manage", "roles.manage"] },
+  { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report"] },
+];
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+export const BUILT_IN_ROLES = ["viewer", "analyst", "reviewer", "auditor", "admin"] as const;
+export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
+
+export function isBuiltInRole(value: unknown): value is BuiltInRole {
+  return typeof value === "string" && (BUILT_IN_ROLES as readonly string[]).includes(value);
+}
+
+/*
+ * What each built-in role holds. `analyst` and `admin` are exactly what those roles could do before
+ * permissions existed: an analyst reads, creates and exports verifications, sees what the API key returns
+ * (images and unmasked data included), works cases (claims, notes, outcomes, confirms another analyst's
+ * outcome), runs lookups, KYC sessions and SMS checks; an admin does all of it plus assigning cases to
+ * others, the case sync, integration keys, staff, roles and the audit log.
+ */
+const ANALYST: readonly Permission[] = [
+  "verifications.read",
+  "verifications.create",
+  "verifications.export",
+  "media.read",
+  "personal_data.unmasked",
+  "cases.read",
+  "cases.work",
+  "cases.confirm",
+  "lookups.run",
+  "kyc.start",
+  "sms.send",
+];
+
+export const BUILT_IN_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
+  /** Reads verifications (masked, no images) and the case queue; changes nothing. */
+  viewer: ["verifications.read", "cases.read"],
+  analyst: ANALYST,
+  /** Case review: reads everything a case needs, confirms outcomes and runs the queue (assigns to others). */
+  reviewer: ["verifications.read", "media.read", "personal_data.unmasked", "cases.read", "cases.work", "cases.confirm", "cases.assign"],
+  /** Audit and privacy; read-only otherwise (masked data, no images). */
+  auditor: ["verifications.read", "cases.read", "audit.read", "audit.export", "privacy.report"],
+  admin: PERMISSIONS,
+};
+
+/** What a signed-in member carries: their permissions, resolved from their role on every request. */
+export interface PermissionHolder {
+  permissions: readonly Permission[];
+}
+
+/** The one question: does this member hold this permission? */
+export function hasPermission(holder: PermissionHolder | null | undefined, permission: Permission): boolean {
+  return holder?.permissions.includes(permission) ?? false;
+}
+
+/** Only catalogue names, each once, in catalogue order (what a custom role stores). */
+export function normalisePermissions(values: readonly string[]): Permission[] {
+  const wanted = new Set(values);
+  return PERMISSIONS.filter((permission) => wanted.has(permission));
+}
+
+export const MAX_ROLE_NAME_LENGTH = 60;
+
+export interface RoleProblem {
+  field: "name" | "permissions" | "(input)";
+  message: string;
+}
+
+export interface RoleInput {
+  name: string;
+  permissions: Permission[];
+}
+
+/**
+ * A custom role as the role editor (in the browser), POST /api/roles and PATCH /api/roles/{id} accept it:
+ * a name (trimmed, not a built-in role's name) and permissions from the catalogue. With `partial`, either
+ * may be left out (an edit).
+ */
+export function parseRoleInput(
+  input: unknown,
+  { partial = false }: { partial?: boolean } = {},
+): { ok: true; value: Partial<RoleInput> } | { ok: false; problems: RoleProblem[] } {
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    return { ok: false, problems: [{ field: "(input)", message: "must be an object" }] };
+  const { name, permissions } = input as Record<string, unknown>;
+  const problems: RoleProblem[] = [];
+  const value: Partial<RoleInput> = {};
+  if (name !== undefined || !partial) {
+    const trimmed = typeof name === "string" ? name.trim().replace(/\s+/g, " ") : "";
+    if (trimmed === "") problems.push({ field: "name", message: "is required" });
+    else if (trimmed.length > MAX_ROLE_NAME_LENGTH) problems.push({ field: "name", message: `must be at most ${MAX_ROLE_NAME_LENGTH} characters` });
+    else if (isBuiltInRole(trimmed.toLowerCase())) problems.push({ field: "name", message: "is a built-in role's name" });
+    else value.name = trimmed;
+  }
+  if (permissions !== undefined || !partial) {
+    if (!Array.isArray(permissions)) problems.push({ field: "permissions", message: "must be a list of permissions" });
+    else {
+      const unknown = permissions.filter((entry) => !isPermission(entry));
+      if (unknown.length) problems.push({ field: "permissions", message: `unknown permission: ${unknown.map(String).join(", ")}` });
+      else value.permissions = normalisePermissions(permissions as string[]);
+    }
+  }
+  if (partial && name === undefined && permissions === undefined) problems.push({ field: "(input)", message: "nothing to change" });
+  return problems.length ? { ok: false, problems } : { ok: true, value };
+}
+
+/**
+ * A member's permissions from their stored role: a built-in role's from the table above; a custom role's
+ * as stored (catalogue names only; none when the role is retired); `custom` without a role row, none.
+ */
+export function resolvePermissions(role: string, custom: { permissions: readonly string[]; retiredAt: Date | null } | null): Permission[] {
+  if (isBuiltInRole(role)) return [...BUILT_IN_PERMISSIONS[role]];
+  if (!custom || custom.retiredAt) return [];
+  return normalisePermissions(custom.permissions);
+}
