@@ -29,6 +29,7 @@ export const FEATURES = {
   verifications: ["cases", "webhooks"],
   overview: ["verifications", "cases"],
   staff: [],
+  roles: [],
   integrations: [],
   lookups: [],
   kyc: [],

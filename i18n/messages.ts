@@ -9,6 +9,7 @@ export const NAMESPACES = [
   "errors",
   "auth",
   "staff",
+  "roles",
   "verifications",
   "lookups",
   "kyc",

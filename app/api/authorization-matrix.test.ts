@@ -4,6 +4,9 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
+import { staffRoles } from "@/lib/auth/server/schema";
+import { createStaff } from "@/lib/auth/server/staff-store";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import { sealMediaToken } from "@/lib/verifications/server/media-token";
@@ -11,12 +14,18 @@ import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 /*
- * Every route handler under app/api, called as signed-out, analyst and admin, with a real signed
- * session cookie. The table below must name every route file and every method it exports: a new
- * handler without an entry fails this test. For the cells where the caller is allowed, the test only
- * asserts "neither 401 nor 403" (the handler may still refuse the empty input or find no upstream).
+ * Every route handler under app/api, called with a real signed session cookie by:
  *
- * Adding a route: add `"app/api/…/route.ts": { METHOD: { signedOut, analyst, admin, call? } }`.
+ *   - nobody signed in: 401, unless the route is public;
+ *   - a member whose (custom) role holds exactly the permission the route needs: allowed;
+ *   - a member holding every other permission of the catalogue: 403.
+ *
+ * The table below must name every route file and every method it exports, with the permission it needs: a new
+ * handler without an entry fails this test. For an allowed cell, the test only asserts "neither 401 nor 403"
+ * (the handler may still refuse the empty input or find no upstream). It runs on PGlite and, when
+ * TEST_DATABASE_URL is set, on PostgreSQL.
+ *
+ * Adding a route: add `"app/api/…/route.ts": { METHOD: { need: "resource.action", call? } }`.
  *
  * Every mutating handler (any method but GET) also gets three more cells, as an admin, without being
  * listed again: a foreign Origin is refused (403 cross_origin), a `text/plain` body is refused (415), and
@@ -24,8 +33,8 @@ import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDataba
  * signature authenticates) skips the origin cell.
  */
 
-type Cell = 401 | 403 | "allowed";
-type Role = "signedOut" | "analyst" | "admin";
+type Need = Permission | "signed_in" | "public";
+type Caller = "signedOut" | "exact" | "allOthers";
 interface Call {
   /** Dynamic segments; a function when they depend on the caller (e.g. a token bound to the user). */
   params?: Record<string, string> | ((user: StaffUserDto | null) => Promise<Record<string, string>>);
@@ -33,7 +42,8 @@ interface Call {
   body?: unknown | (() => unknown);
   search?: string;
 }
-interface Entry extends Record<Role, Cell>, Call {
+interface Entry extends Call {
+  need: Need;
   /** Why this handler cannot be called directly here (it must still be listed). */
   skip?: string;
   /** The route takes requests from other sites (the webhook receiver): no origin cell. */
@@ -41,42 +51,49 @@ interface Entry extends Record<Role, Cell>, Call {
 }
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-const ANALYST: Record<Role, Cell> = { signedOut: 401, analyst: "allowed", admin: "allowed" };
-const ADMIN: Record<Role, Cell> = { signedOut: 401, analyst: 403, admin: "allowed" };
-const PUBLIC: Record<Role, Cell> = { signedOut: "allowed", analyst: "allowed", admin: "allowed" };
 const PUBLIC_ID = "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10";
+const UNKNOWN_ROLE = "4f1d2c3b-9a8e-4d7c-8b6a-5e4f3d2c1b0a";
 
 let counter = 0;
 let patchTarget: StaffUserDto;
 
 const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/auth/[...nextauth]/route.ts": {
-    GET: { ...PUBLIC, skip: "next-auth's handler needs Next's request scope (next/headers); covered by e2e/auth.spec.ts" },
-    POST: { ...PUBLIC, skip: "next-auth's handler needs Next's request scope (next/headers); covered by e2e/auth.spec.ts" },
+    GET: { need: "public", skip: "next-auth's handler needs Next's request scope (next/headers); covered by e2e/auth.spec.ts" },
+    POST: { need: "public", skip: "next-auth's handler needs Next's request scope (next/headers); covered by e2e/auth.spec.ts" },
   },
   "app/api/auth/sign-out/route.ts": {
-    POST: { ...PUBLIC, skip: "it would end the sessions the later rows use; covered by app/api/auth/sign-out/route.test.ts" },
+    POST: { need: "public", skip: "it would end the sessions the later rows use; covered by app/api/auth/sign-out/route.test.ts" },
   },
-  "app/api/health/route.ts": { GET: PUBLIC },
-  "app/api/account/password/route.ts": { POST: { ...ANALYST, body: {} } },
+  "app/api/health/route.ts": { GET: { need: "public" } },
+  "app/api/account/password/route.ts": { POST: { need: "signed_in", body: {} } },
   "app/api/staff/route.ts": {
-    GET: ADMIN,
-    POST: { ...ADMIN, body: () => ({ email: `matrix-${(counter += 1)}@test.local`, name: "Matrix", role: "analyst" }) },
+    GET: { need: "staff.manage" },
+    POST: { need: "staff.manage", body: () => ({ email: `matrix-${(counter += 1)}@test.local`, name: "Matrix", role: "analyst" }) },
   },
   "app/api/staff/[id]/route.ts": {
-    PATCH: { ...ADMIN, params: async () => ({ id: patchTarget.id }), body: { role: "analyst" } },
+    PATCH: { need: "staff.manage", params: async () => ({ id: patchTarget.id }), body: { role: "analyst" } },
   },
   "app/api/staff/[id]/unlock/route.ts": {
-    POST: { ...ADMIN, params: async () => ({ id: patchTarget.id }), body: {} },
+    POST: { need: "staff.manage", params: async () => ({ id: patchTarget.id }), body: {} },
   },
-  "app/api/verifications/route.ts": { GET: ANALYST, POST: { ...ANALYST, body: {} } },
-  "app/api/verifications/[publicId]/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
-  "app/api/verifications/[publicId]/media/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
-  "app/api/verifications/export/route.ts": { GET: ANALYST },
-  "app/api/overview/export/route.ts": { GET: ANALYST },
+  "app/api/permissions/route.ts": { GET: { need: "roles.manage" } },
+  "app/api/roles/route.ts": {
+    GET: { need: "roles.manage" },
+    POST: { need: "roles.manage", body: () => ({ name: `Matrix role ${(counter += 1)}`, permissions: ["verifications.read"] }) },
+  },
+  "app/api/roles/[id]/route.ts": {
+    PATCH: { need: "roles.manage", params: { id: UNKNOWN_ROLE }, body: { permissions: [] } },
+    DELETE: { need: "roles.manage", params: { id: UNKNOWN_ROLE } },
+  },
+  "app/api/verifications/route.ts": { GET: { need: "verifications.read" }, POST: { need: "verifications.create", body: {} } },
+  "app/api/verifications/[publicId]/route.ts": { GET: { need: "verifications.read", params: { publicId: PUBLIC_ID } } },
+  "app/api/verifications/[publicId]/media/route.ts": { GET: { need: "media.read", params: { publicId: PUBLIC_ID } } },
+  "app/api/verifications/export/route.ts": { GET: { need: "verifications.export" } },
+  "app/api/overview/export/route.ts": { GET: { need: "verifications.read" } },
   "app/api/media/[token]/route.ts": {
     GET: {
-      ...ANALYST,
+      need: "media.read",
       // A real token for the caller: a forged one is refused with 403 by design, which is not an auth cell.
       params: async (user) => ({
         token: await sealMediaToken(
@@ -86,31 +103,39 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
       }),
     },
   },
-  "app/api/lookups/cpf/route.ts": { POST: { ...ANALYST, body: {} } },
-  "app/api/kyc/sessions/route.ts": { POST: { ...ANALYST, body: {} } },
-  "app/api/sms/send/route.ts": { POST: { ...ANALYST, body: {} } },
-  "app/api/sms/validate/route.ts": { POST: { ...ANALYST, body: {} } },
-  "app/api/integrations/route.ts": { GET: ADMIN, POST: { ...ADMIN, body: {} } },
-  "app/api/integrations/reveal/route.ts": { POST: { ...ADMIN, body: {} }, DELETE: ADMIN },
-  "app/api/audit/route.ts": { GET: ADMIN },
-  "app/api/cases/route.ts": { GET: ANALYST },
-  "app/api/cases/reasons/route.ts": { GET: ANALYST },
-  "app/api/cases/sync/route.ts": { POST: ADMIN },
-  "app/api/cases/[publicId]/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
-  "app/api/cases/[publicId]/assignment/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
-  "app/api/cases/[publicId]/notes/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
-  "app/api/cases/[publicId]/outcome/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
-  "app/api/cases/[publicId]/outcome/confirm/route.ts": { POST: { ...ANALYST, params: { publicId: PUBLIC_ID }, body: {} } },
-  "app/api/search/route.ts": { POST: { ...ANALYST, body: {} } },
-  "app/api/verification-events/route.ts": { GET: ANALYST },
-  "app/api/verifications/[publicId]/events/route.ts": { GET: { ...ANALYST, params: { publicId: PUBLIC_ID } } },
+  "app/api/lookups/cpf/route.ts": { POST: { need: "lookups.run", body: {} } },
+  "app/api/kyc/sessions/route.ts": { POST: { need: "kyc.start", body: {} } },
+  "app/api/sms/send/route.ts": { POST: { need: "sms.send", body: {} } },
+  "app/api/sms/validate/route.ts": { POST: { need: "sms.send", body: {} } },
+  "app/api/integrations/route.ts": { GET: { need: "integrations.manage" }, POST: { need: "integrations.manage", body: {} } },
+  "app/api/integrations/reveal/route.ts": { POST: { need: "integrations.manage", body: {} }, DELETE: { need: "integrations.manage" } },
+  "app/api/audit/route.ts": { GET: { need: "audit.read" } },
+  "app/api/cases/route.ts": { GET: { need: "cases.read" } },
+  "app/api/cases/reasons/route.ts": { GET: { need: "cases.read" } },
+  "app/api/cases/sync/route.ts": { POST: { need: "cases.assign" } },
+  "app/api/cases/[publicId]/route.ts": { GET: { need: "cases.read", params: { publicId: PUBLIC_ID } } },
+  "app/api/cases/[publicId]/assignment/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/notes/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/outcome/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/outcome/confirm/route.ts": { POST: { need: "cases.confirm", params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/search/route.ts": { POST: { need: "verifications.read", body: {} } },
+  "app/api/verification-events/route.ts": { GET: { need: "verifications.read" } },
+  "app/api/verifications/[publicId]/events/route.ts": { GET: { need: "verifications.read", params: { publicId: PUBLIC_ID } } },
   "app/api/webhooks/verification-events/route.ts": {
     POST: {
-      ...PUBLIC,
+      need: "public",
       skip: "no session, authenticated by its signature instead: an unsigned call is a 401 by design (app/api/webhooks/verification-events/route.test.ts)",
     },
   },
 };
+
+/** What each caller gets from a route needing `need`; null when the cell does not exist (a public route has no "others"). */
+function expected(need: Need, caller: Caller): 401 | 403 | "allowed" | null {
+  if (need === "public") return caller === "allOthers" ? null : "allowed";
+  if (caller === "signedOut") return 401;
+  if (caller === "exact") return "allowed";
+  return need === "signed_in" ? null : 403;
+}
 
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const ROOT = path.resolve(__dirname, "../..");
@@ -144,23 +169,45 @@ describe("the authorisation matrix", () => {
   });
 });
 
-// One database is enough here: what is under test is the handlers' checks, not the driver.
-const [database] = testDatabases();
+/** A staff member whose custom role holds exactly `permissions`, and their session cookie. */
+async function memberHolding(db: TestDatabase["db"], permissions: readonly Permission[]): Promise<{ user: StaffUserDto; cookie: string }> {
+  const [role] = await db
+    .insert(staffRoles)
+    .values({ name: `matrix ${(counter += 1)} ${permissions.length}`, permissions: [...permissions] })
+    .returning({ id: staffRoles.id });
+  const user = await createStaff(db, {
+    email: `matrix-member-${counter}-${Date.now()}@test.local`,
+    name: "Matrix member",
+    role: role!.id,
+    passwordHash: null,
+    mustChangePassword: false,
+  });
+  return { user, cookie: await sessionCookieFor(db, user) };
+}
 
-describe("each handler answers each caller as the matrix says", () => {
+const NEEDS = [...new Set(Object.values(MATRIX).flatMap((methods) => Object.values(methods).map((entry) => entry.need)))];
+
+describe.each(testDatabases())("each handler answers each caller by permission, on $name", ({ open }) => {
   let handle: TestDatabase;
-  const users: Record<Role, StaffUserDto | null> = { signedOut: null, analyst: null, admin: null };
-  const cookies: Record<Role, string | undefined> = { signedOut: undefined, analyst: undefined, admin: undefined };
+  // Per needed permission: the member holding exactly it, and the member holding every other one.
+  const members = new Map<string, { user: StaffUserDto; cookie: string }>();
 
   beforeAll(async () => {
     // Upstream calls go to a closed port and fail fast: an allowed cell then answers 503, never 401/403.
     stubTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
-    handle = await database!.open();
+    handle = await open();
     setProcessDatabase(handle);
-    for (const role of ["analyst", "admin"] as const) {
-      const user = await createTestStaff(handle.db, { role });
-      users[role] = user;
-      cookies[role] = await sessionCookieFor(handle.db, user);
+    for (const need of NEEDS) {
+      if (need === "public") continue;
+      const exact = need === "signed_in" ? [] : [need];
+      members.set(`exact:${need}`, await memberHolding(handle.db, exact));
+      members.set(
+        `allOthers:${need}`,
+        await memberHolding(
+          handle.db,
+          PERMISSIONS.filter((permission) => permission !== need),
+        ),
+      );
     }
     patchTarget = await createTestStaff(handle.db, { role: "analyst" });
   });
@@ -170,38 +217,51 @@ describe("each handler answers each caller as the matrix says", () => {
     vi.unstubAllEnvs();
   });
 
-  const cases = files.flatMap((file) =>
+  const cells = files.flatMap((file) =>
     METHODS.flatMap((method) => {
       const entry = MATRIX[file]?.[method];
       if (!entry) return [];
-      return (["signedOut", "analyst", "admin"] as const).map((role) => ({ file, method, role, entry }));
+      return (["signedOut", "exact", "allOthers"] as const).flatMap((caller) => {
+        const expect = expected(entry.need, caller);
+        return expect === null ? [] : [{ file, method, caller, entry, expect, need: entry.need }];
+      });
     }),
   );
 
+  it("holds a cell for every permission-checked handler and each kind of caller", () => {
+    expect(cells.filter((cell) => cell.caller === "allOthers").length).toBeGreaterThanOrEqual(30);
+  });
+
   // A cell that cannot run here is still listed, with the reason in its name.
-  for (const { file, method, role, entry } of cases.filter((cell) => cell.entry.skip)) {
-    it.skip(`${method} ${file} as ${role} (not run here: ${entry.skip})`, () => undefined);
+  for (const { file, method, caller, entry } of cells.filter((cell) => cell.entry.skip)) {
+    it.skip(`${method} ${file} as ${caller} (not run here: ${entry.skip})`, () => undefined);
   }
 
-  it.for(cases.filter((cell) => !cell.entry.skip))("$method $file as $role", async ({ file, method, role, entry }) => {
-    const handler = modules.get(file)?.[method];
-    expect(handler).toBeTypeOf("function");
-    const params = typeof entry.params === "function" ? await entry.params(users[role]) : (entry.params ?? {});
-    const body = typeof entry.body === "function" ? (entry.body as () => unknown)() : entry.body;
-    const url = `${file
-      .replace(/^app/, "")
-      .replace(/\/route\.ts$/, "")
-      .replace(/\[([^\]]+)\]/g, (_, name: string) => params[name.replace("...", "")] ?? name)}${entry.search ?? ""}`;
-    const response = await handler!(apiRequest(url, { method, cookie: cookies[role], body }), { params: Promise.resolve(params) });
-    const expected = entry[role];
-    if (expected === "allowed") {
-      expect([401, 403], `${method} ${file} as ${role} answered ${response.status}`).not.toContain(response.status);
-    } else {
-      expect(response.status).toBe(expected);
-      expect(response.headers.get("content-type")).toContain("application/json");
-    }
-  });
+  it.for(cells.filter((cell) => !cell.entry.skip))(
+    "$method $file ($need) as $caller",
+    async ({ file, method, caller, entry, expect: want }) => {
+      const handler = modules.get(file)?.[method];
+      expect(handler).toBeTypeOf("function");
+      const member = caller === "signedOut" ? null : members.get(`${caller}:${entry.need}`)!;
+      const params = typeof entry.params === "function" ? await entry.params(member?.user ?? null) : (entry.params ?? {});
+      const body = typeof entry.body === "function" ? (entry.body as () => unknown)() : entry.body;
+      const url = `${file
+        .replace(/^app/, "")
+        .replace(/\/route\.ts$/, "")
+        .replace(/\[([^\]]+)\]/g, (_, name: string) => params[name.replace("...", "")] ?? name)}${entry.search ?? ""}`;
+      const response = await handler!(apiRequest(url, { method, cookie: member?.cookie, body }), { params: Promise.resolve(params) });
+      if (want === "allowed") {
+        expect([401, 403], `${method} ${file} as ${caller} answered ${response.status}`).not.toContain(response.status);
+      } else {
+        expect(response.status).toBe(want);
+        expect(response.headers.get("content-type")).toContain("application/json");
+      }
+    },
+  );
 });
+
+// One database is enough for the request-shape cells: what is under test is the kit, not the driver.
+const [database] = testDatabases();
 
 describe("every mutating handler refuses a foreign origin, a non-JSON body and an oversized body", () => {
   let handle: TestDatabase;

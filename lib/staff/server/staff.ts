@@ -1,8 +1,9 @@
 import "server-only";
 
-import { recordEvent } from "@/lib/audit-trail/server/record";
+import { auditableDetail, recordEvent } from "@/lib/audit-trail/server/record";
 import type { ChangePasswordInput } from "@/lib/auth/schemas";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/server/password";
+import { forgetLocally } from "@/lib/auth/server/session-invalidation";
 import { revokeUserSessions } from "@/lib/auth/server/sessions";
 import {
   createStaff,
@@ -27,6 +28,11 @@ import type { StaffListEntry } from "@/lib/staff/types";
 
 type Actor = Pick<StaffSession, "id" | "email" | "sessionId">;
 
+/** A role as the trail names it: the built-in name, or `custom:<name>` (a custom role's id is a UUID, which the trail refuses in details; the target's events keep the id). */
+function roleDetail(user: Pick<StaffUserDto, "role" | "customRoleName">): string | null {
+  return user.customRoleName === null ? user.role : auditableDetail(`custom:${user.customRoleName}`);
+}
+
 /** Creates an account with a one-time password, returned here once and never stored in clear. */
 export async function inviteStaff(
   db: Database,
@@ -44,7 +50,7 @@ export async function inviteStaff(
         target: { type: "staff", id: created.id },
         outcome: "success",
         ip,
-        details: { role: created.role, via },
+        details: { role: roleDetail(created), via },
       },
       tx,
     );
@@ -62,14 +68,18 @@ export async function changeStaff(
     const now = new Date();
     const { before, after } = await updateStaff(tx, id, change, now);
     if (after.disabled && !before.disabled) await revokeUserSessions(tx, id, now);
-    const details: Record<string, string | boolean> = {};
-    if (before.role !== after.role) Object.assign(details, { roleFrom: before.role, roleTo: after.role });
+    const details: Record<string, string | boolean | null> = {};
+    if (before.role !== after.role) Object.assign(details, { roleFrom: roleDetail(before), roleTo: roleDetail(after) });
     if (before.disabled !== after.disabled) details.disabled = after.disabled;
     const action = before.disabled !== after.disabled ? (after.disabled ? "staff.disable" : "staff.enable") : "staff.role_change";
     await recordEvent(
       { actor: { id: actor.id, email: actor.email }, action, target: { type: "staff", id }, outcome: "success", ip, details },
       tx,
     );
+    return after;
+  }).then((after) => {
+    // This process forgets the member's cached session now; the others hear the database's notification.
+    forgetLocally({ userId: id });
     return after;
   });
 }
