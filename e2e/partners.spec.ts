@@ -207,6 +207,10 @@ test.describe("KYC", () => {
     await inEnglish(page);
     await page.goto("/kyc");
     await page.getByLabel("CPF of the person").fill("52998224725");
+    // A purpose, as for a lookup: asked for first, and kept on the trail.
+    await page.getByRole("button", { name: "Start session" }).click();
+    await expect(page.getByText("Say why you need this lookup.")).toBeVisible();
+    await page.getByLabel("Purpose").fill("Onboarding of a new customer");
     await page.getByRole("button", { name: "Start session" }).click();
 
     const address = page.getByRole("textbox", { name: "Widget address" });
@@ -221,6 +225,8 @@ test.describe("KYC", () => {
     await expect(page.getByText("Iniciado", { exact: true })).toBeVisible();
     await expect(page.getByRole("img", { name: "QR code of the widget address" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+    // Only what the page shows: nothing of the person's enrichment record.
+    await expect(page.getByText("Client data")).toHaveCount(0);
   });
 
   test("an SMS code sent and validated succeeds; a wrong code fails with a clear message", async ({ analystPage: page }) => {

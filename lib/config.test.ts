@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { ConfigError, configWarnings, loadConfig } from "./config";
+import { ConfigError, configWarnings, loadConfig, SANDBOX_DEFAULTS } from "./config";
 
 const tempDirs: string[] = [];
 function tempDataDir(): string {
@@ -161,16 +161,29 @@ describe("single sign-on settings", () => {
 });
 
 describe("start-up warnings", () => {
-  it("warns when the widget address would carry the lookup token, and when webhooks cannot be verified", () => {
+  it("warns when webhooks cannot be verified", () => {
     expect(configWarnings(loadConfig(serviceEnv))).toEqual([]);
-    const { PARTNERS_WIDGET_INTEGRATION_TOKEN: _widget, WEBHOOK_SIGNING_SECRET: _webhook, ...bare } = serviceEnv;
-    const warnings = configWarnings(loadConfig(bare));
-    expect(warnings).toEqual([
-      expect.stringContaining("PARTNERS_WIDGET_INTEGRATION_TOKEN"),
-      expect.stringContaining("WEBHOOK_SIGNING_SECRET is unset"),
+    const { WEBHOOK_SIGNING_SECRET: _webhook, ...bare } = serviceEnv;
+    expect(configWarnings(loadConfig(bare))).toEqual([expect.stringContaining("WEBHOOK_SIGNING_SECRET is unset")]);
+  });
+});
+
+describe("the widget token", () => {
+  it("refuses to start with the real service when PARTNERS_WIDGET_INTEGRATION_TOKEN is unset, naming it", () => {
+    const { PARTNERS_WIDGET_INTEGRATION_TOKEN: _widget, ...bare } = serviceEnv;
+    expect(problemsOf(bare)).toEqual(["PARTNERS_WIDGET_INTEGRATION_TOKEN: is required"]);
+  });
+
+  it("refuses to start with the real service when it equals the lookup token, naming it", () => {
+    expect(problemsOf({ ...serviceEnv, PARTNERS_WIDGET_INTEGRATION_TOKEN: serviceEnv.PARTNERS_INTEGRATION_TOKEN })).toEqual([
+      expect.stringMatching(/^PARTNERS_WIDGET_INTEGRATION_TOKEN: must differ from PARTNERS_INTEGRATION_TOKEN/),
     ]);
-    expect(configWarnings(loadConfig({ ...serviceEnv, PARTNERS_WIDGET_INTEGRATION_TOKEN: serviceEnv.PARTNERS_INTEGRATION_TOKEN }))).toEqual(
-      [expect.stringContaining("PARTNERS_WIDGET_INTEGRATION_TOKEN")],
-    );
+  });
+
+  it("starts with a dedicated one, and the sandbox default keeps its own demo widget token", () => {
+    expect(loadConfig(serviceEnv).partners.widgetIntegrationToken).toBe(serviceEnv.PARTNERS_WIDGET_INTEGRATION_TOKEN);
+    const embedded = loadConfig({ DATA_DIR: tempDataDir() }).partners;
+    expect(embedded.widgetIntegrationToken).toBe(SANDBOX_DEFAULTS.partnersWidgetIntegrationToken);
+    expect(embedded.widgetIntegrationToken).not.toBe(embedded.integrationToken);
   });
 });

@@ -39,6 +39,8 @@ export const SANDBOX_DEFAULTS = {
   partnersPassword: "sandbox-partner-password",
   partnersDomain: "backoffice.sandbox.local",
   partnersIntegrationToken: "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
+  // A second integration of the same account, used only in widget addresses (never the lookup token).
+  partnersWidgetIntegrationToken: "3d6b9e2a-7c14-4f85-a0d3-5e8f1b2c4a97",
 } as const;
 
 const sharedSchema = z.object({
@@ -83,9 +85,16 @@ const sharedSchema = z.object({
     }, "must be an IANA time zone")
     .default("America/Sao_Paulo"),
   DATA_DIR: z.string().min(1).default(".data"),
-  // Per-user CPF lookup limits (issue 5): configurable, held in the database so they span instances.
+  // Per-member quotas (lib/db/quotas.ts, docs/security.md#quotas): counted in the database so they hold across
+  // instances; each refusal is a 429 with Retry-After, audited as denied.
   LOOKUP_LIMIT_PER_MINUTE: positiveInt.default(10),
   LOOKUP_LIMIT_PER_DAY: positiveInt.default(200),
+  KYC_START_LIMIT_PER_MINUTE: positiveInt.default(5),
+  KYC_START_LIMIT_PER_DAY: positiveInt.default(100),
+  EXPORT_ROWS_PER_DAY: positiveInt.default(5000),
+  MEDIA_VIEWS_PER_HOUR: positiveInt.default(300),
+  SMS_SENDS_PER_HOUR: positiveInt.default(10),
+  SMS_SENDS_PER_DAY: positiveInt.default(50),
   // How long a newly created integration key can still be revealed (sealed cookie) after a reload.
   INTEGRATION_KEY_REVEAL_SECONDS: positiveInt.max(3600).default(600),
   // Private domain suffixes integration keys may be bound to (comma-separated, e.g. "corp.example.net").
@@ -159,6 +168,18 @@ function incompleteOidc(env: Env): string[] {
   return missing.length === OIDC_VARIABLES.length ? [] : missing.map((name) => `${name}: is required when any OIDC_* variable is set`);
 }
 
+/**
+ * The widget address reaches the person's phone with its token in the query string: with the real service a
+ * dedicated token is required, never the one that also runs CPF lookups. (The unset case is the schema's
+ * "is required"; this adds the equal case.)
+ */
+function widgetTokenProblems(env: Env): string[] {
+  const widget = env.PARTNERS_WIDGET_INTEGRATION_TOKEN;
+  return widget !== undefined && widget === env.PARTNERS_INTEGRATION_TOKEN
+    ? ["PARTNERS_WIDGET_INTEGRATION_TOKEN: must differ from PARTNERS_INTEGRATION_TOKEN (a dedicated integration for the widget address)"]
+    : [];
+}
+
 const serviceSchema = sharedSchema.extend({
   CORE_URL: httpUrl,
   CORE_API_KEY: z.string().min(8, "must be the service's API key"),
@@ -169,10 +190,10 @@ const serviceSchema = sharedSchema.extend({
   PARTNERS_INTEGRATION_TOKEN: z.string().min(8),
   /**
    * The integration token put in the widget address that reaches the person's phone (the `token` query
-   * parameter of get-sdk-url's `url`). A dedicated, least-privileged integration; unset, the lookup token is
-   * used and start-up warns.
+   * parameter of get-sdk-url's `url`). A dedicated, least-privileged integration: whoever holds the link
+   * reads it, so start-up refuses it unset or equal to the lookup token (widgetTokenProblems).
    */
-  PARTNERS_WIDGET_INTEGRATION_TOKEN: z.string().min(8).optional(),
+  PARTNERS_WIDGET_INTEGRATION_TOKEN: z.string().min(8),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
   NEXTAUTH_SECRET: secret,
   MEDIA_SEAL_SECRET: secret,
@@ -199,6 +220,11 @@ const embeddedSchema = sharedSchema.extend({
 
 export type Mode = "embedded" | "service";
 
+/** The per-member quotas (lib/db/quotas.ts), each a limit per window. */
+export type QuotaName = "lookup" | "kyc_start" | "export_rows" | "media_view" | "sms_send";
+export type QuotaWindow = "minute" | "hour" | "day";
+export type QuotaLimits = Record<QuotaName, Partial<Record<QuotaWindow, number>>>;
+
 export interface Config {
   mode: Mode;
   core: { url: string; apiKey: string; pageParam: string; maxPerPage: number; dateFilterFormat: "date" | "datetime" };
@@ -208,7 +234,7 @@ export interface Config {
     password: string;
     domain: string;
     integrationToken: string;
-    /** Token for the widget address (get-sdk-url); the lookup token when no dedicated one is set. */
+    /** Token for the widget address (get-sdk-url): a dedicated integration, never the lookup token. */
     widgetIntegrationToken: string;
     domainHeader: string;
     tokenTtlSeconds: number;
@@ -231,6 +257,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string; allowUnverifiedEmail: boolean } | undefined;
   displayTimeZone: string;
   lookupLimits: { perMinute: number; perDay: number };
+  /** Per-member quotas by name and window (lib/db/quotas.ts). */
+  quotas: QuotaLimits;
   integrationKeyRevealSeconds: number;
   integrationPrivateDomains: string[];
   smsResendCooldownSeconds: number;
@@ -262,8 +290,8 @@ export function loadConfig(rawEnv: Env = process.env): Config {
 
   if (mode === "service") {
     const parsed = serviceSchema.safeParse(env);
-    if (!parsed.success || incompleteOidc(env).length) {
-      throw new ConfigError([...(parsed.success ? [] : describeIssues(parsed.error)), ...incompleteOidc(env)]);
+    if (!parsed.success || incompleteOidc(env).length || widgetTokenProblems(env).length) {
+      throw new ConfigError([...(parsed.success ? [] : describeIssues(parsed.error)), ...incompleteOidc(env), ...widgetTokenProblems(env)]);
     }
     const values = parsed.data;
     return {
@@ -276,7 +304,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
         password: values.PARTNERS_PASSWORD,
         domain: values.PARTNERS_DOMAIN,
         integrationToken: values.PARTNERS_INTEGRATION_TOKEN,
-        widgetIntegrationToken: values.PARTNERS_WIDGET_INTEGRATION_TOKEN ?? values.PARTNERS_INTEGRATION_TOKEN,
+        widgetIntegrationToken: values.PARTNERS_WIDGET_INTEGRATION_TOKEN,
       }),
       database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
       secrets: { nextAuth: values.NEXTAUTH_SECRET, mediaSeal: values.MEDIA_SEAL_SECRET, auditHash: values.AUDIT_HASH_SECRET },
@@ -304,7 +332,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       password: SANDBOX_DEFAULTS.partnersPassword,
       domain: SANDBOX_DEFAULTS.partnersDomain,
       integrationToken: SANDBOX_DEFAULTS.partnersIntegrationToken,
-      widgetIntegrationToken: SANDBOX_DEFAULTS.partnersIntegrationToken,
+      widgetIntegrationToken: SANDBOX_DEFAULTS.partnersWidgetIntegrationToken,
     }),
     database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
     secrets: {
@@ -339,6 +367,13 @@ function sharedPart(values: SharedValues) {
     oidc,
     displayTimeZone: values.DISPLAY_TIME_ZONE,
     lookupLimits: { perMinute: values.LOOKUP_LIMIT_PER_MINUTE, perDay: values.LOOKUP_LIMIT_PER_DAY },
+    quotas: {
+      lookup: { minute: values.LOOKUP_LIMIT_PER_MINUTE, day: values.LOOKUP_LIMIT_PER_DAY },
+      kyc_start: { minute: values.KYC_START_LIMIT_PER_MINUTE, day: values.KYC_START_LIMIT_PER_DAY },
+      export_rows: { day: values.EXPORT_ROWS_PER_DAY },
+      media_view: { hour: values.MEDIA_VIEWS_PER_HOUR },
+      sms_send: { hour: values.SMS_SENDS_PER_HOUR, day: values.SMS_SENDS_PER_DAY },
+    },
     integrationKeyRevealSeconds: values.INTEGRATION_KEY_REVEAL_SECONDS,
     integrationPrivateDomains: values.INTEGRATION_PRIVATE_DOMAINS,
     smsResendCooldownSeconds: values.SMS_RESEND_COOLDOWN_SECONDS,
@@ -441,13 +476,6 @@ export function configWarnings(cfg: Config): string[] {
     warnings.push(
       "OIDC_ALLOW_UNVERIFIED_EMAIL is on: single sign-on accepts emails the identity provider has not verified; " +
         "anyone able to set their own email there can use the staff account holding that email",
-    );
-  }
-  if (cfg.mode === "service" && cfg.partners.widgetIntegrationToken === cfg.partners.integrationToken) {
-    // The widget address reaches the person's phone with its token in the query string: a token that also
-    // runs CPF lookups should not travel there.
-    warnings.push(
-      "PARTNERS_WIDGET_INTEGRATION_TOKEN is unset or equal to PARTNERS_INTEGRATION_TOKEN: the widget address sent to each person carries the token that also runs CPF lookups",
     );
   }
   if (!cfg.webhooks.signingSecret) {

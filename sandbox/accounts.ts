@@ -57,6 +57,17 @@ export class PartnerAccounts {
       created_at: seeded,
       updated_at: seeded,
     });
+    // The back office's widget integration: its token goes in widget addresses only (never a lookup token).
+    this.add({
+      id: 3,
+      id_user: 1,
+      tenant_id: 1,
+      label: "Back office widget (sandbox)",
+      domain: "backoffice.sandbox.local",
+      uuid: "3d6b9e2a-7c14-4f85-a0d3-5e8f1b2c4a97",
+      created_at: seeded,
+      updated_at: seeded,
+    });
     this.add({
       id: 2,
       id_user: 2,

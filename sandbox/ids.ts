@@ -10,8 +10,8 @@ import path from "node:path";
 export type CounterName = "integration" | "person";
 
 const FLOOR: Record<CounterName, number> = {
-  // 1 and 2 are the seeded integrations.
-  integration: 3,
+  // 1, 2 and 3 are the seeded integrations.
+  integration: 4,
   person: 1001,
 };
 

@@ -50,7 +50,7 @@ const ACTIONS: Array<[string, Handler, string, unknown, "analyst" | "admin"]> = 
   ],
   ["send an SMS code", sendSms, "/api/sms/send", { phone: "+55 11 91234-5678" }, "analyst"],
   ["validate an SMS code", validateSms, "/api/sms/validate", { phone: "+55 11 91234-5678", code: "123456" }, "analyst"],
-  ["start a KYC session", startKyc, "/api/kyc/sessions", { cpf: "529.982.247-25" }, "analyst"],
+  ["start a KYC session", startKyc, "/api/kyc/sessions", { cpf: "529.982.247-25", purpose: "Onboarding check" }, "analyst"],
   ["create an integration key", createIntegration, "/api/integrations", { domain: "app.example.com", label: "Audit first" }, "admin"],
 ];
 

@@ -1,22 +1,23 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { CpfField } from "@/components/lookups/cpf-field";
-import { CpfHistoryFields } from "@/components/lookups/cpf-history-card";
 import { RecordItem, RecordList } from "@/components/lookups/record-list";
 import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
+import { Field } from "@/components/ui/field";
 import { useStartKycSession } from "@/lib/kyc/queries";
 import type { KycSessionResponse } from "@/lib/kyc/types";
+import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type PurposeProblem } from "@/lib/shared/purpose";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
 
-/** Starting a KYC session: CPF in, the widget address (with copy button and QR code) and the session record out. */
+/** Starting a KYC session: CPF and purpose in; the widget address (with copy button and QR code), session id and status out. */
 export function KycSessionPanel() {
   const t = useTranslations("kyc.session");
   const tLookups = useTranslations("lookups");
@@ -24,21 +25,27 @@ export function KycSessionPanel() {
   const mutation = useStartKycSession();
   const [cpf, setCpf] = useState("");
   const [cpfError, setCpfError] = useState<CpfProblem | "server" | undefined>();
+  const [purpose, setPurpose] = useState("");
+  const [purposeError, setPurposeError] = useState<PurposeProblem | "content" | undefined>();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending) return;
     const problem = cpfProblem(cpf);
+    const purposeIssue = purposeProblem(purpose);
     setCpfError(problem);
-    if (problem) {
-      document.getElementById("kyc-cpf")?.focus();
+    setPurposeError(purposeIssue);
+    if (problem || purposeIssue) {
+      document.getElementById(problem ? "kyc-cpf" : "kyc-purpose")?.focus();
       return;
     }
     mutation.mutate(
-      { cpf },
+      { cpf, purpose: purpose.trim() },
       {
         onError: (error) => {
-          if (error instanceof ApiRequestError && error.code === "validation" && error.fields.includes("cpf")) setCpfError("server");
+          if (!(error instanceof ApiRequestError && error.code === "validation")) return;
+          if (error.fields.includes("cpf")) setCpfError("server");
+          if (error.fields.includes("purpose")) setPurposeError("content");
         },
       },
     );
@@ -48,6 +55,8 @@ export function KycSessionPanel() {
     mutation.reset();
     setCpf("");
     setCpfError(undefined);
+    setPurpose("");
+    setPurposeError(undefined);
     // Back to the form, for keyboard and screen reader users too.
     setTimeout(() => document.getElementById("kyc-cpf")?.focus(), 0);
   }
@@ -81,11 +90,28 @@ export function KycSessionPanel() {
               onBlur={() => setCpfError(cpf ? cpfProblem(cpf) : undefined)}
               error={cpfError ? tLookups(`errors.cpf.${cpfError}`) : undefined}
             />
+            <Field
+              id="kyc-purpose"
+              name="purpose"
+              label={tLookups("form.purpose")}
+              hint={t("purposeHint")}
+              value={purpose}
+              required
+              maxLength={MAX_PURPOSE_LENGTH + 50}
+              autoComplete="off"
+              onChange={(event) => {
+                setPurpose(event.target.value);
+                setPurposeError(undefined);
+              }}
+              error={
+                purposeError ? tLookups(`errors.purpose.${purposeError}`, { min: MIN_PURPOSE_LENGTH, max: MAX_PURPOSE_LENGTH }) : undefined
+              }
+            />
             <Button type="submit" pending={mutation.isPending}>
               {mutation.isPending ? t("submitting") : t("submit")}
             </Button>
           </fieldset>
-          {mutation.isError && cpfError !== "server" ? (
+          {mutation.isError && cpfError !== "server" && purposeError !== "content" ? (
             <Alert tone="error" title={t("failed")}>
               {errorMessage(mutation.error)}
             </Alert>
@@ -98,7 +124,6 @@ export function KycSessionPanel() {
 
 function KycSessionResult({ result }: { result: KycSessionResponse }) {
   const t = useTranslations("kyc.session");
-  const format = useFormatter();
   const { session, qrCode } = result;
   const lang = safeLang(session.url);
   return (
@@ -133,8 +158,6 @@ function KycSessionResult({ result }: { result: KycSessionResponse }) {
           <h3 className="text-base font-semibold text-slate-900">{t("record")}</h3>
           <RecordList>
             <RecordItem label={t("status")} value={<Badge tone="info">{session.status}</Badge>} />
-            <RecordItem label={t("validationStep")} value={session.validationStep === null ? null : String(session.validationStep)} />
-            <RecordItem label={t("personId")} value={String(session.personId)} />
             <RecordItem
               label={t("sessionId")}
               value={
@@ -145,23 +168,9 @@ function KycSessionResult({ result }: { result: KycSessionResponse }) {
               wide
             />
             <RecordItem label={t("language")} value={lang} />
-            <RecordItem
-              label={t("createdAt")}
-              value={session.createdAt ? format.dateTime(new Date(session.createdAt), { dateStyle: "short", timeStyle: "short" }) : null}
-            />
-            <RecordItem label={t("integrationId")} value={session.integrationId === null ? null : String(session.integrationId)} />
-            <RecordItem label={t("tenantId")} value={session.tenantId === null ? null : String(session.tenantId)} />
           </RecordList>
         </div>
       </div>
-      {session.client ? (
-        <details className="rounded-lg border border-slate-200 p-4">
-          <summary className="cursor-pointer text-sm font-semibold text-slate-900">{t("clientData")}</summary>
-          <div className="mt-3">
-            <CpfHistoryFields record={session.client} />
-          </div>
-        </details>
-      ) : null}
     </div>
   );
 }

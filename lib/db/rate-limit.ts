@@ -158,3 +158,49 @@ export async function locksUnder(db: Database, prefix: string, now = new Date())
 export async function sweep(db: Database, now = new Date()): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now));
 }
+
+/**
+ * Adds `amount` to the key's window only if the count stays within `limit`: one conditional upsert, so two
+ * instances can never both take the last units. A refusal adds nothing and returns the count as it stands.
+ */
+export async function consumeUpTo(
+  db: Database,
+  key: string,
+  { amount, limit, start, end }: { amount: number; limit: number; start: Date; end: Date },
+): Promise<{ allowed: boolean; count: number }> {
+  if (amount <= limit) {
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart: start, count: amount, expiresAt: end })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + ${amount}` },
+        setWhere: sql`${rateLimits.count} + ${amount} <= ${limit}`,
+      })
+      .returning({ count: rateLimits.count });
+    if (row) return { allowed: true, count: row.count };
+  }
+  const [current] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start)));
+  return { allowed: false, count: current?.count ?? 0 };
+}
+
+/** Gives back `amount` taken from the key's window (an action refused further on). */
+export async function giveBack(db: Database, key: string, start: Date, amount: number): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - ${amount}, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start)));
+}
+
+/** The counts of the given keys in the window starting at `start` (keys without a row are left out). */
+export async function countsAt(db: Database, keys: string[], start: Date): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: rateLimits.key, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, keys), eq(rateLimits.windowStart, start)));
+  return new Map(rows.map((row) => [row.key, row.count]));
+}

@@ -2,9 +2,15 @@
 
 import type { KycSession } from "@/lib/upstream/model/partners";
 
+/**
+ * What the page shows of a started session, and all the answer carries: the service's answer also holds the
+ * person's enrichment record (name, mother's name, birth date, PEP…), which stays on the server.
+ */
+export type KycSessionSummary = Pick<KycSession, "url" | "sessionId" | "status">;
+
 /** POST /api/kyc/sessions */
 export interface KycSessionResponse {
-  session: KycSession;
+  session: KycSessionSummary;
   /** The widget address as an SVG QR code (data URL). */
   qrCode: string;
 }

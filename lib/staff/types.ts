@@ -5,4 +5,15 @@ import type { StaffUserDto } from "@/lib/auth/types";
 /** A staff account as the staff page shows it: with what currently holds its sign-in back. */
 export interface StaffListEntry extends StaffUserDto {
   signIn: { lockedUntil: string | null; lockedAddresses: number; recentFailures: number };
+  /** The member's use of each quota today, in the display time zone's day (lib/db/quotas.ts). */
+  usageToday: QuotaUsageToday;
+}
+
+/** Per quota: CPF lookups, KYC starts, exported rows, images opened, SMS codes sent. */
+export interface QuotaUsageToday {
+  lookup: number;
+  kyc_start: number;
+  export_rows: number;
+  media_view: number;
+  sms_send: number;
 }

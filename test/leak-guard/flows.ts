@@ -200,7 +200,7 @@ export const FLOWS: Flow[] = [
       const started = await call(context, "kyc", "start session", kycSession, "/api/kyc/sessions", {
         method: "POST",
         cookie: context.analyst.cookie,
-        body: { cpf: context.cpfs.kyc },
+        body: { cpf: context.cpfs.kyc, purpose: "Leak guard onboarding" },
       });
       expect(started.response.status).toBe(201);
     },

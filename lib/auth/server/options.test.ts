@@ -16,6 +16,7 @@ const serviceEnv = {
   PARTNERS_PASSWORD: "secret-password",
   PARTNERS_DOMAIN: "backoffice.example.com.br",
   PARTNERS_INTEGRATION_TOKEN: "integration-token-value",
+  PARTNERS_WIDGET_INTEGRATION_TOKEN: "widget-token-value",
   DATABASE_URL: "postgres://app@127.0.0.1:1/kyc",
   NEXTAUTH_SECRET: strong,
   MEDIA_SEAL_SECRET: strong,

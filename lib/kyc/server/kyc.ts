@@ -3,6 +3,9 @@ import "server-only";
 import QRCode from "qrcode";
 
 import { auditedAction, type RequestContext } from "@/lib/audit-trail/server";
+import type { Database } from "@/lib/db/client";
+import { consumeQuota } from "@/lib/db/quotas";
+import type { KycSessionSummary } from "@/lib/kyc/types";
 import type { KycSession } from "@/lib/upstream/model/partners";
 import type { PartnersClient } from "@/lib/upstream/partners";
 
@@ -10,10 +13,10 @@ import type { PartnersClient } from "@/lib/upstream/partners";
  * Starting a KYC session: the widget address goes to the operator (with a QR code so the person can open
  * it on a phone) and nowhere else. The address carries the integration token in its `token` parameter,
  * so it is never stored, logged or put in the audit trail: the event says only that a session was started
- * for a (masked) CPF.
+ * for a (masked) CPF, and why.
  */
 
-export interface StartedKycSession extends KycSession {
+export interface StartedKycSession extends KycSessionSummary {
   /** The widget address as an SVG QR code, in a data URL (made here so the browser needs no QR library). */
   qrCode: string;
 }
@@ -24,21 +27,32 @@ export async function qrCodeDataUrl(text: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
 }
 
-/** Starts the session upstream: its intent is on the trail first (no intent, no session). */
+/**
+ * Starts the session upstream: its intent is on the trail first, with the purpose (no intent, no session),
+ * then the member's KYC start quota (lib/db/quotas.ts; a refusal is recorded as denied and the service is
+ * not called). Only what the page shows leaves: the service's answer also carries the person's enrichment
+ * record, which is dropped here.
+ */
 export async function startKycSession(
+  db: Database,
   client: PartnersClient,
   context: RequestContext,
-  { cpf, lang }: { cpf: string; lang: string },
+  { cpf, lang, purpose }: { cpf: string; lang: string; purpose: string },
 ): Promise<StartedKycSession> {
   const session = await auditedAction(
     context,
     {
       action: "kyc.session_start",
       target: { type: "cpf", cpf },
+      purpose,
       details: { lang },
       detailsOf: (started: KycSession) => ({ status: started.status.slice(0, 40), validationStep: started.validationStep }),
     },
-    () => client.startKycSession({ cpf, lang }),
+    async () => {
+      await consumeQuota(db, "kyc_start", context.actor?.id ?? "unknown");
+      return client.startKycSession({ cpf, lang });
+    },
   );
-  return { ...session, qrCode: await qrCodeDataUrl(session.url) };
+  const summary: KycSessionSummary = { url: session.url, sessionId: session.sessionId, status: session.status };
+  return { ...summary, qrCode: await qrCodeDataUrl(session.url) };
 }

@@ -4,6 +4,7 @@ import { createHmac } from "node:crypto";
 
 import { auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
+import { consumeQuota } from "@/lib/db/quotas";
 import { claimLock, setLock } from "@/lib/db/rate-limit";
 import { AppError } from "@/lib/shared/errors";
 import { maskPhone } from "@/lib/shared/phone";
@@ -61,8 +62,9 @@ async function claimCooldown(
 }
 
 /**
- * Sends a code: the intent is on the trail first (no intent, no SMS), then the cooldown is claimed, then
- * the service is asked. A refusal by the cooldown is recorded as denied, naming the intent.
+ * Sends a code: the intent is on the trail first (no intent, no SMS), then the member's quota and the
+ * phone's cooldown are taken, then the service is asked. A refusal by either is recorded as denied, naming
+ * the intent.
  */
 export async function sendSmsCode(
   db: Database,
@@ -72,11 +74,18 @@ export async function sendSmsCode(
 ): Promise<{ resendAfterSeconds: number }> {
   const key = cooldownKey(phone, secret);
   return auditedAction(context, { action: "sms.send", target: { type: "phone", id: maskPhone(phone) } }, async () => {
+    // The member's SMS quota per hour and per day (SMS pumping costs money), then the phone's cooldown;
+    // nothing sent, nothing counted.
+    const quota = await consumeQuota(db, "sms_send", context.actor?.id ?? "unknown", { now });
     const claim = await claimCooldown(db, key, cooldownSeconds, now);
-    if (!claim.ok) throw new SmsCooldownError(claim.retryAfterSeconds);
+    if (!claim.ok) {
+      await quota.giveBack();
+      throw new SmsCooldownError(claim.retryAfterSeconds);
+    }
     try {
       await client.sendSmsCode({ phone });
     } catch (error) {
+      if (!isOutcomeUnknown(error)) await quota.giveBack();
       if (error instanceof UpstreamRateLimitedError) {
         // The service has a cooldown of its own: follow it.
         const wait = error.retryAfterSeconds ?? cooldownSeconds;

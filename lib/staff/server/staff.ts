@@ -17,6 +17,7 @@ import {
 import { signInBlock, unlockSignIn } from "@/lib/auth/server/throttle";
 import { type StaffSession, type StaffUserDto } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
+import { quotaUsageToday } from "@/lib/db/quotas";
 import type { InviteStaffInput } from "@/lib/staff/rules";
 import type { UpdateStaffInput } from "@/lib/staff/schemas";
 import type { StaffListEntry } from "@/lib/staff/types";
@@ -127,11 +128,17 @@ export async function changeOwnPassword(
 
 export async function listStaffWithSignInState(db: Database, now = new Date()): Promise<StaffListEntry[]> {
   const staff = await listStaff(db);
+  const usage = await quotaUsageToday(
+    db,
+    staff.map((user) => user.id),
+    { now },
+  );
   return Promise.all(
     staff.map(async (user) => {
       const block = await signInBlock(db, user.email, now);
       return {
         ...user,
+        usageToday: usage.get(user.id) ?? { lookup: 0, kyc_start: 0, export_rows: 0, media_view: 0, sms_send: 0 },
         signIn: {
           lockedUntil: block.lockedUntil?.toISOString() ?? null,
           lockedAddresses: block.lockedAddresses.length,

@@ -10,7 +10,8 @@ import { cpfLookupSchema } from "@/lib/lookups/schemas";
 // audited. The CPF only ever travels in this body: never in a dashboard URL, where logs and history would keep
 // it. A purpose the trail would refuse (a CPF, an address, a key) is a 400 naming `purpose` before any call.
 export const POST = route({ permission: "lookups.run", body: cpfLookupSchema }, async ({ context, body: { cpf, source, purpose } }) => {
-  const { lookupLimits: limits, displayTimeZone: timeZone } = config();
+  const { quotas, displayTimeZone: timeZone } = config();
+  const limits = quotas.lookup;
   const result = await runCpfLookup(await getDb(), partnersClient(), context, { cpf, source, purpose, limits, timeZone });
   return json<CpfLookupResponse>(result);
 });
