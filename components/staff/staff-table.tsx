@@ -51,6 +51,9 @@ export function StaffTable({
               {t("table.signIn")}
             </th>
             <th scope="col" className="px-3 py-2">
+              {t("table.usageToday")}
+            </th>
+            <th scope="col" className="px-3 py-2">
               {t("table.lastSignIn")}
             </th>
             <th scope="col" className="px-3 py-2 text-right">
@@ -96,6 +99,9 @@ export function StaffTable({
                   ) : (
                     <span className="text-xs text-slate-500">{t("signIn.clear")}</span>
                   )}
+                </td>
+                <td className="px-3 py-2 text-xs text-slate-700" data-testid="usage-today">
+                  {t("usage.summary", { ...user.usageToday })}
                 </td>
                 <td className="px-3 py-2 text-slate-700">
                   {user.lastSignInAt

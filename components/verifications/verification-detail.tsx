@@ -116,7 +116,7 @@ export function VerificationDetail({
 
       {/* The red flags come first: above the fold on a phone too, before the masked-data note. */}
       <RedFlagSummary verification={verification} />
-      {masked ? <MaskedMarker /> : null}
+      {masked ? <MaskedMarker by={verification.maskedBy} /> : null}
       {navigation}
 
       <section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-white p-4">

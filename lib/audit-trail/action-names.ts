@@ -41,6 +41,7 @@ export const AUDIT_ACTION_NAMES = [
   "staff.sign_in_unlock",
   "verification.create",
   "verification.export",
+  "verification.export_subject",
   "verification.image",
   "verification.list",
   "verification.media",

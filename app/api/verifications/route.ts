@@ -1,28 +1,20 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { audited, auditedAction } from "@/lib/audit-trail/server";
-import { getDb } from "@/lib/db/client";
+import { auditedAction } from "@/lib/audit-trail/server";
 import { parseVerificationFilters } from "@/lib/verifications/rules";
-import { listDetails } from "@/lib/verifications/server/audit-details";
 import { createVerification, parseCreateVerification } from "@/lib/verifications/server/create";
-import { enrichList } from "@/lib/verifications/server/enrich";
 import { inputError } from "@/lib/verifications/server/input";
 import { creationCpfHash } from "@/lib/verifications/server/known";
-import { listVerifications } from "@/lib/verifications/server/list";
+import { viewVerificationList } from "@/lib/verifications/server/list-view";
 
 // GET /api/verifications – the list. Only status, flow, journey, from, to, per_page and page are
-// accepted; anything else is a 400 naming it, before any upstream call.
-export const GET = route({ permission: "verifications.read" }, async ({ request, context }) => {
+// accepted; anything else is a 400 naming it, before any upstream call. Masked for a member without
+// personal_data.unmasked.
+export const GET = route({ permission: "verifications.read" }, async ({ request, user, context }) => {
   const parsed = parseVerificationFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw inputError(parsed.problems);
-  const { filters } = parsed;
-  const data = await audited(
-    context,
-    { action: "verification.list", details: listDetails(filters), detailsOf: (list) => ({ count: list.items.length }) },
-    async () => enrichList(await getDb(), await listVerifications(filters)),
-  );
-  return json(data);
+  return json(await viewVerificationList(context, user, parsed.filters));
 });
 
 // POST /api/verifications – create a verification. The body is the form's strict parser:

@@ -99,6 +99,11 @@ export interface Verification {
   /** `123.456.789-09`, or masked `***.456.789-**` without the unmasked-data permission. */
   document: string;
   documentMasked: boolean;
+  /**
+   * Who masked it: the service (the API key lacks the unmasked permission) or the dashboard (the member lacks
+   * `personal_data.unmasked`: lib/upstream/model/masking.ts). Absent when nothing is masked.
+   */
+  maskedBy?: "service" | "dashboard";
   /** `approved` and `review` are the values the contract shows; others are kept as sent. */
   status: string;
   flow?: string;

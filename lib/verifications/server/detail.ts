@@ -1,6 +1,7 @@
 import "server-only";
 
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
+import type { PermissionHolder } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 import { coreClient } from "@/lib/upstream/core";
@@ -9,6 +10,7 @@ import { isPublicId } from "@/lib/upstream/model/verification-query";
 import type { VerificationDetailResponse } from "../types";
 import { subjectCpfHashOf } from "./known";
 import type { VerificationDeps } from "./list";
+import { asSeenBy } from "./personal-data";
 
 /** Refuses an id that could change the upstream path, before any call. */
 export function assertPublicId(publicId: unknown): asserts publicId is string {
@@ -29,14 +31,15 @@ export async function getVerificationDetail(publicId: string, deps: Verification
 /**
  * Opening a verification, as its page and GET /api/verifications/:publicId both do: an audited read
  * (`verification.view`), tagged with the person's CPF hash when known here, so the audit page's CPF search
- * finds the view.
+ * finds the view; then masked for a member without `personal_data.unmasked` before it leaves.
  */
-export function viewVerification(
+export async function viewVerification(
   context: RequestContext,
   publicId: string,
+  viewer: PermissionHolder,
   deps: VerificationDeps = {},
 ): Promise<VerificationDetailResponse> {
-  return audited(
+  const { verification } = await audited(
     context,
     {
       action: "verification.view",
@@ -45,4 +48,5 @@ export function viewVerification(
     },
     () => getVerificationDetail(publicId, deps),
   );
+  return { verification: asSeenBy(viewer, verification) };
 }

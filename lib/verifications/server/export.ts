@@ -5,9 +5,11 @@ import { csvRecord, csvRowStream } from "@/lib/audit-trail/server/csv";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
+import { consumeQuota } from "@/lib/db/quotas";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import { isoInZone } from "@/lib/shared/time-zone";
+import { verificationFor } from "@/lib/upstream/model/masking";
 import type { Verification } from "@/lib/upstream/model/verification";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 
@@ -16,6 +18,7 @@ import { isDecided } from "@/lib/upstream/model/verification";
 import type { ListEnrichment, VerificationListResponse } from "../types";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";
+import { subjectCpfHashOf } from "./known";
 import { listVerifications, type VerificationDeps } from "./list";
 
 /*
@@ -25,8 +28,9 @@ import { listVerifications, type VerificationDeps } from "./list";
  * answer starts, so an upstream refusal is an ordinary error response and the total is known up front
  * (sent as X-Total-Count; the page shows progress against it).
  *
- * Cells go through the audit export's csvCell (formula-safe, RFC 4180). The document is written exactly as
- * the service sent it: masked unless the API key holds the unmasked permission, and a column says which.
+ * Cells go through the audit export's csvCell (formula-safe, RFC 4180). The document is written as the member
+ * may see it (lib/upstream/model/masking.ts): masked unless both the API key and the member hold the unmasked
+ * permission, and a column says which.
  * Times are in the display time zone with their offset.
  */
 
@@ -105,12 +109,20 @@ export interface VerificationExport {
 export interface ExportHooks {
   onComplete?: (rows: number) => void | Promise<void>;
   onError?: (error: unknown, rows: number) => void | Promise<void>;
+  /** Runs on each page before its rows are written (the rows as the service sent them); a throw stops the file. */
+  onBatch?: (items: Verification[]) => Promise<void>;
+}
+
+export interface ExportOptions {
+  /** The member holds `personal_data.unmasked`: rows as the key gives them; otherwise masked by the dashboard. */
+  unmasked: boolean;
 }
 
 /** Reads the first page, refuses an export past the ceiling, and streams the rest as the client takes it. */
 export async function exportVerifications(
   db: Database,
   filters: VerificationFilters,
+  { unmasked }: ExportOptions,
   hooks: ExportHooks = {},
   deps: VerificationDeps = {},
 ): Promise<VerificationExport> {
@@ -133,7 +145,8 @@ export async function exportVerifications(
   async function* batches(): AsyncGenerator<Array<[Verification, ListEnrichment | undefined]>> {
     let list: VerificationListResponse = first;
     for (let page = 1; ;) {
-      yield list.items.map((item) => [item, list.enrichment?.[item.publicId]]);
+      await hooks.onBatch?.(list.items);
+      yield list.items.map((item) => [verificationFor(item, unmasked), list.enrichment?.[item.publicId]]);
       page += 1;
       if (page > pages) return;
       list = await read(page);
@@ -154,12 +167,21 @@ export async function exportVerifications(
 }
 
 /**
- * The export as an audited read: recorded with its filters and total before the first byte leaves (if that
- * fails, no CSV); a failure part-way, when the answer is already under way, is recorded as a second event.
+ * The export as an audited read: recorded with its filters, total and the number of people before the first
+ * byte leaves (if that fails, no CSV); a failure part-way, when the answer is already under way, is recorded
+ * as a second event. Its rows count against the member's export quota (refused whole when they do not fit,
+ * recorded as denied). Each page's people are put on the trail before their rows are written, one
+ * `verification.export_subject` event each with the person's keyed CPF hash when known, so the titular
+ * report finds every file a person was in.
  */
-export async function auditedVerificationExport(context: RequestContext, filters: VerificationFilters): Promise<VerificationExport> {
+export async function auditedVerificationExport(
+  context: RequestContext,
+  filters: VerificationFilters,
+  { unmasked }: ExportOptions,
+  deps: VerificationDeps = {},
+): Promise<VerificationExport> {
   const { page: _page, per_page: _perPage, ...exported } = filters;
-  const details = { ...listDetails(exported), page: null, format: "csv" };
+  const details = { ...listDetails(exported), page: null, format: "csv", unmasked };
   const db = await getDb();
   const onError = async (_error: unknown, rows: number) => {
     await recordEvent({
@@ -169,9 +191,36 @@ export async function auditedVerificationExport(context: RequestContext, filters
       details: { ...details, reason: "interrupted", rowsSent: rows },
     }).catch((auditError: unknown) => log.error("audit_failed", { action: "verification.export", error: auditError }));
   };
+  const onBatch = async (items: Verification[]) => {
+    await Promise.all(
+      items.map(async (item) =>
+        recordEvent({
+          ...context,
+          action: "verification.export_subject",
+          target: { type: "verification", id: item.publicId },
+          subjectCpfHash: await subjectCpfHashOf(db, item),
+          outcome: "success",
+          details: { format: "csv", unmasked },
+        }),
+      ),
+    );
+  };
   return audited(
     context,
-    { action: "verification.export", details, detailsOf: (result) => ({ total: result.total, complete: result.complete }) },
-    () => exportVerifications(db, exported, { onError }),
+    {
+      action: "verification.export",
+      details,
+      detailsOf: (result) => ({ total: result.total, complete: result.complete, people: result.total }),
+    },
+    async () => {
+      const file = await exportVerifications(db, exported, { unmasked }, { onError, onBatch }, deps);
+      try {
+        await consumeQuota(db, "export_rows", context.actor?.id ?? "unknown", { amount: Math.max(1, file.total) });
+      } catch (error) {
+        void file.stream.cancel().catch(() => undefined);
+        throw error;
+      }
+      return file;
+    },
   );
 }

@@ -16,7 +16,7 @@ import { isDisplayableImageType, issueMediaTokens, MediaTokenRefused, openImage 
 let sandbox: SandboxHandle;
 let deps: ReturnType<typeof makeDeps>;
 let token: string;
-const user = { id: "user-1" };
+const user = { id: "user-1", permissions: ["media.read" as const] };
 
 function makeDeps() {
   const cfg = testConfig(sandbox.url);
@@ -99,5 +99,17 @@ describe("openImage", () => {
     const error = await failure(openImage(token, user, otherSecret));
     expect(error).toBeInstanceOf(MediaTokenRefused);
     expect(error).toMatchObject({ problem: "invalid" });
+  });
+});
+
+describe("without media.read", () => {
+  it("issues no media token, asking the service nothing", async () => {
+    await sandbox.clearRequests();
+    const list = await listVerifications({ status: ["approved"], per_page: 1 }, deps);
+    await sandbox.clearRequests();
+    const error = await failure(issueMediaTokens(list.items[0]!.publicId, { id: "user-1", permissions: ["verifications.read"] }, deps));
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("forbidden");
+    expect(await sandbox.requests()).toEqual([]);
   });
 });

@@ -1,7 +1,11 @@
 import "server-only";
 
+import { audited, type RequestContext } from "@/lib/audit-trail/server";
 import type { AuditedFailure } from "@/lib/audit-trail/server/actions";
+import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { consumeQuota } from "@/lib/db/quotas";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import { coreClient, type VerificationFileEntry } from "@/lib/upstream/core";
@@ -66,8 +70,16 @@ async function describeEntry(entry: VerificationFileEntry, publicId: string, use
   };
 }
 
-/** GET /api/verifications/[publicId]/media: a sealed token per file key, or why there is no file. */
-export async function issueMediaTokens(publicId: string, user: MediaUser, deps: VerificationDeps = {}): Promise<VerificationMediaResponse> {
+/**
+ * GET /api/verifications/[publicId]/media: a sealed token per file key, or why there is no file. Only to a
+ * member holding `media.read` (the route declares it too; this holds for any other caller).
+ */
+export async function issueMediaTokens(
+  publicId: string,
+  user: MediaUser & PermissionHolder,
+  deps: VerificationDeps = {},
+): Promise<VerificationMediaResponse> {
+  if (!hasPermission(user, "media.read")) throw new AppError("forbidden", "Your role does not include seeing verification images (media.read).");
   assertPublicId(publicId);
   const cfg = deps.cfg ?? config();
   const client = deps.client ?? coreClient();
@@ -122,7 +134,7 @@ function capped(limit: number): TransformStream<Uint8Array, Uint8Array> {
 export async function openImage(
   token: string,
   user: MediaUser,
-  deps: VerificationDeps & { maxBytes?: number; fetch?: typeof fetch } = {},
+  deps: VerificationDeps & { maxBytes?: number; fetch?: typeof fetch; onValidToken?: (claim: MediaClaim) => Promise<unknown> } = {},
 ): Promise<OpenedImage> {
   const cfg = deps.cfg ?? config();
   let claim: MediaClaim;
@@ -133,6 +145,8 @@ export async function openImage(
     throw error;
   }
   assertPublicId(claim.publicId);
+  // A valid token only: a forged or expired one uses up nothing.
+  await deps.onValidToken?.(claim);
   const client = deps.client ?? coreClient();
   const entries = await client.getVerificationFiles(claim.publicId, deps.signal);
   const file = entries.find((entry) => entry.key === claim.fileKey)?.file;
@@ -172,4 +186,29 @@ export async function openImage(
   }
   if (!response.body) refuse("empty", new AppError("upstream_unavailable", undefined, { retryable: true }));
   return { claim, contentType, contentLength, body: response.body!.pipeThrough(capped(maxBytes)) };
+}
+
+/**
+ * GET /api/media/[token]: one image opened, as an audited read (`verification.image`), counted against the
+ * member's media quota once the token is known good and before the service is asked (lib/db/quotas.ts; a
+ * refusal is a 429 recorded as denied).
+ */
+export async function viewImage(
+  context: RequestContext,
+  token: string,
+  user: MediaUser & PermissionHolder,
+  deps: VerificationDeps = {},
+): Promise<OpenedImage> {
+  if (!hasPermission(user, "media.read")) throw new AppError("forbidden", "Your role does not include seeing verification images (media.read).");
+  const db = await getDb();
+  return audited(
+    context,
+    {
+      action: "verification.image",
+      targetOf: (opened) => ({ type: "verification", id: opened.claim.publicId }),
+      detailsOf: (opened) => ({ file: opened.claim.fileKey }),
+      discard: (opened) => void opened.body.cancel().catch(() => undefined),
+    },
+    () => openImage(token, user, { ...deps, onValidToken: () => consumeQuota(db, "media_view", user.id) }),
+  );
 }

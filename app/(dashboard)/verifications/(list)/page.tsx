@@ -3,17 +3,14 @@ import { headers } from "next/headers";
 
 import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
-import { audited, requestContext } from "@/lib/audit-trail/server";
+import { requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
 import { verificationKeys } from "@/lib/verifications/queries";
 import { parseVerificationFilters } from "@/lib/verifications/rules";
-import { listDetails } from "@/lib/verifications/server/audit-details";
-import { enrichList } from "@/lib/verifications/server/enrich";
-import { listVerifications } from "@/lib/verifications/server/list";
+import { viewVerificationList } from "@/lib/verifications/server/list-view";
 import { splitListQuery } from "@/lib/verifications/sorting";
 
 import { VerificationsPageClient } from "./page-client";
@@ -30,12 +27,7 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   // A refused sort: the client names it and nothing is fetched.
   if (parsed.ok && !split.sortInvalid) {
     try {
-      const context = requestContext(user, await headers());
-      const data = await audited(
-        context,
-        { action: "verification.list", details: listDetails(parsed.filters), detailsOf: (list) => ({ count: list.items.length }) },
-        async () => enrichList(await getDb(), await listVerifications(parsed.filters)),
-      );
+      const data = await viewVerificationList(requestContext(user, await headers()), user, parsed.filters);
       queryClient.setQueryData(verificationKeys.list(parsed.filters), data);
     } catch (error) {
       // Shown by the client as GET /api/verifications would have answered it (IP not allowed, timeout with

@@ -7,12 +7,14 @@ import { useSearchParams } from "next/navigation";
 import { CaseWork, type Viewer } from "@/components/cases/case-work";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { FACE_KEYS, FaceComparison } from "@/components/verifications/face-comparison";
+import { MediaNotPermitted } from "@/components/verifications/media-not-permitted";
 import { MediaViewer } from "@/components/verifications/media-viewer";
 import { VerificationDetail } from "@/components/verifications/verification-detail";
 import { VerificationDetailSkeleton } from "@/components/verifications/verification-detail-skeleton";
 import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
 import { backHref, VerificationNeighbours } from "@/components/verifications/verification-neighbours";
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
+import { hasPermission } from "@/lib/auth/permissions";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { useVerification, verificationKeys } from "@/lib/verifications/queries";
 
@@ -41,10 +43,15 @@ export function VerificationPageClient({
         verification={verification}
         navigation={<VerificationNeighbours publicId={publicId} listQuery={listQuery} />}
         media={
-          <>
-            <FaceComparison publicId={publicId} similarity={similarity} />
-            <MediaViewer publicId={publicId} exclude={FACE_KEYS} />
-          </>
+          // Without media.read no token is asked for: the page says why there are no images.
+          hasPermission(viewer, "media.read") ? (
+            <>
+              <FaceComparison publicId={publicId} similarity={similarity} />
+              <MediaViewer publicId={publicId} exclude={FACE_KEYS} />
+            </>
+          ) : (
+            <MediaNotPermitted />
+          )
         }
       />
     );

@@ -27,7 +27,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   let missing = false;
   let serverError: ServerError | null = null;
   try {
-    const data = await viewVerification(requestContext(user, await headers()), publicId);
+    const data = await viewVerification(requestContext(user, await headers()), publicId, user);
     queryClient.setQueryData(verificationKeys.detail(publicId), data);
   } catch (error) {
     // A 404 is the page's own state. Anything else is shown by the client as the route handler would

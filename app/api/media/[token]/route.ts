@@ -1,8 +1,7 @@
 import { z } from "zod";
 
 import { route } from "@/lib/api/route";
-import { audited } from "@/lib/audit-trail/server";
-import { MediaTokenRefused, openImage } from "@/lib/verifications/server/media";
+import { MediaTokenRefused, viewImage } from "@/lib/verifications/server/media";
 
 /** Headers of every image answer: never cached, never a referrer, never sniffed into something else. */
 const IMAGE_HEADERS = {
@@ -19,19 +18,10 @@ const MAX_TOKEN_LENGTH = 4096;
 
 // GET /api/media/:token – opens a sealed media token for the signed-in user, asks the service for a
 // fresh signed URL of that one file and streams the image (no redirects followed, size capped, image
-// types only). The signed URL never leaves this server.
+// types only), within the member's media quota. The signed URL never leaves this server.
 export const GET = route({ permission: "media.read", params: z.object({ token: z.string() }) }, async ({ user, context, params: { token } }) => {
   if (token.length > MAX_TOKEN_LENGTH) throw new MediaTokenRefused("invalid");
-  const image = await audited(
-    context,
-    {
-      action: "verification.image",
-      targetOf: (opened) => ({ type: "verification", id: opened.claim.publicId }),
-      detailsOf: (opened) => ({ file: opened.claim.fileKey }),
-      discard: (opened) => void opened.body.cancel().catch(() => undefined),
-    },
-    () => openImage(token, user),
-  );
+  const image = await viewImage(context, token, user);
   const headers: Record<string, string> = { ...IMAGE_HEADERS, "Content-Type": image.contentType };
   if (image.contentLength !== undefined) headers["Content-Length"] = String(image.contentLength);
   return new Response(image.body, { status: 200, headers });
