@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
-import { baseURL } from "../playwright.config";
-import { DEMO, expect, sandbox, signInContext, test } from "./fixtures";
+import { caseOf, moveUpstream, reviewCase, WRITE } from "./case-support";
+import { DEMO, expect, signInContext, test } from "./fixtures";
 
 /*
  * Case work in a real browser against the sandbox: each test creates its own verification through the
@@ -10,49 +10,6 @@ import { DEMO, expect, sandbox, signInContext, test } from "./fixtures";
  * dashboard), and waits for the case that event opens. Writes through Playwright's request context carry
  * the dashboard's own Origin, as the route kit requires of every write.
  */
-
-const WRITE = { origin: baseURL };
-
-/** A random CPF with valid check digits, so each test's person is its own. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    digits.push(((sum * 10) % 11) % 10);
-  }
-  const s = digits.join("");
-  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
-}
-
-async function moveUpstream(publicId: string, status: "approved" | "reproved" | "review") {
-  const response = await fetch(`${sandbox.url}/sandbox/verifications/${encodeURIComponent(publicId)}/status`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ status }),
-  });
-  expect(response.status).toBe(200);
-}
-
-/** Creates a verification through the dashboard and puts it in review upstream; resolves once its case is open. */
-async function reviewCase(request: APIRequestContext): Promise<{ publicId: string; refId: string; cpf: string }> {
-  const refId = `e2e-case-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const cpf = randomCpf();
-  const created = await request.post("/api/verifications", {
-    headers: WRITE,
-    data: { schemaVersion: "1", refId, document: { type: "cpf", number: cpf } },
-  });
-  expect(created.status()).toBe(201);
-  const { publicId } = ((await created.json()) as { created: { publicId: string } }).created;
-  await moveUpstream(publicId, "review");
-  await expect.poll(async () => (await request.get(`/api/cases/${encodeURIComponent(publicId)}`)).status(), { timeout: 20_000 }).toBe(200);
-  return { publicId, refId, cpf };
-}
-
-async function caseOf(request: APIRequestContext, publicId: string) {
-  const response = await request.get(`/api/cases/${encodeURIComponent(publicId)}`);
-  return ((await response.json()) as { case: { status: string; disagreement: boolean; outcomeState: string | null } }).case;
-}
 
 /** Selects the row of `publicId` with j alone, from the top of the list. */
 async function selectByKeyboard(page: Page, publicId: string) {
@@ -108,7 +65,7 @@ test("an analyst works a review case by keyboard, an admin confirms, the timelin
   await page.keyboard.press("Space");
   await form.getByRole("checkbox", { name: "Document data does not match" }).focus();
   await page.keyboard.press("Space");
-  await form.getByRole("textbox", { name: "Comment", exact: true }).focus();
+  await form.getByRole("textbox", { name: /^Comment/ }).focus();
   await page.keyboard.type("Birth date differs from the registry.");
   await form.getByRole("button", { name: "Record recommendation" }).focus();
   await page.keyboard.press("Enter");

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
-import { priorityLevel } from "@/lib/cases/rules";
+import { priorityLevel, stageOf } from "@/lib/cases/rules";
 
 export function FlagBadges({ flags }: { flags: string[] }) {
   const t = useTranslations("cases.flags");
@@ -25,11 +25,21 @@ export function PriorityBadge({ priority }: { priority: number }) {
   return <Badge tone={level === "high" ? "danger" : level === "medium" ? "warning" : "neutral"}>{t(level)}</Badge>;
 }
 
-export function StateBadge({ status, outcomeState }: { status: "open" | "closed"; outcomeState: string | null }) {
+/** The case's stage in words: decided here (awaiting the provider), escalated, waiting for confirmation… */
+export function StateBadge({
+  status,
+  outcomeState,
+  recommendation = null,
+}: {
+  status: "open" | "closed";
+  outcomeState: string | null;
+  recommendation?: string | null;
+}) {
   const t = useTranslations("cases.state");
-  const key = status === "closed" ? "closed" : (outcomeState ?? "open");
+  const stage = stageOf({ status, outcomeState, recommendation });
+  const key = stage === "decided" || stage === "escalated" || stage === "closed" ? stage : (outcomeState ?? "open");
   return (
-    <Badge tone={key === "pending_confirmation" ? "info" : key === "closed" ? "neutral" : key === "confirmed" ? "success" : "neutral"}>
+    <Badge tone={key === "pending_confirmation" || key === "escalated" ? "info" : key === "decided" ? "success" : "neutral"}>
       {t(key)}
     </Badge>
   );

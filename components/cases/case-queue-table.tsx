@@ -5,12 +5,29 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
+import { Badge } from "@/components/ui/badge";
 import { useDateTime } from "@/components/verifications/format";
+import { useClaimFromQueue } from "@/lib/cases/queries";
 import type { Queue } from "@/lib/cases/rules";
 import type { CaseSummary } from "@/lib/cases/types";
-import { useClaimFromQueue } from "@/lib/cases/queries";
 
 import { FlagBadges, PriorityBadge, StateBadge } from "./case-badges";
+
+/**
+ * Why a case is in the queue: its red flags, or, with none, that the verification is in review (a flagged case
+ * in review says both, the status in its title, so the row stays one line).
+ */
+function WhyHere({ item }: { item: CaseSummary }) {
+  const t = useTranslations("cases.queue");
+  const inReview = item.upstreamStatus === "review";
+  if (item.flags.length === 0) return inReview ? <Badge tone="info">{t("inReview")}</Badge> : <FlagBadges flags={[]} />;
+  return (
+    <span title={inReview ? t("inReview") : undefined}>
+      <FlagBadges flags={item.flags} />
+      {inReview ? <span className="sr-only"> · {t("inReview")}</span> : null}
+    </span>
+  );
+}
 
 /** A selection: the case at `index`, remembered by its id. */
 function choose(items: CaseSummary[], index: number): { publicId: string | null; index: number } {
@@ -138,12 +155,14 @@ export function CaseQueueTable({
                   </td>
                   <td className="px-3 py-1.5 font-mono text-xs">{item.documentMasked ?? "—"}</td>
                   <td className="px-3 py-1.5">
-                    <FlagBadges flags={item.flags} />
+                    <WhyHere item={item} />
                   </td>
                   <td className="px-3 py-1.5">
                     <PriorityBadge priority={item.priority} />
                   </td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{dateTime(item.openedAt)}</td>
+                  <td className="px-3 py-1.5 whitespace-nowrap" title={t("ageTitle", { date: dateTime(item.openedAt) ?? "" })}>
+                    {dateTime(item.verificationCreatedAt ?? item.openedAt)}
+                  </td>
                   <td className={`px-3 py-1.5 whitespace-nowrap ${overdue ? "font-semibold text-red-800" : ""}`}>
                     {dateTime(item.dueAt)}
                     {overdue ? ` · ${t("overdue")}` : null}
@@ -152,7 +171,7 @@ export function CaseQueueTable({
                     {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.email) : t("unassigned")}
                   </td>
                   <td className="px-3 py-1.5">
-                    <StateBadge status={item.status} outcomeState={item.outcomeState} />
+                    <StateBadge status={item.status} outcomeState={item.outcomeState} recommendation={item.recommendation} />
                   </td>
                 </tr>
               );

@@ -5,6 +5,8 @@ import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/verifications/format";
 import type { CaseDetail } from "@/lib/cases/types";
 
+import { ReasonList } from "./reason-list";
+
 interface Item {
   key: string;
   at: string;
@@ -12,6 +14,8 @@ interface Item {
   who: string | null;
   /** Plain text (a note, a comment): rendered as text, never as markup. */
   text: string | null;
+  /** An outcome's reason codes. */
+  reasons?: string[] | null;
 }
 
 /** Upstream events and case history in one list, oldest first. */
@@ -28,7 +32,13 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
       text: null,
     })),
     ...detail.entries.map((entry) => {
-      const details = entry.details as { assigneeEmail?: string | null; recommendation?: string; agree?: boolean; status?: string };
+      const details = entry.details as {
+        assigneeEmail?: string | null;
+        recommendation?: string;
+        reasons?: string[];
+        agree?: boolean;
+        status?: string;
+      };
       const assignee = details.assigneeEmail ?? "";
       const title =
         entry.kind === "assigned"
@@ -40,7 +50,8 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
               : entry.kind === "closed"
                 ? t("kinds.closed", { status: details.status ?? "" })
                 : t(`kinds.${entry.kind}`);
-      return { key: `e${entry.id}`, at: entry.at, title, who: entry.actor?.email ?? t("system"), text: entry.text };
+      const reasons = entry.kind === "outcome" && details.reasons?.length ? details.reasons : null;
+      return { key: `e${entry.id}`, at: entry.at, title, who: entry.actor?.email ?? t("system"), text: entry.text, reasons };
     }),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
@@ -60,6 +71,7 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
                 <time dateTime={item.at}>{dateTime(item.at)}</time>
                 {item.who ? ` · ${item.who}` : null}
               </p>
+              {item.reasons ? <ReasonList codes={item.reasons} /> : null}
               {item.text ? <p className="mt-1 whitespace-pre-wrap text-slate-800">{item.text}</p> : null}
             </li>
           ))}

@@ -9,12 +9,22 @@ import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/verifications/format";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { useAddNote, useAssignCase, useCase, useConfirmOutcome, useReasons, useRecordOutcome } from "@/lib/cases/queries";
-import { NOTE_MAX_CHARS, RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
+import {
+  NOTE_MAX_CHARS,
+  outcomeProblems,
+  REASONS_BY_RECOMMENDATION,
+  RECOMMENDATIONS,
+  stageOf,
+  type OutcomeProblem,
+  type ReasonCode,
+  type Recommendation,
+} from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 import { FlagBadges, StateBadge } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
+import { ReasonList } from "./reason-list";
 
 export interface Viewer {
   id: string;
@@ -47,11 +57,14 @@ function CasePanel({ detail, viewer }: { detail: CaseDetail; viewer: Viewer }) {
   const assign = useAssignCase(detail.publicId);
   const mine = detail.assignee?.id === viewer.id;
   const open = detail.status === "open";
+  const stage = stageOf(detail);
+  const escalated = stage === "escalated";
+  const ownEscalation = escalated && detail.outcomeBy?.id === viewer.id;
   return (
     <section aria-labelledby="case-panel-title" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="case-panel-title" className="text-base font-semibold text-slate-900">
-          {t("title")} <StateBadge status={detail.status} outcomeState={detail.outcomeState} />
+          {t("title")} <StateBadge status={detail.status} outcomeState={detail.outcomeState} recommendation={detail.recommendation} />
         </h2>
         <nav className="flex gap-2 text-sm" aria-label={t("title")}>
           <Link href="/cases" className="text-brand-800 underline underline-offset-2">
@@ -73,20 +86,35 @@ function CasePanel({ detail, viewer }: { detail: CaseDetail; viewer: Viewer }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-slate-700">{t("assignee")}</dt>
         <dd data-testid="case-assignee">{detail.assignee ? detail.assignee.email : t("nobody")}</dd>
+        <dt className="font-medium text-slate-700">{t("waitingSince")}</dt>
+        <dd data-testid="case-waiting-since">{dateTime(detail.openedAt)}</dd>
         <dt className="font-medium text-slate-700">{t("due")}</dt>
         <dd>{dateTime(detail.dueAt)}</dd>
+        <dt className="font-medium text-slate-700">{t("firstSeen")}</dt>
+        <dd data-testid="case-first-seen">{detail.firstSeenAt ? dateTime(detail.firstSeenAt) : "—"}</dd>
         <dt className="font-medium text-slate-700">{t("flags")}</dt>
         <dd>{detail.flags.length ? <FlagBadges flags={detail.flags} /> : t("noFlags")}</dd>
       </dl>
+      {stage === "decided" ? (
+        <p className="text-sm" data-testid="case-stage">
+          {t("decidedHere")}
+        </p>
+      ) : escalated ? (
+        <p className="text-sm" data-testid="case-stage">
+          {t("escalatedTo", { owner: detail.assignee?.email ?? t("nobodyYet") })}
+        </p>
+      ) : null}
       {!open && detail.finalStatus ? <p className="text-sm">{t("closedFinal", { status: detail.finalStatus })}</p> : null}
       {detail.disagreement && detail.recommendation ? (
         <Alert tone="warning" title={t("disagreement", { status: detail.finalStatus ?? "", recommendation: tr(detail.recommendation) })} />
       ) : null}
       {open ? (
         <div className="flex flex-wrap gap-2">
-          {!detail.assignee ? (
+          {!detail.assignee && ownEscalation ? (
+            <p className="text-sm text-slate-700">{t("ownEscalation")}</p>
+          ) : !detail.assignee ? (
             <Button pending={assign.isPending} onClick={() => assign.mutate({ assignee: "me" })}>
-              {t("assignToMe")}
+              {escalated ? t("takeEscalation") : t("assignToMe")}
             </Button>
           ) : !mine ? (
             <p className="text-sm font-medium text-amber-900" role="status">
@@ -151,10 +179,16 @@ function OutcomeSection({ detail, viewer }: { detail: CaseDetail; viewer: Viewer
       <h3 className="text-sm font-semibold text-slate-900">{t("title")}</h3>
       {detail.recommendation && detail.outcomeBy ? (
         <div className="text-sm" data-testid="case-outcome">
-          <p>
-            {t("current", { recommendation: tr(detail.recommendation), author: detail.outcomeBy.email })}
-            {detail.outcomeComment ? <span className="block whitespace-pre-wrap text-slate-700">{detail.outcomeComment}</span> : null}
-          </p>
+          <p className="font-medium">{t("current", { recommendation: tr(detail.recommendation), author: detail.outcomeBy.email })}</p>
+          <ReasonList codes={detail.reasons} />
+          {detail.outcomeComment ? (
+            <blockquote
+              className="mt-1 border-l-2 border-slate-300 pl-2 whitespace-pre-wrap text-slate-800"
+              data-testid="case-outcome-comment"
+            >
+              {detail.outcomeComment}
+            </blockquote>
+          ) : null}
           {detail.outcomeState === "pending_confirmation" ? (
             <p>{detail.outcomeBy.id === viewer.id ? t("ownOutcome") : t("waiting")}</p>
           ) : null}
@@ -181,11 +215,28 @@ function OutcomeForm({ publicId }: { publicId: string }) {
   const [recommendation, setRecommendation] = useState<Recommendation>("approve");
   const [chosen, setChosen] = useState<string[]>([]);
   const [comment, setComment] = useState("");
+  // The rule the server applies, checked here first so a wrong outcome is said before it is sent.
+  const [problems, setProblems] = useState<OutcomeProblem[]>([]);
+  const offered = (reasons.data?.reasons ?? []).filter((reason) => reason.recommendations.includes(recommendation));
+  function choose(value: Recommendation) {
+    setRecommendation(value);
+    // A reason of another recommendation never travels with this one.
+    setChosen((list) => list.filter((code) => (REASONS_BY_RECOMMENDATION[value] as readonly string[]).includes(code)));
+    setProblems([]);
+  }
   function submit(event: FormEvent) {
     event.preventDefault();
-    record.mutate({ recommendation, reasons: chosen as never, comment });
+    const found = outcomeProblems({ recommendation, reasons: chosen, comment });
+    setProblems(found);
+    if (found.length > 0) return;
+    record.mutate({ recommendation, reasons: chosen as ReasonCode[], comment });
   }
-  const fieldError = (field: string) => (record.error?.fields.includes(field) ? record.error.message : null);
+  const fieldError = (field: "reasons" | "comment") => {
+    const problem = problems.find((item) => item.field === field);
+    if (problem) return t(`problems.${problem.code}`);
+    return record.error?.fields.includes(field) ? record.error.message : null;
+  };
+  const commentRequired = recommendation === "reprove";
   return (
     <form onSubmit={submit} className="space-y-3" aria-label={t("title")}>
       <p className="text-xs text-slate-600">{t("needsConfirmation")}</p>
@@ -194,13 +245,7 @@ function OutcomeForm({ publicId }: { publicId: string }) {
         <div className="mt-1 flex flex-wrap gap-4">
           {RECOMMENDATIONS.map((value) => (
             <label key={value} className="flex items-center gap-1 text-sm">
-              <input
-                type="radio"
-                name="recommendation"
-                value={value}
-                checked={recommendation === value}
-                onChange={() => setRecommendation(value)}
-              />
+              <input type="radio" name="recommendation" value={value} checked={recommendation === value} onChange={() => choose(value)} />
               {tr(value)}
             </label>
           ))}
@@ -212,7 +257,7 @@ function OutcomeForm({ publicId }: { publicId: string }) {
           {t("reasonsHint")}
         </p>
         <div className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
-          {(reasons.data?.reasons ?? []).map((reason) => (
+          {offered.map((reason) => (
             <label key={reason.code} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
@@ -226,19 +271,31 @@ function OutcomeForm({ publicId }: { publicId: string }) {
             </label>
           ))}
         </div>
-        {fieldError("reasons") ? <p className="text-sm text-red-800">{fieldError("reasons")}</p> : null}
+        {fieldError("reasons") ? (
+          <p id="case-reasons-error" className="text-sm text-red-800">
+            {fieldError("reasons")}
+          </p>
+        ) : null}
       </fieldset>
       <label htmlFor="case-outcome-comment" className="block text-sm font-medium text-slate-800">
-        {t("comment")}
+        {commentRequired ? t("commentRequired") : t("comment")}
       </label>
       <textarea
         id="case-outcome-comment"
         value={comment}
+        aria-required={commentRequired || undefined}
+        aria-invalid={fieldError("comment") ? true : undefined}
+        aria-describedby={fieldError("comment") ? "case-comment-error" : undefined}
         onChange={(event) => setComment(event.target.value)}
         rows={2}
         className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
-      {record.error && !fieldError("reasons") ? <ErrorLine error={record.error} /> : null}
+      {fieldError("comment") ? (
+        <p id="case-comment-error" className="text-sm text-red-800">
+          {fieldError("comment")}
+        </p>
+      ) : null}
+      {record.error && !fieldError("reasons") && !fieldError("comment") ? <ErrorLine error={record.error} /> : null}
       {record.isSuccess ? <p role="status">{t("recorded")}</p> : null}
       <Button type="submit" pending={record.isPending}>
         {t("submit")}

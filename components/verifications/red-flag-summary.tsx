@@ -2,15 +2,16 @@
 
 import { useTranslations } from "next-intl";
 
+import { openSteps, redFlags, RISK_SCALE, type OpenStep, type RedFlag } from "@/lib/cases/red-flags";
 import type { Verification } from "@/lib/upstream/model/verification";
-import { redFlags, RISK_SCALE, type RedFlag } from "@/lib/cases/red-flags";
 
 import { useNumber } from "./format";
 
 /*
  * The first thing on the detail: every red flag in one box above the fold (PEP, each restrictive list by
  * name, facematch under the line, liveness not approved, high risk, deceased). Text and a symbol, never
- * colour alone; "none" is said explicitly so an empty box is not mistaken for a loading one.
+ * colour alone; "none" is said explicitly so an empty box is not mistaken for a loading one. The green
+ * all-clear needs every step approved: while one is pending or missing the box says so instead.
  */
 function FlagText({ flag }: { flag: RedFlag }) {
   const t = useTranslations("verifications.redFlags");
@@ -36,9 +37,37 @@ function FlagText({ flag }: { flag: RedFlag }) {
   }
 }
 
+function OpenStepsLine({ steps }: { steps: OpenStep[] }) {
+  const t = useTranslations("verifications.redFlags");
+  const ts = useTranslations("verifications.steps");
+  const name = (step: string) => (ts.has(step) ? ts(step) : step);
+  const state = (step: OpenStep) => (step.state === "missing" ? t("stepMissing") : (step.state ?? t("stepNoState")));
+  return (
+    <p className="mt-1 text-sm" data-open-steps={steps.length}>
+      {t("openSteps", { steps: steps.map((step) => `${name(step.name)} (${state(step)})`).join(", ") })}
+    </p>
+  );
+}
+
 export function RedFlagSummary({ verification }: { verification: Verification }) {
   const t = useTranslations("verifications.redFlags");
   const flags = redFlags(verification);
+  const unfinished = openSteps(verification);
+  if (flags.length === 0 && unfinished.length > 0) {
+    return (
+      <section
+        aria-labelledby="red-flags-heading"
+        data-red-flags="0"
+        className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+      >
+        <h2 id="red-flags-heading" className="text-sm font-semibold">
+          <span aria-hidden="true">… </span>
+          {t("noneYet")}
+        </h2>
+        <OpenStepsLine steps={unfinished} />
+      </section>
+    );
+  }
   if (flags.length === 0) {
     return (
       <section
@@ -75,6 +104,7 @@ export function RedFlagSummary({ verification }: { verification: Verification })
           </li>
         ))}
       </ul>
+      {unfinished.length > 0 ? <OpenStepsLine steps={unfinished} /> : null}
     </section>
   );
 }

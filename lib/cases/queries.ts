@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { ConfirmationInput, OutcomeInput, QueueQuery, SearchInput } from "@/lib/cases/schemas";
-import type { CaseDetailResponse, CaseQueueResponse, SearchResponse } from "@/lib/cases/types";
+import type { CaseDetailResponse, CaseQueueResponse, ReasonCatalogue, SearchResponse } from "@/lib/cases/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 
@@ -48,7 +48,7 @@ export function useCase(publicId: string) {
 }
 
 export function useReasons() {
-  return useQuery<{ reasons: Array<{ code: string; label: string }> }, ApiRequestError>({
+  return useQuery<ReasonCatalogue, ApiRequestError>({
     queryKey: caseKeys.reasons(),
     queryFn: ({ signal }) => apiRequest("/api/cases/reasons", { signal }),
     staleTime: Infinity,

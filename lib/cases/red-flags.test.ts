@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import type { Verification } from "@/lib/upstream/model/verification";
-
 import { isDecided } from "@/lib/upstream/model/verification";
 
-import { redFlags, riskBand } from "./red-flags";
+import { openSteps, redFlags, riskBand } from "./red-flags";
 
 function verification(patch: Partial<Verification> = {}): Verification {
   return {
@@ -90,5 +89,25 @@ describe("riskBand and isDecided", () => {
 
   it("counts only approved and reproved as outcomes", () => {
     expect(["approved", "reproved", "review", "started", null].map(isDecided)).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe("openSteps", () => {
+  it("is empty only when every step the contract names is there and approved", () => {
+    expect(openSteps(verification())).toEqual([]);
+    const pending = verification({
+      steps: [
+        { name: "ocr", state: "pending", notices: [], extra: {} },
+        { name: "liveness", state: null, notices: [], extra: {} },
+      ],
+    });
+    expect(openSteps(pending)).toEqual([
+      { name: "ocr", state: "pending" },
+      { name: "liveness", state: null },
+      { name: "facematch", state: "missing" },
+    ]);
+    // No red flag is not an all-clear while a step is still open.
+    expect(redFlags(pending)).toEqual([]);
+    expect(openSteps(verification({ steps: [] })).map((step) => step.state)).toEqual(["missing", "missing", "missing"]);
   });
 });

@@ -2,7 +2,7 @@
  * What an analyst must see first on a verification: the red flags, computed once from the domain object so
  * the detail's summary, the list's cards and the export agree. Shared: no server imports.
  */
-import { FACEMATCH_VALID_SIMILARITY, SCORE_SCALE, type Verification } from "@/lib/upstream/model/verification";
+import { FACEMATCH_VALID_SIMILARITY, KNOWN_STEPS, SCORE_SCALE, type Verification } from "@/lib/upstream/model/verification";
 
 /** Risk is drawn on the service's score scale (lib/upstream/model/verification.ts, 0..100 as its material shows). */
 export const RISK_SCALE = SCORE_SCALE;
@@ -74,4 +74,32 @@ export function redFlags(verification: Verification, options: RedFlagOptions = {
     flags.push({ kind: "high_risk", score: verification.riskScore });
   }
   return flags;
+}
+
+/** A step that has not (yet) passed: absent from the verification, without a state, pending, or any state but approved. */
+export interface OpenStep {
+  name: string;
+  /** `missing` when the verification does not list the step at all; null when it lists it with no state. */
+  state: string | null;
+}
+
+/**
+ * The steps that keep a verification from being "all clear". A summary may only say "no alerts" when this is
+ * empty: no red flag is not the same as checks passed while a step is pending or missing.
+ * ASSUMPTION (docs/assumptions.md#verification-fields): every verification is expected to carry the three
+ * steps the contract names (ocr, liveness, facematch); one that is absent counts as missing.
+ */
+export function openSteps(verification: Pick<Verification, "steps">): OpenStep[] {
+  const open: OpenStep[] = [];
+  for (const name of KNOWN_STEPS) {
+    if (!verification.steps.some((step) => step.name === name)) open.push({ name, state: "missing" });
+  }
+  for (const step of verification.steps) {
+    if (step.state !== "approved") open.push({ name: step.name, state: step.state });
+  }
+  const order = (name: string) => {
+    const index = (KNOWN_STEPS as readonly string[]).indexOf(name);
+    return index === -1 ? KNOWN_STEPS.length : index;
+  };
+  return open.sort((a, b) => order(a.name) - order(b.name));
 }

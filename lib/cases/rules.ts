@@ -1,5 +1,5 @@
-import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/cases/red-flags";
+import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 
 /*
  * The rules of case work, pure and shared (no server imports): which verification needs a person, its red
@@ -18,8 +18,29 @@ export type RedFlag = (typeof RED_FLAGS)[number];
 export const RECOMMENDATIONS = ["approve", "reprove", "escalate"] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
 
-export const QUEUES = ["open", "mine", "unassigned", "confirming", "closed"] as const;
+/**
+ * The queues. "open" is the work still to do here: a case whose recommendation is effective (confirmed, or
+ * needing no confirmation) leaves it for "decided" (decided here, awaiting the provider's final status), and an
+ * escalation for "escalated"; every case closes when the provider's final status arrives. The database applies
+ * the same definitions (queueCondition, lib/cases/server/store.ts); `stageOf` below is the one for a single case.
+ */
+export const QUEUES = ["open", "mine", "unassigned", "confirming", "escalated", "decided", "closed"] as const;
 export type Queue = (typeof QUEUES)[number];
+
+/** Where one case stands: the stage decides the queues it is listed in. */
+export type CaseStage = "working" | "confirming" | "escalated" | "decided" | "closed";
+
+/** Outcome states that make a recommendation effective: confirmed, or recorded without needing confirmation. */
+export const EFFECTIVE_STATES = ["confirmed", "recorded"] as const;
+
+export function stageOf(item: { status: string; recommendation: string | null; outcomeState: string | null }): CaseStage {
+  if (item.status === "closed") return "closed";
+  if (item.outcomeState === "pending_confirmation") return "confirming";
+  const effective = (EFFECTIVE_STATES as readonly (string | null)[]).includes(item.outcomeState);
+  if (effective && item.recommendation === "escalate") return "escalated";
+  if (effective && item.recommendation) return "decided";
+  return "working";
+}
 
 export const QUEUE_SORTS = ["age", "due", "priority"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
@@ -40,6 +61,52 @@ export const REASON_CODES = [
   "other",
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
+
+/**
+ * Which reasons each recommendation may cite: a reprove names what is wrong, an approve what was checked,
+ * an escalation what a senior must weigh. "other" belongs to each (its comment says what it is).
+ */
+export const REASONS_BY_RECOMMENDATION: Record<Recommendation, readonly ReasonCode[]> = {
+  approve: ["identity_confirmed", "documents_consistent", "other"],
+  reprove: [
+    "document_mismatch",
+    "document_expired",
+    "low_image_quality",
+    "liveness_doubt",
+    "facematch_doubt",
+    "restrictive_list_hit",
+    "high_risk_score",
+    "other",
+  ],
+  escalate: [
+    "pep_exposure",
+    "restrictive_list_hit",
+    "high_risk_score",
+    "liveness_doubt",
+    "facematch_doubt",
+    "needs_more_information",
+    "other",
+  ],
+};
+
+/** The recommendations a reason may be cited for (the catalogue the form and the API show). */
+export function recommendationsOf(reason: ReasonCode): Recommendation[] {
+  return RECOMMENDATIONS.filter((recommendation) => REASONS_BY_RECOMMENDATION[recommendation].includes(reason));
+}
+
+export type OutcomeProblem =
+  { field: "reasons"; code: "reasons_required" | "reason_not_for_recommendation" } | { field: "comment"; code: "comment_required" };
+
+/** Whether an outcome's reasons fit its recommendation: at least one, each of that recommendation's; a reprove says why in a comment. */
+export function outcomeProblems(input: { recommendation: Recommendation; reasons: readonly string[]; comment: string }): OutcomeProblem[] {
+  const problems: OutcomeProblem[] = [];
+  const allowed: readonly string[] = REASONS_BY_RECOMMENDATION[input.recommendation];
+  if (input.reasons.length === 0) problems.push({ field: "reasons", code: "reasons_required" });
+  else if (input.reasons.some((reason) => !allowed.includes(reason)))
+    problems.push({ field: "reasons", code: "reason_not_for_recommendation" });
+  if (input.recommendation === "reprove" && input.comment.trim() === "") problems.push({ field: "comment", code: "comment_required" });
+  return problems;
+}
 
 /** Flags whose presence makes any outcome need a second person (four eyes). */
 export const FOUR_EYES_FLAGS: readonly RedFlag[] = ["pep", "restrictive_list"];
@@ -94,8 +161,12 @@ export function needsPerson(status: string, flags: readonly string[], settings: 
   return status === "review" || enabledFlags(flags, settings).length > 0;
 }
 
-/** A reprove, and any outcome on a PEP or restrictive-list case, needs confirmation by someone else. */
+/**
+ * A reprove, and an approve on a PEP or restrictive-list case, needs confirmation by someone else. An
+ * escalation decides nothing: it goes to the escalation queue, and the decision taken there is the one confirmed.
+ */
 export function needsConfirmation(recommendation: Recommendation, flags: readonly string[]): boolean {
+  if (recommendation === "escalate") return false;
   return recommendation === "reprove" || flags.some((flag) => FOUR_EYES_FLAGS.includes(flag as RedFlag));
 }
 

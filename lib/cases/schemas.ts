@@ -4,11 +4,13 @@ import {
   AGE_BUCKETS,
   COMMENT_MAX_CHARS,
   NOTE_MAX_CHARS,
+  outcomeProblems,
   QUEUE_SORTS,
   QUEUES,
   REASON_CODES,
   RECOMMENDATIONS,
   RED_FLAGS,
+  type OutcomeProblem,
 } from "@/lib/cases/rules";
 import { isValidCpf } from "@/lib/shared/cpf";
 
@@ -57,13 +59,26 @@ export const noteSchema = z
   })
   .strict();
 
+const OUTCOME_MESSAGES: Record<OutcomeProblem["code"], string> = {
+  reasons_required: "must name at least one reason",
+  reason_not_for_recommendation: "must be reasons for this recommendation (GET /api/cases/reasons lists each reason's recommendations)",
+  comment_required: "must say why: a reprove needs a comment",
+};
+
 export const outcomeSchema = z
   .object({
     recommendation: z.enum(RECOMMENDATIONS),
     reasons: z.array(z.enum(REASON_CODES)).min(1, "must name at least one reason").max(REASON_CODES.length),
     comment: plainText(COMMENT_MAX_CHARS).default(""),
   })
-  .strict();
+  .strict()
+  // The same rule the form applies before sending (lib/cases/rules.ts outcomeProblems).
+  .superRefine((value, context) => {
+    for (const problem of outcomeProblems(value)) {
+      if (problem.code === "reasons_required") continue; // already said by .min(1)
+      context.addIssue({ code: "custom", path: [problem.field], message: OUTCOME_MESSAGES[problem.code] });
+    }
+  });
 export type OutcomeInput = z.infer<typeof outcomeSchema>;
 
 export const confirmationSchema = z

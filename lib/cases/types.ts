@@ -17,7 +17,10 @@ export interface CaseSummary {
   flags: string[];
   priority: number;
   documentMasked: string | null;
+  /** When the case's clock started: the verification's creation, or its return to review (a reopened case). */
   openedAt: string;
+  /** The verification's creation, as the upstream said it. */
+  verificationCreatedAt: string | null;
   dueAt: string;
   closedAt: string | null;
   finalStatus: string | null;
@@ -37,7 +40,8 @@ export interface CaseQueueResponse {
   counts: Record<Queue, number>;
 }
 
-export type CaseEntryKind = "opened" | "assigned" | "unassigned" | "note" | "outcome" | "confirmation" | "closed" | "reopened";
+export type CaseEntryKind =
+  "opened" | "assigned" | "unassigned" | "note" | "outcome" | "escalated" | "confirmation" | "closed" | "reopened";
 
 export interface CaseEntry {
   id: number;
@@ -63,6 +67,8 @@ export interface CaseDetail extends CaseSummary {
   outcomeAt: string | null;
   confirmedBy: StaffRef | null;
   confirmedAt: string | null;
+  /** When the dashboard first saw the case (its "opened" entry), shown apart from the case's age. */
+  firstSeenAt: string | null;
   needsConfirmation: boolean;
   entries: CaseEntry[];
   upstreamEvents: UpstreamEventEntry[];
@@ -74,6 +80,11 @@ export interface CaseDetail extends CaseSummary {
 export interface CaseDetailResponse {
   /** null when no case exists for this verification (it never needed a person). */
   case: CaseDetail | null;
+}
+
+/** GET /api/cases/reasons: the catalogue, labelled in the caller's language. */
+export interface ReasonCatalogue {
+  reasons: Array<{ code: string; label: string; recommendations: Recommendation[] }>;
 }
 
 export interface SearchHit {

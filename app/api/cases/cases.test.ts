@@ -81,7 +81,16 @@ describe("case API", () => {
     const badOutcome = await call(
       outcome(post(`/cases/${publicId}/outcome`, h.analystCookie, { recommendation: "reprove", reasons: [] }), params(publicId)),
     );
-    expect(badOutcome.body.error?.fields).toEqual(["reasons"]);
+    // No reason and no comment: a reprove names both.
+    expect(badOutcome.body.error?.fields).toEqual(["reasons", "comment"]);
+    const wrongReason = await call(
+      outcome(
+        post(`/cases/${publicId}/outcome`, h.analystCookie, { recommendation: "approve", reasons: ["document_mismatch"], comment: "" }),
+        params(publicId),
+      ),
+    );
+    expect(wrongReason.status).toBe(400);
+    expect(wrongReason.body.error?.fields).toEqual(["reasons"]);
     const notMine = await call(
       outcome(
         post(`/cases/${publicId}/outcome`, otherAnalystCookie, { recommendation: "approve", reasons: ["identity_confirmed"] }),
@@ -143,10 +152,10 @@ describe("case API", () => {
     const en = await call<{ reasons: Array<{ code: string; label: string }> }>(
       reasons(h.request(`${BASE}/cases/reasons`, { cookie: h.analystCookie, headers: { "accept-language": "en" } })),
     );
-    expect(en.body.reasons).toContainEqual({ code: "document_expired", label: "Document expired" });
+    expect(en.body.reasons).toContainEqual({ code: "document_expired", label: "Document expired", recommendations: ["reprove"] });
     const pt = await call<{ reasons: Array<{ code: string; label: string }> }>(
       reasons(h.request(`${BASE}/cases/reasons`, { cookie: h.analystCookie, headers: { "accept-language": "pt-BR" } })),
     );
-    expect(pt.body.reasons).toContainEqual({ code: "document_expired", label: "Documento vencido" });
+    expect(pt.body.reasons).toContainEqual({ code: "document_expired", label: "Documento vencido", recommendations: ["reprove"] });
   });
 });

@@ -120,11 +120,14 @@ export async function assignCase(
       : claim
         ? isNull(cases.assigneeId)
         : or(isNull(cases.assigneeId), ne(cases.assigneeId, to))!;
+  // An escalation goes to someone other than its author: nobody decides their own escalation.
+  const notOwnEscalation =
+    to === null ? undefined : sql`not (coalesce(${cases.recommendation} = 'escalate', false) and ${cases.outcomeBy} = ${to})`;
   const done = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(cases)
       .set({ assigneeId: to, assignedAt: to ? now : null, updatedAt: now })
-      .where(and(eq(cases.publicId, publicId), eq(cases.status, "open"), guard))
+      .where(and(eq(cases.publicId, publicId), eq(cases.status, "open"), guard, notOwnEscalation))
       .returning({ id: cases.id });
     if (!row) return false;
     await tx
@@ -149,6 +152,9 @@ export async function assignCase(
   if (!row) return refused(db, context, action, publicId, new AppError("not_found", "No case exists for this verification."));
   if (row.status !== "open") return refused(db, context, action, publicId, new AppError("conflict", "This case is closed."));
   if (row.assigneeId === to) return { assigneeId: to }; // already so: nothing to record
+  if (to !== null && row.recommendation === "escalate" && row.outcomeBy === to) {
+    return refused(db, context, action, publicId, new AppError("forbidden", "An escalation goes to someone other than its author."));
+  }
   const holder = await holderOf(db, row);
   if (to === null)
     return refused(db, context, action, publicId, new AppError("forbidden", `Only the assignee, or someone holding cases.assign, unassigns this case.`));
@@ -187,13 +193,18 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
   return { id: note.id, at: now.toISOString() };
 }
 
+// lib/cases/rules.ts needsConfirmation, as SQL on the row's own flags.
 const NEEDS_CONFIRMATION = (recommendation: string) =>
-  sql`(${recommendation} = 'reprove' or ${cases.flags} && array[${sql.join(
+  sql`(${recommendation} <> 'escalate' and (${recommendation} = 'reprove' or ${cases.flags} && array[${sql.join(
     FOUR_EYES_FLAGS.map((flag) => sql`${flag}`),
     sql`, `,
-  )}]::text[])`;
+  )}]::text[]))`;
 
-/** The assignee records a recommendation with reasons; four-eyes cases then wait for a second person. */
+/**
+ * The assignee records a recommendation with reasons; four-eyes cases then wait for a second person. An
+ * escalation leaves the assignee's hands: the case goes to the escalation queue unassigned, for someone other
+ * than its author to take (assignCase) and decide.
+ */
 export async function recordOutcome(
   db: Database,
   context: CaseContext,
@@ -202,6 +213,7 @@ export async function recordOutcome(
 ): Promise<{ outcomeState: string }> {
   const now = new Date();
   const { actor } = context;
+  const escalating = input.recommendation === "escalate";
   const result = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(cases)
@@ -214,6 +226,7 @@ export async function recordOutcome(
         outcomeState: sql`case when ${NEEDS_CONFIRMATION(input.recommendation)} then 'pending_confirmation' else 'recorded' end`,
         confirmedBy: null,
         confirmedAt: null,
+        ...(escalating ? { assigneeId: null, assignedAt: null } : {}),
         updatedAt: now,
       })
       .where(
@@ -235,6 +248,9 @@ export async function recordOutcome(
       text: input.comment.trim() || null,
       details: { recommendation: input.recommendation, reasons: input.reasons, state: row.outcomeState },
     });
+    if (escalating) {
+      await tx.insert(caseEntries).values({ caseId: row.id, at: now, actorId: actor.id, kind: "escalated", details: {} });
+    }
     await recordEvent(
       {
         actor,

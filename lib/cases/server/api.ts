@@ -6,8 +6,9 @@ import type { StaffSession } from "@/lib/auth/server/require-role";
 import en from "@/messages/en/cases.json";
 import ptBR from "@/messages/pt-BR/cases.json";
 
+import { REASON_CODES, recommendationsOf } from "../rules";
+import type { ReasonCatalogue } from "../types";
 import type { CaseContext } from "./actions";
-import { REASON_CODES } from "../rules";
 
 // What the case route handlers share: who acts (with their permissions, which the assignment rules need)
 // and the reason catalogue in the caller's language.
@@ -18,7 +19,8 @@ export function caseContext(user: StaffSession, context: RequestContext): CaseCo
 
 const CATALOGUES: Record<Locale, { reasons: Record<string, string> }> = { "pt-BR": ptBR, en };
 
-export function reasonCatalogue(locale: Locale): { reasons: Array<{ code: string; label: string }> } {
+/** Each reason with its label and the recommendations it may be cited for. */
+export function reasonCatalogue(locale: Locale): ReasonCatalogue {
   const labels = CATALOGUES[locale].reasons;
-  return { reasons: REASON_CODES.map((code) => ({ code, label: labels[code] ?? code })) };
+  return { reasons: REASON_CODES.map((code) => ({ code, label: labels[code] ?? code, recommendations: recommendationsOf(code) })) };
 }

@@ -5,14 +5,25 @@ import { httpStatusOf } from "@/lib/api/errors";
 import { cpfHash } from "@/lib/audit-trail/server";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { redFlags } from "@/lib/cases/red-flags";
-import { NOTE_MAX_CHARS, noteSchema, queueQuerySchema, searchSchema } from "@/lib/cases/schemas";
+import { NOTE_MAX_CHARS, noteSchema, outcomeSchema, queueQuerySchema, searchSchema } from "@/lib/cases/schemas";
 import { caseEntries, cases } from "@/lib/cases/server/schema";
 import { createDatabase } from "@/lib/db/client";
 import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
 import { acquireLease, releaseLease } from "../../db/lease";
-import { ageBucketBounds, disagrees, flagsOf, needsConfirmation, needsPerson } from "../rules";
+import {
+  ageBucketBounds,
+  disagrees,
+  flagsOf,
+  needsConfirmation,
+  needsPerson,
+  outcomeProblems,
+  QUEUES,
+  REASON_CODES,
+  recommendationsOf,
+  stageOf,
+} from "../rules";
 import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
 import { createCaseListener } from "./ingest";
 import { indexVerifications, searchVerifications } from "./search";
@@ -80,11 +91,27 @@ describe("case rules", () => {
     expect(needsConfirmation("approve", [])).toBe(false);
     expect(needsConfirmation("reprove", [])).toBe(true);
     expect(needsConfirmation("approve", ["pep"])).toBe(true);
-    expect(needsConfirmation("escalate", ["restrictive_list"])).toBe(true);
+    // An escalation decides nothing: the decision taken in the escalation queue is the one confirmed.
+    expect(needsConfirmation("escalate", ["restrictive_list"])).toBe(false);
     expect(needsConfirmation("approve", ["low_facematch", "high_risk"])).toBe(false);
     expect(disagrees("approve", true, "reproved")).toBe(true);
     expect(disagrees("approve", false, "reproved")).toBe(false);
     expect(disagrees("escalate", true, "approved")).toBe(false);
+  });
+
+  it("reasons belong to their recommendation; a reprove needs a reprove reason and a comment", () => {
+    const issues = (input: unknown) => outcomeSchema.safeParse(input).error?.issues.map((issue) => issue.path.join(".")) ?? [];
+    expect(issues({ recommendation: "approve", reasons: ["identity_confirmed"], comment: "" })).toEqual([]);
+    // The issue's example: an approve citing a document mismatch, with no comment, is refused naming the reasons.
+    expect(issues({ recommendation: "approve", reasons: ["document_mismatch"], comment: "" })).toEqual(["reasons"]);
+    expect(issues({ recommendation: "reprove", reasons: ["identity_confirmed"], comment: "Dates differ." })).toEqual(["reasons"]);
+    expect(issues({ recommendation: "reprove", reasons: ["document_mismatch"], comment: "  " })).toEqual(["comment"]);
+    expect(issues({ recommendation: "reprove", reasons: ["document_mismatch"], comment: "Birth date differs." })).toEqual([]);
+    expect(issues({ recommendation: "reprove", reasons: [], comment: "x" })).toEqual(["reasons"]);
+    // Every reason belongs to at least one recommendation, and the catalogue says which.
+    for (const code of REASON_CODES) expect(recommendationsOf(code).length).toBeGreaterThan(0);
+    expect(recommendationsOf("identity_confirmed")).toEqual(["approve"]);
+    expect(outcomeProblems({ recommendation: "escalate", reasons: ["pep_exposure"], comment: "" })).toEqual([]);
   });
 
   it("notes and comments are capped plain text; the search takes a ref_id or a valid CPF, never both", () => {
@@ -235,7 +262,11 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
     // The new round is worked and closed like the first.
     await recordOutcome(handle.db, author, verification.publicId, { recommendation: "escalate", reasons: ["pep_exposure"], comment: "" });
     await applyObservations(handle.db, [observe({ ...verification, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
-    expect((await getCase(handle.db, verification.publicId))!.entries.map((entry) => entry.kind).slice(-2)).toEqual(["outcome", "closed"]);
+    expect((await getCase(handle.db, verification.publicId))!.entries.map((entry) => entry.kind).slice(-3)).toEqual([
+      "outcome",
+      "escalated",
+      "closed",
+    ]);
   });
 
   it("a claim race from two database connections has one winner; the other is told who holds it", async () => {
@@ -547,6 +578,120 @@ describe.each(testDatabases())("case work on $name", ({ name, open }) => {
     expect(flagged.items.map((item) => item.publicId)).toContain(urgent.publicId);
     const detail = await getCase(handle.db, older.publicId);
     expect(detail?.next).not.toBeNull();
+  });
+
+  it("outcomes move: an effective decision leaves Open for Decided, an escalation goes to Escalated with an owner, the provider closes", async () => {
+    const analyst = await makeStaff(handle.db, "analyst");
+    const second = await makeStaff(handle.db, "analyst");
+    const admin = await makeStaff(handle.db, "admin");
+    const queuesOf = async (publicId: string, who: typeof analyst) => {
+      const found: string[] = [];
+      for (const queue of QUEUES) {
+        const list = await listQueue(handle.db, { ...QUEUE, queue }, who.actor.id);
+        if (list.items.some((item) => item.publicId === publicId)) found.push(queue);
+      }
+      return found;
+    };
+    const stage = async (publicId: string) => stageOf((await getCase(handle.db, publicId))!);
+
+    // An approve needing no confirmation is effective at once: decided here, awaiting the provider.
+    const approved = await openCase();
+    await assignCase(handle.db, analyst, approved.publicId, "me");
+    expect(await queuesOf(approved.publicId, analyst)).toEqual(["open", "mine"]);
+    await recordOutcome(handle.db, analyst, approved.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
+    expect(await queuesOf(approved.publicId, analyst)).toEqual(["decided"]);
+    expect(await stage(approved.publicId)).toBe("decided");
+    await applyObservations(handle.db, [observe({ ...approved, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
+    expect(await queuesOf(approved.publicId, analyst)).toEqual(["closed"]);
+
+    // A reprove waits for confirmation in Open, then leaves it once confirmed.
+    const reproved = await openCase();
+    await assignCase(handle.db, analyst, reproved.publicId, "me");
+    await recordOutcome(handle.db, analyst, reproved.publicId, {
+      recommendation: "reprove",
+      reasons: ["document_mismatch"],
+      comment: "Dates differ.",
+    });
+    expect(await queuesOf(reproved.publicId, analyst)).toEqual(["open", "mine", "confirming"]);
+    expect(await stage(reproved.publicId)).toBe("confirming");
+    await confirmOutcome(handle.db, admin, reproved.publicId, { agree: true, comment: "" });
+    expect(await queuesOf(reproved.publicId, analyst)).toEqual(["decided"]);
+
+    // An escalation leaves its author's hands for the escalation queue; someone else takes it and decides.
+    const escalated = await openCase({ pepOrigin: "Senador" });
+    await assignCase(handle.db, analyst, escalated.publicId, "me");
+    expect(
+      await recordOutcome(handle.db, analyst, escalated.publicId, { recommendation: "escalate", reasons: ["pep_exposure"], comment: "" }),
+    ).toEqual({
+      outcomeState: "recorded",
+    });
+    expect(await queuesOf(escalated.publicId, analyst)).toEqual(["escalated"]);
+    expect((await getCase(handle.db, escalated.publicId))!.assignee).toBeNull();
+    await expect(assignCase(handle.db, analyst, escalated.publicId, "me")).rejects.toMatchObject({ code: "forbidden" });
+    await assignCase(handle.db, second, escalated.publicId, "me");
+    expect(await queuesOf(escalated.publicId, second)).toEqual(["mine", "escalated"]);
+    expect(await stage(escalated.publicId)).toBe("escalated");
+    // The owner's approve on a PEP case needs four eyes, then it is decided here.
+    await recordOutcome(handle.db, second, escalated.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
+    expect(await queuesOf(escalated.publicId, second)).toEqual(["open", "mine", "confirming"]);
+    await confirmOutcome(handle.db, analyst, escalated.publicId, { agree: true, comment: "" });
+    expect(await queuesOf(escalated.publicId, second)).toEqual(["decided"]);
+    expect((await getCase(handle.db, escalated.publicId))!.entries.map((entry) => entry.kind)).toEqual([
+      "opened",
+      "assigned",
+      "outcome",
+      "escalated",
+      "assigned",
+      "outcome",
+      "confirmation",
+    ]);
+  });
+
+  it("a case's age and due time count from the verification's creation; the dashboard's first sight is kept apart", async () => {
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3_600_000);
+    const old = await openCase({ createdAt: monthAgo.toISOString() });
+    const detail = await getCase(handle.db, old.publicId);
+    expect(detail?.openedAt).toBe(monthAgo.toISOString());
+    expect(detail?.verificationCreatedAt).toBe(monthAgo.toISOString());
+    expect(detail?.dueAt).toBe(new Date(monthAgo.getTime() + 24 * 3_600_000).toISOString());
+    expect(Date.now() - new Date(detail!.firstSeenAt!).getTime()).toBeLessThan(60_000);
+    // Oldest first is the verifications' order, and the month-old case is overdue and in the oldest bucket.
+    const me = await makeStaff(handle.db, "analyst");
+    const oldest = await listQueue(handle.db, { ...QUEUE, age: "over_7d", overdue: "true" }, me.actor.id);
+    expect(oldest.items.map((item) => item.publicId)).toContain(old.publicId);
+    // A creation time in the future (another clock) never makes a case younger than its first sight.
+    const ahead = await openCase({ createdAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const aheadCase = await getCase(handle.db, ahead.publicId);
+    expect(new Date(aheadCase!.openedAt).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("a case first seen by an event alone learns its verification's creation from the next read", async () => {
+    const publicId = `event-first-${name}-${name_suffix()}`;
+    const unreachable = createCaseListener({
+      fetchVerification: async () => {
+        throw new Error("connection refused");
+      },
+      settings: () => TEST_SETTINGS,
+    });
+    await unreachable(handle.db, {
+      event: "verification.review",
+      refId: null,
+      occurredAt: new Date(),
+      deliveryId: "d-age",
+      publicId,
+      status: "review",
+    });
+    const firstSight = (await getCase(handle.db, publicId))!;
+    const weekAgo = new Date(Date.now() - 7 * 24 * 3_600_000);
+    await applyObservations(
+      handle.db,
+      [observe(makeVerification({ publicId, createdAt: weekAgo.toISOString() }), TEST_SETTINGS)],
+      TEST_SETTINGS,
+    );
+    const learned = (await getCase(handle.db, publicId))!;
+    expect(learned.openedAt).toBe(weekAgo.toISOString());
+    expect(learned.dueAt).toBe(new Date(weekAgo.getTime() + 24 * 3_600_000).toISOString());
+    expect(learned.firstSeenAt).toBe(firstSight.firstSeenAt);
   });
 });
 

@@ -10,7 +10,17 @@ import type { Database } from "@/lib/db/client";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
 import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 
-import { ageBucketBounds, dueAt, flagsOf, FOUR_EYES_FLAGS, needsPerson, priorityOf, QUEUES, type CaseSettings, type Queue } from "../rules";
+import {
+  ageBucketBounds,
+  dueAt,
+  flagsOf,
+  needsConfirmation,
+  needsPerson,
+  priorityOf,
+  QUEUES,
+  type CaseSettings,
+  type Queue,
+} from "../rules";
 import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "../types";
 import { upstreamEventsOf } from "./timeline";
 
@@ -170,6 +180,18 @@ async function reopenCases(db: Database, publicIds: string[], settings: CaseSett
   await db.insert(caseEntries).values(rows.map((row) => ({ caseId: row.id, at: now, kind: "reopened", details: { status: "review" } })));
 }
 
+/**
+ * When a case's clock starts: the verification's creation, so age, due time and "oldest first" say how long
+ * the person has been waiting, not when the dashboard happened to notice (that first sight is the case's
+ * "opened" entry). Never in the future: a clock ahead of ours would make a case younger than nothing.
+ */
+export function caseStart(item: Pick<Observation, "createdAt">, now: Date): Date {
+  return item.createdAt && item.createdAt.getTime() < now.getTime() ? item.createdAt : now;
+}
+
+const STARTS_EARLIER = sql`(excluded.opened_at < ${cases.openedAt} and not exists (
+  select 1 from ${caseEntries} where ${caseEntries.caseId} = ${cases.id} and ${caseEntries.kind} = 'reopened'))`;
+
 async function openOrRefresh(db: Database, items: Observation[], settings: CaseSettings, now: Date): Promise<string[]> {
   if (items.length === 0) return [];
   // One statement per batch; `xmax = 0` tells a fresh insert from an update of an existing row.
@@ -183,8 +205,8 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
         priority: priorityOf(item.flags, settings),
         documentMasked: item.documentMasked,
         upstreamCreatedAt: item.createdAt,
-        openedAt: now,
-        dueAt: dueAt(now, settings.slaHours),
+        openedAt: caseStart(item, now),
+        dueAt: dueAt(caseStart(item, now), settings.slaHours),
         lastSeenAt: now,
         updatedAt: now,
       })),
@@ -196,6 +218,11 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
         flags: sql`excluded.flags`,
         priority: sql`excluded.priority`,
         documentMasked: sql`coalesce(excluded.document_masked, ${cases.documentMasked})`,
+        upstreamCreatedAt: sql`coalesce(excluded.upstream_created_at, ${cases.upstreamCreatedAt})`,
+        // A case first seen without its verification's creation time (an event alone, or opened before the
+        // clock counted from the creation) learns it here; a reopened case keeps its return to review.
+        openedAt: sql`case when ${STARTS_EARLIER} then excluded.opened_at else ${cases.openedAt} end`,
+        dueAt: sql`case when ${STARTS_EARLIER} then excluded.due_at else ${cases.dueAt} end`,
         lastSeenAt: sql`excluded.last_seen_at`,
         updatedAt: sql`excluded.updated_at`,
       },
@@ -245,16 +272,28 @@ async function closeCase(db: Database, item: Observation, now: Date): Promise<bo
 
 // ---- reading -------------------------------------------------------------------------------------------
 
-function queueCondition(queue: Queue, userId: string): SQL {
+// The stages of lib/cases/rules.ts `stageOf`, as SQL (a test pins the two together).
+const EFFECTIVE = sql`coalesce(${cases.outcomeState} in ('confirmed', 'recorded'), false)`;
+const ESCALATED = sql`(${EFFECTIVE} and ${cases.recommendation} = 'escalate')`;
+const DECIDED = sql`(${EFFECTIVE} and ${cases.recommendation} in ('approve', 'reprove'))`;
+
+/** The queues, defined once: listing, counts and next/previous all read them from here. */
+export function queueCondition(queue: Queue, userId: string): SQL {
+  const open = eq(cases.status, "open");
   switch (queue) {
     case "open":
-      return eq(cases.status, "open");
+      return and(open, sql`not ${DECIDED}`, sql`not ${ESCALATED}`)!;
     case "mine":
-      return and(eq(cases.status, "open"), eq(cases.assigneeId, userId))!;
+      // Mine: what I hold and still have to act on, an escalation I took included.
+      return and(open, eq(cases.assigneeId, userId), sql`not ${DECIDED}`)!;
     case "unassigned":
-      return and(eq(cases.status, "open"), isNull(cases.assigneeId))!;
+      return and(open, isNull(cases.assigneeId), sql`not ${DECIDED}`, sql`not ${ESCALATED}`)!;
     case "confirming":
-      return and(eq(cases.status, "open"), eq(cases.outcomeState, "pending_confirmation"))!;
+      return and(open, eq(cases.outcomeState, "pending_confirmation"))!;
+    case "escalated":
+      return and(open, ESCALATED)!;
+    case "decided":
+      return and(open, DECIDED)!;
     case "closed":
       return eq(cases.status, "closed");
   }
@@ -275,6 +314,7 @@ function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
     priority: row.priority,
     documentMasked: row.documentMasked,
     openedAt: row.openedAt.toISOString(),
+    verificationCreatedAt: row.upstreamCreatedAt?.toISOString() ?? null,
     dueAt: row.dueAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
     finalStatus: row.finalStatus,
@@ -386,7 +426,8 @@ export async function getCase(db: Database, publicId: string): Promise<CaseDetai
     outcomeAt: row.outcomeAt?.toISOString() ?? null,
     confirmedBy: ref(row.confirmedBy),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    needsConfirmation: row.recommendation === "reprove" || row.flags.some((flag) => FOUR_EYES_FLAGS.includes(flag as never)),
+    firstSeenAt: entries.find((entry) => entry.kind === "opened")?.at.toISOString() ?? null,
+    needsConfirmation: row.recommendation !== null && needsConfirmation(row.recommendation, row.flags),
     entries: entries.map((entry): CaseEntry => ({
       id: entry.id,
       at: entry.at.toISOString(),

@@ -1,0 +1,121 @@
+import { caseOf, createVerification, moveUpstream, reviewCase, WRITE } from "./case-support";
+import { DEMO, expect, test } from "./fixtures";
+
+/*
+ * The case page built for a day of reviews (issue 22): honest summaries, reasons that mean something,
+ * outcomes that move, the decision on one screen and the keyboard. Each test makes its own verifications.
+ */
+
+test.describe("honest summaries", () => {
+  test("a verification whose steps are pending shows no green all-clear, and names the open steps", async ({ analystPage: page }) => {
+    const { publicId } = await createVerification(page.request);
+    await page.goto(`/verifications/${publicId}`);
+    const summary = page.locator("section[aria-labelledby=red-flags-heading]");
+    await expect(summary).toContainText("not every check has finished");
+    await expect(summary).toContainText("Not finished:");
+    await expect(page.getByText("No red flags: not PEP, on no restrictive list, checks passed, risk not high.")).toHaveCount(0);
+  });
+
+  test("the case says since when it waits and, apart, when the dashboard first saw it; the queue says why it is there", async ({
+    analystPage: page,
+  }) => {
+    const { publicId } = await reviewCase(page.request);
+    await page.goto(`/verifications/${publicId}`);
+    await expect(page.getByTestId("case-waiting-since")).not.toHaveText("");
+    await expect(page.getByTestId("case-first-seen")).not.toHaveText("—");
+    await page.goto("/cases?queue=open&age=under_1d&per_page=200");
+    const row = page.getByTestId("case-row").filter({ hasText: publicId.slice(0, 13) });
+    await expect(row).toContainText("In review");
+  });
+});
+
+test.describe("reasons that mean something", () => {
+  test("a reprove offers only reprove reasons and needs one and a comment; the confirmer sees reasons, comment and author", async ({
+    analystPage: page,
+    adminPage: admin,
+  }) => {
+    const { publicId } = await reviewCase(page.request);
+    const claimed = await page.request.post(`/api/cases/${encodeURIComponent(publicId)}/assignment`, {
+      headers: WRITE,
+      data: { assignee: "me" },
+    });
+    expect(claimed.status()).toBe(200);
+    // The server refuses an approve citing a document mismatch, naming the field.
+    const wrong = await page.request.post(`/api/cases/${encodeURIComponent(publicId)}/outcome`, {
+      headers: WRITE,
+      data: { recommendation: "approve", reasons: ["document_mismatch"], comment: "" },
+    });
+    expect(wrong.status()).toBe(400);
+    expect(((await wrong.json()) as { error: { fields: string[] } }).error.fields).toEqual(["reasons"]);
+
+    await page.goto(`/verifications/${publicId}`);
+    const form = page.getByRole("form", { name: "Recommendation", exact: true });
+    await form.getByRole("radio", { name: "Reprove" }).check();
+    await expect(form.getByRole("checkbox", { name: "Identity confirmed" })).toHaveCount(0);
+    await expect(form.getByRole("checkbox", { name: "Document data does not match" })).toBeVisible();
+    // Neither a reason nor a comment: refused before it is sent, each field saying why.
+    await form.getByRole("button", { name: "Record recommendation" }).click();
+    await expect(form.getByText("Pick at least one reason.")).toBeVisible();
+    await expect(form.getByText("A reprove needs a comment saying why.")).toBeVisible();
+    expect((await caseOf(page.request, publicId)).outcomeState).toBeNull();
+
+    await form.getByRole("checkbox", { name: "Document data does not match" }).check();
+    await form.getByRole("textbox", { name: /^Comment/ }).fill("Birth date differs from the registry.");
+    await form.getByRole("button", { name: "Record recommendation" }).click();
+    await expect(page.getByTestId("case-outcome")).toContainText("You recorded this recommendation");
+
+    await admin.goto(`/verifications/${publicId}`);
+    const outcome = admin.getByTestId("case-outcome");
+    await expect(outcome).toContainText(`Reprove by ${DEMO.analyst.email}`);
+    await expect(outcome.getByTestId("case-outcome-reasons")).toHaveText("Reasons: Document data does not match");
+    await expect(outcome.getByTestId("case-outcome-comment")).toHaveText("Birth date differs from the registry.");
+    const timelineOutcome = admin.getByTestId("case-timeline").getByRole("listitem").filter({ hasText: "Recommendation: Reprove" });
+    await expect(timelineOutcome).toContainText("Reasons: Document data does not match");
+    await expect(timelineOutcome).toContainText("Birth date differs from the registry.");
+  });
+});
+
+test.describe("outcomes that move", () => {
+  test("a confirmed reprove leaves Open for Decided and closes on the provider's status; an escalation goes to Escalated", async ({
+    analystPage: page,
+    adminPage: admin,
+  }) => {
+    const post = (who: typeof page, publicId: string, path: string, data: unknown) =>
+      who.request.post(`/api/cases/${encodeURIComponent(publicId)}${path}`, { headers: WRITE, data });
+    const decided = await reviewCase(page.request);
+    expect((await post(page, decided.publicId, "/assignment", { assignee: "me" })).status()).toBe(200);
+    const recorded = await post(page, decided.publicId, "/outcome", {
+      recommendation: "reprove",
+      reasons: ["document_mismatch"],
+      comment: "Name differs.",
+    });
+    expect(recorded.status()).toBe(200);
+    expect((await post(admin, decided.publicId, "/outcome/confirm", { agree: true, comment: "" })).status()).toBe(200);
+
+    const row = (publicId: string) => page.getByTestId("case-row").filter({ hasText: publicId.slice(0, 13) });
+    await page.goto("/cases?queue=open&per_page=200");
+    await expect(page.getByTestId("case-row").first()).toBeVisible();
+    await expect(row(decided.publicId)).toHaveCount(0);
+    await page.goto("/cases?queue=decided&per_page=200");
+    await expect(row(decided.publicId)).toContainText("Decided here");
+    await page.goto(`/verifications/${decided.publicId}`);
+    await expect(page.getByTestId("case-stage")).toContainText("waiting for the provider's final status");
+
+    await moveUpstream(decided.publicId, "reproved");
+    await expect.poll(async () => (await caseOf(page.request, decided.publicId)).status, { timeout: 20_000 }).toBe("closed");
+
+    const escalated = await reviewCase(page.request);
+    expect((await post(page, escalated.publicId, "/assignment", { assignee: "me" })).status()).toBe(200);
+    const sent = await post(page, escalated.publicId, "/outcome", {
+      recommendation: "escalate",
+      reasons: ["needs_more_information"],
+      comment: "",
+    });
+    expect(sent.status()).toBe(200);
+    await page.goto("/cases?queue=escalated&per_page=200");
+    await expect(row(escalated.publicId)).toContainText("Escalated");
+    await admin.goto(`/verifications/${escalated.publicId}`);
+    await admin.getByRole("button", { name: "Take this escalation" }).click();
+    await expect(admin.getByTestId("case-stage")).toContainText(`Owner: ${DEMO.admin.email}`);
+  });
+});
