@@ -228,7 +228,7 @@ describe("sandbox ids", () => {
         await instance.stop();
       }
     }
-    expect(ids[0]).toBe(3);
+    expect(ids[0]).toBe(4); // 1, 2 and 3 are the seeded integrations (sandbox/ids.ts).
     expect(new Set(ids).size).toBe(4);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });

@@ -32,7 +32,9 @@ describe("CPF lookup input", () => {
   });
 
   it("KYC session input", () => {
-    expect(kycSessionSchema.parse({ cpf: "390.533.447-05" })).toEqual({ cpf: "39053344705" });
-    expect(kycSessionSchema.safeParse({ cpf: "390.533.447-04" }).success).toBe(false);
+    expect(kycSessionSchema.parse({ cpf: "390.533.447-05", purpose: "  Onboarding   check " })).toEqual({ cpf: "39053344705", purpose: "Onboarding check" });
+    expect(kycSessionSchema.safeParse({ cpf: "390.533.447-04", purpose: "Onboarding check" }).success).toBe(false);
+    // A purpose, as for a lookup.
+    expect(kycSessionSchema.safeParse({ cpf: "390.533.447-05" }).error?.issues.map((issue) => issue.path)).toEqual([["purpose"]]);
   });
 });
