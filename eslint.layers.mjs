@@ -29,7 +29,7 @@ export const FEATURES = {
   verifications: ["cases", "webhooks"],
   overview: ["verifications", "cases"],
   staff: [],
-  roles: [],
+  roles: ["staff"],
   integrations: [],
   lookups: [],
   kyc: [],

@@ -69,6 +69,7 @@ for (const locale of LOCALES) {
       "/admin",
       "/admin/integrations",
       "/admin/staff",
+      "/admin/roles",
       "/admin/audit",
       "/change-password",
       "/no-such-page",

@@ -100,6 +100,7 @@ test("every page works under the CSP with no violation or console error", async 
     "/kyc",
     "/admin",
     "/admin/staff",
+    "/admin/roles",
     "/admin/integrations",
     "/admin/audit",
   ];

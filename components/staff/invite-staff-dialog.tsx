@@ -12,10 +12,11 @@ import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/staff/qu
 import { parseInviteStaff } from "@/lib/staff/rules";
 
 /*
- * Invite form in a Radix dialog. On success the dialog turns into the one-time password, shown this
+ * Invite form in a Radix dialog; the role is a built-in one or one of the custom roles the page hands in.
+ * On success the dialog turns into the one-time password, shown this
  * once (the server keeps only its hash); closing the dialog forgets it.
  */
-export function InviteStaffDialog() {
+export function InviteStaffDialog({ customRoles = [] }: { customRoles?: ReadonlyArray<{ id: string; name: string }> }) {
   const t = useTranslations("staff.invite");
   const tRoles = useTranslations("staff.roles");
   const [open, setOpen] = useState(false);
@@ -111,6 +112,11 @@ export function InviteStaffDialog() {
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {tRoles(role)}
+                </option>
+              ))}
+              {customRoles.map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
                 </option>
               ))}
             </select>

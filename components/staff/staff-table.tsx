@@ -75,7 +75,7 @@ export function StaffTable({
                 </th>
                 <td className="px-3 py-2 text-slate-700">{user.email}</td>
                 <td className="px-3 py-2">
-                  <Badge tone={user.role === "admin" ? "info" : "neutral"}>{t(`roles.${user.role}`)}</Badge>
+                  <Badge tone={user.role === "admin" ? "info" : "neutral"}>{user.customRoleName ?? t(`roles.${user.role}`)}</Badge>
                 </td>
                 <td className="px-3 py-2">
                   {user.disabled ? (

@@ -29,7 +29,10 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 /** The catalogue grouped by resource, in the order the role editor shows it. */
 export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: readonly Permission[] }> = [
-  { resource: "verifications", permissions: ["verifications.read", "verifications.create", "verifications.export", "media.read", "personal_data.unmasked"] },
+  {
+    resource: "verifications",
+    permissions: ["verifications.read", "verifications.create", "verifications.export", "media.read", "personal_data.unmasked"],
+  },
   { resource: "cases", permissions: ["cases.read", "cases.work", "cases.confirm", "cases.assign"] },
   { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
   { resource: "administration", permissions: ["integrations.manage", "staff.manage", "roles.manage"] },
@@ -124,7 +127,8 @@ export function parseRoleInput(
   if (name !== undefined || !partial) {
     const trimmed = typeof name === "string" ? name.trim().replace(/\s+/g, " ") : "";
     if (trimmed === "") problems.push({ field: "name", message: "is required" });
-    else if (trimmed.length > MAX_ROLE_NAME_LENGTH) problems.push({ field: "name", message: `must be at most ${MAX_ROLE_NAME_LENGTH} characters` });
+    else if (trimmed.length > MAX_ROLE_NAME_LENGTH)
+      problems.push({ field: "name", message: `must be at most ${MAX_ROLE_NAME_LENGTH} characters` });
     else if (isBuiltInRole(trimmed.toLowerCase())) problems.push({ field: "name", message: "is a built-in role's name" });
     else value.name = trimmed;
   }

@@ -17,7 +17,13 @@ import type { StaffListEntry } from "@/lib/staff/types";
 const needsConfirmation = (user: StaffListEntry, change: UpdateStaffInput) =>
   change.disabled === true || (user.role === "admin" && change.role === "analyst");
 
-export function StaffPageClient({ currentUserId }: { currentUserId: string }) {
+export function StaffPageClient({
+  currentUserId,
+  customRoles,
+}: {
+  currentUserId: string;
+  customRoles: ReadonlyArray<{ id: string; name: string }>;
+}) {
   const t = useTranslations("staff");
   const tCommon = useTranslations("common");
   const query = useStaffQuery();
@@ -45,7 +51,7 @@ export function StaffPageClient({ currentUserId }: { currentUserId: string }) {
           <h1 className="text-2xl font-semibold">{t("title")}</h1>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("intro")}</p>
         </div>
-        <InviteStaffDialog />
+        <InviteStaffDialog customRoles={customRoles} />
       </div>
       <div aria-live="polite">
         {!confirming && update.error ? (

@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
+import { listRoles } from "@/lib/roles/server/roles";
 import { staffKeys, type StaffListResponse } from "@/lib/staff/queries";
 import { listStaffWithSignInState } from "@/lib/staff/server/staff";
 
@@ -25,10 +26,12 @@ export default async function StaffPage() {
     queryKey: staffKeys.list(),
     queryFn: async (): Promise<StaffListResponse> => ({ staff: await listStaffWithSignInState(await getDb()) }),
   });
+  // The invitation offers the live custom roles too (a staff manager need not hold roles.manage to give one).
+  const customRoles = (await listRoles(await getDb())).filter((role) => !role.builtIn).map(({ id, name }) => ({ id, name }));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ClientMessages namespaces={["staff", "common.retry", "common.loading"]}>
-        <StaffPageClient currentUserId={user.id} />
+        <StaffPageClient currentUserId={user.id} customRoles={customRoles} />
       </ClientMessages>
     </HydrationBoundary>
   );

@@ -1,0 +1,40 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+
+import { ClientMessages } from "@/i18n/client-messages";
+import type { Locale } from "@/i18n/locales";
+import { requirePageUser } from "@/lib/auth/server/require-role";
+import { getDb } from "@/lib/db/client";
+import { roleKeys, type RoleListResponse } from "@/lib/roles/queries";
+import { permissionCatalogue } from "@/lib/roles/server/catalogue";
+import { listRoles } from "@/lib/roles/server/roles";
+
+import { RolesPageClient } from "./page-client";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("roles");
+  return { title: t("title") };
+}
+
+// Roles (roles.manage): the roles and the catalogue are read here through the same functions the API uses,
+// then hydrated.
+export default async function RolesPage() {
+  await requirePageUser("roles.manage");
+  const locale = (await getLocale()) as Locale;
+  const queryClient = new QueryClient();
+  await queryClient.prefetchQuery({
+    queryKey: roleKeys.list(),
+    queryFn: async (): Promise<RoleListResponse> => ({ roles: await listRoles(await getDb()) }),
+  });
+  queryClient.setQueryData(roleKeys.catalogue(), permissionCatalogue(locale));
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <ClientMessages namespaces={["roles", "common.retry", "common.loading"]}>
+        <RolesPageClient />
+      </ClientMessages>
+    </HydrationBoundary>
+  );
+}
