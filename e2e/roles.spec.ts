@@ -42,7 +42,7 @@ test("/admin/roles lists the built-in roles, fits a phone and a desktop, and pas
   await page.getByRole("button", { name: "New role" }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "New role" });
-  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
   expect(await fitsWidth(page)).toBe(true);
   await expectNoViolations(page, "the role editor");
   await page.keyboard.press("Escape");
@@ -57,7 +57,7 @@ test("a custom role's member reads the list but no admin page, and is refused wh
   await admin.goto("/admin/roles");
   await admin.getByRole("button", { name: "New role" }).click();
   const editor = admin.getByRole("dialog", { name: "New role" });
-  await editor.getByLabel("Name").fill(roleName);
+  await editor.getByLabel("Name", { exact: true }).fill(roleName);
   await editor.getByRole("checkbox", { name: /Read verifications/ }).check();
   await editor.getByRole("checkbox", { name: /Read cases/ }).check();
   await editor.getByRole("button", { name: "Save" }).click();
@@ -72,7 +72,7 @@ test("a custom role's member reads the list but no admin page, and is refused wh
   await admin.getByRole("button", { name: "Invite staff member" }).click();
   const invite = admin.getByRole("dialog");
   await invite.getByLabel("Email").fill(email);
-  await invite.getByLabel("Name").fill("Reader");
+  await invite.getByLabel("Name", { exact: true }).fill("Reader");
   await invite.getByLabel("Role").selectOption({ label: roleName });
   await invite.getByRole("button", { name: "Create account" }).click();
   const oneTimePassword = (await admin.getByTestId("one-time-password").textContent())!.trim();
@@ -122,6 +122,9 @@ test("a custom role's member reads the list but no admin page, and is refused wh
   await expect(page.getByTestId("media-not-permitted")).toBeVisible();
   await expect(page.getByTestId("masked-marker").first()).toBeVisible();
   await expect(page.locator('img[src*="/api/media/"]')).toHaveCount(0);
-  expect(await page.content()).not.toMatch(/(?<![\d*])\d{3}\.\d{3}\.\d{3}-\d{2}(?!\d)/);
+  // No formatted CPF in the page (its HTML and the react-query cache it carries) but the search box's placeholder.
+  const cpfs = [...(await page.content()).matchAll(/(?<![\d*])\d{3}\.\d{3}\.\d{3}-\d{2}(?!\d)/g)].map((match) => match[0]);
+  expect(cpfs.filter((cpf) => cpf !== "000.000.000-00")).toEqual([]);
+  await expect(page.getByText(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/).first()).toBeVisible();
   await context.close();
 });
