@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { computeEventHash, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/record";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
-import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
 import { verifyAuditChain } from "./verify";
@@ -51,7 +51,7 @@ function countingTransactions(db: Database): { db: Database; count: () => number
   return { db: counted, count: () => count };
 }
 
-describe.each(testDatabases())("audit group commit on $name", ({ name, open }) => {
+describeEachDatabase("audit group commit on $name", ({ name, open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { cpfHash, recordEvent, type AuditEvent } from "@/lib/audit-trail/record";
 import { auditCheckpoints, auditEvents } from "@/lib/db/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { timeRange } from "./filters";
 import { BrokenChainError, pruneAuditEvents } from "./prune";
@@ -99,7 +99,7 @@ const EVENTS: Array<AuditEvent & { label: string }> = [
   },
 ];
 
-describe.each(testDatabases())("audit trail on $name", ({ open }) => {
+describeEachDatabase("audit trail on $name", ({ open }) => {
   let handle: TestDatabase;
   const idOf = new Map<string, number>();
   const labelOf = new Map<number, string>();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { auditEvents, staffUsers } from "@/lib/db/schema";
 import { createTestStaff } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { startSession, validateSession } from "./sessions";
@@ -51,7 +51,7 @@ describe("claims", () => {
   });
 });
 
-describe.each(testDatabases())("single sign-on admission on $name", ({ open }) => {
+describeEachDatabase("single sign-on admission on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

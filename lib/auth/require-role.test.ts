@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { ApiError } from "@/lib/api/errors";
 import { staffSessions, staffUsers } from "@/lib/db/schema";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
 import { SESSION_COOKIE } from "./cookies";
 import { parseCookieHeader, requireUser } from "./require-role";
@@ -31,7 +31,7 @@ describe("cookie header parsing", () => {
   });
 });
 
-describe.each(testDatabases())("requireUser on $name", ({ open }) => {
+describeEachDatabase("requireUser on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

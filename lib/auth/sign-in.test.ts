@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, rateLimits, staffUsers } from "@/lib/db/schema";
 import { unlockStaffSignIn } from "@/lib/staff";
 import { createTestStaff } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { clientAddress, PEER_HEADER } from "./address";
 import { attemptPasswordSignIn } from "./sign-in";
@@ -21,7 +21,7 @@ describe("slowdown", () => {
   });
 });
 
-describe.each(testDatabases())("password sign-in on $name", ({ open }) => {
+describeEachDatabase("password sign-in on $name", ({ open }) => {
   let handle: TestDatabase;
   const waits: number[] = [];
   let clock = new Date("2026-03-02T09:00:00Z");

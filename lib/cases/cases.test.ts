@@ -7,7 +7,7 @@ import { auditEvents, caseEntries, cases } from "@/lib/db/schema";
 import { NOTE_MAX_CHARS, noteSchema, queueQuerySchema, searchSchema } from "@/lib/validations/cases";
 import { redFlags } from "@/lib/verifications/red-flags";
 import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
 import { createCaseListener } from "./ingest";
@@ -98,7 +98,7 @@ describe("case rules", () => {
   });
 });
 
-describe.each(testDatabases())("case work on $name", ({ name, open }) => {
+describeEachDatabase("case work on $name", ({ name, open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { hashPassword } from "@/lib/auth/password";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/rate-limit";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 import {
@@ -27,7 +27,7 @@ async function rows<T>(db: TestDatabase["db"], query: ReturnType<typeof sql>): P
   return result.rows;
 }
 
-describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
+describeEachDatabase("database layer on $name", ({ name, open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

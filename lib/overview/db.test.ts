@@ -6,7 +6,7 @@ import { listQueue } from "@/lib/cases/store";
 import { cases } from "@/lib/db/schema";
 import { startOfDay } from "@/lib/time-zone";
 import { queueQuerySchema } from "@/lib/validations/cases";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { auditActivity } from "./activity";
 import { AGE_BUCKETS, caseFigures } from "./cases";
@@ -19,7 +19,7 @@ const TZ = "America/Sao_Paulo";
 const ANA = { id: "0b0e3a52-9f6d-4d55-9a53-0d7c0f4f1a01", email: "ana@example.com" };
 const PERIOD: OverviewPeriod = { from: "2026-03-09", to: "2026-03-11", days: ["2026-03-09", "2026-03-10", "2026-03-11"], preset: null };
 
-describe.each(testDatabases())("overview figures on $name", ({ open }) => {
+describeEachDatabase("overview figures on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeEach(async () => {
     handle = await open();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail";
 import { auditEvents, cases, verificationIndex } from "@/lib/db/schema";
 import { makeStaff, makeVerification } from "@/test/cases";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { enrichList, enrichmentOf } from "./enrich";
 import { knownVerificationsOf, subjectCpfHashOf } from "./known";
@@ -18,7 +18,7 @@ import { knownVerificationsOf, subjectCpfHashOf } from "./known";
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());
 
-describe.each(testDatabases())("known verifications on $name", ({ open }) => {
+describeEachDatabase("known verifications on $name", ({ open }) => {
   let h: TestDatabase;
   beforeAll(async () => {
     h = await open();

@@ -5,7 +5,7 @@ import { attemptPasswordSignIn } from "@/lib/auth/sign-in";
 import type { StaffUserDto } from "@/lib/db/queries";
 import { auditEvents, staffUsers } from "@/lib/db/schema";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { POST as changePassword } from "../account/password/route";
 import { PATCH } from "./[id]/route";
@@ -14,7 +14,7 @@ import { GET, POST } from "./route";
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
-describe.each(testDatabases())("staff routes on $name", ({ open }) => {
+describeEachDatabase("staff routes on $name", ({ open }) => {
   let handle: TestDatabase;
   let admin: StaffUserDto;
   let adminCookie: string;

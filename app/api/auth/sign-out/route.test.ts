@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseCookieHeader, sessionFromCookies } from "@/lib/auth/require-role";
 import { auditEvents } from "@/lib/db/schema";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { POST } from "./route";
 
@@ -29,7 +29,7 @@ async function discoveryServer(endSession: boolean): Promise<{ issuer: string; c
 const signOutRequest = (cookie: string | undefined, headers: Record<string, string> = {}) =>
   apiRequest("/api/auth/sign-out", { method: "POST", cookie, headers });
 
-describe.each(testDatabases())("sign-out on $name", ({ open }) => {
+describeEachDatabase("sign-out on $name", ({ open }) => {
   let handle: TestDatabase;
   let withEndSession: Awaited<ReturnType<typeof discoveryServer>>;
   let withoutEndSession: Awaited<ReturnType<typeof discoveryServer>>;

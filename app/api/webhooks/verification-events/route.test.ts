@@ -5,7 +5,7 @@ import { auditEvents, verificationEvents, webhookDeliveries } from "@/lib/db/sch
 import { setLogSink } from "@/lib/log";
 import { onVerificationChange, type VerificationChange } from "@/lib/webhooks/changes";
 import { kickWebhookProcessor } from "@/lib/webhooks/processor";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, TEST_WEBHOOK_SECRET, uniqueId, webhookRequest } from "@/test/webhooks";
 
 import { POST } from "./route";
@@ -40,7 +40,7 @@ async function send(request: Request) {
   return { status: response.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { code: string; fields?: string[] } } };
 }
 
-describe.each(testDatabases())("POST /api/webhooks/verification-events on $name", ({ open }) => {
+describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open }) => {
   let handle: TestDatabase;
 
   beforeAll(async () => {
