@@ -21,11 +21,11 @@ export default class SummaryReporter {
     const file = process.env.VITEST_SUMMARY_FILE;
     if (!file) return;
     const summary = { passed: 0, failed: [], flaky: [], skipped: [], notRun: [], loadErrors: [], unhandledErrors: [], reason };
-    for (const module of testModules) {
-      const where = module.relativeModuleId ?? module.moduleId;
-      const errors = module.errors();
+    for (const testModule of testModules) {
+      const where = testModule.relativeModuleId ?? testModule.moduleId;
+      const errors = testModule.errors();
       if (errors.length > 0) summary.loadErrors.push({ file: where, message: errors.map((error) => error.message).join("; ") });
-      for (const test of module.children.allTests()) {
+      for (const test of testModule.children.allTests()) {
         const name = `${where} › ${test.fullName}`;
         const result = test.result();
         if (result.state === "passed") {
