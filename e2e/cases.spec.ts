@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-import { DEMO, expect, sandbox, signInContext, test } from "./fixtures";
+import { createVerification, expect, moveUpstream, signInContext, test } from "./fixtures";
 
 /*
  * Case work in a real browser against the sandbox: each test creates its own verification through the
@@ -13,40 +13,14 @@ import { DEMO, expect, sandbox, signInContext, test } from "./fixtures";
 
 const WRITE = { origin: baseURL };
 
-/** A random CPF with valid check digits, so each test's person is its own. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    digits.push(((sum * 10) % 11) % 10);
-  }
-  const s = digits.join("");
-  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
-}
-
-async function moveUpstream(publicId: string, status: "approved" | "reproved" | "review") {
-  const response = await fetch(`${sandbox.url}/sandbox/verifications/${encodeURIComponent(publicId)}/status`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ status }),
-  });
-  expect(response.status).toBe(200);
-}
-
 /** Creates a verification through the dashboard and puts it in review upstream; resolves once its case is open. */
 async function reviewCase(request: APIRequestContext): Promise<{ publicId: string; refId: string; cpf: string }> {
-  const refId = `e2e-case-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const cpf = randomCpf();
-  const created = await request.post("/api/verifications", {
-    headers: WRITE,
-    data: { schemaVersion: "1", refId, document: { type: "cpf", number: cpf } },
-  });
-  expect(created.status()).toBe(201);
-  const { publicId } = ((await created.json()) as { created: { publicId: string } }).created;
-  await moveUpstream(publicId, "review");
-  await expect.poll(async () => (await request.get(`/api/cases/${encodeURIComponent(publicId)}`)).status(), { timeout: 20_000 }).toBe(200);
-  return { publicId, refId, cpf };
+  const created = await createVerification(request, "e2e-case");
+  await moveUpstream(created.publicId, "review");
+  await expect
+    .poll(async () => (await request.get(`/api/cases/${encodeURIComponent(created.publicId)}`)).status(), { timeout: 20_000 })
+    .toBe(200);
+  return created;
 }
 
 async function caseOf(request: APIRequestContext, publicId: string) {
@@ -82,6 +56,7 @@ test("the queue keeps the page size its address asks for when it reads again", a
 test("an analyst works a review case by keyboard, an admin confirms, the timeline shows each step, the upstream closes and reopens it", async ({
   analystPage: page,
   adminPage: admin,
+  staff,
 }) => {
   const { publicId } = await reviewCase(page.request);
 
@@ -92,7 +67,7 @@ test("an analyst works a review case by keyboard, an admin confirms, the timelin
   await expect(page.getByRole("status").filter({ hasText: `Case ${publicId} assigned to you.` })).toBeVisible();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}`));
-  await expect(page.getByTestId("case-assignee")).toHaveText(DEMO.analyst.email);
+  await expect(page.getByTestId("case-assignee")).toHaveText(staff.analyst.email);
 
   // A note, typed and sent from the keyboard.
   await page.getByLabel("Add a note").focus();
@@ -119,10 +94,10 @@ test("an analyst works a review case by keyboard, an admin confirms, the timelin
   await admin.goto(`/verifications/${publicId}`);
   await admin.getByRole("button", { name: "Agree", exact: true }).focus();
   await admin.keyboard.press("Enter");
-  await expect(admin.getByTestId("case-outcome")).toContainText(`Confirmed by ${DEMO.admin.email}`);
+  await expect(admin.getByTestId("case-outcome")).toContainText(`Confirmed by ${staff.admin.email}`);
 
   await page.reload();
-  for (const step of ["Case opened", `Assigned to ${DEMO.analyst.email}`, "Note", "Recommendation: Reprove", "Confirmed"]) {
+  for (const step of ["Case opened", `Assigned to ${staff.analyst.email}`, "Note", "Recommendation: Reprove", "Confirmed"]) {
     await expect(timeline.getByRole("listitem").filter({ hasText: step }).first()).toBeVisible();
   }
 
@@ -145,6 +120,7 @@ test("a second analyst who tries to take a held case is told who holds it (409)"
   analystPage: page,
   adminPage: admin,
   browser,
+  staff,
 }) => {
   const { publicId } = await reviewCase(page.request);
 
@@ -174,8 +150,8 @@ test("a second analyst who tries to take a held case is told who holds it (409)"
   const refused = second.waitForResponse((response) => response.url().endsWith("/assignment"));
   await claim.click();
   expect((await refused).status()).toBe(409);
-  await expect(second.getByText(`This case is assigned to ${DEMO.analyst.email}.`)).toBeVisible();
-  await expect(second.getByText(`Taken by ${DEMO.analyst.email}.`)).toBeVisible();
+  await expect(second.getByText(`This case is assigned to ${staff.analyst.email}.`)).toBeVisible();
+  await expect(second.getByText(`Taken by ${staff.analyst.email}.`)).toBeVisible();
   await context.close();
 });
 
