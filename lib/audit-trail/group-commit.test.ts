@@ -3,7 +3,7 @@ import path from "node:path";
 import readline from "node:readline";
 
 import { asc, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { computeEventHash, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/record";
 import { createDatabase, type Database } from "@/lib/db/client";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
 import { staffSessions, staffUsers } from "@/lib/db/schema";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail";
 import { auditEvents, cases, verificationIndex } from "@/lib/db/schema";

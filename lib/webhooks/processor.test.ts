@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { createDatabase, type Database } from "@/lib/db/client";
 import { verificationEvents, webhookDeliveries } from "@/lib/db/schema";

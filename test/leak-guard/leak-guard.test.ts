@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { config } from "@/lib/config";
 import { describeEachDatabase } from "@/test/db";

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/record";
 import type { AuditPage } from "@/lib/audit-trail/types";

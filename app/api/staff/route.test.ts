@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { attemptPasswordSignIn } from "@/lib/auth/sign-in";
 import type { StaffUserDto } from "@/lib/db/queries";

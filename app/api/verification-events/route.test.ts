@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { setLogSink } from "@/lib/log";
 import { parseDelivery } from "@/lib/webhooks/parse";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { auditEvents, verificationEvents, webhookDeliveries } from "@/lib/db/schema";
 import { setLogSink } from "@/lib/log";
