@@ -2,10 +2,12 @@ import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
 
+import { blankAppEnv } from "./scripts/app-env.mjs";
 import { CHROMIUM_ARGS, findChromium } from "./scripts/browser.mjs";
 
 // The browser tests drive a production build (`npm run demo --no-build`) and the sandbox, on ports of
-// their own so a running `npm run dev` is left alone.
+// their own so a running `npm run dev` is left alone. Of the host's environment only CI changes how they
+// run (retries, forbidOnly); the servers get every documented setting blanked, then the suite's own.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const baseURL = `http://localhost:${PORT}`;
@@ -37,6 +39,9 @@ export function browserSuite(suite: BrowserSuite) {
     use: {
       baseURL,
       trace: "on-first-retry",
+      // Not the host's: the browser's time zone and language are fixed (a test that wants another says so).
+      timezoneId: "UTC",
+      locale: "en-US",
       launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     },
     projects: [{ name: suite.project, use: { ...devices["Desktop Chrome"] } }],
@@ -48,9 +53,17 @@ export function browserSuite(suite: BrowserSuite) {
       stdout: "pipe",
       stderr: "pipe",
       env: {
+        // Playwright starts the command with the host's environment underneath: a CORE_URL, DATABASE_URL or
+        // LOG_LEVEL set there would otherwise change what is tested.
+        ...blankAppEnv(),
         PORT: String(PORT),
         SANDBOX_PORT: String(SANDBOX_PORT),
         DATA_DIR: suite.dataDir,
+        // The sandbox's id counters with the suite's data, not in the developer's `.data/`.
+        SANDBOX_DATA_DIR: path.join(suite.dataDir, "sandbox"),
+        // The browser reaches the server through the loopback, which the server takes for a proxy: each worker
+        // then sends its own X-Forwarded-For (e2e/fixtures.ts) and gets its own sign-in throttling and trail.
+        TRUSTED_PROXIES: "127.0.0.1,::1",
         E2E: "1",
         ...suite.env,
       },

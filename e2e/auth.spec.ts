@@ -9,8 +9,8 @@ import { DEMO, expect, signInContext, test } from "./fixtures";
  * the email exists, the lockout after repeated failures, and a copied session cookie that stops
  * working after sign-out.
  *
- * Throttling counts failures per account and per address (127.0.0.1 here, shared by every spec): the
- * failures below use throwaway accounts, never the demo ones, and stay few.
+ * Throttling counts failures per account and per address (each worker's own address, e2e/fixtures.ts): the
+ * failures below use throwaway accounts, never the demo ones or the worker's, and stay few.
  */
 
 async function inEnglish(context: BrowserContext): Promise<void> {
@@ -39,6 +39,7 @@ async function throwawayAccount(adminPage: Page, label: string): Promise<{ email
 // The form's error message (inside <main>: Next's route announcer, outside it, also has role="alert").
 const formAlert = (page: Page) => page.getByRole("main").getByRole("alert");
 
+// The demo analyst, as README promises it: seeded in the embedded default, signing in with its documented password.
 test("the analyst signs in through the page and reaches the verifications page", async ({ browser }) => {
   const context = await browser.newContext();
   await inEnglish(context);
@@ -106,10 +107,10 @@ test("after the limit, sign-in is refused even with the right password", async (
   await context.close();
 });
 
-test("after sign-out, the old session cookie gets 401 from the API and the sign-in page for a page", async ({ browser }) => {
+test("after sign-out, the old session cookie gets 401 from the API and the sign-in page for a page", async ({ browser, staff }) => {
   const context = await browser.newContext();
   await inEnglish(context);
-  await signInContext(context, DEMO.analyst);
+  await signInContext(context, staff.analyst);
   const page = await context.newPage();
   await page.goto("/verifications");
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();

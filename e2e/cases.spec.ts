@@ -39,6 +39,7 @@ test("the queue keeps the page size its address asks for when it reads again", a
 test("an analyst works a review case by keyboard, an admin confirms, the timeline shows each step, the upstream closes and reopens it", async ({
   analystPage: page,
   adminPage: admin,
+  staff,
 }) => {
   const { publicId } = await reviewCase(page.request);
 
@@ -49,7 +50,7 @@ test("an analyst works a review case by keyboard, an admin confirms, the timelin
   await expect(page.getByRole("status").filter({ hasText: `Case ${publicId} assigned to you.` })).toBeVisible();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}`));
-  await expect(page.getByTestId("case-assignee")).toHaveText(DEMO.analyst.email);
+  await expect(page.getByTestId("case-assignee")).toHaveText(staff.analyst.email);
 
   // A note, typed and sent from the keyboard.
   await page.getByLabel("Add a note").focus();
@@ -76,10 +77,10 @@ test("an analyst works a review case by keyboard, an admin confirms, the timelin
   await admin.goto(`/verifications/${publicId}`);
   await admin.getByRole("button", { name: "Agree", exact: true }).focus();
   await admin.keyboard.press("Enter");
-  await expect(admin.getByTestId("case-outcome")).toContainText(`Confirmed by ${DEMO.admin.email}`);
+  await expect(admin.getByTestId("case-outcome")).toContainText(`Confirmed by ${staff.admin.email}`);
 
   await page.reload();
-  for (const step of ["Case opened", `Assigned to ${DEMO.analyst.email}`, "Note", "Recommendation: Reprove", "Confirmed"]) {
+  for (const step of ["Case opened", `Assigned to ${staff.analyst.email}`, "Note", "Recommendation: Reprove", "Confirmed"]) {
     await expect(timeline.getByRole("listitem").filter({ hasText: step }).first()).toBeVisible();
   }
 
@@ -102,6 +103,7 @@ test("a second analyst who tries to take a held case is told who holds it (409)"
   analystPage: page,
   adminPage: admin,
   browser,
+  staff,
 }) => {
   const { publicId } = await reviewCase(page.request);
 
@@ -131,8 +133,8 @@ test("a second analyst who tries to take a held case is told who holds it (409)"
   const refused = second.waitForResponse((response) => response.url().endsWith("/assignment"));
   await claim.click();
   expect((await refused).status()).toBe(409);
-  await expect(second.getByText(`This case is assigned to ${DEMO.analyst.email}.`)).toBeVisible();
-  await expect(second.getByText(`Taken by ${DEMO.analyst.email}.`)).toBeVisible();
+  await expect(second.getByText(`This case is assigned to ${staff.analyst.email}.`)).toBeVisible();
+  await expect(second.getByText(`Taken by ${staff.analyst.email}.`)).toBeVisible();
   await context.close();
 });
 

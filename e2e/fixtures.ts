@@ -1,15 +1,27 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
-import { dataDir, sandboxURL } from "../playwright.config";
+import { baseURL, dataDir, sandboxURL } from "../playwright.config";
 
 /*
- * Typed fixtures: pages already signed in as the demo analyst or admin. Signing in goes through
- * next-auth's own credentials endpoint (CSRF token, then the callback), the same requests the sign-in
- * form makes, so specs that are not about sign-in don't depend on its layout. e2e/auth.spec.ts drives
- * the form itself.
+ * Typed fixtures. The browser tests run in two workers against one dashboard, one database and one sandbox,
+ * so each worker keeps to its own:
+ *
+ * - staff accounts: `staff` holds an admin and an analyst made for this worker (through the admin API, their
+ *   one-time passwords replaced), and `analystPage` / `adminPage` are pages signed in as them. The demo
+ *   accounts are left to the tests about them;
+ * - client address: every request of a test carries X-Forwarded-For with this worker's own address, which the
+ *   dashboard believes because the e2e server trusts the loopback proxy (TRUSTED_PROXIES in
+ *   playwright.config.ts). Sign-in throttling, lockouts and the audit trail's `ip` are then per worker;
+ * - view of the sandbox's request log: `sandboxLog` reads only what the sandbox received since the test began
+ *   (a cursor, `GET /sandbox/requests?after=`), and nothing clears the log under the other worker.
+ *
+ * Signing in goes through next-auth's own credentials endpoint (CSRF token, then the callback), the same
+ * requests the sign-in form makes, so specs that are not about sign-in don't depend on its layout.
+ * e2e/auth.spec.ts drives the form itself.
  */
 
 export const DEMO = {
@@ -17,15 +29,32 @@ export const DEMO = {
   admin: { email: "admin@sandbox.local", password: "sandbox-admin" },
 } as const;
 
-export async function signInContext(context: BrowserContext, who: { email: string; password: string }): Promise<void> {
-  const csrf = await context.request.get("/api/auth/csrf");
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** Writes through a request context need the dashboard's own Origin (the route kit refuses others). */
+export const WRITE = { origin: baseURL } as const;
+
+/** This worker's client address: TEST-NET-2 (198.51.100.0/24) is never a real client, one address a worker. */
+export function workerAddress(workerIndex: number): string {
+  return `198.51.100.${(workerIndex % 250) + 1}`;
+}
+
+async function signInRequest(request: APIRequestContext, who: Account): Promise<void> {
+  const csrf = await request.get("/api/auth/csrf");
   expect(csrf.ok()).toBe(true);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await context.request.post("/api/auth/callback/credentials", {
+  const response = await request.post("/api/auth/callback/credentials", {
     form: { csrfToken, email: who.email, password: who.password, json: "true" },
     maxRedirects: 0,
   });
-  expect(response.status(), "credentials sign-in should redirect").toBeLessThan(400);
+  expect(response.status(), `credentials sign-in of ${who.email} should redirect`).toBeLessThan(400);
+}
+
+export async function signInContext(context: BrowserContext, who: Account): Promise<void> {
+  await signInRequest(context.request, who);
   const cookies = await context.cookies();
   expect(
     cookies.some((cookie) => cookie.name.includes("session-token")),
@@ -48,34 +77,150 @@ export function serverSecrets(): Record<string, string> {
   };
 }
 
-/** The sandbox's control routes (request log, SMS outbox, faults) for the browser tests. */
+/** A random CPF with valid check digits (formatted), so each test's person is its own. */
+export function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
+    digits.push(((sum * 10) % 11) % 10);
+  }
+  const s = digits.join("");
+  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+}
+
+/** Moves a verification upstream through the sandbox's control route, which sends the service's webhooks. */
+export async function moveUpstream(publicId: string, status: "approved" | "reproved" | "review"): Promise<void> {
+  const response = await fetch(`${sandboxURL}/sandbox/verifications/${encodeURIComponent(publicId)}/status`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ status }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Creates a verification of the test's own through the dashboard; answers its public id. */
+export async function createVerification(
+  request: APIRequestContext,
+  refPrefix = "e2e",
+): Promise<{ publicId: string; refId: string; cpf: string }> {
+  const refId = `${refPrefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const cpf = randomCpf();
+  const created = await request.post("/api/verifications", {
+    headers: WRITE,
+    data: { schemaVersion: "1", refId, document: { type: "cpf", number: cpf } },
+  });
+  expect(created.status()).toBe(201);
+  return { publicId: ((await created.json()) as { created: { publicId: string } }).created.publicId, refId, cpf };
+}
+
+export interface SandboxRequest {
+  seq: number;
+  method: string;
+  path: string;
+  query: string[];
+}
+
+/** The sandbox's control routes (SMS outbox) for the browser tests; its request log is `sandboxLog`. */
 export const sandbox = {
   url: sandboxURL,
-  async requests(): Promise<Array<{ method: string; path: string; query: string[] }>> {
-    const response = await fetch(`${sandboxURL}/sandbox/requests`);
-    return ((await response.json()) as { requests: Array<{ method: string; path: string; query: string[] }> }).requests;
-  },
-  async clearRequests(): Promise<void> {
-    await fetch(`${sandboxURL}/sandbox/requests`, { method: "DELETE" });
-  },
   async smsCode(phone: string): Promise<string | undefined> {
     const response = await fetch(`${sandboxURL}/sandbox/sms/outbox?phone=${encodeURIComponent(phone)}`);
     return response.ok ? ((await response.json()) as { code: string }).code : undefined;
   },
 };
 
-export const test = base.extend<{ analystPage: Page; adminPage: Page }>({
-  analystPage: async ({ browser }, use) => {
+/** The requests the sandbox received after `cursor`; refuses to answer when some were already dropped. */
+async function sandboxRequestsAfter(cursor: number): Promise<{ requests: SandboxRequest[]; last: number }> {
+  const response = await fetch(`${sandboxURL}/sandbox/requests?after=${cursor}`);
+  expect(response.ok).toBe(true);
+  const answer = (await response.json()) as { requests: SandboxRequest[]; last: number; truncated: boolean };
+  expect(answer.truncated, "the sandbox dropped log entries this test needs").toBe(false);
+  return answer;
+}
+
+export interface SandboxLog {
+  /** Everything the sandbox received since the test began (or since `mark()`), from any caller. */
+  requests(): Promise<SandboxRequest[]>;
+  /** Moves the start of `requests()` to now. */
+  mark(): Promise<void>;
+}
+
+/** Makes one staff account through the admin API and replaces its one-time password. */
+async function makeAccount(
+  admin: APIRequestContext,
+  newContext: () => Promise<APIRequestContext>,
+  email: string,
+  name: string,
+  role: string,
+) {
+  const invited = await admin.post("/api/staff", { headers: WRITE, data: { email, name, role } });
+  expect(invited.status(), `inviting ${email}`).toBe(201);
+  const { oneTimePassword } = (await invited.json()) as { oneTimePassword: string };
+  const password = `e2e-${randomBytes(12).toString("hex")}`;
+  const own = await newContext();
+  try {
+    await signInRequest(own, { email, password: oneTimePassword });
+    const changed = await own.post("/api/account/password", {
+      headers: WRITE,
+      data: { currentPassword: oneTimePassword, newPassword: password },
+    });
+    expect(changed.status(), `replacing the one-time password of ${email}`).toBe(204);
+  } finally {
+    await own.dispose();
+  }
+  return { email, password };
+}
+
+export const test = base.extend<
+  { analystPage: Page; adminPage: Page; sandboxLog: SandboxLog },
+  { clientAddress: string; staff: { admin: Account; analyst: Account } }
+>({
+  clientAddress: [async ({}, use, workerInfo) => use(workerAddress(workerInfo.workerIndex)), { scope: "worker" }],
+
+  // Every context and request context a test opens (browser.newContext() included) sends this worker's address.
+  extraHTTPHeaders: async ({ clientAddress }, use) => use({ "x-forwarded-for": clientAddress }),
+
+  staff: [
+    async ({ playwright, clientAddress }, use, workerInfo) => {
+      const newContext = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": clientAddress } });
+      const admin = await newContext();
+      try {
+        await signInRequest(admin, DEMO.admin);
+        const tag = `w${workerInfo.workerIndex}-${Date.now().toString(36)}`;
+        const worker = workerInfo.workerIndex + 1;
+        await use({
+          admin: await makeAccount(admin, newContext, `e2e-${tag}-admin@example.com`, `Worker ${worker} Admin`, "admin"),
+          analyst: await makeAccount(admin, newContext, `e2e-${tag}-analyst@example.com`, `Worker ${worker} Analyst`, "analyst"),
+        });
+      } finally {
+        await admin.dispose();
+      }
+    },
+    { scope: "worker" },
+  ],
+
+  analystPage: async ({ browser, staff }, use) => {
     const context = await browser.newContext();
-    await signInContext(context, DEMO.analyst);
+    await signInContext(context, staff.analyst);
     await use(await context.newPage());
     await context.close();
   },
-  adminPage: async ({ browser }, use) => {
+  adminPage: async ({ browser, staff }, use) => {
     const context = await browser.newContext();
-    await signInContext(context, DEMO.admin);
+    await signInContext(context, staff.admin);
     await use(await context.newPage());
     await context.close();
+  },
+
+  sandboxLog: async ({}, use) => {
+    let cursor = (await sandboxRequestsAfter(Number.MAX_SAFE_INTEGER)).last;
+    await use({
+      requests: async () => (await sandboxRequestsAfter(cursor)).requests,
+      mark: async () => {
+        cursor = (await sandboxRequestsAfter(Number.MAX_SAFE_INTEGER)).last;
+      },
+    });
   },
 });
 

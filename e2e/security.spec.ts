@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-import { DEMO, expect, signInContext, test } from "./fixtures";
+import { expect, signInContext, test } from "./fixtures";
 
 /*
  * Headers and the browser's side of the hardening: a fresh CSP nonce per response, every page working
@@ -78,7 +78,7 @@ async function watchForViolations(context: BrowserContext): Promise<{ problems: 
   return { problems, page };
 }
 
-test("every page works under the CSP with no violation or console error", async ({ browser }) => {
+test("every page works under the CSP with no violation or console error", async ({ browser, staff }) => {
   test.setTimeout(120_000);
   const signedOut = await browser.newContext();
   const outside = await watchForViolations(signedOut);
@@ -87,7 +87,7 @@ test("every page works under the CSP with no violation or console error", async 
   await signedOut.close();
 
   const context = await browser.newContext({ locale: "en-GB" });
-  await signInContext(context, DEMO.admin);
+  await signInContext(context, staff.admin);
   const { problems, page } = await watchForViolations(context);
   await page.goto("/verifications");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -120,7 +120,7 @@ test("every page works under the CSP with no violation or console error", async 
 
   // The analyst's "not allowed" page too.
   const analyst = await browser.newContext({ locale: "en-GB" });
-  await signInContext(analyst, DEMO.analyst);
+  await signInContext(analyst, staff.analyst);
   const watched = await watchForViolations(analyst);
   await watched.page.goto("/admin/staff");
   await expect(watched.page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
@@ -130,21 +130,21 @@ test("every page works under the CSP with no violation or console error", async 
   await context.close();
 });
 
-test("without JavaScript, signing in works and the password never appears in a URL", async ({ browser }) => {
+test("without JavaScript, signing in works and the password never appears in a URL", async ({ browser, staff }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "en-GB" });
   const page = await context.newPage();
   const urls: string[] = [];
   page.on("request", (request) => urls.push(request.url()));
-  const password = DEMO.analyst.password;
+  const password = staff.analyst.password;
 
   await page.goto("/verifications");
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fverifications$/);
-  await page.getByLabel("Email").fill(DEMO.analyst.email);
+  await page.getByLabel("Email").fill(staff.analyst.email);
   await page.getByLabel("Password").fill("a wrong password typed here");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("The email or password is not correct.");
 
-  await page.getByLabel("Email").fill(DEMO.analyst.email);
+  await page.getByLabel("Email").fill(staff.analyst.email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/verifications$/);

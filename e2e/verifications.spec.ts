@@ -180,15 +180,15 @@ test("an image token is refused once older than its time to live, and for anothe
   expect(refused.headers()["cache-control"]).toBe("no-store");
 });
 
-test("a missing or malformed id shows a plain not found", async ({ analystPage: page }) => {
+test("a missing or malformed id shows a plain not found", async ({ analystPage: page, sandboxLog }) => {
   await page.goto("/verifications/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("heading", { name: "Verification not found" })).toBeVisible();
   await expect(page.getByText("There is no verification with this id.")).toBeVisible();
-  await sandbox.clearRequests();
+  await sandboxLog.mark();
   await page.goto("/verifications/..%2F..%2Ffiles");
   await expect(page.getByRole("heading", { name: /not found/i })).toBeVisible();
   // Whatever else runs meanwhile, no call ever left with a path built from that id.
-  expect((await sandbox.requests()).filter((request) => /\.\.|%2F|validations-persons\/files/i.test(request.path))).toEqual([]);
+  expect((await sandboxLog.requests()).filter((request) => /\.\.|%2F|validations-persons\/files/i.test(request.path))).toEqual([]);
 });
 
 test("creating a verification shows its public id, linked", async ({ analystPage: page }) => {
@@ -339,15 +339,15 @@ test("image tokens are fetched again before they expire while the page stays ope
 
 test("a URL with refused filters names each one, calls nothing upstream, and links back to the full list", async ({
   analystPage: page,
+  sandboxLog,
 }) => {
-  await sandbox.clearRequests();
   await page.goto("/verifications?per_page=abc&sort=desc");
   const alert = page.getByRole("alert").filter({ hasText: "per_page" });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("sort");
   // Other specs and the dashboard's own background work (case sync, webhook processing) call the sandbox in
   // parallel, so look for this page's call: the refused `sort` never reaches the service.
-  const leaked = (await sandbox.requests()).filter(
+  const leaked = (await sandboxLog.requests()).filter(
     (request) => request.path.includes("validations-persons") && request.query.includes("sort"),
   );
   expect(leaked).toEqual([]);

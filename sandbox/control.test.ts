@@ -53,6 +53,30 @@ describe("control routes", () => {
     expect(await sandbox.requests()).toEqual([]);
   });
 
+  it("answers only what came after a reader's cursor, and a cleared log does not move the cursor back", async () => {
+    const start = (await (await fetch(`${base}/sandbox/requests?after=0`)).json()) as { last: number };
+    await core(base, "/public/validations-persons?per_page=1", "sbx_core_view");
+    await core(base, "/public/validations-persons?per_page=2", "sbx_core_view");
+    const read = async (after: number) =>
+      (await (await fetch(`${base}/sandbox/requests?after=${after}`)).json()) as {
+        requests: Array<{ seq: number; path: string }>;
+        last: number;
+        truncated: boolean;
+      };
+    const both = await read(start.last);
+    expect(both.requests.map((request) => request.seq)).toEqual([start.last + 1, start.last + 2]);
+    expect(both).toMatchObject({ last: start.last + 2, truncated: false });
+    expect((await read(start.last + 1)).requests.map((request) => request.seq)).toEqual([start.last + 2]);
+    expect(await read(both.last)).toEqual({ requests: [], last: both.last, truncated: false });
+
+    // Another reader clears the log: this reader's cursor still reads on, and says what it can no longer see.
+    await sandbox.clearRequests();
+    await core(base, "/public/validations-persons?per_page=3", "sbx_core_view");
+    expect(await read(both.last)).toMatchObject({ requests: [{ seq: both.last + 1 }], last: both.last + 1, truncated: false });
+    expect(await read(start.last)).toMatchObject({ requests: [{ seq: both.last + 1 }], truncated: true });
+    expect((await fetch(`${base}/sandbox/requests?after=-1`)).status).toBe(400);
+  });
+
   it("moves the clock forward and back", async () => {
     const before = (await (await fetch(`${base}/sandbox/clock`)).json()) as { offset_seconds: number };
     expect(before.offset_seconds).toBe(0);

@@ -62,7 +62,13 @@ export function parseFaultRule(body: Record<string, unknown>): FaultRule | strin
 export function controlRoutes(state: SandboxState, router: Router): void {
   router
     .add("GET", "/sandbox/health", () => json(200, { ok: true }))
-    .add("GET", "/sandbox/requests", () => json(200, { requests: state.log.all() }))
+    .add("GET", "/sandbox/requests", (ctx) => {
+      // `?after=<seq>`: only what came after a reader's cursor, so readers never need to clear the log.
+      const after = ctx.query.get("after");
+      if (after === null) return json(200, { requests: state.log.all() });
+      if (!/^\d+$/.test(after)) return bad("after must be a sequence number (0 or more).");
+      return json(200, state.log.since(Number(after)));
+    })
     .add("DELETE", "/sandbox/requests", () => {
       state.log.clear();
       return json(200, { requests: [] });

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test. Vitest (lib, route handlers, sandbox, database on PGlite and, with
 // TEST_DATABASE_URL, PostgreSQL), then a production build and Playwright against it and the sandbox.
-// Ends with one line "N passed, N failed" summing both suites; exits non-zero on any failure.
+// Ends with a summary: the tests that passed only on a retry (flaky, counted as failed), the skipped ones
+// and why (the PostgreSQL suites when TEST_DATABASE_URL is unset), then one line "N passed, N failed"
+// summing every suite. Exits non-zero on any failure, a flaky test included.
 //
 //   node scripts/test.mjs               everything
 //   node scripts/test.mjs --unit-only   Vitest only
@@ -19,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { ensureChromium } from "./browser.mjs";
+import { playwrightSuite, suiteThatDidNotRun, summaryLines, vitestSuite } from "./test-summary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Our own flags are --unit-only and --e2e-only; every other argument goes to Playwright
@@ -39,28 +42,23 @@ const run = (args, env = {}) =>
   spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...env } })
     .status ?? 1;
 
-let passed = 0;
-let failed = 0;
+/** Per suite: what passed, failed, passed only on a retry, was skipped and why (scripts/test-summary.mjs). */
+const suites = [];
+const readReport = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined);
 
 // Find (or install) the browser first, so a missing one fails in seconds rather than after the unit tests.
 const chromium = runE2e ? ensureChromium() : undefined;
 
 if (runUnit) {
-  const report = path.join(resultsDir, "vitest.json");
+  const report = path.join(resultsDir, "vitest-summary.json");
   fs.rmSync(report, { force: true });
-  const status = run([bin("vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile=${report}`]);
-  if (fs.existsSync(report)) {
-    const json = JSON.parse(fs.readFileSync(report, "utf8"));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
-    // A suite that fails to load has no failed test but still failed.
-    if (status !== 0 && json.numFailedTests === 0) failed += Math.max(1, json.numFailedTestSuites ?? 0);
-  } else if (status !== 0) {
-    failed += 1;
-  }
+  const status = run([bin("vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=./scripts/vitest-summary.mjs"], {
+    VITEST_SUMMARY_FILE: report,
+  });
+  suites.push(vitestSuite(readReport(report), status));
 }
 
-/** One Playwright run; adds its counts to the totals. */
+/** One Playwright run, counted in the summary. */
 function playwright(configArgs, env, label) {
   const report = path.join(resultsDir, `playwright-${label}.json`);
   fs.rmSync(report, { force: true });
@@ -69,14 +67,7 @@ function playwright(configArgs, env, label) {
     PLAYWRIGHT_CHROMIUM_PATH: chromium,
     ...env,
   });
-  if (fs.existsSync(report)) {
-    const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
-    if (status !== 0 && stats.unexpected === 0) failed += 1;
-  } else if (status !== 0) {
-    failed += 1;
-  }
+  suites.push(playwrightSuite(readReport(report), status, `playwright ${label}`));
 }
 
 /** Starts the test OpenID provider and resolves with its issuer once it listens. */
@@ -104,7 +95,7 @@ if (runE2e) {
   const build = run([bin("next", "dist/bin/next"), "build"]);
   if (build !== 0) {
     console.error("next build failed: the browser tests cannot run.");
-    failed += 1;
+    suites.push(suiteThatDidNotRun("next build", "next build failed: the browser tests did not run"));
   } else {
     if (runMainE2e) playwright([], { E2E_DATA_DIR: dataDir }, "main");
     if (runOidcE2e) {
@@ -135,12 +126,13 @@ if (runE2e) {
           }
         } catch (error) {
           console.error(String(error));
-          failed += 1;
+          suites.push(suiteThatDidNotRun(`playwright oidc-${claims}`, String(error)));
         }
       }
     }
   }
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
+const { lines, failed } = summaryLines(suites, { postgresExpected: runUnit && !process.env.TEST_DATABASE_URL });
+console.log(`\n${lines.join("\n")}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -7,6 +7,7 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { describe } from "vitest";
 
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { stubConfigEnv } from "@/test/config";
@@ -15,7 +16,10 @@ import { stubConfigEnv } from "@/test/config";
  * Test helpers. The database layer runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is
  * set, with the same assertions:
  *
- *   describe.each(testDatabases())("… on $name", ({ open }) => { … })
+ *   describeEachDatabase("… on $name", ({ open }) => { … })
+ *
+ * Without TEST_DATABASE_URL the PostgreSQL suite is still declared, skipped, under a name that says why
+ * ("… on postgres (skipped: TEST_DATABASE_URL unset)"), so the run's report counts what did not run.
  *
  * Each PostgreSQL run gets a fresh database (created and dropped here), so parallel runs never meet.
  * A fresh schema would not do: drizzle-kit writes foreign keys as "public"."table".
@@ -33,11 +37,31 @@ export interface TestDatabaseKind {
   open(): Promise<TestDatabase>;
 }
 
+/** The databases this run can open: PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDatabases(): TestDatabaseKind[] {
   const kinds: TestDatabaseKind[] = [{ name: "pglite", open: openPglite }];
   const url = process.env.TEST_DATABASE_URL;
   if (url) kinds.push({ name: "postgres", open: () => openPostgres(url) });
   return kinds;
+}
+
+/** Part of the skipped suites' names; scripts/test.mjs counts the tests under it. */
+export const POSTGRES_SKIP_REASON = "skipped: TEST_DATABASE_URL unset";
+
+/**
+ * One suite per database, `$name` in the title standing for the database's name. PostgreSQL without
+ * TEST_DATABASE_URL is declared skipped (its tests listed, none run), never silently left out.
+ */
+export function describeEachDatabase(title: string, body: (kind: TestDatabaseKind) => void): void {
+  const named = (name: string) => title.replaceAll("$name", name);
+  for (const kind of testDatabases()) describe(named(kind.name), () => body(kind));
+  if (!process.env.TEST_DATABASE_URL) {
+    const unavailable: TestDatabaseKind = {
+      name: "postgres",
+      open: () => Promise.reject(new Error("TEST_DATABASE_URL is unset: the PostgreSQL suites are skipped")),
+    };
+    describe.skip(named(`postgres (${POSTGRES_SKIP_REASON})`), () => body(unavailable));
+  }
 }
 
 async function openPglite(): Promise<TestDatabase> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { hashPassword } from "@/lib/auth/server/password";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { staffUsers } from "../auth/server/schema";
 import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
@@ -27,7 +27,7 @@ async function rows<T>(db: TestDatabase["db"], query: ReturnType<typeof sql>): P
   return result.rows;
 }
 
-describe.each(testDatabases())("database layer on $name", ({ name, open }) => {
+describeEachDatabase("database layer on $name", ({ name, open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { config } from "@/lib/config";
-import { testDatabases } from "@/test/db";
+import { describeEachDatabase } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 import { FLOWS, signedInPerson, type FlowContext } from "./flows";
@@ -46,7 +46,7 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-describe.each(testDatabases())("leak guard on $name", (kind) => {
+describeEachDatabase("leak guard on $name", (kind) => {
   let h: LeakHarness;
   let context: FlowContext;
   const failures: string[] = [];

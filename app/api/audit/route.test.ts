@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
 import type { AuditPage } from "@/lib/audit-trail/types";
@@ -8,7 +8,7 @@ import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { setLogSink } from "@/lib/log";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { GET } from "./route";
 
@@ -24,7 +24,7 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
-describe.each(testDatabases())("GET /api/audit on $name", ({ open }) => {
+describeEachDatabase("GET /api/audit on $name", ({ open }) => {
   let handle: TestDatabase;
   let adminCookie: string;
   let analystCookie: string;

@@ -32,6 +32,34 @@ async function call<T = Record<string, unknown>>(response: Response | Promise<Re
 const params = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
 const post = (path: string, cookie: string, body: unknown) => h.request(`${BASE}${path}`, { method: "POST", cookie, body });
 
+/** A random CPF with valid check digits, so each test's person is its own. */
+function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
+    digits.push(((sum * 10) % 11) % 10);
+  }
+  return digits.join("");
+}
+
+/** A verification of the test's own, created through the dashboard and put in review upstream (no case yet). */
+async function inReview(): Promise<string> {
+  const refId = `case-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const created = await call<{ created: { publicId: string } }>(
+    create(post("/verifications", h.analystCookie, { schemaVersion: "1", refId, document: { type: "cpf", number: randomCpf() } })),
+  );
+  expect(created.status).toBe(201);
+  const publicId = created.body.created.publicId;
+  const moved = await fetch(`${h.sandbox.url}/sandbox/verifications/${encodeURIComponent(publicId)}/status`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ status: "review" }),
+  });
+  expect(moved.status).toBe(200);
+  return publicId;
+}
+
 beforeAll(async () => {
   h = await startPartnersHarness();
   const other = await createTestStaff(h.db.db, { role: "analyst" });
@@ -44,6 +72,10 @@ afterAll(async () => {
 describe("case API", () => {
   it("an analyst cannot start the sync; an admin's sync pages the review list cheaply and opens its cases", async () => {
     expect((await call(sync(post("/cases/sync", h.analystCookie, undefined)))).status).toBe(403);
+    const publicId = await inReview();
+    expect((await call(getOne(h.request(`${BASE}/cases/${publicId}`, { cookie: h.analystCookie }), params(publicId)))).body).toEqual({
+      case: null,
+    });
     await h.sandbox.clearRequests();
     const { status, body } = await call<{ ran: boolean; seen: number; opened: number; upstreamCalls: number }>(
       sync(post("/cases/sync", h.adminCookie, undefined)),
@@ -55,19 +87,26 @@ describe("case API", () => {
     expect(requests).toHaveLength(body.upstreamCalls);
     // Every item of a page is a whole verification: one list call per 100 cases, no detail fetched.
     expect(body.upstreamCalls).toBe(Math.max(1, Math.ceil(body.seen / 100)));
+    const opened = await call<CaseDetailResponse>(
+      getOne(h.request(`${BASE}/cases/${publicId}`, { cookie: h.analystCookie }), params(publicId)),
+    );
+    expect(opened.body.case?.status).toBe("open");
     const again = await call<{ opened: number }>(sync(post("/cases/sync", h.adminCookie, undefined)));
     expect(again.body.opened).toBe(0);
   });
 
   it("claim, 409 for the second analyst naming the holder, note, reprove, four eyes, timeline", async () => {
-    const open = await call<CaseQueueResponse>(
-      queue(h.request(`${BASE}/cases?queue=unassigned&sort=priority`, { cookie: h.analystCookie })),
+    const publicId = await inReview();
+    expect((await call(sync(post("/cases/sync", h.adminCookie, undefined)))).status).toBe(200);
+    const open = await call<CaseDetailResponse>(
+      getOne(h.request(`${BASE}/cases/${publicId}`, { cookie: h.analystCookie }), params(publicId)),
     );
-    expect(open.status).toBe(200);
-    const publicId = open.body.items[0]!.publicId;
+    expect(open.body.case).toMatchObject({ status: "open", assignee: null });
     expect((await call(assign(post(`/cases/${publicId}/assignment`, h.analystCookie, { assignee: "me" }), params(publicId)))).status).toBe(
       200,
     );
+    const mine = await call<CaseQueueResponse>(queue(h.request(`${BASE}/cases?queue=mine&per_page=200`, { cookie: h.analystCookie })));
+    expect(mine.body.items.map((item) => item.publicId)).toContain(publicId);
     const taken = await call(assign(post(`/cases/${publicId}/assignment`, otherAnalystCookie, { assignee: "me" }), params(publicId)));
     expect(taken.status).toBe(409);
     expect(taken.body.error?.message).toMatch(/assigned to analyst-/);

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
 import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { POST as changePassword } from "../account/password/route";
 import { PATCH } from "./[id]/route";
@@ -15,7 +15,7 @@ import { GET, POST } from "./route";
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
-describe.each(testDatabases())("staff routes on $name", ({ open }) => {
+describeEachDatabase("staff routes on $name", ({ open }) => {
   let handle: TestDatabase;
   let admin: StaffUserDto;
   let adminCookie: string;

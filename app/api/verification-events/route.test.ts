@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { setLogSink } from "@/lib/log";
 import { parseDelivery } from "@/lib/webhooks/server/parse";
 import { processPendingDeliveries } from "@/lib/webhooks/server/processor";
 import { storeDelivery } from "@/lib/webhooks/server/store";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { flatEvent, uniqueId } from "@/test/webhooks";
 
 import { GET as history } from "../verifications/[publicId]/events/route";
@@ -25,7 +25,7 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
-describe.each(testDatabases())("event reads on $name", ({ open }) => {
+describeEachDatabase("event reads on $name", ({ open }) => {
   let handle: TestDatabase;
   let cookie: string;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { AppError } from "@/lib/shared/errors";
 import { UpstreamTimeoutError } from "@/lib/upstream/http";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { audited, auditedAction, AuditUnavailableError, failureOf, type AuditDeps } from "./actions";
 import type { AuditEvent } from "./record";
@@ -99,7 +99,7 @@ describe("failureOf: one vocabulary", () => {
   });
 });
 
-describe.each(testDatabases())("auditedAction on $name", ({ open }) => {
+describeEachDatabase("auditedAction on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     stubTestEnvironment();

@@ -3,12 +3,12 @@ import path from "node:path";
 import readline from "node:readline";
 
 import { asc, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { computeEventHash, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { createDatabase, type Database } from "@/lib/db/client";
-import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
 import { verifyAuditChain } from "./verify";
@@ -51,7 +51,7 @@ function countingTransactions(db: Database): { db: Database; count: () => number
   return { db: counted, count: () => count };
 }
 
-describe.each(testDatabases())("audit group commit on $name", ({ name, open }) => {
+describeEachDatabase("audit group commit on $name", ({ name, open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

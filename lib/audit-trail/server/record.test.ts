@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
 import {
   assertAuditable,
@@ -78,7 +78,7 @@ describe("the content guard", () => {
   });
 });
 
-describe.each(testDatabases())("the audit writer on $name", ({ open }) => {
+describeEachDatabase("the audit writer on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

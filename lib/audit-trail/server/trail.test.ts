@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 
 import { cpfHash, recordEvent, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { timeRange } from "../filters";
 import { BrokenChainError, pruneAuditEvents } from "./prune";
@@ -99,18 +99,26 @@ const EVENTS: Array<AuditEvent & { label: string }> = [
   },
 ];
 
-describe.each(testDatabases())("audit trail on $name", ({ open }) => {
+describeEachDatabase("audit trail on $name", ({ open }) => {
+  /** A database of its own holding EVENTS, and their ids by label. */
+  async function seededTrail() {
+    const trail = { handle: await open(), idOf: new Map<string, number>(), labelOf: new Map<number, string>() };
+    for (const { label, ...event } of EVENTS) {
+      const { id } = await recordEvent(event, trail.handle.db);
+      trail.idOf.set(label, id);
+      trail.labelOf.set(id, label);
+    }
+    return trail;
+  }
+
+  // The reads and the tamper checks share one trail (each tamper check restores what it changed); a test
+  // that prunes changes the trail for good, so it seeds one of its own (ownTrail).
   let handle: TestDatabase;
-  const idOf = new Map<string, number>();
-  const labelOf = new Map<number, string>();
+  let idOf: Map<string, number>;
+  let labelOf: Map<number, string>;
 
   beforeAll(async () => {
-    handle = await open();
-    for (const { label, ...event } of EVENTS) {
-      const { id } = await recordEvent(event, handle.db);
-      idOf.set(label, id);
-      labelOf.set(id, label);
-    }
+    ({ handle, idOf, labelOf } = await seededTrail());
   });
   afterAll(async () => {
     await handle?.dispose();
@@ -195,9 +203,17 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
   });
 
   describe("chain verification", () => {
-    // Each case tampers with a copy-free table: run them in order, restoring what they change.
+    // Each tamper check changes the shared trail and restores what it changed before it ends.
     async function exec(query: ReturnType<typeof sql>) {
       await handle.db.execute(query);
+    }
+
+    /** A seeded trail for the running test alone, disposed of when the test ends. */
+    async function ownTrail() {
+      const trail = await seededTrail();
+      onTestFinished(() => trail.handle.dispose());
+      const run = (query: ReturnType<typeof sql>) => trail.handle.db.execute(query).then(() => undefined);
+      return { ...trail, exec: run };
     }
 
     it("passes on an untouched chain", async () => {
@@ -310,6 +326,7 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
     });
 
     it("prunes the events older than the retention period, then still verifies; a forged checkpoint does not", async () => {
+      const { handle, idOf, labelOf, exec } = await ownTrail();
       // "Now" is 3 days after e8 (minute 8), so the cutoff is minute 8. e9 (minute 7) is older than that but
       // was written after e8: the cut is a prefix by id, so it ends just before e8 and e9 is kept.
       const now = new Date(minutes(8).getTime() + 3 * 86_400_000);
@@ -360,10 +377,11 @@ describe.each(testDatabases())("audit trail on $name", ({ open }) => {
     });
 
     it("always keeps the newest event, so writers still have something to chain to", async () => {
+      const { handle } = await ownTrail();
       const farFuture = new Date(BASE + 1000 * 86_400_000);
       const result = await pruneAuditEvents(handle.db, { retentionDays: 1, now: farFuture });
-      expect(result.removed).toBeGreaterThan(0);
-      // Left: the previous prune's record, then this prune's own record.
+      expect(result.removed).toBe(EVENTS.length - 1);
+      // Left: the newest event, then this prune's own record.
       expect(await handle.db.$count(auditEvents)).toBe(2);
       const after = await recordEvent({ actor: ANA, action: "auth.sign_in", outcome: "success" }, handle.db);
       expect(after.id).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
 import { createTestStaff } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { startSession, validateSession } from "./sessions";
@@ -52,7 +52,7 @@ describe("claims", () => {
   });
 });
 
-describe.each(testDatabases())("single sign-on admission on $name", ({ open }) => {
+describeEachDatabase("single sign-on admission on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

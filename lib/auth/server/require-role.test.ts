@@ -6,7 +6,7 @@ import { httpStatusOf } from "@/lib/api/errors";
 import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
 import { AppError } from "@/lib/shared/errors";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, TEST_SECRETS, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
 import { parseCookieHeader } from "../../shared/cookie-header";
 import { SESSION_COOKIE } from "./cookies";
@@ -33,7 +33,7 @@ describe("cookie header parsing", () => {
   });
 });
 
-describe.each(testDatabases())("requireUser on $name", ({ open }) => {
+describeEachDatabase("requireUser on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

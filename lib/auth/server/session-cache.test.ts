@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
 import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { SessionCache } from "./session-cache";
 import { IDLE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
@@ -35,7 +35,7 @@ async function staffWithSession(db: Database, role: "analyst" | "admin" = "analy
   return { sessionId, userId: user!.id };
 }
 
-describe.each(testDatabases())("the session cache on $name", ({ name, open }) => {
+describeEachDatabase("the session cache on $name", ({ name, open }) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await open();

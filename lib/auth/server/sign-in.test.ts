@@ -6,7 +6,7 @@ import { staffUsers } from "@/lib/auth/server/schema";
 import { rateLimits } from "@/lib/db/schema";
 import { unlockStaffSignIn } from "@/lib/staff/server/staff";
 import { createTestStaff } from "@/test/auth";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { clientAddress, PEER_HEADER } from "../../shared/client-address";
 import { attemptPasswordSignIn } from "./sign-in";
@@ -23,7 +23,7 @@ describe("slowdown", () => {
   });
 });
 
-describe.each(testDatabases())("password sign-in on $name", ({ open }) => {
+describeEachDatabase("password sign-in on $name", ({ open }) => {
   let handle: TestDatabase;
   const waits: number[] = [];
   let clock = new Date("2026-03-02T09:00:00Z");

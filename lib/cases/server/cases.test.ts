@@ -9,7 +9,7 @@ import { NOTE_MAX_CHARS, noteSchema, outcomeSchema, queueQuerySchema, searchSche
 import { caseEntries, cases } from "@/lib/cases/server/schema";
 import { createDatabase } from "@/lib/db/client";
 import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { acquireLease, releaseLease } from "../../db/lease";
 import {
@@ -127,7 +127,7 @@ describe("case rules", () => {
   });
 });
 
-describe.each(testDatabases())("case work on $name", ({ name, open }) => {
+describeEachDatabase("case work on $name", ({ name, open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

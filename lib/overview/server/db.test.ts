@@ -6,7 +6,7 @@ import { cases } from "@/lib/cases/server/schema";
 import { listQueue } from "@/lib/cases/server/store";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 import { startOfDay } from "@/lib/shared/time-zone";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { AGE_BUCKETS } from "../../cases/rules";
 import type { OverviewPeriod } from "../period";
@@ -20,7 +20,7 @@ const TZ = "America/Sao_Paulo";
 const ANA = { id: "0b0e3a52-9f6d-4d55-9a53-0d7c0f4f1a01", email: "ana@example.com" };
 const PERIOD: OverviewPeriod = { from: "2026-03-09", to: "2026-03-11", days: ["2026-03-09", "2026-03-10", "2026-03-11"], preset: null };
 
-describe.each(testDatabases())("overview figures on $name", ({ open }) => {
+describeEachDatabase("overview figures on $name", ({ open }) => {
   let handle: TestDatabase;
   beforeEach(async () => {
     handle = await open();

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail/server";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { cases, verificationIndex } from "@/lib/cases/server/schema";
 import { makeStaff, makeVerification } from "@/test/cases";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { enrichList, enrichmentOf } from "./enrich";
 import { knownVerificationsOf, subjectCpfHashOf } from "./known";
@@ -19,7 +19,7 @@ import { knownVerificationsOf, subjectCpfHashOf } from "./known";
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());
 
-describe.each(testDatabases())("known verifications on $name", ({ open }) => {
+describeEachDatabase("known verifications on $name", ({ open }) => {
   let h: TestDatabase;
   beforeAll(async () => {
     h = await open();

@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { createDatabase, type Database } from "@/lib/db/client";
 import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
 import { setLogSink } from "@/lib/log";
-import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, uniqueId } from "@/test/webhooks";
 
 import { onVerificationChange, type VerificationChange } from "./changes";
@@ -29,7 +29,7 @@ async function store(db: Database, body: object, deliveryId = uniqueId("dlv")) {
   return deliveryId;
 }
 
-describe.each(testDatabases())("webhook processor on $name", ({ name, open }) => {
+describeEachDatabase("webhook processor on $name", ({ name, open }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await open();

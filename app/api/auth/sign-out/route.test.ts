@@ -2,13 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { sessionFromCookies } from "@/lib/auth/server/require-role";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { POST } from "./route";
 
@@ -30,7 +30,7 @@ async function discoveryServer(endSession: boolean): Promise<{ issuer: string; c
 const signOutRequest = (cookie: string | undefined, headers: Record<string, string> = {}) =>
   apiRequest("/api/auth/sign-out", { method: "POST", cookie, headers });
 
-describe.each(testDatabases())("sign-out on $name", ({ open }) => {
+describeEachDatabase("sign-out on $name", ({ open }) => {
   let handle: TestDatabase;
   let withEndSession: Awaited<ReturnType<typeof discoveryServer>>;
   let withoutEndSession: Awaited<ReturnType<typeof discoveryServer>>;

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
 import { setLogSink } from "@/lib/log";
 import { onVerificationChange, type VerificationChange } from "@/lib/webhooks/server/changes";
 import { kickWebhookProcessor } from "@/lib/webhooks/server/processor";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, TEST_WEBHOOK_SECRET, uniqueId, webhookRequest } from "@/test/webhooks";
 
 import { POST } from "./route";
@@ -41,7 +41,7 @@ async function send(request: Request) {
   return { status: response.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { code: string; fields?: string[] } } };
 }
 
-describe.each(testDatabases())("POST /api/webhooks/verification-events on $name", ({ open }) => {
+describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open }) => {
   let handle: TestDatabase;
 
   beforeAll(async () => {

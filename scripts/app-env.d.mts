@@ -1,0 +1,2 @@
+export function documentedVariables(): string[];
+export function blankAppEnv(): Record<string, string>;

@@ -1,0 +1,323 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+
+import { recordEvent } from "@/lib/audit-trail/server/record";
+import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { restoreConfigEnv } from "@/test/config";
+import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS } from "@/test/db";
+
+import { blankAppEnv } from "./app-env.mjs";
+
+/*
+ * The command-line scripts as an operator runs them (`npm run …`), each test against a database of its own:
+ * an empty PGlite data folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set. What is checked
+ * is each script's contract: its exit code (audit:verify and audit:prune: 0 done, 1 broken chain, 2 could not
+ * run; user:add: 2 for refused input, naming the field), what it prints, and what it leaves in the database.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+// A cold start (tsx, then PGlite creating its files) takes seconds on a busy machine; several runs per test.
+const SLOW = 180_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run <script> -- <args>` with the host's configuration blanked, then `env`. */
+function npmRun(script: string, args: string[], env: Record<string, string>): Promise<Run> {
+  const child = spawn("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, ...blankAppEnv(), ...TEST_SECRETS, NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A throwaway folder, removed when the running test ends. */
+function tempFolder(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-cli-"));
+  onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+interface Target {
+  /** What the scripts are given: the data folder, and DATABASE_URL on PostgreSQL. */
+  env: Record<string, string>;
+  /** Opens the database in this process (never while a script has it open: PGlite allows one process). */
+  open(): Promise<DatabaseHandle>;
+  /** Rows of one query, on a connection opened and closed around it (no migration applied). */
+  query<T>(text: string): Promise<T[]>;
+}
+
+// PGlite takes seconds to create its files and apply the migrations: the tests that do not check
+// db:migrate start from a copy of one database migrated here once (and nothing else: no account, no event).
+let migratedPglite: Promise<string> | undefined;
+function migratedPgliteTemplate(): Promise<string> {
+  migratedPglite ??= (async () => {
+    const directory = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyc-cli-template-")), "pglite");
+    const handle = await createDatabase({ pglite: new PGlite(directory) });
+    await handle.close();
+    return directory;
+  })();
+  return migratedPglite;
+}
+
+/**
+ * A database of the running test's own, dropped (or deleted) when it ends: empty, or with the schema
+ * already migrated (on PostgreSQL the scripts migrate an empty database quickly, so it is always empty).
+ */
+async function freshTarget(kind: "pglite" | "postgres", { migrated = false } = {}): Promise<Target> {
+  const dataDir = tempFolder();
+  if (kind === "pglite") {
+    const directory = path.join(dataDir, "pglite");
+    if (migrated) fs.cpSync(await migratedPgliteTemplate(), directory, { recursive: true });
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => createDatabase({ pglite: new PGlite(directory) }),
+      async query<T>(text: string) {
+        const client = new PGlite(directory);
+        try {
+          return (await client.query<T>(text)).rows;
+        } finally {
+          await client.close();
+        }
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `kyc_cli_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`).finally(() => admin.end());
+  onTestFinished(async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`).finally(() => cleanup.end());
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => createDatabase({ url: url.toString() }),
+    async query<T>(text: string) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query(text)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const ONE_TIME_PASSWORD = /one-time password \(shown once; to be replaced at first sign-in\): (\S+)/;
+const HEAD = /^head: (\d+:[0-9a-f]{64})$/m;
+const DAY = 86_400_000;
+
+// The in-process writes below (old audit events) use the same audit key as the scripts (TEST_SECRETS).
+beforeAll(() => stubTestEnvironment());
+afterAll(async () => {
+  restoreConfigEnv();
+  if (migratedPglite) fs.rmSync(path.dirname(await migratedPglite), { recursive: true, force: true });
+});
+
+describe("command-line scripts, before any database is touched", () => {
+  it(
+    "user:add refuses missing or bad input with exit 2 before connecting, naming the field",
+    async () => {
+      const unreachable = { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", DATA_DIR: tempFolder() };
+      const [noRole, badEmail, badRole, stray] = await Promise.all([
+        npmRun("user:add", ["--email", "ana@example.com.br"], unreachable),
+        npmRun("user:add", ["--email", "not-an-email", "--role", "admin"], unreachable),
+        npmRun("user:add", ["--email", "ana@example.com.br", "--role", "owner"], unreachable),
+        npmRun("user:add", ["--email", "ana@example.com.br", "--role", "admin", "--rol", "x"], unreachable),
+      ]);
+      expect(noRole).toMatchObject({ code: 2, stdout: "" });
+      expect(noRole.stderr).toContain("--role is required.");
+      expect(badEmail.code).toBe(2);
+      expect(badEmail.stderr).toMatch(/^--email: /m);
+      expect(badRole.code).toBe(2);
+      expect(badRole.stderr).toMatch(/^--role: must be one of analyst, admin/m);
+      expect(stray.code).toBe(2);
+      expect(stray.stderr).toContain("--rol");
+      // Refused before any connection: the database address given cannot be reached at all.
+      for (const run of [noRole, badEmail, badRole, stray]) {
+        expect(run.stderr).toContain("usage: npm run user:add");
+        expect(run.stderr).not.toMatch(/ECONNREFUSED/);
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    "audit:verify and audit:prune exit 2 on a usage error or an unreachable database, 1 never",
+    async () => {
+      const unreachable = { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", DATA_DIR: tempFolder() };
+      const [badHead, badFlag, verifyDown, pruneDown] = await Promise.all([
+        npmRun("audit:verify", ["--head", "not-a-head"], unreachable),
+        npmRun("audit:prune", ["--everything"], unreachable),
+        npmRun("audit:verify", [], unreachable),
+        npmRun("audit:prune", [], unreachable),
+      ]);
+      expect(badHead.code).toBe(2);
+      expect(badHead.stderr).toContain("usage: npm run audit:verify [-- --head <id>:<hash>]");
+      expect(badFlag.code).toBe(2);
+      expect(badFlag.stderr).toContain("(unknown: --everything)");
+      expect(verifyDown.code).toBe(2);
+      expect(verifyDown.stderr).toContain("audit:verify could not run:");
+      expect(pruneDown.code).toBe(2);
+      expect(pruneDown.stderr).toContain("audit:prune failed, nothing was removed:");
+    },
+    SLOW,
+  );
+});
+
+describeEachDatabase("command-line scripts on $name", ({ name }) => {
+  it(
+    "db:migrate creates the schema on an empty database and seeds the demo accounts; a second run changes nothing",
+    async () => {
+      const target = await freshTarget(name);
+      const first = await npmRun("db:migrate", [], target.env);
+      expect(first).toMatchObject({ code: 0, stdout: `database ready (${name})\n` });
+      const tables = await target.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_schema = 'public'",
+      );
+      expect(tables.map((row) => row.table_name)).toEqual(expect.arrayContaining(["staff_users", "audit_events", "cases"]));
+      const accounts = () => target.query<{ email: string }>("select email from staff_users order by email");
+      expect((await accounts()).map((row) => row.email)).toEqual(["admin@sandbox.local", "analyst@sandbox.local"]);
+
+      const second = await npmRun("db:migrate", [], target.env);
+      expect(second.code).toBe(0);
+      expect((await accounts()).map((row) => row.email)).toEqual(["admin@sandbox.local", "analyst@sandbox.local"]);
+    },
+    SLOW,
+  );
+
+  it(
+    "user:add creates the account, prints its one-time password once and stores only a hash; the same email again exits 2",
+    async () => {
+      const target = await freshTarget(name, { migrated: true });
+      const created = await npmRun("user:add", ["--email", "Ana@Example.com.br", "--role", "admin", "--name", "Ana Souza"], target.env);
+      expect(created.code).toBe(0);
+      expect(created.stdout).toContain("created admin ana@example.com.br");
+      const password = ONE_TIME_PASSWORD.exec(created.stdout)?.[1];
+      expect(password).toBeDefined();
+      expect(created.stdout.split(password!)).toHaveLength(2);
+
+      const rows = await target.query<Record<string, unknown>>("select * from staff_users where email = 'ana@example.com.br'");
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ role: "admin", name: "Ana Souza" });
+      expect(JSON.stringify(rows)).not.toContain(password);
+      const events = await target.query<{ action: string }>("select action from audit_events");
+      expect(events.length).toBeGreaterThan(0);
+
+      const again = await npmRun("user:add", ["--email", "ana@example.com.br", "--role", "analyst"], target.env);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain("A staff account with the email ana@example.com.br already exists.");
+      expect(await target.query("select id from staff_users where email = 'ana@example.com.br'")).toHaveLength(1);
+    },
+    SLOW,
+  );
+
+  it(
+    "audit:verify exits 0 on an intact chain and with the head it printed, 1 naming an edited event",
+    async () => {
+      const target = await freshTarget(name, { migrated: true });
+      expect((await npmRun("user:add", ["--email", "bruno@example.com.br", "--role", "analyst"], target.env)).code).toBe(0);
+
+      const intact = await npmRun("audit:verify", [], target.env);
+      expect(intact.code).toBe(0);
+      expect(intact.stdout).toMatch(/^audit chain intact: \d+ events checked from the start of the chain/);
+      const head = HEAD.exec(intact.stdout)?.[1];
+      expect(head).toBeDefined();
+      const noted = await npmRun("audit:verify", ["--head", head!], target.env);
+      expect(noted.code).toBe(0);
+      expect(noted.stdout).toContain(`the head noted earlier (event #${head!.split(":")[0]}) is still in the chain`);
+
+      const { id } = (await target.query<{ id: number }>("select max(id)::int as id from audit_events"))[0]!;
+      await target.query(`update audit_events set purpose = 'covering tracks' where id = ${id}`);
+      const broken = await npmRun("audit:verify", [], target.env);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain(`audit chain BROKEN at event #${id}`);
+      expect(broken.stdout).not.toContain("intact");
+    },
+    SLOW,
+  );
+
+  /** A fresh database holding three events older than 30 days, then a recent one. */
+  async function trailWithOldEvents(): Promise<Target> {
+    const target = await freshTarget(name, { migrated: true });
+    const handle = await target.open();
+    try {
+      for (const days of [40, 35, 31]) {
+        await recordEvent({ actor: null, action: "auth.sign_in", outcome: "failure", at: new Date(Date.now() - days * DAY) }, handle.db);
+      }
+      await recordEvent({ actor: null, action: "auth.sign_in", outcome: "success" }, handle.db);
+    } finally {
+      await handle.close();
+    }
+    return target;
+  }
+
+  const eventCount = async (target: Target) => (await target.query<{ n: number }>("select count(*)::int as n from audit_events"))[0]!.n;
+
+  it(
+    "audit:prune removes the events past retention under a signed checkpoint, which audit:verify accepts; --dry-run only counts",
+    async () => {
+      const target = await trailWithOldEvents();
+      const env = { ...target.env, AUDIT_RETENTION_DAYS: "30" };
+
+      const dry = await npmRun("audit:prune", ["--dry-run"], env);
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toMatch(/^dry run: 3 audit events older than 30 days \(before .+\) would be removed, up to event #\d+\./);
+      expect(await eventCount(target)).toBe(4);
+
+      const pruned = await npmRun("audit:prune", [], env);
+      expect(pruned.code).toBe(0);
+      expect(pruned.stdout).toMatch(/^removed 3 audit events older than 30 days .*signed checkpoint #\d+ written/);
+      // Left: the recent event and the prune's own record.
+      expect(await eventCount(target)).toBe(2);
+      const verified = await npmRun("audit:verify", [], env);
+      expect(verified.code).toBe(0);
+      expect(verified.stdout).toMatch(/^audit chain intact: 2 events checked from retention checkpoint #\d+ \(3 events up to #\d+/);
+    },
+    SLOW,
+  );
+
+  it(
+    "audit:prune exits 1 and removes nothing while the chain is broken, unless told --allow-broken-chain",
+    async () => {
+      const target = await trailWithOldEvents();
+      const env = { ...target.env, AUDIT_RETENTION_DAYS: "30" };
+      await target.query("update audit_events set outcome = 'denied' where id = (select max(id) from audit_events)");
+
+      const refused = await npmRun("audit:prune", [], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("audit:prune failed, nothing was removed:");
+      expect(await eventCount(target)).toBe(4);
+
+      const allowed = await npmRun("audit:prune", ["--allow-broken-chain"], env);
+      expect(allowed.code).toBe(0);
+      expect(allowed.stdout).toMatch(/^removed 3 audit events older than 30 days/);
+      expect(await eventCount(target)).toBe(2);
+    },
+    SLOW,
+  );
+});
