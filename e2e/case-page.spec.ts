@@ -1,5 +1,5 @@
 import { caseOf, createVerification, moveUpstream, reviewCase, WRITE } from "./case-support";
-import { DEMO, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /*
  * The case page built for a day of reviews (issue 22): honest summaries, reasons that mean something,
@@ -33,6 +33,7 @@ test.describe("reasons that mean something", () => {
   test("a reprove offers only reprove reasons and needs one and a comment; the confirmer sees reasons, comment and author", async ({
     analystPage: page,
     adminPage: admin,
+    staff,
   }) => {
     const { publicId } = await reviewCase(page.request);
     const claimed = await page.request.post(`/api/cases/${encodeURIComponent(publicId)}/assignment`, {
@@ -66,7 +67,7 @@ test.describe("reasons that mean something", () => {
 
     await admin.goto(`/verifications/${publicId}`);
     const outcome = admin.getByTestId("case-outcome");
-    await expect(outcome).toContainText(`Reprove by ${DEMO.analyst.email}`);
+    await expect(outcome).toContainText(`Reprove by ${staff.analyst.email}`);
     await expect(outcome.getByTestId("case-outcome-reasons")).toHaveText("Reasons: Document data does not match");
     await expect(outcome.getByTestId("case-outcome-comment")).toHaveText("Birth date differs from the registry.");
     const timelineOutcome = admin.getByTestId("case-timeline").getByRole("listitem").filter({ hasText: "Recommendation: Reprove" });
@@ -79,6 +80,7 @@ test.describe("outcomes that move", () => {
   test("a confirmed reprove leaves Open for Decided and closes on the provider's status; an escalation goes to Escalated", async ({
     analystPage: page,
     adminPage: admin,
+    staff,
   }) => {
     const post = (who: typeof page, publicId: string, path: string, data: unknown) =>
       who.request.post(`/api/cases/${encodeURIComponent(publicId)}${path}`, { headers: WRITE, data });
@@ -116,6 +118,6 @@ test.describe("outcomes that move", () => {
     await expect(row(escalated.publicId)).toContainText("Escalated");
     await admin.goto(`/verifications/${escalated.publicId}`);
     await admin.getByRole("button", { name: "Take this escalation" }).click();
-    await expect(admin.getByTestId("case-stage")).toContainText(`Owner: ${DEMO.admin.email}`);
+    await expect(admin.getByTestId("case-stage")).toContainText(`Owner: ${staff.admin.email}`);
   });
 });

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { caseOf, moveUpstream, reviewCase, WRITE } from "./case-support";
-import { DEMO, expect, signInContext, test } from "./fixtures";
+import { expect, signInContext, test } from "./fixtures";
 
 /*
  * Case work in a real browser against the sandbox: each test creates its own verification through the
