@@ -49,6 +49,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "integration_keys",
       "job_leases",
       "rate_limits",
+      "staff_roles",
       "staff_sessions",
       "staff_users",
       "verification_events",
