@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { useDateTime } from "@/components/verifications/format";
 import { useClaimFromQueue } from "@/lib/cases/queries";
-import type { Queue } from "@/lib/cases/rules";
+import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseSummary } from "@/lib/cases/types";
 
 import { FlagBadges, PriorityBadge, StateBadge } from "./case-badges";
@@ -47,12 +47,13 @@ function isTyping(target: EventTarget | null): boolean {
 export function CaseQueueTable({
   items,
   viewerId,
-  queue,
+  context,
   onHelp,
 }: {
   items: CaseSummary[];
   viewerId: string;
-  queue: Queue;
+  /** The queue's tab, filters and sort as a query (lib/cases/queue-context.ts): the case page keeps it. */
+  context: string;
   onHelp: () => void;
 }) {
   const t = useTranslations("cases.queue");
@@ -83,7 +84,7 @@ export function CaseQueueTable({
         current &&
         !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)
       )
-        router.push(`/verifications/${encodeURIComponent(current.publicId)}?from=${queue}`);
+        router.push(caseHref(current.publicId, context));
       else if (event.key === "a" && current)
         claim.mutate(current.publicId, {
           onSuccess: () => setMessage(t("assigned", { publicId: current.publicId })),
@@ -95,7 +96,7 @@ export function CaseQueueTable({
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [items, selected, router, claim, onHelp, queue, t]);
+  }, [items, selected, router, claim, onHelp, context, t]);
 
   useEffect(() => {
     rows.current[selected]?.scrollIntoView?.({ block: "nearest" });
@@ -145,10 +146,7 @@ export function CaseQueueTable({
                   data-testid="case-row"
                 >
                   <td className="px-3 py-1.5 font-mono text-xs">
-                    <Link
-                      href={`/verifications/${encodeURIComponent(item.publicId)}?from=${queue}`}
-                      className="text-brand-800 underline underline-offset-2"
-                    >
+                    <Link href={caseHref(item.publicId, context)} className="text-brand-800 underline underline-offset-2">
                       {item.publicId.slice(0, 13)}
                       <span className="sr-only">{item.publicId.slice(13)}</span>
                     </Link>

@@ -2,13 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/verifications/format";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
-import { useAddNote, useAssignCase, useCase, useConfirmOutcome, useReasons, useRecordOutcome } from "@/lib/cases/queries";
+import { useAddNote, useAssignCase, useCase, useConfirmOutcome, usePrefetchCase, useReasons, useRecordOutcome } from "@/lib/cases/queries";
+import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import {
   NOTE_MAX_CHARS,
   outcomeProblems,
@@ -25,33 +27,141 @@ import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { FlagBadges, StateBadge } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
 import { ReasonList } from "./reason-list";
+import { CASE_SHORTCUTS, ShortcutsDialog } from "./shortcuts-dialog";
 
 export interface Viewer {
   id: string;
   permissions: readonly Permission[];
 }
 
-/** The case section of the verification detail: owner, notes, recommendation, four eyes, timeline. */
-export function CaseWork({ publicId, viewer }: { publicId: string; viewer: Viewer }) {
+/**
+ * The decision panel of the case page: owner, recommendation, reasons, note, confirmation, with the case
+ * page's keyboard shortcuts (CASE_SHORTCUTS, listed on `?`). `context` is the queue it was opened from, so
+ * next, previous and back keep its tab, filters and sort.
+ */
+export function CaseWork({ publicId, viewer, context = "" }: { publicId: string; viewer: Viewer; context?: string }) {
   const t = useTranslations("cases.panel");
-  const query = useCase(publicId);
+  const query = useCase(publicId, context);
   if (!query.data) return null;
   const detail = query.data.case;
   if (!detail) return <p className="text-sm text-slate-600">{t("none")}</p>;
-  return (
-    <div className="space-y-4">
-      <CasePanel detail={detail} viewer={viewer} />
-      <CaseTimeline detail={detail} />
-    </div>
-  );
+  return <CasePanel detail={detail} viewer={viewer} context={context} />;
+}
+
+/** The case's timeline (below the evidence on the case page). */
+export function CaseHistory({ publicId, context = "" }: { publicId: string; context?: string }) {
+  const query = useCase(publicId, context);
+  const detail = query.data?.case;
+  return detail ? <CaseTimeline detail={detail} /> : null;
+}
+
+/** Typing in a field must never trigger a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return !!element && (element.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(element.tagName));
+}
+
+const byId = (id: string) => document.getElementById(id) as HTMLElement | null;
+
+/** Set by a recommend shortcut: the outcome form focuses the first reason once it shows that recommendation's reasons. */
+const reasonFocus = { pending: false };
+
+/**
+ * The case page's shortcuts. Keys act through the panel's own controls (a click, a focus, a form submit), so
+ * what a key does is exactly what the control does, with the same checks and messages.
+ */
+function useCaseShortcuts({ detail, context, onHelp }: { detail: CaseDetail; context: string; onHelp: () => void }) {
+  const router = useRouter();
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.metaKey) return;
+      if (document.querySelector("[role=dialog]")) return;
+      const target = event.target as HTMLElement | null;
+      if (isTyping(target) && target?.getAttribute("type") !== "checkbox" && target?.getAttribute("type") !== "radio") {
+        // In a field: Ctrl+Enter sends its form, Escape leaves the field for the shortcuts.
+        if (event.ctrlKey && event.key === "Enter") {
+          const form = target?.closest("form");
+          if (form) {
+            event.preventDefault();
+            form.requestSubmit();
+          }
+        } else if (event.key === "Escape") {
+          byId("case-panel-title")?.focus();
+        }
+        return;
+      }
+      if (event.ctrlKey) return;
+      const click = (id: string) => {
+        const element = byId(id);
+        element?.click();
+        return !!element;
+      };
+      const focus = (id: string) => {
+        const element = byId(id);
+        element?.focus();
+        return !!element;
+      };
+      const recommend = (value: Recommendation) => {
+        if (!byId(`case-rec-${value}`)) return false;
+        // The reasons of that recommendation appear after the render (and after the catalogue has loaded):
+        // the outcome form then gives the first one the focus.
+        reasonFocus.pending = true;
+        click(`case-rec-${value}`);
+        return true;
+      };
+      let handled = true;
+      if (event.key === "a") handled = click("case-assign");
+      else if (event.key === "n") handled = focus("case-note");
+      else if (event.key === "p") handled = recommend("approve");
+      else if (event.key === "x") handled = recommend("reprove");
+      else if (event.key === "e") handled = recommend("escalate");
+      else if (/^[1-9]$/.test(event.key)) {
+        const box = byId("case-reasons")?.querySelectorAll<HTMLInputElement>("input[type=checkbox]")[Number(event.key) - 1];
+        handled = !!box;
+        box?.click();
+        box?.focus();
+      } else if (event.key === "c") handled = focus("case-outcome-comment") || focus("case-confirm-comment");
+      else if (event.key === "s") {
+        const form = byId("case-outcome-form") as HTMLFormElement | null;
+        handled = !!form;
+        form?.requestSubmit();
+      } else if (event.key === "y") handled = click("case-agree");
+      else if (event.key === "j" && detail.next) router.push(caseHref(detail.next, context));
+      else if (event.key === "k" && detail.previous) router.push(caseHref(detail.previous, context));
+      else if (event.key === "u") router.push(queueHref(context));
+      else if (event.key === "?") onHelp();
+      else handled = false;
+      if (handled) event.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [detail.next, detail.previous, context, router, onHelp]);
 }
 
 function ErrorLine({ error }: { error: ApiRequestError | null }) {
   return error ? <Alert tone="error" title={error.message} /> : null;
 }
 
-function CasePanel({ detail, viewer }: { detail: CaseDetail; viewer: Viewer }) {
+function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Viewer; context: string }) {
   const t = useTranslations("cases.panel");
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  useCaseShortcuts({ detail, context, onHelp: openHelp });
+  // Focus is never lost: a control that goes away after an action (assign, record, confirm) hands the focus
+  // to the panel's heading, where the shortcuts go on working.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) byId("case-panel-title")?.focus({ preventScroll: true });
+  });
+  // The next case of the queue is read before the analyst asks for it.
+  const prefetchCase = usePrefetchCase();
+  const router = useRouter();
+  useEffect(() => {
+    if (!detail.next) return;
+    void prefetchCase(detail.next, context);
+    router.prefetch(caseHref(detail.next, context));
+  }, [detail.next, context, prefetchCase, router]);
+
   const tr = useTranslations("cases.recommendation");
   const dateTime = useDateTime();
   const assign = useAssignCase(detail.publicId);
@@ -63,26 +173,29 @@ function CasePanel({ detail, viewer }: { detail: CaseDetail; viewer: Viewer }) {
   return (
     <section aria-labelledby="case-panel-title" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="case-panel-title" className="text-base font-semibold text-slate-900">
+        <h2 id="case-panel-title" tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-2 focus:outline-brand-700">
           {t("title")} <StateBadge status={detail.status} outcomeState={detail.outcomeState} recommendation={detail.recommendation} />
         </h2>
         <nav className="flex gap-2 text-sm" aria-label={t("title")}>
-          <Link href="/cases" className="text-brand-800 underline underline-offset-2">
+          <Link href={queueHref(context)} className="text-brand-800 underline underline-offset-2" data-testid="case-back">
             {t("backToQueue")}
           </Link>
           {detail.previous ? (
-            <Link href={`/verifications/${encodeURIComponent(detail.previous)}`} className="text-brand-800 underline underline-offset-2">
+            <Link href={caseHref(detail.previous, context)} rel="prev" className="text-brand-800 underline underline-offset-2">
               ← {t("previous")}
             </Link>
           ) : null}
           {detail.next ? (
-            <Link href={`/verifications/${encodeURIComponent(detail.next)}`} className="text-brand-800 underline underline-offset-2">
+            <Link href={caseHref(detail.next, context)} rel="next" className="text-brand-800 underline underline-offset-2">
               {t("next")} →
             </Link>
           ) : null}
+          <button type="button" onClick={openHelp} className="text-brand-800 underline underline-offset-2">
+            {t("shortcuts")}
+          </button>
         </nav>
       </div>
-      <p className="rounded-md bg-sky-50 p-3 text-sm text-sky-900">{t("providerNotice")}</p>
+      <p className="rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900">{t("providerNotice")}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-slate-700">{t("assignee")}</dt>
         <dd data-testid="case-assignee">{detail.assignee ? detail.assignee.email : t("nobody")}</dd>
@@ -113,7 +226,7 @@ function CasePanel({ detail, viewer }: { detail: CaseDetail; viewer: Viewer }) {
           {!detail.assignee && ownEscalation ? (
             <p className="text-sm text-slate-700">{t("ownEscalation")}</p>
           ) : !detail.assignee ? (
-            <Button pending={assign.isPending} onClick={() => assign.mutate({ assignee: "me" })}>
+            <Button id="case-assign" pending={assign.isPending} onClick={() => assign.mutate({ assignee: "me" })}>
               {escalated ? t("takeEscalation") : t("assignToMe")}
             </Button>
           ) : !mine ? (
@@ -129,8 +242,9 @@ function CasePanel({ detail, viewer }: { detail: CaseDetail; viewer: Viewer }) {
         </div>
       ) : null}
       <ErrorLine error={assign.error} />
-      <NoteForm publicId={detail.publicId} />
       <OutcomeSection detail={detail} viewer={viewer} />
+      <NoteForm publicId={detail.publicId} />
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} shortcuts={CASE_SHORTCUTS} />
     </section>
   );
 }
@@ -142,7 +256,7 @@ function NoteForm({ publicId }: { publicId: string }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     // The text stays in the field until the note is stored: a refusal loses nothing typed.
-    add.mutate({ text }, { onSuccess: () => setText("") });
+    add.mutate({ text }, { onSuccess: () => setText(""), onSettled: () => byId("case-note")?.focus() });
   }
   return (
     <form onSubmit={submit} className="space-y-2">
@@ -155,7 +269,7 @@ function NoteForm({ publicId }: { publicId: string }) {
         maxLength={NOTE_MAX_CHARS}
         onChange={(event) => setText(event.target.value)}
         aria-describedby="case-note-hint"
-        rows={3}
+        rows={2}
         className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
       <p id="case-note-hint" className="text-xs text-slate-600">
@@ -218,6 +332,11 @@ function OutcomeForm({ publicId }: { publicId: string }) {
   // The rule the server applies, checked here first so a wrong outcome is said before it is sent.
   const [problems, setProblems] = useState<OutcomeProblem[]>([]);
   const offered = (reasons.data?.reasons ?? []).filter((reason) => reason.recommendations.includes(recommendation));
+  useEffect(() => {
+    if (!reasonFocus.pending || offered.length === 0) return;
+    reasonFocus.pending = false;
+    byId("case-reasons")?.querySelector<HTMLInputElement>("input[type=checkbox]")?.focus();
+  }, [recommendation, offered.length]);
   function choose(value: Recommendation) {
     setRecommendation(value);
     // A reason of another recommendation never travels with this one.
@@ -238,14 +357,21 @@ function OutcomeForm({ publicId }: { publicId: string }) {
   };
   const commentRequired = recommendation === "reprove";
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label={t("title")}>
+    <form id="case-outcome-form" onSubmit={submit} className="space-y-3" aria-label={t("title")}>
       <p className="text-xs text-slate-600">{t("needsConfirmation")}</p>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t("recommendation")}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
           {RECOMMENDATIONS.map((value) => (
             <label key={value} className="flex items-center gap-1 text-sm">
-              <input type="radio" name="recommendation" value={value} checked={recommendation === value} onChange={() => choose(value)} />
+              <input
+                id={`case-rec-${value}`}
+                type="radio"
+                name="recommendation"
+                value={value}
+                checked={recommendation === value}
+                onChange={() => choose(value)}
+              />
               {tr(value)}
             </label>
           ))}
@@ -256,8 +382,8 @@ function OutcomeForm({ publicId }: { publicId: string }) {
         <p id="case-reasons-hint" className="text-xs text-slate-600">
           {t("reasonsHint")}
         </p>
-        <div className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
-          {offered.map((reason) => (
+        <div id="case-reasons" className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
+          {offered.map((reason, index) => (
             <label key={reason.code} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
@@ -267,6 +393,11 @@ function OutcomeForm({ publicId }: { publicId: string }) {
                   setChosen((list) => (event.target.checked ? [...list, reason.code] : list.filter((code) => code !== reason.code)))
                 }
               />
+              {index < 9 ? (
+                <kbd aria-hidden="true" className="rounded border border-slate-300 px-1 font-mono text-xs text-slate-600">
+                  {index + 1}
+                </kbd>
+              ) : null}
               {reason.label}
             </label>
           ))}
@@ -328,7 +459,7 @@ function ConfirmForm({ publicId }: { publicId: string }) {
       <ErrorLine error={confirm.error} />
       {confirm.isSuccess ? <p role="status">{t("done")}</p> : null}
       <div className="flex gap-2">
-        <Button pending={confirm.isPending} onClick={() => confirm.mutate({ agree: true, comment })}>
+        <Button id="case-agree" pending={confirm.isPending} onClick={() => confirm.mutate({ agree: true, comment })}>
           {t("agree")}
         </Button>
         <Button variant="danger" pending={confirm.isPending} onClick={() => confirm.mutate({ agree: false, comment })}>

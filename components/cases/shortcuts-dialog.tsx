@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 
-const SHORTCUTS = [
+/** The queue's shortcuts: [key, label key in cases.shortcuts]. */
+export const QUEUE_SHORTCUTS = [
   ["j", "down"],
   ["k", "up"],
   ["Enter", "open"],
@@ -13,12 +14,39 @@ const SHORTCUTS = [
   ["?", "help"],
 ] as const;
 
-export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The case page's shortcuts (components/cases/case-work.tsx useCaseShortcuts). */
+export const CASE_SHORTCUTS = [
+  ["a", "caseAssign"],
+  ["p", "caseApprove"],
+  ["x", "caseReprove"],
+  ["e", "caseEscalate"],
+  ["1–9", "caseReason"],
+  ["c", "caseComment"],
+  ["s", "caseSubmit"],
+  ["Ctrl+Enter", "caseSend"],
+  ["y", "caseConfirm"],
+  ["n", "caseNote"],
+  ["Esc", "caseLeaveField"],
+  ["j", "caseNext"],
+  ["k", "casePrevious"],
+  ["u", "caseBack"],
+  ["?", "help"],
+] as const;
+
+export function ShortcutsDialog({
+  open,
+  onOpenChange,
+  shortcuts = QUEUE_SHORTCUTS,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  shortcuts?: ReadonlyArray<readonly [string, string]>;
+}) {
   const t = useTranslations("cases.shortcuts");
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t("title")}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {SHORTCUTS.map(([key, label]) => (
+        {shortcuts.map(([key, label]) => (
           <div key={key} className="contents">
             <dt>
               <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono">{key}</kbd>

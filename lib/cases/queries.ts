@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 
 import type { ConfirmationInput, OutcomeInput, QueueQuery, SearchInput } from "@/lib/cases/schemas";
 import type { CaseDetailResponse, CaseQueueResponse, ReasonCatalogue, SearchResponse } from "@/lib/cases/types";
@@ -17,7 +18,9 @@ export const caseKeys = {
   all: ["cases"] as const,
   queues: () => [...caseKeys.all, "queue"] as const,
   queue: (params: QueueParams) => [...caseKeys.queues(), params] as const,
-  detail: (publicId: string) => [...caseKeys.all, "detail", publicId] as const,
+  /** A case; `context` (the queue it is read in) only picks its next and previous. Invalidated by the id prefix. */
+  detail: (publicId: string, context?: string) =>
+    context ? ([...caseKeys.all, "detail", publicId, context] as const) : ([...caseKeys.all, "detail", publicId] as const),
   reasons: () => [...caseKeys.all, "reasons"] as const,
 };
 
@@ -28,8 +31,8 @@ export function casesApiUrl(params: QueueParams): string {
 }
 
 export const fetchQueue = (params: QueueParams, signal?: AbortSignal) => apiRequest<CaseQueueResponse>(casesApiUrl(params), { signal });
-export const fetchCase = (publicId: string, signal?: AbortSignal) =>
-  apiRequest<CaseDetailResponse>(`/api/cases/${encodeURIComponent(publicId)}`, { signal });
+export const fetchCase = (publicId: string, signal?: AbortSignal, context = "") =>
+  apiRequest<CaseDetailResponse>(`/api/cases/${encodeURIComponent(publicId)}${context ? `?${context}` : ""}`, { signal });
 
 export function useCaseQueue(params: QueueParams) {
   return useQuery<CaseQueueResponse, ApiRequestError>({
@@ -40,11 +43,25 @@ export function useCaseQueue(params: QueueParams) {
 }
 
 /** The case of a verification (`case: null` when it has none). */
-export function useCase(publicId: string) {
+export function useCase(publicId: string, context = "") {
   return useQuery<CaseDetailResponse, ApiRequestError>({
-    queryKey: caseKeys.detail(publicId),
-    queryFn: ({ signal }) => fetchCase(publicId, signal),
+    queryKey: caseKeys.detail(publicId, context),
+    queryFn: ({ signal }) => fetchCase(publicId, signal, context),
   });
+}
+
+/** Reads a case (in its queue) ahead of the analyst, so "next" opens with its data already here. */
+export function usePrefetchCase() {
+  const client = useQueryClient();
+  return useCallback(
+    (publicId: string, context = "") =>
+      client.prefetchQuery({
+        queryKey: caseKeys.detail(publicId, context),
+        queryFn: ({ signal }) => fetchCase(publicId, signal, context),
+        staleTime: 30_000,
+      }),
+    [client],
+  );
 }
 
 export function useReasons() {

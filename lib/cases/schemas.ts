@@ -50,6 +50,21 @@ export const queueQuerySchema = z
   });
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
+/** GET /api/cases/{publicId}: the queue the case is read in, for its next and previous (no page: the whole queue). */
+export const caseContextSchema = z
+  .object({
+    queue: z.enum(QUEUES).default("open"),
+    sort: z.enum(QUEUE_SORTS).default("age"),
+    flag: z.enum(RED_FLAGS).optional(),
+    overdue: z.enum(["true", "false"]).optional(),
+    age: z.enum(AGE_BUCKETS).optional(),
+    closed_from: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
+    closed_to: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
+    disagreement: z.enum(["true", "false"]).optional(),
+  })
+  .strict();
+export type CaseContextQuery = z.infer<typeof caseContextSchema>;
+
 /** `me`, a staff id (admins only), or null to unassign. */
 export const assignmentSchema = z.object({ assignee: z.union([z.literal("me"), z.uuid("must be a staff id"), z.null()]) }).strict();
 

@@ -11,8 +11,9 @@ import { Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { useDateTime } from "@/components/verifications/format";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
-import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
 import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/cases/queries";
+import { queueContextQuery } from "@/lib/cases/queue-context";
+import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
 
 export function CasesPageClient({ initial, viewer }: { initial: QueueParams; viewer: { id: string; permissions: readonly Permission[] } }) {
   const t = useTranslations("cases.queue");
@@ -141,7 +142,7 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
       {queue.isError ? (
         <ApiErrorState error={queue.error} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
       ) : data ? (
-        <CaseQueueTable items={data.items} viewerId={viewer.id} queue={params.queue} onHelp={() => setHelpOpen(true)} />
+        <CaseQueueTable items={data.items} viewerId={viewer.id} context={queueContextQuery(params)} onHelp={() => setHelpOpen(true)} />
       ) : null}
 
       {data && pages > 1 ? (

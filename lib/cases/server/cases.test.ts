@@ -647,6 +647,26 @@ describeEachDatabase("case work on $name", ({ name, open }) => {
     ]);
   });
 
+  it("next and previous follow the queue the case was opened from: its filter and its sort", async () => {
+    const hour = 3_600_000;
+    const base = Date.now() - 1000 * 24 * hour; // older than anything else in this database: first in age order
+    const at = (hours: number) => new Date(base + hours * hour).toISOString();
+    const first = await openCase({ createdAt: at(0), restrictiveLists: [{ extra: {} }] });
+    const plain = await openCase({ createdAt: at(1) });
+    const second = await openCase({ createdAt: at(2), restrictiveLists: [{ extra: {} }] });
+    const me = await makeStaff(handle.db, "analyst");
+    const listed = { queue: "open", sort: "age", flag: "restrictive_list" } as const;
+    const middle = await getCase(handle.db, second.publicId, listed, me.actor.id);
+    expect(middle?.previous).toBe(first.publicId);
+    const unfiltered = await getCase(handle.db, second.publicId, { queue: "open", sort: "age" }, me.actor.id);
+    expect(unfiltered?.previous).toBe(plain.publicId);
+    expect((await getCase(handle.db, first.publicId, listed, me.actor.id))?.next).toBe(second.publicId);
+    // A case that has just left the queue (decided) still leads on to the next one of that queue.
+    await assignCase(handle.db, me, first.publicId, "me");
+    await recordOutcome(handle.db, me, first.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
+    expect((await getCase(handle.db, first.publicId, listed, me.actor.id))?.next).toBe(second.publicId);
+  });
+
   it("a case's age and due time count from the verification's creation; the dashboard's first sight is kept apart", async () => {
     const monthAgo = new Date(Date.now() - 30 * 24 * 3_600_000);
     const old = await openCase({ createdAt: monthAgo.toISOString() });

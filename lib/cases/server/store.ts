@@ -1,9 +1,9 @@
 import "server-only";
 
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
 import { staffUsers } from "@/lib/auth/server/schema";
-import type { QueueQuery } from "@/lib/cases/schemas";
+import type { CaseContextQuery, QueueQuery } from "@/lib/cases/schemas";
 import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
@@ -325,7 +325,8 @@ function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
   };
 }
 
-export async function listQueue(db: Database, query: QueueQuery, userId: string, now = new Date()): Promise<CaseQueueResponse> {
+/** A queue's filters and order, shared by the list and by a case's next and previous. */
+function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId: string, now: Date): { where: SQL; order: SQL[] } {
   const conditions: SQL[] = [queueCondition(query.queue, userId)];
   if (query.flag) conditions.push(sql`${cases.flags} @> array[${query.flag}]::text[]`);
   if (query.overdue === "true")
@@ -338,7 +339,6 @@ export async function listQueue(db: Database, query: QueueQuery, userId: string,
   if (query.closed_from) conditions.push(gte(cases.closedAt, new Date(query.closed_from)));
   if (query.closed_to) conditions.push(lt(cases.closedAt, new Date(query.closed_to)));
   if (query.disagreement) conditions.push(eq(cases.disagreement, query.disagreement === "true"));
-  const where = and(...conditions);
   const order =
     query.queue === "closed"
       ? [desc(cases.closedAt), asc(cases.id)]
@@ -347,6 +347,11 @@ export async function listQueue(db: Database, query: QueueQuery, userId: string,
         : query.sort === "priority"
           ? [desc(cases.priority), asc(cases.openedAt), asc(cases.id)]
           : [asc(cases.openedAt), asc(cases.id)];
+  return { where: and(...conditions)!, order };
+}
+
+export async function listQueue(db: Database, query: QueueQuery, userId: string, now = new Date()): Promise<CaseQueueResponse> {
+  const { where, order } = queueFilter(query, userId, now);
   const [rows, [total], countRows] = await Promise.all([
     db
       .select(summaryColumns)
@@ -393,8 +398,39 @@ async function staffRefs(db: Database, ids: Array<string | null>): Promise<Map<s
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** One case with its history and neighbours in the open queue, or null when none exists. */
-export async function getCase(db: Database, publicId: string): Promise<CaseDetail | null> {
+/**
+ * The cases before and after this one in a queue, in the queue's own filters and order. The case itself is
+ * kept in the window even when it has just left the queue (an outcome recorded, say), so "next" still goes on
+ * from where the analyst is.
+ */
+async function neighboursIn(
+  db: Database,
+  publicId: string,
+  context: CaseContextQuery,
+  userId: string,
+): Promise<{ previous: string | null; next: string | null }> {
+  const { where, order } = queueFilter(context, userId, new Date());
+  const ordered = sql.join(order, sql`, `);
+  const window = db
+    .select({
+      publicId: cases.publicId,
+      previous: sql<string | null>`lag(${cases.publicId}) over (order by ${ordered})`.as("previous"),
+      next: sql<string | null>`lead(${cases.publicId}) over (order by ${ordered})`.as("next"),
+    })
+    .from(cases)
+    .where(or(where, eq(cases.publicId, publicId)))
+    .as("ordered");
+  const [row] = await db.select().from(window).where(eq(window.publicId, publicId)).limit(1);
+  return { previous: row?.previous ?? null, next: row?.next ?? null };
+}
+
+/** One case with its history and its neighbours in a queue (by default the open queue, oldest first), or null. */
+export async function getCase(
+  db: Database,
+  publicId: string,
+  context: CaseContextQuery = { queue: "open", sort: "age" },
+  userId = "00000000-0000-0000-0000-000000000000",
+): Promise<CaseDetail | null> {
   const row = await findCaseRow(db, publicId);
   if (!row) return null;
   const entries = await db.select().from(caseEntries).where(eq(caseEntries.caseId, row.id)).orderBy(asc(caseEntries.id));
@@ -406,18 +442,7 @@ export async function getCase(db: Database, publicId: string): Promise<CaseDetai
     ...entries.flatMap((entry) => [entry.actorId, assigneeOf(entry.details)]),
   ]);
   const ref = (id: string | null) => (id ? (staff.get(id) ?? null) : null);
-  const [previous] = await db
-    .select({ publicId: cases.publicId })
-    .from(cases)
-    .where(and(eq(cases.status, "open"), sql`(${cases.openedAt}, ${cases.id}) < (${row.openedAt}, ${row.id})`))
-    .orderBy(desc(cases.openedAt), desc(cases.id))
-    .limit(1);
-  const [next] = await db
-    .select({ publicId: cases.publicId })
-    .from(cases)
-    .where(and(eq(cases.status, "open"), sql`(${cases.openedAt}, ${cases.id}) > (${row.openedAt}, ${row.id})`))
-    .orderBy(asc(cases.openedAt), asc(cases.id))
-    .limit(1);
+  const { previous, next } = await neighboursIn(db, publicId, context, userId);
   return {
     ...toSummary(row, ref(row.assigneeId)),
     reasons: row.reasons ?? [],
@@ -440,7 +465,7 @@ export async function getCase(db: Database, publicId: string): Promise<CaseDetai
         : entry.details,
     })),
     upstreamEvents: await upstreamEventsOf(db, publicId),
-    previous: previous?.publicId ?? null,
-    next: next?.publicId ?? null,
+    previous,
+    next,
   };
 }

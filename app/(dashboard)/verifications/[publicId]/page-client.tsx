@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 
-import { CaseWork, type Viewer } from "@/components/cases/case-work";
+import { CaseHistory, CaseWork, type Viewer } from "@/components/cases/case-work";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { FACE_KEYS, FaceComparison } from "@/components/verifications/face-comparison";
 import { MediaNotPermitted } from "@/components/verifications/media-not-permitted";
@@ -15,6 +15,7 @@ import { VerificationEventHistory } from "@/components/verifications/verificatio
 import { backHref, VerificationNeighbours } from "@/components/verifications/verification-neighbours";
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
 import { hasPermission } from "@/lib/auth/permissions";
+import { CASES_PARAM, cleanQueueContext, queueHref } from "@/lib/cases/queue-context";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { useVerification, verificationKeys } from "@/lib/verifications/queries";
 
@@ -32,7 +33,10 @@ export function VerificationPageClient({
   useServerError(verificationKeys.detail(publicId), serverError);
   const detail = useVerification(publicId);
   // The list the analyst came from (filters and sort), so the way back and previous/next keep them.
-  const listQuery = useSearchParams().get("list") ?? "";
+  const search = useSearchParams();
+  const listQuery = search.get("list") ?? "";
+  // The case queue the analyst came from (tab, filters, sort), so next, previous and back keep it.
+  const queueContext = cleanQueueContext(search.get(CASES_PARAM) ?? "");
 
   let body: React.ReactNode;
   if (detail.data) {
@@ -66,14 +70,37 @@ export function VerificationPageClient({
     body = <VerificationDetailSkeleton />;
   }
 
+  // The evidence on the left, the decision panel on the right, kept on screen while the evidence scrolls
+  // (1440×900: everything needed to decide without scrolling); on a phone the panel follows the evidence,
+  // one tap away through the link at the top.
   return (
     <div className="space-y-4">
-      <Link href={backHref(listQuery)} className="text-sm font-medium text-brand-800 underline underline-offset-2">
-        ← {t("back")}
-      </Link>
-      {body}
-      <VerificationEventHistory publicId={publicId} />
-      <CaseWork publicId={publicId} viewer={viewer} />
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link
+          href={queueContext ? queueHref(queueContext) : backHref(listQuery)}
+          className="font-medium text-brand-800 underline underline-offset-2"
+        >
+          ← {t("back")}
+        </Link>
+        <a href="#decision-panel" className="font-medium text-brand-800 underline underline-offset-2 lg:hidden">
+          {t("toDecision")}
+        </a>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
+        <div className="min-w-0 space-y-4">
+          {body}
+          <CaseHistory publicId={publicId} context={queueContext} />
+          <VerificationEventHistory publicId={publicId} />
+        </div>
+        <aside
+          id="decision-panel"
+          aria-label={t("decisionPanel")}
+          className="min-w-0 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:overflow-y-auto"
+          data-testid="decision-panel"
+        >
+          <CaseWork publicId={publicId} viewer={viewer} context={queueContext} />
+        </aside>
+      </div>
     </div>
   );
 }

@@ -65,6 +65,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
           "cases.panel",
           "cases.priority",
           "cases.recommendation",
+          "cases.shortcuts",
           "cases.state",
           "cases.timeline",
           "common.loading",

@@ -2,15 +2,20 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
+import { caseContextSchema } from "@/lib/cases/schemas";
 import { getCase } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
 import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // GET /api/cases/:publicId – one case: owner, notes, outcome, confirmation, timeline, neighbours; `case: null`
 // when the verification has none (most verifications need no person: not an error, so no 404 on every detail).
-export const GET = route({ permission: "cases.read", params: z.object({ publicId: publicIdSchema }) }, async ({ context, params: { publicId } }) => {
-  const data = await audited(context, { action: "case.view", target: { type: "verification", id: publicId } }, async () => ({
-    case: await getCase(await getDb(), publicId),
-  }));
-  return json(data);
-});
+// `?queue=&sort=&flag=…` (the queue it was opened from) picks its next and previous.
+export const GET = route(
+  { permission: "cases.read", params: z.object({ publicId: publicIdSchema }), query: caseContextSchema },
+  async ({ user, context, params: { publicId }, query }) => {
+    const data = await audited(context, { action: "case.view", target: { type: "verification", id: publicId } }, async () => ({
+      case: await getCase(await getDb(), publicId, query, user.id),
+    }));
+    return json(data);
+  },
+);
