@@ -154,7 +154,7 @@ describe("command-line scripts, before any database is touched", () => {
       expect(badEmail.code).toBe(2);
       expect(badEmail.stderr).toMatch(/^--email: /m);
       expect(badRole.code).toBe(2);
-      expect(badRole.stderr).toMatch(/^--role: must be one of analyst, admin/m);
+      expect(badRole.stderr).toMatch(/^--role: must be one of viewer, analyst, reviewer, auditor, admin/m);
       expect(stray.code).toBe(2);
       expect(stray.stderr).toContain("--rol");
       // Refused before any connection: the database address given cannot be reached at all.

@@ -10,7 +10,7 @@ import { StaffEmailTakenError } from "../lib/auth/server/staff-store";
 import { inviteStaff } from "../lib/staff/server/staff";
 import { inviteStaffSchema } from "../lib/staff/schemas";
 
-const USAGE = "usage: npm run user:add -- --email <address> --role <analyst|admin> [--name <full name>]";
+const USAGE = "usage: npm run user:add -- --email <address> --role <viewer|analyst|reviewer|auditor|admin|custom role id> [--name <full name>]";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
