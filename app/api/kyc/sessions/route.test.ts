@@ -28,6 +28,11 @@ beforeEach(async () => {
   await h.sandbox.clearRequests();
 });
 
+/** A member of the test's own: KYC starts count against each member's quota (2 a minute in this harness). */
+async function ownMember(): Promise<string> {
+  return sessionCookieFor(h.db.db, await createTestStaff(h.db.db, { role: "analyst" }));
+}
+
 async function start(
   cpf: string,
   { language, languageCookie, purpose = "Onboarding of a customer" }: { language?: string; languageCookie?: string; purpose?: string } = {},
@@ -50,11 +55,7 @@ describe("starting a KYC session", () => {
 
   it("asks for a purpose like a lookup, naming the field, before any call", async () => {
     for (const purpose of ["", "ab", "check 529.982.247-25 please"]) {
-      const response = await start(
-        "529.982.247-25",
-        { purpose },
-        await sessionCookieFor(h.db.db, await createTestStaff(h.db.db, { role: "analyst" })),
-      );
+      const response = await start("529.982.247-25", { purpose }, await ownMember());
       expect(response.status).toBe(400);
       expect((await json<{ error: { fields: string[] } }>(response)).error.fields).toEqual(["purpose"]);
     }
@@ -62,7 +63,7 @@ describe("starting a KYC session", () => {
   });
 
   it("answers the widget address (path = session id, widget token and lang), session id, status and a QR code: nothing of the person", async () => {
-    const response = await start("529.982.247-25", { language: "pt-BR,pt;q=0.9" });
+    const response = await start("529.982.247-25", { language: "pt-BR,pt;q=0.9" }, await ownMember());
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const text = await response.clone().text();
@@ -82,18 +83,19 @@ describe("starting a KYC session", () => {
   });
 
   it("follows the dashboard's language: the language cookie wins over Accept-Language", async () => {
-    const response = await start("390.533.447-05", { language: "pt-BR", languageCookie: "NEXT_LOCALE=en" });
+    const response = await start("390.533.447-05", { language: "pt-BR", languageCookie: "NEXT_LOCALE=en" }, await ownMember());
     const { session } = await json<KycSessionResponse>(response);
     expect(new globalThis.URL(session.url).searchParams.get("lang")).toBe("en");
   });
 
   it("stores neither the address, the session id nor the token: only an audit event with the CPF masked", async () => {
     const sessions: KycSessionResponse[] = [];
+    const member = await ownMember();
     for (const [cpf, options] of [
       ["529.982.247-25", { language: "pt-BR" }],
       ["390.533.447-05", { languageCookie: "NEXT_LOCALE=en" }],
     ] as const) {
-      const response = await start(cpf, options);
+      const response = await start(cpf, options, member);
       expect(response.status).toBe(201);
       sessions.push(await json<KycSessionResponse>(response));
     }
