@@ -33,5 +33,8 @@ export function connectHost(host) {
 
 /** The arguments of `next dev` (mode dev) or `next start` (mode demo), bound to `host`. */
 export function nextArgs(mode, port, host) {
-  return [mode === "dev" ? "dev" : "start", "-p", String(port), "-H", host];
+  if (mode === "dev") return ["dev", "-p", String(port), "-H", host];
+  // Idle keep-alive connections stay open 65 s (Node's default is 5 s): a client reusing a connection the server is
+  // closing at that moment gets ECONNRESET, and load balancers expect the server to outlast their own 60 s idle timeout.
+  return ["start", "-p", String(port), "-H", host, "--keepAliveTimeout", "65000"];
 }

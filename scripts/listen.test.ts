@@ -20,7 +20,7 @@ describe("listen host", () => {
 
   it("binds next dev and next start to the host", () => {
     expect(nextArgs("dev", "3000", "127.0.0.1")).toEqual(["dev", "-p", "3000", "-H", "127.0.0.1"]);
-    expect(nextArgs("demo", 3100, "0.0.0.0")).toEqual(["start", "-p", "3100", "-H", "0.0.0.0"]);
+    expect(nextArgs("demo", 3100, "0.0.0.0")).toEqual(["start", "-p", "3100", "-H", "0.0.0.0", "--keepAliveTimeout", "65000"]);
   });
 
   it("reaches a wildcard bind through loopback, an IPv6 address in brackets", () => {
