@@ -27,18 +27,23 @@ const plainText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !CONTROL.test(value), "must not hold control characters");
 
+// The queue's filters and sort, one definition for the queue's list and a case's next/previous in that queue.
+const queueFilterShape = {
+  queue: z.enum(QUEUES).default("open"),
+  sort: z.enum(QUEUE_SORTS).default("age"),
+  flag: z.enum(RED_FLAGS).optional(),
+  // Open queues: past the due time now; the closed queue: closed after the due time.
+  overdue: z.enum(["true", "false"]).optional(),
+  age: z.enum(AGE_BUCKETS).optional(),
+  // Closed in [closed_from, closed_to): the overview's period, as instants.
+  closed_from: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
+  closed_to: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
+  disagreement: z.enum(["true", "false"]).optional(),
+};
+
 export const queueQuerySchema = z
   .object({
-    queue: z.enum(QUEUES).default("open"),
-    sort: z.enum(QUEUE_SORTS).default("age"),
-    flag: z.enum(RED_FLAGS).optional(),
-    // Open queues: past the due time now; the closed queue: closed after the due time.
-    overdue: z.enum(["true", "false"]).optional(),
-    age: z.enum(AGE_BUCKETS).optional(),
-    // Closed in [closed_from, closed_to): the overview's period, as instants.
-    closed_from: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
-    closed_to: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
-    disagreement: z.enum(["true", "false"]).optional(),
+    ...queueFilterShape,
     page: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(1),
     per_page: z.coerce.number().int("must be a whole number").min(1).max(200).default(50),
   })
@@ -51,18 +56,7 @@ export const queueQuerySchema = z
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
 /** GET /api/cases/{publicId}: the queue the case is read in, for its next and previous (no page: the whole queue). */
-export const caseContextSchema = z
-  .object({
-    queue: z.enum(QUEUES).default("open"),
-    sort: z.enum(QUEUE_SORTS).default("age"),
-    flag: z.enum(RED_FLAGS).optional(),
-    overdue: z.enum(["true", "false"]).optional(),
-    age: z.enum(AGE_BUCKETS).optional(),
-    closed_from: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
-    closed_to: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
-    disagreement: z.enum(["true", "false"]).optional(),
-  })
-  .strict();
+export const caseContextSchema = z.object(queueFilterShape).strict();
 export type CaseContextQuery = z.infer<typeof caseContextSchema>;
 
 /** `me`, a staff id (admins only), or null to unassign. */
