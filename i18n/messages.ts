@@ -18,6 +18,8 @@ export const NAMESPACES = [
   "cases",
   "events",
   "overview",
+  "account",
+  "stepUp",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

@@ -140,6 +140,16 @@ const sharedSchema = z.object({
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Second factors (lib/auth/server/factors.ts, docs/security.md#second-factors): who must have one. Unset: `privileged`
+  // with the real service, `off` with the embedded sandbox (said at start-up).
+  MFA_REQUIRED: z.enum(["all", "privileged", "off"], { message: "must be all, privileged or off" }).optional(),
+  // `off` closes the password form: members sign in through single sign-on or a passkey only.
+  PASSWORD_SIGN_IN: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  // How long an invited member's one-time password works (it also works for one sign-in only).
+  ONE_TIME_PASSWORD_HOURS: positiveInt.max(24 * 30).default(72),
+  // `amr` values of the identity provider's ID token that count as a second factor (comma-separated, e.g.
+  // "mfa,hwk,otp"). Empty: a single sign-on member adds a local factor when the policy asks for one.
+  OIDC_TRUSTED_AMR: z.string().default(""),
   // Single sign-on: all three, or none (a partial set is refused rather than silently ignored).
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -269,6 +279,19 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
   seedDemoAccounts: boolean;
+  signIn: SignInPolicy;
+}
+
+/** Who needs a second factor (docs/security.md#second-factors). */
+export type MfaPolicy = "all" | "privileged" | "off";
+
+export interface SignInPolicy {
+  mfaRequired: MfaPolicy;
+  /** Whether MFA_REQUIRED was set, or chosen by the mode (start-up says which). */
+  mfaRequiredDefaulted: boolean;
+  passwordSignIn: boolean;
+  oneTimePasswordHours: number;
+  oidcTrustedAmr: string[];
 }
 
 export class ConfigError extends Error {
@@ -310,6 +333,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       secrets: { nextAuth: values.NEXTAUTH_SECRET, mediaSeal: values.MEDIA_SEAL_SECRET, auditHash: values.AUDIT_HASH_SECRET },
       webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET),
       seedDemoAccounts: false,
+      signIn: signInPart(values, "privileged"),
     };
   }
 
@@ -343,6 +367,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
     // scripts/run.mjs hands the same value to the sandbox, which signs its deliveries with it.
     webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET ?? generated!.webhookSigning),
     seedDemoAccounts: true,
+    signIn: signInPart(values, "off"),
   };
 }
 
@@ -389,6 +414,18 @@ function sharedPart(values: SharedValues) {
     },
     publicUrl: values.NEXTAUTH_URL,
     logLevel: values.LOG_LEVEL,
+  };
+}
+
+function signInPart(values: SharedValues, modeDefault: MfaPolicy): SignInPolicy {
+  return {
+    mfaRequired: values.MFA_REQUIRED ?? modeDefault,
+    mfaRequiredDefaulted: values.MFA_REQUIRED === undefined,
+    passwordSignIn: values.PASSWORD_SIGN_IN === "on",
+    oneTimePasswordHours: values.ONE_TIME_PASSWORD_HOURS,
+    oidcTrustedAmr: values.OIDC_TRUSTED_AMR.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { BUILT_IN_ROLES } from "../permissions";
 
@@ -49,6 +49,11 @@ export const staffUsers = pgTable(
     disabled: boolean("disabled").notNull().default(false),
     // Invited accounts sign in with a one-time password and must choose their own before anything else.
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    // When the password stops working: set for a one-time password (ONE_TIME_PASSWORD_HOURS), and set to the
+    // moment of its first sign-in, so it works once. Null for a password the member chose.
+    passwordExpiresAt: timestamp("password_expires_at", { withTimezone: true }),
+    // Signs in through single sign-on only: the password form refuses this member whatever the password.
+    ssoOnly: boolean("sso_only").notNull().default(false),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -69,16 +74,96 @@ export const staffUsers = pgTable(
 export const staffSessions = pgTable(
   "staff_sessions",
   {
+    // The secret the session cookie carries: never shown, not even to its member.
     id: text("id").primaryKey(),
+    // How the session is named in the sessions lists and their routes.
+    publicId: uuid("public_id").notNull().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
       .references(() => staffUsers.id, { onDelete: "cascade" }),
-    method: text("method", { enum: ["password", "oidc"] }).notNull(),
+    method: text("method", { enum: ["password", "oidc", "passkey"] }).notNull(),
     createdAt: createdAt(),
+    // The member's last action (idle timeout): background polling and image-token refreshes do not count.
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    // What the sign-in still awaits before the session may do anything: a second factor after the password,
+    // or the enrolment of one (MFA_REQUIRED). Null: complete.
+    pending: text("pending", { enum: ["second_factor", "enrolment"] }),
+    // When a second factor was last verified in this session (the sign-in's, or a step-up).
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    // For the member's list of sessions: the browser and the address it started from.
+    userAgent: text("user_agent"),
+    ip: text("ip"),
   },
-  (table) => [index("staff_sessions_user_idx").on(table.userId)],
+  (table) => [index("staff_sessions_user_idx").on(table.userId), uniqueIndex("staff_sessions_public_id_key").on(table.publicId)],
+);
+
+/*
+ * Second factors: authenticator apps (TOTP, RFC 6238) and passkeys (WebAuthn), several per member, each
+ * with a label. A TOTP factor counts once confirmed with a first code; its secret is stored encrypted
+ * (lib/auth/server/factor-secret.ts) and `last_step` makes every code work once. A passkey stores its
+ * credential's public key and signature counter only.
+ */
+export const staffFactors = pgTable(
+  "staff_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["totp", "passkey"] }).notNull(),
+    label: text("label").notNull(),
+    totpSecret: text("totp_secret"),
+    lastStep: bigint("last_step", { mode: "number" }),
+    credentialId: text("credential_id"),
+    publicKey: text("public_key"),
+    signCount: bigint("sign_count", { mode: "number" }),
+    transports: text("transports").array(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("staff_factors_user_idx").on(table.userId),
+    uniqueIndex("staff_factors_credential_key").on(table.credentialId),
+    check(
+      "staff_factors_kind_check",
+      sql`(${table.kind} = 'totp' and ${table.totpSecret} is not null) or (${table.kind} = 'passkey' and ${table.credentialId} is not null and ${table.publicKey} is not null)`,
+    ),
+  ],
+);
+
+/** Ten single-use recovery codes per member, made at the first enrolment; only their keyed hashes are kept. */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("staff_recovery_codes_hash_key").on(table.userId, table.codeHash)],
+);
+
+/**
+ * WebAuthn challenges between the options the browser is given and its answer: shared by every instance,
+ * taken (deleted) exactly once, and short-lived.
+ */
+export const authChallenges = pgTable(
+  "auth_challenges",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: ["passkey_register", "passkey_sign_in", "step_up"] }).notNull(),
+    challenge: text("challenge").notNull(),
+    userId: uuid("user_id").references(() => staffUsers.id, { onDelete: "cascade" }),
+    sessionId: text("session_id"),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("auth_challenges_expires_idx").on(table.expiresAt)],
 );
 
 export type StaffRoleRow = typeof staffRoles.$inferSelect;
@@ -86,3 +171,5 @@ export type StaffRoleRow = typeof staffRoles.$inferSelect;
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
+
+export type StaffFactorRow = typeof staffFactors.$inferSelect;
