@@ -1,6 +1,7 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
-// Every powerful browser feature off: a back office needs none of them.
+// Every powerful browser feature off: a back office needs none of them, except passkeys (WebAuthn), which
+// sign-in and the second factor use on this origin only, never in a frame from elsewhere.
 const PERMISSIONS_POLICY = [
   "accelerometer",
   "autoplay",
@@ -19,7 +20,8 @@ const PERMISSIONS_POLICY = [
   "midi",
   "payment",
   "picture-in-picture",
-  "publickey-credentials-get",
+  "publickey-credentials-create=(self)",
+  "publickey-credentials-get=(self)",
   "screen-wake-lock",
   "serial",
   "usb",

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { config as settings } from "@/lib/config";
 import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from "@/lib/api/csp";
+import { config as settings } from "@/lib/config";
 
 /*
  * Next 16's proxy (formerly middleware), for pages only. It gives every page response its own CSP nonce
@@ -44,9 +44,12 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Every page, the sign-in page included; API routes (they answer 401 JSON themselves and carry their own
-  // policy from next.config.mjs), Next's assets and the files in public/ stay out.
+  // Every page whatever its path, the sign-in page included: a path ending in .js, .css or .txt that no file
+  // answers (GET /verifications/x.js) renders the dashboard's layout, so it must get the policy too. Only
+  // what is never a page stays out: API routes (they answer 401 JSON themselves and carry their own policy
+  // from next.config.mjs), Next's built assets, and the files in public/, named one by one (a file added
+  // there is added here). proxy.test.ts checks which paths match.
   matcher: [
-    "/((?!api/|_next/static|_next/image|favicon.ico|manifest.webmanifest|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|woff2?|webmanifest)$).*)",
+    "/((?!api/|_next/static/|_next/image$|favicon\\.ico$|icon-192\\.png$|icon-512\\.png$|manifest\\.webmanifest$|robots\\.txt$).*)",
   ],
 };

@@ -42,9 +42,26 @@ test("every page response has its own CSP nonce, which its scripts carry; API an
     expect(headers["referrer-policy"]).toBe("no-referrer");
     expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(headers["permissions-policy"]).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)|geolocation=\(\).*microphone=\(\)/);
+    // Passkeys (WebAuthn) work on this origin only; every other powerful feature stays off.
+    expect(headers["permissions-policy"]).toContain("publickey-credentials-get=(self)");
+    expect(headers["permissions-policy"]).toContain("publickey-credentials-create=(self)");
     expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
     // A production build: HSTS is on (browsers only honour it over HTTPS).
     expect(headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
+  }
+});
+
+test("a signed-in page whose path ends in .js, .css or .txt still renders under the CSP with a nonce", async ({ adminPage }) => {
+  for (const path of ["/verifications/x.js", "/a.css", "/x.txt"]) {
+    const response = await adminPage.request.get(path, { maxRedirects: 0 });
+    // Signed in: the page itself renders (a not-found inside the dashboard's layout), no redirect to sign-in.
+    expect(response.status(), path).not.toBe(307);
+    const csp = response.headers()["content-security-policy"];
+    expect(csp, path).toMatch(/script-src [^;]*'nonce-/);
+    const nonce = nonceOf(csp);
+    const html = await response.text();
+    // Its scripts carry that nonce.
+    for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag, path).toContain(`nonce="${nonce}"`);
   }
 });
 

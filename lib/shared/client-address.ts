@@ -32,6 +32,14 @@ export function normaliseAddress(raw: string | undefined): string | undefined {
   return isIP(value) ? value.toLowerCase() : undefined;
 }
 
+/** Headers a proxy writes to say who its client was; believed only from TRUSTED_PROXIES. */
+export const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
+
+/** The forwarding headers a request carries (their names), e.g. to say they were ignored. */
+export function forwardingHeadersIn(headers: HeaderSource): string[] {
+  return FORWARDING_HEADERS.filter((name) => (header(headers, name) ?? "") !== "");
+}
+
 export function clientAddress(headers: HeaderSource, trustedProxies: readonly string[]): string {
   const peer = normaliseAddress(header(headers, PEER_HEADER));
   if (!peer) return UNKNOWN_ADDRESS;

@@ -69,6 +69,8 @@ describeEachDatabase("sign-out on $name", ({ open }) => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://localhost:3000/sign-in");
     expect(response.headers.get("set-cookie")).toMatch(/^next-auth\.session-token=;.*Max-Age=0/i);
+    // The browser drops its cached pages, the site's cookies and its storage as well.
+    expect(response.headers.get("clear-site-data")).toBe('"cache", "cookies", "storage"');
     // A copy of the cookie no longer opens anything.
     expect(await sessionFromCookies(parseCookieHeader(cookie))).toBeNull();
     expect(await signOuts(user.id)).toEqual([{ details: { method: "password" } }]);
@@ -84,6 +86,7 @@ describeEachDatabase("sign-out on $name", ({ open }) => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ location: "http://localhost:3000/sign-in" });
     expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("clear-site-data")).toBe('"cache", "cookies", "storage"');
     expect((await POST(signOutRequest(undefined))).headers.get("location")).toBe("http://localhost:3000/sign-in");
   });
 
@@ -93,6 +96,7 @@ describeEachDatabase("sign-out on $name", ({ open }) => {
     const cookie = await sessionCookieFor(handle.db, user);
     const response = await POST(signOutRequest(cookie, { origin: "http://localhost:4000" }));
     expect(response.status).toBe(403);
+    expect(response.headers.get("clear-site-data")).toBeNull();
     expect(await sessionFromCookies(parseCookieHeader(cookie))).not.toBeNull();
     expect(await signOuts(user.id)).toEqual([]);
   });

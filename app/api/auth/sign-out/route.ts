@@ -9,7 +9,10 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 // POST /api/auth/sign-out – ends the session (and the provider's after single sign-on). A plain form post
 // gets a 303 to the next page; the page's script asks for JSON and navigates itself. Public, so a stale
 // or half-expired cookie can still be cleared; the kit's same-origin check keeps other sites from
-// signing staff out.
+// signing staff out. Clear-Site-Data makes the browser drop what it kept of the session too: cached pages
+// and answers (a case, a person's data), every cookie of the site, and local and session storage.
+const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
+
 export const POST = route({ permission: "public" }, async ({ request, context }) => {
   const location = await signOut(await getDb(), {
     cookies: parseCookieHeader(request.headers.get("cookie")),
@@ -21,5 +24,6 @@ export const POST = route({ permission: "public" }, async ({ request, context })
     : new NextResponse(null, { status: 303, headers: { Location: location } });
   const { name, options } = authCookies().sessionToken;
   response.cookies.set(name, "", { ...options, maxAge: 0 });
+  response.headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
   return response;
 });
