@@ -13,11 +13,13 @@ import {
   type OutcomeProblem,
 } from "@/lib/cases/rules";
 import { isValidCpf } from "@/lib/shared/cpf";
+import { refuseUnsafeText } from "@/lib/shared/safe-text-schema";
 
 // Input of the case API, shared by the forms and the route handlers (lib/cases/server, app/api/cases).
 
 // Notes and comments are plain text, capped (lib/cases/rules.ts, which the case panel imports without
-// zod); control characters other than newline and tab are refused.
+// zod); control characters other than newline and tab are refused, and so are bidirectional controls and
+// zero-width characters (lib/shared/safe-text.ts), which would make the text read as something else.
 export { COMMENT_MAX_CHARS, NOTE_MAX_CHARS };
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
@@ -25,7 +27,8 @@ const plainText = (max: number) =>
   z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value), "must not hold control characters");
+    .refine((value) => !CONTROL.test(value), "must not hold control characters")
+    .check(refuseUnsafeText());
 
 // The queue's filters and sort, one definition for the queue's list and a case's next/previous in that queue.
 const queueFilterShape = {

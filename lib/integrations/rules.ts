@@ -1,6 +1,8 @@
 // The domain a key is bound to and its label: the rules, without zod (the key creation form imports
 // them); integrations.ts builds POST /api/integrations' schema on them.
 
+import { hasUnsafeTextCharacters } from "@/lib/shared/safe-text";
+
 export const MAX_DOMAIN_INPUT_LENGTH = 2048;
 export const MAX_HOST_LENGTH = 253;
 export const MAX_LABEL_LENGTH = 120;
@@ -81,12 +83,14 @@ export function parseDomain(
   return { host };
 }
 
-export type LabelProblem = "required" | "too_long" | "characters";
+export type LabelProblem = "required" | "too_long" | "characters" | "invisible";
 
 export function labelProblem(input: string): LabelProblem | undefined {
   const value = input.trim();
   if (value === "") return "required";
   if (value.length > MAX_LABEL_LENGTH) return "too_long";
   if (/[\u0000-\u001f\u007f]/.test(value)) return "characters";
+  // Bidirectional controls and zero-width characters (lib/shared/safe-text.ts): the label others read must be what was typed.
+  if (hasUnsafeTextCharacters(input)) return "invisible";
   return undefined;
 }

@@ -80,3 +80,14 @@ describe("integration domain", () => {
     expect(labelProblem("a\u0007b")).toBe("characters");
   });
 });
+
+describe("integration label: invisible and text-direction characters", () => {
+  it("are refused by the form's rule and by the schema, naming the label", () => {
+    expect(labelProblem("Loja\u202Eonline")).toBe("invisible");
+    expect(labelProblem("Lo\u200Bja")).toBe("invisible");
+    const failed = createIntegrationSchema.safeParse({ domain: "example.com", label: "Loja\u2066x\u2069" });
+    expect(failed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["label", "Label contains invisible or text-direction characters"],
+    ]);
+  });
+});

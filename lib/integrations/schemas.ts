@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
+
 import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "./rules";
 
 // Shared by the key creation form and POST /api/integrations: the domain a key is bound to, and its label.
@@ -34,6 +36,7 @@ const LABEL_MESSAGES: Record<LabelProblem, string> = {
   required: "Label is required",
   too_long: `Label must be at most ${MAX_LABEL_LENGTH} characters`,
   characters: "Label must not contain control characters",
+  invisible: `Label ${UNSAFE_TEXT_MESSAGE}`,
 };
 
 export const integrationLabelSchema = z

@@ -32,9 +32,26 @@ describe("CPF lookup input", () => {
   });
 
   it("KYC session input", () => {
-    expect(kycSessionSchema.parse({ cpf: "390.533.447-05", purpose: "  Onboarding   check " })).toEqual({ cpf: "39053344705", purpose: "Onboarding check" });
+    expect(kycSessionSchema.parse({ cpf: "390.533.447-05", purpose: "  Onboarding   check " })).toEqual({
+      cpf: "39053344705",
+      purpose: "Onboarding check",
+    });
     expect(kycSessionSchema.safeParse({ cpf: "390.533.447-04", purpose: "Onboarding check" }).success).toBe(false);
     // A purpose, as for a lookup.
     expect(kycSessionSchema.safeParse({ cpf: "390.533.447-05" }).error?.issues.map((issue) => issue.path)).toEqual([["purpose"]]);
+  });
+
+  it("refuses a purpose holding invisible or text-direction characters, naming the field (lookup and KYC session)", () => {
+    expect(purposeProblem("Onboarding\u200Fcheck")).toBe("invisible");
+    expect(purposeProblem("\uFEFFOnboarding check")).toBe("invisible");
+    const purpose = "Onboarding \u202Ekcehc";
+    for (const failed of [
+      cpfLookupSchema.safeParse({ cpf: "52998224725", source: "receita", purpose }),
+      kycSessionSchema.safeParse({ cpf: "52998224725", purpose }),
+    ]) {
+      expect(failed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+        ["purpose", "Purpose contains invisible or text-direction characters"],
+      ]);
+    }
   });
 });

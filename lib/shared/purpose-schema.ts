@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type PurposeProblem } from "./purpose";
+import { UNSAFE_TEXT_MESSAGE } from "./safe-text";
 
 // Server side: the purpose rule (purpose.ts) as a zod field, for the lookup and KYC routes.
 
@@ -8,6 +9,7 @@ const PURPOSE_MESSAGES: Record<PurposeProblem, string> = {
   required: "Purpose is required",
   too_short: `Purpose must be at least ${MIN_PURPOSE_LENGTH} characters`,
   too_long: `Purpose must be at most ${MAX_PURPOSE_LENGTH} characters`,
+  invisible: `Purpose ${UNSAFE_TEXT_MESSAGE}`,
 };
 
 /** The reason for a lookup or a KYC session, kept in the audit trail. */

@@ -1,5 +1,6 @@
 import { MAX_EMAIL_LENGTH, normaliseEmail } from "@/lib/auth/credentials";
 import { isRoleRef, ROLES, type RoleRef } from "@/lib/auth/roles";
+import { hasUnsafeTextCharacters, UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
 
 // Staff rules without zod (client components import them); staff.ts builds the schemas on them.
 
@@ -23,8 +24,8 @@ export interface StaffProblem {
 /**
  * The invitation, one definition for the invite form (in the browser), POST /api/staff (staff.ts builds
  * its schema on it) and `npm run user:add`: the email trimmed and lower-cased, a name, a role (built-in name or
- * custom role id; whether the custom role exists is the server's check). Other keys
- * are ignored.
+ * custom role id; whether the custom role exists is the server's check). A name holding bidirectional
+ * controls or zero-width characters is refused. Other keys are ignored.
  */
 export function parseInviteStaff(input: unknown): { ok: true; value: InviteStaffInput } | { ok: false; problems: StaffProblem[] } {
   if (typeof input !== "object" || input === null || Array.isArray(input))
@@ -38,6 +39,8 @@ export function parseInviteStaff(input: unknown): { ok: true; value: InviteStaff
   const fullName = typeof name === "string" ? name.trim() : "";
   if (fullName === "") problems.push({ field: "name", message: "is required" });
   else if (fullName.length > MAX_NAME_LENGTH) problems.push({ field: "name", message: `must be at most ${MAX_NAME_LENGTH} characters` });
+  // Bidirectional controls and zero-width characters (lib/shared/safe-text.ts): a name must read as what it is.
+  else if (hasUnsafeTextCharacters(name as string)) problems.push({ field: "name", message: UNSAFE_TEXT_MESSAGE });
   if (!isRoleRef(role)) problems.push({ field: "role", message: `must be one of ${ROLES.join(", ")} or a custom role's id` });
   if (problems.length || !isRoleRef(role)) return { ok: false, problems };
   return { ok: true, value: { email: address, name: fullName, role } };

@@ -114,6 +114,13 @@ describe("case API", () => {
     const tooLong = await call(note(post(`/cases/${publicId}/notes`, h.analystCookie, { text: "x".repeat(2001) }), params(publicId)));
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error?.fields).toEqual(["text"]);
+    // A right-to-left override (or any invisible character) would make the note read as something else.
+    const spoofed = await call(
+      note(post(`/cases/${publicId}/notes`, h.analystCookie, { text: "Approve: \u202Eevorppa" }), params(publicId)),
+    );
+    expect(spoofed.status).toBe(400);
+    expect(spoofed.body.error).toMatchObject({ code: "validation", fields: ["text"] });
+    expect(spoofed.body.error?.message).toContain("text: contains invisible or text-direction characters");
     const added = await call(note(post(`/cases/${publicId}/notes`, h.analystCookie, { text: "<b>not bold</b>" }), params(publicId)));
     expect(added.status).toBe(201);
 
