@@ -33,6 +33,7 @@ export const FEATURES = {
   integrations: [],
   lookups: [],
   kyc: [],
+  account: [],
 };
 
 const featureGlob = (name) => `lib/${name}/**`;

@@ -282,7 +282,7 @@ test("a verification created here shows its ref_id; the export holds the filtere
 });
 
 test.describe("axe: no violations", () => {
-  const PAGES = ["/verifications", "/lookups/cpf", "/kyc", "/admin", "/admin/integrations", "/admin/staff", "/admin/audit"];
+  const PAGES = ["/verifications", "/lookups/cpf", "/kyc", "/admin", "/admin/integrations", "/admin/staff", "/admin/audit", "/account"];
 
   async function expectNoViolations(page: Page, where: string) {
     const result = await new AxeBuilder({ page }).analyze();

@@ -8,9 +8,9 @@ import { ClientMessages } from "@/i18n/client-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { authCookies } from "@/lib/auth/server/cookies";
 import { currentPageUser } from "@/lib/auth/server/require-role";
+import { DEMO_ACCOUNTS } from "@/lib/auth/server/seed";
 import { FORM_READY, signInErrorFrom } from "@/lib/auth/sign-in-errors";
 import { config } from "@/lib/config";
-import { DEMO_ACCOUNTS } from "@/lib/auth/server/seed";
 
 export const dynamic = "force-dynamic";
 
@@ -73,7 +73,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           )}
           <div className="mt-6">
             <ClientMessages namespaces={["auth.signIn"]}>
-              <SignInForm callbackPath={callbackPath} csrfToken={token} initialError={error} oidc={Boolean(settings.oidc)} />
+              <SignInForm
+                callbackPath={callbackPath}
+                csrfToken={token}
+                initialError={error}
+                oidc={Boolean(settings.oidc)}
+                passwordSignIn={settings.signIn.passwordSignIn}
+              />
             </ClientMessages>
           </div>
         </div>

@@ -1,0 +1,140 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useId, useState } from "react";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from "@/lib/account/queries";
+import type { SessionDto } from "@/lib/account/types";
+
+/*
+ * The member's live sessions, this one marked: ending one takes effect on that session's next request
+ * (the server checks the session on every request). "End all other sessions" asks first; both refresh the
+ * list when done.
+ */
+export function SessionsSection() {
+  const t = useTranslations("account.sessions");
+  const tCommon = useTranslations("common");
+  const format = useFormatter();
+  const query = useSessionsQuery();
+  const end = useEndSessionMutation();
+  const endOthers = useEndOtherSessionsMutation();
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const id = useId();
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
+  const device = (session: SessionDto) =>
+    t("device", { browser: session.browser ?? t("unknownBrowser"), system: session.system ?? t("unknownSystem") });
+
+  const sessions = query.data?.sessions ?? [];
+  const others = sessions.filter((session) => !session.current);
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-4">
+      <div>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+          {t("heading")}
+        </h2>
+        <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("intro")}</p>
+      </div>
+      <div aria-live="polite">
+        {end.error ? <Alert tone="error">{t("failed")}</Alert> : done ? <Alert tone="success">{done}</Alert> : null}
+      </div>
+      {query.data ? (
+        <>
+          <ul aria-label={t("listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {sessions.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="session">
+                <div className="min-w-0">
+                  <p className="font-medium break-words text-slate-900">
+                    {device(session)}
+                    {session.current ? (
+                      <span className="ml-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                        {t("current")}
+                      </span>
+                    ) : null}
+                  </p>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700">
+                    <dt className="text-slate-500">{t("address")}</dt>
+                    <dd className="break-all">{session.ip ?? t("unknownAddress")}</dd>
+                    <dt className="text-slate-500">{t("method")}</dt>
+                    <dd>{t(`methods.${session.method}`)}</dd>
+                    <dt className="text-slate-500">{t("started")}</dt>
+                    <dd>{when(session.createdAt)}</dd>
+                    <dt className="text-slate-500">{t("lastActive")}</dt>
+                    <dd>{when(session.lastSeenAt)}</dd>
+                  </dl>
+                </div>
+                {session.current ? null : (
+                  <Button
+                    variant="secondary"
+                    pending={pendingId === session.id}
+                    aria-label={t("endLabel", { device: device(session) })}
+                    onClick={() => {
+                      setPendingId(session.id);
+                      setDone(null);
+                      end.mutate(
+                        { id: session.id },
+                        { onSuccess: () => setDone(t("ended", { device: device(session) })), onSettled: () => setPendingId(null) },
+                      );
+                    }}
+                  >
+                    {t("end")}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {others.length > 0 ? (
+            <Button
+              variant="danger"
+              onClick={() => {
+                endOthers.reset();
+                setDone(null);
+                setConfirmAll(true);
+              }}
+            >
+              {t("endAll")}
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-600">{t("noOthers")}</p>
+          )}
+        </>
+      ) : query.isError ? (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {tCommon("retry")}
+            </Button>
+          }
+        >
+          {t("loadFailed")}
+        </Alert>
+      ) : (
+        <p className="text-sm text-slate-600">{tCommon("loading")}</p>
+      )}
+      <ConfirmDialog
+        open={confirmAll}
+        onOpenChange={setConfirmAll}
+        title={t("confirmAll.title")}
+        description={t("confirmAll.body", { count: others.length })}
+        confirmLabel={t("confirmAll.confirm")}
+        cancelLabel={t("confirmAll.cancel")}
+        pending={endOthers.isPending}
+        error={endOthers.error ? t("failed") : null}
+        onConfirm={() =>
+          endOthers.mutate(undefined, {
+            onSuccess: ({ ended }) => {
+              setConfirmAll(false);
+              setDone(t("endedAll", { count: ended }));
+            },
+          })
+        }
+      />
+    </section>
+  );
+}
