@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { setNonce } from "get-nonce";
 import { useState, type ReactNode } from "react";
 
+import { StepUpProvider } from "@/components/step-up/step-up-provider";
+
 /*
  * One QueryClient per browser tab. The cache lives in memory only: it is never persisted (no
  * persister), because some answers are personal data.
@@ -30,5 +32,10 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
   // The dialogs' scroll lock injects a <style> element; with this response's nonce on it, the CSP can
   // refuse every other inline style element (lib/api/csp.ts).
   if (nonce) setNonce(nonce);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  // The step-up dialog: any call refused with `step_up_required` asks for the second factor in place.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <StepUpProvider>{children}</StepUpProvider>
+    </QueryClientProvider>
+  );
 }

@@ -7,26 +7,41 @@ import { Button } from "@/components/ui/button";
 import type { UpdateStaffInput } from "@/lib/staff/schemas";
 import type { StaffListEntry } from "@/lib/staff/types";
 
+/** What the list may say about a member's sign-in security (fields the staff DTO gains with second factors). */
+type SecurityFields = { factorCount?: number; ssoOnly?: boolean };
+const security = (user: StaffListEntry) => user as StaffListEntry & SecurityFields;
+
 /*
  * The staff list with its row actions. The buttons that would leave no active admin are disabled
- * here for clarity, but the rule itself is enforced by the server in a transaction.
+ * here for clarity, but the rule itself is enforced by the server in a transaction. The second-factor
+ * column appears once the list carries `factorCount`; the single-sign-on-only switch when single sign-on
+ * is configured.
  */
 export function StaffTable({
   staff,
   currentUserId,
   pendingId,
+  ssoConfigured = false,
   onChange,
   onUnlock,
+  onSessions,
+  onResetFactors,
+  onSsoOnly,
 }: {
   staff: StaffListEntry[];
   currentUserId: string;
   pendingId: string | null;
+  ssoConfigured?: boolean;
   onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
   onUnlock: (user: StaffListEntry) => void;
+  onSessions: (user: StaffListEntry) => void;
+  onResetFactors: (user: StaffListEntry) => void;
+  onSsoOnly: (user: StaffListEntry, ssoOnly: boolean) => void;
 }) {
   const t = useTranslations("staff");
   const format = useFormatter();
   const activeAdmins = staff.filter((user) => user.role === "admin" && !user.disabled).length;
+  const showFactors = staff.some((user) => typeof security(user).factorCount === "number");
 
   return (
     // Focusable and named: on a narrow screen the table scrolls sideways, and a keyboard must reach that too.
@@ -50,6 +65,11 @@ export function StaffTable({
             <th scope="col" className="px-3 py-2">
               {t("table.signIn")}
             </th>
+            {showFactors ? (
+              <th scope="col" className="px-3 py-2">
+                {t("table.factors")}
+              </th>
+            ) : null}
             <th scope="col" className="px-3 py-2">
               {t("table.usageToday")}
             </th>
@@ -68,6 +88,7 @@ export function StaffTable({
             const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");
             const busy = pendingId === user.id;
             const held = user.signIn.lockedUntil !== null || user.signIn.recentFailures > 0;
+            const { factorCount, ssoOnly = false } = security(user);
             return (
               <tr key={user.id} className="border-t border-slate-100 align-middle">
                 <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
@@ -100,6 +121,15 @@ export function StaffTable({
                     <span className="text-xs text-slate-500">{t("signIn.clear")}</span>
                   )}
                 </td>
+                {showFactors ? (
+                  <td className="px-3 py-2" data-testid="second-factors">
+                    {typeof factorCount !== "number" ? null : factorCount > 0 ? (
+                      <Badge tone="success">{t("factors.count", { count: factorCount })}</Badge>
+                    ) : (
+                      <span className="text-xs text-slate-500">{t("factors.none")}</span>
+                    )}
+                  </td>
+                ) : null}
                 <td className="px-3 py-2 text-xs text-slate-700" data-testid="usage-today">
                   {t("usage.summary", { ...user.usageToday })}
                 </td>
@@ -109,7 +139,45 @@ export function StaffTable({
                     : t("table.never")}
                 </td>
                 <td className="px-3 py-2">
-                  <div className="flex justify-end gap-2">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1"
+                      aria-haspopup="dialog"
+                      aria-label={t("actions.rowLabel", { action: t("sessions.button"), name: user.name })}
+                      onClick={() => onSessions(user)}
+                    >
+                      {t("sessions.button")}
+                    </Button>
+                    {factorCount !== 0 ? (
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1"
+                        disabled={busy}
+                        aria-haspopup="dialog"
+                        aria-label={t("actions.rowLabel", { action: t("factors.reset"), name: user.name })}
+                        onClick={() => onResetFactors(user)}
+                      >
+                        {t("factors.reset")}
+                      </Button>
+                    ) : null}
+                    {ssoConfigured ? (
+                      <Button
+                        variant="secondary"
+                        role="switch"
+                        aria-checked={ssoOnly}
+                        className="px-3 py-1"
+                        disabled={busy}
+                        aria-label={t("actions.rowLabel", { action: t("sso.label"), name: user.name })}
+                        onClick={() => onSsoOnly(user, !ssoOnly)}
+                      >
+                        <span
+                          aria-hidden
+                          className={`inline-block h-3 w-3 rounded-full border ${ssoOnly ? "border-brand-700 bg-brand-700" : "border-slate-400 bg-white"}`}
+                        />
+                        {t("sso.label")}
+                      </Button>
+                    ) : null}
                     {held ? (
                       <Button
                         variant="secondary"

@@ -10,6 +10,7 @@ import type {
 } from "@/lib/verifications/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
+import { BACKGROUND_HEADERS } from "../shared/api-client/background";
 
 /*
  * The verification review's data layer in the browser: one key factory, one fetcher per route, one hook
@@ -41,8 +42,16 @@ export function fetchVerification(publicId: string, signal?: AbortSignal): Promi
   return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}`, { signal });
 }
 
-export function fetchVerificationMedia(publicId: string, signal?: AbortSignal): Promise<VerificationMediaResponse> {
-  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/media`, { signal });
+/** `background`: a refresh of tokens already held, which is not the member's activity (BACKGROUND_HEADER). */
+export function fetchVerificationMedia(
+  publicId: string,
+  signal?: AbortSignal,
+  { background = false }: { background?: boolean } = {},
+): Promise<VerificationMediaResponse> {
+  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/media`, {
+    signal,
+    headers: background ? BACKGROUND_HEADERS : undefined,
+  });
 }
 
 export function postVerification(input: CreateVerificationInput): Promise<CreateVerificationResponse> {
@@ -93,12 +102,17 @@ export function mediaRefreshDelay(data: VerificationMediaResponse | undefined, r
 
 /**
  * Sealed image tokens live at most five minutes. While the page stays open they are fetched again
- * before the first expires; a tab that was in the background refetches on focus once they are stale.
+ * before the first expires; a tab that was in the background refetches on focus once they are stale. Those
+ * refreshes (tokens already held) are background requests; the first fetch is the page being opened.
  */
 export function useVerificationMedia(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const queryClient = useQueryClient();
   return useQuery<VerificationMediaResponse, ApiRequestError>({
     queryKey: verificationKeys.media(publicId),
-    queryFn: ({ signal }) => fetchVerificationMedia(publicId, signal),
+    queryFn: ({ signal }) =>
+      fetchVerificationMedia(publicId, signal, {
+        background: queryClient.getQueryState(verificationKeys.media(publicId))?.data !== undefined,
+      }),
     enabled,
     refetchInterval: (query: Query<VerificationMediaResponse, ApiRequestError>) =>
       mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt),

@@ -3,13 +3,15 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
+import { BACKGROUND_HEADERS } from "../shared/api-client/background";
 
 /*
  * Live updates in the browser: a light poll of the dashboard's own event store (what the service's
  * webhooks recorded), never of the service. Picked over server-sent events because it stays correct
  * with several instances behind a load balancer (the store is the shared state; no fan-out between
  * instances), holds no connection open per tab, and passes any proxy. One indexed read per open page
- * every POLL_MS; polling pauses while the tab is hidden (react-query's default).
+ * every POLL_MS; polling pauses while the tab is hidden (react-query's default). The polls are background
+ * requests (BACKGROUND_HEADER): they do not keep an unattended session from its idle timeout.
  */
 
 export const POLL_MS = 4_000;
@@ -21,11 +23,14 @@ export const verificationEventKeys = {
 };
 
 export function fetchChangeFeed(after: number | undefined, signal?: AbortSignal): Promise<ChangeFeed> {
-  return apiRequest(after === undefined ? "/api/verification-events" : `/api/verification-events?after=${after}`, { signal });
+  return apiRequest(after === undefined ? "/api/verification-events" : `/api/verification-events?after=${after}`, {
+    signal,
+    headers: BACKGROUND_HEADERS,
+  });
 }
 
 export function fetchVerificationEvents(publicId: string, signal?: AbortSignal): Promise<{ events: VerificationEventItem[] }> {
-  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/events`, { signal });
+  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/events`, { signal, headers: BACKGROUND_HEADERS });
 }
 
 interface ChangesSeen {

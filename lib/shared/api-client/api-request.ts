@@ -3,7 +3,10 @@
  * error model (`{ error: { code, message, fields?, retryable? } }`) and become ApiRequestError, which
  * also says whether the outcome of a write is unknown: a write that failed that way may still have
  * happened (a key created, an SMS sent), and the UI must say so before letting anyone send it again.
+ * A refusal asking for a step-up (401 `step_up_required`) is answered in place first (./step-up.ts).
  */
+
+import { requestStepUp } from "./step-up";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -62,13 +65,23 @@ export function networkError(): ApiRequestError {
   return new ApiRequestError(0, "network", "The dashboard could not be reached.", [], true);
 }
 
-export async function apiRequest<T>(
-  input: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
-): Promise<T> {
-  let response: Response;
+export interface ApiRequestInit {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * Whether a 401 `step_up_required` opens the step-up dialog (lib/shared/api-client/step-up.ts) and, once the
+   * member verified a factor, sends the request again. On by default; the dialog's own calls turn it off.
+   */
+  stepUp?: boolean;
+}
+
+export const STEP_UP_REQUIRED = "step_up_required";
+
+async function send(input: string, init: ApiRequestInit): Promise<Response> {
   try {
-    response = await fetch(input, {
+    return await fetch(input, {
       method: init.method ?? "GET",
       credentials: "same-origin",
       cache: "no-store",
@@ -79,6 +92,30 @@ export async function apiRequest<T>(
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw networkError();
+  }
+}
+
+export async function apiRequest<T>(input: string, init: ApiRequestInit = {}): Promise<T> {
+  let response = await send(input, init);
+  if (response.status === 401 && init.stepUp !== false) {
+    const refusal = await errorFromResponse(response);
+    if (refusal.code !== STEP_UP_REQUIRED) throw refusal;
+    // The action needs a recent second factor: ask for it in place, then send the same request once more, so
+    // the form that made it keeps everything typed. Given up: the call fails with the refusal (the dialog's
+    // wording when it has one). A retry refused again is not asked about a second time (no loop).
+    const outcome = await requestStepUp(refusal);
+    if (!outcome.verified) {
+      throw new ApiRequestError(
+        refusal.status,
+        refusal.code,
+        outcome.message ?? refusal.message,
+        refusal.fields,
+        false,
+        undefined,
+        refusal.extra,
+      );
+    }
+    response = await send(input, init);
   }
   if (!response.ok) throw await errorFromResponse(response);
   if (response.status === 204) return undefined as T;

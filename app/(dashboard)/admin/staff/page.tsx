@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 
 import { ClientMessages } from "@/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/server/require-role";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { listRoles } from "@/lib/roles/server/roles";
 import { staffKeys, type StaffListResponse } from "@/lib/staff/queries";
@@ -31,7 +32,7 @@ export default async function StaffPage() {
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ClientMessages namespaces={["staff", "common.retry", "common.loading"]}>
-        <StaffPageClient currentUserId={user.id} customRoles={customRoles} />
+        <StaffPageClient currentUserId={user.id} customRoles={customRoles} ssoConfigured={config().oidc !== undefined} />
       </ClientMessages>
     </HydrationBoundary>
   );
