@@ -147,6 +147,8 @@ const sharedSchema = z.object({
   PASSWORD_SIGN_IN: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
   // How long an invited member's one-time password works (it also works for one sign-in only).
   ONE_TIME_PASSWORD_HOURS: positiveInt.max(24 * 30).default(72),
+  // How long a verified second factor counts as a fresh step-up for sensitive actions.
+  STEP_UP_SECONDS: positiveInt.max(3600).default(300),
   // `amr` values of the identity provider's ID token that count as a second factor (comma-separated, e.g.
   // "mfa,hwk,otp"). Empty: a single sign-on member adds a local factor when the policy asks for one.
   OIDC_TRUSTED_AMR: z.string().default(""),
@@ -292,6 +294,7 @@ export interface SignInPolicy {
   passwordSignIn: boolean;
   oneTimePasswordHours: number;
   oidcTrustedAmr: string[];
+  stepUpSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -423,6 +426,7 @@ function signInPart(values: SharedValues, modeDefault: MfaPolicy): SignInPolicy 
     mfaRequiredDefaulted: values.MFA_REQUIRED === undefined,
     passwordSignIn: values.PASSWORD_SIGN_IN === "on",
     oneTimePasswordHours: values.ONE_TIME_PASSWORD_HOURS,
+    stepUpSeconds: values.STEP_UP_SECONDS,
     oidcTrustedAmr: values.OIDC_TRUSTED_AMR.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),

@@ -37,9 +37,25 @@ export async function createTestStaff(
 export async function sessionCookieFor(
   db: Database,
   user: Pick<StaffUserDto, "id" | "email" | "name" | "role">,
-  { method = "password" }: { method?: SignInMethod } = {},
+  {
+    method = "password",
+    stepUp = true,
+    userAgent = null,
+  }: {
+    method?: SignInMethod;
+    /** The session starts with a fresh second factor (a sensitive route passes its step-up); false: a plain sign-in. */
+    stepUp?: boolean;
+    userAgent?: string | null;
+  } = {},
 ): Promise<string> {
-  const sessionId = await startSession(db, { userId: user.id, email: user.email, method, ip: "127.0.0.1" });
+  const sessionId = await startSession(db, {
+    userId: user.id,
+    email: user.email,
+    method,
+    ip: "127.0.0.1",
+    secondFactor: stepUp,
+    userAgent,
+  });
   const token = await encode({
     token: { sub: user.id, email: user.email, name: user.name, uid: user.id, sid: sessionId, role: user.role, method },
     secret: config().secrets.nextAuth,

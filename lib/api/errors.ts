@@ -22,6 +22,7 @@ const STATUS = {
   bad_request: 400,
   validation: 400,
   unauthenticated: 401,
+  step_up_required: 401,
   forbidden: 403,
   cross_origin: 403,
   not_found: 404,

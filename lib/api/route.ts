@@ -4,7 +4,8 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server/context";
-import { hasPermission, requireUser, type Access, type StaffSession } from "@/lib/auth/server/require-role";
+import { assertStepUp, hasPermission, requireUser, type Access, type StaffSession } from "@/lib/auth/server/require-role";
+import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 
 import { AppError } from "../shared/errors";
@@ -21,7 +22,9 @@ import { toErrorResponse } from "./errors";
  *   2. session and the permission the route declares (401/403), unless the route is public;
  *   3. params and query parsed with their zod schemas (400 naming the field);
  *   4. the body: `application/json` required (415), capped while the stream is read (413), parsed
- *      (400), then its schema; or the raw text (the webhook receiver verifies a signature over it).
+ *      (400), then its schema; or the raw text (the webhook receiver verifies a signature over it);
+ *   5. for a sensitive action (`stepUp`), a second factor verified within STEP_UP_SECONDS (401
+ *      `step_up_required`).
  *
  * Whatever is thrown is mapped once by `toErrorResponse`; every answer carries `Cache-Control: no-store`.
  */
@@ -48,8 +51,10 @@ export interface RouteOptions<R extends RouteAccess, P, Q, B> {
   rawBody?: true;
   /** Skips the same-origin check. Only for the webhook receiver, which a signature authenticates. */
   crossSite?: "allow";
-  /** The one-time-password change itself: a user who must change it may call this route. */
-  allowPasswordChange?: true;
+  /** Stages of a sign-in in which this route may still be called (the password change, the enrolment…). */
+  during?: readonly SessionStage[];
+  /** A sensitive action: a second factor verified within STEP_UP_SECONDS, else 401 `step_up_required`. */
+  stepUp?: true;
 }
 
 export interface RouteInput<R extends RouteAccess, P, Q, B> {
@@ -125,7 +130,7 @@ function carriesBody(request: Request): boolean {
 async function authorise<R extends RouteAccess, P, Q, B>(request: Request, options: RouteOptions<R, P, Q, B>): Promise<StaffSession | null> {
   const access: RouteAccess = options.permission;
   if (access === "public") return null;
-  const user = await requireUser(request, "signed_in", { allowPasswordChange: options.allowPasswordChange === true });
+  const user = await requireUser(request, "signed_in", { during: options.during });
   if (access === "signed_in" || hasPermission(user, access)) return user;
   await options.denied?.({ request, context: requestContext(user, request.headers) });
   throw new AppError("forbidden");
@@ -157,6 +162,9 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
         assertJsonContentType(request);
         await readText(request, maxBytes);
       }
+      // After the input is known good: the member fixes a field before being asked for the factor, and the
+      // browser's step-up dialog then retries the very same request (lib/shared/api-client/step-up.ts).
+      if (options.stepUp && user) assertStepUp(user);
       response = await handler({
         request,
         user: user as RouteInput<R, P, Q, B>["user"],

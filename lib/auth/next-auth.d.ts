@@ -7,6 +7,6 @@ declare module "next-auth/jwt" {
     sid?: string;
     role?: RoleRef;
     /** How the session began: an OIDC session is also ended at the provider on sign-out. */
-    method?: "password" | "oidc";
+    method?: "password" | "oidc" | "passkey";
   }
 }

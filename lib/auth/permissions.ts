@@ -92,6 +92,28 @@ export function hasPermission(holder: PermissionHolder | null | undefined, permi
   return holder?.permissions.includes(permission) ?? false;
 }
 
+/*
+ * The privileged set (docs/security.md#second-factors): a member holding any of these sees biometric or
+ * unmasked personal data, or changes who may do what. Under MFA_REQUIRED=privileged (the production default)
+ * such a member must have a second factor.
+ */
+export const PRIVILEGED_PERMISSIONS: readonly Permission[] = [
+  "media.read",
+  "personal_data.unmasked",
+  "staff.manage",
+  "roles.manage",
+  "integrations.manage",
+  "audit.export",
+  "privacy.report",
+];
+
+/** Whether the sign-in policy asks this member for a second factor. */
+export function secondFactorRequired(policy: "all" | "privileged" | "off", holder: PermissionHolder): boolean {
+  if (policy === "all") return true;
+  if (policy === "off") return false;
+  return holder.permissions.some((permission) => PRIVILEGED_PERMISSIONS.includes(permission));
+}
+
 /** Only catalogue names, each once, in catalogue order (what a custom role stores). */
 export function normalisePermissions(values: readonly string[]): Permission[] {
   const wanted = new Set(values);

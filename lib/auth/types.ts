@@ -15,12 +15,20 @@ export interface StaffUserDto {
   mustChangePassword: boolean;
   hasPassword: boolean;
   oidcLinked: boolean;
+  /** Signs in through single sign-on only: the password form refuses them. */
+  ssoOnly: boolean;
   lastSignInAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export type SignInMethod = "password" | "oidc";
+export type SignInMethod = "password" | "oidc" | "passkey";
+
+/**
+ * What a session still has to do before it may do anything else: the second factor after the password, the
+ * one-time password's replacement, or (the policy asking for one) the enrolment of a first factor.
+ */
+export type SessionStage = "second_factor" | "password_change" | "enrolment";
 
 /** The signed-in staff member, as route handlers and pages see them. */
 export interface StaffSession {
@@ -35,4 +43,11 @@ export interface StaffSession {
   permissions: readonly Permission[];
   sessionId: string;
   mustChangePassword: boolean;
+  /** The stage the session is in, or null when complete (lib/auth/server/sessions.ts). */
+  awaiting: SessionStage | null;
+  method: SignInMethod;
+  /** When a second factor was last verified in this session (epoch ms): a step-up is fresh for STEP_UP_SECONDS. */
+  secondFactorAt: number | null;
+  /** Whether the member has a confirmed second factor. */
+  hasSecondFactor: boolean;
 }

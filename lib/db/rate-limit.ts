@@ -204,3 +204,12 @@ export async function countsAt(db: Database, keys: string[], start: Date): Promi
     .where(and(inArray(rateLimits.key, keys), eq(rateLimits.windowStart, start)));
   return new Map(rows.map((row) => [row.key, row.count]));
 }
+
+/** The counts, in the window starting at `start`, of every key starting with `prefix`. */
+export async function countsUnder(db: Database, prefix: string, start: Date): Promise<Array<{ key: string; count: number }>> {
+  return db
+    .select({ key: rateLimits.key, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(sql`starts_with(${rateLimits.key}, ${prefix})`, eq(rateLimits.windowStart, start)))
+    .orderBy(rateLimits.key);
+}

@@ -14,7 +14,9 @@ export const roleSchema = z.string().refine(isRoleRef, { message: `must be one o
 export const inviteStaffSchema = schemaFromParser(parseInviteStaff);
 
 export const updateStaffSchema = z
-  .object({ role: z.optional(roleSchema), disabled: z.boolean().optional() })
+  .object({ role: z.optional(roleSchema), disabled: z.boolean().optional(), ssoOnly: z.boolean().optional() })
   .strict()
-  .refine((change) => change.role !== undefined || change.disabled !== undefined, { message: "nothing to change" });
+  .refine((change) => change.role !== undefined || change.disabled !== undefined || change.ssoOnly !== undefined, {
+    message: "nothing to change",
+  });
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;

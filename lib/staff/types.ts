@@ -4,7 +4,9 @@ import type { StaffUserDto } from "@/lib/auth/types";
 
 /** A staff account as the staff page shows it: with what currently holds its sign-in back. */
 export interface StaffListEntry extends StaffUserDto {
-  signIn: { lockedUntil: string | null; lockedAddresses: number; recentFailures: number };
+  signIn: { lockedUntil: string | null; lockedAddresses: number; recentFailures: number; accountLocked: boolean };
+  /** Confirmed second factors the member holds (authenticator apps and passkeys). */
+  factorCount: number;
   /** The member's use of each quota today, in the display time zone's day (lib/db/quotas.ts). */
   usageToday: QuotaUsageToday;
 }

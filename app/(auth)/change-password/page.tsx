@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Where an invited person lands after signing in with their one-time password; anyone signed in may use it.
 export default async function ChangePasswordPage() {
-  await requirePageUser("signed_in", { allowPasswordChange: true });
+  await requirePageUser("signed_in", { during: ["password_change"] });
   const t = await getTranslations("auth.changePassword");
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">

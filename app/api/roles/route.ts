@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = route({ permission: "roles.manage" }, async () => json({ roles: await listRoles(await getDb()) }));
 
 // POST /api/roles – a custom role `{name, permissions}`; an unknown permission or a taken name is refused by field.
-export const POST = route({ permission: "roles.manage", body: createRoleSchema }, async ({ user: actor, context, body }) => {
+export const POST = route({ permission: "roles.manage", stepUp: true, body: createRoleSchema }, async ({ user: actor, context, body }) => {
   const role = await createRole(await getDb(), { actor, ip: context.ip }, body);
   return json({ role }, { status: 201 });
 });

@@ -1,7 +1,7 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { inviteStaff, listStaffWithSignInState } from "@/lib/staff/server/staff";
 import { inviteStaffSchema } from "@/lib/staff/schemas";
+import { inviteStaff, listStaffWithSignInState } from "@/lib/staff/server/staff";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +10,10 @@ export const GET = route({ permission: "staff.manage" }, async () => json({ staf
 
 // POST /api/staff – invite: creates the account and answers its one-time password, this once only (admin).
 // A taken email is the typed StaffEmailTakenError: 409 naming `email`.
-export const POST = route({ permission: "staff.manage", body: inviteStaffSchema }, async ({ user: actor, context, body: input }) => {
-  const { user, oneTimePassword } = await inviteStaff(await getDb(), { actor, ip: context.ip, input });
-  return json({ user, oneTimePassword }, { status: 201 });
-});
+export const POST = route(
+  { permission: "staff.manage", stepUp: true, body: inviteStaffSchema },
+  async ({ user: actor, context, body: input }) => {
+    const { user, oneTimePassword } = await inviteStaff(await getDb(), { actor, ip: context.ip, input });
+    return json({ user, oneTimePassword }, { status: 201 });
+  },
+);

@@ -6,9 +6,9 @@ import { staffUsers } from "@/lib/auth/server/schema";
 import { createTestStaff } from "@/test/auth";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
+import { signInErrorFrom } from "../sign-in-errors";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { startSession, validateSession } from "./sessions";
-import { signInErrorFrom } from "../sign-in-errors";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

@@ -1,8 +1,8 @@
 import "server-only";
 
 import { recordEvent } from "@/lib/audit-trail/server";
-import type { Database } from "@/lib/db/client";
 import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
+import type { Database } from "@/lib/db/client";
 
 import { OIDC_ERROR, OIDC_UNDISCLOSED, type OidcRefusal } from "../sign-in-errors";
 

@@ -6,7 +6,7 @@ import { headers } from "next/headers";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { signInSchema } from "@/lib/auth/schemas";
-import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
+import { claimStaffForOidc, getStaff } from "@/lib/auth/server/staff-store";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -15,10 +15,12 @@ import { clientAddress } from "../../shared/client-address";
 import { safeCallbackUrl } from "../callback-url";
 import { LOCKED_ERROR } from "../sign-in-errors";
 import { authCookies, secureCookiesWanted } from "./cookies";
+import { verifyPasskey } from "./factors";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { decodeSessionToken } from "./session-token";
 import { ABSOLUTE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
 import { attemptPasswordSignIn } from "./sign-in";
+import { relyingParty } from "./webauthn";
 
 /*
  * next-auth (v4) configuration: credentials against the staff table, plus OIDC when OIDC_* is set.
@@ -35,6 +37,21 @@ async function requestAddress(): Promise<string | null> {
   } catch {
     return null; // outside a request (never in the app; possible in a script)
   }
+}
+
+async function requestUserAgent(): Promise<string | null> {
+  try {
+    return (await headers()).get("user-agent");
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the identity provider says it checked a second factor (an `amr` value OIDC_TRUSTED_AMR lists). */
+function trustedAmr(profile: unknown): boolean {
+  const amr = (profile as { amr?: unknown } | undefined)?.amr;
+  const trusted = config().signIn.oidcTrustedAmr;
+  return Array.isArray(amr) && amr.some((value) => typeof value === "string" && trusted.includes(value));
 }
 
 function oidcProvider(oidc: NonNullable<ReturnType<typeof config>["oidc"]>): NonNullable<NextAuthOptions["providers"][number]> {
@@ -98,6 +115,43 @@ export function authOptions(): NextAuthOptions {
           return result.user;
         },
       }),
+      // A passkey on its own (a discoverable credential, verified on the device): both factors at once.
+      CredentialsProvider({
+        id: "passkey",
+        name: "Passkey",
+        credentials: { response: { label: "Passkey", type: "text" } },
+        async authorize(credentials, request) {
+          const db = await getDb();
+          const address = clientAddress(request.headers ?? {}, settings.trustedProxies);
+          let response: unknown;
+          try {
+            response = JSON.parse(String(credentials?.response ?? ""));
+          } catch {
+            return null;
+          }
+          const host = String((request.headers as Record<string, string> | undefined)?.host ?? "localhost");
+          const proved = await verifyPasskey(db, {
+            response: response as Parameters<typeof verifyPasskey>[1]["response"],
+            rp: relyingParty({ host }),
+          });
+          const staff = proved ? await getStaff(db, proved.userId) : null;
+          if (!staff || staff.disabled) {
+            await recordEvent(
+              {
+                actor: { id: null, email: staff?.email ?? null },
+                action: "auth.sign_in",
+                target: staff ? { type: "staff", id: staff.id } : undefined,
+                outcome: "failure",
+                ip: address,
+                details: { method: "passkey", reason: staff ? "disabled" : "passkey_not_verified" },
+              },
+              db,
+            );
+            return null;
+          }
+          return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+        },
+      }),
       ...(settings.oidc ? [oidcProvider(settings.oidc)] : []),
     ],
     callbacks: {
@@ -110,10 +164,10 @@ export function authOptions(): NextAuthOptions {
         // Refused: back to the sign-in page with this cause's message; nothing was created.
         return admission.status === "admitted" || `/sign-in?error=${encodeURIComponent(admission.error)}`;
       },
-      async jwt({ token, user, account }) {
+      async jwt({ token, user, account, profile }) {
         if (!user || !account) return token; // an existing session: checked in require-role, not here
         const db = await getDb();
-        const method = account.provider === "oidc" ? "oidc" : "password";
+        const method = account.provider === "oidc" ? "oidc" : account.provider === "passkey" ? "passkey" : "password";
         // signIn above admitted this identity; claiming again is idempotent and catches an account
         // disabled in between.
         const claim =
@@ -122,7 +176,15 @@ export function authOptions(): NextAuthOptions {
         const staff = claim
           ? claim.staff
           : { id: user.id, email: String(user.email), name: String(user.name ?? ""), role: (user as StaffUser).role };
-        const sessionId = await startSession(db, { userId: staff.id, email: staff.email, method, ip: await requestAddress() });
+        const sessionId = await startSession(db, {
+          userId: staff.id,
+          email: staff.email,
+          method,
+          ip: await requestAddress(),
+          userAgent: await requestUserAgent(),
+          // A passkey proves both factors; single sign-on does when the provider's `amr` says so (OIDC_TRUSTED_AMR).
+          secondFactor: method === "passkey" || (method === "oidc" && trustedAmr(profile)),
+        });
         return {
           sub: staff.id,
           email: staff.email,

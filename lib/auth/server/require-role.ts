@@ -7,12 +7,13 @@ import { cache } from "react";
 
 import { config } from "@/lib/config";
 import { getDatabaseHandle } from "@/lib/db/client";
+import { BACKGROUND_HEADER } from "@/lib/shared/api-client/background";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { AppError } from "@/lib/shared/errors";
 
 import { safeCallbackPath } from "../callback-url";
 import { hasPermission, type Permission } from "../permissions";
-import { type StaffSession } from "../types";
+import { type SessionStage, type StaffSession } from "../types";
 import { sessionCookieName } from "./cookies";
 import { sessionCacheFor } from "./session-cache";
 import { decodeSessionToken } from "./session-token";
@@ -57,29 +58,53 @@ export async function sessionToken(jar: Record<string, string>): Promise<(JWT & 
   return token as JWT & { sid: string; uid: string };
 }
 
-/** The live session behind these cookies, or null. */
-export async function sessionFromCookies(jar: Record<string, string>): Promise<StaffSession | null> {
+/** The live session behind these cookies, or null. `active: false`: a background request (not the member's activity). */
+export async function sessionFromCookies(jar: Record<string, string>, { active = true } = {}): Promise<StaffSession | null> {
   const token = await sessionToken(jar);
   if (!token) return null;
-  return sessionCacheFor(await getDatabaseHandle()).validate({ sessionId: token.sid, userId: token.uid });
+  return sessionCacheFor(await getDatabaseHandle()).validate({ sessionId: token.sid, userId: token.uid }, new Date(), { active });
+}
+
+/** What a caller may still do while its session is in one of these stages (by default: nothing). */
+export interface StageOptions {
+  during?: readonly SessionStage[];
+}
+
+const STAGE_REFUSALS: Record<SessionStage, AppError> = {
+  second_factor: new AppError("unauthenticated", "Finish signing in with your second factor."),
+  password_change: new AppError("forbidden", "Replace your one-time password before continuing."),
+  enrolment: new AppError("forbidden", "Add a second factor to your account before continuing."),
+};
+
+const STAGE_PAGES: Record<SessionStage, (path: string | null) => string> = {
+  second_factor: (path) => `/sign-in/verify${path ? `?callbackUrl=${encodeURIComponent(safeCallbackPath(path))}` : ""}`,
+  password_change: () => "/change-password",
+  enrolment: () => "/account?enrol=1",
+};
+
+/** Whether the session verified a second factor (or, without one, the password) recently enough for a sensitive action. */
+export function stepUpFresh(user: StaffSession, now = Date.now()): boolean {
+  return user.secondFactorAt !== null && now - user.secondFactorAt <= config().signIn.stepUpSeconds * 1000;
+}
+
+/** Refuses a sensitive action (401 `step_up_required`) unless a second factor was verified within STEP_UP_SECONDS. */
+export function assertStepUp(user: StaffSession, now = Date.now()): void {
+  if (!stepUpFresh(user, now)) throw new AppError("step_up_required");
 }
 
 /**
  * For route handlers: the signed-in user holding `access`, else throws AppError `unauthenticated` (401) or
- * `forbidden` (403), which `toErrorResponse` turns into JSON. A user who still has to replace a one-time
- * password is refused everywhere except the password change itself. The user carries their permissions
- * (`user.permissions`, asked with `hasPermission(user, "…")`), read with the session on this request.
+ * `forbidden` (403), which `toErrorResponse` turns into JSON. A session still in a stage of its sign-in (the
+ * second factor, the one-time password's replacement, a required enrolment) is refused everywhere except
+ * the routes of that stage (`during`). The user carries their permissions (`user.permissions`, asked with
+ * `hasPermission(user, "…")`), read with the session on this request. A request marked as background
+ * (BACKGROUND_HEADER) does not count as the member's activity.
  */
-export async function requireUser(
-  request: Request,
-  access: Access,
-  { allowPasswordChange = false }: { allowPasswordChange?: boolean } = {},
-): Promise<StaffSession> {
-  const user = await sessionFromCookies(parseCookieHeader(request.headers.get("cookie")));
+export async function requireUser(request: Request, access: Access, { during = [] }: StageOptions = {}): Promise<StaffSession> {
+  const active = request.headers.get(BACKGROUND_HEADER) !== "1";
+  const user = await sessionFromCookies(parseCookieHeader(request.headers.get("cookie")), { active });
   if (!user) throw new AppError("unauthenticated");
-  if (user.mustChangePassword && !allowPasswordChange) {
-    throw new AppError("forbidden", "Replace your one-time password before continuing.");
-  }
+  if (user.awaiting && !during.includes(user.awaiting)) throw STAGE_REFUSALS[user.awaiting];
   if (!allows(user, access)) throw new AppError("forbidden");
   return user;
 }
@@ -97,16 +122,13 @@ export const currentPageUser = cache(async (): Promise<StaffSession | null> => {
  * For server pages (the page guard): the signed-in user holding `access`; otherwise redirects to the
  * sign-in page (coming back here afterwards), to the password change, or to the plain "not allowed" page.
  */
-export async function requirePageUser(
-  access: Access,
-  { allowPasswordChange = false }: { allowPasswordChange?: boolean } = {},
-): Promise<StaffSession> {
+export async function requirePageUser(access: Access, { during = [] }: StageOptions = {}): Promise<StaffSession> {
   const user = await currentPageUser();
   if (!user) {
     const path = (await headers()).get(PATH_HEADER);
     redirect(path ? `/sign-in?callbackUrl=${encodeURIComponent(safeCallbackPath(path))}` : "/sign-in");
   }
-  if (user.mustChangePassword && !allowPasswordChange) redirect("/change-password");
+  if (user.awaiting && !during.includes(user.awaiting)) redirect(STAGE_PAGES[user.awaiting]((await headers()).get(PATH_HEADER)));
   if (!allows(user, access)) redirect("/not-allowed");
   return user;
 }

@@ -23,13 +23,20 @@ export const staffRoles = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
-    permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    permissions: text("permissions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp("retired_at", { withTimezone: true }),
   },
   // Two live roles never share a name; a retired role's name may be used again.
-  (table) => [uniqueIndex("staff_roles_name_lower_key").on(sql`lower(${table.name})`).where(sql`${table.retiredAt} is null`)],
+  (table) => [
+    uniqueIndex("staff_roles_name_lower_key")
+      .on(sql`lower(${table.name})`)
+      .where(sql`${table.retiredAt} is null`),
+  ],
 );
 
 export const staffUsers = pgTable(

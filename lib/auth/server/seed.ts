@@ -5,8 +5,8 @@ import { hashPassword } from "@/lib/auth/server/password";
 import { config } from "@/lib/config";
 
 import type { Database } from "../../db/client";
-import { createStaff, getStaffByEmail, StaffEmailTakenError } from "./staff-store";
 import type { Role } from "../roles";
+import { createStaff, getStaffByEmail, StaffEmailTakenError } from "./staff-store";
 
 /*
  * The demo staff accounts of DESIGN.md, for the embedded default only (config().seedDemoAccounts):

@@ -54,7 +54,11 @@ export class SessionCache {
     return this.feed.connected;
   }
 
-  async validate(ids: { sessionId: string; userId: string }, now = new Date()): Promise<StaffSession | null> {
+  /**
+   * The live session or null. `active: false` (background polling, image-token refreshes) reads it without
+   * counting as the member's activity, so an unattended screen still reaches the idle timeout.
+   */
+  async validate(ids: { sessionId: string; userId: string }, now = new Date(), { active = true } = {}): Promise<StaffSession | null> {
     const time = now.getTime();
     if (this.feed.connected) {
       const entry = this.entries.get(ids.sessionId);
@@ -68,7 +72,7 @@ export class SessionCache {
       }
     }
     const epoch = this.epoch;
-    const live = await readLiveSession(this.handle.db, ids, now);
+    const live = await readLiveSession(this.handle.db, ids, now, { active });
     if (!live) {
       this.entries.delete(ids.sessionId);
       return null;

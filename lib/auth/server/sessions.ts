@@ -2,12 +2,13 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
-import { resolvePermissions } from "@/lib/auth/permissions";
-import { staffRoles, staffSessions, staffUsers } from "@/lib/auth/server/schema";
-import type { SignInMethod, StaffSession } from "@/lib/auth/types";
+import { resolvePermissions, secondFactorRequired } from "@/lib/auth/permissions";
+import { staffFactors, staffRoles, staffSessions, staffUsers } from "@/lib/auth/server/schema";
+import type { SessionStage, SignInMethod, StaffSession } from "@/lib/auth/types";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 
 import { forgetLocally } from "./session-invalidation";
@@ -25,19 +26,60 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 // for a 30-minute idle timeout.
 export const TOUCH_INTERVAL_MS = 60_000;
 
-/** Opens a session and records the sign-in, together: no session exists without its audit event. */
-export async function startSession(
-  db: Database,
-  { userId, email, method, ip }: { userId: string; email: string; method: SignInMethod; ip: string | null },
-  now = new Date(),
-): Promise<string> {
+export interface StartSessionInput {
+  userId: string;
+  email: string;
+  method: SignInMethod;
+  ip: string | null;
+  userAgent?: string | null;
+  /** The sign-in already proved a second factor (a passkey, the identity provider's trusted `amr`). */
+  secondFactor?: boolean;
+}
+
+/**
+ * Opens a session and records the sign-in, together: no session exists without its audit event. A password
+ * sign-in of a member who has a second factor opens the session awaiting it: it can do nothing else until the
+ * code or passkey is given (lib/auth/server/step-up.ts).
+ */
+export async function startSession(db: Database, input: StartSessionInput, now = new Date()): Promise<string> {
+  const { userId, email, method, ip, userAgent = null, secondFactor = false } = input;
   const sessionId = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
-    await tx.insert(staffSessions).values({ id: sessionId, userId, method, createdAt: now, lastSeenAt: now });
+    const pending = !secondFactor && (await hasConfirmedFactor(tx, userId)) ? ("second_factor" as const) : null;
+    await tx.insert(staffSessions).values({
+      id: sessionId,
+      userId,
+      method,
+      createdAt: now,
+      lastSeenAt: now,
+      pending,
+      secondFactorAt: secondFactor ? now : null,
+      userAgent: userAgent?.slice(0, 512) ?? null,
+      ip,
+    });
     await tx.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, userId));
-    await recordEvent({ actor: { id: userId, email }, action: "auth.sign_in", outcome: "success", ip, details: { method }, at: now }, tx);
+    await recordEvent(
+      {
+        actor: { id: userId, email },
+        action: "auth.sign_in",
+        outcome: "success",
+        ip,
+        details: { method, ...(secondFactor ? { secondFactor: "yes" } : pending ? { secondFactor: "awaited" } : {}) },
+        at: now,
+      },
+      tx,
+    );
   });
   return sessionId;
+}
+
+export async function hasConfirmedFactor(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffFactors.id })
+    .from(staffFactors)
+    .where(and(eq(staffFactors.userId, userId), sql`${staffFactors.confirmedAt} is not null`))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A live session with the times its cache entry needs. */
@@ -56,6 +98,7 @@ export async function readLiveSession(
   db: Database,
   { sessionId, userId }: { sessionId: string; userId: string },
   now = new Date(),
+  { active = true }: { active?: boolean } = {},
 ): Promise<LiveSession | null> {
   const [row] = await db
     .select({
@@ -70,6 +113,9 @@ export async function readLiveSession(
       disabled: staffUsers.disabled,
       mustChangePassword: staffUsers.mustChangePassword,
       method: staffSessions.method,
+      pending: staffSessions.pending,
+      secondFactorAt: staffSessions.secondFactorAt,
+      hasSecondFactor: sql<boolean>`exists (select 1 from ${staffFactors} where ${staffFactors.userId} = ${staffUsers.id} and ${staffFactors.confirmedAt} is not null)`,
       createdAt: staffSessions.createdAt,
       lastSeenAt: staffSessions.lastSeenAt,
       revokedAt: staffSessions.revokedAt,
@@ -83,10 +129,18 @@ export async function readLiveSession(
   if (time - row.createdAt.getTime() > ABSOLUTE_TIMEOUT_MS) return null;
   if (time - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS) return null;
   let lastSeenAt = row.lastSeenAt;
-  if (time - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  // Only the member's own actions keep the session alive: background polling reads it without touching.
+  if (active && time - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
     lastSeenAt = now;
   }
+  const permissions = resolvePermissions(
+    row.role,
+    row.customPermissions ? { permissions: row.customPermissions, retiredAt: row.customRetiredAt } : null,
+  );
+  // The one-time password gates the password path only: a single sign-on session never used it.
+  const mustChangePassword = row.mustChangePassword && row.method === "password";
+  const hasSecondFactor = Boolean(row.hasSecondFactor);
   const session: StaffSession = {
     id: row.id,
     email: row.email,
@@ -94,15 +148,28 @@ export async function readLiveSession(
     role: row.customRoleId ?? row.role,
     customRoleName: row.customRoleId ? row.customRoleName : null,
     // Read with the session, so a role change (or a change to the role) counts from the next request.
-    permissions: resolvePermissions(
-      row.role,
-      row.customPermissions ? { permissions: row.customPermissions, retiredAt: row.customRetiredAt } : null,
-    ),
+    permissions,
     sessionId,
-    // The one-time password gates the password path only: a single sign-on session never used it.
-    mustChangePassword: row.mustChangePassword && row.method === "password",
+    mustChangePassword,
+    awaiting: sessionStage({
+      pending: row.pending,
+      mustChangePassword,
+      // Read on every request: a member given a privileged role after signing in enrols before going on.
+      mustEnrol: !hasSecondFactor && secondFactorRequired(config().signIn.mfaRequired, { permissions }),
+    }),
+    method: row.method,
+    secondFactorAt: row.secondFactorAt?.getTime() ?? null,
+    hasSecondFactor,
   };
   return { session, createdAt: row.createdAt, lastSeenAt };
+}
+
+/** The stage a session is in, in the order a sign-in goes through them. */
+export function sessionStage(state: { pending: string | null; mustChangePassword: boolean; mustEnrol: boolean }): SessionStage | null {
+  if (state.pending === "second_factor") return "second_factor";
+  if (state.mustChangePassword) return "password_change";
+  if (state.mustEnrol) return "enrolment";
+  return null;
 }
 
 /** The session's user when the session is live, else null; straight from the database. */
@@ -125,11 +192,64 @@ export async function revokeSession(db: Database, sessionId: string, now = new D
 }
 
 /** Ends every session of a user (disabled, or changed their password), except possibly the current one. */
-export async function revokeUserSessions(db: Database, userId: string, now = new Date(), exceptSessionId?: string): Promise<void> {
+export async function revokeUserSessions(db: Database, userId: string, now = new Date(), exceptSessionId?: string): Promise<number> {
   const live = and(eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt));
-  await db
+  const ended = await db
     .update(staffSessions)
     .set({ revokedAt: now })
-    .where(exceptSessionId ? and(live, ne(staffSessions.id, exceptSessionId)) : live);
+    .where(exceptSessionId ? and(live, ne(staffSessions.id, exceptSessionId)) : live)
+    .returning({ id: staffSessions.id });
   forgetLocally({ userId });
+  return ended.length;
+}
+
+/** A session as its member (or an admin) sees it in a list. */
+export interface SessionSummary {
+  id: string;
+  method: SignInMethod;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** The secret id, to mark the current one; never sent to the browser. */
+  secret: string;
+}
+
+/** The member's live sessions (not revoked, not idle, not too old), the most recently active first. */
+export async function listLiveSessions(db: Database, userId: string, now = new Date()): Promise<SessionSummary[]> {
+  const rows = await db
+    .select({
+      id: staffSessions.publicId,
+      secret: staffSessions.id,
+      method: staffSessions.method,
+      userAgent: staffSessions.userAgent,
+      ip: staffSessions.ip,
+      createdAt: staffSessions.createdAt,
+      lastSeenAt: staffSessions.lastSeenAt,
+    })
+    .from(staffSessions)
+    .where(
+      and(
+        eq(staffSessions.userId, userId),
+        isNull(staffSessions.revokedAt),
+        sql`${staffSessions.createdAt} > ${new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS).toISOString()}::timestamptz`,
+        sql`${staffSessions.lastSeenAt} > ${new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(staffSessions.lastSeenAt));
+  return rows;
+}
+
+/**
+ * Ends one of the member's sessions by its public id; false when there is no such live session of theirs.
+ * Every instance forgets it through the change feed (trigger on revoked_at).
+ */
+export async function endSessionByPublicId(db: Database, userId: string, publicId: string, now = new Date()): Promise<boolean> {
+  const ended = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.userId, userId), eq(staffSessions.publicId, publicId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  for (const row of ended) forgetLocally({ sessionId: row.id });
+  return ended.length > 0;
 }

@@ -1,76 +1,103 @@
 import "server-only";
 
-import { setTimeout as sleep } from "node:timers/promises";
-
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { normaliseEmail } from "@/lib/auth/credentials";
 import type { RoleRef } from "@/lib/auth/roles";
 import { isDemoAccount } from "@/lib/auth/server/seed";
-import { getStaffCredentials } from "@/lib/auth/server/staff-store";
+import { getStaffCredentials, spendOneTimePassword } from "@/lib/auth/server/staff-store";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 
 import { dummyPasswordHash, verifyPassword } from "./password";
-import { checkSignInThrottle, clearAccountFailures, recordSignInFailure } from "./throttle";
+import { takeSignInAttempt, type SignInLockScope } from "./throttle";
 
 /*
- * The password check behind the credentials provider. One answer ("invalid") for an unknown email, a
- * wrong password and a disabled account; an unknown email is checked against a dummy hash so it takes
- * as long as a known one. Every refusal is counted (throttle) and recorded (audit).
+ * The password check behind the credentials provider. One answer ("invalid") for an unknown email, a wrong
+ * password, a disabled account, a single-sign-on-only member and a spent or expired one-time password; an
+ * unknown email is checked against a dummy hash so it takes as long as a known one. An attempt is counted
+ * before the password is checked (lib/auth/server/throttle.ts), so parallel guesses cannot outrun the limit;
+ * every refusal is recorded on the audit trail.
  */
 
 export type PasswordSignInResult =
   | { status: "ok"; user: { id: string; email: string; name: string; role: RoleRef } }
   | { status: "invalid" }
-  | { status: "locked"; retryAfterMs: number };
+  | { status: "locked"; retryAfterMs: number; scope: SignInLockScope };
 
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
+
+type Refusal =
+  "unknown_account" | "disabled" | "no_password" | "sso_only" | "one_time_password_expired" | "one_time_password_used" | "wrong_password";
 
 export async function attemptPasswordSignIn(
   db: Database,
   { email, password, address, allowDemoAccounts }: { email: string; password: string; address: string; allowDemoAccounts: boolean },
-  { now = () => new Date(), wait = (ms: number) => sleep(ms) } = {},
+  { now = () => new Date() } = {},
 ): Promise<PasswordSignInResult> {
   const account = normaliseEmail(email);
   // What the audit trail may say about who tried: the email typed, unless it is no email at all (a
   // password typed into the wrong box must not end up in the trail).
   const triedAs = { id: null, email: EMAIL_SHAPE.test(account) ? account : null };
-
-  const gate = await checkSignInThrottle(db, { email: account, address }, now());
-  if (!gate.allowed) {
-    await recordEvent(
-      { actor: triedAs, action: "auth.sign_in", outcome: "denied", ip: address, details: { method: "password", reason: "throttled" } },
+  const refuse = async (
+    reason: Refusal | "throttled" | "password_sign_in_off",
+    targetId?: string,
+    outcome: "failure" | "denied" = "failure",
+  ) =>
+    recordEvent(
+      {
+        actor: triedAs,
+        action: "auth.sign_in",
+        target: targetId ? { type: "staff", id: targetId } : undefined,
+        outcome,
+        ip: address,
+        details: { method: "password", reason },
+      },
       db,
     );
-    return { status: "locked", retryAfterMs: gate.retryAfterMs };
+
+  if (!config().signIn.passwordSignIn) {
+    await refuse("password_sign_in_off", undefined, "denied");
+    return { status: "invalid" };
   }
-  if (gate.delayMs > 0) await wait(gate.delayMs);
+  const slot = await takeSignInAttempt(db, { email: account, address }, now());
+  if (!slot.allowed) {
+    await recordEvent(
+      {
+        actor: triedAs,
+        action: "auth.sign_in",
+        outcome: "denied",
+        ip: address,
+        details: { method: "password", reason: "throttled", scope: slot.scope },
+      },
+      db,
+    );
+    return { status: "locked", retryAfterMs: slot.retryAfterMs, scope: slot.scope };
+  }
 
   const row = await getStaffCredentials(db, account);
   const usable = row && !row.disabled && row.passwordHash && (allowDemoAccounts || !isDemoAccount(row.email)) ? row : null;
   const matches = await verifyPassword(password, usable?.passwordHash ?? (await dummyPasswordHash()));
-  if (usable && matches) {
-    await clearAccountFailures(db, account, address);
+  const refusal: Refusal | null = !row
+    ? "unknown_account"
+    : row.disabled
+      ? "disabled"
+      : !usable
+        ? "no_password"
+        : !matches
+          ? "wrong_password"
+          : row.ssoOnly
+            ? "sso_only"
+            : row.passwordExpiresAt && row.passwordExpiresAt.getTime() <= now().getTime()
+              ? "one_time_password_expired"
+              : row.mustChangePassword && !(await spendOneTimePassword(db, row.id, now()))
+                ? "one_time_password_used"
+                : null;
+  if (refusal === null && usable) {
+    await slot.settle("success");
     return { status: "ok", user: { id: usable.id, email: usable.email, name: usable.name, role: usable.role } };
   }
-
-  const { lockedForMs, locks } = await recordSignInFailure(db, { email: account, address }, now());
-  const reason = !row ? "unknown_account" : row.disabled ? "disabled" : usable ? "wrong_password" : "no_password";
-  await recordEvent(
-    {
-      actor: triedAs,
-      action: "auth.sign_in",
-      target: row ? { type: "staff", id: row.id } : undefined,
-      outcome: "failure",
-      ip: address,
-      // The trail shows the throttle at work: how long this attempt was held back, and any lock it set.
-      details: {
-        method: "password",
-        reason,
-        ...(gate.delayMs > 0 ? { delayMs: gate.delayMs } : {}),
-        ...(locks.length > 0 ? { locked: locks.join(",") } : {}),
-      },
-    },
-    db,
-  );
-  return lockedForMs > 0 ? { status: "locked", retryAfterMs: lockedForMs } : { status: "invalid" };
+  // A right password refused for the account's state is not a guess: it does not count against anyone.
+  if (matches) await slot.settle("success");
+  await refuse(refusal ?? "wrong_password", row?.id);
+  return { status: "invalid" };
 }

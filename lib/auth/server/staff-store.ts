@@ -1,9 +1,10 @@
 import "server-only";
 
-import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 
 import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
 import type { StaffUserDto } from "@/lib/auth/types";
+import { config } from "@/lib/config";
 import { AppError } from "@/lib/shared/errors";
 
 import type { Database } from "../../db/client";
@@ -77,6 +78,7 @@ const dtoColumns = {
   mustChangePassword: staffUsers.mustChangePassword,
   hasPassword: sql<boolean>`${staffUsers.passwordHash} is not null`,
   oidcLinked: sql<boolean>`${staffUsers.oidcSubject} is not null`,
+  ssoOnly: staffUsers.ssoOnly,
   lastSignInAt: staffUsers.lastSignInAt,
   createdAt: staffUsers.createdAt,
   updatedAt: staffUsers.updatedAt,
@@ -132,7 +134,17 @@ export async function getStaffByEmail(db: Database, email: string): Promise<Staf
 export async function getStaffCredentials(
   db: Database,
   email: string,
-): Promise<{ id: string; email: string; name: string; role: RoleRef; disabled: boolean; passwordHash: string | null } | null> {
+): Promise<{
+  id: string;
+  email: string;
+  name: string;
+  role: RoleRef;
+  disabled: boolean;
+  passwordHash: string | null;
+  passwordExpiresAt: Date | null;
+  mustChangePassword: boolean;
+  ssoOnly: boolean;
+} | null> {
   const [row] = await db
     .select({
       id: staffUsers.id,
@@ -141,6 +153,9 @@ export async function getStaffCredentials(
       role: staffUsers.role,
       disabled: staffUsers.disabled,
       passwordHash: staffUsers.passwordHash,
+      passwordExpiresAt: staffUsers.passwordExpiresAt,
+      mustChangePassword: staffUsers.mustChangePassword,
+      ssoOnly: staffUsers.ssoOnly,
     })
     .from(staffUsers)
     .where(eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase()));
@@ -160,7 +175,12 @@ export async function createStaff(
   try {
     const [row] = await db
       .insert(staffUsers)
-      .values({ ...input, ...role, email: input.email.trim().toLowerCase() })
+      .values({
+        ...input,
+        ...role,
+        email: input.email.trim().toLowerCase(),
+        passwordExpiresAt: input.mustChangePassword && input.passwordHash ? oneTimePasswordExpiry(new Date()) : null,
+      })
       .returning(dtoColumns);
     if (!row) throw new Error("staff member was not created");
     return toDto(row);
@@ -177,7 +197,7 @@ export async function createStaff(
 export async function updateStaff(
   db: Database,
   id: string,
-  change: { role?: RoleRef; disabled?: boolean },
+  change: { role?: RoleRef; disabled?: boolean; ssoOnly?: boolean },
   now = new Date(),
 ): Promise<{ before: StaffUserDto; after: StaffUserDto }> {
   return db.transaction(async (tx) => {
@@ -197,7 +217,12 @@ export async function updateStaff(
     const role = change.role === undefined ? {} : await roleColumns(tx, change.role);
     const [updated] = await tx
       .update(staffUsers)
-      .set({ ...role, ...(change.disabled === undefined ? {} : { disabled: change.disabled }), updatedAt: now })
+      .set({
+        ...role,
+        ...(change.disabled === undefined ? {} : { disabled: change.disabled }),
+        ...(change.ssoOnly === undefined ? {} : { ssoOnly: change.ssoOnly }),
+        updatedAt: now,
+      })
       .where(eq(staffUsers.id, id))
       .returning(dtoColumns);
     if (!updated) throw new StaffNotFoundError();
@@ -212,7 +237,28 @@ export async function setPassword(
   { mustChangePassword }: { mustChangePassword: boolean },
   now = new Date(),
 ): Promise<void> {
-  await db.update(staffUsers).set({ passwordHash, mustChangePassword, updatedAt: now }).where(eq(staffUsers.id, id));
+  await db
+    .update(staffUsers)
+    .set({ passwordHash, mustChangePassword, passwordExpiresAt: mustChangePassword ? oneTimePasswordExpiry(now) : null, updatedAt: now })
+    .where(eq(staffUsers.id, id));
+}
+
+/** When a one-time password issued now stops working (ONE_TIME_PASSWORD_HOURS). */
+export function oneTimePasswordExpiry(now: Date): Date {
+  return new Date(now.getTime() + config().signIn.oneTimePasswordHours * 3_600_000);
+}
+
+/**
+ * Spends a one-time password at its first sign-in: it expires now, in one conditional update, so of two
+ * sign-ins racing with it only one gets through. False when it was already spent or had expired.
+ */
+export async function spendOneTimePassword(db: Database, id: string, now = new Date()): Promise<boolean> {
+  const spent = await db
+    .update(staffUsers)
+    .set({ passwordExpiresAt: now })
+    .where(and(eq(staffUsers.id, id), eq(staffUsers.mustChangePassword, true), gt(staffUsers.passwordExpiresAt, now)))
+    .returning({ id: staffUsers.id });
+  return spent.length > 0;
 }
 
 export async function countActiveAdmins(db: Database): Promise<number> {

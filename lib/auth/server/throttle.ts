@@ -1,120 +1,125 @@
 import "server-only";
 
 import { createHmac } from "node:crypto";
+import { isIPv6 } from "node:net";
 
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { clearKeys, countInWindow, increment, lock, lockedUntil, locksUnder } from "@/lib/db/rate-limit";
+import { clearKeys, consumeUpTo, countsUnder, giveBack } from "@/lib/db/rate-limit";
 
 /*
- * Sign-in throttling, built so it cannot be turned against staff (docs/security.md "Lockout policy"):
- * - an account AND address pair is locked after a few failures: whoever guesses locks only themselves
- *   out of that account, never the account's owner signing in from elsewhere;
- * - an address trying many accounts (spraying) is locked on its own, with a wider budget, since an
- *   office behind one NAT address shares it;
- * - the account itself is never locked, only slowed down everywhere: each failure in the window, from
- *   any address, lengthens the wait before the next password is checked, up to a ceiling;
- * - an admin can lift an account's locks and slow-down at once (unlockSignIn), recorded on the trail.
- * The account is the email typed, known or not, under a keyed hash: a lock says nothing about which
- * accounts exist, and the text (sometimes a password typed into the wrong box) is never stored.
- * Counters live in the database, so every instance sees the same counts.
+ * Sign-in throttling (docs/security.md "Lockout policy"). Every password check first takes a slot, in one
+ * conditional upsert per counter, so however many guesses arrive at once (on however many instances), no more
+ * than the limit are ever checked:
+ * - an account AND address pair: a few failures, then that address waits out the window for that account
+ *   only, so whoever guesses locks themselves out, not the account's owner signing in from elsewhere;
+ * - an address trying many accounts (spraying), with a wider budget, since an office behind one NAT
+ *   address shares it;
+ * - the account from every address together: past its limit the password form refuses the account for the
+ *   rest of the window, from anywhere; its owner can still sign in with a passkey (a second factor first), or
+ *   wait, and an admin can lift it (unlockSignIn, on the trail). Nobody is locked out for good.
+ * IPv6 addresses count by their /64 (one subscriber's network), IPv4 by the address.
+ * A success gives the slots back. The account is the email typed, known or not, under a keyed hash: the
+ * counters say nothing about which accounts exist, and the text (sometimes a password typed into the wrong
+ * box) is never stored. Counters live in the database, so every instance sees the same counts.
  */
 
 export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCK_MS = 15 * 60_000;
 export const PAIR_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 20;
-export const MAX_SLOWDOWN_MS = 8000;
+export const ACCOUNT_FAILURE_LIMIT = 10;
 
 const accountHash = (email: string) =>
   createHmac("sha256", config().secrets.auditHash).update(`sign-in-account:${email}`).digest("hex").slice(0, 40);
 const accountKey = (email: string) => `sign-in:account:${accountHash(email)}`;
 const pairPrefix = (email: string) => `sign-in:pair:${accountHash(email)}:`;
-const pairKey = (email: string, address: string) => `${pairPrefix(email)}${address}`;
-const addressKey = (address: string) => `sign-in:address:${address}`;
-const lockKey = (key: string) => `lock:${key}`;
+const pairKey = (email: string, address: string) => `${pairPrefix(email)}${addressGroup(address)}`;
+const addressKey = (address: string) => `sign-in:address:${addressGroup(address)}`;
 
-/**
- * Extra wait before checking a password: none for the first failures, then doubling up to the ceiling.
- * The account's count comes from every address; the address's from every account.
- */
-export function slowdownMs(accountFailures: number, addressFailures: number): number {
-  const step = (failures: number, freeAttempts: number) =>
-    failures < freeAttempts ? 0 : Math.min(MAX_SLOWDOWN_MS, 500 * 2 ** (failures - freeAttempts));
-  return Math.max(step(accountFailures, 2), step(addressFailures, 10));
+/** The address as the throttle counts it: IPv6 by its /64, an IPv4-mapped IPv6 address as IPv4. */
+export function addressGroup(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
 }
 
-export type ThrottleGate = { allowed: true; delayMs: number } | { allowed: false; retryAfterMs: number };
+function currentWindow(now: Date) {
+  const start = new Date(Math.floor(now.getTime() / FAILURE_WINDOW_MS) * FAILURE_WINDOW_MS);
+  return { start, end: new Date(start.getTime() + FAILURE_WINDOW_MS) };
+}
 
-export async function checkSignInThrottle(
+export type SignInLockScope = "account_address" | "address" | "account";
+
+export type SignInSlot =
+  | { allowed: true; settle: (outcome: "success" | "failure") => Promise<void> }
+  | { allowed: false; retryAfterMs: number; scope: SignInLockScope };
+
+/**
+ * Takes one attempt from each counter before a password is checked; refused (nothing taken) when any is spent.
+ * `settle("success")` gives the attempt back and starts the account and this address afresh on it.
+ */
+export async function takeSignInAttempt(
   db: Database,
   { email, address }: { email: string; address: string },
   now = new Date(),
-): Promise<ThrottleGate> {
-  const locks = await Promise.all([pairKey(email, address), addressKey(address)].map((key) => lockedUntil(db, lockKey(key), now)));
-  const until = Math.max(0, ...locks.map((date) => date?.getTime() ?? 0));
-  if (until > now.getTime()) return { allowed: false, retryAfterMs: until - now.getTime() };
-  const [accountFailures, addressFailures] = await Promise.all(
-    [accountKey(email), addressKey(address)].map((key) => countInWindow(db, key, FAILURE_WINDOW_MS, now)),
-  );
-  return { allowed: true, delayMs: slowdownMs(accountFailures ?? 0, addressFailures ?? 0) };
-}
-
-export type SignInLockScope = "account_address" | "address";
-
-/**
- * Counts a failed attempt. Returns the locks it set (for the trail) and how long this address is now
- * refused for (0 if not).
- */
-export async function recordSignInFailure(
-  db: Database,
-  { email, address }: { email: string; address: string },
-  now = new Date(),
-): Promise<{ lockedForMs: number; locks: SignInLockScope[] }> {
-  await increment(db, accountKey(email), FAILURE_WINDOW_MS, now);
-  const limits: Array<[SignInLockScope, string, number]> = [
+): Promise<SignInSlot> {
+  const { start, end } = currentWindow(now);
+  const counters: Array<[SignInLockScope, string, number]> = [
     ["account_address", pairKey(email, address), PAIR_FAILURE_LIMIT],
     ["address", addressKey(address), ADDRESS_FAILURE_LIMIT],
+    ["account", accountKey(email), ACCOUNT_FAILURE_LIMIT],
   ];
-  const locks: SignInLockScope[] = [];
-  for (const [scope, key, limit] of limits) {
-    if ((await increment(db, key, FAILURE_WINDOW_MS, now)) >= limit) {
-      await lock(db, lockKey(key), new Date(now.getTime() + LOCK_MS));
-      locks.push(scope);
+  const taken: string[] = [];
+  for (const [scope, key, limit] of counters) {
+    const slot = await consumeUpTo(db, key, { amount: 1, limit, start, end });
+    if (!slot.allowed) {
+      for (const done of taken) await giveBack(db, done, start, 1);
+      return { allowed: false, retryAfterMs: end.getTime() - now.getTime(), scope };
     }
+    taken.push(key);
   }
-  return { lockedForMs: locks.length > 0 ? LOCK_MS : 0, locks };
-}
-
-/** After a successful sign-in the account and this address's attempts at it start afresh; the address keeps its count. */
-export async function clearAccountFailures(db: Database, email: string, address: string): Promise<void> {
-  await clearKeys(db, [accountKey(email), pairKey(email, address)]);
+  return {
+    allowed: true,
+    settle: async (outcome) => {
+      if (outcome === "failure") return;
+      await clearKeys(db, [accountKey(email), pairKey(email, address)]);
+      await giveBack(db, addressKey(address), start, 1);
+    },
+  };
 }
 
 export interface SignInBlock {
-  /** When the last of its per-address locks ends, or null when none is in force. */
+  /** When the account's refusals end (from some addresses, or from all), or null when none is in force. */
   lockedUntil: Date | null;
-  /** Locked addresses (an admin sees where the guessing came from). */
+  /** Address groups refused for this account (an admin sees where the guessing came from). */
   lockedAddresses: string[];
-  /** Failures in the current window, from anywhere: what slows the account down. */
+  /** Failures in the current window, from anywhere. */
   recentFailures: number;
+  /** The account-wide limit is reached: the password form refuses it from every address. */
+  accountLocked: boolean;
 }
 
 /** What currently holds an account back, for the staff page. */
 export async function signInBlock(db: Database, email: string, now = new Date()): Promise<SignInBlock> {
-  const [locks, recentFailures] = await Promise.all([
-    locksUnder(db, lockKey(pairPrefix(email)), now),
-    countInWindow(db, accountKey(email), FAILURE_WINDOW_MS, now),
-  ]);
-  const latest = Math.max(0, ...locks.map((entry) => entry.until.getTime()));
-  return {
-    lockedUntil: latest > 0 ? new Date(latest) : null,
-    lockedAddresses: locks.map((entry) => entry.key.slice(lockKey(pairPrefix(email)).length)),
-    recentFailures,
-  };
+  const { start, end } = currentWindow(now);
+  const [pairs, account] = await Promise.all([countsUnder(db, pairPrefix(email), start), countsUnder(db, accountKey(email), start)]);
+  const recentFailures = account.find((entry) => entry.key === accountKey(email))?.count ?? 0;
+  const lockedAddresses = pairs
+    .filter((entry) => entry.count >= PAIR_FAILURE_LIMIT)
+    .map((entry) => entry.key.slice(pairPrefix(email).length));
+  const accountLocked = recentFailures >= ACCOUNT_FAILURE_LIMIT;
+  return { lockedUntil: accountLocked || lockedAddresses.length > 0 ? end : null, lockedAddresses, recentFailures, accountLocked };
 }
 
-/** Lifts every per-address lock of the account and its slow-down (an admin's unlock). */
+/** Lifts every refusal of the account, from every address (an admin's unlock). */
 export async function unlockSignIn(db: Database, email: string): Promise<void> {
-  await clearKeys(db, [accountKey(email)], [pairPrefix(email), lockKey(pairPrefix(email))]);
+  await clearKeys(db, [accountKey(email)], [pairPrefix(email)]);
 }

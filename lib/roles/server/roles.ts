@@ -21,8 +21,8 @@ import type { RoleDto } from "../types";
  *
  * Retiring a role some member still holds (active or disabled) is refused with 409 naming how many: move
  * them to another role first. Nobody is ever left holding a retired role, and nobody silently loses access.
- * Built-in roles are not rows and cannot be edited or retired (403). Step-up authentication before these
- * changes does not exist yet: `assertStepUp` is where it will go.
+ * Built-in roles are not rows and cannot be edited or retired (403). Every change asks for a step-up first
+ * (the routes' `stepUp`, lib/api/route.ts).
  */
 
 type Actor = Pick<StaffSession, "id" | "email">;
@@ -57,11 +57,6 @@ export class RoleInUseError extends AppError {
     super("conflict", `${members} staff account(s) hold this role: give them another role before retiring it.`);
     this.name = "RoleInUseError";
   }
-}
-
-/** The seam for step-up authentication (a fresh password or second factor before a privilege change). */
-async function assertStepUp(_actor: Actor): Promise<void> {
-  // Not built yet: every signed-in member holding roles.manage may change roles.
 }
 
 function toDto(row: StaffRoleRow, members: number): RoleDto {
@@ -123,7 +118,6 @@ async function liveRole(tx: Database, id: string): Promise<StaffRoleRow> {
 }
 
 export async function createRole(db: Database, { actor, ip }: Change, input: RoleInput): Promise<RoleDto> {
-  await assertStepUp(actor);
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(staffRoles).values({ name: input.name, permissions: input.permissions }).returning();
@@ -148,7 +142,6 @@ export async function createRole(db: Database, { actor, ip }: Change, input: Rol
 }
 
 export async function updateRole(db: Database, { actor, ip }: Change, id: string, change: Partial<RoleInput>): Promise<RoleDto> {
-  await assertStepUp(actor);
   let updated: RoleDto;
   try {
     updated = await db.transaction(async (tx) => {
@@ -179,7 +172,6 @@ export async function updateRole(db: Database, { actor, ip }: Change, id: string
 
 /** Retires a role nobody holds; refused (RoleInUseError, 409) while any staff account holds it. */
 export async function retireRole(db: Database, { actor, ip }: Change, id: string): Promise<void> {
-  await assertStepUp(actor);
   await db.transaction(async (tx) => {
     const role = await liveRole(tx, id);
     const [holders] = await tx.select({ n: count() }).from(staffUsers).where(eq(staffUsers.customRoleId, id));

@@ -2,6 +2,7 @@ import "server-only";
 
 import { auditableDetail, recordEvent } from "@/lib/audit-trail/server/record";
 import type { ChangePasswordInput } from "@/lib/auth/schemas";
+import { factorCounts } from "@/lib/auth/server/factors";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/server/password";
 import { forgetLocally } from "@/lib/auth/server/session-invalidation";
 import { revokeUserSessions } from "@/lib/auth/server/sessions";
@@ -60,29 +61,39 @@ export async function inviteStaff(
   return { user, oneTimePassword };
 }
 
-/** Role and enabled/disabled changes; disabling also ends the person's sessions at once. */
+/** Role, single-sign-on-only and enabled/disabled changes; disabling also ends the person's sessions at once. */
 export async function changeStaff(
   db: Database,
   { actor, ip, id, change }: { actor: Actor; ip: string | null; id: string; change: UpdateStaffInput },
 ): Promise<StaffUserDto> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const { before, after } = await updateStaff(tx, id, change, now);
-    if (after.disabled && !before.disabled) await revokeUserSessions(tx, id, now);
-    const details: Record<string, string | boolean | null> = {};
-    if (before.role !== after.role) Object.assign(details, { roleFrom: roleDetail(before), roleTo: roleDetail(after) });
-    if (before.disabled !== after.disabled) details.disabled = after.disabled;
-    const action = before.disabled !== after.disabled ? (after.disabled ? "staff.disable" : "staff.enable") : "staff.role_change";
-    await recordEvent(
-      { actor: { id: actor.id, email: actor.email }, action, target: { type: "staff", id }, outcome: "success", ip, details },
-      tx,
-    );
-    return after;
-  }).then((after) => {
-    // This process forgets the member's cached session now; the others hear the database's notification.
-    forgetLocally({ userId: id });
-    return after;
-  });
+  return db
+    .transaction(async (tx) => {
+      const now = new Date();
+      const { before, after } = await updateStaff(tx, id, change, now);
+      if (after.disabled && !before.disabled) await revokeUserSessions(tx, id, now);
+      const details: Record<string, string | boolean | null> = {};
+      if (before.role !== after.role) Object.assign(details, { roleFrom: roleDetail(before), roleTo: roleDetail(after) });
+      if (before.disabled !== after.disabled) details.disabled = after.disabled;
+      if (before.ssoOnly !== after.ssoOnly) details.ssoOnly = after.ssoOnly;
+      const action =
+        before.disabled !== after.disabled
+          ? after.disabled
+            ? "staff.disable"
+            : "staff.enable"
+          : before.role === after.role && before.ssoOnly !== after.ssoOnly
+            ? "staff.sso_only"
+            : "staff.role_change";
+      await recordEvent(
+        { actor: { id: actor.id, email: actor.email }, action, target: { type: "staff", id }, outcome: "success", ip, details },
+        tx,
+      );
+      return after;
+    })
+    .then((after) => {
+      // This process forgets the member's cached session now; the others hear the database's notification.
+      forgetLocally({ userId: id });
+      return after;
+    });
 }
 
 /**
@@ -133,6 +144,10 @@ export async function listStaffWithSignInState(db: Database, now = new Date()): 
     staff.map((user) => user.id),
     { now },
   );
+  const factors = await factorCounts(
+    db,
+    staff.map((user) => user.id),
+  );
   return Promise.all(
     staff.map(async (user) => {
       const block = await signInBlock(db, user.email, now);
@@ -143,7 +158,9 @@ export async function listStaffWithSignInState(db: Database, now = new Date()): 
           lockedUntil: block.lockedUntil?.toISOString() ?? null,
           lockedAddresses: block.lockedAddresses.length,
           recentFailures: block.recentFailures,
+          accountLocked: block.accountLocked,
         },
+        factorCount: factors.get(user.id) ?? 0,
       };
     }),
   );
@@ -174,5 +191,5 @@ export async function unlockStaffSignIn(
       tx,
     );
   });
-  return { lockedUntil: null, lockedAddresses: 0, recentFailures: 0 };
+  return { lockedUntil: null, lockedAddresses: 0, recentFailures: 0, accountLocked: false };
 }

@@ -9,9 +9,12 @@ import { changeOwnPassword } from "@/lib/staff/server/staff";
 export const dynamic = "force-dynamic";
 
 // POST /api/account/password – the signed-in user replaces their password (required after an invitation).
-export const POST = route({ permission: "signed_in", allowPasswordChange: true, body: changePasswordSchema }, async ({ user: actor, context, body: input }) => {
-  if (!(await changeOwnPassword(await getDb(), { actor, ip: context.ip, input }))) {
-    throw new AppError("validation", "The current password is not correct.", { fields: ["currentPassword"] });
-  }
-  return new NextResponse(null, { status: 204 });
-});
+export const POST = route(
+  { permission: "signed_in", during: ["password_change"], body: changePasswordSchema },
+  async ({ user: actor, context, body: input }) => {
+    if (!(await changeOwnPassword(await getDb(), { actor, ip: context.ip, input }))) {
+      throw new AppError("validation", "The current password is not correct.", { fields: ["currentPassword"] });
+    }
+    return new NextResponse(null, { status: 204 });
+  },
+);

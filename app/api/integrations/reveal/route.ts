@@ -11,28 +11,31 @@ const revealSchema = z.strictObject({ upstreamId: z.number().int() });
 const forgetSchema = z.strictObject({ upstreamId: z.number().int().optional() }).optional();
 
 // POST /api/integrations/reveal – the value of a key this admin created within the reveal window, from the sealed cookie.
-export const POST = route({ permission: "integrations.manage", body: revealSchema }, async ({ request, user, context, body: { upstreamId } }) => {
-  const entries = await revealableEntries(request.headers.get("cookie"), user.id);
-  const target = { type: "integration", id: String(upstreamId) };
-  try {
-    const entry = await audited(context, { action: "integration.key_reveal", target }, async () => {
-      const found = entries.find((item) => item.upstreamId === upstreamId);
-      if (!found) throw new KeyRevealGoneError();
-      return found;
-    });
-    const { label, domain, uuid: key } = entry;
-    const body: CreatedIntegrationResponse = {
-      integration: { upstreamId, label, domain, createdAt: new Date(entry.createdAt).toISOString(), updatedAt: null, key },
-      revealUntil: new Date(entry.expiresAt).toISOString(),
-    };
-    return json(body);
-  } catch (error) {
-    // The refusal also drops the entries whose window has passed from the cookie.
-    const response = toErrorResponse(error);
-    await rewriteRevealCookie(response, user.id, entries);
-    return response;
-  }
-});
+export const POST = route(
+  { permission: "integrations.manage", stepUp: true, body: revealSchema },
+  async ({ request, user, context, body: { upstreamId } }) => {
+    const entries = await revealableEntries(request.headers.get("cookie"), user.id);
+    const target = { type: "integration", id: String(upstreamId) };
+    try {
+      const entry = await audited(context, { action: "integration.key_reveal", target }, async () => {
+        const found = entries.find((item) => item.upstreamId === upstreamId);
+        if (!found) throw new KeyRevealGoneError();
+        return found;
+      });
+      const { label, domain, uuid: key } = entry;
+      const body: CreatedIntegrationResponse = {
+        integration: { upstreamId, label, domain, createdAt: new Date(entry.createdAt).toISOString(), updatedAt: null, key },
+        revealUntil: new Date(entry.expiresAt).toISOString(),
+      };
+      return json(body);
+    } catch (error) {
+      // The refusal also drops the entries whose window has passed from the cookie.
+      const response = toErrorResponse(error);
+      await rewriteRevealCookie(response, user.id, entries);
+      return response;
+    }
+  },
+);
 
 // DELETE /api/integrations/reveal – forgets one key (or all, without a body) from the reveal cookie: the admin has stored it.
 export const DELETE = route({ permission: "integrations.manage", body: forgetSchema }, async ({ request, user, context, body }) => {

@@ -14,7 +14,7 @@ const params = z.object({ id: z.string().refine(isRoleRef, { message: "must be a
 // PATCH /api/roles/:id – rename a custom role and/or replace its permissions; its members get the new
 // permissions on their next request, on every instance.
 export const PATCH = route(
-  { permission: "roles.manage", params, body: updateRoleSchema },
+  { permission: "roles.manage", stepUp: true, params, body: updateRoleSchema },
   async ({ user: actor, context, params: { id }, body }) => {
     const role = await updateRole(await getDb(), { actor, ip: context.ip }, id, body);
     return json({ role });
@@ -22,7 +22,7 @@ export const PATCH = route(
 );
 
 // DELETE /api/roles/:id – retire a custom role; refused (409, naming how many) while any staff account holds it.
-export const DELETE = route({ permission: "roles.manage", params }, async ({ user: actor, context, params: { id } }) => {
+export const DELETE = route({ permission: "roles.manage", stepUp: true, params }, async ({ user: actor, context, params: { id } }) => {
   await retireRole(await getDb(), { actor, ip: context.ip }, id);
   return json({ retired: id });
 });

@@ -1,4 +1,5 @@
 import { csvFile, fileStamp, route } from "@/lib/api/route";
+import { assertStepUp } from "@/lib/auth/server/require-role";
 import { parseVerificationFilters } from "@/lib/verifications/rules";
 import { auditedVerificationExport } from "@/lib/verifications/server/export";
 import { inputError } from "@/lib/verifications/server/input";
@@ -9,6 +10,8 @@ import { seesUnmasked } from "@/lib/verifications/server/personal-data";
 export const GET = route({ permission: "verifications.export" }, async ({ request, user, context }) => {
   const parsed = parseVerificationFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw inputError(parsed.problems);
+  // Unmasked personal data leaving in a file: a step-up first.
+  if (seesUnmasked(user)) assertStepUp(user);
   const exported = await auditedVerificationExport(context, parsed.filters, { unmasked: seesUnmasked(user) });
   return csvFile(exported.stream, `verifications-${fileStamp()}.csv`, {
     "X-Total-Count": String(exported.total),

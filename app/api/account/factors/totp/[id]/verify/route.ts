@@ -1,0 +1,14 @@
+import { json, route } from "@/lib/api/route";
+import { codeSchema, factorIdSchema } from "@/lib/auth/schemas";
+import { confirmTotp } from "@/lib/auth/server/factors";
+import { getDb } from "@/lib/db/client";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/account/factors/totp/:id/verify {code} – confirms an authenticator app with its first code (which
+// counts as a step-up); on the member's first factor the answer carries the ten recovery codes, shown once.
+export const POST = route(
+  { permission: "signed_in", during: ["enrolment"], params: factorIdSchema, body: codeSchema },
+  async ({ user, context, params, body }) =>
+    json(await confirmTotp(await getDb(), { id: user.id, email: user.email, sessionId: user.sessionId }, params.id, body.code, context)),
+);

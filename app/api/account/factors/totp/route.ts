@@ -1,0 +1,12 @@
+import { json, route } from "@/lib/api/route";
+import { totpEnrolSchema } from "@/lib/auth/schemas";
+import { startTotpEnrolment } from "@/lib/auth/server/factors";
+import { getDb } from "@/lib/db/client";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/account/factors/totp {label} – starts an authenticator app: its secret, otpauth URI and QR code,
+// shown this once. It counts only when a first code confirms it (…/verify).
+export const POST = route({ permission: "signed_in", during: ["enrolment"], body: totpEnrolSchema }, async ({ user, body }) =>
+  json(await startTotpEnrolment(await getDb(), { id: user.id, email: user.email }, body.label), { status: 201 }),
+);

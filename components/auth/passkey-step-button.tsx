@@ -1,0 +1,45 @@
+"use client";
+
+import { startAuthentication } from "@simplewebauthn/browser";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { apiRequest } from "@/lib/shared/api-client/api-request";
+
+/** The second step with the member's passkey: the browser signs this dashboard's challenge, the server checks it. */
+export function PasskeyStepButton({ callbackPath }: { callbackPath: string }) {
+  const t = useTranslations("auth.secondFactor");
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function signWithPasskey() {
+    setPending(true);
+    setFailed(false);
+    try {
+      const optionsJSON = await apiRequest<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/api/account/step-up/options", {
+        method: "POST",
+      });
+      const passkey = await startAuthentication({ optionsJSON });
+      await apiRequest("/api/account/step-up", { method: "POST", body: { passkey } });
+      // A full load: the session changed stage, the server decides what comes next.
+      window.location.assign(callbackPath);
+    } catch {
+      setFailed(true);
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <Button type="button" variant="secondary" className="w-full" pending={pending} onClick={() => void signWithPasskey()}>
+        {t("passkey")}
+      </Button>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-800">
+          {t("passkeyFailed")}
+        </p>
+      ) : null}
+    </div>
+  );
+}

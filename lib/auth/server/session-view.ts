@@ -1,0 +1,42 @@
+import "server-only";
+
+import Bowser from "bowser";
+
+import type { SignInMethod } from "../types";
+import type { SessionSummary } from "./sessions";
+
+/** A session as the sessions lists show it: the browser and system read from its user agent (bowser). */
+export interface SessionView {
+  id: string;
+  current?: boolean;
+  browser: string | null;
+  system: string | null;
+  ip: string | null;
+  method: SignInMethod;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+export function describeUserAgent(userAgent: string | null): { browser: string | null; system: string | null } {
+  if (!userAgent) return { browser: null, system: null };
+  const parser = Bowser.getParser(userAgent);
+  const browser = parser.getBrowser();
+  const os = parser.getOS();
+  const major = browser.version?.split(".")[0];
+  return {
+    browser: browser.name ? `${browser.name}${major ? ` ${major}` : ""}` : null,
+    system: os.name ? `${os.name}${os.versionName ? ` ${os.versionName}` : ""}` : null,
+  };
+}
+
+export function toSessionView(summary: SessionSummary, currentSessionId?: string): SessionView {
+  return {
+    id: summary.id,
+    ...(currentSessionId !== undefined ? { current: summary.secret === currentSessionId } : {}),
+    ...describeUserAgent(summary.userAgent),
+    ip: summary.ip,
+    method: summary.method,
+    createdAt: summary.createdAt.toISOString(),
+    lastSeenAt: summary.lastSeenAt.toISOString(),
+  };
+}
