@@ -18,7 +18,9 @@ import { NONCE_HEADER } from "@/lib/api/csp";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("common");
   // Signed out (or session ended): to the sign-in page. Pages still check their own permission.
-  const user = await requirePageUser("signed_in", { allowPasswordChange: true });
+  // A session awaiting its second factor goes to that step; the password change and a required enrolment
+  // render inside the shell (the pages themselves refuse everything else).
+  const user = await requirePageUser("signed_in", { during: ["password_change", "enrolment"] });
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     // The shell's client components and the segments' error boundaries (client components outside each
@@ -33,6 +35,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         "cases.search",
         "auth.signOut",
         "verifications.errors",
+        "stepUp",
       ]}
     >
       {/* react-query and the dialogs' style nonce: only the signed-in pages use them, so the sign-in
