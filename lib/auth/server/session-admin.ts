@@ -35,7 +35,7 @@ export async function endOwnSession(db: Database, user: { id: string }, publicId
         target: { type: "staff", id: user.id },
         outcome: "success",
         ip: context.ip,
-        details: { session: publicId },
+        details: { ended: 1 },
       },
       tx,
     );
