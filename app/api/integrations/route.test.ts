@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { REVEAL_COOKIE } from "@/lib/integrations/server/reveal-cookie";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
+import { stubConfigEnv } from "@/test/config";
 import { cookiePair, json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { DELETE as forget, POST as reveal } from "./reveal/route";
@@ -30,6 +31,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  stubConfigEnv({ STEP_UP_SECONDS: "300" });
 });
 
 let labelCounter = 0;
@@ -214,6 +216,8 @@ describe("revealing again", () => {
   });
 
   it("never reveals it after the window (the dashboard's clock), and deletes the cookie", async () => {
+    // The admin's step-up stays fresh across the window this test moves through (it is not what is tested).
+    stubConfigEnv({ STEP_UP_SECONDS: "3600" });
     const { integration, cookie } = await createWithCookie();
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 599_000 });
     const within = await reveal(

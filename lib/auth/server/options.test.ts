@@ -25,6 +25,9 @@ const serviceEnv = {
 
 afterEach(restoreConfigEnv);
 
+// next-auth keeps a provider's own id in its options until it merges them at runtime.
+const providerId = (provider: { id: string; options?: unknown }) => (provider.options as { id?: string } | undefined)?.id ?? provider.id;
+
 describe("production start-up and secrets", () => {
   it.each(["NEXTAUTH_SECRET", "MEDIA_SEAL_SECRET"])("stops when %s is shorter than 32 characters, naming it", async (name) => {
     expect(() => loadConfig({ ...serviceEnv, [name]: "x".repeat(31) })).toThrow(new RegExp(`${name}: must be at least 32 characters`));
@@ -58,16 +61,16 @@ describe("next-auth options", () => {
     const options = authOptions();
     expect(options.useSecureCookies).toBe(false);
     expect(options.cookies?.sessionToken?.name).toBe("next-auth.session-token");
-    expect(options.providers.map((provider) => provider.id)).toEqual(["credentials"]);
+    expect(options.providers.map(providerId)).toEqual(["credentials", "passkey"]);
     expect(options.session).toMatchObject({ strategy: "jwt", maxAge: 12 * 60 * 60 });
   });
 
   it("add the OIDC provider when OIDC_* is set", () => {
     stubTestEnvironment({ OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "kyc", OIDC_CLIENT_SECRET: "client-secret" });
     const options = authOptions();
-    expect(options.providers.map((provider) => provider.id)).toEqual(["credentials", "oidc"]);
+    expect(options.providers.map(providerId)).toEqual(["credentials", "passkey", "oidc"]);
     // State, nonce and PKCE on every authorization request; the ID token validated; the standard scopes.
-    expect(options.providers[1]).toMatchObject({
+    expect(options.providers[2]).toMatchObject({
       wellKnown: "https://id.example.com/.well-known/openid-configuration",
       checks: ["pkce", "state", "nonce"],
       idToken: true,

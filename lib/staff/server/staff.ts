@@ -75,14 +75,9 @@ export async function changeStaff(
       if (before.role !== after.role) Object.assign(details, { roleFrom: roleDetail(before), roleTo: roleDetail(after) });
       if (before.disabled !== after.disabled) details.disabled = after.disabled;
       if (before.ssoOnly !== after.ssoOnly) details.ssoOnly = after.ssoOnly;
-      const action =
-        before.disabled !== after.disabled
-          ? after.disabled
-            ? "staff.disable"
-            : "staff.enable"
-          : before.role === after.role && before.ssoOnly !== after.ssoOnly
-            ? "staff.sso_only"
-            : "staff.role_change";
+      let action = "staff.role_change";
+      if (before.role === after.role && before.ssoOnly !== after.ssoOnly) action = "staff.sso_only";
+      if (before.disabled !== after.disabled) action = after.disabled ? "staff.disable" : "staff.enable";
       await recordEvent(
         { actor: { id: actor.id, email: actor.email }, action, target: { type: "staff", id }, outcome: "success", ip, details },
         tx,
