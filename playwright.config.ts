@@ -77,4 +77,6 @@ export default browserSuite({
   testIgnore: /[\\/]e2e[\\/]oidc[\\/]/,
   project: "chromium",
   dataDir,
+  // A step-up counts for 5 s instead of 5 minutes, so e2e/step-up.spec.ts sees the dialog after a short wait.
+  env: { STEP_UP_SECONDS: "5" },
 });

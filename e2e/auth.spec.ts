@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-import { DEMO, expect, signInContext, test } from "./fixtures";
+import { DEMO, expect, signInContext, test, withStepUp, type Account } from "./fixtures";
 
 /*
  * Staff sign-in through the real page against the production build: reaching the verifications page,
@@ -24,13 +24,16 @@ async function signInThroughPage(page: Page, email: string, password: string): P
 }
 
 /** A staff account made through the admin API, so lockouts never touch the demo accounts. */
-async function throwawayAccount(adminPage: Page, label: string): Promise<{ email: string; password: string }> {
+async function throwawayAccount(adminPage: Page, admin: Account, label: string): Promise<{ email: string; password: string }> {
   const email = `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  // Playwright's request context sends no Origin; the route kit refuses a write without one.
-  const response = await adminPage.request.post("/api/staff", {
-    data: { email, name: `E2E ${label}`, role: "analyst" },
-    headers: { origin: baseURL },
-  });
+  // Playwright's request context sends no Origin; the route kit refuses a write without one. An invite needs a
+  // step-up: the admin's password (they have no factor).
+  const response = await withStepUp(adminPage.request, admin.password, () =>
+    adminPage.request.post("/api/staff", {
+      data: { email, name: `E2E ${label}`, role: "analyst" },
+      headers: { origin: baseURL },
+    }),
+  );
   expect(response.status()).toBe(201);
   const { oneTimePassword } = (await response.json()) as { oneTimePassword: string };
   return { email, password: oneTimePassword };
@@ -66,8 +69,8 @@ test("an admin page answers the analyst with “not allowed”, the staff API wi
   expect((await page.request.get("/api/staff")).status()).toBe(403);
 });
 
-test("a wrong password shows an error that does not say whether the email exists", async ({ browser, adminPage }) => {
-  const account = await throwawayAccount(adminPage, "wrong");
+test("a wrong password shows an error that does not say whether the email exists", async ({ browser, adminPage, staff }) => {
+  const account = await throwawayAccount(adminPage, staff.admin, "wrong");
   const context = await browser.newContext();
   await inEnglish(context);
   const page = await context.newPage();
@@ -84,9 +87,9 @@ test("a wrong password shows an error that does not say whether the email exists
   await context.close();
 });
 
-test("after the limit, sign-in is refused even with the right password", async ({ browser, adminPage }) => {
+test("after the limit, sign-in is refused even with the right password", async ({ browser, adminPage, staff }) => {
   test.setTimeout(90_000);
-  const account = await throwawayAccount(adminPage, "lockout");
+  const account = await throwawayAccount(adminPage, staff.admin, "lockout");
   const context = await browser.newContext();
   await inEnglish(context);
   const page = await context.newPage();

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { caseOf, moveUpstream, reviewCase, WRITE } from "./case-support";
-import { expect, signInContext, test } from "./fixtures";
+import { expect, signInContext, test, withStepUp } from "./fixtures";
 
 /*
  * Case work in a real browser against the sandbox: each test creates its own verification through the
@@ -109,7 +109,9 @@ test("a second analyst who tries to take a held case is told who holds it (409)"
 
   // A second analyst, invited by the admin, who sets a password of their own.
   const email = `second-${Date.now()}@sandbox.local`;
-  const invited = await admin.request.post("/api/staff", { headers: WRITE, data: { email, name: "Second Analyst", role: "analyst" } });
+  const invited = await withStepUp(admin.request, staff.admin.password, () =>
+    admin.request.post("/api/staff", { headers: WRITE, data: { email, name: "Second Analyst", role: "analyst" } }),
+  );
   expect(invited.status()).toBe(201);
   const { oneTimePassword } = (await invited.json()) as { oneTimePassword: string };
   const context = await browser.newContext();

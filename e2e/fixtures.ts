@@ -146,15 +146,49 @@ export interface SandboxLog {
   mark(): Promise<void>;
 }
 
+/**
+ * Sensitive actions (invites, role changes, integration keys…) need a step-up within STEP_UP_SECONDS (5 s in
+ * the browser suite): a member without any factor (MFA_REQUIRED=off) steps up with the password. Through a
+ * request context: send the write, and when it is refused with `step_up_required`, step up and send it again.
+ */
+export async function withStepUp(
+  request: APIRequestContext,
+  password: string,
+  write: () => ReturnType<APIRequestContext["post"]>,
+): ReturnType<APIRequestContext["post"]> {
+  const response = await write();
+  if (response.status() !== 401) return response;
+  const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
+  if (body.error?.code !== "step_up_required") return response;
+  const stepUp = await request.post("/api/account/step-up", { headers: WRITE, data: { password } });
+  expect(stepUp.status(), "a step-up with the password").toBe(200);
+  return write();
+}
+
+/** The step-up dialog (components/step-up/), in either language. */
+export const stepUpDialog = (page: Page) => page.getByRole("dialog", { name: /^(Confirm it is you|Confirme que é você)$/ });
+
+/**
+ * In the browser: whenever the step-up dialog appears on `page` (before any later action or assertion), it is
+ * answered with `password`, as a member without factors does. The page's own form stays as typed underneath.
+ */
+export async function answerStepUp(page: Page, password: string): Promise<void> {
+  await page.addLocatorHandler(stepUpDialog(page), async (dialog) => {
+    await dialog.getByLabel(/^(Password|Senha)$/).fill(password);
+    await dialog.getByRole("button", { name: /^(Confirm|Confirmar)$/ }).click();
+  });
+}
+
 /** Makes one staff account through the admin API and replaces its one-time password. */
 async function makeAccount(
   admin: APIRequestContext,
   newContext: () => Promise<APIRequestContext>,
+  adminPassword: string,
   email: string,
   name: string,
   role: string,
 ) {
-  const invited = await admin.post("/api/staff", { headers: WRITE, data: { email, name, role } });
+  const invited = await withStepUp(admin, adminPassword, () => admin.post("/api/staff", { headers: WRITE, data: { email, name, role } }));
   expect(invited.status(), `inviting ${email}`).toBe(201);
   const { oneTimePassword } = (await invited.json()) as { oneTimePassword: string };
   const password = `e2e-${randomBytes(12).toString("hex")}`;
@@ -190,8 +224,22 @@ export const test = base.extend<
         const tag = `w${workerInfo.workerIndex}-${Date.now().toString(36)}`;
         const worker = workerInfo.workerIndex + 1;
         await use({
-          admin: await makeAccount(admin, newContext, `e2e-${tag}-admin@example.com`, `Worker ${worker} Admin`, "admin"),
-          analyst: await makeAccount(admin, newContext, `e2e-${tag}-analyst@example.com`, `Worker ${worker} Analyst`, "analyst"),
+          admin: await makeAccount(
+            admin,
+            newContext,
+            DEMO.admin.password,
+            `e2e-${tag}-admin@example.com`,
+            `Worker ${worker} Admin`,
+            "admin",
+          ),
+          analyst: await makeAccount(
+            admin,
+            newContext,
+            DEMO.admin.password,
+            `e2e-${tag}-analyst@example.com`,
+            `Worker ${worker} Analyst`,
+            "analyst",
+          ),
         });
       } finally {
         await admin.dispose();

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 
 import { baseURL } from "../playwright.config";
-import { expect, generatedSecrets, sandbox, test, type SandboxLog } from "./fixtures";
+import { answerStepUp, expect, generatedSecrets, sandbox, test, withStepUp, type SandboxLog } from "./fixtures";
 
 /*
  * Partners operations in a real browser, against a production build and the sandbox: integration keys
@@ -55,8 +55,11 @@ test.describe("integration keys", () => {
   test("the admin creates a key for https://Example.com.br/path, sees example.com.br and the key once; after the reveal window it is gone", async ({
     adminPage: page,
     sandboxLog,
+    staff,
   }) => {
     await inEnglish(page);
+    // Creating and revealing a key need a step-up: the admin (no factor) answers with the password.
+    await answerStepUp(page, staff.admin.password);
     await page.goto("/admin/integrations");
     await expect(page.getByRole("heading", { level: 1, name: "Integration keys" })).toBeVisible();
     const label = `E2E store ${Date.now()}`;
@@ -99,7 +102,9 @@ test.describe("integration keys", () => {
     expect(await page.content()).not.toContain(key);
     const { revealable: listed } = (await (await page.request.get("/api/integrations")).json()) as { revealable: unknown[] };
     expect(listed).toEqual([]);
-    const refused = await page.request.post("/api/integrations/reveal", { headers: { origin: baseURL }, data: { upstreamId: 0 } });
+    const refused = await withStepUp(page.request, staff.admin.password, () =>
+      page.request.post("/api/integrations/reveal", { headers: { origin: baseURL }, data: { upstreamId: 0 } }),
+    );
     expect(refused.status()).toBe(404);
     expect(await refused.text()).not.toContain(key);
     // The registry still lists it: metadata only.

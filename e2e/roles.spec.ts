@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-import { expect, signInContext, test } from "./fixtures";
+import { answerStepUp, expect, signInContext, test } from "./fixtures";
 
 /*
  * Roles as permission sets, in the browser: an admin makes a custom role at /admin/roles (phone and desktop,
@@ -52,7 +52,10 @@ test("/admin/roles lists the built-in roles, fits a phone and a desktop, and pas
 test("a custom role's member reads the list but no admin page, and is refused what the role lacks", async ({
   adminPage: admin,
   browser,
+  staff,
 }) => {
+  // Saving a role and inviting need a step-up: the admin (no factor) answers with the password.
+  await answerStepUp(admin, staff.admin.password);
   const roleName = `Readers ${Date.now()}`;
   await admin.goto("/admin/roles");
   await admin.getByRole("button", { name: "New role" }).click();
@@ -75,6 +78,7 @@ test("a custom role's member reads the list but no admin page, and is refused wh
   await invite.getByLabel("Name", { exact: true }).fill("Reader");
   await invite.getByLabel("Role").selectOption({ label: roleName });
   await invite.getByRole("button", { name: "Create account" }).click();
+  await expect(admin.getByTestId("one-time-password")).toBeVisible();
   const oneTimePassword = (await admin.getByTestId("one-time-password").textContent())!.trim();
   expect(oneTimePassword.length).toBeGreaterThan(8);
   await admin.keyboard.press("Escape");

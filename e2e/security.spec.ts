@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-import { expect, signInContext, test } from "./fixtures";
+import { answerStepUp, expect, signInContext, test, withStepUp } from "./fixtures";
 
 /*
  * Headers and the browser's side of the hardening: a fresh CSP nonce per response, every page working
@@ -202,14 +202,22 @@ test("a form on another port of this host cannot create staff with the admin's c
   }
 });
 
-test("disabling or demoting asks first; an unlock lifts a lockout; a failed invite keeps what was typed", async ({ adminPage: page }) => {
+test("disabling or demoting asks first; an unlock lifts a lockout; a failed invite keeps what was typed", async ({
+  adminPage: page,
+  staff,
+}) => {
   test.setTimeout(90_000);
   const email = `confirm-${Date.now()}@example.com`;
+  // Invites and role changes need a step-up: the admin (no factor) answers with the password, in the browser's
+  // dialog as through the API.
+  await answerStepUp(page, staff.admin.password);
   // Playwright's request context sends no Origin; the route kit refuses a write without one.
-  const created = await page.request.post("/api/staff", {
-    data: { email, name: "Confirm Me", role: "admin" },
-    headers: { origin: baseURL },
-  });
+  const created = await withStepUp(page.request, staff.admin.password, () =>
+    page.request.post("/api/staff", {
+      data: { email, name: "Confirm Me", role: "admin" },
+      headers: { origin: baseURL },
+    }),
+  );
   expect(created.status()).toBe(201);
   const { oneTimePassword } = (await created.json()) as { oneTimePassword: string };
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
