@@ -19,6 +19,9 @@ export async function register() {
   const { config, configWarnings } = await import("./lib/config");
   const { log } = await import("./lib/log");
   for (const warning of configWarnings(config())) log.warn("config_warning", { warning });
+  // The second-factor policy in force, and whether it was chosen or is the mode's default (docs/security.md).
+  const { mfaRequired, mfaRequiredDefaulted, passwordSignIn } = config().signIn;
+  log.info("sign_in_policy", { mfaRequired, chosenBy: mfaRequiredDefaulted ? "default for this mode" : "MFA_REQUIRED", passwordSignIn });
   const { getDb } = await import("./lib/db/client");
   const { seedDemoAccountsIfConfigured } = await import("./lib/auth/server/seed");
   await seedDemoAccountsIfConfigured(await getDb());

@@ -143,6 +143,28 @@ describe("single sign-on settings", () => {
     expect(loadConfig({ ...serviceEnv, ...oidcEnv, OIDC_ALLOW_UNVERIFIED_EMAIL: "0" }).oidc?.allowUnverifiedEmail).toBe(false);
   });
 
+  it("asks second factors of privileged members with the service and of nobody with the sandbox, unless told", () => {
+    const service = loadConfig(serviceEnv);
+    expect(service.signIn).toMatchObject({
+      mfaRequired: "privileged",
+      mfaRequiredDefaulted: true,
+      passwordSignIn: true,
+      oneTimePasswordHours: 72,
+    });
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).signIn.mfaRequired).toBe("off");
+    expect(loadConfig({ DATA_DIR: tempDataDir(), MFA_REQUIRED: "all" }).signIn).toMatchObject({
+      mfaRequired: "all",
+      mfaRequiredDefaulted: false,
+    });
+    const off = loadConfig({ ...serviceEnv, MFA_REQUIRED: "off", PASSWORD_SIGN_IN: "off", OIDC_TRUSTED_AMR: "mfa, hwk" });
+    expect(off.signIn.oidcTrustedAmr).toEqual(["mfa", "hwk"]);
+    expect(configWarnings(off)).toEqual([
+      expect.stringContaining("MFA_REQUIRED is off"),
+      expect.stringContaining("PASSWORD_SIGN_IN is off"),
+    ]);
+    expect(problemsOf({ ...serviceEnv, MFA_REQUIRED: "some" })).toEqual(["MFA_REQUIRED: must be all, privileged or off"]);
+  });
+
   it("refuses anything but true or false for OIDC_ALLOW_UNVERIFIED_EMAIL", () => {
     expect(problemsOf({ ...serviceEnv, ...oidcEnv, OIDC_ALLOW_UNVERIFIED_EMAIL: "yes" })).toEqual([
       "OIDC_ALLOW_UNVERIFIED_EMAIL: must be true or false",

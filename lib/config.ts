@@ -519,6 +519,14 @@ export function configWarnings(cfg: Config): string[] {
         "anyone able to set their own email there can use the staff account holding that email",
     );
   }
+  if (cfg.mode === "service" && cfg.signIn.mfaRequired === "off") {
+    warnings.push(
+      "MFA_REQUIRED is off: members who see biometrics or unmasked data, or manage staff and keys, may sign in with a password alone",
+    );
+  }
+  if (!cfg.signIn.passwordSignIn && !cfg.oidc) {
+    warnings.push("PASSWORD_SIGN_IN is off and no single sign-on is configured: only members who already have a passkey can sign in");
+  }
   if (!cfg.webhooks.signingSecret) {
     warnings.push("WEBHOOK_SIGNING_SECRET is unset: every webhook delivery is refused (503) and nothing learns of changes at the service");
   }

@@ -161,6 +161,7 @@ if (migrate.status !== 0) {
           "Demo accounts (sandbox only):",
           "  admin    admin@sandbox.local    / sandbox-admin",
           "  analyst  analyst@sandbox.local  / sandbox-analyst",
+          `Second factors: ${env.MFA_REQUIRED ? `MFA_REQUIRED=${env.MFA_REQUIRED}` : "optional (MFA_REQUIRED=off, the sandbox default; production defaults to privileged)"}. Any account can add one at /account.`,
         );
         if (!isLoopback(host)) lines.push("Warning: these demo passwords are public; anyone who reaches this address can sign in.");
       }
