@@ -194,3 +194,49 @@ test("an admin ends another member's sessions from the staff page; the member's 
   await expect(memberPage).toHaveURL(/\/sign-in/);
   await memberContext.close();
 });
+
+test("an admin resets a member's second factors after a confirmation and a step-up with the password", async ({
+  browser,
+  adminPage,
+  staff,
+}) => {
+  const member = await newMember(adminPage.request, browser, staff.admin, "analyst", "reset");
+  // The member enrols an authenticator app (through the API).
+  const context = await browser.newContext();
+  await signInContext(context, member);
+  const enrolled = await context.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "Lost phone" } });
+  const { id, secret } = (await enrolled.json()) as { id: string; secret: string };
+  const verified = await context.request.post(`/api/account/factors/totp/${encodeURIComponent(id)}/verify`, {
+    headers: WRITE,
+    data: { code: totpOf(secret).generate() },
+  });
+  expect(verified.status(), "confirming the authenticator app").toBe(200);
+  await context.close();
+
+  const page = adminPage;
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+  await page.goto("/admin/staff");
+  const row = page.getByRole("row", { name: new RegExp(member.name) });
+  await expect(row.getByTestId("second-factors")).toHaveText("1 factor");
+  await row.getByRole("button", { name: `Reset second factors: ${member.name}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Reset the second factors of ${member.name}?` });
+  await expect(confirm).toContainText("enrol a second factor again");
+  // The admin's step-up for the invite above (5 s here) must have passed, so the reset asks for one.
+  await page.waitForTimeout(6_000);
+  await confirm.getByRole("button", { name: "Reset second factors" }).click();
+
+  // The admin has no factor: the step-up asks for the password, focused; a wrong one is refused, naming the field.
+  const dialog = stepUpDialog(page);
+  const password = dialog.getByLabel("Password", { exact: true });
+  await expect(password).toBeFocused();
+  await password.fill("not-the-password");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog).toContainText("Password: this password was not accepted.");
+  await password.fill(staff.admin.password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: `Second factors of ${member.name} reset` })).toBeVisible();
+  await expect(row.getByTestId("second-factors")).toHaveText("none");
+});

@@ -26,10 +26,14 @@ export const staffSecurityKeys = {
 
 const memberUrl = (id: string) => `/api/staff/${encodeURIComponent(id)}`;
 
+// The DELETEs send an empty JSON object: the route kit refuses (415) a write whose body is not declared JSON,
+// and a browser's DELETE without a body still reaches it as one with an unknown length.
+
 export const fetchStaffSessions = (id: string, signal?: AbortSignal) =>
   apiRequest<{ sessions: StaffSessionItem[] }>(`${memberUrl(id)}/sessions`, { signal });
-export const endStaffSessions = (id: string) => apiRequest<{ ended: number }>(`${memberUrl(id)}/sessions`, { method: "DELETE" });
-export const resetStaffFactors = (id: string) => apiRequest<{ removed: number }>(`${memberUrl(id)}/factors`, { method: "DELETE" });
+export const endStaffSessions = (id: string) => apiRequest<{ ended: number }>(`${memberUrl(id)}/sessions`, { method: "DELETE", body: {} });
+export const resetStaffFactors = (id: string) =>
+  apiRequest<{ removed: number }>(`${memberUrl(id)}/factors`, { method: "DELETE", body: {} });
 export const setStaffSsoOnly = (id: string, ssoOnly: boolean) => apiRequest<unknown>(memberUrl(id), { method: "PATCH", body: { ssoOnly } });
 
 export function useStaffSessionsQuery(id: string, { enabled = true }: { enabled?: boolean } = {}) {
