@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { verificationsExportUrl } from "../../verifications/queries-export";
 import { downloadCsv } from "./csv-download";
+import { setStepUpHandler } from "./step-up";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,6 +25,48 @@ describe("downloadCsv", () => {
       [2, 2],
     ]);
     expect(result).toMatchObject({ rows: 2, total: 2, filename: "x.csv" });
+  });
+});
+
+describe("downloadCsv and step-up", () => {
+  const stepUpRefusal = () =>
+    new Response(JSON.stringify({ error: { code: "step_up_required", message: "Confirm it is you." } }), {
+      status: 401,
+      headers: { "content-type": "application/json" },
+    });
+
+  it("asks for the step-up when the export needs one, then downloads once more", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal("fetch", async () => {
+      calls.push("fetch");
+      return calls.length === 1 ? stepUpRefusal() : new Response("a\r\n1\r\n", { headers: { "content-type": "text/csv" } });
+    });
+    const remove = setStepUpHandler(async () => {
+      calls.push("dialog");
+      return { verified: true };
+    });
+    try {
+      const result = await downloadCsv("/x.csv", { fallbackName: "x.csv" });
+      expect(result.rows).toBe(1);
+      expect(calls).toEqual(["fetch", "dialog", "fetch"]);
+    } finally {
+      remove();
+    }
+  });
+
+  it("fails with the refusal when the member cancels, without downloading again", async () => {
+    let fetches = 0;
+    vi.stubGlobal("fetch", async () => {
+      fetches += 1;
+      return stepUpRefusal();
+    });
+    const remove = setStepUpHandler(async () => ({ verified: false }));
+    try {
+      await expect(downloadCsv("/x.csv", { fallbackName: "x.csv" })).rejects.toMatchObject({ code: "step_up_required", status: 401 });
+      expect(fetches).toBe(1);
+    } finally {
+      remove();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { errorFromResponse, networkError } from "./api-request";
+import { requestStepUp } from "./step-up";
 
 /*
  * A streamed CSV download for the browser (the audit log's and the verification list's exports): read
@@ -31,12 +32,20 @@ export async function downloadCsv(
     fallbackName,
   }: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void; headers?: Record<string, string>; fallbackName: string },
 ): Promise<CsvDownload> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: "text/csv", ...headers }, signal, credentials: "same-origin", cache: "no-store" });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw networkError();
+  const open = async () => {
+    try {
+      return await fetch(url, { headers: { accept: "text/csv", ...headers }, signal, credentials: "same-origin", cache: "no-store" });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw networkError();
+    }
+  };
+  let response = await open();
+  // An export of unmasked data asks for a step-up first: the dialog, then the same download once more.
+  if (response.status === 401) {
+    const refusal = await errorFromResponse(response);
+    if (refusal.code !== "step_up_required" || !(await requestStepUp(refusal)).verified) throw refusal;
+    response = await open();
   }
   if (!response.ok || !response.body) throw await errorFromResponse(response);
   const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
