@@ -35,14 +35,20 @@ interface Asking {
 }
 
 export function StepUpProvider({ children }: { children: ReactNode }) {
-  const t = useTranslations("stepUp");
   const [asking, setAsking] = useState<Asking | null>(null);
+  // The dialog (and its messages) from the first question on: a page that never asks, like the password
+  // change outside the shell, needs none of its messages.
+  const [used, setUsed] = useState(false);
   const asked = useRef(0);
+
   useEffect(
     () =>
       setStepUpHandler(async () => {
         const methods = await fetchStepUpMethods().catch(() => null);
-        return new Promise<StepUpOutcome>((resolve) => setAsking({ id: (asked.current += 1), resolve, methods }));
+        return new Promise<StepUpOutcome>((resolve) => {
+          setUsed(true);
+          setAsking({ id: (asked.current += 1), resolve, methods });
+        });
       }),
     [],
   );
@@ -55,27 +61,48 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Dialog
-        open={asking !== null}
-        onOpenChange={(open) => (open ? undefined : finish({ verified: false, message: t("cancelled") }))}
-        title={t("title")}
-        description={asking?.methods && onlyPassword(asking.methods) ? t("descriptionPassword") : t("description")}
-      >
-        {asking ? (
-          <StepUpForm
-            // A new request starts from an empty form.
-            key={asking.id}
-            methods={asking.methods}
-            onReload={async () => {
-              const methods = await fetchStepUpMethods().catch(() => null);
-              setAsking((current) => (current ? { ...current, methods } : current));
-            }}
-            onVerified={() => finish({ verified: true })}
-            onCancel={() => finish({ verified: false, message: t("cancelled") })}
-          />
-        ) : null}
-      </Dialog>
+      {used ? (
+        <StepUpDialog
+          asking={asking}
+          finish={finish}
+          onReload={async () => {
+            const methods = await fetchStepUpMethods().catch(() => null);
+            setAsking((current) => (current ? { ...current, methods } : current));
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+function StepUpDialog({
+  asking,
+  finish,
+  onReload,
+}: {
+  asking: Asking | null;
+  finish: (outcome: StepUpOutcome) => void;
+  onReload: () => Promise<void>;
+}) {
+  const t = useTranslations("stepUp");
+  return (
+    <Dialog
+      open={asking !== null}
+      onOpenChange={(open) => (open ? undefined : finish({ verified: false, message: t("cancelled") }))}
+      title={t("title")}
+      description={asking?.methods && onlyPassword(asking.methods) ? t("descriptionPassword") : t("description")}
+    >
+      {asking ? (
+        <StepUpForm
+          // A new question starts from an empty form.
+          key={asking.id}
+          methods={asking.methods}
+          onReload={onReload}
+          onVerified={() => finish({ verified: true })}
+          onCancel={() => finish({ verified: false, message: t("cancelled") })}
+        />
+      ) : null}
+    </Dialog>
   );
 }
 
