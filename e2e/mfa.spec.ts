@@ -50,6 +50,9 @@ async function newMember(adminPage: Page, admin: Account, label: string): Promis
       data: { currentPassword: oneTimePassword, newPassword: password },
     });
     expect(changed.status(), `replacing the one-time password of ${email}`).toBe(204);
+    // Signed out again, so the member's session list holds only the test's own.
+    const signedOut = await context.request.post("/api/auth/sign-out", { headers: { ...WRITE, accept: "application/json" } });
+    expect(signedOut.status()).toBe(200);
   } finally {
     await context.close();
   }
@@ -96,7 +99,12 @@ function wrongCode(totp: TOTP): string {
 
 const codeField = (page: Page) => page.getByLabel("Code", { exact: true });
 
+/** Whether React has hydrated the element (it keeps its fiber on the DOM node). */
+const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+
+/** Types a code into the second step and submits it, once the page is interactive (see the no-JavaScript test for the plain form). */
 async function submitCode(page: Page, code: string): Promise<void> {
+  await expect.poll(() => codeField(page).evaluate(hydrated)).toBe(true);
   await codeField(page).fill(code);
   await codeField(page).press("Enter");
 }
@@ -175,6 +183,37 @@ test("an authenticator app: enrolled on /account, asked for at sign-in, wrong co
   await third.goto("/account");
   await expect(third.getByText("9 recovery codes left.")).toBeVisible();
   await third.context().close();
+});
+
+test("the code step works without JavaScript: a plain form post of the code completes the sign-in", async ({
+  browser,
+  adminPage,
+  staff,
+}) => {
+  test.setTimeout(120_000);
+  const member = await newMember(adminPage, staff.admin, "nojs");
+  // Enrolled through the API (the page is tested above): an app, confirmed with its first code.
+  const setup = await freshPage(browser, member);
+  const started = await setup.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "No JS" } });
+  expect(started.status()).toBe(201);
+  const { id, secret } = (await started.json()) as { id: string; secret: string };
+  const totp = totpOf(secret);
+  const enrolled = await codeAfter(totp, -1);
+  const confirmed = await setup.request.post(`/api/account/factors/totp/${id}/verify`, { headers: WRITE, data: { code: enrolled.code } });
+  expect(confirmed.status()).toBe(200);
+  await setup.context().close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await inEnglish(context);
+  const page = await context.newPage();
+  await signInThroughPage(page, member);
+  await expect(page).toHaveURL(/\/sign-in\/verify/);
+  const signIn = await codeAfter(totp, enrolled.counter);
+  await codeField(page).fill(signIn.code);
+  await codeField(page).press("Enter");
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await context.close();
 });
 
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {

@@ -47,7 +47,7 @@ export function PasskeyEnrolment({ onConfirmed }: { onConfirmed: (result: Factor
     : error instanceof ApiRequestError
       ? error.fields.includes("label")
         ? null
-        : t("failed")
+        : t(error.code === "conflict" ? "tooMany" : "failed")
       : t(passkeyProblemOf(error));
 
   return (

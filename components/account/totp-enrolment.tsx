@@ -114,7 +114,9 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
               error={codeError}
               className="max-w-xs"
             />
-            <div aria-live="assertive">{verifyFailure ? <Alert tone="error">{t("failed")}</Alert> : null}</div>
+            <div aria-live="assertive">
+              {verifyFailure ? <Alert tone="error">{t(verifyFailure.code === "conflict" ? "expired" : "failed")}</Alert> : null}
+            </div>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" pending={verify.isPending}>
                 {t("verify")}
@@ -136,7 +138,9 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
       ) : (
         <form onSubmit={onStart} className="space-y-3" noValidate>
           <Field label={t("label")} name="label" maxLength={60} required hint={t("labelHint")} error={labelError} className="max-w-sm" />
-          <div aria-live="assertive">{failure ? <Alert tone="error">{t("startFailed")}</Alert> : null}</div>
+          <div aria-live="assertive">
+            {failure ? <Alert tone="error">{t(failure.code === "conflict" ? "tooMany" : "startFailed")}</Alert> : null}
+          </div>
           <Button type="submit" pending={start.isPending}>
             {t("start")}
           </Button>

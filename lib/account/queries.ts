@@ -8,7 +8,8 @@ import { apiRequest, type ApiRequestError } from "../shared/api-client/api-reque
 /*
  * The member's own account in the browser (second factors, sessions): key factory, fetchers, one hook per
  * query or mutation. A removal that needs a fresh second factor answers 401 `step_up_required`; apiRequest
- * asks for it in place and retries, so nothing here handles it.
+ * asks for it in place and retries, so nothing here handles it. Writes without a payload still send `{}`: the
+ * route kit checks every write's content type (415 otherwise).
  */
 
 export const accountKeys = {
@@ -27,12 +28,12 @@ export const passkeyOptions = () =>
   apiRequest<PublicKeyCredentialCreationOptionsJSON>("/api/account/factors/passkeys/options", { method: "POST", body: {} });
 export const addPasskey = (label: string, response: RegistrationResponseJSON) =>
   apiRequest<FactorConfirmedResponse>("/api/account/factors/passkeys", { method: "POST", body: { label, response } });
-export const removeFactor = (id: string) => apiRequest<{ removed: true }>(factorPath(id), { method: "DELETE" });
+export const removeFactor = (id: string) => apiRequest<{ removed: true }>(factorPath(id), { method: "DELETE", body: {} });
 
 export const fetchSessions = () => apiRequest<SessionsResponse>("/api/account/sessions");
 export const endSession = (id: string) =>
-  apiRequest<{ ended: true }>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: "DELETE" });
-export const endOtherSessions = () => apiRequest<{ ended: number }>("/api/account/sessions", { method: "DELETE" });
+  apiRequest<{ ended: true }>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: "DELETE", body: {} });
+export const endOtherSessions = () => apiRequest<{ ended: number }>("/api/account/sessions", { method: "DELETE", body: {} });
 
 export function useFactorsQuery() {
   return useQuery<FactorsResponse, ApiRequestError>({ queryKey: accountKeys.factors(), queryFn: fetchFactors });

@@ -1,8 +1,13 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 import { ClientMessages } from "@/i18n/client-messages";
+import { accountKeys } from "@/lib/account/queries";
+import type { SessionsResponse } from "@/lib/account/types";
 import { requirePageUser } from "@/lib/auth/server/require-role";
+import { ownSessions } from "@/lib/auth/server/session-admin";
+import { getDb } from "@/lib/db/client";
 
 import { AccountPageClient } from "./page-client";
 
@@ -16,13 +21,26 @@ export async function generateMetadata(): Promise<Metadata> {
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 // The member's own account and security: second factors and sessions. Also the enrolment page a session is
-// held on while the policy requires a factor the member does not have yet (`?enrol=1`).
+// held on while the policy requires a factor the member does not have yet (`?enrol=1`). The sessions are read
+// here through the same function as GET /api/account/sessions, then hydrated; the factors load in the browser.
 export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser("signed_in", { during: ["enrolment"] });
   const asked = (await searchParams).enrol === "1";
+  const enrolling = user.awaiting === "enrolment";
+  const queryClient = new QueryClient();
+  if (!enrolling) {
+    await queryClient.prefetchQuery({
+      queryKey: accountKeys.sessions(),
+      queryFn: async (): Promise<SessionsResponse> => ({
+        sessions: (await ownSessions(await getDb(), user)).map((session) => ({ ...session, current: session.current ?? false })),
+      }),
+    });
+  }
   return (
-    <ClientMessages namespaces={["account", "common.copy", "common.retry", "common.loading"]}>
-      <AccountPageClient enrolling={user.awaiting === "enrolment"} asked={asked} />
-    </ClientMessages>
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <ClientMessages namespaces={["account", "common.copy", "common.retry", "common.loading"]}>
+        <AccountPageClient enrolling={enrolling} asked={asked} />
+      </ClientMessages>
+    </HydrationBoundary>
   );
 }
