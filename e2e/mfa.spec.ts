@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
@@ -97,6 +98,20 @@ function wrongCode(totp: TOTP): string {
   }
 }
 
+/** Phone width: the account page must read without a sideways scroll, whatever step it shows. */
+const PHONE = { width: 390, height: 844 };
+
+/** No axe violations and nothing wider than the viewport, in the page's current state. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`),
+    `axe on ${where}`,
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `sideways scroll on ${where}`).toBeLessThanOrEqual(0);
+}
+
 const codeField = (page: Page) => page.getByLabel("Code", { exact: true });
 
 /** Whether React has hydrated the element (it keeps its fiber on the DOM node). */
@@ -122,8 +137,9 @@ test("an authenticator app: enrolled on /account, asked for at sign-in, wrong co
   test.setTimeout(150_000);
   const member = await newMember(adminPage, staff.admin, "totp");
 
-  // Enrolment on the account page, reached from the user menu.
+  // Enrolment on the account page, reached from the user menu, at phone width.
   const page = await freshPage(browser, member);
+  await page.setViewportSize(PHONE);
   await page.goto("/verifications");
   await page.getByRole("link", { name: "Account and security" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Account and security" })).toBeVisible();
@@ -133,6 +149,7 @@ test("an authenticator app: enrolled on /account, asked for at sign-in, wrong co
   // Focus moves to the second step.
   await expect(page.getByRole("heading", { name: "Set up “Test phone”" })).toBeFocused();
   await expect(page.getByRole("img", { name: "QR code to add your account to an authenticator app" })).toBeVisible();
+  await expectAccessible(page, "the authenticator app's second step");
   const setupKey = await page.getByLabel("Setup key").inputValue();
   expect(setupKey).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
   const totp = totpOf(setupKey);
@@ -149,6 +166,7 @@ test("an authenticator app: enrolled on /account, asked for at sign-in, wrong co
   await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeFocused();
   const recoveryCodes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
   expect(recoveryCodes).toHaveLength(10);
+  await expectAccessible(page, "the recovery codes panel");
   await page.getByRole("button", { name: "I have saved these codes" }).click();
   await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toHaveCount(0);
   const factors = page.getByRole("list", { name: "Your second factors" });
