@@ -53,7 +53,10 @@ export async function readText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
 /** The JSON body: `application/json` required (415), capped (413), parsed (400 when it is not JSON). */
 export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
   assertJsonContentType(request);
-  const text = await readText(request, maxBytes);
+  return parseJson(await readText(request, maxBytes));
+}
+
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

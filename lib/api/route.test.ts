@@ -40,8 +40,12 @@ const echo = route({ permission: "verifications.read", body: z.object({ name: z.
   json({ name: body.name, role: user.role, actor: context.actor?.email === user.email }, { status: 201 }),
 );
 const adminOnly = route({ permission: "staff.manage" }, async () => json({ ok: true }));
-const withParams = route({ permission: "verifications.read", params: z.object({ id: z.string().regex(/^[a-z]+$/) }) }, async ({ params }) => json(params));
-const publicRaw = route({ permission: "public", rawBody: true, crossSite: "allow" }, async ({ raw, user }) => json({ length: raw.length, user }));
+const withParams = route({ permission: "verifications.read", params: z.object({ id: z.string().regex(/^[a-z]+$/) }) }, async ({ params }) =>
+  json(params),
+);
+const publicRaw = route({ permission: "public", rawBody: true, crossSite: "allow" }, async ({ raw, user }) =>
+  json({ length: raw.length, user }),
+);
 const plainResponse = route({ permission: "verifications.read" }, async () => new Response("ok"));
 
 type ErrorBody = { error: { code: string; fields?: string[] } };
@@ -106,6 +110,29 @@ describe("the body", () => {
     const response = await echo(form);
     expect(response.status).toBe(415);
     expect(await errorOf(response)).toMatchObject({ code: "unsupported_media_type" });
+  });
+
+  it("takes an empty stream as no body (a browser's bodiless DELETE), and still refuses a text body to a route without one", async () => {
+    const bodiless = route({ permission: "staff.manage" }, async () => json({ ok: true }));
+    const empty = new NextRequest(URL_, {
+      method: "DELETE",
+      headers: { cookie: admin, origin: "http://localhost:3000" },
+      body: new ReadableStream<Uint8Array>({ start: (controller) => controller.close() }),
+      duplex: "half",
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    expect((await bodiless(empty)).status).toBe(200);
+    const plain = new NextRequest(URL_, {
+      method: "DELETE",
+      headers: { cookie: admin, origin: "http://localhost:3000", "content-type": "text/plain" },
+      body: "x",
+    });
+    expect((await bodiless(plain)).status).toBe(415);
+    // A route whose body is required: a missing one is refused, never taken as an empty object.
+    const missing = new NextRequest(URL_, {
+      method: "POST",
+      headers: { cookie: analyst, origin: "http://localhost:3000", "content-type": "application/json" },
+    });
+    expect((await echo(missing)).status).toBe(400);
   });
 
   it("refuses a declared Content-Length over the cap at once, without reading the body", async () => {

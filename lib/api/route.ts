@@ -9,7 +9,7 @@ import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 
 import { AppError } from "../shared/errors";
-import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, readJson, readText } from "./body";
+import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, parseJson, readText } from "./body";
 import { toErrorResponse } from "./errors";
 
 /*
@@ -120,6 +120,23 @@ export function assertSameOrigin(request: Request): void {
   if (request.headers.get("sec-fetch-site") !== "same-origin") throw new AppError("cross_origin");
 }
 
+/** The body as text when there is one (JSON required then), else null. */
+async function bodyText(request: Request, maxBytes: number): Promise<string | null> {
+  if (!carriesBody(request)) return null;
+  if (request.headers.get("content-type")) assertJsonContentType(request);
+  const text = await readText(request, maxBytes);
+  if (text === "") return null;
+  assertJsonContentType(request);
+  return text;
+}
+
+/** What a route gets for a missing body: undefined when its schema allows it, else the refusal a missing JSON body earns. */
+function absentBody(request: Request, schema: z.core.$ZodType<unknown>): undefined {
+  if (z.safeParse(schema, undefined).success) return undefined;
+  assertJsonContentType(request);
+  throw new AppError("bad_request", "The request needs a JSON body.");
+}
+
 /** True when a write arrives with a body (declared, or streamed without a length). */
 function carriesBody(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.body === null) return false;
@@ -127,7 +144,10 @@ function carriesBody(request: Request): boolean {
 }
 
 /** The caller holding the route's permission; a refusal is handed to the route's `denied` first. */
-async function authorise<R extends RouteAccess, P, Q, B>(request: Request, options: RouteOptions<R, P, Q, B>): Promise<StaffSession | null> {
+async function authorise<R extends RouteAccess, P, Q, B>(
+  request: Request,
+  options: RouteOptions<R, P, Q, B>,
+): Promise<StaffSession | null> {
   const access: RouteAccess = options.permission;
   if (access === "public") return null;
   const user = await requireUser(request, "signed_in", { during: options.during });
@@ -149,19 +169,14 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       const query = options.query ? z.parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : ({} as Q);
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const raw = options.rawBody ? await readText(request, maxBytes) : "";
+      // The body's text, or null when it has none. A write that takes no body still refuses one it cannot be
+      // sent (the same content type and cap as any other write), so no route is the one a cross-site text/plain
+      // form or a huge upload can reach. An empty stream is no body: browsers send one with a bodiless DELETE.
+      const text = options.rawBody ? null : await bodyText(request, maxBytes);
       // A schema that accepts undefined makes the body optional: an empty request parses as undefined.
       const body = options.body
-        ? z.parse(
-            options.body,
-            carriesBody(request) || !z.safeParse(options.body, undefined).success ? await readJson(request, maxBytes) : undefined,
-          )
+        ? z.parse(options.body, text === null ? absentBody(request, options.body) : parseJson(text))
         : (undefined as B);
-      // A write that takes no body still refuses one it cannot be sent: the same content type and cap as any
-      // other write, so no route is the one a cross-site text/plain form or a huge upload can reach.
-      if (!options.body && !options.rawBody && carriesBody(request)) {
-        assertJsonContentType(request);
-        await readText(request, maxBytes);
-      }
       // After the input is known good: the member fixes a field before being asked for the factor, and the
       // browser's step-up dialog then retries the very same request (lib/shared/api-client/step-up.ts).
       if (options.stepUp && user) assertStepUp(user);
