@@ -46,7 +46,9 @@ const nextConfig = {
   async headers() {
     const everywhere = [
       { key: "X-Content-Type-Options", value: "nosniff" },
-      { key: "Referrer-Policy", value: "no-referrer" },
+      // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with a plain form post, which
+      // the same-origin checks must refuse (the second step and sign-out without JavaScript).
+      { key: "Referrer-Policy", value: "same-origin" },
       { key: "X-Frame-Options", value: "DENY" },
       { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
       { key: "Cross-Origin-Resource-Policy", value: "same-origin" },

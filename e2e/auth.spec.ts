@@ -20,7 +20,7 @@ async function inEnglish(context: BrowserContext): Promise<void> {
 async function signInThroughPage(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** A staff account made through the admin API, so lockouts never touch the demo accounts. */
@@ -98,7 +98,7 @@ test("after the limit, sign-in is refused even with the right password", async (
   // Five failures from one address (PAIR_FAILURE_LIMIT): answers slow down, then this address is locked out of the account.
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await signInThroughPage(page, account.email, `wrong guess ${attempt}`);
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled({ timeout: 15_000 });
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled({ timeout: 15_000 });
     await expect(formAlert(page)).toBeVisible();
   }
   await expect(formAlert(page)).toHaveText(/Too many attempts\. Try again in 15 minutes\./);

@@ -71,6 +71,7 @@ for (const locale of LOCALES) {
       "/admin/staff",
       "/admin/roles",
       "/admin/audit",
+      "/account",
       "/change-password",
       "/no-such-page",
       // The detail segment's own not-found view, with its own messages.

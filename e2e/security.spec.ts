@@ -39,7 +39,7 @@ test("every page response has its own CSP nonce, which its scripts carry; API an
   for (const response of [api, await request.get("/sign-in")]) {
     const headers = response.headers();
     expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["referrer-policy"]).toBe("same-origin");
     expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(headers["permissions-policy"]).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)|geolocation=\(\).*microphone=\(\)/);
     // Passkeys (WebAuthn) work on this origin only; every other powerful feature stays off.
@@ -100,7 +100,7 @@ test("every page works under the CSP with no violation or console error", async 
   const signedOut = await browser.newContext();
   const outside = await watchForViolations(signedOut);
   await outside.page.goto("/sign-in");
-  await expect(outside.page.getByRole("button", { name: /Sign in|Entrar/ })).toBeVisible();
+  await expect(outside.page.getByRole("button", { name: /^(Sign in|Entrar)$/ })).toBeVisible();
   await signedOut.close();
 
   const context = await browser.newContext({ locale: "en-GB" });
@@ -120,6 +120,7 @@ test("every page works under the CSP with no violation or console error", async 
     "/admin/roles",
     "/admin/integrations",
     "/admin/audit",
+    "/account",
   ];
   for (const path of pages) {
     await page.goto(path);
@@ -158,12 +159,12 @@ test("without JavaScript, signing in works and the password never appears in a U
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fverifications$/);
   await page.getByLabel("Email").fill(staff.analyst.email);
   await page.getByLabel("Password").fill("a wrong password typed here");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("The email or password is not correct.");
 
   await page.getByLabel("Email").fill(staff.analyst.email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/verifications$/);
   expect((await context.cookies()).some((cookie) => cookie.name.includes("session-token"))).toBe(true);
 

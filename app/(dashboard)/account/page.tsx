@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/i18n/client-messages";
 import { accountKeys } from "@/lib/account/queries";
 import type { SessionsResponse } from "@/lib/account/types";
+import { factorsOverview } from "@/lib/auth/server/factors-overview";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { ownSessions } from "@/lib/auth/server/session-admin";
 import { getDb } from "@/lib/db/client";
@@ -21,18 +22,20 @@ export async function generateMetadata(): Promise<Metadata> {
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 // The member's own account and security: second factors and sessions. Also the enrolment page a session is
-// held on while the policy requires a factor the member does not have yet (`?enrol=1`). The sessions are read
-// here through the same function as GET /api/account/sessions, then hydrated; the factors load in the browser.
+// held on while the policy requires a factor the member does not have yet (`?enrol=1`). The factors and the
+// sessions are read here through the same functions as their GET routes, then hydrated: the first paint is whole.
 export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser("signed_in", { during: ["enrolment"] });
   const asked = (await searchParams).enrol === "1";
   const enrolling = user.awaiting === "enrolment";
   const queryClient = new QueryClient();
+  const db = await getDb();
+  await queryClient.prefetchQuery({ queryKey: accountKeys.factors(), queryFn: () => factorsOverview(db, user) });
   if (!enrolling) {
     await queryClient.prefetchQuery({
       queryKey: accountKeys.sessions(),
       queryFn: async (): Promise<SessionsResponse> => ({
-        sessions: (await ownSessions(await getDb(), user)).map((session) => ({ ...session, current: session.current ?? false })),
+        sessions: (await ownSessions(db, user)).map((session) => ({ ...session, current: session.current ?? false })),
       }),
     });
   }
