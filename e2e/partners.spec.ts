@@ -4,7 +4,19 @@ import type { Page } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 
 import { baseURL } from "../playwright.config";
-import { answerStepUp, expect, generatedSecrets, sandbox, test, withStepUp, type SandboxLog } from "./fixtures";
+import {
+  answerStepUp,
+  expect,
+  generatedSecrets,
+  sandbox,
+  signInContext,
+  stepUpDialog,
+  test,
+  withStepUp,
+  WRITE,
+  type SandboxLog,
+} from "./fixtures";
+import { codeAfter, expectNoViolations, fitsWidth, newMember, PHONE, totpOf, wrongCode } from "./step-up-support";
 
 /*
  * Partners operations in a real browser, against a production build and the sandbox: integration keys
@@ -122,6 +134,90 @@ test.describe("integration keys", () => {
         await page.request.post("/api/integrations", { headers: { origin: baseURL }, data: { domain: "example.com", label: "x" } })
       ).status(),
     ).toBe(403);
+  });
+
+  test("creating an integration key asks for the code in place, keeps the form, refuses cancel and a wrong code", async ({
+    browser,
+    adminPage,
+    staff,
+  }) => {
+    test.setTimeout(180_000);
+    const member = await newMember(adminPage.request, browser, staff.admin, "admin", "totp");
+
+    // An authenticator app, enrolled through the API as the member, confirmed with a code computed here.
+    const context = await browser.newContext();
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+    await signInContext(context, member);
+    const enrolled = await context.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "E2E phone" } });
+    expect(enrolled.status(), "starting the authenticator app's enrolment").toBeLessThan(300);
+    const { id, secret } = (await enrolled.json()) as { id: string; secret: string };
+    const totp = totpOf(secret);
+    const first = await codeAfter(totp, -1);
+    const verified = await context.request.post(`/api/account/factors/totp/${encodeURIComponent(id)}/verify`, {
+      headers: WRITE,
+      data: { code: first.code },
+    });
+    expect(verified.status(), "confirming the authenticator app").toBe(200);
+    await context.clearCookies();
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+
+    // A fresh sign-in through the pages: the password, then the code (in a later time step).
+    const page = await context.newPage();
+    await page.goto("/sign-in?callbackUrl=%2Fadmin%2Fintegrations");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password").fill(member.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/sign-in\/verify/);
+    const signIn = await codeAfter(totp, first.counter);
+    await page.getByLabel("Code", { exact: true }).fill(signIn.code);
+    await page.getByLabel("Code", { exact: true }).press("Enter");
+    await expect(page).toHaveURL(/\/admin\/integrations$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Integration keys" })).toBeVisible();
+
+    // The sign-in's code counts as a step-up for STEP_UP_SECONDS (5 s here): let it pass.
+    await page.waitForTimeout(6_000);
+
+    await page.setViewportSize(PHONE);
+    const label = `E2E step-up ${Date.now()}`;
+    await page.getByRole("button", { name: "Create a key" }).click();
+    const form = page.getByRole("dialog", { name: "Create an integration key" });
+    await form.getByLabel("Domain").fill("https://step-up.example.com/");
+    await form.getByLabel("Label").fill(label);
+    await form.getByRole("button", { name: "Create key" }).click();
+
+    // Asked in place: the dialog is labelled, the field has the focus, it fits a phone, axe finds nothing.
+    const dialog = stepUpDialog(page);
+    await expect(dialog).toBeVisible();
+    const code = dialog.getByLabel("Code", { exact: true });
+    await expect(code).toBeFocused();
+    expect(await fitsWidth(page)).toBe(true);
+    await expectNoViolations(page, "the step-up dialog");
+
+    // Escape cancels: the key is not created, the form says why and keeps what was typed.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(form.getByRole("alert").first()).toContainText(/second factor|confirm/i);
+    await expect(form.getByLabel("Domain")).toHaveValue("https://step-up.example.com/");
+    await expect(form.getByLabel("Label")).toHaveValue(label);
+
+    // Again: a wrong code is refused in the dialog, naming the field; the right one creates the key.
+    await form.getByRole("button", { name: "Create key" }).click();
+    await expect(dialog).toBeVisible();
+    await expect(code).toBeFocused();
+    await code.fill(wrongCode(totp));
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(code).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog).toContainText("Code: this code was not accepted.");
+    const stepUp = await codeAfter(totp, signIn.counter);
+    await code.fill(stepUp.code);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog).toBeHidden();
+
+    // The original request went through once, with what was typed.
+    const created = page.getByRole("dialog", { name: "Key created" });
+    await expect(created.getByTestId("created-key-domain")).toHaveText("step-up.example.com");
+    await expect(created.getByText(label)).toBeVisible();
+    await context.close();
   });
 });
 
