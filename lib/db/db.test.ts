@@ -47,6 +47,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "auth_challenges",
       "case_entries",
       "cases",
+      "document_crops",
       "integration_keys",
       "job_leases",
       "rate_limits",
