@@ -105,6 +105,11 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/verifications/route.ts": { GET: { need: "verifications.read" }, POST: { need: "verifications.create", body: {} } },
   "app/api/verifications/[publicId]/route.ts": { GET: { need: "verifications.read", params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/[publicId]/media/route.ts": { GET: { need: "media.read", params: { publicId: PUBLIC_ID } } },
+  "app/api/verifications/[publicId]/crop/route.ts": {
+    GET: { need: "media.read", params: { publicId: PUBLIC_ID } },
+    PUT: { need: "media.read", params: { publicId: PUBLIC_ID }, body: { x: 0.1, y: 0.1, w: 0.3, h: 0.3 } },
+    DELETE: { need: "media.read", params: { publicId: PUBLIC_ID } },
+  },
   "app/api/verifications/export/route.ts": { GET: { need: "verifications.export" } },
   "app/api/overview/export/route.ts": { GET: { need: "verifications.read" } },
   "app/api/media/[token]/route.ts": {

@@ -48,6 +48,8 @@ export const AUDIT_ACTION_NAMES = [
   "staff.sso_only",
   "staff.sign_in_unlock",
   "verification.create",
+  "verification.crop_clear",
+  "verification.crop_set",
   "verification.export",
   "verification.export_subject",
   "verification.image",

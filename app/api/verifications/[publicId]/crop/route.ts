@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+import { json, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db/client";
+import { schemaFromParser } from "@/lib/shared/from-parser";
+import { parseCropBox } from "@/lib/verifications/crop";
+import { publicIdSchema } from "@/lib/verifications/schemas";
+import { clearCrop, getCrop, setCrop } from "@/lib/verifications/server/crop";
+
+export const dynamic = "force-dynamic";
+
+const params = z.object({ publicId: publicIdSchema });
+
+// GET /api/verifications/:publicId/crop – the document's portrait crop, or null: `{crop: {box, setAt} | null}`.
+export const GET = route({ permission: "media.read", params }, async ({ params: { publicId } }) =>
+  json({ crop: await getCrop(await getDb(), publicId) }),
+);
+
+// PUT /api/verifications/:publicId/crop {x, y, w, h} – sets it (fractions of the picture; 400 naming the field
+// outside it), on the trail (`verification.crop_set`).
+export const PUT = route(
+  { permission: "media.read", params, body: schemaFromParser(parseCropBox) },
+  async ({ context, params: { publicId }, body }) => json({ crop: await setCrop(await getDb(), publicId, body, context) }),
+);
+
+// DELETE /api/verifications/:publicId/crop – back to the whole document (`verification.crop_clear`).
+export const DELETE = route({ permission: "media.read", params }, async ({ context, params: { publicId } }) =>
+  json({ cleared: await clearCrop(await getDb(), publicId, context) }),
+);
