@@ -6,12 +6,39 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
 import { useSearch } from "@/lib/cases/queries";
+import type { SearchMiss } from "@/lib/cases/types";
+import { handCpfToLookup } from "@/lib/lookups/prefill";
 import { isValidCpf } from "@/lib/shared/cpf";
 
 /*
  * The top bar's search: by ref_id or by CPF. The CPF goes in a POST body (never a URL, a query key or
- * history); one hit opens the verification, several are listed.
+ * history); one hit opens the verification, several are listed. Nothing found says what the search can find
+ * (the answer's `miss`: only what the dashboard has seen) and, for a CPF, offers the CPF lookup with the CPF
+ * filled in (handed over in memory, lib/lookups/prefill.ts, never in the link).
  */
+
+function NoHits({ miss, cpf }: { miss: SearchMiss | undefined; cpf: string }) {
+  const t = useTranslations("cases.search");
+  if (!miss) return <p>{t("noHits")}</p>;
+  return (
+    <div className="space-y-1">
+      <p className="font-medium">{t(miss.by === "cpf" ? "miss.cpf" : "miss.refId")}</p>
+      <ul className="list-disc pl-5 text-xs text-slate-700">
+        {miss.sources.map((source) => (
+          <li key={source}>{t(`miss.sources.${source}`)}</li>
+        ))}
+      </ul>
+      {miss.cpfLookup ? (
+        <p>
+          <Link className="text-brand-800 underline" href="/lookups/cpf" onClick={() => handCpfToLookup(cpf)}>
+            {t("miss.lookup")}
+          </Link>
+          <span className="block text-xs text-slate-600">{t("miss.lookupHint")}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
 export function CaseSearch() {
   const t = useTranslations("cases.search");
   const router = useRouter();
@@ -19,6 +46,8 @@ export function CaseSearch() {
   const [by, setBy] = useState<"ref_id" | "cpf">("ref_id");
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // The CPF the answer is about (the field may have changed since), for the lookup link.
+  const [searchedCpf, setSearchedCpf] = useState("");
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -27,6 +56,7 @@ export function CaseSearch() {
       return;
     }
     setProblem(null);
+    setSearchedCpf(by === "cpf" ? value : "");
     search.mutate(by === "cpf" ? { cpf: value } : { ref_id: value.trim() }, {
       onSuccess: ({ hits }) => {
         if (hits.length === 1) router.push(`/verifications/${encodeURIComponent(hits[0]!.publicId)}`);
@@ -80,7 +110,9 @@ export function CaseSearch() {
         ) : search.error ? (
           <p className="rounded-md bg-red-50 p-2 text-sm text-red-800">{search.error.message}</p>
         ) : hits && hits.length === 0 ? (
-          <p className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow">{t("noHits")}</p>
+          <div className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow">
+            <NoHits miss={search.data?.miss} cpf={searchedCpf} />
+          </div>
         ) : hits && hits.length > 1 ? (
           <div className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow">
             <p className="font-medium">{t("hits", { count: hits.length })}</p>

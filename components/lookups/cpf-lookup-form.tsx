@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { clearHandedCpf, handedCpf } from "@/lib/lookups/prefill";
 import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type LookupSource, type PurposeProblem } from "@/lib/lookups/rules";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
 
@@ -34,13 +35,19 @@ export function CpfLookupForm({
   onSubmit: (request: LookupRequest) => void;
 }) {
   const t = useTranslations("lookups");
-  const [cpf, setCpf] = useState("");
+  // A CPF handed over by the top bar's search (lib/lookups/prefill.ts): filled in, and the purpose asked next.
+  const [cpf, setCpf] = useState(() => handedCpf() ?? "");
   const [purpose, setPurpose] = useState("");
   const [source, setSource] = useState<SourceChoice>("both");
   const [cpfError, setCpfError] = useState<CpfProblem | undefined>();
   const [purposeError, setPurposeError] = useState<PurposeProblem | undefined>();
   // The route's field errors show until the field is edited again.
   const [edited, setEdited] = useState({ cpf: false, purpose: false });
+  useEffect(() => {
+    if (!handedCpf()) return;
+    clearHandedCpf();
+    document.getElementById("lookup-purpose")?.focus();
+  }, []);
   const shownCpfError = cpfError ?? (serverErrors.cpf && !edited.cpf ? "server" : undefined);
   const shownPurposeError = purposeError ?? (serverErrors.purpose && !edited.purpose ? "content" : undefined);
 

@@ -94,6 +94,24 @@ export interface SearchHit {
   caseStatus: "open" | "closed" | null;
 }
 
+/**
+ * Where the search's index learns a verification: created here, read with the CPF unmasked (a page, a list
+ * page or an export, when the service key gives unmasked data), or named in one of the service's events (read
+ * once then, so its CPF is learned when unmasked).
+ */
+export type SearchSource = "created_here" | "unmasked_read" | "event";
+
+/** Said with an empty answer, so the UI can explain what the search can find and what to try instead. */
+export interface SearchMiss {
+  by: "cpf" | "ref_id";
+  /** What the index holds for this kind of search. */
+  sources: SearchSource[];
+  /** The member may run a CPF lookup (`lookups.run`): offered for a CPF search that found nothing. */
+  cpfLookup: boolean;
+}
+
 export interface SearchResponse {
   hits: SearchHit[];
+  /** Present only when nothing was found. */
+  miss?: SearchMiss;
 }

@@ -9,13 +9,15 @@ import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
 
-import type { SearchHit } from "../types";
+import type { SearchHit, SearchResponse, SearchSource } from "../types";
 
 /*
  * The search index: verifications by the caller's `ref_id` and by CPF, the CPF kept only as the audit
  * trail's keyed hash (same key, so one typed CPF finds both its events and its verifications) plus its
- * masked form. Fed by creation here (ref_id and the typed CPF), by events (ref_id) and by the sync and
- * ingestion (the document, hashed only when the upstream shows it unmasked).
+ * masked form. Fed by creation here (ref_id and the typed CPF), by events (ref_id), and by every read that
+ * brings a whole verification: the sync and ingestion, a verification's page, every list page the dashboard
+ * reads and the export (the document, hashed only when the service sends it unmasked; a masked CPF cannot be
+ * hashed, so where the service key lacks the unmasked permission only CPFs typed here are found).
  */
 
 export interface IndexEntry {
@@ -56,7 +58,45 @@ export async function indexVerifications(db: Database, entries: IndexEntry[], no
     });
 }
 
+/**
+ * Learns the CPFs of a page of verifications read unmasked (a list page, an export page): one statement for the
+ * page, writing only rows whose CPF was not known yet, so reading the same page again writes nothing. Masked
+ * documents teach nothing and are skipped: the index never holds a masked guess.
+ */
+export async function learnUnmaskedCpfs(
+  db: Database,
+  items: Array<{ publicId: string; document: string; documentMasked: boolean }>,
+  now = new Date(),
+): Promise<number> {
+  const rows = items
+    .filter((item) => !item.documentMasked && isValidCpf(item.document))
+    .map((item) => ({ publicId: item.publicId, cpfHash: cpfHash(item.document), documentMasked: maskCpf(item.document), updatedAt: now }));
+  if (rows.length === 0) return 0;
+  const written = await db
+    .insert(verificationIndex)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: verificationIndex.publicId,
+      set: { cpfHash: sql`excluded.cpf_hash`, documentMasked: sql`excluded.document_masked`, updatedAt: sql`excluded.updated_at` },
+      setWhere: sql`${verificationIndex.cpfHash} is distinct from excluded.cpf_hash`,
+    })
+    .returning({ publicId: verificationIndex.publicId });
+  return written.length;
+}
+
 const MAX_HITS = 20;
+
+const SOURCES: Record<"cpf" | "ref_id", SearchSource[]> = {
+  cpf: ["created_here", "unmasked_read", "event"],
+  ref_id: ["created_here", "event"],
+};
+
+/** The search's answer: the hits, and with none, what the index can find and whether a CPF lookup is open to the member. */
+export function searchAnswer(input: SearchInput, hits: SearchHit[], member: { mayLookUpCpf: boolean }): SearchResponse {
+  if (hits.length > 0) return { hits };
+  const by = "cpf" in input ? "cpf" : "ref_id";
+  return { hits, miss: { by, sources: SOURCES[by], cpfLookup: by === "cpf" && member.mayLookUpCpf } };
+}
 
 export async function searchVerifications(db: Database, input: SearchInput): Promise<SearchHit[]> {
   const condition = "cpf" in input ? eq(verificationIndex.cpfHash, cpfHash(input.cpf)) : eq(verificationIndex.refId, input.ref_id);

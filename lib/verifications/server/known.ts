@@ -4,8 +4,9 @@ import { inArray } from "drizzle-orm";
 
 import { cpfHash } from "@/lib/audit-trail/server";
 import { verificationIndex } from "@/lib/cases/server/schema";
-import { indexVerifications } from "@/lib/cases/server/search";
+import { indexVerifications, learnUnmaskedCpfs } from "@/lib/cases/server/search";
 import type { Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { isValidCpf } from "@/lib/shared/cpf";
 import type { Verification } from "@/lib/upstream/model/verification";
 import type { CreateVerificationInput } from "@/lib/verifications/rules";
@@ -39,6 +40,19 @@ export async function subjectCpfHashOf(db: Database, verification: Verification)
     return cpfHash(verification.document);
   }
   return (await knownVerificationsOf(db, [verification.publicId])).get(verification.publicId)?.cpfHash ?? undefined;
+}
+
+/**
+ * Teaches the search index the CPFs of a list page read with unmasked data (the service key's permission; the
+ * member's own does not matter, as only the keyed hash is kept). A masked page teaches nothing. Best effort:
+ * the page is shown whatever happens here.
+ */
+export async function learnFromListPage(db: Database, items: Verification[]): Promise<void> {
+  try {
+    await learnUnmaskedCpfs(db, items);
+  } catch (error) {
+    log.warn("verification_index_failed", { error });
+  }
 }
 
 export async function knownVerificationsOf(db: Database, publicIds: string[]): Promise<Map<string, KnownVerification>> {

@@ -8,13 +8,15 @@ import type { VerificationFilters } from "@/lib/upstream/model/verification-quer
 import type { VerificationListResponse } from "../types";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";
+import { learnFromListPage } from "./known";
 import { listVerifications, type VerificationDeps } from "./list";
 import { asSeenBy } from "./personal-data";
 
 /**
  * The list as a member reads it, for both its page (first render) and GET /api/verifications: an audited read
  * (`verification.list`), enriched with what this dashboard knows, then masked for a member without
- * `personal_data.unmasked` before it leaves (the page's hydrated cache included).
+ * `personal_data.unmasked` before it leaves (the page's hydrated cache included). A page the service sent
+ * unmasked teaches the search index its CPFs (as keyed hashes), so the top bar's CPF search finds them.
  */
 export async function viewVerificationList(
   context: RequestContext,
@@ -25,7 +27,12 @@ export async function viewVerificationList(
   const list = await audited(
     context,
     { action: "verification.list", details: listDetails(filters), detailsOf: (result) => ({ count: result.items.length }) },
-    async () => enrichList(await getDb(), await listVerifications(filters, deps)),
+    async () => {
+      const db = await getDb();
+      const list = await listVerifications(filters, deps);
+      const [enriched] = await Promise.all([enrichList(db, list), learnFromListPage(db, list.items)]);
+      return enriched;
+    },
   );
   return { ...list, items: list.items.map((item) => asSeenBy(viewer, item)) };
 }
