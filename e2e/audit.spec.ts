@@ -92,6 +92,31 @@ test.describe("audit log", () => {
     await expect(page.getByRole("table").locator("tbody tr").first()).toContainText("outcome");
   });
 
+  test("opening a case reads as one row naming the case, that opens onto its events, each naming who by name", async ({
+    adminPage: page,
+  }) => {
+    await inEnglish(page);
+    const list = await page.request.get("/api/verifications?status=review&per_page=1");
+    const publicId = ((await list.json()) as { items: Array<{ publicId: string }> }).items[0]!.publicId;
+    await page.goto(`/verifications/${publicId}`);
+    // The page's own reads after its render (the case, its images) join the render's page view.
+    await page.waitForLoadState("networkidle");
+
+    await page.goto(`/admin/audit?target=${encodeURIComponent(publicId)}`);
+    const table = page.getByRole("table", { name: "Audit events, newest first" });
+    const opened = table.getByRole("button", { name: new RegExp(`^Opened case ${publicId} — \\d+ events$`) }).first();
+    await expect(opened).toBeVisible();
+    await expect(opened).toHaveAttribute("aria-expanded", "false");
+    const summary = table.locator("tr[data-group-size]").first();
+    expect(Number(await summary.getAttribute("data-group-size"))).toBeGreaterThanOrEqual(2);
+    // Who: the member's name above the email, not the email alone.
+    await expect(summary.locator("td").nth(1)).toContainText("@");
+    await expect(summary.locator("td").nth(1).locator(".font-medium")).not.toBeEmpty();
+    await opened.click();
+    await expect(opened).toHaveAttribute("aria-expanded", "true");
+    await expect(table.locator("tbody code", { hasText: "verification.view" }).first()).toBeVisible();
+  });
+
   test("an analyst cannot open the log: the page sends them away and the API refuses", async ({ analystPage: page }) => {
     await page.goto("/admin/audit");
     await expect(page).not.toHaveURL(/\/admin\/audit/);

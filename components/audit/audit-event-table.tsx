@@ -1,15 +1,21 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
 
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { AuditEventView } from "@/lib/audit-trail/types";
+import { groupAuditEvents, type AuditEventGroup } from "@/lib/audit-trail/groups";
+import type { AuditEventView, AuditStaff } from "@/lib/audit-trail/types";
 
 /*
- * One row per event, readable at a glance: when (display time zone), who, what (in words, with the
- * action's code underneath), on what (masked when personal), why, the result as a worded badge, and from
- * which address. Details, when there are any, open under the row.
+ * One row per event, readable at a glance: when (display time zone), who (name and email, as the staff table
+ * has them now, else the email recorded), what (in words, with the action's code underneath), on what (masked
+ * when personal; a staff account by name), why, the result as a worded badge, and from which address. Details,
+ * when there are any, open under the row. The events of one page view (opening a case writes several) are one
+ * row that opens onto them (lib/audit-trail/groups.ts).
  */
+
+export type StaffDirectory = Record<string, AuditStaff>;
 
 const OUTCOME_TONE: Record<AuditEventView["outcome"], BadgeTone> = {
   success: "success",
@@ -41,7 +47,45 @@ function detailValue(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-export function AuditEventRow({ event }: { event: AuditEventView }) {
+/** A staff member by name and email; the recorded email (or the id) when the account is gone. */
+function StaffLabel({ id, email, staff }: { id: string | null; email: string | null; staff: StaffDirectory }) {
+  const known = id ? staff[id.toLowerCase()] : undefined;
+  if (known?.name) {
+    return (
+      <>
+        <span className="block font-medium break-words">{known.name}</span>
+        <span className="block text-xs break-words text-slate-600">{known.email}</span>
+      </>
+    );
+  }
+  return <span className="break-words">{known?.email ?? email ?? id}</span>;
+}
+
+function Who({ event, staff }: { event: AuditEventView; staff: StaffDirectory }) {
+  const t = useTranslations("audit");
+  if (!event.actorEmail && !event.actorId) return <span className="text-slate-700 italic">{t("table.system")}</span>;
+  return (
+    <>
+      <StaffLabel id={event.actorId} email={event.actorEmail} staff={staff} />
+      {event.actorId ? null : <span className="block text-xs text-slate-600">{t("table.notSignedIn")}</span>}
+    </>
+  );
+}
+
+export function AuditEventRow({
+  event,
+  staff = {},
+  nested = false,
+  rowId,
+  hidden,
+}: {
+  event: AuditEventView;
+  staff?: StaffDirectory;
+  /** One of a page view's events, shown under its summary. */
+  nested?: boolean;
+  rowId?: string;
+  hidden?: boolean;
+}) {
   const t = useTranslations("audit");
   const format = useFormatter();
   const at = new Date(event.at);
@@ -49,20 +93,13 @@ export function AuditEventRow({ event }: { event: AuditEventView }) {
   const typeKey = event.targetType ? `targetTypes.${event.targetType}` : null;
   const details = Object.entries(event.details);
   return (
-    <tr className="border-t border-slate-100">
-      <td className={`${cellClass} whitespace-nowrap`}>
+    <tr id={rowId} hidden={hidden} className={`border-t border-slate-100 ${nested ? "bg-slate-50" : ""}`} data-event-id={event.id}>
+      <td className={`${cellClass} whitespace-nowrap ${nested ? "border-brand-200 border-l-4" : ""}`}>
         <time dateTime={event.at}>{format.dateTime(at, { dateStyle: "short", timeStyle: "medium" })}</time>
         <span className="block text-xs text-slate-500">{t("table.eventId", { id: event.id })}</span>
       </td>
       <td className={cellClass}>
-        {event.actorEmail ? (
-          <>
-            <span className="break-words">{event.actorEmail}</span>
-            {event.actorId ? null : <span className="block text-xs text-slate-600">{t("table.notSignedIn")}</span>}
-          </>
-        ) : (
-          <span className="text-slate-700 italic">{t("table.system")}</span>
-        )}
+        <Who event={event} staff={staff} />
       </td>
       <td className={cellClass}>
         <span className="font-medium">{t.has(actionKey) ? t(actionKey) : event.action}</span>
@@ -85,7 +122,16 @@ export function AuditEventRow({ event }: { event: AuditEventView }) {
         {event.target || event.targetType ? (
           <>
             {typeKey ? <span className="block text-xs text-slate-600">{t.has(typeKey) ? t(typeKey) : event.targetType}</span> : null}
-            {event.target ? <span className="font-mono break-all">{event.target}</span> : null}
+            {event.target && event.targetType === "staff" ? (
+              <>
+                <StaffLabel id={event.target} email={null} staff={staff} />
+                {staff[event.target.toLowerCase()] ? (
+                  <span className="block font-mono text-xs break-all text-slate-500">{event.target}</span>
+                ) : null}
+              </>
+            ) : event.target ? (
+              <span className="font-mono break-all">{event.target}</span>
+            ) : null}
           </>
         ) : (
           t("table.none")
@@ -100,15 +146,88 @@ export function AuditEventRow({ event }: { event: AuditEventView }) {
   );
 }
 
-export function AuditEventTable({ events, caption, busy = false }: { events: AuditEventView[]; caption: string; busy?: boolean }) {
+const OUTCOME_ORDER: Array<AuditEventView["outcome"]> = ["denied", "failure", "intent", "success"];
+
+/** One page view's events: a summary row (newest time, who, what was opened, how many events) that opens onto them. */
+function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: StaffDirectory }) {
+  const t = useTranslations("audit");
+  const format = useFormatter();
+  const [open, setOpen] = useState(false);
+  const newest = group.events[0]!;
+  const oldest = group.events[group.events.length - 1]!;
+  const count = group.events.length;
+  const firstKey = `actions.${oldest.action}`;
+  const summary = group.opened
+    ? t("group.openedCase", { target: group.opened, count })
+    : t("group.pageView", { action: t.has(firstKey) ? t(firstKey) : oldest.action, count });
+  const outcomes = OUTCOME_ORDER.filter((outcome) => group.events.some((event) => event.outcome === outcome));
+  const rowIds = group.events.map((event) => `audit-event-${event.id}`);
+  return (
+    <>
+      <tr className="border-t border-slate-100" data-group-size={count}>
+        <td className={`${cellClass} whitespace-nowrap`}>
+          <time dateTime={oldest.at}>{format.dateTime(new Date(oldest.at), { dateStyle: "short", timeStyle: "medium" })}</time>
+          <span className="block text-xs text-slate-500">{t("group.span", { from: oldest.id, to: newest.id })}</span>
+        </td>
+        <td className={cellClass}>
+          <Who event={newest} staff={staff} />
+        </td>
+        <td className={cellClass} colSpan={2}>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={rowIds.join(" ")}
+            onClick={() => setOpen((value) => !value)}
+            className="text-left font-medium text-brand-800 underline"
+          >
+            {summary}
+          </button>
+          <span className="block text-xs text-slate-600">{open ? t("group.hide") : t("group.show")}</span>
+        </td>
+        <td className={cellClass}>{t("table.none")}</td>
+        <td className={cellClass}>
+          <span className="flex flex-wrap gap-1">
+            {outcomes.map((outcome) => (
+              <Badge key={outcome} tone={OUTCOME_TONE[outcome]}>
+                {t(`outcome.${outcome}`)}
+              </Badge>
+            ))}
+          </span>
+        </td>
+        <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{newest.ip ?? t("table.none")}</td>
+      </tr>
+      {/* Newest first, like the rest of the log; in the table while closed (hidden) so the button controls real rows. */}
+      {group.events.map((event, index) => (
+        <AuditEventRow key={event.id} event={event} staff={staff} nested rowId={rowIds[index]} hidden={!open} />
+      ))}
+    </>
+  );
+}
+
+export function AuditEventTable({
+  events,
+  staff = {},
+  caption,
+  busy = false,
+}: {
+  events: AuditEventView[];
+  staff?: StaffDirectory;
+  caption: string;
+  busy?: boolean;
+}) {
+  const groups = groupAuditEvents(events);
   return (
     <table className="min-w-full" aria-busy={busy || undefined}>
       <caption className="sr-only">{caption}</caption>
       <Headers />
       <tbody>
-        {events.map((event) => (
-          <AuditEventRow key={event.id} event={event} />
-        ))}
+        {groups.map((group) =>
+          group.events.length === 1 ? (
+            <AuditEventRow key={group.key} event={group.events[0]!} staff={staff} />
+          ) : (
+            <AuditEventGroupRows key={group.key} group={group} staff={staff} />
+          ),
+        )}
       </tbody>
     </table>
   );

@@ -23,9 +23,17 @@ export const auditEventViewSchema = z
   })
   .strict();
 
+/** A staff member an event names, as the staff table has them now. */
+export const auditStaffSchema = z.object({ name: z.string().nullable(), email: z.string() }).strict();
+
 export const auditPageSchema = z
   .object({
     events: z.array(auditEventViewSchema),
+    /**
+     * Every staff member the page's events name (actors, targets of type `staff`), by id: name and current
+     * email. An id missing here (a deleted member) shows as the event's recorded email, or the id.
+     */
+    staff: z.record(z.string(), auditStaffSchema),
     /** Opaque; pass back as `cursor` for the next (older) page. Null on the last page. */
     nextCursor: z.string().nullable(),
   })
@@ -33,3 +41,4 @@ export const auditPageSchema = z
 
 export type AuditEventView = z.infer<typeof auditEventViewSchema>;
 export type AuditPage = z.infer<typeof auditPageSchema>;
+export type AuditStaff = z.infer<typeof auditStaffSchema>;

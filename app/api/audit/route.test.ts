@@ -30,6 +30,7 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
   let analystCookie: string;
   let adminEmail: string;
   let analystId: string;
+  let adminId: string;
 
   beforeAll(async () => {
     handle = await open();
@@ -37,6 +38,7 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
     const admin = await createTestStaff(handle.db, { role: "admin" });
     const analyst = await createTestStaff(handle.db, { role: "analyst" });
     adminEmail = admin.email;
+    adminId = admin.id;
     analystId = analyst.id;
     adminCookie = await sessionCookieFor(handle.db, admin);
     analystCookie = await sessionCookieFor(handle.db, analyst);
@@ -185,6 +187,30 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
     const all = await (await get("?format=csv&action=lookup.cpf&outcome=failure")).text();
     expect(all).toContain(`"'=HYPERLINK(""x"")"`);
     expect(all).not.toMatch(/,=HYPERLINK/);
+  });
+
+  it("names the staff a page mentions (actors and staff targets) by name and email; a member since gone keeps the recorded email", async () => {
+    const admin = { id: adminId, email: adminEmail };
+    await recordEvent({ actor: admin, action: "staff.change", target: { type: "staff", id: analystId }, outcome: "success" }, handle.db);
+    const goneId = "0f0e0d0c-0b0a-4909-8807-060504030201";
+    await recordEvent({ actor: { id: goneId, email: "gone@test.local" }, action: "staff.change", outcome: "success" }, handle.db);
+    const page = (await (await get("?action=staff.change")).json()) as AuditPage;
+    expect(page.events.map((event) => event.actorEmail)).toEqual(["gone@test.local", adminEmail]);
+    expect(page.staff[adminId]).toEqual({ name: "Test admin", email: adminEmail });
+    expect(page.staff[analystId]).toMatchObject({ name: "Test analyst" });
+    expect(page.staff[goneId]).toBeUndefined();
+    // Only the staff this page names.
+    expect(Object.keys(page.staff).sort()).toEqual([adminId, analystId].sort());
+  });
+
+  it("writes the request's page view into its events: the browser's when well-formed, else one of its own", async () => {
+    const view = "abcdefghijklmnopqrst";
+    expect((await get("", { headers: { "x-page-view": view } })).status).toBe(200);
+    expect((await lastEvent()).details).toMatchObject({ pageView: view });
+    expect((await get("", { headers: { "x-page-view": "529.982.247-25" } })).status).toBe(200);
+    const own = (await lastEvent()).details.pageView;
+    expect(own).toMatch(/^[a-z]{20}$/);
+    expect(own).not.toBe(view);
   });
 
   it("leaves a chain that verifies, every access included", async () => {

@@ -119,6 +119,7 @@ async function eventOf<T>(
   return {
     actor: context.actor,
     ip: context.ip,
+    pageView: context.pageView,
     action: spec.action,
     target: spec.target ?? (result ? spec.targetOf?.(result.value) : undefined),
     purpose: spec.purpose,

@@ -2,6 +2,7 @@ import "server-only";
 
 import { config } from "@/lib/config";
 import { clientAddress } from "@/lib/shared/client-address";
+import { isPageViewId, newPageViewId, PAGE_VIEW_HEADER } from "@/lib/shared/page-view";
 
 /** Who acted, from where: the one request-context type every audited action takes. */
 export interface RequestContext {
@@ -9,6 +10,11 @@ export interface RequestContext {
   actor: { id: string; email: string } | null;
   /** The request's client address (lib/shared/client-address.ts), behind the configured trusted proxies. */
   ip: string | null;
+  /**
+   * The page view this request belongs to (lib/shared/page-view.ts): the browser's when it sent a well-formed
+   * one, else this request's own. Written into every event of the request as the detail `pageView`.
+   */
+  pageView?: string;
 }
 
 /** The context of a request made by `user` (or by nobody). */
@@ -16,5 +22,12 @@ export function requestContext(user: { id: string; email: string } | null, heade
   return {
     actor: user ? { id: user.id, email: user.email } : null,
     ip: clientAddress(headers, config().trustedProxies),
+    pageView: pageViewOf(headers),
   };
+}
+
+/** The browser's page view id when well-formed, else a fresh one for this request alone. */
+export function pageViewOf(headers: Headers): string {
+  const sent = headers.get(PAGE_VIEW_HEADER);
+  return isPageViewId(sent) ? sent : newPageViewId();
 }

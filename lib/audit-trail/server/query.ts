@@ -6,7 +6,7 @@ import type { Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 
-import type { AuditEventView, AuditPage } from "../types";
+import type { AuditEventView, AuditPage, AuditStaff } from "../types";
 
 export type { AuditEventView, AuditPage } from "../types";
 
@@ -127,7 +127,35 @@ function toView(row: ViewRow): AuditEventView {
   };
 }
 
-/** One page of events, newest first, continuing after `cursor` when given. */
+/** Ids of the staff a page mentions: each actor, and each target of type `staff`. */
+export function staffIdsOf(events: AuditEventView[]): string[] {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (event.actorId) ids.add(event.actorId.toLowerCase());
+    if (event.targetType === "staff" && event.target && UUID.test(event.target)) ids.add(event.target.toLowerCase());
+  }
+  return [...ids];
+}
+
+/**
+ * Name and current email of the staff a page mentions, by id: one query per page, whatever its length. Read by
+ * the table's name (this layer sits below the staff tables' own module) and never joined into the event rows,
+ * which stay as recorded; a member since deleted is simply absent, and the page shows the recorded email.
+ */
+export async function staffOf(db: Database, events: AuditEventView[]): Promise<Record<string, AuditStaff>> {
+  const ids = staffIdsOf(events);
+  if (ids.length === 0) return {};
+  const result = await db.execute<{ id: string; name: string | null; email: string }>(sql`
+    select id::text as id, name, email from staff_users
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  const rows = Array.isArray(result) ? result : (result as { rows: Array<{ id: string; name: string | null; email: string }> }).rows;
+  return Object.fromEntries(rows.map((row) => [row.id, { name: row.name?.trim() || null, email: row.email }]));
+}
+
+/** One page of events, newest first, continuing after `cursor` when given, with the staff it names. */
 export async function listAuditEvents(
   db: Database,
   filter: AuditEventFilter,
@@ -143,8 +171,10 @@ export async function listAuditEvents(
   const hasMore = rows.length > options.limit;
   const page = hasMore ? rows.slice(0, options.limit) : rows;
   const last = page.at(-1);
+  const events = page.map(toView);
   return {
-    events: page.map(toView),
+    events,
+    staff: await staffOf(db, events),
     nextCursor: hasMore && last ? encodeCursor({ at: last.atExact, id: last.id }) : null,
   };
 }

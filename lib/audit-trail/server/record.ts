@@ -7,6 +7,7 @@ import { appendChained, groupCommitterFor, type AppendedEvent, type ChainedField
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { isValidCpf, maskCpf as maskCpfForDisplay } from "@/lib/shared/cpf";
+import { isPageViewId } from "@/lib/shared/page-view";
 
 /*
  * The audit trail's writer. `recordEvent()` is awaited before a response is sent; when it throws, the caller
@@ -50,6 +51,12 @@ export interface AuditEvent {
    * whose CPF is known here): stored as the target hash, so the audit page's CPF search finds the event.
    */
   subjectCpfHash?: string;
+  /**
+   * The page view (lib/shared/page-view.ts) the event was written in, from the request's context; stored as
+   * the detail `pageView`, so it is chained like every other detail. Dropped when malformed or when the
+   * details are full: it only groups events for reading.
+   */
+  pageView?: string;
   at?: Date;
 }
 
@@ -211,13 +218,18 @@ export async function recordEvent(event: AuditEvent, tx?: Database): Promise<App
     purpose: event.purpose ?? null,
     outcome: event.outcome,
     ip: event.ip ?? null,
-    details: event.details ?? {},
+    details: withPageView(event.details ?? {}, event.pageView),
   };
   if (tx) {
     const [written] = await appendChained(tx, [fields], chainHash);
     return written!;
   }
   return groupCommitterFor(await getDb(), chainHash).append(fields);
+}
+
+function withPageView(details: AuditDetails, pageView: string | undefined): AuditDetails {
+  if (!isPageViewId(pageView) || "pageView" in details || Object.keys(details).length >= MAX_DETAILS) return details;
+  return { ...details, pageView };
 }
 
 // The configured key is read per event, so tests that switch configuration see their own key.

@@ -32,6 +32,8 @@ export interface CaseActor {
 export interface CaseContext {
   actor: CaseActor;
   ip: string | null;
+  /** The request's page view (lib/audit-trail/server/context.ts), written into each event. */
+  pageView?: string;
 }
 
 /** 409 when someone else holds the case; the message names them. */
@@ -54,6 +56,7 @@ async function refused(db: Database, context: CaseContext, action: string, publi
     {
       actor: { id: context.actor.id, email: context.actor.email },
       ip: context.ip,
+      pageView: context.pageView,
       action,
       target: target(publicId),
       outcome,
@@ -137,6 +140,7 @@ export async function assignCase(
       {
         actor,
         ip: context.ip,
+        pageView: context.pageView,
         action,
         target: target(publicId),
         outcome: "success",
@@ -180,6 +184,7 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
       {
         actor: context.actor,
         ip: context.ip,
+        pageView: context.pageView,
         action: "case.note_add",
         target: target(publicId),
         outcome: "success",
@@ -255,6 +260,7 @@ export async function recordOutcome(
       {
         actor,
         ip: context.ip,
+        pageView: context.pageView,
         action: "case.outcome",
         target: target(publicId),
         outcome: "success",
@@ -317,6 +323,7 @@ export async function confirmOutcome(
       {
         actor,
         ip: context.ip,
+        pageView: context.pageView,
         action: "case.confirm",
         target: target(publicId),
         outcome: "success",

@@ -14,7 +14,7 @@ import type { CaseContext } from "./actions";
 // and the reason catalogue in the caller's language.
 
 export function caseContext(user: StaffSession, context: RequestContext): CaseContext {
-  return { actor: { id: user.id, email: user.email, permissions: user.permissions }, ip: context.ip };
+  return { actor: { id: user.id, email: user.email, permissions: user.permissions }, ip: context.ip, pageView: context.pageView };
 }
 
 const CATALOGUES: Record<Locale, { reasons: Record<string, string> }> = { "pt-BR": ptBR, en };

@@ -6,6 +6,7 @@
  * A refusal asking for a step-up (401 `step_up_required`) is answered in place first (./step-up.ts).
  */
 
+import { PAGE_VIEW_HEADER, pageViewId } from "../page-view";
 import { requestStepUp } from "./step-up";
 
 export class ApiRequestError extends Error {
@@ -86,7 +87,13 @@ async function send(input: string, init: ApiRequestInit): Promise<Response> {
       credentials: "same-origin",
       cache: "no-store",
       signal: init.signal,
-      headers: { accept: "application/json", ...(init.body !== undefined ? { "content-type": "application/json" } : {}), ...init.headers },
+      // The page view this call belongs to, so the audit page can group the events of one view (../page-view.ts).
+      headers: {
+        accept: "application/json",
+        [PAGE_VIEW_HEADER]: pageViewId(),
+        ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...init.headers,
+      },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     });
   } catch (error) {

@@ -50,6 +50,8 @@ export function AuditPageClient({ actions, serverError }: { actions: string[]; s
   };
 
   const events = useMemo(() => list.data?.pages.flatMap((page) => page.events) ?? [], [list.data]);
+  // Each page names the staff its events mention; the table reads them all.
+  const staff = useMemo(() => Object.assign({}, ...(list.data?.pages.map((page) => page.staff ?? {}) ?? [])), [list.data]);
   const caption = t("table.caption");
   const refreshing = list.isFetching && !list.isFetchingNextPage && list.data !== undefined;
 
@@ -103,7 +105,7 @@ export function AuditPageClient({ actions, serverError }: { actions: string[]; s
           aria-label={caption}
           className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${refreshing ? "opacity-60" : ""}`}
         >
-          <AuditEventTable events={events} caption={caption} busy={list.isFetching} />
+          <AuditEventTable events={events} staff={staff} caption={caption} busy={list.isFetching} />
         </div>
         {list.isFetchNextPageError ? (
           <Alert tone="error" title={t("errors.title")}>

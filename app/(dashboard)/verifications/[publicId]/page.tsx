@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
+import { AdoptPageView } from "@/components/ui/adopt-page-view";
 import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail/server";
@@ -26,8 +27,9 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   const queryClient = new QueryClient();
   let missing = false;
   let serverError: ServerError | null = null;
+  const context = requestContext(user, await headers());
   try {
-    const data = await viewVerification(requestContext(user, await headers()), publicId, user);
+    const data = await viewVerification(context, publicId, user);
     queryClient.setQueryData(verificationKeys.detail(publicId), data);
   } catch (error) {
     // A 404 is the page's own state. Anything else is shown by the client as the route handler would
@@ -40,6 +42,8 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
+      {/* The browser's calls for this page join the view its render was recorded under (the audit page groups them). */}
+      <AdoptPageView id={context.pageView} path={`/verifications/${publicId}`} />
       <ClientMessages
         namespaces={[
           "verifications.detail",
