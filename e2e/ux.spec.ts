@@ -191,9 +191,9 @@ test.describe("list", () => {
     await inLocale(page, "en");
     await page.setViewportSize(PHONE);
     await page.goto("/verifications?per_page=20");
-    await expect(page.locator("[data-list-cards] > li")).toHaveCount(20);
-    // No table is shown (the list's table and its loading outline are both desktop-only).
-    await expect(page.locator("table:visible")).toHaveCount(0);
+    // The rows are drawn as cards (components/ui/data-table.tsx): no column header is shown.
+    await expect(page.locator("table tbody tr")).toHaveCount(20);
+    await expect(page.locator("thead")).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await page.goto(`/verifications/${(await findVerification(page, () => true)).publicId}`);
     await expect(page.locator("section[aria-labelledby=red-flags-heading]")).toBeVisible();

@@ -6,13 +6,14 @@ import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { UserMenu } from "@/components/auth/user-menu";
 import { CaseSearch } from "@/components/cases/case-search";
+import { HeaderBar } from "@/components/layout/header-bar";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { MainNav } from "@/components/layout/main-nav";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { ClientMessages } from "@/i18n/client-messages";
+import { NONCE_HEADER } from "@/lib/api/csp";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
-import { NONCE_HEADER } from "@/lib/api/csp";
 
 // The signed-in shell. Each page and route handler still checks the session and its permission itself.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -22,6 +23,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // render inside the shell (the pages themselves refuse everything else).
   const user = await requirePageUser("signed_in", { during: ["password_change", "enrolment"] });
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  const sandbox = config().mode === "embedded";
   return (
     // The shell's client components and the segments' error boundaries (client components outside each
     // page's own ClientMessages) read these. The audit boundary's come from its segment's layout.
@@ -50,24 +52,38 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               {t("skipToContent")}
             </a>
             <header className="border-b border-slate-200 bg-white print:hidden">
-              {/* Inside the banner landmark: content outside every landmark is missed by landmark navigation (axe "region"). */}
-              {config().mode === "embedded" ? (
-                <p className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">{t("sandboxBanner")}</p>
+              {/* Inside the banner landmark: content outside every landmark is missed by landmark navigation (axe "region").
+                  On a phone the banner becomes a badge beside the name, so the header stays one line. */}
+              {sandbox ? (
+                <p className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900 max-sm:hidden">{t("sandboxBanner")}</p>
               ) : null}
-              <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-                <div className="flex flex-wrap items-center gap-6">
-                  <Link href="/" className="text-base font-semibold text-slate-900">
-                    {t("appName")}
-                  </Link>
-                  <MainNav permissions={user.permissions} />
-                  <NavigationAnnouncer />
-                </div>
-                <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2 sm:w-auto">
-                  <CaseSearch />
-                  <LanguageSwitcher />
-                  <UserMenu user={user} />
-                </div>
-              </div>
+              <HeaderBar
+                brand={
+                  <span className="flex min-w-0 items-center gap-2">
+                    <Link href="/" className="truncate text-base font-semibold text-slate-900">
+                      {t("appName")}
+                    </Link>
+                    {sandbox ? (
+                      <span
+                        title={t("sandboxBanner")}
+                        className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 sm:hidden"
+                      >
+                        <span aria-hidden="true">{t("sandboxBadge")}</span>
+                        <span className="sr-only">{t("sandboxBanner")}</span>
+                      </span>
+                    ) : null}
+                  </span>
+                }
+                nav={<MainNav permissions={user.permissions} />}
+                after={<NavigationAnnouncer />}
+                tools={
+                  <>
+                    <CaseSearch />
+                    <LanguageSwitcher />
+                    <UserMenu user={user} />
+                  </>
+                }
+              />
             </header>
             <main id="content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
               {children}

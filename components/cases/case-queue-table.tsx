@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
 import { Badge } from "@/components/ui/badge";
+import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { useDateTime } from "@/components/verifications/format";
 import { useClaimFromQueue } from "@/lib/cases/queries";
 import { caseHref } from "@/lib/cases/queue-context";
@@ -28,6 +29,8 @@ function WhyHere({ item }: { item: CaseSummary }) {
     </span>
   );
 }
+
+const COLUMNS = ["verification", "document", "flags", "priority", "age", "due", "assignee", "state"] as const;
 
 /** A selection: the case at `index`, remembered by its id. */
 function choose(items: CaseSummary[], index: number): { publicId: string | null; index: number } {
@@ -119,64 +122,70 @@ export function CaseQueueTable({
   return (
     <div>
       {status}
-      <div tabIndex={0} role="region" aria-label={t("caption")} className="overflow-x-auto rounded-md border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" aria-rowcount={items.length + 1}>
-          <caption className="sr-only">{t("caption")}</caption>
-          <thead className="bg-slate-50 text-xs text-slate-700 uppercase">
-            <tr>
-              {(["verification", "document", "flags", "priority", "age", "due", "assignee", "state"] as const).map((column) => (
-                <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                  {t(`columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item, index) => {
-              const overdue = item.status === "open" && new Date(item.dueAt).getTime() < now;
-              return (
-                <tr
-                  key={item.publicId}
-                  ref={(element) => {
-                    rows.current[index] = element;
-                  }}
-                  aria-current={index === selected ? "true" : undefined}
-                  onClick={() => setChosen(choose(items, index))}
-                  className={`border-t border-slate-100 ${index === selected ? "bg-brand-50 outline-2 -outline-offset-2 outline-brand-700" : "hover:bg-slate-50"}`}
-                  data-testid="case-row"
+      {/* One card per case below md (components/ui/data-table.tsx): nothing scrolls sideways on a phone. */}
+      <DataTable caption={t("caption")} label={t("caption")} tableClassName="text-left">
+        <DataHead>
+          {COLUMNS.map((column) => (
+            <DataHeader key={column}>{t(`columns.${column}`)}</DataHeader>
+          ))}
+        </DataHead>
+        <DataBody>
+          {items.map((item, index) => {
+            const overdue = item.status === "open" && new Date(item.dueAt).getTime() < now;
+            const label = (column: (typeof COLUMNS)[number]) => t(`columns.${column}`);
+            return (
+              <DataRow
+                key={item.publicId}
+                ref={(element) => {
+                  rows.current[index] = element;
+                }}
+                aria-current={index === selected ? "true" : undefined}
+                onClick={() => setChosen(choose(items, index))}
+                className={index === selected ? "bg-brand-50 outline-2 -outline-offset-2 outline-brand-700" : "hover:bg-slate-50"}
+                data-testid="case-row"
+              >
+                <DataCell kind="title" pad="px-3 py-1.5" className="font-mono text-xs">
+                  <Link href={caseHref(item.publicId, context)} className="text-brand-800 underline underline-offset-2">
+                    {item.publicId.slice(0, 13)}
+                    <span className="sr-only">{item.publicId.slice(13)}</span>
+                  </Link>
+                </DataCell>
+                <DataCell label={label("document")} pad="px-3 py-1.5" className="font-mono text-xs">
+                  {item.documentMasked ?? "—"}
+                </DataCell>
+                <DataCell label={label("flags")} pad="px-3 py-1.5">
+                  <WhyHere item={item} />
+                </DataCell>
+                <DataCell label={label("priority")} pad="px-3 py-1.5">
+                  <PriorityBadge priority={item.priority} />
+                </DataCell>
+                <DataCell
+                  label={label("age")}
+                  pad="px-3 py-1.5"
+                  className="md:whitespace-nowrap"
+                  title={t("ageTitle", { date: dateTime(item.openedAt) ?? "" })}
                 >
-                  <td className="px-3 py-1.5 font-mono text-xs">
-                    <Link href={caseHref(item.publicId, context)} className="text-brand-800 underline underline-offset-2">
-                      {item.publicId.slice(0, 13)}
-                      <span className="sr-only">{item.publicId.slice(13)}</span>
-                    </Link>
-                  </td>
-                  <td className="px-3 py-1.5 font-mono text-xs">{item.documentMasked ?? "—"}</td>
-                  <td className="px-3 py-1.5">
-                    <WhyHere item={item} />
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <PriorityBadge priority={item.priority} />
-                  </td>
-                  <td className="px-3 py-1.5 whitespace-nowrap" title={t("ageTitle", { date: dateTime(item.openedAt) ?? "" })}>
-                    {dateTime(item.verificationCreatedAt ?? item.openedAt)}
-                  </td>
-                  <td className={`px-3 py-1.5 whitespace-nowrap ${overdue ? "font-semibold text-red-800" : ""}`}>
-                    {dateTime(item.dueAt)}
-                    {overdue ? ` · ${t("overdue")}` : null}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.email) : t("unassigned")}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <StateBadge status={item.status} outcomeState={item.outcomeState} recommendation={item.recommendation} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                  {dateTime(item.verificationCreatedAt ?? item.openedAt)}
+                </DataCell>
+                <DataCell
+                  label={label("due")}
+                  pad="px-3 py-1.5"
+                  className={`md:whitespace-nowrap ${overdue ? "font-semibold text-red-800" : ""}`}
+                >
+                  {dateTime(item.dueAt)}
+                  {overdue ? ` · ${t("overdue")}` : null}
+                </DataCell>
+                <DataCell label={label("assignee")} pad="px-3 py-1.5">
+                  {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.email) : t("unassigned")}
+                </DataCell>
+                <DataCell label={label("state")} pad="px-3 py-1.5">
+                  <StateBadge status={item.status} outcomeState={item.outcomeState} recommendation={item.recommendation} />
+                </DataCell>
+              </DataRow>
+            );
+          })}
+        </DataBody>
+      </DataTable>
     </div>
   );
 }

@@ -33,7 +33,8 @@ export async function OverviewView({ overview, timeZone, linkToAudit }: { overvi
         <PeriodForm from={period.from} to={period.to} preset={period.preset} timeZone={timeZone} />
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-2 print:block print:space-y-4">
+      {/* grid-cols-1 is minmax(0, 1fr): a panel never grows to its widest table (on a phone the overview was 539 px wide). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 print:block print:space-y-4">
         {verifications.ok ? (
           <>
             <StatusPanel counts={verifications.data} period={period} />

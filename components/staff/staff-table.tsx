@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import type { UpdateStaffInput } from "@/lib/staff/schemas";
 import type { StaffListEntry } from "@/lib/staff/types";
 
@@ -44,44 +45,22 @@ export function StaffTable({
   const showFactors = staff.some((user) => typeof security(user).factorCount === "number");
 
   return (
-    // Focusable and named: on a narrow screen the table scrolls sideways, and a keyboard must reach that too.
-    <div tabIndex={0} role="region" aria-label={t("table.caption")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t("table.caption")}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              {t("table.name")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("table.email")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("table.role")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("table.status")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("table.signIn")}
-            </th>
-            {showFactors ? (
-              <th scope="col" className="px-3 py-2">
-                {t("table.factors")}
-              </th>
-            ) : null}
-            <th scope="col" className="px-3 py-2">
-              {t("table.usageToday")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("table.lastSignIn")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t("table.actions")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+    // One card per member below md (components/ui/data-table.tsx): the row's actions at the foot of its card,
+    // never behind a sideways scroll. From md up the table may scroll sideways inside a named, focusable region.
+    <div>
+      <DataTable caption={t("table.caption")} label={t("table.caption")}>
+        <DataHead>
+          <DataHeader>{t("table.name")}</DataHeader>
+          <DataHeader>{t("table.email")}</DataHeader>
+          <DataHeader>{t("table.role")}</DataHeader>
+          <DataHeader>{t("table.status")}</DataHeader>
+          <DataHeader>{t("table.signIn")}</DataHeader>
+          {showFactors ? <DataHeader>{t("table.factors")}</DataHeader> : null}
+          <DataHeader>{t("table.usageToday")}</DataHeader>
+          <DataHeader>{t("table.lastSignIn")}</DataHeader>
+          <DataHeader className="text-right">{t("table.actions")}</DataHeader>
+        </DataHead>
+        <DataBody>
           {staff.map((user) => {
             const lastAdmin = user.role === "admin" && !user.disabled && activeAdmins <= 1;
             const roleAction = user.role === "admin" ? t("actions.makeAnalyst") : t("actions.makeAdmin");
@@ -90,15 +69,17 @@ export function StaffTable({
             const held = user.signIn.lockedUntil !== null || user.signIn.recentFailures > 0;
             const { factorCount, ssoOnly = false } = security(user);
             return (
-              <tr key={user.id} className="border-t border-slate-100 align-middle">
-                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                  {user.name} {user.id === currentUserId ? <span className="font-normal text-slate-500">{t("table.you")}</span> : null}
-                </th>
-                <td className="px-3 py-2 text-slate-700">{user.email}</td>
-                <td className="px-3 py-2">
+              <DataRow key={user.id} className="align-middle">
+                <DataCell rowHeader kind="title" className="font-medium text-slate-900">
+                  {user.name} {user.id === currentUserId ? <span className="font-normal text-slate-600">{t("table.you")}</span> : null}
+                </DataCell>
+                <DataCell label={t("table.email")} className="text-slate-700">
+                  <span className="break-all">{user.email}</span>
+                </DataCell>
+                <DataCell label={t("table.role")}>
                   <Badge tone={user.role === "admin" ? "info" : "neutral"}>{user.customRoleName ?? t(`roles.${user.role}`)}</Badge>
-                </td>
-                <td className="px-3 py-2">
+                </DataCell>
+                <DataCell label={t("table.status")}>
                   {user.disabled ? (
                     <Badge tone="danger">{t("status.disabled")}</Badge>
                   ) : user.mustChangePassword ? (
@@ -106,8 +87,8 @@ export function StaffTable({
                   ) : (
                     <Badge tone="success">{t("status.active")}</Badge>
                   )}
-                </td>
-                <td className="px-3 py-2 text-slate-700">
+                </DataCell>
+                <DataCell label={t("table.signIn")} className="text-slate-700">
                   {user.signIn.lockedUntil ? (
                     <Badge tone="warning">
                       {t("signIn.locked", {
@@ -118,28 +99,28 @@ export function StaffTable({
                   ) : user.signIn.recentFailures > 0 ? (
                     <span className="text-xs">{t("signIn.failures", { count: user.signIn.recentFailures })}</span>
                   ) : (
-                    <span className="text-xs text-slate-500">{t("signIn.clear")}</span>
+                    <span className="text-xs text-slate-600">{t("signIn.clear")}</span>
                   )}
-                </td>
+                </DataCell>
                 {showFactors ? (
-                  <td className="px-3 py-2" data-testid="second-factors">
+                  <DataCell label={t("table.factors")} data-testid="second-factors">
                     {typeof factorCount !== "number" ? null : factorCount > 0 ? (
                       <Badge tone="success">{t("factors.count", { count: factorCount })}</Badge>
                     ) : (
-                      <span className="text-xs text-slate-500">{t("factors.none")}</span>
+                      <span className="text-xs text-slate-600">{t("factors.none")}</span>
                     )}
-                  </td>
+                  </DataCell>
                 ) : null}
-                <td className="px-3 py-2 text-xs text-slate-700" data-testid="usage-today">
+                <DataCell label={t("table.usageToday")} className="text-xs text-slate-700" data-testid="usage-today">
                   {t("usage.summary", { ...user.usageToday })}
-                </td>
-                <td className="px-3 py-2 text-slate-700">
+                </DataCell>
+                <DataCell label={t("table.lastSignIn")} className="text-slate-700">
                   {user.lastSignInAt
                     ? format.dateTime(new Date(user.lastSignInAt), { dateStyle: "short", timeStyle: "short" })
                     : t("table.never")}
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap justify-end gap-2">
+                </DataCell>
+                <DataCell kind="actions" data-row-actions="">
+                  <div className="flex flex-wrap gap-2 md:justify-end">
                     <Button
                       variant="secondary"
                       className="px-3 py-1"
@@ -210,12 +191,12 @@ export function StaffTable({
                       {disableAction}
                     </Button>
                   </div>
-                </td>
-              </tr>
+                </DataCell>
+              </DataRow>
             );
           })}
-        </tbody>
-      </table>
+        </DataBody>
+      </DataTable>
       {staff.length === 0 ? <p className="p-4 text-sm text-slate-600">{t("empty")}</p> : null}
     </div>
   );

@@ -2,12 +2,13 @@
 
 import { useNow, useTranslations } from "next-intl";
 import Link from "next/link";
+import { useId } from "react";
 
 import { Badge } from "@/components/ui/badge";
+import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable, ShortLabel } from "@/components/ui/data-table";
 import { LinkPending } from "@/components/ui/link-pending";
-import { KNOWN_STEPS, type Verification } from "@/lib/upstream/model/verification";
 import { redFlags } from "@/lib/cases/red-flags";
-import { isDecided } from "@/lib/upstream/model/verification";
+import { isDecided, KNOWN_STEPS, type Verification } from "@/lib/upstream/model/verification";
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";
 import type { ListEnrichment } from "@/lib/verifications/types";
 
@@ -16,9 +17,12 @@ import { StatusBadge, StepBadge } from "./status-badge";
 
 /*
  * The list: a compact table from md up (one line per row, so 15+ rows fit above the fold at 1440×900) and
- * one card per verification below it (no sideways scroll on a phone). Fixed layout and fixed column widths,
- * so rows never reflow while data arrives, and the skeleton has the same geometry. Every row's first cell is
- * a link carrying the list's query, so the detail's back link and previous/next keep the filters and sort.
+ * one card per verification below it (the shared DataTable pattern: no sideways scroll on a phone). Fixed
+ * layout and fixed column widths, so rows never reflow while data arrives, and the skeleton has the same
+ * geometry. Headers wrap rather than cut, and the ones whose words would not fit their column show a short
+ * form (an <abbr> with the full name). Every row's first cell is a link carrying the list's query, so the
+ * detail's back link and previous/next keep the filters and sort. The sort orders the rows of this page
+ * only (the service does not sort): the note above the header says so, and each sort button is described by it.
  */
 
 type ColumnKey =
@@ -40,18 +44,28 @@ const COLUMNS: Array<{ key: ColumnKey; width: string; numeric?: boolean; sort?: 
   { key: "document", width: "w-[7.5rem]" },
   { key: "status", width: "w-[7rem]", sort: "status" },
   { key: "refId", width: "w-[6.5rem]", sort: "ref_id" },
-  { key: "steps", width: "w-[7.5rem]" },
-  { key: "identityScore", width: "w-[5rem]", numeric: true, sort: "identity_score" },
+  { key: "steps", width: "w-[7rem]" },
+  { key: "identityScore", width: "w-[5.5rem]", numeric: true, sort: "identity_score" },
   { key: "riskScore", width: "w-[5rem]", numeric: true, sort: "risk_score" },
   { key: "flags", width: "w-[6.5rem]" },
   { key: "createdAt", width: "w-[7rem]", sort: "created_at" },
   { key: "decidedAt", width: "w-[7rem]", sort: "decided_at" },
-  { key: "caseAge", width: "w-[4.5rem]", sort: "case_age" },
+  { key: "caseAge", width: "w-[5rem]", sort: "case_age" },
   { key: "owner", width: "w-[6rem]" },
 ];
 
-const ROW = "h-9 border-t border-slate-100 align-middle";
-const TABLE = "w-full min-w-[77rem] table-fixed border-collapse text-sm";
+const ROW = "md:h-9 md:align-middle";
+const TABLE = "md:min-w-[77.5rem] md:table-fixed";
+const PAD = "px-2 py-1";
+
+/** A column's header text: its short form (in an <abbr>) where the full name would not fit. */
+function useHeaderLabel() {
+  const t = useTranslations("verifications.table");
+  return (key: ColumnKey) => {
+    const full = t(key);
+    return { full, node: t.has(`short.${key}`) ? <ShortLabel short={t(`short.${key}`)} full={full} /> : full };
+  };
+}
 
 export function detailHref(publicId: string, listQuery: string): string {
   const base = `/verifications/${encodeURIComponent(publicId)}`;
@@ -71,22 +85,26 @@ function SortHeader({
   column,
   sort,
   onSort,
+  noteId,
 }: {
   column: (typeof COLUMNS)[number];
   sort: ListSort | null;
   onSort?: (sort: ListSort | null) => void;
+  noteId?: string;
 }) {
   const t = useTranslations("verifications.table");
+  const header = useHeaderLabel();
   const active = column.sort && sort?.key === column.sort ? sort.direction : null;
   const ariaSort = active === "asc" ? "ascending" : active === "desc" ? "descending" : undefined;
-  const label = t(column.key);
+  const { full, node } = header(column.key);
   return (
-    <th scope="col" aria-sort={ariaSort} className={`${column.width} px-2 py-1.5 ${column.numeric ? "text-right" : ""}`}>
+    <DataHeader aria-sort={ariaSort} pad="px-2 py-1.5" className={`${column.width} leading-tight ${column.numeric ? "text-right" : ""}`}>
       {column.sort && onSort ? (
         <button
           type="button"
-          className="inline-flex max-w-full items-center gap-1 uppercase hover:text-slate-900"
+          className={`inline-flex max-w-full items-end gap-1 uppercase hover:text-slate-900 ${column.numeric ? "text-right" : "text-left"}`}
           data-sort={column.sort}
+          aria-describedby={noteId}
           onClick={() => {
             // Descending first for numbers and dates (highest risk, newest), then ascending, then the service's order.
             const next: ListSort | null =
@@ -98,14 +116,18 @@ function SortHeader({
             onSort(next);
           }}
         >
-          <span className="truncate">{label}</span>
+          <span className="min-w-0 break-words" data-header-text="">
+            {node}
+          </span>
           <span aria-hidden="true">{active === "asc" ? "▲" : active === "desc" ? "▼" : "↕"}</span>
-          <span className="sr-only">{t("sortBy", { column: label })}</span>
+          <span className="sr-only">{t("sortBy", { column: full })}</span>
         </button>
       ) : (
-        <span className="block truncate">{label}</span>
+        <span className="block break-words" data-header-text="">
+          {node}
+        </span>
       )}
-    </th>
+    </DataHeader>
   );
 }
 
@@ -147,46 +169,60 @@ function Row({ item, enrichment, listQuery }: { item: Verification; enrichment?:
   const cells = useCells(item, enrichment);
   const steps = KNOWN_STEPS.map((name) => item.steps.find((step) => step.name === name) ?? { name, state: null });
   const dash = <span className="text-slate-600">{t("none")}</span>;
+  const label = (key: ColumnKey) => t(key);
   return (
-    <tr className={ROW} data-public-id={item.publicId}>
-      <th scope="row" className="px-2 py-1 text-left font-normal">
+    <DataRow className={ROW} data-public-id={item.publicId}>
+      <DataCell rowHeader kind="title" pad={PAD} className="font-normal">
         <Link
           href={detailHref(item.publicId, listQuery)}
-          className="relative block truncate font-mono text-xs text-brand-800 underline decoration-brand-600/40 underline-offset-2 hover:decoration-brand-800"
+          className="relative block font-mono text-xs text-brand-800 underline decoration-brand-600/40 underline-offset-2 hover:decoration-brand-800 max-md:text-sm max-md:break-all md:truncate"
           title={item.publicId}
           aria-label={t("open", { publicId: item.publicId })}
         >
           {item.publicId}
           <LinkPending />
         </Link>
-      </th>
-      <td className="truncate px-2 py-1 font-mono text-xs text-slate-800" title={item.documentMasked ? t("masked") : undefined}>
+      </DataCell>
+      <DataCell
+        label={label("document")}
+        pad={PAD}
+        className="font-mono text-xs text-slate-800 md:truncate"
+        title={item.documentMasked ? t("masked") : undefined}
+      >
         {item.document}
         {item.documentMasked ? <span className="sr-only"> ({t("masked")})</span> : null}
-      </td>
-      <td className="px-2 py-1">
+      </DataCell>
+      <DataCell label={label("status")} pad={PAD}>
         <StatusBadge status={item.status} />
-      </td>
-      <td className="truncate px-2 py-1 text-xs text-slate-800" title={cells.refId ?? undefined}>
+      </DataCell>
+      <DataCell label={label("refId")} pad={PAD} className="text-xs text-slate-800 md:truncate" title={cells.refId ?? undefined}>
         {cells.refId ?? dash}
-      </td>
-      <td className="px-2 py-1">
+      </DataCell>
+      <DataCell label={label("steps")} pad={PAD}>
         <CompactSteps steps={steps} />
-      </td>
-      <td className="px-2 py-1 text-right tabular-nums">{cells.identity}</td>
-      <td className="px-2 py-1 text-right tabular-nums">{cells.risk}</td>
-      <td className="px-2 py-1">
+      </DataCell>
+      <DataCell label={label("identityScore")} pad={PAD} className="text-right tabular-nums">
+        {cells.identity}
+      </DataCell>
+      <DataCell label={label("riskScore")} pad={PAD} className="text-right tabular-nums">
+        {cells.risk}
+      </DataCell>
+      <DataCell label={label("flags")} pad={PAD}>
         <Flags item={item} />
-      </td>
-      <td className="truncate px-2 py-1 text-xs text-slate-700 tabular-nums">{cells.created}</td>
-      <td className="truncate px-2 py-1 text-xs text-slate-700 tabular-nums">
+      </DataCell>
+      <DataCell label={label("createdAt")} pad={PAD} className="text-xs text-slate-700 tabular-nums md:truncate">
+        {cells.created}
+      </DataCell>
+      <DataCell label={label("decidedAt")} pad={PAD} className="text-xs text-slate-700 tabular-nums md:truncate">
         {cells.decided ?? <span className="text-slate-600">{t("notDecided")}</span>}
-      </td>
-      <td className="truncate px-2 py-1 text-xs text-slate-700 tabular-nums">{cells.caseAge ?? dash}</td>
-      <td className="truncate px-2 py-1 text-xs text-slate-700" title={cells.owner ?? undefined}>
+      </DataCell>
+      <DataCell label={label("caseAge")} pad={PAD} className="text-xs text-slate-700 tabular-nums md:truncate">
+        {cells.caseAge ?? dash}
+      </DataCell>
+      <DataCell label={label("owner")} pad={PAD} className="text-xs text-slate-700 md:truncate" title={cells.owner ?? undefined}>
         {cells.owner ?? dash}
-      </td>
-    </tr>
+      </DataCell>
+    </DataRow>
   );
 }
 
@@ -200,53 +236,6 @@ function CompactSteps({ steps }: { steps: Array<{ name: string; state: string | 
         </li>
       ))}
     </ul>
-  );
-}
-
-function Card({ item, enrichment, listQuery }: { item: Verification; enrichment?: ListEnrichment; listQuery: string }) {
-  const t = useTranslations("verifications.table");
-  const cells = useCells(item, enrichment);
-  const steps = KNOWN_STEPS.map((name) => item.steps.find((step) => step.name === name) ?? { name, state: null });
-  return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3" data-public-id={item.publicId}>
-      <article className="min-w-0 space-y-2">
-        <div className="flex items-start justify-between gap-2">
-          <Link
-            href={detailHref(item.publicId, listQuery)}
-            className="relative min-w-0 font-mono text-sm break-all text-brand-800 underline underline-offset-2"
-            aria-label={t("open", { publicId: item.publicId })}
-          >
-            {item.publicId}
-            <LinkPending />
-          </Link>
-          <StatusBadge status={item.status} />
-        </div>
-        <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-          <dt className="text-slate-600">{t("document")}</dt>
-          <dd className="font-mono break-all text-slate-900">{item.document}</dd>
-          {cells.refId ? (
-            <>
-              <dt className="text-slate-600">{t("refId")}</dt>
-              <dd className="break-all text-slate-900">{cells.refId}</dd>
-            </>
-          ) : null}
-          <dt className="text-slate-600">{t("riskScore")}</dt>
-          <dd className="text-slate-900 tabular-nums">{cells.risk}</dd>
-          <dt className="text-slate-600">{t("createdAt")}</dt>
-          <dd className="text-slate-900 tabular-nums">{cells.created}</dd>
-          {cells.caseAge || cells.owner ? (
-            <>
-              <dt className="text-slate-600">{t("caseAge")}</dt>
-              <dd className="text-slate-900">{[cells.caseAge, cells.owner].filter(Boolean).join(" · ")}</dd>
-            </>
-          ) : null}
-        </dl>
-        <div className="flex flex-wrap items-center gap-1">
-          <CompactSteps steps={steps} />
-          <Flags item={item} />
-        </div>
-      </article>
-    </li>
   );
 }
 
@@ -268,69 +257,58 @@ export function VerificationTable({
   sort?: ListSort | null;
   onSort?: (sort: ListSort | null) => void;
 }) {
+  const t = useTranslations("verifications.list");
+  const noteId = useId();
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
-        <table aria-busy={busy || undefined} className={TABLE}>
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              {COLUMNS.map((column) => (
-                <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <Row key={item.publicId} item={item} enrichment={enrichment?.[item.publicId]} listQuery={listQuery} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={caption} aria-busy={busy || undefined} className="space-y-2 md:hidden" data-list-cards>
-        {items.map((item) => (
-          <Card key={item.publicId} item={item} enrichment={enrichment?.[item.publicId]} listQuery={listQuery} />
-        ))}
-      </ul>
-    </>
+    <div>
+      {onSort ? (
+        // Beside the header (and describing every sort button): the sort covers this page only.
+        <p id={noteId} className="mb-1 text-xs text-slate-700" data-sort-note="">
+          <span aria-hidden="true">↕ </span>
+          {t("sortNote")}
+        </p>
+      ) : null}
+      <DataTable caption={caption} busy={busy} tableClassName={TABLE}>
+        <DataHead>
+          {COLUMNS.map((column) => (
+            <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} noteId={onSort ? noteId : undefined} />
+          ))}
+        </DataHead>
+        <DataBody>
+          {items.map((item) => (
+            <Row key={item.publicId} item={item} enrichment={enrichment?.[item.publicId]} listQuery={listQuery} />
+          ))}
+        </DataBody>
+      </DataTable>
+    </div>
   );
 }
 
 /** Same geometry as the table, while the client fetches a view it has nothing to show for yet. */
 export function VerificationTableSkeleton({ rows = 10, caption }: { rows?: number; caption: string }) {
-  const t = useTranslations("verifications.table");
+  const header = useHeaderLabel();
   return (
-    <>
-      <ul className="space-y-2 md:hidden" aria-hidden="true">
-        {Array.from({ length: Math.min(rows, 6) }, (_, index) => (
-          <li key={index} className="h-28 animate-pulse rounded-lg border border-slate-200 bg-white" />
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block" aria-hidden="true">
-        <table className={TABLE}>
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
+    <div aria-hidden="true">
+      <DataTable caption={caption} tableClassName={TABLE}>
+        <DataHead>
+          {COLUMNS.map((column) => (
+            <DataHeader key={column.key} pad="px-2 py-1.5" className={`${column.width} leading-tight`}>
+              {header(column.key).node}
+            </DataHeader>
+          ))}
+        </DataHead>
+        <DataBody>
+          {Array.from({ length: rows }, (_, index) => (
+            <DataRow key={index} className={`${ROW} max-md:h-28`}>
               {COLUMNS.map((column) => (
-                <th key={column.key} scope="col" className={`${column.width} truncate px-2 py-1.5`}>
-                  {t(column.key)}
-                </th>
+                <td key={column.key} role="cell" className={`${PAD} max-md:hidden`}>
+                  <span className="block h-3 animate-pulse rounded bg-slate-200" />
+                </td>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {Array.from({ length: rows }, (_, index) => (
-              <tr key={index} className={ROW}>
-                {COLUMNS.map((column) => (
-                  <td key={column.key} className="px-2 py-1">
-                    <span className="block h-3 animate-pulse rounded bg-slate-200" />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+            </DataRow>
+          ))}
+        </DataBody>
+      </DataTable>
+    </div>
   );
 }

@@ -119,7 +119,6 @@ export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPag
             sort={sort}
             onSort={sortBy}
           />
-          <p className="mt-1 text-xs text-slate-600">{t("list.sortNote")}</p>
         </div>
         <VerificationPagination
           pagination={data.pagination}

@@ -1,0 +1,150 @@
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from "react";
+
+/*
+ * The dashboard's one table pattern: a table from md up, and below it the same markup drawn as one stacked
+ * card per row (CSS only), so a phone never scrolls a table sideways and every row's actions sit at the foot
+ * of its card, in view. One markup for both: the tests, the accessible names and the row order are the same
+ * at every width.
+ *
+ * The elements carry their table roles explicitly: a table whose rows are drawn as blocks loses its implicit
+ * semantics in some browsers, the explicit roles keep them. Below md the column headers are not shown, so each
+ * cell shows (and announces) its own label; from md up the label is hidden and the header names the column.
+ */
+
+/** Headers that would not fit their column: a short form in an <abbr>, the full name on hover and for screen readers. */
+export function ShortLabel({ short, full }: { short: string; full: string }) {
+  if (short === full) return <>{full}</>;
+  return (
+    <>
+      <abbr title={full} aria-hidden="true" className="no-underline">
+        {short}
+      </abbr>
+      <span className="sr-only">{full}</span>
+    </>
+  );
+}
+
+export function DataTable({
+  caption,
+  label,
+  busy,
+  className = "",
+  tableClassName = "",
+  children,
+  testId,
+}: {
+  /** The table's name (a visually hidden caption). */
+  caption: string;
+  /**
+   * When the table may scroll sideways from md up (wide tables on a narrow desktop), the wrapper is a named,
+   * focusable region so a keyboard can scroll it too. Below md nothing scrolls.
+   */
+  label?: string;
+  busy?: boolean;
+  className?: string;
+  tableClassName?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const region = label ? { tabIndex: 0, role: "region", "aria-label": label } : {};
+  return (
+    <div
+      {...region}
+      data-table-frame=""
+      data-testid={testId}
+      className={`md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white ${className}`}
+    >
+      <table role="table" aria-busy={busy || undefined} className={`w-full border-collapse text-sm max-md:block ${tableClassName}`}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** The header row: shown from md up only (each card labels its own fields). */
+export function DataHead({ className = "", children }: { className?: string; children: ReactNode }) {
+  return (
+    <thead
+      role="rowgroup"
+      className={`bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase max-md:hidden ${className}`}
+    >
+      <tr role="row">{children}</tr>
+    </thead>
+  );
+}
+
+/** A column header; `pad` replaces the default padding. */
+export function DataHeader({ className = "", pad = "px-3 py-2", children, ...props }: ComponentPropsWithoutRef<"th"> & { pad?: string }) {
+  return (
+    <th role="columnheader" scope="col" className={`${pad} align-bottom ${className}`} {...props}>
+      {children}
+    </th>
+  );
+}
+
+export function DataBody({ className = "", children }: { className?: string; children: ReactNode }) {
+  return (
+    <tbody role="rowgroup" className={`max-md:flex max-md:flex-col max-md:gap-2 ${className}`}>
+      {children}
+    </tbody>
+  );
+}
+
+/** A row; below md a card. */
+export function DataRow({ className = "", children, ref, ...props }: ComponentPropsWithoutRef<"tr"> & { ref?: Ref<HTMLTableRowElement> }) {
+  return (
+    <tr
+      ref={ref}
+      role="row"
+      className={`border-t border-slate-100 max-md:flex max-md:flex-col max-md:gap-1 max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3 ${className}`}
+      {...props}
+    >
+      {children}
+    </tr>
+  );
+}
+
+type CellKind = "title" | "field" | "actions";
+
+const KIND: Record<CellKind, string> = {
+  // The card's heading line: the row's name (and its link), no label.
+  title: "max-md:block max-md:pb-1 max-md:text-base",
+  // A label on the left, the value on the right.
+  field: "max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-3 max-md:text-right",
+  // The row's actions, at the foot of the card, wrapping.
+  actions: "max-md:block max-md:mt-1 max-md:border-t max-md:border-slate-100 max-md:pt-2",
+};
+
+/**
+ * A cell. `label` names it on a card (below md); `rowHeader` makes it the row's header (a `th`); `pad`
+ * replaces the default padding of the table layout (a card has its own).
+ */
+export function DataCell({
+  label,
+  kind = "field",
+  rowHeader = false,
+  pad = "px-3 py-2",
+  className = "",
+  children,
+  ...props
+}: ComponentPropsWithoutRef<"td"> & { label?: ReactNode; kind?: CellKind; rowHeader?: boolean; pad?: string }) {
+  const content = (
+    <>
+      {label && kind === "field" ? (
+        <span className="shrink-0 text-left text-xs font-normal text-slate-600 normal-case md:hidden">{label}</span>
+      ) : null}
+      {kind === "field" ? <span className="max-md:min-w-0 max-md:break-words">{children}</span> : children}
+    </>
+  );
+  const classes = `${pad} max-md:px-0 max-md:py-0 ${KIND[kind]} ${className}`;
+  return rowHeader ? (
+    <th role="rowheader" scope="row" className={`text-left ${classes}`} {...(props as ComponentPropsWithoutRef<"th">)}>
+      {content}
+    </th>
+  ) : (
+    <td role="cell" className={classes} {...props}>
+      {content}
+    </td>
+  );
+}
