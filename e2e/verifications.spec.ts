@@ -355,3 +355,52 @@ test("a URL with refused filters names each one, calls nothing upstream, and lin
   await expect(page).toHaveURL(/\/verifications$/);
   await expect(page.locator("table tbody tr").first()).toBeVisible();
 });
+
+test("the document's portrait crop is drawn once, shown face beside face, kept for the next reviewer, and set aside on demand", async ({
+  analystPage: page,
+  adminPage,
+}) => {
+  const answer = (await (await page.request.get("/api/verifications?status=review&per_page=50")).json()) as {
+    items: Array<{ publicId: string; steps: Array<{ name: string; state: string }> }>;
+  };
+  // One no other test crops: the last review with a selfie.
+  const target = answer.items.filter((item) => item.steps.some((step) => step.name === "liveness" && step.state === "approved")).at(-1)!;
+  await page.goto(`/verifications/${encodeURIComponent(target.publicId)}`);
+  const faces = page.getByRole("region", { name: "Face comparison" });
+  const documentImage = faces.getByRole("img", { name: /^Document \(front\) of verification/ });
+  await expect.poll(() => documentImage.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  const cropLayer = faces.locator("[data-face-frame=document_front] [data-crop-scale]");
+  await expect(cropLayer).toHaveCount(0);
+
+  // Drawn with the pointer over the document's frame, then nudged with the keyboard.
+  await faces.getByRole("button", { name: "Crop to the portrait" }).click();
+  const frame = faces.locator("[data-face-frame=document_front] [data-face-viewport]");
+  const box = (await frame.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.35);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.65, { steps: 5 });
+  await page.mouse.up();
+  const cropBox = faces.getByRole("group", { name: "Portrait crop on the document" });
+  const drawn = await cropBox.getAttribute("data-crop-box");
+  await cropBox.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(cropBox).not.toHaveAttribute("data-crop-box", drawn!);
+  await faces.getByRole("button", { name: "Save crop" }).click();
+  await expect(faces.getByText("Crop saved.")).toBeVisible();
+
+  // Shown filling the frame (scaled up), under the shared zoom; another reviewer sees the same crop.
+  await expect(cropLayer).toHaveAttribute("data-crop-scale", /^(?!1\.00)\d+\.\d\d$/);
+  await expect(faces.getByText("Document (portrait crop)")).toBeVisible();
+  await adminPage.goto(`/verifications/${encodeURIComponent(target.publicId)}`);
+  await expect(adminPage.locator("[data-face-frame=document_front] [data-crop-scale]")).toHaveCount(1);
+
+  // Set aside without clearing, then cleared for everyone.
+  await faces.getByRole("button", { name: "Show the whole document" }).click();
+  await expect(cropLayer).toHaveCount(0);
+  await faces.getByRole("button", { name: "Show the portrait" }).click();
+  await expect(cropLayer).toHaveCount(1);
+  await faces.getByRole("button", { name: "Clear crop" }).click();
+  await expect(cropLayer).toHaveCount(0);
+  await adminPage.reload();
+  await expect(adminPage.getByRole("button", { name: "Crop to the portrait" })).toBeVisible();
+});

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 
 import { Button } from "@/components/ui/button";
 import { FACEMATCH_VALID_SIMILARITY } from "@/lib/upstream/model/verification";
-import { useVerificationMedia } from "@/lib/verifications/queries";
+import { boxFromDrag, containedRect, cropTransform, nudgeBox, type CropBox, type Rect } from "@/lib/verifications/crop";
+import { useDocumentCrop, useSaveDocumentCrop, useVerificationMedia } from "@/lib/verifications/queries";
 import type { MediaItem } from "@/lib/verifications/types";
 import { clampPan, INITIAL_VIEW as INITIAL, zoomAt, type View } from "@/lib/verifications/zoom";
 
@@ -18,6 +19,10 @@ import { ScoreBar } from "./score-bar";
  * the frame's centre (buttons, keys). Pointer events and a CSS transform only: no zoom library.
  *
  * Images are the same sealed /api/media tokens the media viewer uses (same query, same cache entry).
+ *
+ * The document's portrait crop (lib/verifications/crop.ts): a box drawn once per verification (pointer, or
+ * arrows and Shift+arrows) and saved for everyone; shown filling the document's frame beneath the shared view,
+ * so zooming compares face with face. "Show the whole document" sets it aside without clearing it.
  */
 
 export const FACE_KEYS = ["selfie", "document_front"] as const;
@@ -27,6 +32,9 @@ const KEY_PAN = 40;
 
 type Available = Extract<MediaItem, { available: true }>;
 
+const CROP_STEP = 0.01;
+const DEFAULT_CROP: CropBox = { x: 0.05, y: 0.15, w: 0.35, h: 0.7 };
+
 function Frame({
   item,
   label,
@@ -34,6 +42,9 @@ function Frame({
   view,
   frameRef,
   onFailed,
+  inner,
+  onNaturalSize,
+  overlay,
 }: {
   item: Available | undefined;
   label: string;
@@ -41,6 +52,10 @@ function Frame({
   view: View;
   frameRef?: React.Ref<HTMLDivElement>;
   onFailed: () => void;
+  /** A transform under the shared view (the portrait crop), origin top-left. */
+  inner?: { scale: number; x: number; y: number } | undefined;
+  onNaturalSize?: (size: { width: number; height: number }) => void;
+  overlay?: React.ReactNode;
 }) {
   const t = useTranslations("verifications.faces");
   return (
@@ -57,22 +72,92 @@ function Frame({
             data-x={Math.round(view.x)}
             data-y={Math.round(view.y)}
           >
-            {/* eslint-disable-next-line @next/next/no-img-element -- next/image's optimiser would cache the image on disk */}
-            <img
-              src={item.src}
-              alt={alt}
-              referrerPolicy="no-referrer"
-              draggable={false}
-              onError={onFailed}
-              className="h-full w-full object-contain select-none"
-              style={{ transform: `rotate(${view.rotation}deg)` }}
-            />
+            <div
+              className="absolute inset-0"
+              data-crop-scale={inner ? inner.scale.toFixed(2) : undefined}
+              style={
+                inner ? { transform: `translate(${inner.x}px, ${inner.y}px) scale(${inner.scale})`, transformOrigin: "0 0" } : undefined
+              }
+            >
+              {/* eslint-disable-next-line @next/next/no-img-element -- next/image's optimiser would cache the image on disk */}
+              <img
+                src={item.src}
+                alt={alt}
+                referrerPolicy="no-referrer"
+                draggable={false}
+                onError={onFailed}
+                onLoad={(event) => onNaturalSize?.({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+                className="h-full w-full object-contain select-none"
+                style={{ transform: `rotate(${view.rotation}deg)` }}
+              />
+            </div>
           </div>
         ) : (
           <p className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-100">{t("missing")}</p>
         )}
+        {overlay}
       </div>
     </figure>
+  );
+}
+
+/**
+ * Drawing the crop on the document's frame: drag a box over the picture, or move it with the arrows and resize
+ * it with Shift+arrows. Pointer events stay here (the stage would pan otherwise).
+ */
+function CropEditor({ box, picture, onChange }: { box: CropBox; picture: Rect; onChange: (box: CropBox) => void }) {
+  const t = useTranslations("verifications.faces");
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const point = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = CROP_STEP;
+    const moves: Record<string, Parameters<typeof nudgeBox>[1]> = event.shiftKey
+      ? { ArrowLeft: { dw: -step }, ArrowRight: { dw: step }, ArrowUp: { dh: -step }, ArrowDown: { dh: step } }
+      : { ArrowLeft: { dx: -step }, ArrowRight: { dx: step }, ArrowUp: { dy: -step }, ArrowDown: { dy: step } };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onChange(nudgeBox(box, move));
+  };
+  return (
+    <div
+      className="absolute inset-0 cursor-crosshair touch-none"
+      data-crop-editor
+      onPointerDown={(event) => {
+        event.stopPropagation();
+        start.current = point(event);
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        event.stopPropagation();
+        if (start.current) onChange(boxFromDrag(start.current, point(event), picture));
+      }}
+      onPointerUp={(event) => {
+        event.stopPropagation();
+        start.current = null;
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      <div
+        role="group"
+        tabIndex={0}
+        aria-label={t("cropBox")}
+        aria-describedby="faces-crop-hint"
+        onKeyDown={onKeyDown}
+        data-crop-box={`${box.x.toFixed(3)},${box.y.toFixed(3)},${box.w.toFixed(3)},${box.h.toFixed(3)}`}
+        className="absolute border-2 border-amber-400 shadow-[0_0_0_9999px_rgba(15,23,42,0.55)] outline-offset-2"
+        style={{
+          left: picture.left + box.x * picture.width,
+          top: picture.top + box.y * picture.height,
+          width: box.w * picture.width,
+          height: box.h * picture.height,
+        }}
+      />
+    </div>
   );
 }
 
@@ -81,6 +166,12 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
   const tStep = useTranslations("verifications.step");
   const tMedia = useTranslations("verifications.media");
   const media = useVerificationMedia(publicId);
+  const crop = useDocumentCrop(publicId);
+  const saveCrop = useSaveDocumentCrop(publicId);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [frameSize, setFrameSize] = useState(0);
+  const [showCrop, setShowCrop] = useState(true);
+  const [draft, setDraft] = useState<CropBox | null>(null);
   const [view, setView] = useState<View>(INITIAL);
   const [failed, setFailed] = useState(false);
   const [fullScreen, setFullScreen] = useState(false);
@@ -135,6 +226,7 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
     if (!element || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
       const next = element.clientWidth;
+      setFrameSize(next);
       const previous = lastSize.current || next;
       lastSize.current = next;
       if (previous !== next)
@@ -192,6 +284,15 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
 
   if (!media.data) return null;
   const valid = similarity !== undefined && similarity >= FACEMATCH_VALID_SIMILARITY;
+  const frameWidth = frameSize;
+  const picture = natural && frameWidth > 0 ? containedRect(natural, frameWidth) : null;
+  const savedBox = crop.data?.crop?.box ?? null;
+  const shownBox = draft ? null : showCrop ? savedBox : null;
+  const inner = shownBox && picture ? cropTransform(shownBox, picture, frameWidth) : undefined;
+  const startEditing = () => {
+    setView(INITIAL);
+    setDraft(savedBox ?? DEFAULT_CROP);
+  };
 
   return (
     <section
@@ -272,10 +373,13 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
         />
         <Frame
           item={documentFace}
-          label={t("documentFace")}
+          label={shownBox ? t("documentPortrait") : t("documentFace")}
           alt={tMedia("alt", { name: tMedia("document_front"), publicId })}
-          view={view}
+          view={draft ? INITIAL : view}
           onFailed={() => setFailed(true)}
+          inner={inner}
+          onNaturalSize={setNatural}
+          overlay={draft && picture ? <CropEditor box={draft} picture={picture} onChange={setDraft} /> : null}
         />
       </div>
 
@@ -326,6 +430,54 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
           {tMedia("zoomLevel", { zoom: Math.round(view.zoom * 100), rotation: view.rotation })}
         </span>
       </div>
+
+      {documentFace ? (
+        <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3" role="toolbar" aria-label={t("cropControls")}>
+          {draft ? (
+            <>
+              <p id="faces-crop-hint" className="w-full text-sm text-slate-700">
+                {t("cropEditHint")}
+              </p>
+              <Button
+                className="px-3 py-1"
+                pending={saveCrop.isPending}
+                onClick={() =>
+                  saveCrop.mutate(draft, {
+                    onSuccess: () => {
+                      setDraft(null);
+                      setShowCrop(true);
+                    },
+                  })
+                }
+              >
+                {t("cropSave")}
+              </Button>
+              <Button variant="ghost" className="px-3 py-1" onClick={() => setDraft(null)}>
+                {t("cropCancel")}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" className="px-3 py-1" onClick={startEditing} disabled={!picture}>
+                {savedBox ? t("cropChange") : t("cropStart")}
+              </Button>
+              {savedBox ? (
+                <>
+                  <Button variant="secondary" className="px-3 py-1" aria-pressed={!showCrop} onClick={() => setShowCrop((shown) => !shown)}>
+                    {showCrop ? t("cropShowWhole") : t("cropShowPortrait")}
+                  </Button>
+                  <Button variant="ghost" className="px-3 py-1" pending={saveCrop.isPending} onClick={() => saveCrop.mutate(null)}>
+                    {t("cropClear")}
+                  </Button>
+                </>
+              ) : null}
+            </>
+          )}
+          <span className="text-xs text-slate-600" aria-live="polite">
+            {saveCrop.isError ? t("cropFailed") : saveCrop.isSuccess && !draft ? t("cropSaved") : ""}
+          </span>
+        </div>
+      ) : null}
     </section>
   );
 }

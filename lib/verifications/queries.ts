@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
 
 import { filtersToSearchParams, type VerificationFilters } from "@/lib/upstream/model/verification-query";
+import type { CropBox } from "@/lib/verifications/crop";
 import { normalizeFilters, type CreateVerificationInput } from "@/lib/verifications/rules";
 import type {
   CreateVerificationResponse,
@@ -28,6 +29,7 @@ export const verificationKeys = {
   details: () => [...verificationKeys.all, "detail"] as const,
   detail: (publicId: string) => [...verificationKeys.details(), publicId] as const,
   media: (publicId: string) => [...verificationKeys.all, "media", publicId] as const,
+  crop: (publicId: string) => [...verificationKeys.all, "crop", publicId] as const,
 };
 
 export function verificationsApiUrl(filters: VerificationFilters): string {
@@ -132,5 +134,32 @@ export function useCreateVerification() {
     mutationFn: postVerification,
     // The new verification may belong on any list page: refetch the lists, nothing else.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: verificationKeys.lists() }),
+  });
+}
+
+/** The document's portrait crop (null: none yet), shared by everyone who sees the verification's images. */
+export interface DocumentCropResponse {
+  crop: { box: CropBox; setAt: string } | null;
+}
+
+const cropUrl = (publicId: string) => `/api/verifications/${encodeURIComponent(publicId)}/crop`;
+
+export function useDocumentCrop(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<DocumentCropResponse, ApiRequestError>({
+    queryKey: verificationKeys.crop(publicId),
+    queryFn: ({ signal }) => apiRequest<DocumentCropResponse>(cropUrl(publicId), { signal }),
+    enabled,
+  });
+}
+
+/** Sets the crop (a box) or clears it (null); the cached crop follows the answer. */
+export function useSaveDocumentCrop(publicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<DocumentCropResponse, ApiRequestError, CropBox | null>({
+    mutationFn: async (box) =>
+      box
+        ? apiRequest<DocumentCropResponse>(cropUrl(publicId), { method: "PUT", body: box })
+        : (await apiRequest<{ cleared: boolean }>(cropUrl(publicId), { method: "DELETE" }), { crop: null }),
+    onSuccess: (data) => queryClient.setQueryData(verificationKeys.crop(publicId), data),
   });
 }
