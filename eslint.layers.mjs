@@ -25,7 +25,9 @@ export const LAYERS = [
 /** Each feature (lib/<name>/) and the features it may import. */
 export const FEATURES = {
   webhooks: [],
-  cases: ["webhooks"],
+  cases: ["webhooks", "notifications"],
+  notifications: [],
+  views: [],
   verifications: ["cases", "webhooks"],
   overview: ["verifications", "cases"],
   staff: [],

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /*
  * The tables of the database layer itself (shared counters and job leases). Every feature keeps its own
@@ -32,3 +32,22 @@ export const jobLeases = pgTable("job_leases", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
 });
+
+/*
+ * Live updates (GET /api/events/stream): each change pages should learn of is a row here, announced on the
+ * `kyc_live` channel (PostgreSQL NOTIFY, in-process on PGlite), so every instance's open streams hear it; the
+ * id is the stream's event id, so a reconnect resumes after the last one it saw. Rows are kept an hour. Topics
+ * and ids only: no personal data.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    topic: text("topic").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    // The member it is for (a notification), or null for everyone allowed to read the topic.
+    userId: text("user_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("live_events_at_idx").on(table.at)],
+);

@@ -61,6 +61,8 @@ export const staffUsers = pgTable(
     passwordExpiresAt: timestamp("password_expires_at", { withTimezone: true }),
     // Signs in through single sign-on only: the password form refuses this member whatever the password.
     ssoOnly: boolean("sso_only").notNull().default(false),
+    // Away (time off): auto-assignment skips the member and gives their open cases back to their queues.
+    away: boolean("away").notNull().default(false),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

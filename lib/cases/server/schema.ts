@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "../../auth/server/schema";
 
@@ -13,6 +15,9 @@ import { staffUsers } from "../../auth/server/schema";
  * Only masked identity data is kept here: the document as the upstream showed it masked, never a raw CPF.
  */
 export const CASE_STATUSES = ["open", "closed"] as const;
+
+/** The queue every deployment starts with (made by the migration); routing rules send cases elsewhere. */
+export const DEFAULT_QUEUE_ID = "00000000-0000-4000-8000-000000000001";
 
 export const OUTCOME_STATES = ["pending_confirmation", "confirmed", "rejected", "recorded"] as const;
 
@@ -47,6 +52,13 @@ export const cases = pgTable(
     outcomeState: text("outcome_state", { enum: OUTCOME_STATES }),
     confirmedBy: uuid("confirmed_by").references(() => staffUsers.id),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // The queue the routing rules sent the case to (the default queue until a rule says otherwise).
+    queueId: uuid("queue_id")
+      .notNull()
+      .default(DEFAULT_QUEUE_ID)
+      .references((): AnyPgColumn => caseQueues.id, { onDelete: "restrict" }),
+    // When the case passed its due time and its queue's leads were told: set once, so escalation fires once.
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
     // The sync run that last saw this case in the review list (lib/cases/server/sync.ts).
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -102,3 +114,82 @@ export const verificationIndex = pgTable(
   },
   (table) => [index("verification_index_ref_idx").on(table.refId), index("verification_index_cpf_idx").on(table.cpfHash)],
 );
+
+/*
+ * Routing (issue 23): named queues with members (leads are told of escalations), rules in order that send a
+ * new case to a queue by its red flags, flow, journey, risk score or age, and the team's settings (one row):
+ * auto-assignment and the per-member capacity. A retired queue keeps its id for the cases and the trail.
+ */
+export const caseQueues = pgTable(
+  "case_queues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("case_queues_name_key").on(sql`lower(${table.name})`).where(sql`${table.retiredAt} is null`)],
+);
+
+export const caseQueueMembers = pgTable(
+  "case_queue_members",
+  {
+    queueId: uuid("queue_id")
+      .notNull()
+      .references(() => caseQueues.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    lead: boolean("lead").notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.queueId, table.userId] })],
+);
+
+/** What a rule matches; every condition given must hold (an empty rule matches every case). */
+export interface RoutingConditions {
+  flags?: string[];
+  flows?: string[];
+  journeys?: string[];
+  minRisk?: number;
+  minAgeHours?: number;
+}
+
+export const caseRoutingRules = pgTable(
+  "case_routing_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    position: integer("position").notNull(),
+    queueId: uuid("queue_id")
+      .notNull()
+      .references(() => caseQueues.id, { onDelete: "cascade" }),
+    conditions: jsonb("conditions").$type<RoutingConditions>().notNull().default({}),
+  },
+  (table) => [index("case_routing_rules_position_idx").on(table.position)],
+);
+
+export const caseRoutingSettings = pgTable("case_routing_settings", {
+  // One row (id 1).
+  id: integer("id").primaryKey(),
+  autoAssign: boolean("auto_assign").notNull().default(false),
+  // Open cases a member may hold before auto-assignment passes them by.
+  capacity: integer("capacity").notNull().default(10),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A re-verification asked from a case: the new verification, for the same document, linked to the case. */
+export const caseReverifications = pgTable(
+  "case_reverifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    publicId: text("public_id").notNull(),
+    refId: text("ref_id").notNull(),
+    requestedBy: uuid("requested_by").references(() => staffUsers.id),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("case_reverifications_case_idx").on(table.caseId), uniqueIndex("case_reverifications_public_id_key").on(table.publicId)],
+);
+
+export type CaseQueueRow = typeof caseQueues.$inferSelect;
