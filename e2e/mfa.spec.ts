@@ -141,6 +141,8 @@ test("an authenticator app: enrolled on /account, asked for at sign-in, wrong co
   const page = await freshPage(browser, member);
   await page.setViewportSize(PHONE);
   await page.goto("/verifications");
+  // On a phone the header is one line: the account link is under its Menu.
+  await page.getByRole("button", { name: "Menu" }).click();
   await page.getByRole("link", { name: "Account and security" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Account and security" })).toBeVisible();
   await expect(page.getByText("You have no second factor yet.")).toBeVisible();

@@ -72,7 +72,7 @@ test("an admin resets a member's second factors after a confirmation and a step-
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
   await page.goto("/admin/staff");
   const row = page.getByRole("row", { name: new RegExp(member.name) });
-  await expect(row.getByTestId("second-factors")).toHaveText("1 factor");
+  await expect(row.getByTestId("second-factors")).toContainText("1 factor");
   await row.getByRole("button", { name: `Reset second factors: ${member.name}` }).click();
   const confirm = page.getByRole("dialog", { name: `Reset the second factors of ${member.name}?` });
   await expect(confirm).toContainText("enrol a second factor again");
@@ -93,5 +93,5 @@ test("an admin resets a member's second factors after a confirmation and a step-
   await expect(dialog).toBeHidden();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: `Second factors of ${member.name} reset` })).toBeVisible();
-  await expect(row.getByTestId("second-factors")).toHaveText("none");
+  await expect(row.getByTestId("second-factors")).toContainText("none");
 });
