@@ -5,7 +5,7 @@ import { vi } from "vitest";
 
 import { setLogSink } from "@/lib/log";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase, type TestDatabaseKind } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 /*
@@ -28,13 +28,20 @@ export interface PartnersHarness {
   dispose(): Promise<void>;
 }
 
-export async function startPartnersHarness(env: Record<string, string> = {}): Promise<PartnersHarness> {
+/**
+ * `kind` picks the database (describeEachDatabase's); PGlite by default. `shared` is a sandbox kept for the whole
+ * file (the core client is built once per process, on the first sandbox's address), left running at dispose.
+ */
+export async function startPartnersHarness(
+  env: Record<string, string> = {},
+  kind?: TestDatabaseKind,
+  shared?: SandboxHandle,
+): Promise<PartnersHarness> {
   const logLines: string[] = [];
   setLogSink((_level, line) => logLines.push(line));
-  const sandbox = await startSandbox();
+  const sandbox = shared ?? (await startSandbox());
   stubTestEnvironment({ SANDBOX_URL: sandbox.url, UPSTREAM_READ_RETRIES: "0", ...env });
-  const [kind] = testDatabases();
-  const db = await kind!.open();
+  const db = await (kind ?? testDatabases()[0]!).open();
   setProcessDatabase(db);
   const analyst = await createTestStaff(db.db, { role: "analyst" });
   const admin = await createTestStaff(db.db, { role: "admin" });
@@ -64,7 +71,7 @@ export async function startPartnersHarness(env: Record<string, string> = {}): Pr
       setLogSink(undefined);
       setProcessDatabase(undefined);
       await db.dispose();
-      await sandbox.stop();
+      if (!shared) await sandbox.stop();
       vi.unstubAllEnvs();
     },
   };

@@ -105,6 +105,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/verifications/route.ts": { GET: { need: "verifications.read" }, POST: { need: "verifications.create", body: {} } },
   "app/api/verifications/[publicId]/route.ts": { GET: { need: "verifications.read", params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/[publicId]/media/route.ts": { GET: { need: "media.read", params: { publicId: PUBLIC_ID } } },
+  "app/api/verifications/[publicId]/related/route.ts": { GET: { need: "verifications.read", params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/[publicId]/crop/route.ts": {
     GET: { need: "media.read", params: { publicId: PUBLIC_ID } },
     PUT: { need: "media.read", params: { publicId: PUBLIC_ID }, body: { x: 0.1, y: 0.1, w: 0.3, h: 0.3 } },
@@ -137,6 +138,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/cases/[publicId]/route.ts": { GET: { need: "cases.read", params: { publicId: PUBLIC_ID } } },
   "app/api/cases/[publicId]/assignment/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/cases/[publicId]/notes/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/reverification/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/cases/[publicId]/outcome/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/cases/[publicId]/outcome/confirm/route.ts": { POST: { need: "cases.confirm", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/search/route.ts": { POST: { need: "verifications.read", body: {} } },

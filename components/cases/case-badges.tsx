@@ -44,3 +44,14 @@ export function StateBadge({
     </Badge>
   );
 }
+
+/** The queue's flag: this case's person (same CPF hash) has another open case. */
+export function OtherOpenCaseBadge() {
+  const t = useTranslations("cases.samePerson");
+  return (
+    <span title={t("otherOpenCaseHint")} data-testid="other-open-case">
+      <Badge tone="info">{t("otherOpenCase")}</Badge>
+      <span className="sr-only"> · {t("otherOpenCaseHint")}</span>
+    </span>
+  );
+}

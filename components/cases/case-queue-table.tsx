@@ -12,7 +12,7 @@ import { useClaimFromQueue } from "@/lib/cases/queries";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseSummary } from "@/lib/cases/types";
 
-import { FlagBadges, PriorityBadge, StateBadge } from "./case-badges";
+import { FlagBadges, OtherOpenCaseBadge, PriorityBadge, StateBadge } from "./case-badges";
 
 /**
  * Why a case is in the queue: its red flags, or, with none, that the verification is in review (a flagged case
@@ -21,11 +21,19 @@ import { FlagBadges, PriorityBadge, StateBadge } from "./case-badges";
 function WhyHere({ item }: { item: CaseSummary }) {
   const t = useTranslations("cases.queue");
   const inReview = item.upstreamStatus === "review";
+  if (item.flags.length === 0 && item.otherOpenCase)
+    return (
+      <span className="flex flex-wrap gap-1">
+        {inReview ? <Badge tone="info">{t("inReview")}</Badge> : null}
+        <OtherOpenCaseBadge />
+      </span>
+    );
   if (item.flags.length === 0) return inReview ? <Badge tone="info">{t("inReview")}</Badge> : <FlagBadges flags={[]} />;
   return (
     <span title={inReview ? t("inReview") : undefined}>
       <FlagBadges flags={item.flags} />
       {inReview ? <span className="sr-only"> · {t("inReview")}</span> : null}
+      {item.otherOpenCase ? <OtherOpenCaseBadge /> : null}
     </span>
   );
 }

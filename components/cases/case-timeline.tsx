@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { useDateTime } from "@/components/verifications/format";
+import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseDetail } from "@/lib/cases/types";
 
 import { ReasonList } from "./reason-list";
@@ -16,6 +17,8 @@ interface Item {
   text: string | null;
   /** An outcome's reason codes. */
   reasons?: string[] | null;
+  /** A verification this entry names (a re-verification's), linked. */
+  link?: { href: string; label: string } | null;
 }
 
 /** Upstream events and case history in one list, oldest first. */
@@ -38,6 +41,8 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
         reasons?: string[];
         agree?: boolean;
         status?: string;
+        reason?: string;
+        publicId?: string;
       };
       const assignee = details.assigneeEmail ?? "";
       const title =
@@ -49,9 +54,15 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
               ? t("kinds.confirmation", { agree: String(details.agree === true) })
               : entry.kind === "closed"
                 ? t("kinds.closed", { status: details.status ?? "" })
-                : t(`kinds.${entry.kind}`);
+                : entry.kind === "escalated" && details.reason === "overdue"
+                  ? t("kinds.overdue")
+                  : t(`kinds.${entry.kind}`);
       const reasons = entry.kind === "outcome" && details.reasons?.length ? details.reasons : null;
-      return { key: `e${entry.id}`, at: entry.at, title, who: entry.actor?.email ?? t("system"), text: entry.text, reasons };
+      const link =
+        entry.kind === "reverification_requested" && details.publicId
+          ? { href: caseHref(details.publicId, ""), label: t("openVerification", { publicId: details.publicId }) }
+          : null;
+      return { key: `e${entry.id}`, at: entry.at, title, who: entry.actor?.email ?? t("system"), text: entry.text, reasons, link };
     }),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
@@ -72,6 +83,11 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
                 {item.who ? ` · ${item.who}` : null}
               </p>
               {item.reasons ? <ReasonList codes={item.reasons} /> : null}
+              {item.link ? (
+                <a href={item.link.href} className="text-brand-800 underline underline-offset-2">
+                  {item.link.label}
+                </a>
+              ) : null}
               {item.text ? <p className="mt-1 whitespace-pre-wrap text-slate-800">{item.text}</p> : null}
             </li>
           ))}

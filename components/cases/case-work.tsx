@@ -27,6 +27,7 @@ import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { FlagBadges, StateBadge } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
 import { ReasonList } from "./reason-list";
+import { Reverification } from "./reverification-dialog";
 import { CASE_SHORTCUTS, ShortcutsDialog } from "./shortcuts-dialog";
 
 export interface Viewer {
@@ -242,6 +243,7 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
         </div>
       ) : null}
       <ErrorLine error={assign.error} />
+      <Reverification detail={detail} viewer={viewer} />
       <OutcomeSection detail={detail} viewer={viewer} />
       <NoteForm publicId={detail.publicId} />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} shortcuts={CASE_SHORTCUTS} />

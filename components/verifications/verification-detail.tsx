@@ -10,8 +10,7 @@ import type { RestrictiveListEntry, Verification } from "@/lib/upstream/model/ve
  * rather than dropped.
  */
 
-import { SCORE_SCALE } from "@/lib/upstream/model/verification";
-import { isDecided } from "@/lib/upstream/model/verification";
+import { isDecided, SCORE_SCALE } from "@/lib/upstream/model/verification";
 
 import { useDateTime, useNumber } from "./format";
 import { GenericValue } from "./generic-value";
@@ -89,9 +88,12 @@ export function VerificationDetail({
   verification,
   media,
   navigation,
+  related,
 }: {
   verification: Verification;
   media?: ReactNode;
+  /** The same person's other verifications (components/verifications/same-person-panel.tsx). */
+  related?: ReactNode;
   /** Previous / next within the list the analyst came from. */
   navigation?: ReactNode;
 }) {
@@ -143,6 +145,8 @@ export function VerificationDetail({
           </Item>
         </dl>
       </section>
+
+      {related}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="person-heading" className="rounded-lg border border-slate-200 bg-white p-4">

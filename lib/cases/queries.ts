@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 
-import type { ConfirmationInput, OutcomeInput, QueueQuery, SearchInput } from "@/lib/cases/schemas";
-import type { CaseDetailResponse, CaseQueueResponse, ReasonCatalogue, SearchResponse } from "@/lib/cases/types";
+import type { ConfirmationInput, OutcomeInput, QueueQuery, ReverificationInput, SearchInput } from "@/lib/cases/schemas";
+import type { CaseDetailResponse, CaseQueueResponse, ReasonCatalogue, ReverificationResponse, SearchResponse } from "@/lib/cases/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 
@@ -92,6 +92,10 @@ export const useAddNote = (publicId: string) => useCaseMutation<{ text: string }
 export const useRecordOutcome = (publicId: string) => useCaseMutation<OutcomeInput, { outcomeState: string }>(publicId, "/outcome");
 export const useConfirmOutcome = (publicId: string) =>
   useCaseMutation<ConfirmationInput, { outcomeState: string }>(publicId, "/outcome/confirm");
+
+/** A re-verification from the case: the new verification's address and QR come back once (never cached). */
+export const useRequestReverification = (publicId: string) =>
+  useCaseMutation<ReverificationInput, ReverificationResponse>(publicId, "/reverification");
 
 /** Assign from the queue (the `a` shortcut), where the case id varies. */
 export function useClaimFromQueue() {

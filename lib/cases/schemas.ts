@@ -110,3 +110,22 @@ export const searchSchema = z.union([
   z.object({ cpf: z.string().refine(isValidCpf, "must be a valid CPF") }).strict(),
 ]);
 export type SearchInput = z.infer<typeof searchSchema>;
+
+// Input of POST /api/cases/{publicId}/reverification, shared by its dialog and the route handler.
+
+/**
+ * The document to verify again: left out when the service shows this verification's document unmasked (the
+ * server uses it); typed by the analyst otherwise, and then checked against the verification's before any call.
+ */
+export const reverificationSchema = z
+  .object({
+    document: z
+      .object({
+        type: z.literal("cpf", { error: "must be cpf" }),
+        number: z.string().max(64, "must be at most 64 characters").refine(isValidCpf, "must be a valid CPF"),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ReverificationInput = z.infer<typeof reverificationSchema>;

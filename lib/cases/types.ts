@@ -28,6 +28,8 @@ export interface CaseSummary {
   assignee: StaffRef | null;
   recommendation: Recommendation | null;
   outcomeState: OutcomeState | null;
+  /** Queue rows only: the same person (CPF hash in the search index) has another open case. */
+  otherOpenCase?: boolean;
 }
 
 export interface CaseQueueResponse {
@@ -41,7 +43,16 @@ export interface CaseQueueResponse {
 }
 
 export type CaseEntryKind =
-  "opened" | "assigned" | "unassigned" | "note" | "outcome" | "escalated" | "confirmation" | "closed" | "reopened";
+  | "opened"
+  | "assigned"
+  | "unassigned"
+  | "note"
+  | "outcome"
+  | "escalated"
+  | "confirmation"
+  | "closed"
+  | "reopened"
+  | "reverification_requested";
 
 export interface CaseEntry {
   id: number;
@@ -75,6 +86,30 @@ export interface CaseDetail extends CaseSummary {
   /** Neighbours in the open queue (oldest first), for next/previous from the detail. */
   previous: string | null;
   next: string | null;
+  /** Re-verifications asked from this case, oldest first. */
+  reverifications?: Reverification[];
+  /** The re-verification the case waits for (the latest, while the person has not finished it), or null. */
+  waitingForReverification?: string | null;
+}
+
+/** A new verification asked from a case for the same document (POST /api/cases/{publicId}/reverification). */
+export interface Reverification {
+  publicId: string;
+  refId: string;
+  requestedAt: string;
+  requestedBy: StaffRef | null;
+  /** The latest status the dashboard knows (its case, else its latest event); null until one arrives. */
+  status: string | null;
+}
+
+/** The answer to a re-verification: the new verification and where the person opens it. */
+export interface ReverificationResponse {
+  publicId: string;
+  refId: string;
+  /** The widget address to hand to the person (never stored), or null when the service gave none. */
+  url: string | null;
+  /** The address as an SVG QR code in a data URL, or null without an address. */
+  qrCode: string | null;
 }
 
 export interface CaseDetailResponse {

@@ -205,6 +205,18 @@ export class CoreClient extends HttpClient {
 
   /** POST /public/verifications. Never retried (a retry could create a second verification). */
   async createVerification(input: CreateVerificationInput, signal?: AbortSignal): Promise<CreatedVerification> {
+    return (await this.createVerificationWithEntry(input, signal)).created;
+  }
+
+  /**
+   * The same creation, with the entry's address (`entry.url`) beside the domain object for the one caller that
+   * hands it to the analyst (a case's re-verification: address and QR). The address is the flow's credential:
+   * never stored, logged or audited, and never part of `CreatedVerification`.
+   */
+  async createVerificationWithEntry(
+    input: CreateVerificationInput,
+    signal?: AbortSignal,
+  ): Promise<{ created: CreatedVerification; entryUrl: string | null }> {
     const valid = createVerificationInputSchema.parse(input);
     // Built field by field: nothing the caller adds (integration_origin_public_id above all) can slip in.
     const body = {
@@ -225,7 +237,11 @@ export class CoreClient extends HttpClient {
     });
     // api/verifications.mdx: a repeat with the same ref_id and body answers 200 with the existing verification
     // (201 is a new one); the same ref_id with another body is a 409, which the caller turns into a plain message.
-    return reshapeCreatedVerification(data, status === 200);
+    const entryUrl = data?.entry?.url;
+    return {
+      created: reshapeCreatedVerification(data, status === 200),
+      entryUrl: typeof entryUrl === "string" && /^https?:\/\//.test(entryUrl) ? entryUrl : null,
+    };
   }
 }
 

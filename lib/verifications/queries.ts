@@ -5,6 +5,7 @@ import type { CropBox } from "@/lib/verifications/crop";
 import { normalizeFilters, type CreateVerificationInput } from "@/lib/verifications/rules";
 import type {
   CreateVerificationResponse,
+  RelatedVerificationsResponse,
   VerificationDetailResponse,
   VerificationListResponse,
   VerificationMediaResponse,
@@ -30,6 +31,7 @@ export const verificationKeys = {
   detail: (publicId: string) => [...verificationKeys.details(), publicId] as const,
   media: (publicId: string) => [...verificationKeys.all, "media", publicId] as const,
   crop: (publicId: string) => [...verificationKeys.all, "crop", publicId] as const,
+  related: (publicId: string) => [...verificationKeys.all, "related", publicId] as const,
 };
 
 export function verificationsApiUrl(filters: VerificationFilters): string {
@@ -83,6 +85,15 @@ export function useVerifications(filters: VerificationFilters, { enabled = true 
 
 export function useVerification(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...verificationQuery(publicId), enabled });
+}
+
+/** The same person's other verifications (by the CPF's keyed hash in the dashboard's index). */
+export function useRelatedVerifications(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<RelatedVerificationsResponse, ApiRequestError>({
+    queryKey: verificationKeys.related(publicId),
+    queryFn: ({ signal }) => apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/related`, { signal }),
+    enabled,
+  });
 }
 
 /** Fetch fresh tokens this long before the first one expires. */

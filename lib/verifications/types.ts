@@ -64,3 +64,25 @@ export interface VerificationMediaResponse {
 export interface CreateVerificationResponse {
   created: Pick<CreatedVerification, "publicId" | "status" | "refId" | "createdAt" | "expiresAt" | "replayed">;
 }
+
+/** Another verification of the same person (GET /api/verifications/{publicId}/related). */
+export interface RelatedVerification {
+  publicId: string;
+  createdAt?: string;
+  /** Its case's status upstream when it has a case, else as the service answered (at most 10 are read). */
+  status?: string;
+  /** The case's recommendation and its state, when one was recorded. */
+  outcome?: { recommendation: "approve" | "reprove" | "escalate"; state: string | null };
+  caseStatus?: "open" | "closed";
+  /** Found by the same CPF (its keyed hash): the same document. */
+  sameDocument: true;
+}
+
+export interface RelatedVerificationsResponse {
+  related: RelatedVerification[];
+  /**
+   * `cpf_hash`: matched by the CPF's keyed hash in the search index; `unknown`: the index does not know this
+   * verification's CPF, so nothing can be matched (the page says what the index learns from).
+   */
+  basis: "cpf_hash" | "unknown";
+}

@@ -22,6 +22,7 @@ import {
   type Queue,
 } from "../rules";
 import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "../types";
+import { reverificationsOf, withOtherOpenCases } from "./related";
 import { upstreamEventsOf } from "./timeline";
 
 /*
@@ -373,8 +374,12 @@ export async function listQueue(db: Database, query: QueueQuery, userId: string,
   const counts = Object.fromEntries(QUEUES.map((name) => [name, Number(countRows[0]?.[name] ?? 0)])) as Record<Queue, number>;
   return {
     queue: query.queue,
-    items: rows.map(({ row, assigneeEmail, assigneeName }) =>
-      toSummary(row, row.assigneeId && assigneeEmail ? { id: row.assigneeId, email: assigneeEmail, name: assigneeName ?? "" } : null),
+    // Each row says whether its person has another open case (one query for the page).
+    items: await withOtherOpenCases(
+      db,
+      rows.map(({ row, assigneeEmail, assigneeName }) =>
+        toSummary(row, row.assigneeId && assigneeEmail ? { id: row.assigneeId, email: assigneeEmail, name: assigneeName ?? "" } : null),
+      ),
     ),
     total: total?.count ?? 0,
     page: query.page,
@@ -467,5 +472,9 @@ export async function getCase(
     upstreamEvents: await upstreamEventsOf(db, publicId),
     previous,
     next,
+    ...(await reverificationsOf(db, row.id).then(({ reverifications, waitingFor }) => ({
+      reverifications,
+      waitingForReverification: waitingFor,
+    }))),
   };
 }

@@ -1,11 +1,10 @@
 import "server-only";
 
-import QRCode from "qrcode";
-
 import { auditedAction, type RequestContext } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
 import { consumeQuota } from "@/lib/db/quotas";
 import type { KycSessionSummary } from "@/lib/kyc/types";
+import { qrCodeDataUrl } from "@/lib/shared/qr-code";
 import type { KycSession } from "@/lib/upstream/model/partners";
 import type { PartnersClient } from "@/lib/upstream/partners";
 
@@ -19,12 +18,6 @@ import type { PartnersClient } from "@/lib/upstream/partners";
 export interface StartedKycSession extends KycSessionSummary {
   /** The widget address as an SVG QR code, in a data URL (made here so the browser needs no QR library). */
   qrCode: string;
-}
-
-/** An SVG QR code of `text` as a data URL. */
-export async function qrCodeDataUrl(text: string): Promise<string> {
-  const svg = await QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-  return `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
 }
 
 /**

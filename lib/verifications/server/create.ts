@@ -23,12 +23,23 @@ export function parseCreateVerification(body: unknown): CreateVerificationInput 
 
 /** Creates the verification upstream; the client builds the upstream body field by field. */
 export async function createVerification(input: CreateVerificationInput, deps: VerificationDeps = {}): Promise<CreateVerificationResponse> {
+  return (await createVerificationWithEntry(input, deps)).response;
+}
+
+/**
+ * The one creation path, with the entry's address for a caller that hands it on (a case's re-verification,
+ * ./reverification.ts); POST /api/verifications leaves it on the server.
+ */
+export async function createVerificationWithEntry(
+  input: CreateVerificationInput,
+  deps: VerificationDeps = {},
+): Promise<{ response: CreateVerificationResponse; entryUrl: string | null }> {
   const client = deps.client ?? coreClient();
   try {
-    const created = await client.createVerification(input, deps.signal);
+    const { created, entryUrl } = await client.createVerificationWithEntry(input, deps.signal);
     await indexCreatedVerification(input, created);
     const { publicId, status, refId, createdAt, expiresAt, replayed } = created;
-    return { created: { publicId, status, refId, createdAt, expiresAt, replayed } };
+    return { response: { created: { publicId, status, refId, createdAt, expiresAt, replayed } }, entryUrl };
   } catch (error) {
     // api/verifications.mdx: the same ref_id with a different body is a 409 (pocs/resume-expiry names it
     // E_REF_ID_CONFLICT). The analyst's own choice of reference, not a service failure: say so, on the field.

@@ -5,6 +5,7 @@ import type { PermissionHolder } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 import { coreClient } from "@/lib/upstream/core";
+import type { Verification } from "@/lib/upstream/model/verification";
 import { isPublicId } from "@/lib/upstream/model/verification-query";
 
 import type { VerificationDetailResponse } from "../types";
@@ -39,6 +40,15 @@ export async function viewVerification(
   viewer: PermissionHolder,
   deps: VerificationDeps = {},
 ): Promise<VerificationDetailResponse> {
+  return { verification: asSeenBy(viewer, await readVerification(context, publicId, deps)) };
+}
+
+/**
+ * The audited read itself (`verification.view`), as the service gave it: for the server's own use only (a
+ * re-verification reads the document the service shows; ./reverification.ts). What leaves for a member goes
+ * through viewVerification.
+ */
+export async function readVerification(context: RequestContext, publicId: string, deps: VerificationDeps = {}): Promise<Verification> {
   const { verification } = await audited(
     context,
     {
@@ -48,5 +58,5 @@ export async function viewVerification(
     },
     () => getVerificationDetail(publicId, deps),
   );
-  return { verification: asSeenBy(viewer, verification) };
+  return verification;
 }

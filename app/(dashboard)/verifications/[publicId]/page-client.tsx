@@ -9,6 +9,7 @@ import { ApiErrorState } from "@/components/verifications/error-state";
 import { FACE_KEYS, FaceComparison } from "@/components/verifications/face-comparison";
 import { MediaNotPermitted } from "@/components/verifications/media-not-permitted";
 import { MediaViewer } from "@/components/verifications/media-viewer";
+import { SamePersonPanel } from "@/components/verifications/same-person-panel";
 import { VerificationDetail } from "@/components/verifications/verification-detail";
 import { VerificationDetailSkeleton } from "@/components/verifications/verification-detail-skeleton";
 import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
@@ -18,6 +19,14 @@ import { hasPermission } from "@/lib/auth/permissions";
 import { CASES_PARAM, cleanQueueContext, queueHref } from "@/lib/cases/queue-context";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { useVerification, verificationKeys } from "@/lib/verifications/queries";
+
+/** The page's own list and queue context, for links to another verification that keep them. */
+function contextParams(listQuery: string, queueContext: string): string {
+  const search = new URLSearchParams();
+  if (listQuery) search.set("list", listQuery);
+  if (queueContext) search.set(CASES_PARAM, queueContext);
+  return search.toString();
+}
 
 export function VerificationPageClient({
   publicId,
@@ -46,6 +55,7 @@ export function VerificationPageClient({
       <VerificationDetail
         verification={verification}
         navigation={<VerificationNeighbours publicId={publicId} listQuery={listQuery} />}
+        related={<SamePersonPanel publicId={publicId} context={contextParams(listQuery, queueContext)} />}
         media={
           // Without media.read no token is asked for: the page says why there are no images.
           hasPermission(viewer, "media.read") ? (

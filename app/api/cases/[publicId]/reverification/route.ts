@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+import { json, route } from "@/lib/api/route";
+import { reverificationSchema } from "@/lib/cases/schemas";
+import { getDb } from "@/lib/db/client";
+import { publicIdSchema } from "@/lib/verifications/schemas";
+import { requestReverification } from "@/lib/verifications/server/reverification";
+
+// POST /api/cases/:publicId/reverification – {document?}: the case's assignee (or cases.assign) asks the person
+// to verify again. A typed document must match this verification's (400 on document.number) before any
+// creation; the intent is on the trail before the call. Answers the new verification, its address and a QR.
+export const POST = route(
+  { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: reverificationSchema },
+  async ({ user, context, params: { publicId }, body }) =>
+    json(await requestReverification(await getDb(), context, user, publicId, body), { status: 201 }),
+);

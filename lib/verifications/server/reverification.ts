@@ -1,0 +1,139 @@
+import "server-only";
+
+import { auditedAction, cpfHash, failureOf, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
+import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
+import type { ReverificationInput } from "@/lib/cases/schemas";
+import { indexedCpfHash, linkReverification, reverificationCount } from "@/lib/cases/server/related";
+import { findCaseRow } from "@/lib/cases/server/store";
+import type { ReverificationResponse } from "@/lib/cases/types";
+import type { Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { cpfDigits, formatCpf, isValidCpf } from "@/lib/shared/cpf";
+import { AppError } from "@/lib/shared/errors";
+import { qrCodeDataUrl } from "@/lib/shared/qr-code";
+import type { Verification } from "@/lib/upstream/model/verification";
+
+import { createVerificationWithEntry } from "./create";
+import { readVerification } from "./detail";
+import { knownVerificationsOf } from "./known";
+import type { VerificationDeps } from "./list";
+
+/*
+ * Re-verification from a case (POST /api/cases/:publicId/reverification): the case's assignee (or a holder of
+ * cases.assign) asks the person to verify again. A new verification is created upstream for the same document,
+ * through the one creation path (./create.ts, which also indexes it, so the same-person panel finds it), with a
+ * derived ref_id `<original ref_id or public id>-rv<n>`; it is linked to the case (case_reverifications, and a
+ * `reverification_requested` entry on the timeline), and the widget address goes back to the analyst with a QR
+ * code, never stored, logged or audited (like a KYC session's: lib/kyc/server/kyc.ts).
+ *
+ * The document: the one the service shows for this verification when it is unmasked (the API key's unmasked
+ * permission); otherwise the analyst types it, and it must match this verification's (its CPF hash in the
+ * search index, else the digits its masked form shows) before anything is created: 400 on `document.number`.
+ */
+
+const ACTION = "case.reverification";
+/** The creation form's limit on a ref_id (lib/verifications/rules.ts). */
+export const REF_ID_MAX = 128;
+
+export interface ReverificationActor extends PermissionHolder {
+  id: string;
+  email: string;
+}
+
+/** `<base>-rv<n>`, the base cut so the whole stays within the ref_id limit. */
+export function derivedRefId(base: string, round: number): string {
+  const suffix = `-rv${round}`;
+  return `${base.slice(0, REF_ID_MAX - suffix.length)}${suffix}`;
+}
+
+/** Whether a typed CPF can be this masked document: each digit the mask shows is the same at the same place. */
+export function matchesMasked(typed: string, masked: string): boolean {
+  const whole = formatCpf(typed);
+  if (whole.length !== masked.length) return false;
+  let shown = 0;
+  for (let index = 0; index < masked.length; index += 1) {
+    const char = masked[index]!;
+    if (/\d/.test(char)) {
+      shown += 1;
+      if (whole[index] !== char) return false;
+    } else if (char !== "*" && char !== whole[index]) return false;
+  }
+  return shown > 0;
+}
+
+const documentError = (message: string) =>
+  new AppError("validation", `Invalid input: document.number: ${message}`, { fields: ["document.number"] });
+
+/** The document to send: the service's when unmasked, else the typed one once it matches this verification's. */
+async function documentFor(
+  db: Database,
+  verification: Verification,
+  typed: ReverificationInput["document"],
+): Promise<{ type: "cpf"; number: string }> {
+  if (!verification.documentMasked && isValidCpf(verification.document)) return { type: "cpf", number: cpfDigits(verification.document) };
+  if (!typed) throw documentError("is required: the service shows this verification's document masked, so type the person's CPF.");
+  const known = await indexedCpfHash(db, verification.publicId);
+  const matches = known ? cpfHash(typed.number) === known : matchesMasked(typed.number, verification.document);
+  if (!matches) throw documentError("does not match this verification's document.");
+  return { type: "cpf", number: cpfDigits(typed.number) };
+}
+
+async function refuse(context: RequestContext, publicId: string, error: AppError): Promise<never> {
+  const { outcome, reason } = failureOf(error);
+  await recordEvent({ ...context, action: ACTION, target: { type: "verification", id: publicId }, outcome, details: { reason } }).catch(
+    (auditError: unknown) => log.error("audit_failed", { action: ACTION, error: auditError }),
+  );
+  throw error;
+}
+
+export async function requestReverification(
+  db: Database,
+  context: RequestContext,
+  actor: ReverificationActor,
+  publicId: string,
+  input: ReverificationInput,
+  deps: VerificationDeps = {},
+): Promise<ReverificationResponse> {
+  const row = await findCaseRow(db, publicId);
+  if (!row) return refuse(context, publicId, new AppError("not_found", "No case exists for this verification."));
+  if (row.status !== "open") return refuse(context, publicId, new AppError("conflict", "This case is closed."));
+  if (row.assigneeId !== actor.id && !hasPermission(actor, "cases.assign")) {
+    return refuse(
+      context,
+      publicId,
+      new AppError("forbidden", "Only the case's assignee, or someone holding cases.assign, asks for a re-verification."),
+    );
+  }
+  // The audited detail read (verification.view): the document as the service shows it.
+  const verification = await readVerification(context, publicId, deps);
+  const document = await documentFor(db, verification, input.document).catch((error: unknown) =>
+    error instanceof AppError ? refuse(context, publicId, error) : Promise.reject(error),
+  );
+  const round = (await reverificationCount(db, row.id)) + 1;
+  const base = (await knownVerificationsOf(db, [publicId])).get(publicId)?.refId ?? publicId;
+  const refId = derivedRefId(base, round);
+  const created = await auditedAction(
+    context,
+    {
+      action: ACTION,
+      target: { type: "verification", id: publicId },
+      // The new verification's id is on the case's timeline (the trail refuses UUIDs in details): `round` ties them.
+      details: { round },
+      subjectCpfHash: cpfHash(document.number),
+    },
+    async () => {
+      const { response, entryUrl } = await createVerificationWithEntry({ schemaVersion: "1", refId, document }, deps);
+      const newId = response.created.publicId;
+      if (!newId)
+        throw new AppError("internal", "The service created the verification without saying its id; it could not be linked to the case.");
+      await linkReverification(db, { caseId: row.id, publicId: newId, refId: response.created.refId ?? refId, actorId: actor.id });
+      return { publicId: newId, refId: response.created.refId ?? refId, entryUrl };
+    },
+  );
+  return {
+    publicId: created.publicId,
+    refId: created.refId,
+    url: created.entryUrl,
+    qrCode: created.entryUrl ? await qrCodeDataUrl(created.entryUrl) : null,
+  };
+}
