@@ -98,6 +98,11 @@ test.describe("on a 390×844 phone", () => {
     for (const path of PAGES) {
       await page.goto(path);
       await checkPhonePage(page, path);
+      // A page view's grouped events stay folded on a card too (the card's display must not undo `hidden`).
+      if (path === "/admin/audit")
+        expect(
+          await page.locator("tr[hidden]").evaluateAll((rows) => rows.filter((row) => getComputedStyle(row).display !== "none").length),
+        ).toBe(0);
     }
     // A verification's detail with its case (the case page).
     await page.goto(`/verifications/${publicId}`);

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { groupAuditEvents, type AuditEventGroup } from "@/lib/audit-trail/groups";
 import type { AuditEventView, AuditStaff } from "@/lib/audit-trail/types";
 
@@ -12,7 +13,8 @@ import type { AuditEventView, AuditStaff } from "@/lib/audit-trail/types";
  * has them now, else the email recorded), what (in words, with the action's code underneath), on what (masked
  * when personal; a staff account by name), why, the result as a worded badge, and from which address. Details,
  * when there are any, open under the row. The events of one page view (opening a case writes several) are one
- * row that opens onto them (lib/audit-trail/groups.ts).
+ * row that opens onto them (lib/audit-trail/groups.ts). Below md each row is a card (components/ui/data-table.tsx),
+ * so a phone never scrolls the log sideways.
  */
 
 export type StaffDirectory = Record<string, AuditStaff>;
@@ -24,21 +26,17 @@ const OUTCOME_TONE: Record<AuditEventView["outcome"], BadgeTone> = {
   intent: "info",
 };
 
-const headerClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
-const cellClass = "px-3 py-2 align-top text-sm text-slate-800";
+const COLUMNS = ["when", "who", "what", "target", "why", "result", "from"] as const;
+const cellClass = "align-top text-sm text-slate-800";
 
 function Headers() {
   const t = useTranslations("audit.table");
   return (
-    <thead className="bg-slate-50">
-      <tr>
-        {(["when", "who", "what", "target", "why", "result", "from"] as const).map((key) => (
-          <th key={key} scope="col" className={headerClass}>
-            {t(key)}
-          </th>
-        ))}
-      </tr>
-    </thead>
+    <DataHead>
+      {COLUMNS.map((key) => (
+        <DataHeader key={key}>{t(key)}</DataHeader>
+      ))}
+    </DataHead>
   );
 }
 
@@ -93,15 +91,23 @@ export function AuditEventRow({
   const typeKey = event.targetType ? `targetTypes.${event.targetType}` : null;
   const details = Object.entries(event.details);
   return (
-    <tr id={rowId} hidden={hidden} className={`border-t border-slate-100 ${nested ? "bg-slate-50" : ""}`} data-event-id={event.id}>
-      <td className={`${cellClass} whitespace-nowrap ${nested ? "border-brand-200 border-l-4" : ""}`}>
+    <DataRow
+      id={rowId}
+      hidden={hidden}
+      className={nested ? "max-md:border-l-brand-200 bg-slate-50 max-md:border-l-4" : ""}
+      data-event-id={event.id}
+    >
+      <DataCell
+        label={t("table.when")}
+        className={`${cellClass} md:whitespace-nowrap ${nested ? "md:border-brand-200 md:border-l-4" : ""}`}
+      >
         <time dateTime={event.at}>{format.dateTime(at, { dateStyle: "short", timeStyle: "medium" })}</time>
-        <span className="block text-xs text-slate-500">{t("table.eventId", { id: event.id })}</span>
-      </td>
-      <td className={cellClass}>
+        <span className="block text-xs text-slate-600">{t("table.eventId", { id: event.id })}</span>
+      </DataCell>
+      <DataCell label={t("table.who")} className={cellClass}>
         <Who event={event} staff={staff} />
-      </td>
-      <td className={cellClass}>
+      </DataCell>
+      <DataCell label={t("table.what")} className={cellClass}>
         <span className="font-medium">{t.has(actionKey) ? t(actionKey) : event.action}</span>
         <code className="block text-xs text-slate-600">{event.action}</code>
         {details.length ? (
@@ -117,8 +123,8 @@ export function AuditEventRow({
             </dl>
           </details>
         ) : null}
-      </td>
-      <td className={cellClass}>
+      </DataCell>
+      <DataCell label={t("table.target")} className={cellClass}>
         {event.target || event.targetType ? (
           <>
             {typeKey ? <span className="block text-xs text-slate-600">{t.has(typeKey) ? t(typeKey) : event.targetType}</span> : null}
@@ -136,13 +142,17 @@ export function AuditEventRow({
         ) : (
           t("table.none")
         )}
-      </td>
-      <td className={`${cellClass} max-w-56 break-words`}>{event.purpose || t("table.none")}</td>
-      <td className={cellClass}>
+      </DataCell>
+      <DataCell label={t("table.why")} className={`${cellClass} break-words md:max-w-56`}>
+        {event.purpose || t("table.none")}
+      </DataCell>
+      <DataCell label={t("table.result")} className={cellClass}>
         <Badge tone={OUTCOME_TONE[event.outcome]}>{t(`outcome.${event.outcome}`)}</Badge>
-      </td>
-      <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{event.ip ?? t("table.none")}</td>
-    </tr>
+      </DataCell>
+      <DataCell label={t("table.from")} className={`${cellClass} font-mono text-xs md:whitespace-nowrap`}>
+        {event.ip ?? t("table.none")}
+      </DataCell>
+    </DataRow>
   );
 }
 
@@ -164,15 +174,15 @@ function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: 
   const rowIds = group.events.map((event) => `audit-event-${event.id}`);
   return (
     <>
-      <tr className="border-t border-slate-100" data-group-size={count}>
-        <td className={`${cellClass} whitespace-nowrap`}>
+      <DataRow data-group-size={count}>
+        <DataCell label={t("table.when")} className={`${cellClass} md:whitespace-nowrap`}>
           <time dateTime={oldest.at}>{format.dateTime(new Date(oldest.at), { dateStyle: "short", timeStyle: "medium" })}</time>
-          <span className="block text-xs text-slate-500">{t("group.span", { from: oldest.id, to: newest.id })}</span>
-        </td>
-        <td className={cellClass}>
+          <span className="block text-xs text-slate-600">{t("group.span", { from: oldest.id, to: newest.id })}</span>
+        </DataCell>
+        <DataCell label={t("table.who")} className={cellClass}>
           <Who event={newest} staff={staff} />
-        </td>
-        <td className={cellClass} colSpan={2}>
+        </DataCell>
+        <DataCell label={t("table.what")} className={cellClass} colSpan={2}>
           <button
             type="button"
             aria-expanded={open}
@@ -183,9 +193,11 @@ function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: 
             {summary}
           </button>
           <span className="block text-xs text-slate-600">{open ? t("group.hide") : t("group.show")}</span>
-        </td>
-        <td className={cellClass}>{t("table.none")}</td>
-        <td className={cellClass}>
+        </DataCell>
+        <DataCell label={t("table.why")} className={cellClass}>
+          {t("table.none")}
+        </DataCell>
+        <DataCell label={t("table.result")} className={cellClass}>
           <span className="flex flex-wrap gap-1">
             {outcomes.map((outcome) => (
               <Badge key={outcome} tone={OUTCOME_TONE[outcome]}>
@@ -193,9 +205,11 @@ function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: 
               </Badge>
             ))}
           </span>
-        </td>
-        <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{newest.ip ?? t("table.none")}</td>
-      </tr>
+        </DataCell>
+        <DataCell label={t("table.from")} className={`${cellClass} font-mono text-xs md:whitespace-nowrap`}>
+          {newest.ip ?? t("table.none")}
+        </DataCell>
+      </DataRow>
       {/* Newest first, like the rest of the log; in the table while closed (hidden) so the button controls real rows. */}
       {group.events.map((event, index) => (
         <AuditEventRow key={event.id} event={event} staff={staff} nested rowId={rowIds[index]} hidden={!open} />
@@ -217,10 +231,10 @@ export function AuditEventTable({
 }) {
   const groups = groupAuditEvents(events);
   return (
-    <table className="min-w-full" aria-busy={busy || undefined}>
-      <caption className="sr-only">{caption}</caption>
+    // A named, focusable region from md up, where the log may scroll sideways on a narrow desktop.
+    <DataTable caption={caption} label={caption} busy={busy}>
       <Headers />
-      <tbody>
+      <DataBody>
         {groups.map((group) =>
           group.events.length === 1 ? (
             <AuditEventRow key={group.key} event={group.events[0]!} staff={staff} />
@@ -228,28 +242,27 @@ export function AuditEventTable({
             <AuditEventGroupRows key={group.key} group={group} staff={staff} />
           ),
         )}
-      </tbody>
-    </table>
+      </DataBody>
+    </DataTable>
   );
 }
 
 /** Same table shape while the first page loads. */
 export function AuditEventTableSkeleton({ rows = 10, caption }: { rows?: number; caption: string }) {
   return (
-    <table className="min-w-full" aria-busy="true">
-      <caption className="sr-only">{caption}</caption>
+    <DataTable caption={caption} busy>
       <Headers />
-      <tbody>
+      <DataBody>
         {Array.from({ length: rows }, (_, index) => (
-          <tr key={index} className="border-t border-slate-100">
-            {Array.from({ length: 7 }, (_, cell) => (
-              <td key={cell} className={cellClass}>
+          <DataRow key={index}>
+            {COLUMNS.map((key) => (
+              <DataCell key={key} kind="title" className={cellClass}>
                 <span className="block h-4 w-full max-w-32 animate-pulse rounded bg-slate-200" />
-              </td>
+              </DataCell>
             ))}
-          </tr>
+          </DataRow>
         ))}
-      </tbody>
-    </table>
+      </DataBody>
+    </DataTable>
   );
 }

@@ -2,7 +2,6 @@
 
 import { useNow, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useId } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable, ShortLabel } from "@/components/ui/data-table";
@@ -98,7 +97,7 @@ function SortHeader({
   const ariaSort = active === "asc" ? "ascending" : active === "desc" ? "descending" : undefined;
   const { full, node } = header(column.key);
   return (
-    <DataHeader aria-sort={ariaSort} pad="px-2 py-1.5" className={`${column.width} leading-tight ${column.numeric ? "text-right" : ""}`}>
+    <DataHeader aria-sort={ariaSort} pad="px-2 py-1" className={`${column.width} leading-[1.1] ${column.numeric ? "text-right" : ""}`}>
       {column.sort && onSort ? (
         <button
           type="button"
@@ -247,6 +246,7 @@ export function VerificationTable({
   listQuery = "",
   sort = null,
   onSort,
+  sortNoteId,
 }: {
   items: Verification[];
   caption: string;
@@ -256,22 +256,15 @@ export function VerificationTable({
   listQuery?: string;
   sort?: ListSort | null;
   onSort?: (sort: ListSort | null) => void;
+  /** The note saying the sort covers this page only (SortNote, shown by the page just above the header): describes each sort button. */
+  sortNoteId?: string;
 }) {
-  const t = useTranslations("verifications.list");
-  const noteId = useId();
   return (
     <div>
-      {onSort ? (
-        // Beside the header (and describing every sort button): the sort covers this page only.
-        <p id={noteId} className="mb-1 text-xs text-slate-700" data-sort-note="">
-          <span aria-hidden="true">↕ </span>
-          {t("sortNote")}
-        </p>
-      ) : null}
       <DataTable caption={caption} busy={busy} tableClassName={TABLE}>
         <DataHead>
           {COLUMNS.map((column) => (
-            <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} noteId={onSort ? noteId : undefined} />
+            <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} noteId={sortNoteId} />
           ))}
         </DataHead>
         <DataBody>
@@ -284,6 +277,20 @@ export function VerificationTable({
   );
 }
 
+/**
+ * The sort covers the rows of this page only (the service takes no sort parameter, lib/verifications/sorting.ts):
+ * said just above the header, in the list's status line so it costs no height, and as each sort button's description.
+ */
+export function SortNote({ id }: { id: string }) {
+  const t = useTranslations("verifications.list");
+  return (
+    <p id={id} className="text-xs text-slate-700 md:ml-auto" data-sort-note="">
+      <span aria-hidden="true">↕ </span>
+      {t("sortNote")}
+    </p>
+  );
+}
+
 /** Same geometry as the table, while the client fetches a view it has nothing to show for yet. */
 export function VerificationTableSkeleton({ rows = 10, caption }: { rows?: number; caption: string }) {
   const header = useHeaderLabel();
@@ -292,7 +299,7 @@ export function VerificationTableSkeleton({ rows = 10, caption }: { rows?: numbe
       <DataTable caption={caption} tableClassName={TABLE}>
         <DataHead>
           {COLUMNS.map((column) => (
-            <DataHeader key={column.key} pad="px-2 py-1.5" className={`${column.width} leading-tight`}>
+            <DataHeader key={column.key} pad="px-2 py-1" className={`${column.width} leading-[1.1]`}>
               {header(column.key).node}
             </DataHeader>
           ))}

@@ -84,11 +84,7 @@ export function AuditPageClient({ actions, serverError }: { actions: string[]; s
       </Alert>
     );
   } else if (!list.data) {
-    body = (
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <AuditEventTableSkeleton rows={10} caption={caption} />
-      </div>
-    );
+    body = <AuditEventTableSkeleton rows={10} caption={caption} />;
   } else if (events.length === 0) {
     body = (
       <Alert tone="info" title={t("list.emptyTitle")}>
@@ -98,13 +94,8 @@ export function AuditPageClient({ actions, serverError }: { actions: string[]; s
   } else {
     body = (
       <div className="space-y-3">
-        {/* Focusable, so keyboard users can scroll it sideways on a narrow screen (its rows hold no link). */}
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label={caption}
-          className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${refreshing ? "opacity-60" : ""}`}
-        >
+        {/* The table is its own named, focusable scroll region from md up, and cards below (components/ui/data-table.tsx). */}
+        <div className={`transition-opacity ${refreshing ? "opacity-60" : ""}`}>
           <AuditEventTable events={events} staff={staff} caption={caption} busy={list.isFetching} />
         </div>
         {list.isFetchNextPageError ? (

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
@@ -14,7 +14,7 @@ import { LiveChangesNotice } from "@/components/verifications/live-changes-notic
 import { VerificationExport } from "@/components/verifications/verification-export";
 import { VerificationFilters } from "@/components/verifications/verification-filters";
 import { VerificationPagination } from "@/components/verifications/verification-pagination";
-import { VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
+import { SortNote, VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { type VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 import { useVerifications, verificationKeys } from "@/lib/verifications/queries";
@@ -71,6 +71,8 @@ export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPag
   };
 
   const data = list.data;
+  const sortNoteId = useId();
+  const showsRows = parsed.ok && !list.isError && !!data && data.items.length > 0;
   const updating = list.isFetching && data !== undefined;
   const caption = t("list.caption");
 
@@ -118,6 +120,7 @@ export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPag
             listQuery={query}
             sort={sort}
             onSort={sortBy}
+            sortNoteId={sortNoteId}
           />
         </div>
         <VerificationPagination
@@ -142,8 +145,9 @@ export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPag
         </div>
       </div>
       <VerificationFilters filters={filters} maxPerPage={maxPerPage} onApply={navigate} />
-      {/* Always present and always the same height: showing progress never moves the table. */}
-      <div className="flex h-6 items-center gap-3">
+      {/* Always present and one line high on a desktop: showing progress never moves the table. The
+          sort's "this page only" note sits here, just above the header, where it costs the list no row. */}
+      <div className="flex min-h-5 flex-wrap items-center gap-x-3 gap-y-1">
         <div className={`relative h-1 w-32 overflow-hidden rounded-full ${list.isFetching ? "bg-slate-200" : ""}`} aria-hidden="true">
           {list.isFetching ? <div className="absolute inset-0 animate-pulse rounded-full bg-brand-600" /> : null}
         </div>
@@ -157,6 +161,7 @@ export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPag
             t("list.updated", { count: data.pagination.total })
           ) : null}
         </p>
+        {showsRows ? <SortNote id={sortNoteId} /> : null}
       </div>
       <LiveChangesNotice />
       {body}
