@@ -8,6 +8,9 @@
  * 4. start sweeping stored webhook deliveries (lib/webhooks/server/processor.ts): the receiver kicks processing
  *    right after storing, and the sweep picks up whatever a crash, a restart or a failed listener left;
  * 5. start the scheduled case sync (lib/cases/server/schedule.ts; a database lease makes one instance run it).
+ * 6. start the SLA escalation (lib/cases/server/escalation.ts; every minute, a lease makes one instance run it)
+ *    and the notifications' outbox (lib/notifications/server/outbox.ts: email and chat, when configured; each
+ *    message is taken by one instance, and the actions that enqueue kick it right away).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -31,4 +34,8 @@ export async function register() {
   startWebhookSweeper();
   const { startCaseSyncSchedule } = await import("./lib/cases/server/schedule");
   startCaseSyncSchedule();
+  const { startEscalationSchedule } = await import("./lib/cases/server/escalation");
+  startEscalationSchedule();
+  const { startOutboxWorker } = await import("./lib/notifications/server/outbox");
+  startOutboxWorker();
 }

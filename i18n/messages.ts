@@ -20,6 +20,8 @@ export const NAMESPACES = [
   "overview",
   "account",
   "stepUp",
+  "notifications",
+  "views",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

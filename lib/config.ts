@@ -170,7 +170,19 @@ const sharedSchema = z.object({
   WEBHOOK_TOLERANCE_SECONDS: positiveInt.max(3600).default(300),
   // How often each instance sweeps stored deliveries that were not processed yet (a crash, a failed listener).
   WEBHOOK_SWEEP_SECONDS: positiveInt.max(3600).default(30),
+  // Notifications out of the app (lib/notifications/server): an SMTP server for email, e.g.
+  // smtp://user:pass@host:587 (smtps:// for TLS from the first byte), and the sender's address. Unset: no email.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#\s]+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  SMTP_FROM: z.string().email("must be an email address").default("kyc-backoffice@localhost"),
 });
+
+// A Slack-compatible incoming webhook (POST {text}) for chat notifications. Unset: no chat message. The
+// address is a secret (whoever holds it posts to the channel): https only with the real service; the
+// embedded mode also takes http, for a local receiver.
+const chatWebhookUrl = (schemes: RegExp, message: string) => z.string().url("must be a URL").regex(schemes, message).optional();
 
 const OIDC_VARIABLES = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
 
@@ -213,9 +225,11 @@ const serviceSchema = sharedSchema.extend({
   // Issued by the provider when the webhook destination is registered (shown once). Optional: without it
   // the receiver refuses every delivery (503) and start-up warns, the rest of the dashboard still works.
   WEBHOOK_SIGNING_SECRET: webhookSecret.optional(),
+  CHAT_WEBHOOK_URL: chatWebhookUrl(/^https:\/\//, "must be an https:// URL"),
 });
 
 const embeddedSchema = sharedSchema.extend({
+  CHAT_WEBHOOK_URL: chatWebhookUrl(/^https?:\/\//, "must be an http:// or https:// URL"),
   // Where the sandbox listens; tests start one on a random port and point here.
   SANDBOX_URL: httpUrl.default(SANDBOX_DEFAULTS.url),
   // The embedded default may still use PostgreSQL (tests do, through TEST_DATABASE_URL).
@@ -278,6 +292,8 @@ export interface Config {
   auditRetentionDays: number;
   cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number };
   publicUrl: string | undefined;
+  /** Email (SMTP) and chat (incoming webhook) for notifications; each undefined when not configured. */
+  notifications: { smtpUrl: string | undefined; smtpFrom: string; chatWebhookUrl: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
   seedDemoAccounts: boolean;
@@ -376,7 +392,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
 
 type SharedValues = z.infer<typeof sharedSchema>;
 
-function sharedPart(values: SharedValues) {
+function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
   const oidc =
     values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET
       ? {
@@ -416,6 +432,11 @@ function sharedPart(values: SharedValues) {
       syncIntervalMinutes: values.CASE_SYNC_INTERVAL_MINUTES,
     },
     publicUrl: values.NEXTAUTH_URL,
+    notifications: {
+      smtpUrl: values.SMTP_URL,
+      smtpFrom: values.SMTP_FROM,
+      chatWebhookUrl: values.CHAT_WEBHOOK_URL,
+    },
     logLevel: values.LOG_LEVEL,
   };
 }

@@ -9,6 +9,8 @@ import { CaseSearch } from "@/components/cases/case-search";
 import { HeaderBar } from "@/components/layout/header-bar";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { MainNav } from "@/components/layout/main-nav";
+import { LiveUpdates } from "@/components/live/live-updates";
+import { NotificationBell } from "@/components/notifications/bell";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { ClientMessages } from "@/i18n/client-messages";
 import { NONCE_HEADER } from "@/lib/api/csp";
@@ -38,11 +40,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         "auth.signOut",
         "verifications.errors",
         "stepUp",
+        "notifications",
+        "views",
       ]}
     >
       {/* react-query and the dialogs' style nonce: only the signed-in pages use them, so the sign-in
           pages (outside this shell) load neither. */}
       <Providers nonce={nonce}>
+        {/* The tab's one live stream: pages learn of changes without polling (lib/shared/api-client/live.ts). */}
+        <LiveUpdates />
         <NavigationStatusProvider>
           <div className="flex min-h-screen flex-col">
             <a
@@ -79,6 +85,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 tools={
                   <>
                     <CaseSearch />
+                    <NotificationBell />
                     <LanguageSwitcher />
                     <UserMenu user={user} />
                   </>

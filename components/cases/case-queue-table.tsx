@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
@@ -51,16 +51,32 @@ function isTyping(target: EventTarget | null): boolean {
   return !!element && (element.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(element.tagName));
 }
 
+/** Cases picked for a bulk action (issue 23): held by the page, which shows the bulk bar. */
+export interface BulkSelection {
+  picked: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+}
+
+/** The ids from `from` to `to` (either order), for a Shift range. */
+function range(items: CaseSummary[], from: number, to: number): string[] {
+  const [start, end] = from <= to ? [from, to] : [to, from];
+  return items.slice(start, end + 1).map((item) => item.publicId);
+}
+
 /*
  * The queue as a table with keyboard work: j/k move the selection, Enter opens it, a assigns it to me,
  * ? lists the shortcuts. The selected row is marked for assistive technology and scrolled into view.
+ * With a bulk selection: x picks or unpicks the focused row, Shift+x (or Shift+click on a checkbox) picks
+ * every row from the last one picked to this one.
  */
 export function CaseQueueTable({
   items,
   viewerId,
   context,
   onHelp,
+  bulk,
 }: {
+  bulk?: BulkSelection;
   items: CaseSummary[];
   viewerId: string;
   /** The queue's tab, filters and sort as a query (lib/cases/queue-context.ts): the case page keeps it. */
@@ -79,6 +95,23 @@ export function CaseQueueTable({
   const selected = found >= 0 ? found : Math.min(chosen.index, Math.max(items.length - 1, 0));
 
   const [message, setMessage] = useState<string | null>(null);
+  // Where the last pick was made: a Shift range runs from here.
+  const anchor = useRef<number | null>(null);
+  const shiftPick = useRef(false);
+  const pick = useCallback(
+    (index: number, extend: boolean) => {
+      if (!bulk) return;
+      const item = items[index];
+      if (!item) return;
+      const next = new Set(bulk.picked);
+      if (extend && anchor.current !== null) for (const id of range(items, anchor.current, index)) next.add(id);
+      else if (next.has(item.publicId)) next.delete(item.publicId);
+      else next.add(item.publicId);
+      anchor.current = index;
+      bulk.onChange(next);
+    },
+    [bulk, items],
+  );
   const rows = useRef<Array<HTMLTableRowElement | null>>([]);
   // "Overdue" is judged against when the list was shown (a render must not read the clock).
   const [now] = useState(() => Date.now());
@@ -101,13 +134,14 @@ export function CaseQueueTable({
           onSuccess: () => setMessage(t("assigned", { publicId: current.publicId })),
           onError: (error) => setMessage(error.message),
         });
+      else if ((event.key === "x" || event.key === "X") && bulk && current) pick(selected, event.shiftKey);
       else if (event.key === "?") onHelp();
       else return;
       event.preventDefault();
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [items, selected, router, claim, onHelp, context, t]);
+  }, [items, selected, router, claim, onHelp, context, t, bulk, pick]);
 
   useEffect(() => {
     rows.current[selected]?.scrollIntoView?.({ block: "nearest" });
@@ -133,6 +167,11 @@ export function CaseQueueTable({
       {/* One card per case below md (components/ui/data-table.tsx): nothing scrolls sideways on a phone. */}
       <DataTable caption={t("caption")} label={t("caption")} tableClassName="text-left">
         <DataHead>
+          {bulk ? (
+            <DataHeader>
+              <span className="sr-only">{t("bulk.pickColumn")}</span>
+            </DataHeader>
+          ) : null}
           {COLUMNS.map((column) => (
             <DataHeader key={column}>{t(`columns.${column}`)}</DataHeader>
           ))}
@@ -151,7 +190,28 @@ export function CaseQueueTable({
                 onClick={() => setChosen(choose(items, index))}
                 className={index === selected ? "bg-brand-50 outline-2 -outline-offset-2 outline-brand-700" : "hover:bg-slate-50"}
                 data-testid="case-row"
+                data-picked={bulk?.picked.has(item.publicId) ? "true" : undefined}
               >
+                {bulk ? (
+                  <DataCell pad="px-3 py-1.5">
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      checked={bulk.picked.has(item.publicId)}
+                      aria-label={t("bulk.pick", { publicId: item.publicId })}
+                      // Space or a click on the box (Shift for a range); the click does not also pick the row twice.
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        shiftPick.current = event.shiftKey;
+                      }}
+                      onChange={() => {
+                        setChosen(choose(items, index));
+                        pick(index, shiftPick.current);
+                        shiftPick.current = false;
+                      }}
+                    />
+                  </DataCell>
+                ) : null}
                 <DataCell kind="title" pad="px-3 py-1.5" className="font-mono text-xs">
                   <Link href={caseHref(item.publicId, context)} className="text-brand-800 underline underline-offset-2">
                     {item.publicId.slice(0, 13)}
@@ -165,7 +225,11 @@ export function CaseQueueTable({
                   <WhyHere item={item} />
                 </DataCell>
                 <DataCell label={label("priority")} pad="px-3 py-1.5">
-                  <PriorityBadge priority={item.priority} />
+                  <span className="flex flex-wrap gap-1">
+                    <PriorityBadge priority={item.priority} />
+                    {/* Escalated past its due time (lib/cases/server/escalation.ts): raised and its queue's leads told. */}
+                    {item.escalatedAt && item.status === "open" ? <Badge tone="danger">{t("overdue")}</Badge> : null}
+                  </span>
                 </DataCell>
                 <DataCell
                   label={label("age")}

@@ -148,6 +148,12 @@ export function priorityOf(flags: readonly string[], settings: Pick<CaseSettings
   return enabledFlags(flags, settings).reduce((sum, flag) => sum + (FLAG_WEIGHT[flag as RedFlag] ?? 0), 0);
 }
 
+/**
+ * Added to a case's priority when it passes its due time (lib/cases/server/escalation.ts): above any sum of
+ * flag weights, so an overdue case sorts first by priority; the sync keeps it when it recomputes the flags'.
+ */
+export const OVERDUE_PRIORITY_BOOST = 100;
+
 /** Priority band the queue shows. */
 export function priorityLevel(priority: number): "high" | "medium" | "normal" {
   if (priority >= 4) return "high";

@@ -12,6 +12,8 @@ export type OutcomeState = "pending_confirmation" | "confirmed" | "rejected" | "
 
 export interface CaseSummary {
   publicId: string;
+  /** The routing queue the case is in (issue 23). */
+  queueId: string;
   status: "open" | "closed";
   upstreamStatus: string;
   flags: string[];
@@ -22,6 +24,8 @@ export interface CaseSummary {
   /** The verification's creation, as the upstream said it. */
   verificationCreatedAt: string | null;
   dueAt: string;
+  /** When the case passed its due time and was escalated (its queue's leads told); null until then. */
+  escalatedAt: string | null;
   closedAt: string | null;
   finalStatus: string | null;
   disagreement: boolean;
@@ -38,6 +42,8 @@ export interface CaseQueueResponse {
   total: number;
   page: number;
   perPage: number;
+  /** The team's live routing queues (id and name), for the queue selector. */
+  queues?: Array<{ id: string; name: string }>;
   /** Count of each queue for this user, for the tabs. */
   counts: Record<Queue, number>;
 }
@@ -52,6 +58,7 @@ export type CaseEntryKind =
   | "confirmation"
   | "closed"
   | "reopened"
+  | "moved"
   | "reverification_requested";
 
 export interface CaseEntry {
@@ -149,4 +156,19 @@ export interface SearchResponse {
   hits: SearchHit[];
   /** Present only when nothing was found. */
   miss?: SearchMiss;
+}
+
+/** GET/PUT /api/cases/routing: the team's queues, rules in order and auto-assignment (issue 23). */
+export interface RoutingConfig {
+  autoAssign: boolean;
+  capacity: number;
+  queues: Array<{ id: string; name: string; members: Array<{ userId: string; lead: boolean }> }>;
+  rules: Array<{ id: string; queueId: string; conditions: import("./routing-rules").RoutingConditions }>;
+  /** Staff who can be made members or assignees, with whether they are away or disabled. */
+  staff: Array<{ id: string; email: string; name: string; away: boolean; disabled: boolean }>;
+}
+
+/** POST /api/cases/bulk: one result per case, in the order asked. */
+export interface BulkResult {
+  results: Array<{ publicId: string; ok: boolean; code?: string; error?: string }>;
 }

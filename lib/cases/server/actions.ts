@@ -9,9 +9,13 @@ import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/schemas";
 import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { mentionedMembers } from "@/lib/notifications/server/mentions";
+import { membersHolding, notify } from "@/lib/notifications/server/notify";
+import { kickOutbox } from "@/lib/notifications/server/outbox";
 import { AppError } from "@/lib/shared/errors";
 
 import { FOUR_EYES_FLAGS } from "../rules";
+import { publishCaseChange } from "./live";
 import { findCaseRow } from "./store";
 
 /*
@@ -34,6 +38,8 @@ export interface CaseContext {
   ip: string | null;
   /** The request's page view (lib/audit-trail/server/context.ts), written into each event. */
   pageView?: string;
+  /** The request's origin: the link in notifications sent out when no public address is configured. */
+  origin?: string;
 }
 
 /** 409 when someone else holds the case; the message names them. */
@@ -148,6 +154,7 @@ export async function assignCase(
       },
       tx,
     );
+    await publishCaseChange(tx, to ? "case.assigned" : "case.unassigned", publicId);
     return true;
   });
   if (done) return { assigneeId: to };
@@ -180,6 +187,7 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
       .insert(caseEntries)
       .values({ caseId: row.id, at: now, actorId: context.actor.id, kind: "note", text })
       .returning({ id: caseEntries.id });
+    await notifyMentions(tx, { noteId: entry!.id, text, casePublicId: publicId, authorId: context.actor.id, origin: context.origin });
     await recordEvent(
       {
         actor: context.actor,
@@ -195,7 +203,43 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
     return entry!;
   });
   if (!note) return refused(db, context, "case.note_add", publicId, new AppError("not_found", "No case exists for this verification."));
+  void kickOutbox();
   return { id: note.id, at: now.toISOString() };
+}
+
+/**
+ * Tells the members a note mentions (`@name`, `@email`) who can read cases, once per note (its entry id is
+ * the dedupe key, so processing the same note again tells nobody twice). The note's text is not copied.
+ */
+export async function notifyMentions(
+  db: Database,
+  note: { noteId: number; text: string; casePublicId: string; authorId: string; origin?: string },
+): Promise<{ created: number }> {
+  const userIds = await mentionedMembers(db, note.text, note.authorId);
+  return notify(db, {
+    userIds,
+    kind: "mention",
+    casePublicId: note.casePublicId,
+    dedupeKey: String(note.noteId),
+    actorId: note.authorId,
+    origin: note.origin,
+  });
+}
+
+/** Tells those who can confirm (the author excepted) that an outcome waits for them, once per outcome. */
+export async function notifyConfirmationWaiting(
+  db: Database,
+  outcome: { entryId: number; casePublicId: string; authorId: string; origin?: string },
+): Promise<{ created: number }> {
+  const confirmers = (await membersHolding(db, "cases.confirm")).filter((member) => member.id !== outcome.authorId);
+  return notify(db, {
+    userIds: confirmers.map((member) => member.id),
+    kind: "confirmation_waiting",
+    casePublicId: outcome.casePublicId,
+    dedupeKey: `outcome:${outcome.entryId}`,
+    actorId: outcome.authorId,
+    origin: outcome.origin,
+  });
 }
 
 // lib/cases/rules.ts needsConfirmation, as SQL on the row's own flags.
@@ -245,14 +289,20 @@ export async function recordOutcome(
       )
       .returning({ id: cases.id, outcomeState: cases.outcomeState });
     if (!row) return null;
-    await tx.insert(caseEntries).values({
-      caseId: row.id,
-      at: now,
-      actorId: actor.id,
-      kind: "outcome",
-      text: input.comment.trim() || null,
-      details: { recommendation: input.recommendation, reasons: input.reasons, state: row.outcomeState },
-    });
+    const [entry] = await tx
+      .insert(caseEntries)
+      .values({
+        caseId: row.id,
+        at: now,
+        actorId: actor.id,
+        kind: "outcome",
+        text: input.comment.trim() || null,
+        details: { recommendation: input.recommendation, reasons: input.reasons, state: row.outcomeState },
+      })
+      .returning({ id: caseEntries.id });
+    if (row.outcomeState === "pending_confirmation") {
+      await notifyConfirmationWaiting(tx, { entryId: entry!.id, casePublicId: publicId, authorId: actor.id, origin: context.origin });
+    }
     if (escalating) {
       await tx.insert(caseEntries).values({ caseId: row.id, at: now, actorId: actor.id, kind: "escalated", details: {} });
     }
@@ -268,9 +318,13 @@ export async function recordOutcome(
       },
       tx,
     );
+    await publishCaseChange(tx, "case.outcome", publicId);
     return { outcomeState: row.outcomeState! };
   });
-  if (result) return result;
+  if (result) {
+    if (result.outcomeState === "pending_confirmation") void kickOutbox();
+    return result;
+  }
   const row = await findCaseRow(db, publicId);
   if (!row) return refused(db, context, "case.outcome", publicId, new AppError("not_found", "No case exists for this verification."));
   if (row.status !== "open") return refused(db, context, "case.outcome", publicId, new AppError("conflict", "This case is closed."));
@@ -331,6 +385,7 @@ export async function confirmOutcome(
       },
       tx,
     );
+    await publishCaseChange(tx, "case.outcome", publicId);
     return true;
   });
   if (done) return { outcomeState: state };

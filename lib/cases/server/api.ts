@@ -13,8 +13,14 @@ import type { CaseContext } from "./actions";
 // What the case route handlers share: who acts (with their permissions, which the assignment rules need)
 // and the reason catalogue in the caller's language.
 
-export function caseContext(user: StaffSession, context: RequestContext): CaseContext {
-  return { actor: { id: user.id, email: user.email, permissions: user.permissions }, ip: context.ip, pageView: context.pageView };
+export function caseContext(user: StaffSession, context: RequestContext, request?: Request): CaseContext {
+  return {
+    actor: { id: user.id, email: user.email, permissions: user.permissions },
+    ip: context.ip,
+    pageView: context.pageView,
+    // For the links of notifications sent out when NEXTAUTH_URL is unset.
+    origin: request ? new URL(request.url).origin : undefined,
+  };
 }
 
 const CATALOGUES: Record<Locale, { reasons: Record<string, string> }> = { "pt-BR": ptBR, en };

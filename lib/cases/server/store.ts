@@ -3,8 +3,9 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
 import { staffUsers } from "@/lib/auth/server/schema";
+import { routeCase } from "@/lib/cases/routing-rules";
 import type { CaseContextQuery, QueueQuery } from "@/lib/cases/schemas";
-import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
+import { caseEntries, cases, DEFAULT_QUEUE_ID, type CaseRow } from "@/lib/cases/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
@@ -16,13 +17,16 @@ import {
   flagsOf,
   needsConfirmation,
   needsPerson,
+  OVERDUE_PRIORITY_BOOST,
   priorityOf,
   QUEUES,
   type CaseSettings,
   type Queue,
 } from "../rules";
 import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "../types";
+import { publishCaseChange } from "./live";
 import { reverificationsOf, withOtherOpenCases } from "./related";
+import { listQueues, loadRules } from "./routing";
 import { upstreamEventsOf } from "./timeline";
 
 /*
@@ -45,6 +49,10 @@ export interface Observation {
   flags: string[];
   documentMasked: string | null;
   createdAt: Date | null;
+  // Known when the verification was read, for routing a new case only (lib/cases/routing-rules.ts); not stored.
+  flow?: string | null;
+  journey?: string | null;
+  riskScore?: number | null;
 }
 
 export function maskedDocument(verification: Pick<Verification, "document" | "documentMasked">): string | null {
@@ -62,6 +70,9 @@ export function observe(verification: Verification, settings: CaseSettings): Obs
     flags: flagsOf(verification, settings.riskThreshold),
     documentMasked: maskedDocument(verification),
     createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
+    flow: verification.flow ?? null,
+    journey: verification.journey ?? null,
+    riskScore: verification.riskScore,
   };
 }
 
@@ -134,16 +145,21 @@ export async function applyStatusOnly(
     return;
   }
   await db.transaction(async (tx) => {
+    // Routed on what is known: no flags, flow, journey or risk yet (lib/cases/routing-rules.ts).
+    const queueId = routeCase({ flags: [], openedAt: now }, await loadRules(tx as unknown as Database), now, DEFAULT_QUEUE_ID);
     const [row] = await tx
       .insert(cases)
-      .values({ publicId, upstreamStatus: status, openedAt: now, dueAt: dueAt(now, settings.slaHours), updatedAt: now })
+      .values({ publicId, upstreamStatus: status, openedAt: now, dueAt: dueAt(now, settings.slaHours), updatedAt: now, queueId })
       .onConflictDoUpdate({
         target: cases.publicId,
         set: { upstreamStatus: status, updatedAt: now },
         setWhere: sql`${cases.status} = 'open'`,
       })
       .returning({ id: cases.id, inserted: sql<boolean>`(xmax = 0)` });
-    if (row?.inserted) await tx.insert(caseEntries).values({ caseId: row.id, at: now, kind: "opened", details: { status, flags: [] } });
+    if (row?.inserted) {
+      await tx.insert(caseEntries).values({ caseId: row.id, at: now, kind: "opened", details: { status, flags: [] } });
+      await publishCaseChange(tx as unknown as Database, "case.opened", publicId);
+    }
   });
 }
 
@@ -176,9 +192,14 @@ async function reopenCases(db: Database, publicIds: string[], settings: CaseSett
       updatedAt: now,
     })
     .where(and(inArray(cases.publicId, publicIds), eq(cases.status, "closed")))
-    .returning({ id: cases.id });
+    .returning({ id: cases.id, publicId: cases.publicId });
   if (rows.length === 0) return;
   await db.insert(caseEntries).values(rows.map((row) => ({ caseId: row.id, at: now, kind: "reopened", details: { status: "review" } })));
+  await publishCaseChange(
+    db,
+    "case.opened",
+    rows.map((row) => row.publicId),
+  );
 }
 
 /**
@@ -195,6 +216,8 @@ const STARTS_EARLIER = sql`(excluded.opened_at < ${cases.openedAt} and not exist
 
 async function openOrRefresh(db: Database, items: Observation[], settings: CaseSettings, now: Date): Promise<string[]> {
   if (items.length === 0) return [];
+  // A new case is routed once, here; an existing one keeps its queue (the conflict's update leaves queue_id).
+  const rules = await loadRules(db);
   // One statement per batch; `xmax = 0` tells a fresh insert from an update of an existing row.
   const rows = await db
     .insert(cases)
@@ -208,6 +231,7 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
         upstreamCreatedAt: item.createdAt,
         openedAt: caseStart(item, now),
         dueAt: dueAt(caseStart(item, now), settings.slaHours),
+        queueId: routeCase({ ...item, openedAt: caseStart(item, now) }, rules, now, DEFAULT_QUEUE_ID),
         lastSeenAt: now,
         updatedAt: now,
       })),
@@ -217,7 +241,8 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
       set: {
         upstreamStatus: sql`excluded.upstream_status`,
         flags: sql`excluded.flags`,
-        priority: sql`excluded.priority`,
+        // An escalated case keeps its raise (lib/cases/server/escalation.ts).
+        priority: sql`excluded.priority + case when ${cases.escalatedAt} is not null then ${OVERDUE_PRIORITY_BOOST} else 0 end`,
         documentMasked: sql`coalesce(excluded.document_masked, ${cases.documentMasked})`,
         upstreamCreatedAt: sql`coalesce(excluded.upstream_created_at, ${cases.upstreamCreatedAt})`,
         // A case first seen without its verification's creation time (an event alone, or opened before the
@@ -241,6 +266,11 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
         kind: "opened",
         details: { status: byId.get(row.publicId)?.status ?? null, flags: byId.get(row.publicId)?.flags ?? [] },
       })),
+    );
+    await publishCaseChange(
+      db,
+      "case.opened",
+      fresh.map((row) => row.publicId),
     );
   }
   return fresh.map((row) => row.publicId);
@@ -268,6 +298,7 @@ async function closeCase(db: Database, item: Observation, now: Date): Promise<bo
   await db
     .insert(caseEntries)
     .values({ caseId: row.id, at: now, kind: "closed", details: { status: item.status, disagreement: row.disagreement } });
+  await publishCaseChange(db, "case.closed", item.publicId);
   return true;
 }
 
@@ -309,6 +340,7 @@ const summaryColumns = {
 function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
   return {
     publicId: row.publicId,
+    queueId: row.queueId,
     status: row.status,
     upstreamStatus: row.upstreamStatus,
     flags: row.flags,
@@ -317,6 +349,7 @@ function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
     openedAt: row.openedAt.toISOString(),
     verificationCreatedAt: row.upstreamCreatedAt?.toISOString() ?? null,
     dueAt: row.dueAt.toISOString(),
+    escalatedAt: row.escalatedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     finalStatus: row.finalStatus,
     disagreement: row.disagreement,
@@ -340,6 +373,7 @@ function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId: strin
   if (query.closed_from) conditions.push(gte(cases.closedAt, new Date(query.closed_from)));
   if (query.closed_to) conditions.push(lt(cases.closedAt, new Date(query.closed_to)));
   if (query.disagreement) conditions.push(eq(cases.disagreement, query.disagreement === "true"));
+  if (query.queue_id) conditions.push(eq(cases.queueId, query.queue_id));
   const order =
     query.queue === "closed"
       ? [desc(cases.closedAt), asc(cases.id)]
@@ -353,7 +387,7 @@ function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId: strin
 
 export async function listQueue(db: Database, query: QueueQuery, userId: string, now = new Date()): Promise<CaseQueueResponse> {
   const { where, order } = queueFilter(query, userId, now);
-  const [rows, [total], countRows] = await Promise.all([
+  const [rows, [total], countRows, queues] = await Promise.all([
     db
       .select(summaryColumns)
       .from(cases)
@@ -370,6 +404,7 @@ export async function listQueue(db: Database, query: QueueQuery, userId: string,
     db
       .select(Object.fromEntries(QUEUES.map((name) => [name, sql<number>`count(*) filter (where ${queueCondition(name, userId)})::int`])))
       .from(cases),
+    listQueues(db),
   ]);
   const counts = Object.fromEntries(QUEUES.map((name) => [name, Number(countRows[0]?.[name] ?? 0)])) as Record<Queue, number>;
   return {
@@ -385,6 +420,7 @@ export async function listQueue(db: Database, query: QueueQuery, userId: string,
     page: query.page,
     perPage: query.per_page,
     counts,
+    queues,
   };
 }
 

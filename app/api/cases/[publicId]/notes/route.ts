@@ -11,6 +11,6 @@ import { publicIdSchema } from "@/lib/verifications/schemas";
 // note was added (and its length), never its text.
 export const POST = route(
   { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: noteSchema },
-  async ({ user, context, params: { publicId }, body }) =>
-    json(await addNote(await getDb(), caseContext(user, context), publicId, body.text), { status: 201 }),
+  async ({ request, user, context, params: { publicId }, body }) =>
+    json(await addNote(await getDb(), caseContext(user, context, request), publicId, body.text), { status: 201 }),
 );

@@ -11,6 +11,6 @@ import { publicIdSchema } from "@/lib/verifications/schemas";
 // the provider's decision is untouched. Four-eyes cases answer `pending_confirmation`.
 export const POST = route(
   { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: outcomeSchema },
-  async ({ user, context, params: { publicId }, body }) =>
-    json(await recordOutcome(await getDb(), caseContext(user, context), publicId, body)),
+  async ({ request, user, context, params: { publicId }, body }) =>
+    json(await recordOutcome(await getDb(), caseContext(user, context, request), publicId, body)),
 );

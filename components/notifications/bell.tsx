@@ -1,0 +1,144 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useEffect, useId, useRef, useState } from "react";
+
+import { useDateTime } from "@/components/verifications/format";
+import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/queries";
+import type { NotificationItem } from "@/lib/notifications/types";
+
+/*
+ * The bell in the dashboard header: the unread count (in its accessible name too), and a popover listing the
+ * member's latest notifications (the case, the kind in words, the time) with mark read and mark all read.
+ * A disclosure, not a modal: the button says whether it is open (aria-expanded), Escape or a click outside
+ * closes it and focus goes back to the button. Polls every 30 s in the background (lib/notifications/queries.ts).
+ */
+export function NotificationBell() {
+  const t = useTranslations("notifications");
+  const dateTime = useDateTime();
+  const { data, isError } = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const titleId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const unread = data?.unread ?? 0;
+  const items = data?.items ?? [];
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  const kindOf = (item: NotificationItem) => t(`kinds.${item.kind}`);
+
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label={t("bell.label", { count: unread })}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="relative flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+        data-testid="notification-bell"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" strokeLinecap="round" strokeLinejoin="round" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 min-w-[1.1rem] rounded-full bg-red-700 px-1 text-center text-[0.7rem] leading-[1.1rem] font-semibold text-white"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        role="region"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        hidden={!open}
+        className="z-40 rounded-lg border border-slate-200 bg-white shadow-lg focus:outline-none max-sm:fixed max-sm:inset-x-2 max-sm:top-14 sm:absolute sm:top-11 sm:right-0 sm:w-96"
+      >
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
+          <h2 id={titleId} className="text-sm font-semibold text-slate-900">
+            {t("bell.title")}
+          </h2>
+          <button
+            type="button"
+            disabled={unread === 0 || markRead.isPending}
+            onClick={() => markRead.mutate({ all: true })}
+            className="rounded px-2 py-1 text-sm text-brand-800 underline underline-offset-2 hover:bg-slate-100 disabled:text-slate-500 disabled:no-underline"
+          >
+            {t("bell.markAllRead")}
+          </button>
+        </div>
+        {isError ? (
+          <p role="alert" className="px-3 py-3 text-sm text-red-800">
+            {t("bell.loadFailed")}
+          </p>
+        ) : items.length === 0 ? (
+          <p className="px-3 py-3 text-sm text-slate-700">{t("bell.empty")}</p>
+        ) : (
+          <ul className="max-h-[60vh] divide-y divide-slate-100 overflow-y-auto" data-testid="notification-list">
+            {items.map((item) => (
+              <li key={item.id} className={`flex items-start gap-2 px-3 py-2 ${item.read ? "" : "bg-brand-50"}`}>
+                <div className="min-w-0 flex-1 text-sm">
+                  <Link
+                    href={`/verifications/${encodeURIComponent(item.casePublicId)}`}
+                    onClick={() => {
+                      if (!item.read) markRead.mutate({ ids: [item.id] });
+                      setOpen(false);
+                    }}
+                    className="font-medium text-brand-800 underline underline-offset-2"
+                  >
+                    {kindOf(item)}
+                  </Link>
+                  <span className="block font-mono text-xs break-all text-slate-700">{t("bell.case", { id: item.casePublicId })}</span>
+                  <span className="block text-xs text-slate-600">
+                    <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
+                    {item.read ? null : <span> · {t("bell.unread")}</span>}
+                  </span>
+                </div>
+                {item.read ? null : (
+                  <button
+                    type="button"
+                    aria-label={t("bell.markReadOf", { kind: kindOf(item), id: item.casePublicId })}
+                    disabled={markRead.isPending}
+                    onClick={() => markRead.mutate({ ids: [item.id] })}
+                    className="shrink-0 rounded px-2 py-1 text-xs text-brand-800 underline underline-offset-2 hover:bg-slate-100"
+                  >
+                    {t("bell.markRead")}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import "server-only";
+
+import { randomUUID } from "node:crypto";
+
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+
+import { recordEvent } from "@/lib/audit-trail/server";
+import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/schema";
+import { getDb, type Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { membersHolding, notify } from "@/lib/notifications/server/notify";
+import { kickOutbox } from "@/lib/notifications/server/outbox";
+
+import { acquireLease, releaseLease } from "../../db/lease";
+import { OVERDUE_PRIORITY_BOOST } from "../rules";
+
+/*
+ * SLA escalation: every minute, one instance (a database lease, like the case sync) finds open cases past
+ * their due time that were not escalated yet. Each is escalated by one conditional UPDATE (`escalated_at is
+ * null`), so it happens once per case even if two runs meet: the winner raises the case's priority (it
+ * moves up the queue sorted by priority; the sync keeps the raise), writes "escalated" (reason overdue) on
+ * its timeline, tells the leads of its queue (or, with no lead, the members holding cases.assign) and
+ * records the system action `case.escalate`, all in one transaction.
+ */
+
+export const ESCALATION_LEASE = "cases.escalation";
+const LEASE_TTL_MS = 60_000;
+const BATCH = 100;
+
+export interface EscalationReport {
+  ran: boolean;
+  escalated: string[];
+}
+
+/** Escalates one case if nobody did yet; answers whether this call did. */
+export async function escalateCase(db: Database, caseId: string, now = new Date()): Promise<boolean> {
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(cases)
+      .set({ escalatedAt: now, priority: sql`${cases.priority} + ${OVERDUE_PRIORITY_BOOST}`, updatedAt: now })
+      .where(and(eq(cases.id, caseId), eq(cases.status, "open"), isNull(cases.escalatedAt), lt(cases.dueAt, now)))
+      .returning({ id: cases.id, publicId: cases.publicId, queueId: cases.queueId, dueAt: cases.dueAt });
+    if (!row) return false;
+    await tx
+      .insert(caseEntries)
+      .values({ caseId: row.id, at: now, kind: "escalated", details: { reason: "overdue", dueAt: row.dueAt.toISOString() } });
+    const recipients = await queueLeads(tx as unknown as Database, row.queueId);
+    const { created } = await notify(tx as unknown as Database, {
+      userIds: recipients,
+      kind: "case_overdue",
+      casePublicId: row.publicId,
+    });
+    await recordEvent(
+      {
+        actor: null,
+        action: "case.escalate",
+        target: { type: "verification", id: row.publicId },
+        outcome: "success",
+        details: { reason: "overdue", notified: created },
+      },
+      tx as unknown as Database,
+    );
+    return true;
+  });
+  return done;
+}
+
+/** The queue's leads who can still read cases; with none, the members who assign cases. */
+async function queueLeads(db: Database, queueId: string): Promise<string[]> {
+  const leads = await db
+    .select({ userId: caseQueueMembers.userId })
+    .from(caseQueueMembers)
+    .where(and(eq(caseQueueMembers.queueId, queueId), eq(caseQueueMembers.lead, true)));
+  const active = await membersHolding(
+    db,
+    "cases.read",
+    leads.map((lead) => lead.userId),
+  );
+  if (active.length > 0) return active.map((member) => member.id);
+  return (await membersHolding(db, "cases.assign")).map((member) => member.id);
+}
+
+export async function escalateOverdueCases(
+  db: Database,
+  { holder, now = new Date() }: { holder: string; now?: Date },
+): Promise<EscalationReport> {
+  if (!(await acquireLease(db, { name: ESCALATION_LEASE, holder, ttlMs: LEASE_TTL_MS, now }))) return { ran: false, escalated: [] };
+  const escalated: string[] = [];
+  try {
+    const due = await db
+      .select({ id: cases.id, publicId: cases.publicId })
+      .from(cases)
+      .where(and(eq(cases.status, "open"), isNull(cases.escalatedAt), lt(cases.dueAt, now)))
+      .orderBy(asc(cases.dueAt))
+      .limit(BATCH);
+    for (const item of due) {
+      if (await escalateCase(db, item.id, now)) escalated.push(item.publicId);
+    }
+  } finally {
+    await releaseLease(db, ESCALATION_LEASE, holder, new Date());
+  }
+  if (escalated.length) void kickOutbox();
+  return { ran: true, escalated };
+}
+
+const INSTANCE = randomUUID();
+const globalForEscalation = globalThis as typeof globalThis & { __kycCaseEscalation?: NodeJS.Timeout };
+
+/** Every minute on every instance (instrumentation.ts); the lease lets one of them work at a time. */
+export function startEscalationSchedule(): void {
+  if (globalForEscalation.__kycCaseEscalation) return;
+  const tick = async () => {
+    try {
+      const report = await escalateOverdueCases(await getDb(), { holder: INSTANCE });
+      if (report.escalated.length) log.info("case_escalation", { escalated: report.escalated.length });
+    } catch (error) {
+      log.warn("case_escalation_failed", { error: error instanceof Error ? error.name : "Error" });
+    }
+  };
+  globalForEscalation.__kycCaseEscalation = setInterval(() => void tick(), 60_000);
+  globalForEscalation.__kycCaseEscalation.unref();
+}

@@ -1,0 +1,57 @@
+import "server-only";
+
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+
+import type { Database } from "@/lib/db/client";
+
+import type { MarkReadInput } from "../schemas";
+import type { MarkReadResponse, NotificationsResponse } from "../types";
+import { notifications } from "./schema";
+
+// The member's own notifications (the bell): the latest 50 and how many are unread; marking read touches
+// only the caller's rows, whatever ids they name.
+
+export const INBOX_SIZE = 50;
+
+async function unreadCount(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function listNotifications(db: Database, userId: string): Promise<NotificationsResponse> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      casePublicId: notifications.casePublicId,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(INBOX_SIZE);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      casePublicId: row.casePublicId,
+      createdAt: row.createdAt.toISOString(),
+      read: row.readAt !== null,
+    })),
+    unread: await unreadCount(db, userId),
+  };
+}
+
+export async function markRead(db: Database, userId: string, input: MarkReadInput): Promise<MarkReadResponse> {
+  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(input.all ? mine : and(mine, inArray(notifications.id, input.ids ?? [])))
+    .returning({ id: notifications.id });
+  return { marked: rows.length, unread: await unreadCount(db, userId) };
+}
