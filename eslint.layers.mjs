@@ -27,7 +27,7 @@ export const FEATURES = {
   webhooks: [],
   cases: ["webhooks", "notifications"],
   notifications: [],
-  views: [],
+  views: ["cases", "verifications"],
   verifications: ["cases", "webhooks"],
   overview: ["verifications", "cases"],
   staff: [],

@@ -55,6 +55,11 @@ export interface RouteOptions<R extends RouteAccess, P, Q, B> {
   during?: readonly SessionStage[];
   /** A sensitive action: a second factor verified within STEP_UP_SECONDS, else 401 `step_up_required`. */
   stepUp?: true;
+  /**
+   * Always a background request (BACKGROUND_HEADER), whatever its headers: never the member's activity. For the
+   * live stream, which an EventSource opens and cannot add a header to.
+   */
+  background?: true;
 }
 
 export interface RouteInput<R extends RouteAccess, P, Q, B> {
@@ -150,7 +155,7 @@ async function authorise<R extends RouteAccess, P, Q, B>(
 ): Promise<StaffSession | null> {
   const access: RouteAccess = options.permission;
   if (access === "public") return null;
-  const user = await requireUser(request, "signed_in", { during: options.during });
+  const user = await requireUser(request, "signed_in", { during: options.during, background: options.background === true });
   if (access === "signed_in" || hasPermission(user, access)) return user;
   await options.denied?.({ request, context: requestContext(user, request.headers) });
   throw new AppError("forbidden");

@@ -4,14 +4,14 @@ import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
 import { BACKGROUND_HEADERS } from "../shared/api-client/background";
+import { useFallbackInterval } from "../shared/api-client/live";
 
 /*
- * Live updates in the browser: a light poll of the dashboard's own event store (what the service's
- * webhooks recorded), never of the service. Picked over server-sent events because it stays correct
- * with several instances behind a load balancer (the store is the shared state; no fan-out between
- * instances), holds no connection open per tab, and passes any proxy. One indexed read per open page
- * every POLL_MS; polling pauses while the tab is hidden (react-query's default). The polls are background
- * requests (BACKGROUND_HEADER): they do not keep an unattended session from its idle timeout.
+ * What the service's webhooks recorded, read from the dashboard's own event store, never from the service.
+ * The live stream (GET /api/events/stream, components/live/live-updates.tsx) invalidates these keys as
+ * changes arrive; the light poll every POLL_MS runs only as its fallback, while the stream cannot open or
+ * keeps failing (`useFallbackInterval`). The polls are background requests (BACKGROUND_HEADER): they do not
+ * keep an unattended session from its idle timeout.
  */
 
 export const POLL_MS = 4_000;
@@ -53,7 +53,7 @@ export function useVerificationChanges({ intervalMs = POLL_MS }: { intervalMs?: 
       const feed = await fetchChangeFeed(previous?.cursor, signal);
       return { cursor: feed.cursor, arrived: previous ? [...previous.arrived, ...feed.changes] : [] };
     },
-    refetchInterval: intervalMs,
+    refetchInterval: useFallbackInterval(intervalMs),
     gcTime: 0,
   });
   return {
@@ -67,6 +67,6 @@ export function useVerificationEvents(publicId: string, { intervalMs = POLL_MS }
   return useQuery<{ events: VerificationEventItem[] }, ApiRequestError>({
     queryKey: verificationEventKeys.history(publicId),
     queryFn: ({ signal }) => fetchVerificationEvents(publicId, signal),
-    refetchInterval: intervalMs,
+    refetchInterval: useFallbackInterval(intervalMs),
   });
 }

@@ -4,11 +4,11 @@ import { headers } from "next/headers";
 import { ClientMessages } from "@/i18n/client-messages";
 import { audited, requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
+import { caseKeys, type QueueParams } from "@/lib/cases/queries";
+import { queueQuerySchema } from "@/lib/cases/schemas";
 import { listQueue } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
 import type { PageSearchParams } from "@/lib/shared/page-search-params";
-import { caseKeys, type QueueParams } from "@/lib/cases/queries";
-import { queueQuerySchema } from "@/lib/cases/schemas";
 
 import { CasesPageClient } from "./page-client";
 
@@ -41,7 +41,16 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ClientMessages
-        namespaces={["cases.flags", "cases.priority", "cases.queue", "cases.shortcuts", "cases.state", "verifications.errors"]}
+        namespaces={[
+          "cases.flags",
+          "cases.priority",
+          "cases.queue",
+          "cases.samePerson",
+          "cases.shortcuts",
+          "cases.state",
+          "verifications.errors",
+          "views.save",
+        ]}
       >
         <CasesPageClient initial={params} viewer={{ id: user.id, permissions: user.permissions }} />
       </ClientMessages>

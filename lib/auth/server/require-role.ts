@@ -68,6 +68,8 @@ export async function sessionFromCookies(jar: Record<string, string>, { active =
 /** What a caller may still do while its session is in one of these stages (by default: nothing). */
 export interface StageOptions {
   during?: readonly SessionStage[];
+  /** The request is background whatever its headers say (the live stream: EventSource cannot set headers). */
+  background?: boolean;
 }
 
 const STAGE_REFUSALS: Record<SessionStage, AppError> = {
@@ -100,8 +102,12 @@ export function assertStepUp(user: StaffSession, now = Date.now()): void {
  * `hasPermission(user, "…")`), read with the session on this request. A request marked as background
  * (BACKGROUND_HEADER) does not count as the member's activity.
  */
-export async function requireUser(request: Request, access: Access, { during = [] }: StageOptions = {}): Promise<StaffSession> {
-  const active = request.headers.get(BACKGROUND_HEADER) !== "1";
+export async function requireUser(
+  request: Request,
+  access: Access,
+  { during = [], background = false }: StageOptions = {},
+): Promise<StaffSession> {
+  const active = !background && request.headers.get(BACKGROUND_HEADER) !== "1";
   const user = await sessionFromCookies(parseCookieHeader(request.headers.get("cookie")), { active });
   if (!user) throw new AppError("unauthenticated");
   if (user.awaiting && !during.includes(user.awaiting)) throw STAGE_REFUSALS[user.awaiting];

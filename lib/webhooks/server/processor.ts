@@ -5,6 +5,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
+import { publishLive } from "@/lib/db/live";
 import { log, redactText } from "@/lib/log";
 import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
 
@@ -94,6 +95,11 @@ async function processOne(db: Database): Promise<Outcome> {
 
       if (inserted) {
         for (const listener of verificationChangeListeners()) await listener(tx, change);
+        // Open pages hear of it when this commits (lib/db/live.ts): the id and the status only.
+        await publishLive(tx as unknown as Database, {
+          topic: "verification.changed",
+          payload: { publicId: parsed.publicId, status: parsed.status },
+        });
       }
       await recordEvent(
         {

@@ -15,6 +15,7 @@ import { VerificationExport } from "@/components/verifications/verification-expo
 import { VerificationFilters } from "@/components/verifications/verification-filters";
 import { VerificationPagination } from "@/components/verifications/verification-pagination";
 import { SortNote, VerificationTable, VerificationTableSkeleton } from "@/components/verifications/verification-table";
+import { SaveViewDialog } from "@/components/views/save-view-dialog";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { type VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 import { useVerifications, verificationKeys } from "@/lib/verifications/queries";
@@ -141,6 +142,7 @@ export function VerificationsPageClient({ maxPerPage, serverError }: { maxPerPag
         </div>
         <div className="flex flex-wrap items-start gap-2">
           {parsed.ok ? <VerificationExport filters={filters} /> : null}
+          {parsed.ok ? <SaveViewDialog scope="verifications" /> : null}
           <CreateVerificationDialog />
         </div>
       </div>

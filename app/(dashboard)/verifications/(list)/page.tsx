@@ -48,6 +48,7 @@ export default async function VerificationsPage({ searchParams }: { searchParams
           "verifications.export",
           "verifications.create",
           "verifications.errors",
+          "views.save",
           "verifications.flows",
           "verifications.journeys",
           "verifications.notices",

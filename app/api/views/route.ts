@@ -1,0 +1,12 @@
+import { json, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db/client";
+import { saveViewSchema } from "@/lib/views/schemas";
+import { createView, listViews } from "@/lib/views/server/views";
+
+// GET /api/views – the member's saved views of the pages they may read (verification list, case queue).
+export const GET = route({ permission: "signed_in" }, async ({ user }) => json({ views: await listViews(await getDb(), user) }));
+
+// POST /api/views – save the list's or queue's query string under a name (unique per member and page, 409 `name`).
+export const POST = route({ permission: "signed_in", body: saveViewSchema }, async ({ user, body }) =>
+  json({ view: await createView(await getDb(), user, body) }, { status: 201 }),
+);

@@ -1,0 +1,56 @@
+import { createVerification, expect, moveUpstream, test } from "./fixtures";
+
+/*
+ * Live updates and saved views in a real browser against the sandbox.
+ *
+ * The queue: a case opened by the service's event (the sandbox's control route puts a verification in review
+ * and sends the signed webhook) appears in an open queue page without a reload: the page's live stream
+ * (GET /api/events/stream) hears `case.opened` and the queue reads again. The queue has no polling, so only
+ * the stream can bring it. A marker on `window` proves no reload happened.
+ *
+ * Saved views: a filtered queue saved under a name shows in the navigation, and opening it applies the filter.
+ */
+
+test("a case opened by the service's event appears in an open queue page without a reload", async ({ analystPage: page }) => {
+  const stream = page.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
+  await page.goto("/cases?queue=open&age=under_1d&per_page=200");
+  await stream;
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const { publicId } = await createVerification(page.request, "e2e-live-queue");
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  const rows = page.getByTestId("case-row").filter({ hasText: publicId.slice(0, 13) });
+  await expect(rows).toHaveCount(0);
+
+  await moveUpstream(publicId, "review");
+  await expect(rows).toHaveCount(1, { timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+});
+
+test("a filtered queue saved as a view is in the navigation, and opening it applies the filter", async ({ analystPage: page }) => {
+  const name = `Overdue PEP ${Date.now().toString(36)}`;
+  await page.goto("/cases?queue=open");
+  const flag = page.getByRole("combobox", { name: /^(Red flag|Alerta)/ });
+  await flag.selectOption("pep");
+  await expect(page).toHaveURL(/[?&]flag=pep(&|$)/);
+
+  await page.getByRole("button", { name: /^(Save this view|Salvar esta visualização)$/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/^(Name|Nome)$/).fill(name);
+  await dialog.getByRole("button", { name: /^(Save view|Salvar visualização)$/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: name })).toBeVisible();
+
+  // Somewhere else, then back through the navigation.
+  await page.goto("/cases?queue=open");
+  await expect(flag).toHaveValue("");
+  const navigation = page.getByRole("navigation", { name: /^(Main navigation|Navegação principal)$/ });
+  await navigation.getByTestId("saved-views-cases").click();
+  await navigation.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(/[?&]flag=pep(&|$)/);
+  await expect(flag).toHaveValue("pep");
+
+  // Deleted from the same menu: gone from the navigation.
+  await navigation.getByTestId("saved-views-cases").click();
+  await navigation.getByRole("button", { name: new RegExp(name) }).click();
+  await expect(navigation.getByRole("link", { name })).toHaveCount(0);
+});

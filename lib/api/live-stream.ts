@@ -1,0 +1,135 @@
+import "server-only";
+
+import { hasPermission, type Permission } from "@/lib/auth/permissions";
+import type { StaffSession } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { latestLiveId, liveEventsAfter, liveHub, type LiveEvent } from "@/lib/db/live";
+
+/*
+ * The live stream's answer (GET /api/events/stream): Server-Sent Events, one per live event the member may
+ * read, each `id: <live_events.id>`, `event: <topic>`, `data: <payload as JSON>`. With a last event id (the
+ * browser's Last-Event-ID on reconnect) the newer rows are replayed first, at most an hour back
+ * (lib/db/live.ts). A comment line every HEARTBEAT_MS keeps proxies from closing an idle connection, and
+ * `retry:` tells the browser how soon to reconnect.
+ *
+ * The stream is background: it never keeps the session alive (the route kit's `background`), and it ends
+ * with the session: every RECHECK_MS the session is read again (`stillSignedIn`), the stream closes when
+ * it is gone and follows the member's permissions as they are now.
+ */
+
+export const HEARTBEAT_MS = 15_000;
+export const RECHECK_MS = 60_000;
+const RETRY_MS = 3_000;
+// Ids recently sent, so a catch-up after a reconnection never sends one twice.
+const SENT_MEMORY = 1_000;
+
+/** What each topic needs; a topic not listed is never sent. `notification` is the member's own only. */
+const TOPIC_PERMISSIONS: Record<string, Permission | "own"> = {
+  case: "cases.read",
+  verification: "verifications.read",
+  notification: "own",
+};
+
+/** Whether this member may be sent this event. */
+export function mayReceive(user: Pick<StaffSession, "id" | "permissions">, event: Pick<LiveEvent, "topic" | "userId">): boolean {
+  if (event.userId !== null && event.userId !== user.id) return false;
+  const need = TOPIC_PERMISSIONS[event.topic.split(".")[0] ?? ""];
+  if (need === undefined) return false;
+  if (need === "own") return event.userId === user.id;
+  return hasPermission(user, need);
+}
+
+/** An SSE frame for one event. Topics are our own words (no newline); the payload is one JSON line. */
+export function sseFrame(event: Pick<LiveEvent, "id" | "topic" | "payload">): string {
+  return `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.payload)}\n\n`;
+}
+
+/** The last event id a reconnecting browser sends: the header, or `lastEventId` in the query. */
+export function lastEventIdOf(request: Request): number | null {
+  const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
+  if (raw === null || !/^\d{1,15}$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
+
+export interface LiveStreamOptions {
+  handle: DatabaseHandle;
+  user: StaffSession;
+  lastEventId: number | null;
+  signal: AbortSignal;
+  /** The session as it is now, or null when it ended. */
+  stillSignedIn: () => Promise<StaffSession | null>;
+  heartbeatMs?: number;
+  recheckMs?: number;
+}
+
+export function liveStream(options: LiveStreamOptions): ReadableStream<Uint8Array> {
+  const { handle, signal } = options;
+  const encoder = new TextEncoder();
+  let user = options.user;
+  let lastId = 0;
+  const sent = new Set<number>();
+  let closed = false;
+  let unsubscribe: () => void = () => undefined;
+  const timers: NodeJS.Timeout[] = [];
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    timers.forEach(clearInterval);
+    signal.removeEventListener("abort", close);
+    try {
+      controller.close();
+    } catch {
+      // Already closed or cancelled by the reader.
+    }
+  };
+  const write = (text: string) => {
+    if (closed) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      close();
+    }
+  };
+  const send = (event: LiveEvent) => {
+    if (sent.has(event.id)) return;
+    sent.add(event.id);
+    if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value as number);
+    lastId = Math.max(lastId, event.id);
+    if (mayReceive(user, event)) write(sseFrame(event));
+  };
+  const catchUp = async () => {
+    for (const event of await liveEventsAfter(handle.db, lastId)) send(event);
+  };
+
+  return new ReadableStream<Uint8Array>({
+    async start(streamController) {
+      controller = streamController;
+      if (signal.aborted) return close();
+      signal.addEventListener("abort", close);
+      write(`retry: ${RETRY_MS}\n\n`);
+      // Subscribe before reading, so nothing published in between is missed (`sent` drops the doubles).
+      unsubscribe = liveHub(handle).subscribe({ onEvent: send, onReset: () => void catchUp().catch(() => undefined) });
+      lastId = options.lastEventId ?? (await latestLiveId(handle.db));
+      if (options.lastEventId !== null) await catchUp();
+      timers.push(setInterval(() => write(": heartbeat\n\n"), options.heartbeatMs ?? HEARTBEAT_MS));
+      timers.push(
+        setInterval(() => {
+          void options
+            .stillSignedIn()
+            .then((now) => {
+              if (now) user = now;
+              else close();
+            })
+            .catch(() => undefined);
+        }, options.recheckMs ?? RECHECK_MS),
+      );
+      timers.forEach((timer) => timer.unref?.());
+    },
+    cancel() {
+      close();
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import type { ViewScope } from "./schemas";
+
+/** A saved view as the API answers it. */
+export interface SavedView {
+  id: string;
+  scope: ViewScope;
+  name: string;
+  query: string;
+  createdAt: string;
+}
