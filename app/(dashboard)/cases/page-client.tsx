@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/verifications/error-state";
 import { useDateTime } from "@/components/verifications/format";
+import { SaveViewDialog } from "@/components/views/save-view-dialog";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/cases/queries";
 import { queueContextQuery } from "@/lib/cases/queue-context";
@@ -20,6 +21,13 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
   const router = useRouter();
   const pathname = usePathname();
   const [params, setParams] = useState<QueueParams>(initial);
+  // A link to other filters (a saved view in the navigation) renders this page again with a new `initial`:
+  // follow it (adjusted while rendering, not in an effect). Our own `update` leads to the same values.
+  const [initialSeen, setInitialSeen] = useState(initial);
+  if (JSON.stringify(initial) !== JSON.stringify(initialSeen)) {
+    setInitialSeen(initial);
+    setParams(initial);
+  }
   const [helpOpen, setHelpOpen] = useState(false);
   const dateTime = useDateTime();
   const queue = useCaseQueue(params);
@@ -46,11 +54,14 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
             {t("intro")} {t("keyboardHint")}
           </p>
         </div>
-        {hasPermission(viewer, "cases.assign") ? (
-          <Button variant="secondary" pending={sync.isPending} onClick={() => sync.mutate()}>
-            {sync.isPending ? t("syncing") : t("sync")}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-start gap-2">
+          <SaveViewDialog scope="cases" />
+          {hasPermission(viewer, "cases.assign") ? (
+            <Button variant="secondary" pending={sync.isPending} onClick={() => sync.mutate()}>
+              {sync.isPending ? t("syncing") : t("sync")}
+            </Button>
+          ) : null}
+        </div>
       </div>
       {sync.data ? (
         <p role="status" className="text-sm text-slate-700">
