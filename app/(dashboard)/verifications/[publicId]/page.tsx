@@ -72,6 +72,10 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
           "cases.shortcuts",
           "cases.state",
           "cases.timeline",
+          "cases.samePerson",
+          "cases.reverification",
+          "cases.search.miss.sources",
+          "common.copy",
           "common.loading",
         ]}
       >
