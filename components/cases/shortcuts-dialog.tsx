@@ -11,6 +11,8 @@ export const QUEUE_SHORTCUTS = [
   ["k", "up"],
   ["Enter", "open"],
   ["a", "assign"],
+  ["x", "pick"],
+  ["Shift+x", "pickRange"],
   ["?", "help"],
 ] as const;
 

@@ -16,6 +16,7 @@ export const NAV_ITEMS: ReadonlyArray<{ href: string; key: string; match?: strin
 export const ADMIN_SECTIONS: ReadonlyArray<{ href: string; key: string; permission: Permission }> = [
   { href: "/admin/staff", key: "staff", permission: "staff.manage" },
   { href: "/admin/roles", key: "roles", permission: "roles.manage" },
+  { href: "/admin/cases", key: "cases", permission: "cases.assign" },
   { href: "/admin/integrations", key: "integrations", permission: "integrations.manage" },
   { href: "/admin/audit", key: "audit", permission: "audit.read" },
 ];

@@ -12,7 +12,7 @@ import { apiRequest, type ApiRequestError } from "../shared/api-client/api-reque
  */
 
 export type QueueParams = Pick<QueueQuery, "queue" | "sort" | "page"> &
-  Partial<Pick<QueueQuery, "flag" | "overdue" | "age" | "closed_from" | "closed_to" | "disagreement" | "per_page">>;
+  Partial<Pick<QueueQuery, "flag" | "overdue" | "age" | "closed_from" | "closed_to" | "disagreement" | "per_page" | "queue_id">>;
 
 export const caseKeys = {
   all: ["cases"] as const,

@@ -7,7 +7,17 @@ import type { QueueParams } from "./queries";
  */
 
 /** The queue parameters that define a queue's content and order (not its page). */
-export const QUEUE_CONTEXT_KEYS = ["queue", "sort", "flag", "overdue", "age", "closed_from", "closed_to", "disagreement"] as const;
+export const QUEUE_CONTEXT_KEYS = [
+  "queue",
+  "sort",
+  "flag",
+  "overdue",
+  "age",
+  "closed_from",
+  "closed_to",
+  "disagreement",
+  "queue_id",
+] as const;
 
 export const CASES_PARAM = "cases";
 

@@ -42,6 +42,8 @@ const queueFilterShape = {
   closed_from: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
   closed_to: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).optional(),
   disagreement: z.enum(["true", "false"]).optional(),
+  // One routing queue (issue 23; lib/cases/server/routing.ts); absent: every queue.
+  queue_id: z.uuid("must be a queue id").optional(),
 };
 
 export const queueQuerySchema = z

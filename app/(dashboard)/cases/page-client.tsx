@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 
+import { BulkBar } from "@/components/cases/bulk-bar";
 import { CaseQueueTable } from "@/components/cases/case-queue-table";
 import { ShortcutsDialog } from "@/components/cases/shortcuts-dialog";
 import { Alert } from "@/components/ui/alert";
@@ -14,6 +15,7 @@ import { SaveViewDialog } from "@/components/views/save-view-dialog";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/cases/queries";
 import { queueContextQuery } from "@/lib/cases/queue-context";
+import { useRouting } from "@/lib/cases/routing-queries";
 import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
 
 export function CasesPageClient({ initial, viewer }: { initial: QueueParams; viewer: { id: string; permissions: readonly Permission[] } }) {
@@ -32,9 +34,16 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
   const dateTime = useDateTime();
   const queue = useCaseQueue(params);
   const sync = useSyncCases();
+  const canAssign = hasPermission(viewer, "cases.assign");
+  const canWork = hasPermission(viewer, "cases.work");
+  // Assignees for the bulk bar: the routing's staff, which only cases.assign holders read.
+  const routing = useRouting(canAssign);
+  const [picked, setPicked] = useState<Set<string>>(() => new Set());
 
   // State lives in the URL too, so a reload or a shared link shows the same queue.
   function update(next: Partial<QueueParams>) {
+    // Another page or filter: a pick the analyst can no longer see is not acted on.
+    setPicked(new Set());
     const merged = { ...params, page: 1, ...next };
     setParams(merged);
     const search = new URLSearchParams();
@@ -103,6 +112,23 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
             ))}
           </select>
         </label>
+        {data?.queues && data.queues.length > 1 ? (
+          <label className="flex flex-col gap-1">
+            <span className="font-medium text-slate-800">{t("routingQueue")}</span>
+            <select
+              className="rounded-md border border-slate-300 px-2 py-1"
+              value={params.queue_id ?? ""}
+              onChange={(event) => update({ queue_id: event.target.value || undefined })}
+            >
+              <option value="">{t("anyRoutingQueue")}</option>
+              {data.queues.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label className="flex flex-col gap-1">
           <span className="font-medium text-slate-800">{t("flag")}</span>
           <FlagSelect value={params.flag} onChange={(flag) => update({ flag })} anyLabel={t("anyFlag")} />
@@ -153,7 +179,25 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
       {queue.isError ? (
         <ApiErrorState error={queue.error} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
       ) : data ? (
-        <CaseQueueTable items={data.items} viewerId={viewer.id} context={queueContextQuery(params)} onHelp={() => setHelpOpen(true)} />
+        <>
+          {canWork && data.items.length > 0 ? (
+            <BulkBar
+              items={data.items}
+              picked={picked}
+              onChange={setPicked}
+              queues={data.queues ?? []}
+              staff={routing.data?.staff ?? []}
+              canAssign={canAssign}
+            />
+          ) : null}
+          <CaseQueueTable
+            items={data.items}
+            viewerId={viewer.id}
+            context={queueContextQuery(params)}
+            onHelp={() => setHelpOpen(true)}
+            bulk={canWork ? { picked, onChange: setPicked } : undefined}
+          />
+        </>
       ) : null}
 
       {data && pages > 1 ? (

@@ -6,6 +6,7 @@ import type { Verification } from "@/lib/upstream/model/verification";
 import type { VerificationChangeListener } from "@/lib/webhooks/server/changes";
 
 import type { CaseSettings } from "../rules";
+import { autoAssign } from "./auto-assign";
 import { indexVerifications } from "./search";
 import { applyObservations, applyStatusOnly, caseSettings, observe } from "./store";
 import { indexEntryOf } from "./sync";
@@ -35,10 +36,13 @@ export function createCaseListener(deps: IngestDeps): VerificationChangeListener
       // Unreachable just now: the event's status still opens or closes the case (never blocking the
       // webhook pipeline on the upstream); the red flags come with the next sync.
       if (change.status) await applyStatusOnly(db, change.publicId, change.status, deps.settings());
+      if (change.status === "review") await autoAssign(db, [change.publicId]);
       return;
     }
     const settings = deps.settings();
-    await applyObservations(db, [observe(verification, settings)], settings);
+    const { opened } = await applyObservations(db, [observe(verification, settings)], settings);
+    // Inside the event's transaction (the processor's): the assignment commits with the case it assigns.
+    await autoAssign(db, opened);
     await indexVerifications(db, [indexEntryOf(verification)]);
   };
 }

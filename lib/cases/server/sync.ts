@@ -11,6 +11,7 @@ import type { Verification, VerificationList } from "@/lib/upstream/model/verifi
 
 import { acquireLease, releaseLease, renewLease } from "../../db/lease";
 import type { CaseSettings } from "../rules";
+import { autoAssign } from "./auto-assign";
 import { indexVerifications, type IndexEntry } from "./search";
 import { applyObservations, observe } from "./store";
 
@@ -112,6 +113,8 @@ async function absorb(db: Database, items: Verification[], settings: CaseSetting
   );
   report.opened += result.opened.length;
   report.closed += result.closed.length;
+  // After the cases' transaction committed: each assignment takes the team's lock on its own (auto-assign.ts).
+  await autoAssign(db, result.opened);
   await indexVerifications(db, items.map(indexEntryOf));
 }
 

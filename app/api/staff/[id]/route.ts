@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { assertStepUp } from "@/lib/auth/server/require-role";
+import { releaseDisabledMember } from "@/lib/cases/server/auto-assign";
 import { getDb } from "@/lib/db/client";
 import { updateStaffSchema } from "@/lib/staff/schemas";
 import { changeStaff } from "@/lib/staff/server/staff";
@@ -15,7 +16,10 @@ export const PATCH = route(
   { permission: "staff.manage", params: z.object({ id: z.uuid() }), body: updateStaffSchema },
   async ({ user: actor, context, params: { id }, body: change }) => {
     if (change.role !== undefined || change.ssoOnly !== undefined) assertStepUp(actor);
-    const user = await changeStaff(await getDb(), { actor, ip: context.ip, id, change });
+    const db = await getDb();
+    const user = await changeStaff(db, { actor, ip: context.ip, id, change });
+    // A disabled member's open cases go back to their queues (lib/cases: the staff feature knows no cases).
+    if (change.disabled === true) await releaseDisabledMember(db, id, actor, context.ip);
     return json({ user });
   },
 );

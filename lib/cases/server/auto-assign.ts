@@ -1,0 +1,200 @@
+import "server-only";
+
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+
+import { recordEvent } from "@/lib/audit-trail/server";
+import { staffUsers } from "@/lib/auth/server/schema";
+import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/schema";
+import type { Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
+
+import { routingSettings } from "./routing";
+import { queueCondition } from "./store";
+
+/*
+ * Auto-assignment (off by default): a case waiting unassigned in a queue goes to the queue's member holding the
+ * fewest open cases, among those under the team's capacity, skipping members who are away or disabled.
+ *
+ * Races between instances: each case is assigned in its own transaction that first locks the settings row
+ * (FOR UPDATE), so two instances assigning at once take turns: the second counts the first's assignment
+ * and never pushes a member past the capacity; the UPDATE is conditional on the case being unassigned, so
+ * the same case raced twice is assigned once. The lock is taken before any case row, always in that order,
+ * and outside the transaction that opened the case where the caller can (the sync, availability), so the
+ * lock never waits behind a long transaction.
+ */
+
+// What counts against a member's capacity: the "mine" queue (open, held, not yet decided).
+const holds = (userId: ReturnType<typeof sql>) =>
+  sql`(${cases.status} = 'open' and ${cases.assigneeId} = ${userId} and not coalesce(${cases.outcomeState} in ('confirmed', 'recorded') and ${cases.recommendation} in ('approve', 'reprove'), false))`;
+
+/** Assigns each of these cases if auto-assignment is on and it still waits; answers the cases assigned. */
+export async function autoAssign(
+  db: Database,
+  publicIds: string[],
+  now = new Date(),
+): Promise<Array<{ publicId: string; assigneeId: string }>> {
+  if (publicIds.length === 0) return [];
+  const done: Array<{ publicId: string; assigneeId: string }> = [];
+  for (const publicId of publicIds) {
+    try {
+      const assigned = await assignOne(db, publicId, now);
+      if (assigned) done.push({ publicId, assigneeId: assigned });
+    } catch (error) {
+      // One case failing (a deadlock victim, say) leaves it unassigned in its queue for a person or the next pass.
+      log.error("case_auto_assign_failed", { error });
+    }
+  }
+  return done;
+}
+
+async function assignOne(db: Database, publicId: string, now: Date): Promise<string | null> {
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const settings = await routingSettings(tx, true);
+    if (!settings.autoAssign) return null;
+    const [item] = await tx
+      .select({ id: cases.id, publicId: cases.publicId, queueId: cases.queueId, outcomeBy: cases.outcomeBy })
+      .from(cases)
+      .where(and(eq(cases.publicId, publicId), queueCondition("unassigned", "00000000-0000-0000-0000-000000000000")));
+    if (!item) return null;
+    const load = sql<number>`(select count(*) from ${cases} where ${holds(sql`${caseQueueMembers.userId}`)})::int`;
+    const [member] = await tx
+      .select({ userId: caseQueueMembers.userId, email: staffUsers.email, load })
+      .from(caseQueueMembers)
+      .innerJoin(staffUsers, eq(staffUsers.id, caseQueueMembers.userId))
+      .where(
+        and(
+          eq(caseQueueMembers.queueId, item.queueId),
+          eq(staffUsers.disabled, false),
+          eq(staffUsers.away, false),
+          // Nobody is given back a case they escalated (lib/cases/server/actions.ts, assignCase).
+          item.outcomeBy ? ne(caseQueueMembers.userId, item.outcomeBy) : undefined,
+          sql`${load} < ${settings.capacity}`,
+        ),
+      )
+      .orderBy(load, caseQueueMembers.userId)
+      .limit(1);
+    if (!member) return null;
+    const [row] = await tx
+      .update(cases)
+      .set({ assigneeId: member.userId, assignedAt: now, updatedAt: now })
+      .where(and(eq(cases.id, item.id), isNull(cases.assigneeId), eq(cases.status, "open")))
+      .returning({ id: cases.id });
+    if (!row) return null;
+    await tx.insert(caseEntries).values({ caseId: item.id, at: now, kind: "assigned", details: { assigneeId: member.userId, auto: true } });
+    await recordEvent(
+      {
+        actor: null,
+        action: "case.assign",
+        target: { type: "verification", id: item.publicId },
+        outcome: "success",
+        details: { assignee: member.email, auto: true },
+      },
+      tx,
+    );
+    return member.userId;
+  });
+}
+
+/**
+ * A member away or disabled: their open, undecided cases go back to their queues unassigned (an entry and a
+ * `case.unassign` event each, the reason named), in the caller's transaction. Answers the released cases' ids,
+ * for auto-assignment once the caller has committed.
+ */
+export async function releaseCasesOf(
+  tx: Database,
+  userId: string,
+  reason: "away" | "disabled",
+  actor: { id: string; email: string } | null,
+  ip: string | null,
+  now = new Date(),
+): Promise<string[]> {
+  const rows = await tx
+    .update(cases)
+    .set({ assigneeId: null, assignedAt: null, updatedAt: now })
+    .where(holds(sql`${userId}`))
+    .returning({ id: cases.id, publicId: cases.publicId });
+  if (rows.length === 0) return [];
+  await tx
+    .insert(caseEntries)
+    .values(
+      rows.map((row) => ({
+        caseId: row.id,
+        at: now,
+        actorId: actor?.id ?? null,
+        kind: "unassigned",
+        details: { assigneeId: null, reason },
+      })),
+    );
+  for (const row of rows) {
+    await recordEvent(
+      { actor, ip, action: "case.unassign", target: { type: "verification", id: row.publicId }, outcome: "success", details: { reason } },
+      tx,
+    );
+  }
+  return rows.map((row) => row.publicId);
+}
+
+/** PUT /api/account/availability: the signed-in member marks themselves away (or back). */
+export async function setAvailability(
+  db: Database,
+  context: { actor: { id: string; email: string }; ip: string | null; pageView?: string },
+  away: boolean,
+): Promise<{ away: boolean; released: number; reassigned: number }> {
+  const now = new Date();
+  const released = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    await tx.update(staffUsers).set({ away, updatedAt: now }).where(eq(staffUsers.id, context.actor.id));
+    const ids = away ? await releaseCasesOf(tx, context.actor.id, "away", context.actor, context.ip, now) : [];
+    await recordEvent(
+      {
+        actor: context.actor,
+        ip: context.ip,
+        pageView: context.pageView,
+        action: "staff.availability",
+        target: { type: "staff", id: context.actor.id },
+        outcome: "success",
+        details: { away, released: ids.length },
+      },
+      tx,
+    );
+    return ids;
+  });
+  const reassigned = await autoAssign(db, released, now);
+  return { away, released: released.length, reassigned: reassigned.length };
+}
+
+/** After a member is disabled (PATCH /api/staff/:id): their cases back to their queues, then auto-assigned. */
+export async function releaseDisabledMember(
+  db: Database,
+  userId: string,
+  actor: { id: string; email: string },
+  ip: string | null,
+): Promise<number> {
+  const released = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const [staff] = await tx.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, userId));
+    return staff?.disabled ? releaseCasesOf(tx, userId, "disabled", actor, ip) : [];
+  });
+  await autoAssign(db, released);
+  return released.length;
+}
+
+/** Unassigned cases waiting in these queues (or all), oldest first: for a catch-up pass after a change. */
+export async function waitingCases(db: Database, queueIds?: string[], limit = 500): Promise<string[]> {
+  const rows = await db
+    .select({ publicId: cases.publicId })
+    .from(cases)
+    .where(
+      and(queueCondition("unassigned", "00000000-0000-0000-0000-000000000000"), queueIds ? inArray(cases.queueId, queueIds) : undefined),
+    )
+    .orderBy(cases.openedAt)
+    .limit(limit);
+  return rows.map((row) => row.publicId);
+}
+
+/** Whether the member is marked away (the user menu's toggle). */
+export async function isAway(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ away: staffUsers.away }).from(staffUsers).where(eq(staffUsers.id, userId));
+  return row?.away ?? false;
+}
