@@ -7,7 +7,10 @@ import { staffUsers } from "@/lib/auth/server/schema";
 import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/schema";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { notify } from "@/lib/notifications/server/notify";
+import { kickOutbox } from "@/lib/notifications/server/outbox";
 
+import { publishCaseChange } from "./live";
 import { routingSettings } from "./routing";
 import { queueCondition } from "./store";
 
@@ -44,6 +47,7 @@ export async function autoAssign(
       log.error("case_auto_assign_failed", { error });
     }
   }
+  if (done.length) void kickOutbox();
   return done;
 }
 
@@ -81,7 +85,13 @@ async function assignOne(db: Database, publicId: string, now: Date): Promise<str
       .where(and(eq(cases.id, item.id), isNull(cases.assigneeId), eq(cases.status, "open")))
       .returning({ id: cases.id });
     if (!row) return null;
-    await tx.insert(caseEntries).values({ caseId: item.id, at: now, kind: "assigned", details: { assigneeId: member.userId, auto: true } });
+    const [entry] = await tx
+      .insert(caseEntries)
+      .values({ caseId: item.id, at: now, kind: "assigned", details: { assigneeId: member.userId, auto: true } })
+      .returning({ id: caseEntries.id });
+    // The member hears of it (in the app, and by email or chat when configured), once per assignment.
+    await notify(tx, { userIds: [member.userId], kind: "case_assigned", casePublicId: item.publicId, dedupeKey: `assign:${entry!.id}` });
+    await publishCaseChange(tx, "case.assigned", item.publicId);
     await recordEvent(
       {
         actor: null,
@@ -115,17 +125,20 @@ export async function releaseCasesOf(
     .where(holds(sql`${userId}`))
     .returning({ id: cases.id, publicId: cases.publicId });
   if (rows.length === 0) return [];
-  await tx
-    .insert(caseEntries)
-    .values(
-      rows.map((row) => ({
-        caseId: row.id,
-        at: now,
-        actorId: actor?.id ?? null,
-        kind: "unassigned",
-        details: { assigneeId: null, reason },
-      })),
-    );
+  await tx.insert(caseEntries).values(
+    rows.map((row) => ({
+      caseId: row.id,
+      at: now,
+      actorId: actor?.id ?? null,
+      kind: "unassigned",
+      details: { assigneeId: null, reason },
+    })),
+  );
+  await publishCaseChange(
+    tx,
+    "case.unassigned",
+    rows.map((row) => row.publicId),
+  );
   for (const row of rows) {
     await recordEvent(
       { actor, ip, action: "case.unassign", target: { type: "verification", id: row.publicId }, outcome: "success", details: { reason } },

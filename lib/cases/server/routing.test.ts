@@ -8,6 +8,7 @@ import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
 import { caseEntries, caseQueues, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/schema";
 import { createDatabase } from "@/lib/db/client";
+import { notifications } from "@/lib/notifications/server/schema";
 import type { AppError } from "@/lib/shared/errors";
 import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
@@ -162,6 +163,9 @@ describeEachDatabase("case routing and auto-assignment on $name", ({ open }) => 
       .orderBy(caseEntries.id)
       .offset(1);
     expect(entry).toMatchObject({ kind: "assigned", actorId: null, details: { assigneeId: free!.actor.id, auto: true } });
+    // The member is told, once per assignment, with the case id only.
+    const told = await handle.db.select().from(notifications).where(eq(notifications.userId, free!.actor.id));
+    expect(told.filter((row) => row.kind === "case_assigned").map((row) => row.casePublicId)).toEqual(expect.arrayContaining([first]));
   });
 
   it("stays off by default and when turned off", async () => {
