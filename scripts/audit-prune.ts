@@ -3,10 +3,12 @@
 // It refuses while the chain is broken (pruning could erase the evidence); `--allow-broken-chain`, after the
 // break has been investigated, prunes anyway and records where the chain was broken.
 //
-// In PostgreSQL, run it with a maintenance role holding the DELETE privilege on audit_events and INSERT on
-// audit_checkpoints (docs/operations.md: "Database roles"); the application's own role cannot delete.
+// The database refuses any other DELETE of an audit event (migration 0011_audit_append_only); the prune goes
+// through its own transaction-local exception (lib/audit-trail/server/prune.ts). In PostgreSQL, run it with a
+// maintenance role holding the DELETE privilege on audit_events and INSERT on audit_checkpoints
+// (docs/operations.md: "Database roles").
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
-import { BrokenChainError, pruneAuditEvents } from "@/lib/audit-trail/server/prune";
+import { BrokenChainError, pruneAuditTrail } from "@/lib/audit-trail/server/prune";
 import { config } from "@/lib/config";
 import { configuredSource, createDatabase } from "@/lib/db/client";
 
@@ -22,7 +24,7 @@ async function main(): Promise<number> {
   const retentionDays = config().auditRetentionDays;
   const handle = await createDatabase(configuredSource());
   try {
-    const result = await pruneAuditEvents(handle.db, { retentionDays, dryRun, allowBrokenChain });
+    const result = await pruneAuditTrail(handle.db, { retentionDays, dryRun, allowBrokenChain });
     const older = `older than ${retentionDays} days (before ${result.cutoff.toISOString()})`;
     if (dryRun) {
       console.log(

@@ -1,11 +1,13 @@
 // `npm run audit:verify`: walks the audit chain and names the first broken event. Exit 0 when the chain is
 // intact, 1 when it is broken, 2 when it could not be checked (database unreachable, configuration invalid).
-// It prints the head (newest event id and hash); `-- --head <id>:<hash>` checks a head noted earlier is
-// still there, which is how removing the newest events (invisible to the chain itself) shows.
+// It prints the head (newest event id and hash) and signs it as a head checkpoint; the newest signed head must
+// still be there on later runs, and `-- --head <id>:<hash>` checks a head noted earlier, which is how removing
+// the newest events (invisible to the chain itself) shows.
 //
 // It also lists intents without an outcome (an upstream action whose end was never recorded).
 //
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
+import { anchorAuditHead } from "@/lib/audit-trail/server/checkpoint";
 import { listOpenIntents } from "@/lib/audit-trail/server/intents";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import { configuredSource, createDatabase } from "@/lib/db/client";
@@ -58,7 +60,10 @@ async function main(): Promise<number> {
         }
       }
       if (result.lastHash) {
+        // A verified head is worth signing: a later run sees events cut off after it (head checkpoints).
+        const anchor = await anchorAuditHead(handle.db, { verified: { id: result.lastEventId!, hash: result.lastHash } });
         console.log(`head: ${result.lastEventId}:${result.lastHash}`);
+        if (anchor) console.log(`  signed as head checkpoint #${anchor.id} (event #${anchor.throughEventId})`);
         console.log(
           `  (note it outside the database; "npm run audit:verify -- --head <it>" later shows whether newer events were cut off)`,
         );

@@ -5,11 +5,13 @@ import os from "node:os";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { tamper } from "@/test/audit-trail";
 import { restoreConfigEnv } from "@/test/config";
 import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS } from "@/test/db";
 
@@ -76,6 +78,16 @@ function migratedPgliteTemplate(): Promise<string> {
     return directory;
   })();
   return migratedPglite;
+}
+
+/** An UPDATE the database refuses on the trail, made past its trigger as someone with superuser access would. */
+async function tamperWith(target: Target, statement: string): Promise<void> {
+  const handle = await target.open();
+  try {
+    await tamper(handle.db, sql.raw(statement));
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -252,7 +264,7 @@ describeEachDatabase("command-line scripts on $name", ({ name }) => {
       expect(noted.stdout).toContain(`the head noted earlier (event #${head!.split(":")[0]}) is still in the chain`);
 
       const { id } = (await target.query<{ id: number }>("select max(id)::int as id from audit_events"))[0]!;
-      await target.query(`update audit_events set purpose = 'covering tracks' where id = ${id}`);
+      await tamperWith(target, `update audit_events set purpose = 'covering tracks' where id = ${id}`);
       const broken = await npmRun("audit:verify", [], target.env);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toContain(`audit chain BROKEN at event #${id}`);
@@ -306,7 +318,7 @@ describeEachDatabase("command-line scripts on $name", ({ name }) => {
     async () => {
       const target = await trailWithOldEvents();
       const env = { ...target.env, AUDIT_RETENTION_DAYS: "30" };
-      await target.query("update audit_events set outcome = 'denied' where id = (select max(id) from audit_events)");
+      await tamperWith(target, "update audit_events set outcome = 'denied' where id = (select max(id) from audit_events)");
 
       const refused = await npmRun("audit:prune", [], env);
       expect(refused.code).toBe(1);

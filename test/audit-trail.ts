@@ -1,9 +1,11 @@
 import "server-only";
 
+import { sql, type SQL } from "drizzle-orm";
+
+import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { appendChained as appendEvents } from "@/lib/audit-trail/server/group-commit";
 import { computeEventHash, cpfHash, maskCpf, type ChainedFields } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
-import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 
 /*
  * Tests and the benchmark only: many properly chained events, fast: this appends whole batches of
@@ -141,4 +143,16 @@ export async function appendChained(
   }
   await flush();
   return written;
+}
+
+/**
+ * Runs statements the database refuses on the audit tables (UPDATE, DELETE: migration 0011_audit_append_only)
+ * the way someone with superuser access to the database would have to: with triggers off for one transaction
+ * (`session_replication_role = replica`). Tests that prove the verifier sees tampering use it.
+ */
+export async function tamper(db: Database, ...statements: SQL[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    for (const statement of statements) await tx.execute(statement);
+  });
 }

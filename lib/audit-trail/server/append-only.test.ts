@@ -1,55 +1,107 @@
-import fs from "node:fs";
-import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { describe, expect, it } from "vitest";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+import { describeEachDatabase, stubTestEnvironment } from "@/test/db";
+
+import { pruneAuditEvents } from "./index";
+import { recordEvent } from "./record";
+import { verifyAuditChain } from "./verify";
 
 /*
- * The trail is append-only for the application: no code path updates or deletes an audit event or a
- * retention checkpoint. The one delete is the retention prune, which only `npm run audit:prune`
- * (scripts/audit-prune.ts) imports. Tests are exempt: they tamper on purpose to prove the verifier.
+ * The trail is append-only in the database itself (migration 0011_audit_append_only): a direct UPDATE or
+ * DELETE of an audit event or checkpoint is refused by a trigger, whoever sends it; the retention pruner's own
+ * path (a transaction-local setting it sets around its DELETE) is the one way through, and the chain still
+ * verifies after it.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-const SCANNED = ["app", "components", "lib", "scripts", "proxy.ts", "instrumentation.ts"];
-const PRUNE_MODULE = "lib/audit-trail/server/prune.ts";
+beforeAll(() => stubTestEnvironment());
+afterAll(() => vi.unstubAllEnvs());
 
-function sourceFiles(entry: string): string[] {
-  const full = path.join(ROOT, entry);
-  if (!fs.existsSync(full)) return [];
-  if (fs.statSync(full).isFile()) return [entry];
-  return fs.readdirSync(full, { withFileTypes: true }).flatMap((child) => {
-    const relative = path.join(entry, child.name);
-    if (child.isDirectory()) return child.name === "node_modules" || child.name.startsWith(".") ? [] : sourceFiles(relative);
-    return /\.(ts|tsx|mts|mjs|js)$/.test(child.name) && !/\.test\.tsx?$|\.spec\.tsx?$/.test(child.name) ? [relative] : [];
-  });
+const DAY = 86_400_000;
+
+/** Resolves when the statement was refused by the trigger (drizzle wraps the database's error as its cause). */
+async function refused(statement: Promise<unknown>): Promise<void> {
+  const error = await statement.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error, "the database accepted the statement").toBeInstanceOf(Error);
+  const messages = [(error as Error).message, ((error as Error).cause as Error | undefined)?.message ?? ""].join(" | ");
+  expect(messages).toMatch(/append-only: (UPDATE|DELETE|TRUNCATE) refused/);
 }
 
-const WRITES = [
-  /\.\s*(update|delete)\s*\(\s*(auditEvents|auditCheckpoints)\b/,
-  /\b(update|delete\s+from|truncate(\s+table)?)\s+"?(public"?\."?)?audit_(events|checkpoints)\b/i,
-];
+describeEachDatabase("the audit trail is append-only in the database on $name", ({ open }) => {
+  async function trail(ages: number[]) {
+    const handle = await open();
+    const ids: number[] = [];
+    for (const days of ages) {
+      ids.push(
+        (await recordEvent({ actor: null, action: "auth.sign_in", outcome: "success", at: new Date(Date.now() - days * DAY) }, handle.db))
+          .id,
+      );
+    }
+    return { handle, ids };
+  }
 
-describe("the audit trail is append-only in the application", () => {
-  const files = SCANNED.flatMap(sourceFiles);
-
-  it("scans the application's sources", () => {
-    expect(files.length).toBeGreaterThan(20);
-    expect(files).toContain(PRUNE_MODULE);
+  it("refuses a direct UPDATE and a direct DELETE of an audit event, and TRUNCATE", async () => {
+    const { handle, ids } = await trail([2, 1, 0]);
+    try {
+      await refused(handle.db.execute(sql`update audit_events set purpose = 'covering tracks' where id = ${ids[1]!}`));
+      await refused(handle.db.update(auditEvents).set({ outcome: "failure" }));
+      await refused(handle.db.execute(sql`delete from audit_events where id = ${ids[2]!}`));
+      await refused(handle.db.delete(auditEvents));
+      await refused(handle.db.execute(sql`truncate audit_events`));
+      expect(await handle.db.$count(auditEvents)).toBe(3);
+      expect((await verifyAuditChain(handle.db)).ok).toBe(true);
+    } finally {
+      await handle.dispose();
+    }
   });
 
-  it("has no update or delete of audit events or checkpoints outside the retention prune", () => {
-    const offenders = files.filter((file) => {
-      if (file === PRUNE_MODULE) return false;
-      const text = fs.readFileSync(path.join(ROOT, file), "utf8");
-      return WRITES.some((pattern) => pattern.test(text));
-    });
-    expect(offenders).toEqual([]);
+  it("lets the prune setting through for DELETEs of its prefix only, never an UPDATE, and only in its transaction", async () => {
+    const { handle, ids } = await trail([2, 1, 0]);
+    try {
+      // Even set by hand, the setting never allows an UPDATE, nor a DELETE past the id it names.
+      await refused(
+        handle.db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('kyc.audit_prune_through', ${String(ids[2]!)}, true)`);
+          await tx.execute(sql`update audit_events set purpose = 'x' where id = ${ids[0]!}`);
+        }),
+      );
+      await refused(
+        handle.db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('kyc.audit_prune_through', ${String(ids[0]!)}, true)`);
+          await tx.execute(sql`delete from audit_events where id = ${ids[1]!}`);
+        }),
+      );
+      // The pruner's own run: its setting ends with its transaction, so a DELETE after it is refused again.
+      expect(await pruneAuditEvents(handle.db, { before: new Date(Date.now() - DAY / 2) })).toBe(2);
+      await refused(handle.db.execute(sql`delete from audit_events`));
+      expect((await verifyAuditChain(handle.db)).ok).toBe(true);
+    } finally {
+      await handle.dispose();
+    }
   });
 
-  it("lets only the prune script import the prune", () => {
-    const importers = files.filter(
-      (file) => file !== PRUNE_MODULE && /audit-trail\/server\/prune["']/.test(fs.readFileSync(path.join(ROOT, file), "utf8")),
-    );
-    expect(importers).toEqual(["scripts/audit-prune.ts"]);
+  it("the pruner removes what is before the date, under a signed checkpoint the database then refuses to change", async () => {
+    const { handle, ids } = await trail([40, 35, 31, 1, 0]);
+    try {
+      expect(await pruneAuditEvents(handle.db, { before: new Date(Date.now() - 30 * DAY) })).toBe(3);
+      const left = await handle.db.select({ id: auditEvents.id, action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.id);
+      expect(left.map((row) => row.id).slice(0, 2)).toEqual(ids.slice(3));
+      expect(left.at(-1)?.action).toBe("audit.prune");
+      const verified = await verifyAuditChain(handle.db);
+      expect(verified).toMatchObject({ ok: true, checked: 3, checkpoint: { throughEventId: ids[2], removedCount: 3 } });
+      // Nothing more is before the date.
+      expect(await pruneAuditEvents(handle.db, { before: new Date(Date.now() - 30 * DAY) })).toBe(0);
+
+      await refused(handle.db.update(auditCheckpoints).set({ removedCount: 1 }));
+      await refused(handle.db.delete(auditCheckpoints));
+      await refused(handle.db.execute(sql`truncate audit_checkpoints`));
+      expect((await verifyAuditChain(handle.db)).ok).toBe(true);
+    } finally {
+      await handle.dispose();
+    }
   });
 });

@@ -1,18 +1,23 @@
 import "server-only";
 
-import { and, asc, count, desc, gte, lte, max, sql } from "drizzle-orm";
+import { asc, count, desc, gte, lte, max, sql } from "drizzle-orm";
 
 import { AUDIT_CHAIN_LOCK_KEY, recordEvent } from "@/lib/audit-trail/server/record";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
 
-import { signCheckpoint } from "./checkpoint";
+import { anchorAuditHead, signCheckpoint } from "./checkpoint";
 import { verifyAuditChain, type ChainBreak } from "./verify";
 
 /*
- * Retention: removes the events older than the retention period, for `npm run audit:prune` only. The
- * application never imports this module (a test checks it): the app's database role needs no DELETE.
+ * Retention: removes the events older than the retention period: `npm run audit:prune` (pruneAuditTrail) and
+ * the scheduled retention pruner (pruneAuditEvents, exported from lib/audit-trail/server).
+ *
+ * The database refuses every UPDATE and DELETE of an audit event or checkpoint (migration
+ * 0011_audit_append_only); this is the one path through: inside its own transaction, it sets the
+ * transaction-local `kyc.audit_prune_through` to the last id it removes, which lets DELETEs of that prefix
+ * alone through the trigger, and ends with the transaction.
  *
  * The chain is cut only at a prefix (every event up to some id), never in the middle: the cut is just
  * before the oldest event that is still within the retention period, so an event written late with an
@@ -42,13 +47,34 @@ export class BrokenChainError extends Error {
   }
 }
 
-export async function pruneAuditEvents(
-  db: Database,
-  options: { retentionDays?: number; now?: Date; dryRun?: boolean; secret?: string; allowBrokenChain?: boolean } = {},
-): Promise<PruneResult> {
-  const retentionDays = options.retentionDays ?? config().auditRetentionDays;
+export interface PruneOptions {
+  retentionDays?: number;
+  /** Remove the events before this moment (instead of `retentionDays` before now). */
+  before?: Date;
+  now?: Date;
+  dryRun?: boolean;
+  secret?: string;
+  allowBrokenChain?: boolean;
+}
+
+/**
+ * For the retention pruner: removes the audit events written before `before` (a prefix of the chain, under
+ * a signed checkpoint, the newest event always kept) and returns how many were removed. Throws
+ * BrokenChainError, removing nothing, while the chain is broken.
+ */
+export async function pruneAuditEvents(db: Database, options: { before: Date; now?: Date; secret?: string }): Promise<number> {
+  return (await pruneAuditTrail(db, options)).removed;
+}
+
+/** The prune with its whole result (`npm run audit:prune`). */
+export async function pruneAuditTrail(db: Database, options: PruneOptions = {}): Promise<PruneResult> {
   const now = new Date(Math.floor((options.now ?? new Date()).getTime()));
-  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const cutoff = options.before
+    ? new Date(Math.floor(options.before.getTime()))
+    : new Date(now.getTime() - (options.retentionDays ?? config().auditRetentionDays) * 86_400_000);
+  const retentionDays = options.before
+    ? Math.max(0, Math.round((now.getTime() - cutoff.getTime()) / 86_400_000))
+    : (options.retentionDays ?? config().auditRetentionDays);
   const none: PruneResult = { removed: 0, cutoff, retentionDays, throughEventId: null, checkpointId: null };
 
   // Checked first and outside the lock (a full walk would hold up every writer meanwhile). An altered
@@ -78,8 +104,12 @@ export async function pruneAuditEvents(
     const removed = Number(counted?.n ?? 0);
     if (options.dryRun) return { ...none, removed, throughEventId: through.id };
 
-    await tx.delete(auditEvents).where(and(lte(auditEvents.id, through.id)));
+    // The trigger's one exception, for this transaction only (set_config(…, true) is SET LOCAL).
+    await tx.execute(sql`select set_config('kyc.audit_prune_through', ${String(through.id)}, true)`);
+    await tx.delete(auditEvents).where(lte(auditEvents.id, through.id));
+    await tx.execute(sql`select set_config('kyc.audit_prune_through', '', true)`);
     const fields = {
+      kind: "prune" as const,
       createdAt: now,
       throughEventId: through.id,
       throughEventHash: through.hash,
@@ -109,6 +139,8 @@ export async function pruneAuditEvents(
       },
       tx,
     );
+    // The prune's own record is the new head: anchored, so cutting it (and what follows) off shows.
+    await anchorAuditHead(tx, { now, secret: options.secret });
     return { removed, cutoff, retentionDays, throughEventId: through.id, checkpointId: checkpoint?.id ?? null };
   });
 }

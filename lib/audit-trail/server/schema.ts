@@ -46,12 +46,18 @@ export const auditEvents = pgTable(
 );
 
 /*
- * Retention checkpoints (lib/audit-trail/server/prune.ts): when `npm run audit:prune` removes the oldest events,
- * it keeps the id and hash of the last one removed, signed with the audit key, so the first remaining
- * event still chains to something the verifier trusts. Append-only, like the trail.
+ * Signed checkpoints (lib/audit-trail/server/checkpoint.ts), two kinds:
+ * - `prune`: when the pruner removes the oldest events, it keeps the id and hash of the last one removed, signed
+ *   with the audit key, so the first remaining event still chains to something the verifier trusts;
+ * - `head`: the chain's newest event (id and hash) signed at a moment (after a prune, after `audit:verify`), so
+ *   events cut off the end, or a tail rewritten without the key, show against it.
+ * Append-only, like the trail: the database refuses UPDATE and DELETE (migration 0011_audit_append_only).
  */
 export const auditCheckpoints = pgTable("audit_checkpoints", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
+  kind: text("kind", { enum: ["prune", "head"] })
+    .notNull()
+    .default("prune"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   throughEventId: bigint("through_event_id", { mode: "number" }).notNull(),
   throughEventHash: text("through_event_hash").notNull(),

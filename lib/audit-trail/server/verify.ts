@@ -3,9 +3,9 @@ import "server-only";
 import { asc, desc, eq, gt } from "drizzle-orm";
 
 import { computeEventHash, GENESIS_HASH } from "@/lib/audit-trail/server/record";
+import { auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/audit-trail/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/audit-trail/server/schema";
 
 import { checkpointSignatureValid } from "./checkpoint";
 
@@ -18,8 +18,12 @@ import { checkpointSignatureValid } from "./checkpoint";
  *   removed (or the one before it had its hash changed).
  * - `checkpoint_forged`: the latest retention checkpoint's signature does not verify.
  *
- * A chain cannot show that its newest events were cut off: the result carries the newest event's id and
- * hash, which an operator can note outside the database (audit:verify prints them) and compare later.
+ * - `head_missing`: the newest signed head checkpoint (or a head noted earlier, `expectHead`) names an event
+ *   that is gone or has another hash: the newest events were cut off, or the tail was rewritten.
+ *
+ * A chain alone cannot show that its newest events were cut off; the head checkpoints can, up to the last one
+ * signed (audit:verify and every prune sign one). The result also carries the newest event's id and hash, which
+ * an operator can note outside the database (audit:verify prints them) and compare later.
  *
  * The start of the chain is the genesis hash, or the latest valid checkpoint when a prune removed the
  * oldest events (lib/audit-trail/server/prune.ts). Reads in batches, so memory stays flat at any size.
@@ -64,15 +68,29 @@ function describe(row: Pick<AuditEventRow, "id" | "at" | "action">): string {
   return `event #${row.id} (${row.at.toISOString()}, ${row.action})`;
 }
 
+function headGone(anchor: { id: number; throughEventId: number }, rewritten: boolean): ChainBreak {
+  return {
+    reason: "head_missing",
+    eventId: anchor.throughEventId,
+    checkpointId: anchor.id,
+    message: rewritten
+      ? `event #${anchor.throughEventId}, signed as the head in checkpoint #${anchor.id}, now has a different hash: the chain was rewritten from there`
+      : `event #${anchor.throughEventId}, signed as the head in checkpoint #${anchor.id}, is gone although no retention checkpoint covers it: the newest events were removed`,
+  };
+}
+
 export async function verifyAuditChain(db: Database, options: VerifyOptions = {}): Promise<VerifyResult> {
   const batchSize = options.batchSize ?? 2000;
   const secret = options.secret ?? config().secrets.auditHash;
 
-  const [checkpoint] = await db
-    .select()
-    .from(auditCheckpoints)
-    .orderBy(desc(auditCheckpoints.throughEventId), desc(auditCheckpoints.id))
-    .limit(1);
+  const latest = (kind: "prune" | "head") =>
+    db
+      .select()
+      .from(auditCheckpoints)
+      .where(eq(auditCheckpoints.kind, kind))
+      .orderBy(desc(auditCheckpoints.throughEventId), desc(auditCheckpoints.id))
+      .limit(1);
+  const [[checkpoint], [anchor]] = await Promise.all([latest("prune"), latest("head")]);
   const result: VerifyResult = {
     ok: true,
     checked: 0,
@@ -99,6 +117,18 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
       message: `retention checkpoint #${checkpoint.id} (events up to #${checkpoint.throughEventId}) has an invalid signature: it was not written by audit:prune with this audit key`,
     });
   }
+
+  if (anchor && !checkpointSignatureValid(anchor, secret)) {
+    return fail({
+      reason: "checkpoint_forged",
+      eventId: null,
+      checkpointId: anchor.id,
+      message: `head checkpoint #${anchor.id} (event #${anchor.throughEventId}) has an invalid signature: it was not written with this audit key`,
+    });
+  }
+  // The signed head must still be there with its hash, unless a prune has removed it since.
+  const anchored = anchor && !(checkpoint && anchor.throughEventId <= checkpoint.throughEventId) ? anchor : null;
+  let anchorSeen = false;
 
   let expectedPrev = checkpoint ? checkpoint.throughEventHash : GENESIS_HASH;
   let previous: Pick<AuditEventRow, "id" | "at" | "action"> | null = null;
@@ -159,6 +189,10 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
           message: `${describe(row)} was altered after it was written: its hash does not match its contents`,
         });
       }
+      if (anchored && row.id === anchored.throughEventId) {
+        if (row.hash !== anchored.throughEventHash) return fail(headGone(anchored, true));
+        anchorSeen = true;
+      }
       expectedPrev = row.hash;
       previous = { id: row.id, at: row.at, action: row.action };
       result.checked += 1;
@@ -169,6 +203,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
     if (rows.length < batchSize) break;
     afterId = rows.at(-1)!.id;
   }
+  if (anchored && !anchorSeen) return fail(headGone(anchored, false));
   if (options.expectHead) {
     const { id, hash } = options.expectHead;
     // Pruned since: only the checkpoint's own last event still has a hash to compare.

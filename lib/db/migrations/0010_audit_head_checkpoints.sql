@@ -1,0 +1,1 @@
+ALTER TABLE "audit_checkpoints" ADD COLUMN "kind" text DEFAULT 'prune' NOT NULL;
