@@ -36,6 +36,7 @@ export const FEATURES = {
   lookups: [],
   kyc: [],
   account: [],
+  privacy: ["cases", "webhooks", "notifications", "verifications"],
 };
 
 const featureGlob = (name) => `lib/${name}/**`;

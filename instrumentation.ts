@@ -11,6 +11,8 @@
  * 6. start the SLA escalation (lib/cases/server/escalation.ts; every minute, a lease makes one instance run it)
  *    and the notifications' outbox (lib/notifications/server/outbox.ts: email and chat, when configured; each
  *    message is taken by one instance, and the actions that enqueue kick it right away).
+ * 7. start the retention pruner (lib/privacy/server/schedule.ts; every RETENTION_RUN_HOURS, default 24, a lease
+ *    makes one instance run it).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -38,4 +40,6 @@ export async function register() {
   startEscalationSchedule();
   const { startOutboxWorker } = await import("./lib/notifications/server/outbox");
   startOutboxWorker();
+  const { startRetentionSchedule } = await import("./lib/privacy/server/schedule");
+  startRetentionSchedule();
 }

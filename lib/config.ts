@@ -119,6 +119,33 @@ const sharedSchema = z.object({
   // Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: none.
   TRUSTED_PROXIES: z.string().default(""),
   AUDIT_RETENTION_DAYS: positiveInt.default(1825),
+  // Retention of every other kind of stored data (lib/privacy/server/policies.ts, docs/operations.md#retention):
+  // days each kind is kept before the daily pruner (npm run retention:run) removes or shortens it. Defaults
+  // follow the purpose of each kind (LGPD art. 15 and 16); none is required by the service's contract.
+  // Case notes' and outcome comments' text, counted from the case's closing (closed cases only).
+  CASE_NOTE_RETENTION_DAYS: positiveInt.max(36_500).default(365),
+  // Closed cases with their whole history, counted from the closing (five years: anti-money-laundering records).
+  CASE_RETENTION_DAYS: positiveInt.max(36_500).default(1825),
+  // Processed webhook bodies are cut to the fields processing reads after this many days; the rows go later.
+  WEBHOOK_BODY_RETENTION_DAYS: positiveInt.max(36_500).default(30),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: positiveInt.max(36_500).default(180),
+  // Search-index rows (ref_id, CPF hash) not seen again for this long, and without an open case.
+  SEARCH_INDEX_RETENTION_DAYS: positiveInt.max(36_500).default(1825),
+  // Ended staff sessions (revoked, or idle past any timeout); they hold the address and browser of a sign-in,
+  // an access record Marco Civil art. 15 asks to keep six months.
+  SESSION_RETENTION_DAYS: positiveInt.min(183).max(36_500).default(183),
+  // Read notifications (the bell), and the outbox's messages once sent or given up.
+  NOTIFICATION_RETENTION_DAYS: positiveInt.max(36_500).default(90),
+  NOTIFICATION_OUTBOX_RETENTION_DAYS: positiveInt.max(36_500).default(30),
+  // Portrait crops (coordinates only) of verifications without an open case, counted from when they were drawn.
+  DOCUMENT_CROP_RETENTION_DAYS: positiveInt.max(36_500).default(1825),
+  // Hours between runs of the retention pruner (a lease makes one instance run it). 0: only `npm run retention:run`.
+  RETENTION_RUN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
   // Case work (lib/cases): hours until an open case is due; red flags that open a case besides `review`
   // and raise its priority; the risk score above which a case is flagged; upstream statuses that close a
   // case (by default the decided ones, approved and reproved: the provider's status list,
@@ -290,6 +317,19 @@ export interface Config {
   smsResendCooldownSeconds: number;
   trustedProxies: string[];
   auditRetentionDays: number;
+  /** Days each kind of stored data is kept (lib/privacy/server/policies.ts), and hours between pruner runs. */
+  retention: {
+    caseNoteDays: number;
+    caseDays: number;
+    webhookBodyDays: number;
+    webhookDeliveryDays: number;
+    searchIndexDays: number;
+    sessionDays: number;
+    notificationDays: number;
+    notificationOutboxDays: number;
+    documentCropDays: number;
+    runHours: number;
+  };
   cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number };
   publicUrl: string | undefined;
   /** Email (SMTP) and chat (incoming webhook) for notifications; each undefined when not configured. */
@@ -425,6 +465,18 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
       .map((entry) => entry.trim())
       .filter(Boolean),
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    retention: {
+      caseNoteDays: values.CASE_NOTE_RETENTION_DAYS,
+      caseDays: values.CASE_RETENTION_DAYS,
+      webhookBodyDays: values.WEBHOOK_BODY_RETENTION_DAYS,
+      webhookDeliveryDays: values.WEBHOOK_DELIVERY_RETENTION_DAYS,
+      searchIndexDays: values.SEARCH_INDEX_RETENTION_DAYS,
+      sessionDays: values.SESSION_RETENTION_DAYS,
+      notificationDays: values.NOTIFICATION_RETENTION_DAYS,
+      notificationOutboxDays: values.NOTIFICATION_OUTBOX_RETENTION_DAYS,
+      documentCropDays: values.DOCUMENT_CROP_RETENTION_DAYS,
+      runHours: values.RETENTION_RUN_HOURS,
+    },
     cases: {
       slaHours: values.CASE_SLA_HOURS,
       redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),
