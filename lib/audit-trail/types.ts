@@ -42,3 +42,28 @@ export const auditPageSchema = z
 export type AuditEventView = z.infer<typeof auditEventViewSchema>;
 export type AuditPage = z.infer<typeof auditPageSchema>;
 export type AuditStaff = z.infer<typeof auditStaffSchema>;
+
+/**
+ * GET /api/audit/checkpoints: every signed checkpoint, oldest first, for an admin to keep outside the database.
+ * `prune`: events up to `throughEventId` were removed by retention; `head`: the chain's newest event then. The
+ * signature is HMAC-SHA256 under the audit key (lib/audit-trail/server/checkpoint.ts), checked by audit:verify.
+ */
+export const auditCheckpointSchema = z
+  .object({
+    id: z.number().int().positive(),
+    kind: z.enum(["prune", "head"]),
+    /** ISO 8601, UTC. */
+    createdAt: z.string(),
+    throughEventId: z.number().int(),
+    throughEventHash: z.string().regex(/^[0-9a-f]{64}$/),
+    throughEventAt: z.string(),
+    removedCount: z.number().int().nonnegative(),
+    cutoff: z.string(),
+    retentionDays: z.number().int().nonnegative(),
+    signature: z.string(),
+  })
+  .strict();
+
+export const auditCheckpointsSchema = z.object({ checkpoints: z.array(auditCheckpointSchema) }).strict();
+
+export type AuditCheckpointsExport = z.infer<typeof auditCheckpointsSchema>;

@@ -9,6 +9,8 @@ import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
 import { DEFAULT_PAGE_SIZE, timeRange, type AuditFilters } from "../filters";
+import type { AuditCheckpointsExport } from "../types";
+import { listAuditCheckpoints } from "./checkpoint";
 import { csvStream } from "./csv";
 import { decodeCursor, InvalidCursorError, iterateAuditEvents, listAuditEvents, type AuditEventFilter, type AuditPage } from "./query";
 
@@ -116,4 +118,29 @@ export async function exportAuditLog(
       ).catch(() => undefined);
     },
   });
+}
+
+/**
+ * Every signed checkpoint (retention and head), for an admin to keep outside the database: with the audit key,
+ * they show later whether events were cut off the end or the chain rewritten. Recorded as an `audit.export`.
+ */
+export async function exportAuditCheckpoints(db: Database, viewer: RequestContext): Promise<AuditCheckpointsExport> {
+  return audited(
+    viewer,
+    { action: "audit.export", details: { format: "checkpoints" }, detailsOf: (exported) => ({ rows: exported.checkpoints.length }) },
+    async () => ({
+      checkpoints: (await listAuditCheckpoints(db)).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        createdAt: row.createdAt.toISOString(),
+        throughEventId: row.throughEventId,
+        throughEventHash: row.throughEventHash,
+        throughEventAt: row.throughEventAt.toISOString(),
+        removedCount: row.removedCount,
+        cutoff: row.cutoff.toISOString(),
+        retentionDays: row.retentionDays,
+        signature: row.signature,
+      })),
+    }),
+  );
 }
