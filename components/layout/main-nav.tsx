@@ -8,7 +8,7 @@ import { LinkPending } from "@/components/ui/link-pending";
 import { SavedViewsMenu } from "@/components/views/saved-views-menu";
 import type { Permission } from "@/lib/auth/permissions";
 import { useSavedViews } from "@/lib/views/queries";
-import type { ViewScope } from "@/lib/views/schemas";
+import type { ViewScope } from "@/lib/views/rules";
 
 import { navItemsFor } from "./nav-items";
 

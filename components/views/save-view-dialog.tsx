@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useSaveView } from "@/lib/views/queries";
-import { VIEW_NAME_MAX, viewQueryOf, type ViewScope } from "@/lib/views/schemas";
+import { VIEW_NAME_MAX, viewQueryOf, type ViewScope } from "@/lib/views/rules";
 
 /*
  * "Save this view": the page's filters and sort as they are in its address (both pages keep them there),

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 
 import { useDeleteView } from "@/lib/views/queries";
-import { VIEW_PATHS, type ViewScope } from "@/lib/views/schemas";
+import { VIEW_PATHS, type ViewScope } from "@/lib/views/rules";
 import type { SavedView } from "@/lib/views/types";
 
 /*

@@ -5,25 +5,13 @@ import { safeText } from "@/lib/shared/safe-text-schema";
 import { parseVerificationFilters } from "@/lib/verifications/rules";
 import { splitListQuery } from "@/lib/verifications/sorting";
 
+import { VIEW_NAME_MAX, VIEW_SCOPES, viewQueryOf, type ViewScope } from "./rules";
+
+export { VIEW_NAME_MAX, VIEW_PATHS, VIEW_SCOPES, viewQueryOf, type ViewScope } from "./rules";
+
 // Input of the saved views' API (POST /api/views), shared with the "Save this view" dialog.
 
-export const VIEW_SCOPES = ["verifications", "cases"] as const;
-export type ViewScope = (typeof VIEW_SCOPES)[number];
-export const VIEW_NAME_MAX = 60;
 const QUERY_MAX = 1_000;
-
-/** Where each scope's page lives: a view opens as `<path>?<query>`. */
-export const VIEW_PATHS: Record<ViewScope, string> = { verifications: "/verifications", cases: "/cases" };
-
-/**
- * The query string a view keeps: the page's own, without the page number (a view is its filters and sort,
- * opened from its first page) and without a leading `?`.
- */
-export function viewQueryOf(search: string): string {
-  const params = new URLSearchParams(search.replace(/^\?/, ""));
-  params.delete("page");
-  return params.toString();
-}
 
 /** Why `query` is not the page's own query string (the first field it refuses), or null when it is. */
 export function viewQueryProblem(scope: ViewScope, query: string): string | null {

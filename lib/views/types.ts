@@ -1,4 +1,4 @@
-import type { ViewScope } from "./schemas";
+import type { ViewScope } from "./rules";
 
 /** A saved view as the API answers it. */
 export interface SavedView {
