@@ -14,8 +14,9 @@ function feedAnswerWith(page: Page, publicId: string, status: string) {
   return page.waitForResponse(
     async (response) => {
       if (!response.url().includes("/api/verification-events?after=") || !response.ok()) return false;
-      const feed = (await response.json()) as { changes: Array<{ publicId: string; status: string | null }> };
-      return feed.changes.some((change) => change.publicId === publicId && change.status === status);
+      // An answer whose body the browser already let go (the page moved on) is not the one awaited.
+      const feed = (await response.json().catch(() => null)) as { changes: Array<{ publicId: string; status: string | null }> } | null;
+      return feed?.changes.some((change) => change.publicId === publicId && change.status === status) ?? false;
     },
     { timeout: 20_000 },
   );

@@ -36,7 +36,8 @@ function recordResponses(page: Page) {
     const type = response.headers()["content-type"] ?? "";
     const location = response.headers()["location"] ?? "";
     seen.push({ url: response.url(), body: location });
-    if (/json|html|javascript|text|x-component/.test(type)) {
+    // The live stream never ends: its body cannot be awaited (its frames hold topics and ids only).
+    if (/json|html|javascript|text|x-component/.test(type) && !type.includes("text/event-stream")) {
       pending.push(
         response
           .text()
