@@ -10,8 +10,10 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 // gets a 303 to the next page; the page's script asks for JSON and navigates itself. Public, so a stale
 // or half-expired cookie can still be cleared; the kit's same-origin check keeps other sites from
 // signing staff out. Clear-Site-Data makes the browser drop what it kept of the session too: cached pages
-// and answers (a case, a person's data), every cookie of the site, and local and session storage.
-const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
+// and answers (a case, a person's data), and local and session storage. Not "cookies": browsers apply it to
+// the whole registrable domain, so it would also sign the member out of the identity provider's pages (and any
+// sibling site) mid-logout; the session cookie itself is cleared by name below.
+const CLEAR_SITE_DATA = '"cache", "storage"';
 
 export const POST = route({ permission: "public" }, async ({ request, context }) => {
   const location = await signOut(await getDb(), {
