@@ -69,7 +69,7 @@ describeEachDatabase("sign-out on $name", ({ open }) => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://localhost:3000/sign-in");
     expect(response.headers.get("set-cookie")).toMatch(/^next-auth\.session-token=;.*Max-Age=0/i);
-    // The browser drops its cached pages, the site's cookies and its storage as well.
+    // The browser drops its cached pages and its storage as well (the session cookie is cleared by name).
     expect(response.headers.get("clear-site-data")).toBe('"cache", "storage"');
     // A copy of the cookie no longer opens anything.
     expect(await sessionFromCookies(parseCookieHeader(cookie))).toBeNull();
