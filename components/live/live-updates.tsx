@@ -11,8 +11,9 @@ import { verificationEventKeys } from "@/lib/webhooks/queries";
 /*
  * The tab's one live stream (lib/shared/api-client/live.ts), mounted once by the dashboard's shell. Each
  * event invalidates the react-query keys it concerns (by prefix, never the whole cache): a case's events the
- * queues and that case, a verification's change the lists, that verification and the change feed, a
- * notification the bell. Only queries in use refetch; the rest are marked stale for their next mount.
+ * queues and that case, a verification's change that verification and the change feed (the list does not
+ * reorder itself under the analyst: the feed's notice offers the changes, components/verifications/
+ * live-changes-notice.tsx), a notification the bell. Only queries in use refetch; the rest are marked stale.
  */
 
 // The bell's key prefix (lib/notifications/queries.ts `notificationKeys.all`), named here so the shell's stream does
@@ -28,7 +29,6 @@ function keysFor(message: LiveMessage): (readonly unknown[])[] {
   }
   if (message.topic === "verification.changed") {
     return [
-      verificationKeys.lists(),
       verificationEventKeys.feed(),
       ...(publicId ? [verificationKeys.detail(publicId), verificationEventKeys.history(publicId), caseKeys.detail(publicId)] : []),
     ];
@@ -48,7 +48,7 @@ export function LiveUpdates() {
         },
         // Back after an outage: whatever the pages show may have changed meanwhile.
         () => {
-          for (const queryKey of [caseKeys.queues(), verificationKeys.lists(), NOTIFICATIONS_KEY])
+          for (const queryKey of [caseKeys.queues(), verificationEventKeys.feed(), NOTIFICATIONS_KEY])
             void client.invalidateQueries({ queryKey });
         },
       ),
