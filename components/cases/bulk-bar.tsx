@@ -1,27 +1,27 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useBulkCases } from "@/lib/cases/routing-queries";
-import type { BulkResult, CaseSummary, RoutingConfig } from "@/lib/cases/types";
+import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
 
 /*
- * The queue's bulk bar (issue 23): pick all on this page, then assign (to a member), unassign or move to a
+ * The queue's bulk bar (issue 23): assign the picked cases (to a member), unassign them or move them to a
  * queue. Each case is done on its own by the server; the answer lists which succeeded and which were refused,
- * with the reason, and the refused stay picked so they can be dealt with next.
+ * with the reason, and the refused stay picked so they can be dealt with next. One slim line, shown only while
+ * something is picked or a result is to be read, so the queue keeps its rows on the first screen (picking,
+ * one or all on the page, is in the table: components/cases/case-queue-table.tsx).
  */
 export function BulkBar({
-  items,
   picked,
   onChange,
   queues,
   staff,
   canAssign,
 }: {
-  items: CaseSummary[];
   picked: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
   queues: Array<{ id: string; name: string }>;
@@ -35,12 +35,6 @@ export function BulkBar({
   const [assignee, setAssignee] = useState("");
   const [queue, setQueue] = useState("");
   const [results, setResults] = useState<BulkResult["results"] | null>(null);
-  const all = useRef<HTMLInputElement>(null);
-  const onPage = items.map((item) => item.publicId);
-  const pickedOnPage = onPage.filter((publicId) => picked.has(publicId)).length;
-  useEffect(() => {
-    if (all.current) all.current.indeterminate = pickedOnPage > 0 && pickedOnPage < onPage.length;
-  }, [pickedOnPage, onPage.length]);
 
   function run(action: "assign" | "unassign" | "move") {
     const publicIds = [...picked];
@@ -58,39 +52,19 @@ export function BulkBar({
 
   const active = staff.filter((member) => !member.disabled);
   const none = picked.size === 0;
+  if (none && !results && !bulk.error) return null;
+  const control = "rounded-md border border-slate-300 px-2 py-0.5";
   return (
-    <section aria-label={t("label")} className="space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm">
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="flex items-center gap-2">
-          <input
-            ref={all}
-            type="checkbox"
-            className="size-4"
-            checked={onPage.length > 0 && pickedOnPage === onPage.length}
-            onChange={(event) => {
-              const next = new Set(picked);
-              for (const publicId of onPage) {
-                if (event.target.checked) next.add(publicId);
-                else next.delete(publicId);
-              }
-              onChange(next);
-            }}
-          />
-          <span>{t("all")}</span>
-        </label>
-        <p aria-live="polite" className="text-slate-700">
+    <section aria-label={t("label")} className="space-y-1 rounded-md border border-slate-200 bg-white px-3 py-1 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p aria-live="polite" className="font-medium text-slate-800">
           {t("picked", { count: picked.size })}
         </p>
         {canAssign ? (
-          <div className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col gap-1" htmlFor={`${id}-assignee`}>
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="flex items-center gap-2" htmlFor={`${id}-assignee`}>
               <span className="font-medium text-slate-800">{t("assignee")}</span>
-              <select
-                id={`${id}-assignee`}
-                className="rounded-md border border-slate-300 px-2 py-1"
-                value={assignee}
-                onChange={(event) => setAssignee(event.target.value)}
-              >
+              <select id={`${id}-assignee`} className={control} value={assignee} onChange={(event) => setAssignee(event.target.value)}>
                 <option value="">{t("chooseAssignee")}</option>
                 {active.map((member) => (
                   <option key={member.id} value={member.id}>
@@ -109,15 +83,10 @@ export function BulkBar({
           {t("unassign")}
         </Button>
         {canAssign ? (
-          <div className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col gap-1" htmlFor={`${id}-queue`}>
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="flex items-center gap-2" htmlFor={`${id}-queue`}>
               <span className="font-medium text-slate-800">{t("queue")}</span>
-              <select
-                id={`${id}-queue`}
-                className="rounded-md border border-slate-300 px-2 py-1"
-                value={queue}
-                onChange={(event) => setQueue(event.target.value)}
-              >
+              <select id={`${id}-queue`} className={control} value={queue} onChange={(event) => setQueue(event.target.value)}>
                 <option value="">{t("chooseQueue")}</option>
                 {queues.map((item) => (
                   <option key={item.id} value={item.id}>

@@ -5,11 +5,12 @@ import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { priorityLevel, stageOf } from "@/lib/cases/rules";
 
-export function FlagBadges({ flags }: { flags: string[] }) {
+/** `oneLine`: never wrapped from md up (a queue row stays one line tall). */
+export function FlagBadges({ flags, oneLine = false }: { flags: string[]; oneLine?: boolean }) {
   const t = useTranslations("cases.flags");
   if (flags.length === 0) return <span className="text-slate-500">—</span>;
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className={`flex flex-wrap gap-1 ${oneLine ? "md:flex-nowrap" : ""}`}>
       {flags.map((flag) => (
         <Badge key={flag} tone={flag === "restrictive_list" || flag === "pep" ? "danger" : "warning"}>
           {t.has(flag) ? t(flag) : flag}

@@ -21,17 +21,18 @@ import { FlagBadges, OtherOpenCaseBadge, PriorityBadge, StateBadge } from "./cas
 function WhyHere({ item }: { item: CaseSummary }) {
   const t = useTranslations("cases.queue");
   const inReview = item.upstreamStatus === "review";
+  // One line at md and up (the badges side by side, never stacked): a row stays as tall as its text.
   if (item.flags.length === 0 && item.otherOpenCase)
     return (
-      <span className="flex flex-wrap gap-1">
+      <span className="flex flex-wrap gap-1 md:flex-nowrap">
         {inReview ? <Badge tone="info">{t("inReview")}</Badge> : null}
         <OtherOpenCaseBadge />
       </span>
     );
   if (item.flags.length === 0) return inReview ? <Badge tone="info">{t("inReview")}</Badge> : <FlagBadges flags={[]} />;
   return (
-    <span title={inReview ? t("inReview") : undefined}>
-      <FlagBadges flags={item.flags} />
+    <span title={inReview ? t("inReview") : undefined} className="flex flex-wrap gap-1 md:flex-nowrap">
+      <FlagBadges flags={item.flags} oneLine />
       {inReview ? <span className="sr-only"> · {t("inReview")}</span> : null}
       {item.otherOpenCase ? <OtherOpenCaseBadge /> : null}
     </span>
@@ -55,6 +56,34 @@ function isTyping(target: EventTarget | null): boolean {
 export interface BulkSelection {
   picked: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
+}
+
+/** Pick or unpick every case on this page: the pick column's header (mixed while some are picked). */
+function PickAll({ items, bulk, label }: { items: CaseSummary[]; bulk: BulkSelection; label?: string }) {
+  const box = useRef<HTMLInputElement>(null);
+  const onPage = items.map((item) => item.publicId);
+  const pickedOnPage = onPage.filter((publicId) => bulk.picked.has(publicId)).length;
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = pickedOnPage > 0 && pickedOnPage < onPage.length;
+  }, [pickedOnPage, onPage.length]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      className="size-4"
+      aria-label={label}
+      title={label}
+      checked={onPage.length > 0 && pickedOnPage === onPage.length}
+      onChange={(event) => {
+        const next = new Set(bulk.picked);
+        for (const publicId of onPage) {
+          if (event.target.checked) next.add(publicId);
+          else next.delete(publicId);
+        }
+        bulk.onChange(next);
+      }}
+    />
+  );
 }
 
 /** The ids from `from` to `to` (either order), for a Shift range. */
@@ -164,12 +193,20 @@ export function CaseQueueTable({
   return (
     <div>
       {status}
+      {/* Below md the table's header (with the pick-all box) is not drawn: the box comes here instead. */}
+      {bulk ? (
+        <label className="mb-2 flex items-center gap-2 text-sm md:hidden">
+          <PickAll items={items} bulk={bulk} />
+          <span>{t("bulk.all")}</span>
+        </label>
+      ) : null}
       {/* One card per case below md (components/ui/data-table.tsx): nothing scrolls sideways on a phone. */}
       <DataTable caption={t("caption")} label={t("caption")} tableClassName="text-left">
         <DataHead>
           {bulk ? (
-            <DataHeader>
+            <DataHeader pad="px-3 py-1.5" className="align-middle">
               <span className="sr-only">{t("bulk.pickColumn")}</span>
+              <PickAll items={items} bulk={bulk} label={t("bulk.all")} />
             </DataHeader>
           ) : null}
           {COLUMNS.map((column) => (
@@ -221,11 +258,11 @@ export function CaseQueueTable({
                 <DataCell label={label("document")} pad="px-3 py-1.5" className="font-mono text-xs">
                   {item.documentMasked ?? "—"}
                 </DataCell>
-                <DataCell label={label("flags")} pad="px-3 py-1.5">
+                <DataCell label={label("flags")} pad="px-3 py-1.5" className="md:whitespace-nowrap">
                   <WhyHere item={item} />
                 </DataCell>
-                <DataCell label={label("priority")} pad="px-3 py-1.5">
-                  <span className="flex flex-wrap gap-1">
+                <DataCell label={label("priority")} pad="px-3 py-1.5" className="md:whitespace-nowrap">
+                  <span className="flex flex-wrap gap-1 md:flex-nowrap">
                     <PriorityBadge priority={item.priority} />
                     {/* Escalated past its due time (lib/cases/server/escalation.ts): raised and its queue's leads told. */}
                     {item.escalatedAt && item.status === "open" ? <Badge tone="danger">{t("overdue")}</Badge> : null}
@@ -250,7 +287,7 @@ export function CaseQueueTable({
                 <DataCell label={label("assignee")} pad="px-3 py-1.5">
                   {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.email) : t("unassigned")}
                 </DataCell>
-                <DataCell label={label("state")} pad="px-3 py-1.5">
+                <DataCell label={label("state")} pad="px-3 py-1.5" className="md:whitespace-nowrap">
                   <StateBadge status={item.status} outcomeState={item.outcomeState} recommendation={item.recommendation} />
                 </DataCell>
               </DataRow>

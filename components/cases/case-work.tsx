@@ -171,8 +171,25 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
   const stage = stageOf(detail);
   const escalated = stage === "escalated";
   const ownEscalation = escalated && detail.outcomeBy?.id === viewer.id;
+  // A background read (the live stream, a poll) never takes the claim button from under the analyst's pointer:
+  // when someone else takes the case while it is offered here, the panel says who holds it and the button stays
+  // until the analyst acts (the server then answers who holds it, and the button goes). Adjusted while rendering.
+  const assigneeId = detail.assignee?.id ?? null;
+  const [shownAssignee, setShownAssignee] = useState(assigneeId);
+  const [keepClaim, setKeepClaim] = useState(false);
+  const [claimed, setClaimed] = useState(false);
+  if (assigneeId !== shownAssignee) {
+    setShownAssignee(assigneeId);
+    setKeepClaim(shownAssignee === null && assigneeId !== null && assigneeId !== viewer.id && !claimed);
+    if (assigneeId === null) setClaimed(false);
+  }
+  const claim = () => {
+    setClaimed(true);
+    assign.mutate({ assignee: "me" }, { onSettled: () => setKeepClaim(false) });
+  };
+  const offerClaim = !detail.assignee || (keepClaim && !mine);
   return (
-    <section aria-labelledby="case-panel-title" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-labelledby="case-panel-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="case-panel-title" tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-2 focus:outline-brand-700">
           {t("title")} <StateBadge status={detail.status} outcomeState={detail.outcomeState} recommendation={detail.recommendation} />
@@ -196,10 +213,23 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
           </button>
         </nav>
       </div>
-      <p className="rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900">{t("providerNotice")}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-slate-700">{t("assignee")}</dt>
-        <dd data-testid="case-assignee">{detail.assignee ? detail.assignee.email : t("nobody")}</dd>
+        <dd className="flex min-w-0 flex-wrap items-center gap-x-2">
+          <span data-testid="case-assignee" className="break-all">
+            {detail.assignee ? detail.assignee.email : t("nobody")}
+          </span>
+          {open && detail.assignee && (mine || hasPermission(viewer, "cases.assign")) ? (
+            <button
+              type="button"
+              disabled={assign.isPending}
+              onClick={() => assign.mutate({ assignee: null })}
+              className="rounded px-1 text-sm text-brand-800 underline underline-offset-2 hover:bg-slate-100 disabled:text-slate-500"
+            >
+              {t("unassign")}
+            </button>
+          ) : null}
+        </dd>
         <dt className="font-medium text-slate-700">{t("waitingSince")}</dt>
         <dd data-testid="case-waiting-since">{dateTime(detail.openedAt)}</dd>
         <dt className="font-medium text-slate-700">{t("due")}</dt>
@@ -222,30 +252,30 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
       {detail.disagreement && detail.recommendation ? (
         <Alert tone="warning" title={t("disagreement", { status: detail.finalStatus ?? "", recommendation: tr(detail.recommendation) })} />
       ) : null}
-      {open ? (
-        <div className="flex flex-wrap gap-2">
+      {/* The first screen at 1440×900 holds what a reviewer decides with (issue 22): the claim, the outcome and
+          its button. The unassign sits beside the assignee; the re-verification, the note and the provider's
+          notice come after the outcome. */}
+      {open && (!detail.assignee || !mine) ? (
+        <div className="flex flex-wrap items-center gap-2">
           {!detail.assignee && ownEscalation ? (
             <p className="text-sm text-slate-700">{t("ownEscalation")}</p>
-          ) : !detail.assignee ? (
-            <Button id="case-assign" pending={assign.isPending} onClick={() => assign.mutate({ assignee: "me" })}>
+          ) : offerClaim ? (
+            <Button id="case-assign" pending={assign.isPending} onClick={claim}>
               {escalated ? t("takeEscalation") : t("assignToMe")}
             </Button>
-          ) : !mine ? (
+          ) : null}
+          {detail.assignee ? (
             <p className="text-sm font-medium text-amber-900" role="status">
               {t("takenBy", { email: detail.assignee.email })}
             </p>
           ) : null}
-          {detail.assignee && (mine || hasPermission(viewer, "cases.assign")) ? (
-            <Button variant="secondary" pending={assign.isPending} onClick={() => assign.mutate({ assignee: null })}>
-              {t("unassign")}
-            </Button>
-          ) : null}
         </div>
       ) : null}
       <ErrorLine error={assign.error} />
-      <Reverification detail={detail} viewer={viewer} />
       <OutcomeSection detail={detail} viewer={viewer} />
+      <Reverification detail={detail} viewer={viewer} />
       <NoteForm publicId={detail.publicId} />
+      <p className="rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900">{t("providerNotice")}</p>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} shortcuts={CASE_SHORTCUTS} />
     </section>
   );
@@ -291,7 +321,7 @@ function OutcomeSection({ detail, viewer }: { detail: CaseDetail; viewer: Viewer
   const mine = detail.assignee?.id === viewer.id;
   const open = detail.status === "open";
   return (
-    <div className="space-y-3 border-t border-slate-200 pt-3">
+    <div className="space-y-2 border-t border-slate-200 pt-3">
       <h3 className="text-sm font-semibold text-slate-900">{t("title")}</h3>
       {detail.recommendation && detail.outcomeBy ? (
         <div className="text-sm" data-testid="case-outcome">
@@ -359,9 +389,8 @@ function OutcomeForm({ publicId }: { publicId: string }) {
   };
   const commentRequired = recommendation === "reprove";
   return (
-    <form id="case-outcome-form" onSubmit={submit} className="space-y-3" aria-label={t("title")}>
-      <p className="text-xs text-slate-600">{t("needsConfirmation")}</p>
-      <fieldset>
+    <form id="case-outcome-form" onSubmit={submit} className="space-y-2" aria-label={t("title")}>
+      <fieldset aria-describedby="case-outcome-needs-confirmation">
         <legend className="text-sm font-medium text-slate-800">{t("recommendation")}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
           {RECOMMENDATIONS.map((value) => (
@@ -433,6 +462,9 @@ function OutcomeForm({ publicId }: { publicId: string }) {
       <Button type="submit" pending={record.isPending}>
         {t("submit")}
       </Button>
+      <p id="case-outcome-needs-confirmation" className="text-xs text-slate-600">
+        {t("needsConfirmation")}
+      </p>
     </form>
   );
 }

@@ -55,7 +55,7 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
   const data = queue.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
   return (
-    <div className="space-y-3">
+    <div className="space-y-2">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
@@ -97,11 +97,12 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
         </ul>
       </nav>
 
-      <div className="flex flex-wrap items-end gap-4 text-sm">
-        <label className="flex flex-col gap-1">
+      {/* The filters on one line (each label beside its field): the queue's rows start high on the first screen. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <label className="flex items-center gap-2">
           <span className="font-medium text-slate-800">{t("sort")}</span>
           <select
-            className="rounded-md border border-slate-300 px-2 py-1"
+            className="rounded-md border border-slate-300 px-2 py-0.5"
             value={params.sort}
             onChange={(event) => update({ sort: event.target.value as QueueParams["sort"] })}
           >
@@ -113,10 +114,10 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
           </select>
         </label>
         {data?.queues && data.queues.length > 1 ? (
-          <label className="flex flex-col gap-1">
+          <label className="flex items-center gap-2">
             <span className="font-medium text-slate-800">{t("routingQueue")}</span>
             <select
-              className="rounded-md border border-slate-300 px-2 py-1"
+              className="rounded-md border border-slate-300 px-2 py-0.5"
               value={params.queue_id ?? ""}
               onChange={(event) => update({ queue_id: event.target.value || undefined })}
             >
@@ -129,14 +130,14 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
             </select>
           </label>
         ) : null}
-        <label className="flex flex-col gap-1">
+        <label className="flex items-center gap-2">
           <span className="font-medium text-slate-800">{t("flag")}</span>
           <FlagSelect value={params.flag} onChange={(flag) => update({ flag })} anyLabel={t("anyFlag")} />
         </label>
-        <label className="flex flex-col gap-1">
+        <label className="flex items-center gap-2">
           <span className="font-medium text-slate-800">{t("age")}</span>
           <select
-            className="rounded-md border border-slate-300 px-2 py-1"
+            className="rounded-md border border-slate-300 px-2 py-0.5"
             value={params.age ?? ""}
             onChange={(event) => update({ age: (event.target.value || undefined) as QueueParams["age"] })}
           >
@@ -182,7 +183,6 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
         <>
           {canWork && data.items.length > 0 ? (
             <BulkBar
-              items={data.items}
               picked={picked}
               onChange={setPicked}
               queues={data.queues ?? []}
@@ -228,7 +228,7 @@ function FlagSelect({
   const t = useTranslations("cases.flags");
   return (
     <select
-      className="rounded-md border border-slate-300 px-2 py-1"
+      className="rounded-md border border-slate-300 px-2 py-0.5"
       value={value ?? ""}
       onChange={(event) => onChange((event.target.value || undefined) as QueueParams["flag"])}
     >

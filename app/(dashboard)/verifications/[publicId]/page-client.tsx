@@ -83,34 +83,33 @@ export function VerificationPageClient({
   // The evidence on the left, the decision panel on the right, kept on screen while the evidence scrolls
   // (1440×900: everything needed to decide without scrolling); on a phone the panel follows the evidence,
   // one tap away through the link at the top.
+  // The way back heads the evidence column, so the panel starts at the top of the page.
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link
-          href={queueContext ? queueHref(queueContext) : backHref(listQuery)}
-          className="font-medium text-brand-800 underline underline-offset-2"
-        >
-          ← {t("back")}
-        </Link>
-        <a href="#decision-panel" className="font-medium text-brand-800 underline underline-offset-2 lg:hidden">
-          {t("toDecision")}
-        </a>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
-        <div className="min-w-0 space-y-4">
-          {body}
-          <CaseHistory publicId={publicId} context={queueContext} />
-          <VerificationEventHistory publicId={publicId} />
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
+      <div className="min-w-0 space-y-4">
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link
+            href={queueContext ? queueHref(queueContext) : backHref(listQuery)}
+            className="font-medium text-brand-800 underline underline-offset-2"
+          >
+            ← {t("back")}
+          </Link>
+          <a href="#decision-panel" className="font-medium text-brand-800 underline underline-offset-2 lg:hidden">
+            {t("toDecision")}
+          </a>
         </div>
-        <aside
-          id="decision-panel"
-          aria-label={t("decisionPanel")}
-          className="min-w-0 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:overflow-y-auto"
-          data-testid="decision-panel"
-        >
-          <CaseWork publicId={publicId} viewer={viewer} context={queueContext} />
-        </aside>
+        {body}
+        <CaseHistory publicId={publicId} context={queueContext} />
+        <VerificationEventHistory publicId={publicId} />
       </div>
+      <aside
+        id="decision-panel"
+        aria-label={t("decisionPanel")}
+        className="min-w-0 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:overflow-y-auto"
+        data-testid="decision-panel"
+      >
+        <CaseWork publicId={publicId} viewer={viewer} context={queueContext} />
+      </aside>
     </div>
   );
 }
