@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 
 import { RISK_BANDS } from "../lib/cases/red-flags";
 import { baseURL } from "../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, stepUpDialog, test } from "./fixtures";
 
 /*
  * Analyst ergonomics: what is above the fold on a desktop and a phone, the red flags first, the face
@@ -230,6 +230,7 @@ test.describe("list", () => {
 
 test("a verification created here shows its ref_id; the export holds the filtered list; the audit CPF search finds its creation and view", async ({
   adminPage: page,
+  staff,
 }) => {
   await inLocale(page, "en");
   await page.setViewportSize(DESKTOP);
@@ -259,6 +260,11 @@ test("a verification created here shows its ref_id; the export holds the filtere
   expect(total, "more matches than one page holds").toBeGreaterThan(10);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
+  // The admin may see unmasked data: the export asks for a step-up first (the password, having no factor), then
+  // goes on by itself.
+  const stepUp = stepUpDialog(page);
+  await stepUp.getByLabel("Password").fill(staff.admin.password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
   const file = await (await download).path();
   await expect(page.getByRole("status").filter({ hasText: "Export ready" })).toHaveText(
     `Export ready: ${total.toLocaleString("en")} rows.`,
@@ -271,6 +277,15 @@ test("a verification created here shows its ref_id; the export holds the filtere
   await page.getByLabel("Search by CPF").fill("390.533.447-05");
   await page.getByRole("button", { name: "Apply filters" }).click();
   const table = page.getByRole("table", { name: "Audit events, newest first" });
+  // One page view's events are folded into one row: open every group to see each event.
+  await expect(table.getByRole("button", { name: new RegExp(`^Opened case ${publicId}`) })).toBeVisible();
+  const folded = table.locator('button[aria-expanded="false"]');
+  for (let opened = 0; opened < 20 && (await folded.count()) > 0; opened += 1) {
+    const before = await folded.count();
+    await folded.first().click();
+    await expect(folded).toHaveCount(before - 1);
+  }
+  await expect(folded).toHaveCount(0);
   await expect(table.getByRole("row").filter({ hasText: publicId }).filter({ hasText: "verification.create" }).first()).toBeVisible();
   await expect(table.getByRole("row").filter({ hasText: publicId }).filter({ hasText: "verification.view" }).first()).toBeVisible();
   // The action filter offers the real names.
