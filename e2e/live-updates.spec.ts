@@ -1,4 +1,6 @@
-import { createVerification, expect, moveUpstream, test } from "./fixtures";
+import { randomUUID } from "node:crypto";
+
+import { createVerification, expect, moveUpstream, test, WRITE } from "./fixtures";
 
 /*
  * Live updates and saved views in a real browser against the sandbox.
@@ -53,4 +55,77 @@ test("a filtered queue saved as a view is in the navigation, and opening it appl
   await navigation.getByTestId("saved-views-cases").click();
   await navigation.getByRole("button", { name: new RegExp(name) }).click();
   await expect(navigation.getByRole("link", { name })).toHaveCount(0);
+});
+
+interface Routing {
+  autoAssign: boolean;
+  capacity: number;
+  queues: Array<{ id: string; name: string; members: Array<{ userId: string; lead: boolean }> }>;
+  rules: Array<{ id?: string; queueId: string; conditions: Record<string, unknown> }>;
+  staff: Array<{ id: string; email: string }>;
+}
+
+/** The routing configuration as PUT /api/cases/routing takes it back. */
+const routingBody = (routing: Routing) => ({
+  autoAssign: routing.autoAssign,
+  capacity: routing.capacity,
+  queues: routing.queues.map(({ id, name, members }) => ({ id, name, members })),
+  rules: routing.rules.map(({ id, queueId, conditions }) => ({ id, queueId, conditions })),
+});
+
+test("a case the service sends to review is routed, auto-assigned and shown assigned in the open queue without a reload", async ({
+  analystPage: page,
+  adminPage: admin,
+  staff,
+}) => {
+  // The routing configuration is the deployment's: this test's rule matches only what no other test makes (a case
+  // whose verification is at least ten days old: every other test moves verifications it has just created), and
+  // the configuration is put back afterwards.
+  const before = (await (await admin.request.get("/api/cases/routing")).json()) as Routing;
+  const analystId = before.staff.find((member) => member.email === staff.analyst.email)!.id;
+  const queueId = randomUUID();
+  const changed = await admin.request.put("/api/cases/routing", {
+    headers: WRITE,
+    data: {
+      ...routingBody(before),
+      autoAssign: true,
+      capacity: 1000,
+      queues: [
+        ...routingBody(before).queues,
+        { id: queueId, name: `E2E team ${queueId.slice(0, 8)}`, members: [{ userId: analystId, lead: true }] },
+      ],
+      rules: [{ queueId, conditions: { minAgeHours: 240 } }, ...routingBody(before).rules],
+    },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  try {
+    // A verification of the sandbox's own, decided more than ten days ago and never in review here.
+    const day = (days: number) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(Date.now() + days * 86_400_000);
+    const old = (await (await admin.request.get(`/api/verifications?status=approved&to=${day(-12)}&per_page=100`)).json()) as {
+      items: Array<{ publicId: string }>;
+    };
+    const candidates = [];
+    for (const item of old.items) {
+      const answer = (await (await admin.request.get(`/api/cases/${item.publicId}`)).json()) as { case: unknown };
+      if (answer.case === null) candidates.push(item.publicId);
+    }
+    expect(candidates.length, "old decided verifications without a case").toBeGreaterThan(0);
+    const publicId = candidates[Math.floor(Math.random() * candidates.length)]!;
+
+    const stream = page.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
+    await page.goto("/cases?queue=open&per_page=200");
+    await stream;
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    const row = page.getByTestId("case-row").filter({ hasText: publicId.slice(0, 13) });
+    await expect(row).toHaveCount(0);
+
+    await moveUpstream(publicId, "review");
+    await expect(row).toHaveCount(1, { timeout: 20_000 });
+    // Already assigned, to the queue's one member: the analyst watching it.
+    await expect(row).toContainText(/(Assignee|Respons\S*)\s*(You|Você)/);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  } finally {
+    await admin.request.put("/api/cases/routing", { headers: WRITE, data: routingBody(before) });
+  }
 });
