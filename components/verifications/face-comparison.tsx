@@ -431,7 +431,8 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
         </span>
       </div>
 
-      {documentFace ? (
+      {/* Shown once the document's picture is laid out: the crop is drawn on it, so there is nothing to offer before. */}
+      {documentFace && picture ? (
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3" role="toolbar" aria-label={t("cropControls")}>
           {draft ? (
             <>
@@ -458,7 +459,7 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
             </>
           ) : (
             <>
-              <Button variant="secondary" className="px-3 py-1" onClick={startEditing} disabled={!picture}>
+              <Button variant="secondary" className="px-3 py-1" onClick={startEditing}>
                 {savedBox ? t("cropChange") : t("cropStart")}
               </Button>
               {savedBox ? (
