@@ -92,7 +92,7 @@ test("no script served to any page carries zod, and no client chunk of the build
   const pages = ["/", "/verifications", "/cases", "/lookups/cpf", "/kyc", "/admin/integrations", "/admin/staff", "/admin/audit"];
   for (const route of pages) check(route, await scriptsOf(adminPage, route));
   await adminPage.goto("/verifications");
-  const detail = await adminPage.locator('a[href^="/verifications/"]').first().getAttribute("href");
+  const detail = await adminPage.getByRole("main").locator('a[href^="/verifications/"]').first().getAttribute("href");
   expect(detail, "the list links a verification").toBeTruthy();
   check("a verification", await scriptsOf(adminPage, detail!));
 

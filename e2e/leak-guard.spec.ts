@@ -59,7 +59,7 @@ test("nothing the browser receives while using the dashboard holds a secret, a s
   record(page, seen, pending);
 
   await page.goto("/verifications");
-  const firstRow = page.locator('a[href^="/verifications/"]').first();
+  const firstRow = page.getByRole("main").locator('a[href^="/verifications/"]').first();
   await expect(firstRow).toBeVisible();
   await firstRow.click();
   await expect(page).toHaveURL(/\/verifications\/[^/]+$/);

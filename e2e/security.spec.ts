@@ -108,7 +108,7 @@ test("every page works under the CSP with no violation or console error", async 
   const { problems, page } = await watchForViolations(context);
   await page.goto("/verifications");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const firstDetail = await page.locator('a[href^="/verifications/"]').first().getAttribute("href");
+  const firstDetail = await page.getByRole("main").locator('a[href^="/verifications/"]').first().getAttribute("href");
   const pages = [
     "/",
     "/verifications",
