@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { ConfigError, configWarnings, loadConfig, SANDBOX_DEFAULTS } from "./config";
+import { singleKeyRing } from "./keys/ring";
 
 const tempDirs: string[] = [];
 function tempDataDir(): string {
@@ -29,6 +30,7 @@ const serviceEnv = {
   NEXTAUTH_SECRET: strong,
   MEDIA_SEAL_SECRET: strong,
   AUDIT_HASH_SECRET: strong,
+  DATA_ENCRYPTION_SECRET: strong,
   WEBHOOK_SIGNING_SECRET: strong,
   PARTNERS_WIDGET_INTEGRATION_TOKEN: "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
 };
@@ -52,29 +54,39 @@ describe("embedded default", () => {
     expect(config.partners.url).toBe("http://127.0.0.1:4010/partners");
     expect(config.database.url).toBeUndefined();
     expect(config.seedDemoAccounts).toBe(true);
-    expect(config.secrets.nextAuth.length).toBeGreaterThanOrEqual(32);
-    expect(new Set(Object.values(config.secrets)).size).toBe(3);
+    expect(config.secrets.nextAuth.current.secret.length).toBeGreaterThanOrEqual(32);
+    expect(new Set(Object.values(config.secrets).map((ring) => ring.current.secret)).size).toBe(4);
     // Generated once: a second load (another process, a restart) reads the same secrets.
     expect(loadConfig({ DATA_DIR: dataDir }).secrets).toEqual(config.secrets);
     expect(fs.statSync(path.join(dataDir, "secrets.json")).mode & 0o077).toBe(0);
   });
 
-  it("generates a webhook signing secret, and adds it to a secrets file written before it existed without touching the others", () => {
+  it("generates the webhook signing and data encryption secrets, and adds them to a secrets file written before they existed without touching the others", () => {
     const dataDir = tempDataDir();
     const older = { nextAuth: "a".repeat(43), mediaSeal: "b".repeat(43), auditHash: "c".repeat(43) };
     fs.writeFileSync(path.join(dataDir, "secrets.json"), JSON.stringify(older), { mode: 0o600 });
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config.secrets).toEqual(older);
-    expect(config.webhooks.signingSecret?.length).toBeGreaterThanOrEqual(32);
-    expect(Object.values(older)).not.toContain(config.webhooks.signingSecret);
-    expect(loadConfig({ DATA_DIR: dataDir }).webhooks.signingSecret).toBe(config.webhooks.signingSecret);
+    expect(config.secrets).toMatchObject({
+      nextAuth: singleKeyRing(older.nextAuth),
+      mediaSeal: singleKeyRing(older.mediaSeal),
+      auditHash: singleKeyRing(older.auditHash),
+    });
+    const added = [config.webhooks.signing?.current.secret, config.secrets.dataEncryption.current.secret];
+    for (const secret of added) {
+      expect(secret?.length).toBeGreaterThanOrEqual(32);
+      expect(Object.values(older)).not.toContain(secret);
+    }
+    const again = loadConfig({ DATA_DIR: dataDir });
+    expect([again.webhooks.signing?.current.secret, again.secrets.dataEncryption.current.secret]).toEqual(added);
     expect(config.webhooks).toMatchObject({
       signatureHeader: "X-Legitimuz-Signature",
       deliveryHeader: "X-Legitimuz-Delivery",
       toleranceSeconds: 300,
     });
     // An explicit value wins over the generated one.
-    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOK_SIGNING_SECRET: "w".repeat(20) }).webhooks.signingSecret).toBe("w".repeat(20));
+    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOK_SIGNING_SECRET: "w".repeat(20) }).webhooks.signing).toEqual(
+      singleKeyRing("w".repeat(20)),
+    );
   });
 
   it("follows SANDBOX_URL and keeps each contract assumption's default", () => {
@@ -93,18 +105,18 @@ describe("service mode", () => {
     expect(config.mode).toBe("service");
     expect(config.core.url).toBe("https://core.example.com");
     expect(config.seedDemoAccounts).toBe(false);
-    expect(config.secrets.mediaSeal).toBe(strong);
+    expect(config.secrets.mediaSeal).toEqual(singleKeyRing(strong));
   });
 
   it("takes the provider's webhook signing secret when given, refuses a short one, and runs without one", () => {
-    expect(loadConfig({ ...serviceEnv, WEBHOOK_SIGNING_SECRET: "provider-secret-0123" }).webhooks.signingSecret).toBe(
-      "provider-secret-0123",
+    expect(loadConfig({ ...serviceEnv, WEBHOOK_SIGNING_SECRET: "provider-secret-0123" }).webhooks.signing).toEqual(
+      singleKeyRing("provider-secret-0123"),
     );
     expect(problemsOf({ ...serviceEnv, WEBHOOK_SIGNING_SECRET: "short" })).toEqual([
       "WEBHOOK_SIGNING_SECRET: must be at least 16 characters",
     ]);
     const { WEBHOOK_SIGNING_SECRET: _secret, ...withoutSecret } = serviceEnv;
-    expect(loadConfig(withoutSecret).webhooks.signingSecret).toBeUndefined();
+    expect(loadConfig(withoutSecret).webhooks.signing).toBeUndefined();
   });
 
   it("lists every missing variable in one message", () => {

@@ -6,6 +6,8 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { KeyRingError, parseKeyRing, type KeyRing } from "@/lib/keys/ring";
+
 /*
  * The one place configuration is read. Two modes:
  *
@@ -25,11 +27,22 @@ const httpUrl = z
   .url()
   .refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL")
   .transform((value) => value.replace(/\/+$/, ""));
-const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
+/** A key ring (lib/keys/ring.ts): `id:secret` entries, newest first, or one plain secret; each key guess-proof. */
+const keyRing = (minLength: number) =>
+  z.string().transform((value, context) => {
+    try {
+      return parseKeyRing(value, minLength);
+    } catch (error) {
+      if (!(error instanceof KeyRingError)) throw error;
+      context.addIssue({ code: "custom", message: error.message });
+      return z.NEVER;
+    }
+  });
+const secret = keyRing(MIN_SECRET_LENGTH);
 const headerName = z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name");
 const positiveInt = z.coerce.number().int().positive();
 // The provider chooses its signing secrets; only a guess-proof minimum is asked of them.
-const webhookSecret = z.string().min(16, "must be at least 16 characters");
+const webhookSecret = keyRing(16);
 
 // The sandbox's demo credentials (sandbox/README.md). Only ever used in embedded mode.
 export const SANDBOX_DEFAULTS = {
@@ -249,6 +262,8 @@ const serviceSchema = sharedSchema.extend({
   NEXTAUTH_SECRET: secret,
   MEDIA_SEAL_SECRET: secret,
   AUDIT_HASH_SECRET: secret,
+  // Encrypts case notes and comments at rest (lib/cases/server), never leaves the server.
+  DATA_ENCRYPTION_SECRET: secret,
   // Issued by the provider when the webhook destination is registered (shown once). Optional: without it
   // the receiver refuses every delivery (503) and start-up warns, the rest of the dashboard still works.
   WEBHOOK_SIGNING_SECRET: webhookSecret.optional(),
@@ -268,6 +283,7 @@ const embeddedSchema = sharedSchema.extend({
   NEXTAUTH_SECRET: secret.optional(),
   MEDIA_SEAL_SECRET: secret.optional(),
   AUDIT_HASH_SECRET: secret.optional(),
+  DATA_ENCRYPTION_SECRET: secret.optional(),
   WEBHOOK_SIGNING_SECRET: webhookSecret.optional(),
 });
 
@@ -298,10 +314,11 @@ export interface Config {
   };
   upstream: { timeoutMs: number; readRetries: number; readDeadlineMs: number };
   database: { url: string | undefined; dataDir: string };
-  secrets: { nextAuth: string; mediaSeal: string; auditHash: string };
+  /** Each a key ring (lib/keys/ring.ts): the current key makes, every key still opens or verifies. */
+  secrets: { nextAuth: KeyRing; mediaSeal: KeyRing; auditHash: KeyRing; dataEncryption: KeyRing };
   webhooks: {
     /** Undefined only in service mode without WEBHOOK_SIGNING_SECRET: every delivery is then refused. */
-    signingSecret: string | undefined;
+    signing: KeyRing | undefined;
     signatureHeader: string;
     deliveryHeader: string;
     toleranceSeconds: number;
@@ -389,7 +406,12 @@ export function loadConfig(rawEnv: Env = process.env): Config {
         widgetIntegrationToken: values.PARTNERS_WIDGET_INTEGRATION_TOKEN,
       }),
       database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR },
-      secrets: { nextAuth: values.NEXTAUTH_SECRET, mediaSeal: values.MEDIA_SEAL_SECRET, auditHash: values.AUDIT_HASH_SECRET },
+      secrets: {
+        nextAuth: values.NEXTAUTH_SECRET,
+        mediaSeal: values.MEDIA_SEAL_SECRET,
+        auditHash: values.AUDIT_HASH_SECRET,
+        dataEncryption: values.DATA_ENCRYPTION_SECRET,
+      },
       webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET),
       seedDemoAccounts: false,
       signIn: signInPart(values, "privileged"),
@@ -402,7 +424,11 @@ export function loadConfig(rawEnv: Env = process.env): Config {
   }
   const values = parsed.data;
   const generated =
-    values.NEXTAUTH_SECRET && values.MEDIA_SEAL_SECRET && values.AUDIT_HASH_SECRET && values.WEBHOOK_SIGNING_SECRET
+    values.NEXTAUTH_SECRET &&
+    values.MEDIA_SEAL_SECRET &&
+    values.AUDIT_HASH_SECRET &&
+    values.DATA_ENCRYPTION_SECRET &&
+    values.WEBHOOK_SIGNING_SECRET
       ? undefined
       : generatedSecrets(values.DATA_DIR);
   return {
@@ -422,6 +448,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       nextAuth: values.NEXTAUTH_SECRET ?? generated!.nextAuth,
       mediaSeal: values.MEDIA_SEAL_SECRET ?? generated!.mediaSeal,
       auditHash: values.AUDIT_HASH_SECRET ?? generated!.auditHash,
+      dataEncryption: values.DATA_ENCRYPTION_SECRET ?? generated!.dataEncryption,
     },
     // scripts/run.mjs hands the same value to the sandbox, which signs its deliveries with it.
     webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET ?? generated!.webhookSigning),
@@ -531,9 +558,9 @@ function partnersPart(
   };
 }
 
-function webhooksPart(values: SharedValues, signingSecret: string | undefined): Config["webhooks"] {
+function webhooksPart(values: SharedValues, signing: KeyRing | undefined): Config["webhooks"] {
   return {
-    signingSecret,
+    signing,
     signatureHeader: values.WEBHOOK_SIGNATURE_HEADER,
     deliveryHeader: values.WEBHOOK_DELIVERY_HEADER,
     toleranceSeconds: values.WEBHOOK_TOLERANCE_SECONDS,
@@ -550,8 +577,32 @@ function describeIssues(error: z.ZodError): string[] {
   });
 }
 
-const generatedSecretsSchema = z.object({ nextAuth: secret, mediaSeal: secret, auditHash: secret, webhookSigning: secret });
-type GeneratedSecrets = z.infer<typeof generatedSecretsSchema>;
+// Each value is a ring's variable value (one plain secret, or `id:secret,…` once `npm run keys:rotate` added a key).
+const generatedSecretsSchema = z.object({
+  nextAuth: z.string(),
+  mediaSeal: z.string(),
+  auditHash: z.string(),
+  dataEncryption: z.string(),
+  webhookSigning: z.string(),
+});
+type GeneratedSecretValues = z.infer<typeof generatedSecretsSchema>;
+type GeneratedSecrets = Record<keyof GeneratedSecretValues, KeyRing>;
+
+/** Where embedded mode keeps its generated rings (`npm run keys:rotate` rewrites it). */
+export function generatedSecretsFile(dataDir: string): string {
+  return path.resolve(dataDir, "secrets.json");
+}
+
+function parseGenerated(values: GeneratedSecretValues): GeneratedSecrets {
+  const parse = (value: string) => parseKeyRing(value, MIN_SECRET_LENGTH);
+  return {
+    nextAuth: parse(values.nextAuth),
+    mediaSeal: parse(values.mediaSeal),
+    auditHash: parse(values.auditHash),
+    dataEncryption: parse(values.dataEncryption),
+    webhookSigning: parse(values.webhookSigning),
+  };
+}
 
 const makeSecret = () => randomBytes(32).toString("base64url");
 
@@ -561,25 +612,31 @@ const makeSecret = () => randomBytes(32).toString("base64url");
  * and gains the missing one: regenerating them would end every session and break the audit chain's key.
  */
 function generatedSecrets(dataDir: string): GeneratedSecrets {
-  const file = path.resolve(dataDir, "secrets.json");
+  const file = generatedSecretsFile(dataDir);
   if (fs.existsSync(file)) {
     const raw = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
     const stored = generatedSecretsSchema.safeParse(raw);
-    if (stored.success) return stored.data;
-    const completed = generatedSecretsSchema.safeParse({ webhookSigning: makeSecret(), ...raw });
+    if (stored.success) return parseGenerated(stored.data);
+    const completed = generatedSecretsSchema.safeParse({ webhookSigning: makeSecret(), dataEncryption: makeSecret(), ...raw });
     if (completed.success) {
       fs.writeFileSync(file, JSON.stringify(completed.data, null, 2), { mode: 0o600 });
-      return completed.data;
+      return parseGenerated(completed.data);
     }
   }
-  const made: GeneratedSecrets = { nextAuth: makeSecret(), mediaSeal: makeSecret(), auditHash: makeSecret(), webhookSigning: makeSecret() };
+  const made: GeneratedSecretValues = {
+    nextAuth: makeSecret(),
+    mediaSeal: makeSecret(),
+    auditHash: makeSecret(),
+    dataEncryption: makeSecret(),
+    webhookSigning: makeSecret(),
+  };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // `wx` so two processes starting together keep the first file written instead of racing.
   try {
     fs.writeFileSync(file, JSON.stringify(made, null, 2), { mode: 0o600, flag: "wx" });
-    return made;
+    return parseGenerated(made);
   } catch {
-    return generatedSecretsSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
+    return parseGenerated(generatedSecretsSchema.parse(JSON.parse(fs.readFileSync(file, "utf8"))));
   }
 }
 
@@ -600,7 +657,7 @@ export function configWarnings(cfg: Config): string[] {
   if (!cfg.signIn.passwordSignIn && !cfg.oidc) {
     warnings.push("PASSWORD_SIGN_IN is off and no single sign-on is configured: only members who already have a passkey can sign in");
   }
-  if (!cfg.webhooks.signingSecret) {
+  if (!cfg.webhooks.signing) {
     warnings.push("WEBHOOK_SIGNING_SECRET is unset: every webhook delivery is refused (503) and nothing learns of changes at the service");
   }
   return warnings;

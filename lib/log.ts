@@ -49,10 +49,9 @@ export function registerConfigSecrets(cfg: Config): void {
     cfg.core.apiKey,
     cfg.partners.password,
     cfg.partners.integrationToken,
-    cfg.secrets.nextAuth,
-    cfg.secrets.mediaSeal,
-    cfg.secrets.auditHash,
-    cfg.webhooks.signingSecret,
+    ...[cfg.secrets.nextAuth, cfg.secrets.mediaSeal, cfg.secrets.auditHash, cfg.secrets.dataEncryption, cfg.webhooks.signing].flatMap(
+      (ring) => ring?.keys.map((key) => key.secret) ?? [],
+    ),
     cfg.oidc?.clientSecret,
   );
 }

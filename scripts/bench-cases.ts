@@ -109,6 +109,7 @@ export default async function benchCases(): Promise<BenchRow[]> {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-nextauth-secret-0123456789abcdef",
     MEDIA_SEAL_SECRET: process.env.MEDIA_SEAL_SECRET ?? "bench-media-seal-secret-0123456789abcdef",
     AUDIT_HASH_SECRET: process.env.AUDIT_HASH_SECRET ?? "bench-audit-hash-secret-0123456789abcdef",
+    DATA_ENCRYPTION_SECRET: process.env.DATA_ENCRYPTION_SECRET ?? "bench-data-encryption-secret-0123456789abcdef",
     LOG_LEVEL: "silent",
   });
   const { createDatabase } = await import("../lib/db/client");

@@ -100,7 +100,7 @@ async function run(
   const delivered = Math.min(...streams.map((entry) => entry.frames));
 
   // Latency: a signed webhook arrives, is stored, processed; the first stream writes its frame.
-  const secret = config().webhooks.signingSecret!;
+  const secret = config().webhooks.signing!.current.secret;
   const settings = config().webhooks;
   const latencies: number[] = [];
   for (let index = 0; index < WEBHOOKS; index += 1) {

@@ -58,7 +58,7 @@ export async function sessionCookieFor(
   });
   const token = await encode({
     token: { sub: user.id, email: user.email, name: user.name, uid: user.id, sid: sessionId, role: user.role, method },
-    secret: config().secrets.nextAuth,
+    secret: config().secrets.nextAuth.current.secret,
   });
   return `${sessionCookieName()}=${token}`;
 }

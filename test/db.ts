@@ -108,6 +108,7 @@ export const TEST_SECRETS = {
   NEXTAUTH_SECRET: "test-nextauth-secret-0123456789abcdef",
   MEDIA_SEAL_SECRET: "test-media-seal-secret-0123456789abcdef",
   AUDIT_HASH_SECRET: "test-audit-hash-secret-0123456789abcdef",
+  DATA_ENCRYPTION_SECRET: "test-data-encryption-secret-0123456789abcdef",
 } as const;
 
 /**

@@ -10,6 +10,7 @@ export function testConfig(sandboxUrl: string, env: Record<string, string> = {})
     NEXTAUTH_SECRET: "n".repeat(40),
     MEDIA_SEAL_SECRET: "m".repeat(40),
     AUDIT_HASH_SECRET: "a".repeat(40),
+    DATA_ENCRYPTION_SECRET: "d".repeat(40),
     UPSTREAM_READ_RETRIES: "0",
     UPSTREAM_TIMEOUT_MS: "1500",
     ...env,

@@ -28,7 +28,7 @@ export type CheckpointFields = Pick<
   "createdAt" | "throughEventId" | "throughEventHash" | "throughEventAt" | "removedCount" | "cutoff" | "retentionDays"
 > & { kind?: CheckpointKind };
 
-export function signCheckpoint(fields: CheckpointFields, secret = config().secrets.auditHash): string {
+export function signCheckpoint(fields: CheckpointFields, secret = config().secrets.auditHash.current.secret): string {
   const payload = JSON.stringify([
     fields.createdAt.toISOString(),
     fields.throughEventId,
@@ -44,7 +44,7 @@ export function signCheckpoint(fields: CheckpointFields, secret = config().secre
   return createHmac("sha256", secret).update(`${label}\n${payload}`).digest("hex");
 }
 
-export function checkpointSignatureValid(row: CheckpointFields & { signature: string }, secret = config().secrets.auditHash): boolean {
+export function checkpointSignatureValid(row: CheckpointFields & { signature: string }, secret = config().secrets.auditHash.current.secret): boolean {
   const expected = Buffer.from(signCheckpoint(row, secret), "hex");
   const actual = Buffer.from(/^[0-9a-f]{64}$/.test(row.signature) ? row.signature : "", "hex");
   return actual.length === expected.length && timingSafeEqual(actual, expected);

@@ -171,14 +171,14 @@ export function maskCpf(cpf: string): string {
 }
 
 /** Keyed hash of a CPF, so an auditor can find its events without the CPF being stored. */
-export function cpfHash(cpf: string, secret = config().secrets.auditHash): string {
+export function cpfHash(cpf: string, secret = config().secrets.auditHash.current.secret): string {
   return createHmac("sha256", secret)
     .update(`cpf:${cpfDigits(cpf)}`)
     .digest("hex");
 }
 
 /** HMAC over the previous hash and the event's fields; a verifier recomputes it row by row. */
-export function computeEventHash(prevHash: string, fields: ChainedFields, secret = config().secrets.auditHash): string {
+export function computeEventHash(prevHash: string, fields: ChainedFields, secret = config().secrets.auditHash.current.secret): string {
   // Sorted keys: jsonb does not keep the order the writer used.
   const details = Object.fromEntries(Object.entries(fields.details).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const payload = JSON.stringify([

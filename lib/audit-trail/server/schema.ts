@@ -31,6 +31,8 @@ export const auditEvents = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
+    // The audit key (AUDIT_HASH_SECRET's ring, lib/keys/ring.ts) that keyed `hash` and `target_hash`.
+    keyId: text("key_id").notNull().default("1"),
   },
   (table) => [
     index("audit_events_at_idx").on(table.at),
@@ -66,6 +68,8 @@ export const auditCheckpoints = pgTable("audit_checkpoints", {
   cutoff: timestamp("cutoff", { withTimezone: true }).notNull(),
   retentionDays: integer("retention_days").notNull(),
   signature: text("signature").notNull(),
+  // The audit key that signed it.
+  keyId: text("key_id").notNull().default("1"),
 });
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;

@@ -81,7 +81,7 @@ function headGone(anchor: { id: number; throughEventId: number }, rewritten: boo
 
 export async function verifyAuditChain(db: Database, options: VerifyOptions = {}): Promise<VerifyResult> {
   const batchSize = options.batchSize ?? 2000;
-  const secret = options.secret ?? config().secrets.auditHash;
+  const secret = options.secret ?? config().secrets.auditHash.current.secret;
 
   const latest = (kind: "prune" | "head") =>
     db

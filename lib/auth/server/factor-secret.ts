@@ -13,7 +13,7 @@ import { config } from "@/lib/config";
 const VERSION = "v1";
 
 function key(purpose: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", config().secrets.nextAuth, "kyc-staff-factors", purpose, 32));
+  return Buffer.from(hkdfSync("sha256", config().secrets.nextAuth.current.secret, "kyc-staff-factors", purpose, 32));
 }
 
 export function sealFactorSecret(plain: string): string {

@@ -21,6 +21,7 @@ const serviceEnv = {
   NEXTAUTH_SECRET: strong,
   MEDIA_SEAL_SECRET: strong,
   AUDIT_HASH_SECRET: strong,
+  DATA_ENCRYPTION_SECRET: strong,
 };
 
 afterEach(restoreConfigEnv);

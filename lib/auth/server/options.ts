@@ -85,7 +85,7 @@ export function authOptions(): NextAuthOptions {
   const settings = config();
   const secure = secureCookiesWanted();
   return {
-    secret: settings.secrets.nextAuth,
+    secret: settings.secrets.nextAuth.current.secret,
     useSecureCookies: secure,
     cookies: authCookies(secure),
     // The absolute limit; the idle limit and revocation are enforced on the server-side session row.

@@ -50,7 +50,7 @@ export async function sessionToken(jar: Record<string, string>): Promise<(JWT & 
   const token = await getToken({
     // getToken only reads `cookies` (and `headers` for a bearer token, which we do not accept).
     req: { cookies: jar, headers: {} } as unknown as Parameters<typeof getToken>[0]["req"],
-    secret: config().secrets.nextAuth,
+    secret: config().secrets.nextAuth.current.secret,
     cookieName: sessionCookieName(),
     decode: decodeSessionToken,
   });

@@ -30,7 +30,7 @@ export const ADDRESS_FAILURE_LIMIT = 20;
 export const ACCOUNT_FAILURE_LIMIT = 10;
 
 const accountHash = (email: string) =>
-  createHmac("sha256", config().secrets.auditHash).update(`sign-in-account:${email}`).digest("hex").slice(0, 40);
+  createHmac("sha256", config().secrets.auditHash.current.secret).update(`sign-in-account:${email}`).digest("hex").slice(0, 40);
 const accountKey = (email: string) => `sign-in:account:${accountHash(email)}`;
 const pairPrefix = (email: string) => `sign-in:pair:${accountHash(email)}:`;
 const pairKey = (email: string, address: string) => `${pairPrefix(email)}${addressGroup(address)}`;

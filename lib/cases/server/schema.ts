@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "../../auth/server/schema";
@@ -46,6 +58,7 @@ export const cases = pgTable(
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
     recommendation: text("recommendation", { enum: ["approve", "reprove", "escalate"] }),
     reasons: text("reasons").array(),
+    // Sealed at rest like a note's text.
     outcomeComment: text("outcome_comment"),
     outcomeBy: uuid("outcome_by").references(() => staffUsers.id),
     outcomeAt: timestamp("outcome_at", { withTimezone: true }),
@@ -62,6 +75,8 @@ export const cases = pgTable(
     // The sync run that last saw this case in the review list (lib/cases/server/sync.ts).
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // An erasure (lib/privacy) cleared the case's free text (outcome comment, notes) on this date.
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (table) => [
     index("cases_queue_idx").on(table.status, table.openedAt),
@@ -88,8 +103,12 @@ export const caseEntries = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid("actor_id").references(() => staffUsers.id),
     kind: text("kind").notNull(),
+    // Sealed at rest (lib/keys/ring.ts sealText, DATA_ENCRYPTION_SECRET's ring; the key id is in the envelope).
     text: text("text"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    // An erasure (lib/privacy) cleared `text`: who confirmed it and when, shown as a tombstone.
+    redactedAt: timestamp("redacted_at", { withTimezone: true }),
+    redactedBy: uuid("redacted_by").references(() => staffUsers.id),
   },
   (table) => [index("case_entries_case_idx").on(table.caseId, table.id)],
 );
@@ -108,6 +127,8 @@ export const verificationIndex = pgTable(
     publicId: text("public_id").primaryKey(),
     refId: text("ref_id"),
     cpfHash: text("cpf_hash"),
+    // The audit key (AUDIT_HASH_SECRET's ring) `cpf_hash` was made under; entries under an older key are re-keyed.
+    cpfKeyId: text("cpf_key_id"),
     documentMasked: text("document_masked"),
     createdHere: boolean("created_here").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -128,7 +149,11 @@ export const caseQueues = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp("retired_at", { withTimezone: true }),
   },
-  (table) => [uniqueIndex("case_queues_name_key").on(sql`lower(${table.name})`).where(sql`${table.retiredAt} is null`)],
+  (table) => [
+    uniqueIndex("case_queues_name_key")
+      .on(sql`lower(${table.name})`)
+      .where(sql`${table.retiredAt} is null`),
+  ],
 );
 
 export const caseQueueMembers = pgTable(
@@ -189,7 +214,10 @@ export const caseReverifications = pgTable(
     requestedBy: uuid("requested_by").references(() => staffUsers.id),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("case_reverifications_case_idx").on(table.caseId), uniqueIndex("case_reverifications_public_id_key").on(table.publicId)],
+  (table) => [
+    index("case_reverifications_case_idx").on(table.caseId),
+    uniqueIndex("case_reverifications_public_id_key").on(table.publicId),
+  ],
 );
 
 export type CaseQueueRow = typeof caseQueues.$inferSelect;

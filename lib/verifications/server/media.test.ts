@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { setLogSink } from "@/lib/log";
+import { singleKeyRing } from "@/lib/keys/ring";
 import { AppError } from "@/lib/shared/errors";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
@@ -95,7 +96,7 @@ describe("openImage", () => {
 
   it("refuses the token of another user and a token sealed with another secret", async () => {
     expect(await failure(openImage(token, { id: "user-2" }, deps))).toMatchObject({ problem: "foreign" });
-    const otherSecret = { ...deps, cfg: { ...deps.cfg, secrets: { ...deps.cfg.secrets, mediaSeal: "o".repeat(40) } } };
+    const otherSecret = { ...deps, cfg: { ...deps.cfg, secrets: { ...deps.cfg.secrets, mediaSeal: singleKeyRing("o".repeat(40)) } } };
     const error = await failure(openImage(token, user, otherSecret));
     expect(error).toBeInstanceOf(MediaTokenRefused);
     expect(error).toMatchObject({ problem: "invalid" });

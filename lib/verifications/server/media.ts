@@ -84,7 +84,7 @@ export async function issueMediaTokens(
   const cfg = deps.cfg ?? config();
   const client = deps.client ?? coreClient();
   const entries = await client.getVerificationFiles(publicId, deps.signal);
-  const items = await Promise.all(entries.map((entry) => describeEntry(entry, publicId, user, cfg.secrets.mediaSeal)));
+  const items = await Promise.all(entries.map((entry) => describeEntry(entry, publicId, user, cfg.secrets.mediaSeal.current.secret)));
   return { publicId, items };
 }
 
@@ -139,7 +139,7 @@ export async function openImage(
   const cfg = deps.cfg ?? config();
   let claim: MediaClaim;
   try {
-    claim = await openMediaToken(token, user.id, cfg.secrets.mediaSeal);
+    claim = await openMediaToken(token, user.id, cfg.secrets.mediaSeal.current.secret);
   } catch (error) {
     if (error instanceof MediaTokenError) throw new MediaTokenRefused(error.problem);
     throw error;

@@ -29,7 +29,7 @@ export async function receiveDelivery(
   input: { rawBody: string; headers: Headers; ip: string | null; now?: Date },
 ): Promise<Receipt> {
   const settings = config().webhooks;
-  if (!settings.signingSecret) {
+  if (!settings.signing) {
     log.warn("webhook_refused", { reason: "not_configured" });
     // 503: the sender keeps the delivery and tries again once the secret is configured.
     throw new AppError("upstream_unavailable", "Webhooks are not configured on this server (WEBHOOK_SIGNING_SECRET).", {
@@ -40,7 +40,7 @@ export async function receiveDelivery(
   const check = verifyWebhookSignature({
     header: input.headers.get(settings.signatureHeader),
     rawBody: input.rawBody,
-    secret: settings.signingSecret,
+    secret: settings.signing.current.secret,
     toleranceSeconds: settings.toleranceSeconds,
     now: input.now,
   });

@@ -12,7 +12,7 @@ export const POST = route({ permission: "sms.send", body: smsSendSchema }, async
   const { resendAfterSeconds } = await sendSmsCode(await getDb(), partnersClient(), context, {
     phone,
     cooldownSeconds,
-    secret: secrets.auditHash,
+    secret: secrets.auditHash.current.secret,
   });
   return json<SmsSendResponse>({ sent: true, phone: formatPhone(phone), resendAfterSeconds });
 });
