@@ -31,7 +31,27 @@ export const jobLeases = pgTable("job_leases", {
   holder: text("holder"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  // What the job keeps between runs (an incremental sync's cursor, the last full pass), written by the holder.
+  state: jsonb("state").$type<Record<string, unknown>>().notNull().default({}),
 });
+
+/*
+ * Calls to the service's APIs, counted per day, route (or job) and kind of work: the provider key's quota as a
+ * budget admins can read (today, this week) and the bench reports. Each instance adds its counts with one
+ * upsert per key, so several instances sum into one row.
+ */
+export const upstreamCalls = pgTable(
+  "upstream_calls",
+  {
+    day: text("day").notNull(),
+    // The dashboard route or job that made the call ("GET /api/verifications", "job:cases.sync").
+    source: text("source").notNull(),
+    // The upstream operation ("core.list_verifications", "partners.generate_jwt").
+    kind: text("kind").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.source, table.kind] })],
+);
 
 /*
  * Live updates (GET /api/events/stream): each change pages should learn of is a row here, announced on the

@@ -177,6 +177,14 @@ export function cpfHash(cpf: string, secret = config().secrets.auditHash.current
     .digest("hex");
 }
 
+/**
+ * The keyed hashes a CPF may be stored under: one per key of the audit ring (events and index entries keep
+ * the hash their key made), for searching. `cpfHash()` makes new ones.
+ */
+export function cpfHashes(cpf: string): string[] {
+  return [cpfHash(cpf)];
+}
+
 /** HMAC over the previous hash and the event's fields; a verifier recomputes it row by row. */
 export function computeEventHash(prevHash: string, fields: ChainedFields, secret = config().secrets.auditHash.current.secret): string {
   // Sorted keys: jsonb does not keep the order the writer used.
