@@ -1,11 +1,12 @@
 // `npm run bench -- profile`: where a list request's CPU goes, against the bare proxy's (not a goal suite; run
-// by name). Starts the production server with V8's sampling profiler (--cpu-prof), loads
+// by name). Starts the production server with V8's sampling profiler (scripts/profile-hook.mjs), loads
 // GET /api/verifications?per_page=20 then the bench-only bare proxy (GET /api/bench/proxy) for
-// BENCH_PROFILE_SECONDS each, stops the server (the profile is written on exit) and reports the self time per
+// BENCH_PROFILE_SECONDS each, has the server write its profile (SIGUSR2) and reports the self time per
 // module, grouped by package or by the project's folder, per request of each load. Profiles stay in
 // bench-results/profiles/ (git-ignored) for Chrome DevTools' Performance panel.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 import autocannon from "autocannon";
 
@@ -70,7 +71,8 @@ export default async function benchProfile(): Promise<BenchRow[]> {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const system = await startSystem(suite, {
     BENCH_ROUTES: "on",
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${OUT_DIR}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${pathToFileURL(path.resolve("scripts", "profile-hook.mjs")).href}`.trim(),
+    BENCH_PROFILE_DIR: OUT_DIR,
   });
   const windows: Record<string, { from: number; to: number; requests: number }> = {};
   const started = Date.now();
@@ -87,10 +89,19 @@ export default async function benchProfile(): Promise<BenchRow[]> {
       const result = await autocannon({ url, connections: 20, duration: SECONDS, headers });
       windows[name] = { from, to: (Date.now() - started) * 1000, requests: result.requests.total };
     }
+    const elapsedAtStop = (Date.now() - started) * 1000;
+    // Only the Next server handles SIGUSR2 (the hook); the others in the group are stopped right after anyway.
+    process.kill(-system.pid, "SIGUSR2");
+    const deadline = Date.now() + 60_000;
+    while (!fs.readdirSync(OUT_DIR).some((name) => name.endsWith(".done"))) {
+      if (Date.now() > deadline) throw new Error("the Next server wrote no profile within a minute");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    windows.stop = { from: elapsedAtStop, to: elapsedAtStop, requests: 0 };
   } finally {
     await system.stop();
   }
-  // The Next server's profile is the largest one written (the sandbox and the launcher write theirs too).
+  const { stop, ...loads } = windows;
   const files = fs
     .readdirSync(OUT_DIR)
     .filter((name) => name.endsWith(".cpuprofile"))
@@ -98,11 +109,18 @@ export default async function benchProfile(): Promise<BenchRow[]> {
     .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
   if (!files[0]) throw new Error(`no profile written in ${OUT_DIR}`);
   const profile = JSON.parse(fs.readFileSync(files[0], "utf8")) as CpuProfile;
-  // The profile's clock starts at the process's start, a little before ours: align on the profile's own span.
-  const offset = profile.endTime - profile.startTime - (Date.now() - started) * 1000;
+  // The profile's clock starts when the server started, after ours: it ends when we asked for it (`stop`).
+  const offset = profile.endTime - profile.startTime - stop!.from;
+  // The windows in the profile's own clock, for a closer look at single functions (DevTools, or a script).
+  fs.writeFileSync(
+    path.join(OUT_DIR, "windows.json"),
+    JSON.stringify(
+      Object.fromEntries(Object.entries(loads).map(([name, w]) => [name, { ...w, from: w.from + offset, to: w.to + offset }])),
+    ),
+  );
   const rows: BenchRow[] = [];
   const perRequest: Record<string, Map<string, number>> = {};
-  for (const [name, window] of Object.entries(windows)) {
+  for (const [name, window] of Object.entries(loads)) {
     const totals = selfTimes(profile, window.from + offset, window.to + offset);
     perRequest[name] = new Map([...totals].map(([group, ms]) => [group, ms / window.requests]));
   }
