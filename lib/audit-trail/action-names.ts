@@ -33,6 +33,7 @@ export const AUDIT_ACTION_NAMES = [
   "kyc.session_start",
   "lookup.cpf_history",
   "lookup.cpf_receita",
+  "notification.send",
   "overview.export",
   "overview.view",
   "retention.prune",
