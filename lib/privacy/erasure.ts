@@ -64,6 +64,8 @@ export interface ErasureDto {
   state: ErasureState;
   requestedBy: ErasureMember;
   requestedAt: string;
+  /** The caller asked for it: someone else must confirm it. */
+  ownRequest: boolean;
   /** Who confirmed or cancelled it (the requester, when they withdrew it themselves), and when. */
   decidedBy: ErasureMember | null;
   decidedAt: string | null;

@@ -227,7 +227,7 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
       .from(caseEntries)
       .where(and(eq(caseEntries.caseId, person.caseId), eq(caseEntries.kind, "note")));
     expect(note!.text).not.toBeNull();
-    const list = await listErasures(db);
+    const list = await listErasures(db, asker.actor.id);
     expect(list.pending.some((item) => item.id === second.id)).toBe(false);
     expect(list.recent.map((item) => item.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(JSON.stringify(list)).not.toContain(OTHER);

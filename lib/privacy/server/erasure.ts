@@ -123,7 +123,7 @@ export async function requestErasure(db: Database, context: ErasureContext, inpu
     );
     return row!.id;
   });
-  return (await findErasure(db, id))!;
+  return (await findErasure(db, id, context.actor.id))!;
 }
 
 /** The pending request, locked for this transaction; refusals say why. */
@@ -179,7 +179,7 @@ export async function confirmErasure(db: Database, context: ErasureContext, id: 
     return { row };
   });
   if ("error" in outcome) return refused(db, context, action, outcome.row, outcome.error);
-  return (await findErasure(db, outcome.row.id))!;
+  return (await findErasure(db, outcome.row.id, context.actor.id))!;
 }
 
 /** Withdraws a pending request: its requester, or another member holding the permission. Nothing is erased. */
@@ -212,7 +212,7 @@ export async function cancelErasure(db: Database, context: ErasureContext, id: s
     return { row };
   });
   if ("error" in outcome) return refused(db, context, action, outcome.row, outcome.error);
-  return (await findErasure(db, outcome.row.id))!;
+  return (await findErasure(db, outcome.row.id, context.actor.id))!;
 }
 
 function countsOf(result: ErasureResult): AuditDetails {
@@ -315,7 +315,7 @@ function selectErasures(db: Database) {
 
 type ErasureSelection = Awaited<ReturnType<ReturnType<typeof selectErasures>["where"]>>[number];
 
-function toDto({ row, requester: asked, decider: decided }: ErasureSelection): ErasureDto {
+function toDto({ row, requester: asked, decider: decided }: ErasureSelection, viewerId: string): ErasureDto {
   const requestedBy: ErasureMember = asked;
   // A request withdrawn by its own requester has no decider (the database's four-eyes check): they decided.
   const decidedBy: ErasureMember | null = decided ?? (row.state === "cancelled" ? requestedBy : null);
@@ -326,20 +326,22 @@ function toDto({ row, requester: asked, decider: decided }: ErasureSelection): E
     state: row.state,
     requestedBy,
     requestedAt: row.requestedAt.toISOString(),
+    ownRequest: row.requestedBy === viewerId,
     decidedBy,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     result: (row.result as ErasureResult | null) ?? null,
   };
 }
 
-export async function findErasure(db: Database, id: string): Promise<ErasureDto | null> {
+/** One request as `viewerId` sees it (whether it is their own). */
+export async function findErasure(db: Database, id: string, viewerId: string): Promise<ErasureDto | null> {
   if (!UUID.test(id)) return null;
   const [found] = await selectErasures(db).where(eq(privacyErasures.id, id));
-  return found ? toDto(found) : null;
+  return found ? toDto(found, viewerId) : null;
 }
 
 /** Every pending request (oldest first: the longest waiting on top), then the latest decided ones. */
-export async function listErasures(db: Database): Promise<ErasureListResponse> {
+export async function listErasures(db: Database, viewerId: string): Promise<ErasureListResponse> {
   const [pending, recent] = await Promise.all([
     selectErasures(db).where(eq(privacyErasures.state, "pending")).orderBy(privacyErasures.requestedAt),
     selectErasures(db)
@@ -347,5 +349,6 @@ export async function listErasures(db: Database): Promise<ErasureListResponse> {
       .orderBy(desc(privacyErasures.decidedAt), desc(privacyErasures.requestedAt))
       .limit(RECENT_LIMIT),
   ]);
-  return { pending: pending.map(toDto), recent: recent.map(toDto) };
+  const dto = (selection: ErasureSelection) => toDto(selection, viewerId);
+  return { pending: pending.map(dto), recent: recent.map(dto) };
 }

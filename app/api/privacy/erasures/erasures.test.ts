@@ -91,10 +91,13 @@ describe.each(testDatabases())("erasure routes on $name", ({ open }) => {
     const asked = await post(askerCookie, { cpf: CPF, reason: "Titular asked by email, ticket 4411" });
     expect(asked.status).toBe(201);
     const { erasure } = await read<{ erasure: ErasureDto }>(asked);
-    expect(erasure).toMatchObject({ state: "pending", documentMasked: "***.982.247-**", requestedBy: { id: asker.id } });
+    expect(erasure).toMatchObject({ state: "pending", documentMasked: "***.982.247-**", requestedBy: { id: asker.id }, ownRequest: true });
 
     const listed = await read<ErasureListResponse>(await list(apiRequest("/api/privacy/erasures", { cookie: confirmerCookie })));
-    expect(listed.pending.map((item) => item.id)).toContain(erasure.id);
+    expect(listed.pending.find((item) => item.id === erasure.id)).toMatchObject({
+      ownRequest: false,
+      reason: "Titular asked by email, ticket 4411",
+    });
     expect(JSON.stringify(listed)).not.toMatch(/52998224725|529\.982\.247-25/);
 
     const own = await confirm(

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/privacy/erasures – the erasure requests waiting for a second member, then the latest decided ones
 // (the CPF masked; never the CPF).
-export const GET = route({ permission: "privacy.erase" }, async () => json(await listErasures(await getDb())));
+export const GET = route({ permission: "privacy.erase" }, async ({ user }) => json(await listErasures(await getDb(), user.id)));
 
 // POST /api/privacy/erasures – asks for a person's erasure `{cpf, reason}`; another member must confirm it.
 export const POST = route({ permission: "privacy.erase", stepUp: true, body: erasureRequestSchema }, async ({ user, context, body }) => {
