@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { cpfHash } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { caseEntries, cases } from "@/lib/cases/server/schema";
+import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { isSealedText, parseKeyRing, sealedTextKeyId, singleKeyRing } from "@/lib/keys/ring";
+import { confirmErasure, requestErasure } from "@/lib/privacy/server/erasure";
 import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
@@ -23,6 +25,7 @@ import { resealCaseTexts } from "./text-reseal";
 const OLD_SECRET = TEST_SECRETS.DATA_ENCRYPTION_SECRET;
 const NEW_SECRET = "rotated-data-encryption-secret-0123456789abcdef";
 const NEW_ID = "2026-12";
+const SUBJECT_CPF = "52998224725";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());
@@ -245,23 +248,30 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
 
   it("an entry erased at the titular's request is a tombstone (who, when) in the timeline; an erased case says so", async () => {
     const worked = await workedCase(WORDS);
-    const dpo = await makeStaff(handle.db, "admin");
-    const at = new Date("2026-11-20T15:00:00Z");
+    // The case's person, as the search index knows them; the erasure finds the case through it.
     await handle.db
-      .update(caseEntries)
-      .set({ text: null, redactedAt: at, redactedBy: dpo.actor.id })
-      .where(sql`${caseEntries.caseId} = ${worked.id} and ${caseEntries.kind} = 'note'`);
-    await handle.db.update(cases).set({ outcomeComment: null, erasedAt: at }).where(eq(cases.id, worked.id));
+      .insert(verificationIndex)
+      .values({ publicId: worked.publicId, cpfHash: cpfHash(SUBJECT_CPF), documentMasked: "***.982.247-**" });
+    const asker = await makeStaff(handle.db, "admin");
+    const confirmer = await makeStaff(handle.db, "admin");
+    const { id } = await requestErasure(handle.db, asker, { cpf: SUBJECT_CPF, reason: "LGPD art. 18 request" });
+    await confirmErasure(handle.db, confirmer, id);
+
     const detail = (await getCase(handle.db, worked.publicId))!;
-    const note = detail.entries.find((entry) => entry.kind === "note")!;
-    expect(note).toMatchObject({
-      text: null,
-      unreadable: null,
-      redacted: { by: { id: dpo.actor.id, email: dpo.actor.email, name: "admin" }, at: at.toISOString() },
-    });
-    expect(detail.entries.find((entry) => entry.kind === "outcome")?.redacted).toBeNull();
+    const texts = detail.entries.filter((entry) => ["note", "outcome", "confirmation"].includes(entry.kind));
+    expect(texts).toHaveLength(3);
+    for (const entry of texts) {
+      expect(entry).toMatchObject({
+        text: null,
+        unreadable: null,
+        redacted: { by: { id: confirmer.actor.id, email: confirmer.actor.email, name: "admin" } },
+      });
+      expect(Date.parse(entry.redacted!.at)).not.toBeNaN();
+    }
+    expect(detail.entries.find((entry) => entry.kind === "opened")?.redacted).toBeNull();
     expect(detail.outcomeComment).toBeNull();
-    expect(detail.erasedAt).toBe(at.toISOString());
+    expect(detail.outcomeCommentUnreadable).toBeNull();
+    expect(Date.parse(detail.erasedAt!)).not.toBeNaN();
   });
 
   it("two instances racing the job: one runs it", async () => {
