@@ -25,6 +25,7 @@ export const AUDIT_ACTION_NAMES = [
   "case.reverification",
   "case.routing_change",
   "case.sync",
+  "case.text_reseal",
   "case.unassign",
   "case.view",
   "integration.create",
