@@ -76,7 +76,9 @@ async function main(): Promise<number> {
     if (result.broken!.reason === "key_unknown") {
       // Not tampering: the ring lacks a key still needed (docs/operations.md, "Rotating the audit key").
       const where = result.broken!.eventId !== null ? `event #${result.broken!.eventId}` : `checkpoint #${result.broken!.checkpointId}`;
-      console.error(`audit chain NOT VERIFIED: audit key "${result.broken!.keyId}" is not in AUDIT_HASH_SECRET (first made under it: ${where})`);
+      console.error(
+        `audit chain NOT VERIFIED: audit key "${result.broken!.keyId}" is not in AUDIT_HASH_SECRET (first made under it: ${where})`,
+      );
       console.error(`  ${result.broken!.message}`);
       return 1;
     }

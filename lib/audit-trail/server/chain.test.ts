@@ -144,7 +144,11 @@ describeEachDatabase("the audit chain proves itself on $name", ({ open }) => {
     const own = await open();
     onTestFinished(() => own.dispose());
     await own.db.insert(auditEvents).values({ ...KNOWN_FIELDS, prevHash: GENESIS_HASH, hash: KNOWN_HASH });
-    expect(await verifyAuditChain(own.db, { ring: singleKeyRing(KNOWN_KEY) })).toMatchObject({ ok: true, checked: 1, lastHash: KNOWN_HASH });
+    expect(await verifyAuditChain(own.db, { ring: singleKeyRing(KNOWN_KEY) })).toMatchObject({
+      ok: true,
+      checked: 1,
+      lastHash: KNOWN_HASH,
+    });
     expect((await verifyAuditChain(own.db)).broken).toMatchObject({ reason: "altered" });
     // The trail written under the configured key fails under any other.
     expect((await verifyAuditChain(handle.db, { ring: singleKeyRing(`${TEST_SECRETS.AUDIT_HASH_SECRET}-wrong`) })).broken).toMatchObject({
@@ -168,7 +172,11 @@ describeEachDatabase("the audit chain proves itself on $name", ({ open }) => {
 
     it("reports an event forged at the end with a wrong key", async () => {
       const { db } = await anchoredTrail();
-      const [forged] = await appendChained(db, [{ ...KNOWN_FIELDS, at: new Date() }], chainSigner({ id: "1", secret: "not-the-audit-key" }));
+      const [forged] = await appendChained(
+        db,
+        [{ ...KNOWN_FIELDS, at: new Date() }],
+        chainSigner({ id: "1", secret: "not-the-audit-key" }),
+      );
       expect((await verifyAuditChain(db)).broken).toMatchObject({ reason: "altered", eventId: forged!.id });
     });
 
@@ -194,7 +202,9 @@ describeEachDatabase("the audit chain proves itself on $name", ({ open }) => {
       await tamper(db, sql`update audit_events set purpose = 'covering tracks', hash = ${rehashed} where id = ${ids.at(-1)!}`);
       expect((await verifyAuditChain(db)).broken).toMatchObject({ reason: "altered", eventId: anchor.throughEventId });
       // Under the forger's key instead, the chain fails from its first event, and the signed head with it.
-      expect((await verifyAuditChain(db, { ring: singleKeyRing("not-the-audit-key") })).broken).toMatchObject({ reason: "checkpoint_forged" });
+      expect((await verifyAuditChain(db, { ring: singleKeyRing("not-the-audit-key") })).broken).toMatchObject({
+        reason: "checkpoint_forged",
+      });
     });
 
     it("reports a head checkpoint forged without the key, or altered", async () => {

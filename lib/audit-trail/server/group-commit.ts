@@ -2,8 +2,8 @@ import "server-only";
 
 import { desc, sql } from "drizzle-orm";
 
-import type { Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
+import type { Database } from "@/lib/db/client";
 
 /*
  * Group commit for the audit trail. Every request that reads personal data writes an event before it

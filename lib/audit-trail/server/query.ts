@@ -2,9 +2,9 @@ import "server-only";
 
 import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
-import type { Database } from "@/lib/db/client";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
+import { auditEvents } from "@/lib/audit-trail/server/schema";
+import type { Database } from "@/lib/db/client";
 
 import type { AuditEventView, AuditPage, AuditStaff } from "../types";
 

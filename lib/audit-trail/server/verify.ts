@@ -198,23 +198,25 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
       }
       const key = keyById(ring, row.keyId);
       if (!key) noteUnknownKey(result, row.id, row.keyId);
-      const computed = !key ? row.hash : computeEventHash(
-        row.prevHash,
-        {
-          at: row.at,
-          actorId: row.actorId,
-          actorEmail: row.actorEmail,
-          action: row.action,
-          targetType: row.targetType,
-          target: row.target,
-          targetHash: row.targetHash,
-          purpose: row.purpose,
-          outcome: row.outcome,
-          ip: row.ip,
-          details: row.details ?? {},
-        },
-        key.secret,
-      );
+      const computed = !key
+        ? row.hash
+        : computeEventHash(
+            row.prevHash,
+            {
+              at: row.at,
+              actorId: row.actorId,
+              actorEmail: row.actorEmail,
+              action: row.action,
+              targetType: row.targetType,
+              target: row.target,
+              targetHash: row.targetHash,
+              purpose: row.purpose,
+              outcome: row.outcome,
+              ip: row.ip,
+              details: row.details ?? {},
+            },
+            key.secret,
+          );
       if (computed !== row.hash) {
         return fail({
           reason: "altered",
@@ -242,7 +244,13 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
   if (anchored && !anchorSeen) return fail(headGone(anchored, false));
   const [unknown] = result.unknownKeys;
   if (unknown) {
-    const others = result.unknownKeys.length > 1 ? ` (and under ${result.unknownKeys.slice(1).map((entry) => `"${entry.keyId}"`).join(", ")})` : "";
+    const others =
+      result.unknownKeys.length > 1
+        ? ` (and under ${result.unknownKeys
+            .slice(1)
+            .map((entry) => `"${entry.keyId}"`)
+            .join(", ")})`
+        : "";
     return fail({
       reason: "key_unknown",
       eventId: unknown.firstEventId,
