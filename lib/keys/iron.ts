@@ -21,7 +21,11 @@ export type IronPassword = (secret: string) => string;
 
 const plain: IronPassword = (secret) => secret;
 
-export function sealWithRing(data: object, ring: KeyRing, { ttl, password = plain }: { ttl: number; password?: IronPassword }): Promise<string> {
+export function sealWithRing(
+  data: object,
+  ring: KeyRing,
+  { ttl, password = plain }: { ttl: number; password?: IronPassword },
+): Promise<string> {
   return sealData(data, { password: password(ring.current.secret), ttl });
 }
 
@@ -29,7 +33,11 @@ export function sealWithRing(data: object, ring: KeyRing, { ttl, password = plai
  * What the seal holds under the first key of the ring that opens it, or undefined when none does (forged,
  * expired, or sealed under a key since removed from the ring). Never throws.
  */
-export async function unsealWithRing(seal: string, ring: KeyRing, { password = plain }: { password?: IronPassword } = {}): Promise<unknown> {
+export async function unsealWithRing(
+  seal: string,
+  ring: KeyRing,
+  { password = plain }: { password?: IronPassword } = {},
+): Promise<unknown> {
   for (const key of ring.keys) {
     let raw: unknown;
     try {

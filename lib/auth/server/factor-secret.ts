@@ -14,8 +14,10 @@ import { keyById, type Key, type KeyRing } from "@/lib/keys/ring";
  *   opened by trying each key of the ring: GCM's tag tells which one fits. A secret opened under an older key
  *   is sealed again under the current one when next used (factors.ts), so the old key's share shrinks;
  *   `npm run keys:rotate -- --status` counts what each key still seals;
- * - a recovery code is stored hashed under the key current at its making and matched against its hash under
- *   every key of the ring.
+ * - a recovery code is stored hashed under the key current at its making, the key id before the hash
+ *   (`<key id>:<hash>`; codes made before rings: the bare hash), and matched against its hash under every key
+ *   of the ring. A code cannot be hashed again (only its hash is kept), so a key that still hashes unused codes
+ *   should stay in the ring; the status command counts them.
  * The derivation (HKDF salt "kyc-staff-factors") is the one used before rings, so what was made then opens now.
  */
 
@@ -92,12 +94,15 @@ function recoveryHash(key: Key, userId: string, code: string): string {
 
 /** A recovery code's stored form: a keyed hash under the current key (the codes are random, so no slow hash is needed). */
 export function recoveryCodeHash(userId: string, code: string, keys: KeyRing = ring()): string {
-  return recoveryHash(keys.current, userId, code);
+  return `${keys.current.id}:${recoveryHash(keys.current, userId, code)}`;
 }
 
-/** Every form a recovery code may be stored under: one per key of the ring. */
+/** Every form a recovery code may be stored under: per key of the ring, with its id and bare (made before rings). */
 export function recoveryCodeHashes(userId: string, code: string, keys: KeyRing = ring()): string[] {
-  return keys.keys.map((key) => recoveryHash(key, userId, code));
+  return keys.keys.flatMap((key) => {
+    const hash = recoveryHash(key, userId, code);
+    return [`${key.id}:${hash}`, hash];
+  });
 }
 
 /** Lower case, without spaces or dashes: what the member types may be grouped differently. */

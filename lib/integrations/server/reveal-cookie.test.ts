@@ -57,7 +57,9 @@ describe("reveal cookie", () => {
     // The next key created is sealed with the earlier one under the new key alone.
     const after = await sealRevealCookie("admin-1", opened, key(2), { ring: rotated, windowSeconds: 600, now: T0 + 2_000 });
     const newOnly = parseKeyRing(`2:${newer}`);
-    expect((await openRevealCookie(after.value, "admin-1", { ring: newOnly, now: T0 + 3_000 })).map((item) => item.upstreamId)).toEqual([2, 1]);
+    expect((await openRevealCookie(after.value, "admin-1", { ring: newOnly, now: T0 + 3_000 })).map((item) => item.upstreamId)).toEqual([
+      2, 1,
+    ]);
     expect(await openRevealCookie(after.value, "admin-1", { ring, now: T0 + 3_000 })).toEqual([]);
     // The old key retired: the cookie sealed under it reveals nothing.
     expect(await openRevealCookie(before.value, "admin-1", { ring: newOnly, now: T0 + 3_000 })).toEqual([]);

@@ -5,8 +5,8 @@ import type { AuditedFailure } from "@/lib/audit-trail/server/actions";
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import type { KeyRing } from "@/lib/keys/ring";
 import { consumeQuota } from "@/lib/db/quotas";
+import type { KeyRing } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import { coreClient, type VerificationFileEntry } from "@/lib/upstream/core";
@@ -80,7 +80,8 @@ export async function issueMediaTokens(
   user: MediaUser & PermissionHolder,
   deps: VerificationDeps = {},
 ): Promise<VerificationMediaResponse> {
-  if (!hasPermission(user, "media.read")) throw new AppError("forbidden", "Your role does not include seeing verification images (media.read).");
+  if (!hasPermission(user, "media.read"))
+    throw new AppError("forbidden", "Your role does not include seeing verification images (media.read).");
   assertPublicId(publicId);
   const cfg = deps.cfg ?? config();
   const client = deps.client ?? coreClient();
@@ -200,7 +201,8 @@ export async function viewImage(
   user: MediaUser & PermissionHolder,
   deps: VerificationDeps = {},
 ): Promise<OpenedImage> {
-  if (!hasPermission(user, "media.read")) throw new AppError("forbidden", "Your role does not include seeing verification images (media.read).");
+  if (!hasPermission(user, "media.read"))
+    throw new AppError("forbidden", "Your role does not include seeing verification images (media.read).");
   const db = await getDb();
   return audited(
     context,

@@ -6,7 +6,8 @@ const secret = "whsec-test-0123456789abcdef";
 const body = '{"event":"verification.updated","verification_id":"ver_1"}';
 const now = new Date("2026-08-10T13:02:44Z");
 const t = Math.floor(now.getTime() / 1000);
-const check = (header: string | null, raw = body) => verifyWebhookSignature({ header, rawBody: raw, secrets: [secret], toleranceSeconds: 300, now });
+const check = (header: string | null, raw = body) =>
+  verifyWebhookSignature({ header, rawBody: raw, secrets: [secret], toleranceSeconds: 300, now });
 
 describe("webhook signature", () => {
   it("accepts the sender's header over the exact raw bytes", () => {
