@@ -129,7 +129,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
       params: async (user) => ({
         token: await sealMediaToken(
           { userId: user?.id ?? "nobody", publicId: PUBLIC_ID, fileKey: "selfie", mediaType: "image/jpeg", expiresAt: Date.now() + 60_000 },
-          config().secrets.mediaSeal.current.secret,
+          config().secrets.mediaSeal,
         ),
       }),
     },
