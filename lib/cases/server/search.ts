@@ -1,6 +1,7 @@
 import "server-only";
 
 import { desc, eq, inArray, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 
 import { cpfHash, cpfHashes } from "@/lib/audit-trail/server";
 import type { SearchInput } from "@/lib/cases/schemas";
@@ -67,11 +68,28 @@ export async function indexVerifications(db: Database, entries: IndexEntry[], no
     });
 }
 
+/*
+ * What this instance wrote (or found already written) lately, per database handle: public id → the hash under its
+ * key id. Every list view runs `learnUnmaskedCpfs`, and most pages are read again (paging back, the list's own
+ * refresh): a page whose every row this instance knows skips the statement altogether (a PGlite statement is a few
+ * milliseconds of this process's CPU). Only a memory: a row another instance, an erasure or the pruner changed is
+ * learned again once its entry leaves (LEARNED_TTL_MS), as it would have been without it.
+ */
+const LEARNED_TTL_MS = 10 * 60_000;
+const LEARNED_MAX = 50_000;
+const learnedByDatabase = new WeakMap<Database, LRUCache<string, string>>();
+
+function learnedOf(db: Database): LRUCache<string, string> {
+  let learned = learnedByDatabase.get(db);
+  if (!learned) learnedByDatabase.set(db, (learned = new LRUCache({ max: LEARNED_MAX, ttl: LEARNED_TTL_MS })));
+  return learned;
+}
+
 /**
  * Learns the CPFs of a page of verifications read unmasked (a list page, an export page): one statement for the
- * page, writing only rows whose CPF was not known yet, so reading the same page again writes nothing. Masked
- * documents teach nothing and are skipped: the index never holds a masked guess. A row hashed under an older audit
- * key is re-keyed by the same write (its hash differs under the current key).
+ * page, writing only rows whose CPF was not known yet, so reading the same page again writes nothing (and, on
+ * this instance, sends nothing). Masked documents teach nothing and are skipped: the index never holds a masked
+ * guess. A row hashed under an older audit key is re-keyed by the same write (its hash differs under the current key).
  */
 export async function learnUnmaskedCpfs(
   db: Database,
@@ -79,6 +97,7 @@ export async function learnUnmaskedCpfs(
   now = new Date(),
 ): Promise<number> {
   const key = config().secrets.auditHash.current;
+  const learned = learnedOf(db);
   const rows = items
     .filter((item) => !item.documentMasked && isValidCpf(item.document))
     .map((item) => ({
@@ -87,7 +106,8 @@ export async function learnUnmaskedCpfs(
       cpfKeyId: key.id,
       documentMasked: maskCpf(item.document),
       updatedAt: now,
-    }));
+    }))
+    .filter((row) => learned.get(row.publicId) !== `${row.cpfKeyId}:${row.cpfHash}`);
   if (rows.length === 0) return 0;
   const written = await db
     .insert(verificationIndex)
@@ -103,6 +123,7 @@ export async function learnUnmaskedCpfs(
       setWhere: sql`${verificationIndex.cpfHash} is distinct from excluded.cpf_hash`,
     })
     .returning({ publicId: verificationIndex.publicId });
+  for (const row of rows) learned.set(row.publicId, `${row.cpfKeyId}:${row.cpfHash}`);
   return written.length;
 }
 
