@@ -117,6 +117,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/verifications/export/route.ts": { GET: { need: "verifications.export" } },
   "app/api/overview/export/route.ts": { GET: { need: "verifications.read" } },
   "app/api/privacy/retention/route.ts": { GET: { need: "privacy.report" } },
+  "app/api/privacy/reports/route.ts": { POST: { need: "privacy.report", body: {} } },
   "app/api/media/[token]/route.ts": {
     GET: {
       need: "media.read",

@@ -35,6 +35,7 @@ export const AUDIT_ACTION_NAMES = [
   "lookup.cpf_receita",
   "overview.export",
   "overview.view",
+  "privacy.report",
   "retention.prune",
   "role.create",
   "role.retire",
