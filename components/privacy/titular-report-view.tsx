@@ -170,10 +170,9 @@ export function TitularReportView({ report }: { report: TitularReport }) {
   const t = useTranslations("privacy.report");
   const when = useWhen();
   return (
-    <section aria-labelledby="titular-result-heading" className="space-y-4">
-      <h3 id="titular-result-heading" className="text-base font-semibold text-slate-900">
-        {t("processings")}
-      </h3>
+    // A plain block, not a landmark: the processings table is already a region of the same name.
+    <div className="space-y-4">
+      <h3 className="text-base font-semibold text-slate-900">{t("processings")}</h3>
       <p className="text-sm text-slate-700" data-testid="titular-summary">
         {t("summary", {
           cpf: report.cpfMasked,
@@ -189,6 +188,6 @@ export function TitularReportView({ report }: { report: TitularReport }) {
         <ProcessingTable items={report.processings} language={report.locale} />
       )}
       <StoredToday report={report} />
-    </section>
+    </div>
   );
 }
