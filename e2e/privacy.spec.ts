@@ -52,6 +52,9 @@ test("an admin's titular report lists the analyst's creation and view, on screen
 
   const downloading = page.waitForEvent("download");
   await main.getByRole("button", { name: "Download PDF" }).click();
+  // An assertion, not the bare wait, so the step-up dialog (the window is 5 s in this suite) gets its answer:
+  // Playwright runs locator handlers only around actions and assertions.
+  await expect(main.getByRole("status").filter({ hasText: "downloaded" })).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^titular-report-\d{8}-\d{6}\.pdf$/);
   const text = (await pdfText(new Uint8Array(await fs.readFile((await download.path())!)))).replace(/\s+/g, " ");
@@ -59,7 +62,6 @@ test("an admin's titular report lists the analyst's creation and view, on screen
   expect(text).toContain(analystName);
   expect(text).toContain("Verification created");
   expect(text).toContain("Verification opened");
-  await expect(main.getByRole("status").filter({ hasText: "downloaded" })).toBeVisible();
 
   // The CPF travelled in bodies only.
   const digits = cpf.replace(/\D/g, "");
