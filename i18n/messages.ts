@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "stepUp",
   "notifications",
   "views",
+  "erasure",
   "privacy",
 ] as const;
 

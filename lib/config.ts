@@ -271,6 +271,8 @@ const serviceSchema = sharedSchema.extend({
 });
 
 const embeddedSchema = sharedSchema.extend({
+  // `npm run bench -- load` turns on its bare-proxy route in the server it starts (app/api/bench/proxy).
+  BENCH_ROUTES: z.enum(["on", "off"]).default("off"),
   CHAT_WEBHOOK_URL: chatWebhookUrl(/^https?:\/\//, "must be an http:// or https:// URL"),
   // Where the sandbox listens; tests start one on a random port and point here.
   SANDBOX_URL: httpUrl.default(SANDBOX_DEFAULTS.url),
@@ -354,6 +356,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
   seedDemoAccounts: boolean;
+  /** Bench-only routes (GET /api/bench/proxy): BENCH_ROUTES=on, embedded mode only; never with the real service. */
+  benchRoutes: boolean;
   signIn: SignInPolicy;
 }
 
@@ -414,6 +418,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       },
       webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET),
       seedDemoAccounts: false,
+      benchRoutes: false,
       signIn: signInPart(values, "privileged"),
     };
   }
@@ -453,6 +458,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
     // scripts/run.mjs hands the same value to the sandbox, which signs its deliveries with it.
     webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET ?? generated!.webhookSigning),
     seedDemoAccounts: true,
+    benchRoutes: values.BENCH_ROUTES === "on",
     signIn: signInPart(values, "off"),
   };
 }

@@ -12,7 +12,7 @@ import { useTitularReport, useTitularReportDownload } from "@/lib/privacy/querie
 import type { ReportFormat } from "@/lib/privacy/titular";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
-export function PrivacyPageClient() {
+export function PrivacyPageClient({ mayErase }: { mayErase: boolean }) {
   const t = useTranslations();
   const report = useTitularReport();
   const download = useTitularReportDownload();
@@ -60,7 +60,7 @@ export function PrivacyPageClient() {
         </div>
         <RetentionTable />
       </section>
-      <ErasurePanel />
+      {mayErase ? <ErasurePanel /> : null}
     </div>
   );
 }
