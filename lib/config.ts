@@ -177,6 +177,16 @@ const sharedSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(15),
+  // Re-keying the search index after an audit key rotation (lib/cases/server/rekey.ts, docs/operations.md#rotating-the-audit-key):
+  // verifications read again from the service per run (each one a call on the provider key's quota; 0 turns the job
+  // off), and minutes between runs (a lease makes one instance run it).
+  SEARCH_REKEY_BATCH: z.coerce.number().int().min(0).max(5000).default(100),
+  SEARCH_REKEY_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -350,6 +360,8 @@ export interface Config {
     runHours: number;
   };
   cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number };
+  /** The search index's re-keying after an audit key rotation: verifications read per run, minutes between runs. */
+  searchRekey: { batch: number; intervalMinutes: number };
   publicUrl: string | undefined;
   /** Email (SMTP) and chat (incoming webhook) for notifications; each undefined when not configured. */
   notifications: { smtpUrl: string | undefined; smtpFrom: string; chatWebhookUrl: string | undefined };
@@ -516,6 +528,7 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
       riskThreshold: values.CASE_RISK_THRESHOLD,
       syncIntervalMinutes: values.CASE_SYNC_INTERVAL_MINUTES,
     },
+    searchRekey: { batch: values.SEARCH_REKEY_BATCH, intervalMinutes: values.SEARCH_REKEY_INTERVAL_MINUTES },
     publicUrl: values.NEXTAUTH_URL,
     notifications: {
       smtpUrl: values.SMTP_URL,

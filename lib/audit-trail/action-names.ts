@@ -45,6 +45,7 @@ export const AUDIT_ACTION_NAMES = [
   "role.create",
   "role.retire",
   "role.update",
+  "search.rekey",
   "search.verification",
   "sms.send",
   "sms.validate",

@@ -190,11 +190,12 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
       WORDS.confirmation,
       "written under the new key",
     ]);
-    // Nothing left to move: a run changes nothing and says so.
+    // Nothing left to move: a run changes nothing, says so, and leaves no event on the trail.
     expect(await resealCaseTexts(handle.db, { holder: "instance-a" })).toMatchObject({
       ran: true,
       counts: { entriesResealed: 0, commentsResealed: 0, remaining: 0 },
     });
+    expect(await resealEvents()).toHaveLength(1);
   });
 
   it("clear rows written before sealing read as themselves, and the job seals them", async () => {

@@ -198,17 +198,21 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
     failure = error;
   }
   let finished: Date | null = null;
+  // A run that found nothing to do (the usual case: every text already under the current key) leaves no
+  // event; the trail records runs that changed something, failed, or left texts it could not open.
+  const changed = Object.values(counts).some((count) => count > 0);
   try {
-    await recordEvent(
-      {
-        actor: null,
-        action: "case.text_reseal",
-        outcome: failure ? "failure" : "success",
-        details: { keyId: ring.current.id, ...counts },
-        at: now,
-      },
-      db,
-    );
+    if (changed || failure)
+      await recordEvent(
+        {
+          actor: null,
+          action: "case.text_reseal",
+          outcome: failure ? "failure" : "success",
+          details: { keyId: ring.current.id, ...counts },
+          at: now,
+        },
+        db,
+      );
     // On the run's own clock (a test's, or the real one), so the schedule's gap is measured from the run.
     finished = failure ? null : new Date(now.getTime() + (Date.now() - started));
   } finally {

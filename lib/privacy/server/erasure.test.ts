@@ -96,6 +96,9 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
     const [row] = await db.select().from(privacyErasures).where(eq(privacyErasures.id, erasure.id));
     expect(row!.cpfHashes).toEqual([cpfHash(SUBJECT)]);
     expect(JSON.stringify(row)).not.toContain(SUBJECT);
+    // The reason may name the person: sealed at rest, read back as typed.
+    expect(JSON.stringify(row)).not.toContain("asked by email");
+    expect(erasure.reason).toBe("Titular asked by email on 2026-03-01");
     const [event] = await db
       .select()
       .from(auditEvents)

@@ -10,7 +10,9 @@ import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
 import { publishCaseChange } from "@/lib/cases/server/live";
 import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
+import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
 import type { ErasedKind, ErasureDto, ErasureListResponse, ErasureMember, ErasureResult, KeptKind } from "@/lib/privacy/erasure";
 import type { ErasureRequestInput } from "@/lib/privacy/schemas";
@@ -105,7 +107,7 @@ export async function requestErasure(db: Database, context: ErasureContext, inpu
     if (waiting) throw new AppError("conflict", "An erasure request for this person is already waiting for confirmation.");
     const [row] = await tx
       .insert(privacyErasures)
-      .values({ cpfHashes: hashes, documentMasked: maskCpf(input.cpf), reason: input.reason, requestedBy: context.actor.id })
+      .values({ cpfHashes: hashes, documentMasked: maskCpf(input.cpf), reason: sealReason(input.reason), requestedBy: context.actor.id })
       .returning({ id: privacyErasures.id });
     // The reason is free text that may name the person: the trail keeps its length only.
     await recordEvent(
@@ -298,6 +300,22 @@ async function shortenBodies(tx: Database, publicIds: string[]): Promise<number>
   return shortened;
 }
 
+/*
+ * The request's reason is free text that may name the person: sealed at rest under the data key ring like case
+ * notes (lib/keys/ring.ts). A request lives days, not years, so no re-seal job follows rotations here: a reason
+ * under a key already retired reads as a placeholder, the request itself still works.
+ */
+const REASON_PURPOSE = "privacy-erasure-reason";
+
+function sealReason(reason: string): string {
+  return sealText(config().secrets.dataEncryption, REASON_PURPOSE, reason);
+}
+
+function openReason(stored: string): string {
+  if (!isSealedText(stored)) return stored;
+  return openText(config().secrets.dataEncryption, REASON_PURPOSE, stored) ?? `[sealed under retired key ${sealedTextKeyId(stored)}]`;
+}
+
 const requester = alias(staffUsers, "requester");
 const decider = alias(staffUsers, "decider");
 
@@ -322,7 +340,7 @@ function toDto({ row, requester: asked, decider: decided }: ErasureSelection, vi
   return {
     id: row.id,
     documentMasked: row.documentMasked,
-    reason: row.reason,
+    reason: openReason(row.reason),
     state: row.state,
     requestedBy,
     requestedAt: row.requestedAt.toISOString(),
