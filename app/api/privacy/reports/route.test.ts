@@ -10,10 +10,11 @@ import { addNote } from "@/lib/cases/server/actions";
 import { verificationIndex } from "@/lib/cases/server/schema";
 import { applyObservations, observe } from "@/lib/cases/server/store";
 import { setLogSink } from "@/lib/log";
+import { buildTitularReport } from "@/lib/privacy/server/titular-report";
 import type { TitularReport } from "@/lib/privacy/titular";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 import { pdfText } from "@/test/pdf-text";
 
 import { POST } from "./route";
@@ -199,5 +200,24 @@ describeEachDatabase("POST /api/privacy/reports on $name", ({ open }) => {
     expect(text).toContain("Consulta de CPF (Receita Federal)");
     expect(text).not.toContain(theirs);
     expect(text).not.toContain(CPF);
+  });
+  it("finds the person's events and index entries under an older audit key after a rotation", async () => {
+    const oldKey = cpfHash(CPF);
+    const rotated = randomUUID();
+    await handle.db.insert(verificationIndex).values({ publicId: rotated, cpfHash: oldKey, documentMasked: "***.982.247-**" });
+    await recordEvent(
+      { actor: null, action: "webhook.receive", target: { type: "verification", id: rotated }, outcome: "success" },
+      handle.db,
+    );
+    stubTestEnvironment({ AUDIT_HASH_SECRET: `2:rotated-audit-key-0123456789abcdefghijkl,1:${TEST_SECRETS.AUDIT_HASH_SECRET}` });
+    try {
+      expect(cpfHash(CPF)).not.toBe(oldKey);
+      const report = await buildTitularReport(handle.db, CPF, { locale: "en" });
+      expect(report.verifications).toEqual(expect.arrayContaining([mine, rotated]));
+      expect(report.processings.map((item) => item.action)).toContain("verification.create");
+      expect(report.processings.some((item) => item.target?.id === rotated)).toBe(true);
+    } finally {
+      stubTestEnvironment();
+    }
   });
 });
