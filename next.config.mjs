@@ -36,7 +36,7 @@ const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 const nextConfig = {
   // PGlite is WebAssembly and pg has optional native bindings: both stay out of the bundle, and so does
   // undici (the upstream clients' HTTP client), loaded from node_modules like Node loads its own copy.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici", "pdfkit"],
   poweredByHeader: false,
   // Lets two builds live side by side (e.g. browser tests of two branches on one machine).
   distDir: process.env.NEXT_DIST_DIR || ".next",

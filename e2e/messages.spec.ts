@@ -71,6 +71,7 @@ for (const locale of LOCALES) {
       "/admin/staff",
       "/admin/roles",
       "/admin/audit",
+      "/admin/privacy",
       "/account",
       "/change-password",
       "/no-such-page",

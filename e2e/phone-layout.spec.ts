@@ -28,6 +28,7 @@ const PAGES = [
   "/admin/roles",
   "/admin/integrations",
   "/admin/audit",
+  "/admin/privacy",
   "/account",
 ];
 

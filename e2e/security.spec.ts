@@ -120,6 +120,7 @@ test("every page works under the CSP with no violation or console error", async 
     "/admin/roles",
     "/admin/integrations",
     "/admin/audit",
+    "/admin/privacy",
     "/account",
   ];
   for (const path of pages) {

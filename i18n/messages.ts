@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "notifications",
   "views",
   "erasure",
+  "privacy",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

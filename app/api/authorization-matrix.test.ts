@@ -119,6 +119,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/verifications/export/route.ts": { GET: { need: "verifications.export" } },
   "app/api/overview/export/route.ts": { GET: { need: "verifications.read" } },
   "app/api/privacy/retention/route.ts": { GET: { need: "privacy.report" } },
+  "app/api/privacy/reports/route.ts": { POST: { need: "privacy.report", body: {} } },
   "app/api/privacy/erasures/route.ts": { GET: { need: "privacy.erase" }, POST: { need: "privacy.erase", body: {} } },
   "app/api/privacy/erasures/[id]/confirm/route.ts": { POST: { need: "privacy.erase", params: { id: PUBLIC_ID } } },
   "app/api/privacy/erasures/[id]/cancel/route.ts": { POST: { need: "privacy.erase", params: { id: PUBLIC_ID } } },

@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ href: string; key: string; permissi
   { href: "/admin/cases", key: "cases", permission: "cases.assign" },
   { href: "/admin/integrations", key: "integrations", permission: "integrations.manage" },
   { href: "/admin/audit", key: "audit", permission: "audit.read" },
+  { href: "/admin/privacy", key: "privacy", permission: "privacy.report" },
 ];
 
 /** The entries a member holding `permissions` may use. */

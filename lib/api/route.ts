@@ -89,10 +89,20 @@ export function json<T>(body: T, init: { status?: number; headers?: HeadersInit 
  * under `filename`. `headers` adds what the export announces (X-Total-Count…).
  */
 export function csvFile(body: ReadableStream<Uint8Array>, filename: string, headers: Record<string, string> = {}): Response {
+  return attachment(body, "text/csv; charset=utf-8", filename, headers);
+}
+
+/** Any file to save (a CSV, a PDF report): never cached, never sniffed as something else, saved under `filename`. */
+export function attachment(
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string,
+  contentType: string,
+  filename: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(body, {
     headers: {
       ...headers,
-      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${filename}"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",

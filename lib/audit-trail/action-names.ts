@@ -40,6 +40,7 @@ export const AUDIT_ACTION_NAMES = [
   "privacy.erasure.cancel",
   "privacy.erasure.confirm",
   "privacy.erasure.request",
+  "privacy.report",
   "retention.prune",
   "role.create",
   "role.retire",

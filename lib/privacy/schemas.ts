@@ -1,10 +1,14 @@
 import { z } from "zod";
 
+import { LOCALES } from "@/i18n/locales";
+
 import { cpfSchema } from "../shared/cpf-schema";
 import { UNSAFE_TEXT_MESSAGE } from "../shared/safe-text";
 import { erasureReasonProblem, MAX_ERASURE_REASON_LENGTH, type ErasureReasonProblem } from "./erasure";
+import { REPORT_FORMATS } from "./titular";
 
-// The erasure routes' input (app/api/privacy/erasures), on the rules the form runs (./erasure.ts).
+// The privacy routes' input: erasures (app/api/privacy/erasures), on the rules the form runs (./erasure.ts), and
+// the titular report (POST /api/privacy/reports). A CPF travels in a body only, never in a dashboard URL.
 
 const REASON_MESSAGES: Record<ErasureReasonProblem, string> = {
   required: "Reason is required",
@@ -29,3 +33,12 @@ export type ErasureRequestInput = z.infer<typeof erasureRequestSchema>;
 
 /** The `{id}` of /api/privacy/erasures/{id}/…: a request's UUID (anything else is no request: 404). */
 export const erasureParamsSchema = z.object({ id: z.string() });
+
+/** POST /api/privacy/reports: `{cpf, format?, locale?}`. */
+export const titularReportSchema = z.strictObject({
+  cpf: cpfSchema,
+  format: z.enum(REPORT_FORMATS, { error: 'Format must be "json", "csv" or "pdf"' }).optional(),
+  locale: z.enum(LOCALES, { error: 'Locale must be "pt-BR" or "en"' }).optional(),
+});
+
+export type TitularReportInput = z.input<typeof titularReportSchema>;

@@ -102,7 +102,8 @@ async function send(input: string, init: ApiRequestInit): Promise<Response> {
   }
 }
 
-export async function apiRequest<T>(input: string, init: ApiRequestInit = {}): Promise<T> {
+/** Sends the call, answers a step-up refusal in place (once), and refuses any answer that is not a success. */
+async function okResponse(input: string, init: ApiRequestInit): Promise<Response> {
   let response = await send(input, init);
   if (response.status === 401 && init.stepUp !== false) {
     const refusal = await errorFromResponse(response);
@@ -125,6 +126,24 @@ export async function apiRequest<T>(input: string, init: ApiRequestInit = {}): P
     response = await send(input, init);
   }
   if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+export async function apiRequest<T>(input: string, init: ApiRequestInit = {}): Promise<T> {
+  const response = await okResponse(input, init);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+/**
+ * A file the API answers as an attachment (a report's CSV or PDF), through the same call as `apiRequest`
+ * (step-up included): its bytes and the name the server gave it. `accept` names the file's type.
+ */
+export async function apiFile(
+  input: string,
+  init: ApiRequestInit & { accept: string; fallbackName: string },
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await okResponse(input, { ...init, headers: { ...init.headers, accept: init.accept } });
+  const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? init.fallbackName;
+  return { blob: await response.blob(), filename };
 }

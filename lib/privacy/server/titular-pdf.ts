@@ -1,0 +1,205 @@
+import "server-only";
+
+import PDFDocument from "pdfkit";
+
+import type { Locale } from "@/i18n/locales";
+import { config } from "@/lib/config";
+import type { ReportProcessing, TitularReport } from "@/lib/privacy/titular";
+import enCommon from "@/messages/en/common.json";
+import ptBRCommon from "@/messages/pt-BR/common.json";
+
+import { reportMessages, type Translate } from "./titular-report";
+
+/*
+ * The titular report as a PDF the person can read (pdfkit): title, the controller (the dashboard and its
+ * address), the date, the masked CPF, what the report is in plain words, a table of processings, what is stored
+ * today, and the person's rights; in the report's language. Only pdfkit's built-in standard fonts (Helvetica),
+ * which need no font file or network and write WinAnsi text: pt-BR accents are in it; a character outside it
+ * (a name in another script) is written as "?" rather than as a wrong glyph.
+ */
+
+const APP_NAME: Record<Locale, string> = { en: enCommon.appName, "pt-BR": ptBRCommon.appName };
+const MARGIN = 48;
+const GREY = "#475569";
+
+// Latin-1 plus the characters WinAnsi adds in 0x80–0x9F.
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+
+/** Text the standard fonts can draw: spaces of every kind become a plain space, anything else unknown a "?". */
+export function winAnsi(text: string): string {
+  return [...text.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, " ")]
+    .map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : "?"))
+    .join("");
+}
+
+function controllerName(locale: Locale): string {
+  const publicUrl = config().publicUrl;
+  return publicUrl ? `${APP_NAME[locale]} (${new URL(publicUrl).host})` : APP_NAME[locale];
+}
+
+function formatter(report: TitularReport) {
+  const dateTime = new Intl.DateTimeFormat(report.locale, { dateStyle: "short", timeStyle: "medium", timeZone: report.timeZone });
+  const date = new Intl.DateTimeFormat(report.locale, { dateStyle: "short", timeZone: report.timeZone });
+  return { dateTime: (iso: string) => dateTime.format(new Date(iso)), date: (iso: string) => date.format(new Date(iso)) };
+}
+
+function who(item: ReportProcessing, t: Translate): string {
+  if (!item.actor) return t("system");
+  return [item.actor.name, item.actor.email].filter(Boolean).join("\n");
+}
+
+function heading(doc: PDFKit.PDFDocument, text: string): void {
+  doc.moveDown(1).font("Helvetica-Bold").fontSize(12).fillColor("black").text(winAnsi(text), MARGIN).moveDown(0.3);
+}
+
+function paragraph(doc: PDFKit.PDFDocument, text: string, { color = "black", size = 10 } = {}): void {
+  doc.font("Helvetica").fontSize(size).fillColor(color).text(winAnsi(text), MARGIN, undefined, { align: "left" });
+}
+
+/** A table with a header row; pdfkit breaks it across pages. */
+function table(doc: PDFKit.PDFDocument, header: string[], rows: string[][], widths: number[]): void {
+  doc.x = MARGIN;
+  doc.font("Helvetica").fontSize(8).fillColor("black");
+  doc.table({
+    columnStyles: widths,
+    defaultStyle: { border: 0.5, borderColor: "#cbd5e1", padding: 3 },
+    data: [
+      header.map((text) => ({
+        text: winAnsi(text),
+        type: "TH" as const,
+        font: { family: "Helvetica-Bold", size: 8 },
+        backgroundColor: "#f1f5f9",
+      })),
+      ...rows.map((row) => row.map((text) => winAnsi(text))),
+    ],
+  });
+  doc.moveDown(0.5);
+}
+
+function storedSection(doc: PDFKit.PDFDocument, report: TitularReport, t: Translate, format: ReturnType<typeof formatter>): void {
+  const { indexEntries, cases, crops, providerEvents } = report.stored;
+  const yesNo = (value: boolean) => t(value ? "storedLabels.yes" : "storedLabels.no");
+  const counted = (count: number, dates: string[]) => t("storedLabels.count", { count, dates: dates.map(format.date).join(", ") });
+  const section = (title: string, header: string[], rows: string[][], widths: number[]) => {
+    doc.font("Helvetica-Bold").fontSize(10).fillColor("black").text(winAnsi(title), MARGIN).moveDown(0.2);
+    if (rows.length === 0) paragraph(doc, t("storedLabels.none"), { color: GREY, size: 9 });
+    else table(doc, header, rows, widths);
+    doc.moveDown(0.4);
+  };
+  const s = (key: string) => t(`storedLabels.${key}`);
+  section(
+    s("indexEntries"),
+    [s("publicId"), s("refId"), s("document"), s("createdHere"), s("updatedAt")],
+    indexEntries.map((entry) => [
+      entry.publicId,
+      entry.refId ?? "",
+      entry.documentMasked ?? "",
+      yesNo(entry.createdHere),
+      format.dateTime(entry.updatedAt),
+    ]),
+    [150, 90, 90, 70, 99],
+  );
+  section(
+    s("cases"),
+    [s("publicId"), s("status"), s("queue"), s("openedAt"), s("closedAt"), s("notes"), s("comments")],
+    cases.map((item) => [
+      item.publicId,
+      t(`storedLabels.caseStatus.${item.status}`),
+      item.queue ?? "",
+      format.date(item.openedAt),
+      item.closedAt ? format.date(item.closedAt) : "",
+      counted(item.notes.count, item.notes.dates),
+      counted(item.comments.count, item.comments.dates),
+    ]),
+    [110, 45, 60, 55, 55, 87, 87],
+  );
+  section(
+    s("crops"),
+    [s("publicId"), s("setAt")],
+    crops.map((crop) => [crop.publicId, format.dateTime(crop.setAt)]),
+    [250, 249],
+  );
+  section(
+    s("providerEvents"),
+    [s("publicId"), s("event"), s("status"), s("occurredAt")],
+    providerEvents.map((event) => [event.publicId, event.event, event.status ?? "", format.dateTime(event.occurredAt)]),
+    [150, 140, 80, 129],
+  );
+}
+
+/** The PDF's bytes. */
+export async function titularReportPdf(report: TitularReport): Promise<Buffer> {
+  const { t } = reportMessages(report.locale);
+  const format = formatter(report);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    bufferPages: true,
+    lang: report.locale,
+    displayTitle: true,
+    info: { Title: winAnsi(t("pdf.title")), Author: winAnsi(controllerName(report.locale)), Subject: winAnsi(t("pdf.subtitle")) },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(18)
+    .text(winAnsi(t("pdf.title")), MARGIN);
+  paragraph(doc, t("pdf.subtitle"), { color: GREY });
+  doc.moveDown(0.6);
+  paragraph(doc, t("pdf.controller", { name: controllerName(report.locale) }));
+  paragraph(doc, t("pdf.generated", { at: format.dateTime(report.generatedAt), timeZone: report.timeZone }));
+  paragraph(doc, t("pdf.person", { cpf: report.cpfMasked }));
+
+  heading(doc, t("pdf.explanationTitle"));
+  paragraph(doc, t("pdf.explanation"));
+
+  heading(doc, t("pdf.processingsTitle"));
+  if (report.processings.length === 0) paragraph(doc, t("report.noProcessings"), { color: GREY });
+  else {
+    const c = (key: string) => t(`columns.${key}`);
+    table(
+      doc,
+      [c("when"), c("who"), c("what"), c("target"), c("purpose"), c("result"), c("from")],
+      report.processings.map((item) => [
+        format.dateTime(item.at),
+        who(item, t),
+        item.label,
+        item.target?.id ?? "",
+        item.purpose,
+        t(`outcomes.${item.outcome}`),
+        item.ip ?? "",
+      ]),
+      [62, 92, 82, 80, 88, 40, 55],
+    );
+    if (report.truncated) paragraph(doc, t("pdf.truncated", { count: report.processings.length }), { color: GREY, size: 9 });
+  }
+
+  heading(doc, t("pdf.storedTitle"));
+  storedSection(doc, report, t, format);
+
+  heading(doc, t("pdf.rightsTitle"));
+  paragraph(doc, t("pdf.rights"));
+
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const text = winAnsi(t("pdf.page", { page: index + 1, pages: range.count }));
+    // Inside the bottom margin: lift it for this line so pdfkit does not open a new page for it.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(text, MARGIN, doc.page.height - 30, { width: doc.page.width - 2 * MARGIN, align: "right", lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
