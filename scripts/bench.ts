@@ -34,6 +34,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   overview: () => import("./bench-overview"),
   load: () => import("./bench-load"),
   cases: () => import("./bench-cases"),
+  "next-case": () => import("./bench-next-case"),
 };
 
 /** What `npm run bench` runs without names: one row per goal of the performance work, in one run. */
