@@ -13,6 +13,10 @@
  *    message is taken by one instance, and the actions that enqueue kick it right away).
  * 7. start the retention pruner (lib/privacy/server/schedule.ts; every RETENTION_RUN_HOURS, default 24, a lease
  *    makes one instance run it).
+ * 8. start the re-seal of case notes and comments under the data key ring's current key
+ *    (lib/cases/server/text-reseal.ts; soon after start-up, then every 6 hours, a lease makes one instance run it).
+ * 9. start re-keying the search index after an audit key rotation (lib/cases/server/rekey.ts; every
+ *    SEARCH_REKEY_INTERVAL_MINUTES, a lease makes one instance run it; nothing to do without a rotation).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -42,4 +46,8 @@ export async function register() {
   startOutboxWorker();
   const { startRetentionSchedule } = await import("./lib/privacy/server/schedule");
   startRetentionSchedule();
+  const { startResealSchedule } = await import("./lib/cases/server/text-reseal");
+  startResealSchedule();
+  const { startSearchRekeySchedule } = await import("./lib/cases/server/rekey");
+  startSearchRekeySchedule();
 }

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "stepUp",
   "notifications",
   "views",
+  "erasure",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

@@ -177,6 +177,16 @@ const sharedSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(15),
+  // Re-keying the search index after an audit key rotation (lib/cases/server/rekey.ts, docs/operations.md#rotating-the-audit-key):
+  // verifications read again from the service per run (each one a call on the provider key's quota; 0 turns the job
+  // off), and minutes between runs (a lease makes one instance run it).
+  SEARCH_REKEY_BATCH: z.coerce.number().int().min(0).max(5000).default(100),
+  SEARCH_REKEY_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -271,6 +281,8 @@ const serviceSchema = sharedSchema.extend({
 });
 
 const embeddedSchema = sharedSchema.extend({
+  // `npm run bench -- load` turns on its bare-proxy route in the server it starts (app/api/bench/proxy).
+  BENCH_ROUTES: z.enum(["on", "off"]).default("off"),
   CHAT_WEBHOOK_URL: chatWebhookUrl(/^https?:\/\//, "must be an http:// or https:// URL"),
   // Where the sandbox listens; tests start one on a random port and point here.
   SANDBOX_URL: httpUrl.default(SANDBOX_DEFAULTS.url),
@@ -348,12 +360,16 @@ export interface Config {
     runHours: number;
   };
   cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number };
+  /** The search index's re-keying after an audit key rotation: verifications read per run, minutes between runs. */
+  searchRekey: { batch: number; intervalMinutes: number };
   publicUrl: string | undefined;
   /** Email (SMTP) and chat (incoming webhook) for notifications; each undefined when not configured. */
   notifications: { smtpUrl: string | undefined; smtpFrom: string; chatWebhookUrl: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
   seedDemoAccounts: boolean;
+  /** Bench-only routes (GET /api/bench/proxy): BENCH_ROUTES=on, embedded mode only; never with the real service. */
+  benchRoutes: boolean;
   signIn: SignInPolicy;
 }
 
@@ -414,6 +430,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       },
       webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET),
       seedDemoAccounts: false,
+      benchRoutes: false,
       signIn: signInPart(values, "privileged"),
     };
   }
@@ -453,6 +470,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
     // scripts/run.mjs hands the same value to the sandbox, which signs its deliveries with it.
     webhooks: webhooksPart(values, values.WEBHOOK_SIGNING_SECRET ?? generated!.webhookSigning),
     seedDemoAccounts: true,
+    benchRoutes: values.BENCH_ROUTES === "on",
     signIn: signInPart(values, "off"),
   };
 }
@@ -510,6 +528,7 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
       riskThreshold: values.CASE_RISK_THRESHOLD,
       syncIntervalMinutes: values.CASE_SYNC_INTERVAL_MINUTES,
     },
+    searchRekey: { batch: values.SEARCH_REKEY_BATCH, intervalMinutes: values.SEARCH_REKEY_INTERVAL_MINUTES },
     publicUrl: values.NEXTAUTH_URL,
     notifications: {
       smtpUrl: values.SMTP_URL,

@@ -1,5 +1,8 @@
-// `npm run audit:verify`: walks the audit chain and names the first broken event. Exit 0 when the chain is
-// intact, 1 when it is broken, 2 when it could not be checked (database unreachable, configuration invalid).
+// `npm run audit:verify`: walks the audit chain and names the first broken event, checking each event (and
+// checkpoint) with the audit key its key id names. Exit 0 when the chain is intact, 1 when it is broken, 2 when it
+// could not be checked (database unreachable, configuration invalid). A key id the ring (AUDIT_HASH_SECRET) lacks
+// is named as such, with the first event made under it, never reported as tampering (exit 1 all the same: those
+// events were not checked).
 // It prints the head (newest event id and hash) and signs it as a head checkpoint; the newest signed head must
 // still be there on later runs, and `-- --head <id>:<hash>` checks a head noted earlier, which is how removing
 // the newest events (invisible to the chain itself) shows.
@@ -69,6 +72,15 @@ async function main(): Promise<number> {
         );
       }
       return 0;
+    }
+    if (result.broken!.reason === "key_unknown") {
+      // Not tampering: the ring lacks a key still needed (docs/operations.md, "Rotating the audit key").
+      const where = result.broken!.eventId !== null ? `event #${result.broken!.eventId}` : `checkpoint #${result.broken!.checkpointId}`;
+      console.error(
+        `audit chain NOT VERIFIED: audit key "${result.broken!.keyId}" is not in AUDIT_HASH_SECRET (first made under it: ${where})`,
+      );
+      console.error(`  ${result.broken!.message}`);
+      return 1;
     }
     console.error(
       `audit chain BROKEN at ${result.broken!.eventId !== null ? `event #${result.broken!.eventId}` : `checkpoint #${result.broken!.checkpointId}`}`,

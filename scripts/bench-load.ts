@@ -194,12 +194,15 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   const cookie = { cookie: session.header };
   const listUrl = `${base}/api/verifications?per_page=20`;
   const noopUrl = `${base}/api/health`;
+  // The bench-only bare proxy (app/api/bench/proxy): the same upstream answer, forwarded and nothing else.
+  const proxyUrl = `${base}/api/bench/proxy`;
   const directUrl = `${sandbox}/core/public/validations-persons?per_page=20&page=1`;
   const directHeaders = { "X-API-Key": CORE_API_KEY };
 
   progress(suite, "warming up…");
   await load(noopUrl, 10, {});
   await load(listUrl, 10, cookie);
+  await load(proxyUrl, 10, {});
   const dashboard = nextServerPid(pid);
   if (!dashboard) throw new Error("the Next server's process was not found");
   const processes: Processes = { dashboard, sandbox: sandboxPid(pid), postgres };
@@ -207,6 +210,16 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   const list: Load[] = [];
   const noop: Load[] = [];
   const sandboxAlone: Load[] = [];
+  const listAt20: Load[] = [];
+  const bareProxy: Load[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    progress(suite, `list against the bare proxy, round ${round + 1}/${ROUNDS} (${SECONDS} s each, 20 connections)…`);
+    const turns = [
+      async () => listAt20.push(await load(listUrl, 20, cookie, processes)),
+      async () => bareProxy.push(await load(proxyUrl, 20, {}, processes)),
+    ];
+    for (let turn = 0; turn < turns.length; turn += 1) await turns[(turn + round) % turns.length]!();
+  }
   for (let round = 0; round < ROUNDS; round += 1) {
     progress(suite, `throughput round ${round + 1}/${ROUNDS} (${SECONDS} s each, 50 connections)…`);
     // Alternate which goes first, so a slow spell lands on all alike.
@@ -235,7 +248,10 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   const peakMiB = stopSampling();
 
   const median = (values: number[]) => stats(values).median;
-  const failures = [...list, ...noop, ...sandboxAlone, ...proxied, ...direct].reduce((sum, run) => sum + run.failures, 0);
+  const failures = [...list, ...noop, ...sandboxAlone, ...listAt20, ...bareProxy, ...proxied, ...direct].reduce(
+    (sum, run) => sum + run.failures,
+    0,
+  );
   const listRps = median(list.map((run) => run.rps));
   const noopRps = median(noop.map((run) => run.rps));
   const cpu = (runs: Load[], group: CpuGroup) => median(runs.map((run) => run.cpu?.[group] ?? 0));
@@ -245,7 +261,23 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
       .map((group) => `${group} ${cpu(runs, group).toFixed(2)}`)
       .join(", ") + " ms";
   const note = failures ? `${failures} failed requests` : undefined;
+  const listAt20Rps = median(listAt20.map((run) => run.rps));
+  const bareProxyRps = median(bareProxy.map((run) => run.rps));
   return [
+    {
+      suite,
+      case: "list / bare proxy throughput",
+      value: (100 * listAt20Rps) / bareProxyRps,
+      unit: "%",
+      note: `goal ≥ 75 %; list ${listAt20Rps.toFixed(0)} req/s, bare proxy ${bareProxyRps.toFixed(0)} req/s (20 connections)`,
+    },
+    {
+      suite,
+      case: "dashboard CPU per list request over the bare proxy's",
+      value: cpu(listAt20, "dashboard") - cpu(bareProxy, "dashboard"),
+      unit: "ms",
+      note: `list ${cpu(listAt20, "dashboard").toFixed(2)} ms, bare proxy ${cpu(bareProxy, "dashboard").toFixed(2)} ms`,
+    },
     { suite, case: "list throughput", value: listRps, unit: "req/s", note },
     { suite, case: "no-op throughput", value: noopRps, unit: "req/s" },
     { suite, case: "list / no-op throughput", value: (100 * listRps) / noopRps, unit: "%", note: `goal ≥ ${postgres ? 60 : 45} %` },
@@ -284,12 +316,12 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
 }
 
 export default async function benchLoad(): Promise<BenchRow[]> {
-  const rows = await withSystem("load", (system) => measure("PGlite", system, false));
+  const rows = await withSystem("load", (system) => measure("PGlite", system, false), { BENCH_ROUTES: "on" });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     rows.push(
       ...(await withScratchDatabase(adminUrl, (url) =>
-        withSystem("load", (system) => measure("PostgreSQL", system, true), { DATABASE_URL: url }),
+        withSystem("load", (system) => measure("PostgreSQL", system, true), { DATABASE_URL: url, BENCH_ROUTES: "on" }),
       )),
     );
   }

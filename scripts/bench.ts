@@ -34,6 +34,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   overview: () => import("./bench-overview"),
   load: () => import("./bench-load"),
   cases: () => import("./bench-cases"),
+  profile: () => import("./bench-profile"),
   "next-case": () => import("./bench-next-case"),
 };
 

@@ -122,8 +122,8 @@ const migrate = fs.existsSync(migrateScript)
   : { status: 0 };
 
 if (embedded && migrate.status === 0) {
-  // The sandbox signs its webhook deliveries with the dashboard's secret and sends them to its receiver.
-  const webhookSecret = process.env.WEBHOOK_SIGNING_SECRET || generatedWebhookSecret();
+  // The sandbox signs its webhook deliveries with the dashboard's current key and sends them to its receiver.
+  const webhookSecret = currentKeySecret(process.env.WEBHOOK_SIGNING_SECRET || generatedWebhookSecret());
   const sandbox = start("sandbox", process.execPath, ["--import", "tsx", "sandbox/server.ts"], {
     SANDBOX_PORT: sandboxPort,
     SANDBOX_HOST: process.env.SANDBOX_HOST || host,
@@ -133,7 +133,17 @@ if (embedded && migrate.status === 0) {
   await waitFor(sandbox, /sandbox listening on/, "the sandbox");
 }
 
-/** The secret lib/config.ts generated into DATA_DIR/secrets.json (the migration above made sure it exists). */
+/**
+ * The current (first) key's secret of a ring value (lib/keys/ring.ts: `id:secret` entries, newest first, or
+ * one plain secret), as the provider would sign with it after a rotation.
+ */
+function currentKeySecret(ring) {
+  const first = ring.split(",")[0].trim();
+  const entry = /^([A-Za-z0-9_-]{1,32}):(.+)$/s.exec(first);
+  return entry ? entry[2] : first;
+}
+
+/** The ring lib/config.ts generated into DATA_DIR/secrets.json (the migration above made sure it exists). */
 function generatedWebhookSecret() {
   const file = path.resolve(root, process.env.DATA_DIR || ".data", "secrets.json");
   const secret = JSON.parse(fs.readFileSync(file, "utf8")).webhookSigning;

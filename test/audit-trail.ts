@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { appendChained as appendEvents } from "@/lib/audit-trail/server/group-commit";
-import { computeEventHash, cpfHash, maskCpf, type ChainedFields } from "@/lib/audit-trail/server/record";
+import { chainSigner, cpfHash, maskCpf, type ChainedFields } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
 
 /*
@@ -133,7 +133,7 @@ export async function appendChained(
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
-    await appendEvents(db, rows, (prevHash, fields) => computeEventHash(prevHash, fields));
+    await appendEvents(db, rows, chainSigner());
     written += rows.length;
     onBatch?.(written);
   };

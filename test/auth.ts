@@ -1,11 +1,11 @@
 import "server-only";
 
-import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 
 import type { Role } from "@/lib/auth/roles";
 import { sessionCookieName } from "@/lib/auth/server/cookies";
 import { hashPassword } from "@/lib/auth/server/password";
+import { encodeSessionToken } from "@/lib/auth/server/session-token";
 import { startSession } from "@/lib/auth/server/sessions";
 import { createStaff } from "@/lib/auth/server/staff-store";
 import { type SignInMethod, type StaffUserDto } from "@/lib/auth/types";
@@ -56,9 +56,8 @@ export async function sessionCookieFor(
     secondFactor: stepUp,
     userAgent,
   });
-  const token = await encode({
+  const token = await encodeSessionToken(config().secrets.nextAuth, {
     token: { sub: user.id, email: user.email, name: user.name, uid: user.id, sid: sessionId, role: user.role, method },
-    secret: config().secrets.nextAuth.current.secret,
   });
   return `${sessionCookieName()}=${token}`;
 }

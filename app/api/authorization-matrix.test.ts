@@ -66,6 +66,8 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
     POST: { need: "public", skip: "it would end the sessions the later rows use; covered by app/api/auth/sign-out/route.test.ts" },
   },
   "app/api/health/route.ts": { GET: { need: "public" } },
+  // A 404 unless BENCH_ROUTES=on (embedded mode): the matrix runs without it.
+  "app/api/bench/proxy/route.ts": { GET: { need: "public" } },
   "app/api/account/password/route.ts": { POST: { need: "signed_in", body: {} } },
   "app/api/account/availability/route.ts": { GET: { need: "signed_in" }, PUT: { need: "signed_in", body: {} } },
   "app/api/account/factors/route.ts": { GET: { need: "signed_in" } },
@@ -120,6 +122,9 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/verifications/export/route.ts": { GET: { need: "verifications.export" } },
   "app/api/overview/export/route.ts": { GET: { need: "verifications.read" } },
   "app/api/privacy/retention/route.ts": { GET: { need: "privacy.report" } },
+  "app/api/privacy/erasures/route.ts": { GET: { need: "privacy.erase" }, POST: { need: "privacy.erase", body: {} } },
+  "app/api/privacy/erasures/[id]/confirm/route.ts": { POST: { need: "privacy.erase", params: { id: PUBLIC_ID } } },
+  "app/api/privacy/erasures/[id]/cancel/route.ts": { POST: { need: "privacy.erase", params: { id: PUBLIC_ID } } },
   "app/api/media/[token]/route.ts": {
     GET: {
       need: "media.read",
@@ -127,7 +132,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
       params: async (user) => ({
         token: await sealMediaToken(
           { userId: user?.id ?? "nobody", publicId: PUBLIC_ID, fileKey: "selfie", mediaType: "image/jpeg", expiresAt: Date.now() + 60_000 },
-          config().secrets.mediaSeal.current.secret,
+          config().secrets.mediaSeal,
         ),
       }),
     },

@@ -15,6 +15,8 @@ interface Item {
   who: string | null;
   /** Plain text (a note, a comment): rendered as text, never as markup. */
   text: string | null;
+  /** Said in place of a text that is not there: erased, removed by retention, or sealed under a key now gone. */
+  placeholder?: string | null;
   /** An outcome's reason codes. */
   reasons?: string[] | null;
   /** A verification this entry names (a re-verification's), linked. */
@@ -43,6 +45,7 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
         status?: string;
         reason?: string;
         publicId?: string;
+        text_removed?: string;
       };
       const assignee = details.assigneeEmail ?? "";
       const title =
@@ -62,7 +65,25 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
         entry.kind === "reverification_requested" && details.publicId
           ? { href: caseHref(details.publicId, ""), label: t("openVerification", { publicId: details.publicId }) }
           : null;
-      return { key: `e${entry.id}`, at: entry.at, title, who: entry.actor?.email ?? t("system"), text: entry.text, reasons, link };
+      return {
+        key: `e${entry.id}`,
+        at: entry.at,
+        title,
+        who: entry.actor?.email ?? t("system"),
+        text: entry.text,
+        placeholder: entry.redacted
+          ? t("redacted", {
+              name: entry.redacted.by?.name || entry.redacted.by?.email || t("system"),
+              date: dateTime(entry.redacted.at) ?? "",
+            })
+          : entry.unreadable
+            ? t(entry.unreadable.retired ? "sealedRetired" : "sealedDamaged", { keyId: entry.unreadable.keyId })
+            : details.text_removed === "retention" && entry.text === null
+              ? t("retentionRemoved")
+              : null,
+        reasons,
+        link,
+      };
     }),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
@@ -71,6 +92,11 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
       <h2 id="case-timeline-title" className="text-base font-semibold text-slate-900">
         {t("title")}
       </h2>
+      {detail.erasedAt ? (
+        <p className="mt-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="case-erased">
+          {t("erased", { date: dateTime(detail.erasedAt) ?? "" })}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t("empty")}</p>
       ) : (
@@ -89,6 +115,11 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
                 </a>
               ) : null}
               {item.text ? <p className="mt-1 whitespace-pre-wrap text-slate-800">{item.text}</p> : null}
+              {item.placeholder ? (
+                <p className="mt-1 text-slate-600 italic" data-testid="case-text-placeholder">
+                  {item.placeholder}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -322,6 +322,8 @@ function NoteForm({ publicId }: { publicId: string }) {
 function OutcomeSection({ detail, viewer }: { detail: CaseDetail; viewer: Viewer }) {
   const t = useTranslations("cases.outcome");
   const tr = useTranslations("cases.recommendation");
+  const tt = useTranslations("cases.timeline");
+  const dateTime = useDateTime();
   const mine = detail.assignee?.id === viewer.id;
   const open = detail.status === "open";
   return (
@@ -338,6 +340,16 @@ function OutcomeSection({ detail, viewer }: { detail: CaseDetail; viewer: Viewer
             >
               {detail.outcomeComment}
             </blockquote>
+          ) : detail.outcomeCommentUnreadable ? (
+            <p className="mt-1 text-slate-600 italic" data-testid="case-outcome-comment">
+              {tt(detail.outcomeCommentUnreadable.retired ? "sealedRetired" : "sealedDamaged", {
+                keyId: detail.outcomeCommentUnreadable.keyId,
+              })}
+            </p>
+          ) : detail.erasedAt ? (
+            <p className="mt-1 text-slate-600 italic" data-testid="case-outcome-comment">
+              {tt("erased", { date: dateTime(detail.erasedAt) ?? "" })}
+            </p>
           ) : null}
           {detail.outcomeState === "pending_confirmation" ? (
             <p>{detail.outcomeBy.id === viewer.id ? t("ownOutcome") : t("waiting")}</p>

@@ -1,6 +1,364 @@
 "use client";
 
-/** Erasure requests on /admin/privacy (issue 24, item 3): being built; renders nothing yet. */
+import { useFormatter, useTranslations } from "next-intl";
+import { useId, useState, type FormEvent } from "react";
+
+import { CpfField } from "@/components/lookups/cpf-field";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import {
+  ERASED_KINDS,
+  erasureReasonProblem,
+  MAX_ERASURE_REASON_LENGTH,
+  type ErasureDto,
+  type ErasureReasonProblem,
+  type ErasureResult,
+} from "@/lib/privacy/erasure";
+import { useDecideErasure, useErasures, useRequestErasure } from "@/lib/privacy/queries";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
+
+/*
+ * Erasure requests on /admin/privacy (messages: the `erasure` namespace). One member asks (CPF and reason),
+ * another confirms from the pending list; the requester sees why their own Confirm is disabled. Asking and
+ * confirming need a fresh second factor: the step-up dialog opens by itself (components/step-up). A member
+ * without `privacy.erase` sees nothing of it (the list answers 403).
+ */
 export function ErasurePanel() {
-  return null;
+  const t = useTranslations("erasure");
+  const id = useId();
+  const list = useErasures();
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [shown, setShown] = useState<ErasureDto | null>(null);
+
+  if (list.error instanceof ApiRequestError && list.error.status === 403) return null;
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-6">
+      <div>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+          {t("heading")}
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("intro")}</p>
+      </div>
+      <RequestForm onAsked={(erasure) => setNotice({ tone: "success", text: t("form.sent", { document: erasure.documentMasked }) })} />
+      <div aria-live="polite" className="space-y-4">
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        {shown?.result ? <ResultView erasure={shown} result={shown.result} /> : null}
+      </div>
+      {list.data ? (
+        <>
+          <PendingList
+            items={list.data.pending}
+            onDecided={(erasure) => {
+              setShown(erasure.state === "confirmed" ? erasure : null);
+              setNotice(
+                erasure.state === "cancelled" ? { tone: "success", text: t("cancelled", { document: erasure.documentMasked }) } : null,
+              );
+            }}
+          />
+          <RecentList items={list.data.recent} />
+        </>
+      ) : list.isError ? (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              {t("retry")}
+            </Button>
+          }
+        >
+          {t("loadFailed")}
+        </Alert>
+      ) : (
+        <p className="text-sm text-slate-600">{t("loading")}</p>
+      )}
+    </section>
+  );
+}
+
+/** A failed call in the member's words; `conflict` means something different when asking and when deciding. */
+function useErrorText(): (error: unknown, conflict: "requestConflict" | "decisionConflict") => string {
+  const t = useTranslations("erasure.errors");
+  return (error, conflict) => {
+    if (!(error instanceof ApiRequestError)) return t("unknown");
+    if (error.code === "conflict") return t(conflict);
+    return t.has(error.code) ? t(error.code) : t("unknown");
+  };
+}
+
+function RequestForm({ onAsked }: { onAsked: (erasure: ErasureDto) => void }) {
+  const t = useTranslations("erasure");
+  const errorText = useErrorText();
+  const ask = useRequestErasure();
+  const id = useId();
+  const [cpf, setCpf] = useState("");
+  const [reason, setReason] = useState("");
+  const [cpfError, setCpfError] = useState<CpfProblem | "server" | undefined>();
+  const [reasonError, setReasonError] = useState<ErasureReasonProblem | "server" | undefined>();
+  const reasonId = `${id}-reason`;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (ask.isPending) return;
+    const cpfIssue = cpfProblem(cpf);
+    const reasonIssue = erasureReasonProblem(reason);
+    setCpfError(cpfIssue);
+    setReasonError(reasonIssue);
+    if (cpfIssue || reasonIssue) {
+      document.getElementById(cpfIssue ? `${id}-cpf` : reasonId)?.focus();
+      return;
+    }
+    ask.mutate(
+      { cpf, reason: reason.trim() },
+      {
+        onSuccess: ({ erasure }) => {
+          setCpf("");
+          setReason("");
+          onAsked(erasure);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiRequestError) || error.code !== "validation") return;
+          if (error.fields.includes("cpf")) setCpfError("server");
+          if (error.fields.includes("reason")) setReasonError("server");
+        },
+      },
+    );
+  }
+
+  const failed = ask.error && !(ask.error instanceof ApiRequestError && ask.error.code === "validation");
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        {t("form.heading")}
+      </h3>
+      <CpfField
+        id={`${id}-cpf`}
+        label={t("form.cpf")}
+        hint={t("form.cpfHint")}
+        error={cpfError ? t(`cpfProblems.${cpfError}`) : undefined}
+        value={cpf}
+        onValueChange={(value) => {
+          setCpf(value);
+          setCpfError(undefined);
+        }}
+        disabled={ask.isPending}
+      />
+      <div>
+        <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+          {t("form.reason")}
+        </label>
+        <textarea
+          id={reasonId}
+          name="reason"
+          required
+          rows={3}
+          maxLength={MAX_ERASURE_REASON_LENGTH + 100}
+          value={reason}
+          disabled={ask.isPending}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={[`${reasonId}-hint`, reasonError ? `${reasonId}-error` : null].filter(Boolean).join(" ")}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(undefined);
+          }}
+          className={`mt-1 block w-full max-w-2xl rounded-md border px-3 py-2 text-sm shadow-sm ${reasonError ? "border-red-600" : "border-slate-300"} focus:border-brand-600`}
+        />
+        <p id={`${reasonId}-hint`} className="mt-1 max-w-2xl text-xs text-slate-600">
+          {t("form.reasonHint")}
+        </p>
+        {reasonError ? (
+          <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
+            {t(`reasonProblems.${reasonError}`, { max: MAX_ERASURE_REASON_LENGTH })}
+          </p>
+        ) : null}
+      </div>
+      <div aria-live="assertive">{failed ? <Alert tone="error">{errorText(ask.error, "requestConflict")}</Alert> : null}</div>
+      <Button type="submit" pending={ask.isPending}>
+        {t("form.submit")}
+      </Button>
+    </form>
+  );
+}
+
+function PendingList({ items, onDecided }: { items: ErasureDto[]; onDecided: (erasure: ErasureDto) => void }) {
+  const t = useTranslations("erasure");
+  const format = useFormatter();
+  const errorText = useErrorText();
+  const decide = useDecideErasure();
+  const id = useId();
+  const [asked, setAsked] = useState<{ erasure: ErasureDto; decision: "confirm" | "cancel" } | null>(null);
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
+  const dialog = asked?.decision === "cancel" ? "cancelDialog" : "confirmDialog";
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3">
+      <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
+        {t("pending.heading")}
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("pending.empty")}</p>
+      ) : (
+        <ul aria-label={t("pending.listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {items.map((erasure) => (
+            <li key={erasure.id} className="space-y-3 p-4" data-testid="erasure-pending">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+                <dt className="text-slate-500">{t("pending.document")}</dt>
+                <dd className="font-mono">{erasure.documentMasked}</dd>
+                <dt className="text-slate-500">{t("pending.reason")}</dt>
+                <dd className="break-words whitespace-pre-line">{erasure.reason}</dd>
+                <dt className="text-slate-500">{t("pending.requestedBy")}</dt>
+                <dd className="break-all">{erasure.requestedBy.name || erasure.requestedBy.email}</dd>
+                <dt className="text-slate-500">{t("pending.requestedAt")}</dt>
+                <dd>{when(erasure.requestedAt)}</dd>
+              </dl>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="danger"
+                  disabled={erasure.ownRequest}
+                  aria-label={t("pending.confirmLabel", { document: erasure.documentMasked })}
+                  aria-describedby={erasure.ownRequest ? `${id}-${erasure.id}-own` : undefined}
+                  onClick={() => {
+                    decide.reset();
+                    setAsked({ erasure, decision: "confirm" });
+                  }}
+                >
+                  {t("pending.confirm")}
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={t("pending.cancelLabel", { document: erasure.documentMasked })}
+                  onClick={() => {
+                    decide.reset();
+                    setAsked({ erasure, decision: "cancel" });
+                  }}
+                >
+                  {t("pending.cancel")}
+                </Button>
+              </div>
+              {erasure.ownRequest ? (
+                <p id={`${id}-${erasure.id}-own`} className="text-sm text-slate-600">
+                  {t("pending.ownRequest")}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={asked !== null}
+        onOpenChange={(open) => (open ? undefined : setAsked(null))}
+        title={t(`${dialog}.title`)}
+        description={t(`${dialog}.body`, { document: asked?.erasure.documentMasked ?? "" })}
+        confirmLabel={t(`${dialog}.confirm`)}
+        cancelLabel={t(`${dialog}.back`)}
+        tone={asked?.decision === "cancel" ? "primary" : "danger"}
+        pending={decide.isPending}
+        error={decide.error ? errorText(decide.error, "decisionConflict") : null}
+        onConfirm={() => {
+          if (!asked) return;
+          decide.mutate(
+            { id: asked.erasure.id, decision: asked.decision },
+            {
+              onSuccess: ({ erasure }) => {
+                setAsked(null);
+                onDecided(erasure);
+              },
+            },
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+function ResultView({ erasure, result }: { erasure: ErasureDto; result: ErasureResult }) {
+  const t = useTranslations("erasure.result");
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-sm text-slate-800"
+    >
+      <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
+        {t("heading", { document: erasure.documentMasked })}
+      </h3>
+      <p>{t("summary", { verifications: result.verifications, cases: result.cases })}</p>
+      <ResultLists result={result} />
+    </section>
+  );
+}
+
+function ResultLists({ result }: { result: ErasureResult }) {
+  const t = useTranslations("erasure.result");
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div>
+        <h4 className="font-semibold text-slate-900">{t("erasedHeading")}</h4>
+        <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+          {ERASED_KINDS.map((kind) => (
+            <div key={kind} className="contents">
+              <dt>{t(`erased.${kind}`)}</dt>
+              <dd className="text-right font-mono tabular-nums">{result.erased[kind]}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div>
+        <h4 className="font-semibold text-slate-900">{t("keptHeading")}</h4>
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          {result.kept.map((entry) => (
+            <li key={entry.kind}>{t(`kept.${entry.kind}`, { count: entry.count ?? 0 })}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function RecentList({ items }: { items: ErasureDto[] }) {
+  const t = useTranslations("erasure");
+  const format = useFormatter();
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3">
+      <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
+        {t("recent.heading")}
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("recent.empty")}</p>
+      ) : (
+        <ul aria-label={t("recent.listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {items.map((erasure) => (
+            <li key={erasure.id} className="space-y-2 p-4 text-sm text-slate-700" data-testid="erasure-recent">
+              <p>
+                <span className="font-mono text-slate-900">{erasure.documentMasked}</span>
+                {" — "}
+                {t("recent.decided", {
+                  state: t(`recent.state.${erasure.state === "confirmed" ? "confirmed" : "cancelled"}`),
+                  name: erasure.decidedBy?.name || erasure.decidedBy?.email || "—",
+                  date: erasure.decidedAt ? format.dateTime(new Date(erasure.decidedAt), { dateStyle: "short", timeStyle: "short" }) : "—",
+                })}
+              </p>
+              <p className="break-words whitespace-pre-line text-slate-600">{erasure.reason}</p>
+              {erasure.result ? (
+                <details>
+                  <summary className="cursor-pointer font-medium text-brand-700">{t("recent.showResult")}</summary>
+                  <div className="mt-2">
+                    <ResultLists result={erasure.result} />
+                  </div>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -87,6 +87,11 @@ export function StaffTable({
                   ) : (
                     <Badge tone="success">{t("status.active")}</Badge>
                   )}
+                  {user.away && !user.disabled ? (
+                    <Badge tone="neutral" className="ml-1">
+                      {t("status.away")}
+                    </Badge>
+                  ) : null}
                 </DataCell>
                 <DataCell label={t("table.signIn")} className="text-slate-700">
                   {user.signIn.lockedUntil ? (

@@ -14,8 +14,8 @@ function sources(dir: string): string[] {
   });
 }
 
-// Names on a line that speaks of an action: `action: "x.y"`, `const action = a ? "x.y" : "x.z"`.
-const NAME = /"([a-z]+\.[a-z_]+)"/g;
+// Names on a line that speaks of an action: `action: "x.y"`, `const action = a ? "x.y" : "x.z"`, `"x.y.z"`.
+const NAME = /"([a-z]+(?:\.[a-z_]+){1,2})"/g;
 const NOT_ACTIONS = new Set(["probe.value", "actions.failed"]);
 
 describe("audit action catalogue", () => {

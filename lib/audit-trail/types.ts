@@ -46,7 +46,8 @@ export type AuditStaff = z.infer<typeof auditStaffSchema>;
 /**
  * GET /api/audit/checkpoints: every signed checkpoint, oldest first, for an admin to keep outside the database.
  * `prune`: events up to `throughEventId` were removed by retention; `head`: the chain's newest event then. The
- * signature is HMAC-SHA256 under the audit key (lib/audit-trail/server/checkpoint.ts), checked by audit:verify.
+ * signature is HMAC-SHA256 under the audit key `keyId` names (AUDIT_HASH_SECRET's ring; lib/audit-trail/server/checkpoint.ts),
+ * checked by audit:verify.
  */
 export const auditCheckpointSchema = z
   .object({
@@ -61,6 +62,8 @@ export const auditCheckpointSchema = z
     cutoff: z.string(),
     retentionDays: z.number().int().nonnegative(),
     signature: z.string(),
+    /** The id of the audit key that signed it (a rotation adds keys; each checkpoint is checked with its own). */
+    keyId: z.string(),
   })
   .strict();
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { BUILT_IN_PERMISSIONS, hasPermission, parseRoleInput, PERMISSIONS, resolvePermissions } from "./permissions";
+import {
+  BUILT_IN_PERMISSIONS,
+  BUILT_IN_ROLES,
+  hasPermission,
+  parseRoleInput,
+  PERMISSIONS,
+  resolvePermissions,
+  secondFactorRequired,
+} from "./permissions";
 
 describe("built-in roles", () => {
   it("keep what analysts and admins could do before permissions: an admin everything, an analyst not the admin work", () => {
@@ -34,6 +42,11 @@ describe("built-in roles", () => {
     }
     expect(BUILT_IN_PERMISSIONS.auditor).toEqual(expect.arrayContaining(["audit.read", "audit.export", "privacy.report"]));
     expect(BUILT_IN_PERMISSIONS.reviewer).toEqual(expect.arrayContaining(["cases.confirm", "cases.assign"]));
+  });
+
+  it("give erasure to admins only (the auditor changes nothing), as a privileged permission", () => {
+    for (const role of BUILT_IN_ROLES) expect(BUILT_IN_PERMISSIONS[role].includes("privacy.erase"), role).toBe(role === "admin");
+    expect(secondFactorRequired("privileged", { permissions: ["privacy.erase"] })).toBe(true);
   });
 });
 

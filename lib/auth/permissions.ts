@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   "audit.read",
   "audit.export",
   "privacy.report",
+  "privacy.erase",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -36,7 +37,7 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: r
   { resource: "cases", permissions: ["cases.read", "cases.work", "cases.confirm", "cases.assign"] },
   { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
   { resource: "administration", permissions: ["integrations.manage", "staff.manage", "roles.manage"] },
-  { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report"] },
+  { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report", "privacy.erase"] },
 ];
 
 export function isPermission(value: unknown): value is Permission {
@@ -105,6 +106,8 @@ export const PRIVILEGED_PERMISSIONS: readonly Permission[] = [
   "integrations.manage",
   "audit.export",
   "privacy.report",
+  // Erases a person's notes, comments and index entries for good (with a second member's confirmation).
+  "privacy.erase",
 ];
 
 /** Whether the sign-in policy asks this member for a second factor. */

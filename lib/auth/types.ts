@@ -12,6 +12,8 @@ export interface StaffUserDto {
   /** The custom role's name; null for a built-in role (whose label is translated). */
   customRoleName: string | null;
   disabled: boolean;
+  /** Marked themselves away (PUT /api/account/availability): auto-assignment passes them by. */
+  away: boolean;
   mustChangePassword: boolean;
   hasPassword: boolean;
   oidcLinked: boolean;

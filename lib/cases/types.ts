@@ -61,6 +61,21 @@ export type CaseEntryKind =
   | "moved"
   | "reverification_requested";
 
+/**
+ * Free text that is stored (sealed at rest) but cannot be read: sealed under a key the data key ring no longer
+ * holds (`retired`), or altered. Shown as a placeholder naming the key, never guessed at.
+ */
+export interface UnreadableText {
+  keyId: string;
+  retired: boolean;
+}
+
+/** An erasure at the titular's request removed this text: who confirmed it, and when. */
+export interface Redaction {
+  by: StaffRef | null;
+  at: string;
+}
+
 export interface CaseEntry {
   id: number;
   at: string;
@@ -68,6 +83,10 @@ export interface CaseEntry {
   actor: StaffRef | null;
   /** A note's or comment's text, plain: always rendered as text, never as markup. */
   text: string | null;
+  /** Set when the entry's text is stored but cannot be opened (then `text` is null). */
+  unreadable: UnreadableText | null;
+  /** Set when the text was erased at the titular's request (then `text` is null): a tombstone. */
+  redacted: Redaction | null;
   details: Record<string, unknown>;
 }
 
@@ -81,6 +100,10 @@ export interface UpstreamEventEntry {
 export interface CaseDetail extends CaseSummary {
   reasons: string[];
   outcomeComment: string | null;
+  /** Set when the outcome comment is stored but cannot be opened (then `outcomeComment` is null). */
+  outcomeCommentUnreadable: UnreadableText | null;
+  /** When an erasure at the titular's request cleared the case's free text (notes, comments), or null. */
+  erasedAt: string | null;
   outcomeBy: StaffRef | null;
   outcomeAt: string | null;
   confirmedBy: StaffRef | null;

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
+import { staffFactors, staffSessions, staffUsers } from "@/lib/auth/server/schema";
 import { IDLE_TIMEOUT_MS, readLiveSession } from "@/lib/auth/server/sessions";
 import { TOTP_PERIOD_SECONDS, totpCode } from "@/lib/auth/server/totp";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
 import { DELETE as resetFactors } from "../staff/[id]/factors/route";
 import { DELETE as endMemberSessions, GET as memberSessions } from "../staff/[id]/sessions/route";
@@ -121,6 +121,34 @@ describeEachDatabase("account routes on $name", ({ open }) => {
     expect((await stepUp(post("/api/account/step-up", third, { code: recoveryCodes[0] }))).status).toBe(400);
     const left = (await (await factors(apiRequest("/api/account/factors", { cookie }))).json()) as { recoveryCodesLeft: number };
     expect(left.recoveryCodesLeft).toBe(9);
+  });
+
+  it("a rotation of NEXTAUTH_SECRET keeps the authenticator app and recovery codes; the app is sealed again under the new key", async () => {
+    const user = await createTestStaff(handle.db);
+    const { id, secret, recoveryCodes } = await enrolApp(user, await sessionCookieFor(handle.db, user));
+    const storedSecret = async () =>
+      (await handle.db.select({ sealed: staffFactors.totpSecret }).from(staffFactors).where(eq(staffFactors.id, id)))[0]!.sealed!;
+    expect(await storedSecret()).toMatch(/^v2\.1\./);
+    const newer = "rotated-nextauth-secret-0123456789abcdef";
+    try {
+      stubConfigEnv({ NEXTAUTH_SECRET: `k2:${newer},1:${TEST_SECRETS.NEXTAUTH_SECRET}` });
+      const cookie = await sessionCookieFor(handle.db, user, { stepUp: false });
+      expect((await stepUp(post("/api/account/step-up", cookie, { code: totpCode(secret, Date.now() + period) }))).status).toBe(200);
+      // Opened under the old key, sealed again under the new one when used.
+      expect(await storedSecret()).toMatch(/^v2\.k2\./);
+      const other = await sessionCookieFor(handle.db, user, { stepUp: false });
+      expect((await stepUp(post("/api/account/step-up", other, { code: recoveryCodes[0] }))).status).toBe(200);
+
+      // The old key retired: the app still works (sealed under the new key now); recovery codes hashed under the
+      // retired key no longer match (the status command counts them before a key is retired).
+      stubConfigEnv({ NEXTAUTH_SECRET: `k2:${newer}` });
+      vi.useFakeTimers({ now: Date.now() + 3 * period, toFake: ["Date"] });
+      const third = await sessionCookieFor(handle.db, user, { stepUp: false });
+      expect((await stepUp(post("/api/account/step-up", third, { code: recoveryCodes[1] }))).status).toBe(400);
+      expect((await stepUp(post("/api/account/step-up", third, { code: totpCode(secret) }))).status).toBe(200);
+    } finally {
+      stubConfigEnv({ NEXTAUTH_SECRET: TEST_SECRETS.NEXTAUTH_SECRET });
+    }
   });
 
   it("limits second-factor guesses per member, counted before each check", async () => {

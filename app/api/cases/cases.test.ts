@@ -158,14 +158,26 @@ describe("case API", () => {
     expect(
       (await call(confirm(post(`/cases/${publicId}/outcome/confirm`, h.analystCookie, { agree: true }), params(publicId)))).status,
     ).toBe(403);
-    const confirmed = await call(confirm(post(`/cases/${publicId}/outcome/confirm`, h.adminCookie, { agree: true }), params(publicId)));
+    const confirmed = await call(
+      confirm(post(`/cases/${publicId}/outcome/confirm`, h.adminCookie, { agree: true, comment: "Checked twice." }), params(publicId)),
+    );
     expect(confirmed.body).toEqual({ outcomeState: "confirmed" });
 
     const detail = await call<CaseDetailResponse>(
       getOne(h.request(`${BASE}/cases/${publicId}`, { cookie: otherAnalystCookie }), params(publicId)),
     );
     expect(detail.body.case?.entries.map((entry) => entry.kind)).toEqual(["opened", "assigned", "note", "outcome", "confirmation"]);
-    expect(detail.body.case?.entries[2]?.text).toBe("<b>not bold</b>");
+    expect(detail.body.case?.entries.map((entry) => entry.text)).toEqual([
+      null,
+      null,
+      "<b>not bold</b>",
+      "Name differs.",
+      "Checked twice.",
+    ]);
+    expect(detail.body.case?.outcomeComment).toBe("Name differs.");
+    // Sealed at rest: no table of the database holds the words (lib/cases/server/sealed-text.ts).
+    const dump = await h.allText();
+    for (const words of ["not bold", "Name differs", "Checked twice"]) expect(dump).not.toContain(words);
     expect(detail.body.case?.outcomeState).toBe("confirmed");
     // A verification without a case answers `case: null`, not an error.
     const none = await call(getOne(h.request(`${BASE}/cases/nope`, { cookie: h.analystCookie }), params("nope")));

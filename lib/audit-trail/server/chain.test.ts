@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "v
 
 import { appendChained } from "@/lib/audit-trail/server/group-commit";
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+import { singleKeyRing } from "@/lib/keys/ring";
 import { tamper } from "@/test/audit-trail";
 import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS } from "@/test/db";
 
 import { anchorAuditHead, signCheckpoint } from "./checkpoint";
-import { computeEventHash, GENESIS_HASH, recordEvent, type ChainedFields } from "./record";
+import { chainSigner, computeEventHash, GENESIS_HASH, recordEvent, type ChainedFields } from "./record";
 import { verifyAuditChain, type BreakReason } from "./verify";
 
 /*
@@ -79,9 +80,7 @@ describeEachDatabase("the audit chain proves itself on $name", ({ open }) => {
     handle = await open();
     await recordEvent({ actor: null, action: "auth.sign_in", outcome: "failure", ip: "10.0.0.9" }, handle.db);
     // One event with every field set, between two others.
-    const [written] = await appendChained(handle.db, [{ ...KNOWN_FIELDS, at: new Date() }], (prev, fields) =>
-      computeEventHash(prev, fields),
-    );
+    const [written] = await appendChained(handle.db, [{ ...KNOWN_FIELDS, at: new Date() }], chainSigner());
     id = written!.id;
     await recordEvent({ actor: null, action: "auth.sign_out", outcome: "success" }, handle.db);
     expect((await verifyAuditChain(handle.db)).ok).toBe(true);
@@ -145,10 +144,14 @@ describeEachDatabase("the audit chain proves itself on $name", ({ open }) => {
     const own = await open();
     onTestFinished(() => own.dispose());
     await own.db.insert(auditEvents).values({ ...KNOWN_FIELDS, prevHash: GENESIS_HASH, hash: KNOWN_HASH });
-    expect(await verifyAuditChain(own.db, { secret: KNOWN_KEY })).toMatchObject({ ok: true, checked: 1, lastHash: KNOWN_HASH });
+    expect(await verifyAuditChain(own.db, { ring: singleKeyRing(KNOWN_KEY) })).toMatchObject({
+      ok: true,
+      checked: 1,
+      lastHash: KNOWN_HASH,
+    });
     expect((await verifyAuditChain(own.db)).broken).toMatchObject({ reason: "altered" });
     // The trail written under the configured key fails under any other.
-    expect((await verifyAuditChain(handle.db, { secret: `${TEST_SECRETS.AUDIT_HASH_SECRET}-wrong` })).broken).toMatchObject({
+    expect((await verifyAuditChain(handle.db, { ring: singleKeyRing(`${TEST_SECRETS.AUDIT_HASH_SECRET}-wrong`) })).broken).toMatchObject({
       reason: "altered",
     });
   });
@@ -169,8 +172,10 @@ describeEachDatabase("the audit chain proves itself on $name", ({ open }) => {
 
     it("reports an event forged at the end with a wrong key", async () => {
       const { db } = await anchoredTrail();
-      const [forged] = await appendChained(db, [{ ...KNOWN_FIELDS, at: new Date() }], (prev, fields) =>
-        computeEventHash(prev, fields, "not-the-audit-key"),
+      const [forged] = await appendChained(
+        db,
+        [{ ...KNOWN_FIELDS, at: new Date() }],
+        chainSigner({ id: "1", secret: "not-the-audit-key" }),
       );
       expect((await verifyAuditChain(db)).broken).toMatchObject({ reason: "altered", eventId: forged!.id });
     });
@@ -197,7 +202,9 @@ describeEachDatabase("the audit chain proves itself on $name", ({ open }) => {
       await tamper(db, sql`update audit_events set purpose = 'covering tracks', hash = ${rehashed} where id = ${ids.at(-1)!}`);
       expect((await verifyAuditChain(db)).broken).toMatchObject({ reason: "altered", eventId: anchor.throughEventId });
       // Under the forger's key instead, the chain fails from its first event, and the signed head with it.
-      expect((await verifyAuditChain(db, { secret: "not-the-audit-key" })).broken).toMatchObject({ reason: "checkpoint_forged" });
+      expect((await verifyAuditChain(db, { ring: singleKeyRing("not-the-audit-key") })).broken).toMatchObject({
+        reason: "checkpoint_forged",
+      });
     });
 
     it("reports a head checkpoint forged without the key, or altered", async () => {

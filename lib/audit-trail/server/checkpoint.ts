@@ -8,6 +8,7 @@ import { AUDIT_CHAIN_LOCK_KEY } from "@/lib/audit-trail/server/group-commit";
 import { auditCheckpoints, auditEvents, type AuditCheckpointRow } from "@/lib/audit-trail/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
+import { keyById, type Key, type KeyRing } from "@/lib/keys/ring";
 
 /*
  * Checkpoints are signed with an HMAC under the audit key, so nobody without that key can forge one:
@@ -19,6 +20,7 @@ import type { Database } from "@/lib/db/client";
  *   (GET /api/audit/checkpoints) to keep a copy outside the database.
  *
  * The kind is bound by the signature's label, so a prune checkpoint cannot pass as a head one or the reverse.
+ * Each is signed under the audit ring's current key, whose id it keeps (`key_id`), and verified under that key.
  */
 
 export type CheckpointKind = AuditCheckpointRow["kind"];
@@ -44,10 +46,24 @@ export function signCheckpoint(fields: CheckpointFields, secret = config().secre
   return createHmac("sha256", secret).update(`${label}\n${payload}`).digest("hex");
 }
 
-export function checkpointSignatureValid(row: CheckpointFields & { signature: string }, secret = config().secrets.auditHash.current.secret): boolean {
-  const expected = Buffer.from(signCheckpoint(row, secret), "hex");
+/**
+ * Whether the checkpoint's signature is valid under the key its `keyId` names; false when the ring lacks that key
+ * (the verifier tells that case apart: `checkpointKey`).
+ */
+export function checkpointSignatureValid(
+  row: CheckpointFields & { signature: string; keyId: string },
+  ring: KeyRing = config().secrets.auditHash,
+): boolean {
+  const key = checkpointKey(row, ring);
+  if (!key) return false;
+  const expected = Buffer.from(signCheckpoint(row, key.secret), "hex");
   const actual = Buffer.from(/^[0-9a-f]{64}$/.test(row.signature) ? row.signature : "", "hex");
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** The ring's key a checkpoint was signed under, or undefined when the ring no longer holds it. */
+export function checkpointKey(row: { keyId: string }, ring: KeyRing = config().secrets.auditHash): Key | undefined {
+  return keyById(ring, row.keyId);
 }
 
 export interface HeadCheckpoint {
@@ -62,7 +78,7 @@ export interface HeadCheckpoint {
  */
 export async function anchorAuditHead(
   db: Database,
-  options: { now?: Date; secret?: string; verified?: { id: number; hash: string } } = {},
+  options: { now?: Date; key?: Key; verified?: { id: number; hash: string } } = {},
 ): Promise<HeadCheckpoint | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
@@ -95,9 +111,10 @@ export async function anchorAuditHead(
       cutoff: now,
       retentionDays: 0,
     };
+    const key = options.key ?? config().secrets.auditHash.current;
     const [row] = await tx
       .insert(auditCheckpoints)
-      .values({ ...fields, signature: signCheckpoint(fields, options.secret) })
+      .values({ ...fields, signature: signCheckpoint(fields, key.secret), keyId: key.id })
       .returning({
         id: auditCheckpoints.id,
         throughEventId: auditCheckpoints.throughEventId,

@@ -5,9 +5,10 @@ import readline from "node:readline";
 import { asc, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
-import { computeEventHash, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/server/record";
+import { chainSigner, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { createDatabase, type Database } from "@/lib/db/client";
+import { singleKeyRing } from "@/lib/keys/ring";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
@@ -19,7 +20,8 @@ afterEach(() => setProcessDatabase(undefined));
 
 const actor = { id: "9f1c2f3e-7d8a-4b5c-9e0f-1a2b3c4d5e6f", email: "ana@example.com" };
 const event = (index: number, action = "verification.list"): AuditEvent => ({ actor, action, outcome: "success", details: { index } });
-const hashOf = (prev: string, fields: ChainedFields) => computeEventHash(prev, fields, TEST_SECRETS.AUDIT_HASH_SECRET);
+const signerOf = () => chainSigner({ id: "1", secret: TEST_SECRETS.AUDIT_HASH_SECRET });
+const ring = singleKeyRing(TEST_SECRETS.AUDIT_HASH_SECRET);
 const fieldsOf = (index: number, action = "verification.list"): ChainedFields => ({
   at: new Date(Math.floor(Date.now())),
   actorId: actor.id,
@@ -62,7 +64,7 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
 
   it("answers every concurrent writer only with its own committed event, sharing transactions, in one chain", async () => {
     const { db, count } = countingTransactions(handle.db);
-    const committer = new GroupCommitter(db, hashOf);
+    const committer = new GroupCommitter(db, signerOf);
     const written = await Promise.all(Array.from({ length: 120 }, (_, index) => committer.append(fieldsOf(index))));
 
     // Every answer names a distinct event that is on the trail, holding that writer's own details.
@@ -79,14 +81,14 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
     // Arrival order is chain order.
     const ordered = [...rows].sort((a, b) => a.id - b.id).map((row) => (row.details as { index: number }).index);
     expect(ordered).toEqual([...ordered].sort((a, b) => a - b));
-    expect((await verifyAuditChain(handle.db, { secret: TEST_SECRETS.AUDIT_HASH_SECRET })).ok).toBe(true);
+    expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
   });
 
   it("groups writers whose events each follow a query of their own, as a list view's do", async () => {
     // On PGlite every statement runs synchronously: without the committer's turn, each writer's query,
     // event and commit would complete before the next writer's timer fired, one transaction per event.
     const { db, count } = countingTransactions(handle.db);
-    const committer = new GroupCommitter(db, hashOf);
+    const committer = new GroupCommitter(db, signerOf);
     const written = await Promise.all(
       Array.from({ length: 60 }, async (_, index) => {
         await new Promise((resolve) => setTimeout(resolve, index % 3));
@@ -96,7 +98,7 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
     );
     expect(new Set(written.map((entry) => entry.id)).size).toBe(60);
     expect(count()).toBeLessThan(20);
-    expect((await verifyAuditChain(handle.db, { secret: TEST_SECRETS.AUDIT_HASH_SECRET })).ok).toBe(true);
+    expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
   });
 
   it("record() without a transaction goes through the process committer and answers after the commit", async () => {
@@ -112,13 +114,13 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
         ),
       );
     expect(rows).toHaveLength(40);
-    expect((await verifyAuditChain(handle.db, { secret: TEST_SECRETS.AUDIT_HASH_SECRET })).ok).toBe(true);
+    expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
   });
 
   it("refuses only the event the database refuses, not the rest of its batch", async () => {
     await handle.db.execute(sql`alter table audit_events add constraint audit_test_block check (action <> 'test.blocked')`);
     try {
-      const committer = new GroupCommitter(handle.db, hashOf);
+      const committer = new GroupCommitter(handle.db, signerOf);
       const outcomes = await Promise.allSettled(
         Array.from({ length: 30 }, (_, index) => committer.append(fieldsOf(index, index === 17 ? "test.blocked" : "verification.list"))),
       );
@@ -129,7 +131,7 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
         .from(auditEvents)
         .where(sql`${auditEvents.action} = 'test.blocked'`);
       expect(stored).toHaveLength(0);
-      expect((await verifyAuditChain(handle.db, { secret: TEST_SECRETS.AUDIT_HASH_SECRET })).ok).toBe(true);
+      expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
     } finally {
       await handle.db.execute(sql`alter table audit_events drop constraint audit_test_block`);
     }
@@ -139,8 +141,8 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
     it("keeps one chain when two instances (two connection pools) commit batches at once", async () => {
       const second = await createDatabase({ url: handle.url! });
       try {
-        const a = new GroupCommitter(handle.db, hashOf);
-        const b = new GroupCommitter(second.db, hashOf);
+        const a = new GroupCommitter(handle.db, signerOf);
+        const b = new GroupCommitter(second.db, signerOf);
         const written = await Promise.all(
           Array.from({ length: 200 }, (_, index) => (index % 2 ? a : b).append(fieldsOf(index, "verification.detail"))),
         );
@@ -154,7 +156,7 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
             ),
           );
         expect(rows).toHaveLength(200);
-        expect((await verifyAuditChain(handle.db, { secret: TEST_SECRETS.AUDIT_HASH_SECRET })).ok).toBe(true);
+        expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
       } finally {
         await second.close();
       }
@@ -196,7 +198,7 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
         .where(inArray(auditEvents.id, acknowledged))
         .orderBy(asc(auditEvents.id));
       expect(rows).toHaveLength(new Set(acknowledged).size);
-      expect((await verifyAuditChain(handle.db, { secret: TEST_SECRETS.AUDIT_HASH_SECRET })).ok).toBe(true);
+      expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
     });
   }
 });

@@ -2,8 +2,8 @@ import "server-only";
 
 import { desc, sql } from "drizzle-orm";
 
-import type { Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
+import type { Database } from "@/lib/db/client";
 
 /*
  * Group commit for the audit trail. Every request that reads personal data writes an event before it
@@ -54,18 +54,27 @@ export interface AppendedEvent {
 export type HashFn = (prevHash: string, fields: ChainedFields) => string;
 
 /**
+ * What chains new events: the audit key's id (stored as each row's `key_id`, so a verifier picks the key that
+ * made its hash) and the hash under that key (record.ts `chainSigner`).
+ */
+export interface ChainSigner {
+  keyId: string;
+  hashOf: HashFn;
+}
+
+/**
  * Appends events to the chain in one transaction (a savepoint when `executor` is already a transaction,
  * whose lock then lasts until the caller commits). Results are in the order of `events`.
  */
-export async function appendChained(executor: Database, events: ChainedFields[], hashOf: HashFn): Promise<AppendedEvent[]> {
+export async function appendChained(executor: Database, events: ChainedFields[], signer: ChainSigner): Promise<AppendedEvent[]> {
   if (events.length === 0) return [];
   return executor.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
     const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
     let prevHash = last?.hash ?? GENESIS_HASH;
     const rows = events.map((fields) => {
-      const hash = hashOf(prevHash, fields);
-      const row = { ...fields, prevHash, hash };
+      const hash = signer.hashOf(prevHash, fields);
+      const row = { ...fields, prevHash, hash, keyId: signer.keyId };
       prevHash = hash;
       return row;
     });
@@ -95,7 +104,8 @@ export class GroupCommitter {
 
   constructor(
     private readonly db: Database,
-    private readonly hashOf: HashFn,
+    /** Read per batch: the key in force when the batch is chained. */
+    private readonly signerOf: () => ChainSigner,
     private readonly maxBatch = MAX_BATCH,
   ) {}
 
@@ -112,7 +122,7 @@ export class GroupCommitter {
 
   private async appendAlone(pending: Pending): Promise<void> {
     try {
-      const [written] = await appendChained(this.db, [pending.fields], this.hashOf);
+      const [written] = await appendChained(this.db, [pending.fields], this.signerOf());
       pending.resolve(written!);
     } catch (error) {
       pending.reject(error);
@@ -127,7 +137,7 @@ export class GroupCommitter {
           const written = await appendChained(
             this.db,
             batch.map((pending) => pending.fields),
-            this.hashOf,
+            this.signerOf(),
           );
           batch.forEach((pending, index) => pending.resolve(written[index]!));
         } catch (error) {
@@ -149,10 +159,10 @@ export class GroupCommitter {
 const committers = new WeakMap<Database, GroupCommitter>();
 
 /** The committer of this database handle (created on first use). */
-export function groupCommitterFor(db: Database, hashOf: HashFn): GroupCommitter {
+export function groupCommitterFor(db: Database, signerOf: () => ChainSigner): GroupCommitter {
   let committer = committers.get(db);
   if (!committer) {
-    committer = new GroupCommitter(db, hashOf);
+    committer = new GroupCommitter(db, signerOf);
     committers.set(db, committer);
   }
   return committer;

@@ -25,6 +25,7 @@ export {
   AuditContentError,
   AUDIT_OUTCOMES,
   cpfHash,
+  cpfHashes,
   maskCpf,
   recordEvent,
   type AuditActor,

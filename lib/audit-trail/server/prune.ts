@@ -6,6 +6,7 @@ import { AUDIT_CHAIN_LOCK_KEY, recordEvent } from "@/lib/audit-trail/server/reco
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
+import type { KeyRing } from "@/lib/keys/ring";
 
 import { anchorAuditHead, signCheckpoint } from "./checkpoint";
 import { verifyAuditChain, type ChainBreak } from "./verify";
@@ -53,7 +54,8 @@ export interface PruneOptions {
   before?: Date;
   now?: Date;
   dryRun?: boolean;
-  secret?: string;
+  /** The audit ring (the configured one by default): verified under every key, the checkpoint signed with its current. */
+  ring?: KeyRing;
   allowBrokenChain?: boolean;
 }
 
@@ -62,7 +64,7 @@ export interface PruneOptions {
  * a signed checkpoint, the newest event always kept) and returns how many were removed. Throws
  * BrokenChainError, removing nothing, while the chain is broken.
  */
-export async function pruneAuditEvents(db: Database, options: { before: Date; now?: Date; secret?: string }): Promise<number> {
+export async function pruneAuditEvents(db: Database, options: { before: Date; now?: Date; ring?: KeyRing }): Promise<number> {
   return (await pruneAuditTrail(db, options)).removed;
 }
 
@@ -79,7 +81,8 @@ export async function pruneAuditTrail(db: Database, options: PruneOptions = {}):
 
   // Checked first and outside the lock (a full walk would hold up every writer meanwhile). An altered
   // old event must be investigated, not quietly covered by a checkpoint.
-  const verified = await verifyAuditChain(db, { secret: options.secret });
+  const ring = options.ring ?? config().secrets.auditHash;
+  const verified = await verifyAuditChain(db, { ring });
   if (!verified.ok && !options.allowBrokenChain) throw new BrokenChainError(verified.broken!);
 
   return db.transaction(async (tx) => {
@@ -120,7 +123,7 @@ export async function pruneAuditTrail(db: Database, options: PruneOptions = {}):
     };
     const [checkpoint] = await tx
       .insert(auditCheckpoints)
-      .values({ ...fields, signature: signCheckpoint(fields, options.secret) })
+      .values({ ...fields, signature: signCheckpoint(fields, ring.current.secret), keyId: ring.current.id })
       .returning({ id: auditCheckpoints.id });
     await recordEvent(
       {
@@ -140,7 +143,7 @@ export async function pruneAuditTrail(db: Database, options: PruneOptions = {}):
       tx,
     );
     // The prune's own record is the new head: anchored, so cutting it (and what follows) off shows.
-    await anchorAuditHead(tx, { now, secret: options.secret });
+    await anchorAuditHead(tx, { now, key: ring.current });
     return { removed, cutoff, retentionDays, throughEventId: through.id, checkpointId: checkpoint?.id ?? null };
   });
 }

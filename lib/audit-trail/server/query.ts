@@ -1,10 +1,10 @@
 import "server-only";
 
-import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
-import type { Database } from "@/lib/db/client";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
+import { auditEvents } from "@/lib/audit-trail/server/schema";
+import type { Database } from "@/lib/db/client";
 
 import type { AuditEventView, AuditPage, AuditStaff } from "../types";
 
@@ -28,8 +28,11 @@ export interface AuditEventFilter {
   action?: string;
   targetType?: string;
   target?: string;
-  /** HMAC of a CPF (lib/audit-trail/server/record.ts `cpfHash`), matched on target_hash. */
-  targetHash?: string;
+  /**
+   * HMACs of a CPF (lib/audit-trail/server/record.ts `cpfHashes`: one per key of the audit ring), matched on
+   * target_hash; an event matches under any of them.
+   */
+  targetHashes?: string[];
   outcome?: AuditOutcome;
   from?: Date;
   toExclusive?: Date;
@@ -81,7 +84,7 @@ function whereOf(filter: AuditEventFilter, cursor?: Cursor): SQL | undefined {
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   if (filter.targetType) conditions.push(eq(auditEvents.targetType, filter.targetType));
   if (filter.target) conditions.push(eq(auditEvents.target, filter.target));
-  if (filter.targetHash) conditions.push(eq(auditEvents.targetHash, filter.targetHash));
+  if (filter.targetHashes) conditions.push(inArray(auditEvents.targetHash, filter.targetHashes));
   if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
   if (filter.from) conditions.push(gte(auditEvents.at, filter.from));
   if (filter.toExclusive) conditions.push(lt(auditEvents.at, filter.toExclusive));

@@ -3,9 +3,16 @@ import "server-only";
 import { createHmac } from "node:crypto";
 
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
-import { appendChained, groupCommitterFor, type AppendedEvent, type ChainedFields } from "@/lib/audit-trail/server/group-commit";
+import {
+  appendChained,
+  groupCommitterFor,
+  type AppendedEvent,
+  type ChainedFields,
+  type ChainSigner,
+} from "@/lib/audit-trail/server/group-commit";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
+import type { Key, KeyRing } from "@/lib/keys/ring";
 import { isValidCpf, maskCpf as maskCpfForDisplay } from "@/lib/shared/cpf";
 import { isPageViewId } from "@/lib/shared/page-view";
 
@@ -14,7 +21,10 @@ import { isPageViewId } from "@/lib/shared/page-view";
  * must refuse its action (an unrecorded sensitive action is worse than a refused one). Pass the caller's
  * transaction to make the action and its record commit together.
  *
- * Each event is chained to the previous one: hash = HMAC(secret, previous hash + this event's fields).
+ * Each event is chained to the previous one: hash = HMAC(key, previous hash + this event's fields), under the
+ * audit ring's current key (AUDIT_HASH_SECRET, lib/keys/ring.ts), whose id the row keeps in `key_id`; the CPF hash
+ * in `target_hash` is made under that same key. After a rotation the verifier checks each row with the key its
+ * `key_id` names, and CPF searches look for the hash under every key of the ring (`cpfHashes`).
  * Writers take a transaction-scoped advisory lock first, so instances sharing one PostgreSQL append
  * in a single order and never fork the chain.
  *
@@ -70,7 +80,7 @@ export class AuditContentError extends Error {
   }
 }
 
-export { AUDIT_CHAIN_LOCK_KEY, GENESIS_HASH, type ChainedFields } from "@/lib/audit-trail/server/group-commit";
+export { AUDIT_CHAIN_LOCK_KEY, GENESIS_HASH, type ChainedFields, type ChainSigner } from "@/lib/audit-trail/server/group-commit";
 
 const ACTION = /^[a-z][a-z_]*(\.[a-z][a-z_]*)+$/;
 const TARGET_TYPE = /^[a-z][a-z_]*$/;
@@ -170,7 +180,10 @@ export function maskCpf(cpf: string): string {
   return maskCpfForDisplay(cpfDigits(cpf));
 }
 
-/** Keyed hash of a CPF, so an auditor can find its events without the CPF being stored. */
+/**
+ * Keyed hash of a CPF under the audit ring's current key (new values: events, index entries), so an auditor can
+ * find its events without the CPF being stored. Searches use `cpfHashes`.
+ */
 export function cpfHash(cpf: string, secret = config().secrets.auditHash.current.secret): string {
   return createHmac("sha256", secret)
     .update(`cpf:${cpfDigits(cpf)}`)
@@ -178,11 +191,11 @@ export function cpfHash(cpf: string, secret = config().secrets.auditHash.current
 }
 
 /**
- * The keyed hashes a CPF may be stored under: one per key of the audit ring (events and index entries keep
- * the hash their key made), for searching. `cpfHash()` makes new ones.
+ * The keyed hashes a CPF may be stored under: one per key of the audit ring, newest first (events and index
+ * entries keep the hash their key made), for every lookup by CPF. `cpfHash()` makes new ones.
  */
-export function cpfHashes(cpf: string): string[] {
-  return [cpfHash(cpf)];
+export function cpfHashes(cpf: string, ring: KeyRing = config().secrets.auditHash): string[] {
+  return ring.keys.map((key) => cpfHash(cpf, key.secret));
 }
 
 /** HMAC over the previous hash and the event's fields; a verifier recomputes it row by row. */
@@ -214,6 +227,9 @@ export function computeEventHash(prevHash: string, fields: ChainedFields, secret
 export async function recordEvent(event: AuditEvent, tx?: Database): Promise<AppendedEvent> {
   assertAuditable(event);
   const target = event.target;
+  // The CPF hash is made under the key that chains the event (the ring's current key, fixed for the process's
+  // life), so the row's key_id names the key of both.
+  const key = config().secrets.auditHash.current;
   const fields: ChainedFields = {
     // Millisecond precision, so the stored timestamp reads back exactly and the hash still matches.
     at: new Date(Math.floor((event.at ?? new Date()).getTime())),
@@ -222,17 +238,17 @@ export async function recordEvent(event: AuditEvent, tx?: Database): Promise<App
     action: event.action,
     targetType: target?.type ?? null,
     target: target ? ("cpf" in target ? maskCpf(target.cpf) : target.id) : null,
-    targetHash: target && "cpf" in target ? cpfHash(target.cpf) : (event.subjectCpfHash ?? null),
+    targetHash: target && "cpf" in target ? cpfHash(target.cpf, key.secret) : (event.subjectCpfHash ?? null),
     purpose: event.purpose ?? null,
     outcome: event.outcome,
     ip: event.ip ?? null,
     details: withPageView(event.details ?? {}, event.pageView),
   };
   if (tx) {
-    const [written] = await appendChained(tx, [fields], chainHash);
+    const [written] = await appendChained(tx, [fields], chainSigner(key));
     return written!;
   }
-  return groupCommitterFor(await getDb(), chainHash).append(fields);
+  return groupCommitterFor(await getDb(), () => chainSigner()).append(fields);
 }
 
 function withPageView(details: AuditDetails, pageView: string | undefined): AuditDetails {
@@ -240,5 +256,7 @@ function withPageView(details: AuditDetails, pageView: string | undefined): Audi
   return { ...details, pageView };
 }
 
-// The configured key is read per event, so tests that switch configuration see their own key.
-const chainHash = (prevHash: string, fields: ChainedFields) => computeEventHash(prevHash, fields);
+/** Chains events under `key`: its id is stored on each row, its secret makes the hash. */
+export function chainSigner(key: Key = config().secrets.auditHash.current): ChainSigner {
+  return { keyId: key.id, hashOf: (prevHash, fields) => computeEventHash(prevHash, fields, key.secret) };
+}

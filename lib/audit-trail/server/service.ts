@@ -2,7 +2,7 @@ import "server-only";
 
 import { audited, type AuditSpec } from "@/lib/audit-trail/server/actions";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import { cpfHash, type AuditDetails, type AuditTarget } from "@/lib/audit-trail/server/record";
+import { cpfHashes, type AuditDetails, type AuditTarget } from "@/lib/audit-trail/server/record";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -42,7 +42,8 @@ export function toEventFilter(filters: AuditFilters, cpf: string | undefined): A
     targetType: filters.target_type,
     target: filters.target,
     outcome: filters.outcome,
-    targetHash: cpf ? cpfHash(cpf) : undefined,
+    // Under every key of the audit ring: events written before a rotation keep the old key's hash.
+    targetHashes: cpf ? cpfHashes(cpf) : undefined,
     from,
     toExclusive,
   };
@@ -140,6 +141,7 @@ export async function exportAuditCheckpoints(db: Database, viewer: RequestContex
         cutoff: row.cutoff.toISOString(),
         retentionDays: row.retentionDays,
         signature: row.signature,
+        keyId: row.keyId,
       })),
     }),
   );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 
-import { cpfHash, recordEvent, type AuditEvent } from "@/lib/audit-trail/server/record";
+import { cpfHashes, recordEvent, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
 import { tamper } from "@/test/audit-trail";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
@@ -181,15 +181,15 @@ describeEachDatabase("audit trail on $name", ({ open }) => {
   });
 
   it("searches by CPF through its keyed hash, returning exactly that CPF's events, and shows it masked", async () => {
-    const page = await listAuditEvents(handle.db, { targetHash: cpfHash(CPF_A) }, { limit: 50 });
+    const page = await listAuditEvents(handle.db, { targetHashes: cpfHashes(CPF_A) }, { limit: 50 });
     expect(page.events.map((event) => labelOf.get(event.id))).toEqual(["e10", "e6", "e2"]);
     expect(page.events.every((event) => event.target === "***.982.247-**")).toBe(true);
     expect(JSON.stringify(page)).not.toContain(CPF_A);
-    expect(await labels({ targetHash: cpfHash("529.982.247-25") })).toEqual(["e10", "e6", "e2"]);
-    expect(await labels({ targetHash: cpfHash(CPF_B) })).toEqual(["e3"]);
-    expect(await labels({ targetHash: cpfHash(CPF_B), outcome: "success" })).toEqual([]);
-    expect(await labels({ targetHash: cpfHash(CPF_A), actor: "bruno@example.com" })).toEqual(["e10"]);
-    expect(await labels({ targetHash: cpfHash("39053344705") })).toEqual([]);
+    expect(await labels({ targetHashes: cpfHashes("529.982.247-25") })).toEqual(["e10", "e6", "e2"]);
+    expect(await labels({ targetHashes: cpfHashes(CPF_B) })).toEqual(["e3"]);
+    expect(await labels({ targetHashes: cpfHashes(CPF_B), outcome: "success" })).toEqual([]);
+    expect(await labels({ targetHashes: cpfHashes(CPF_A), actor: "bruno@example.com" })).toEqual(["e10"]);
+    expect(await labels({ targetHashes: cpfHashes("39053344705") })).toEqual([]);
   });
 
   it("iterates every matching event in batches for the export", async () => {

@@ -6,17 +6,24 @@ import { computeEventHash, GENESIS_HASH } from "@/lib/audit-trail/server/record"
 import { auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/audit-trail/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
+import { keyById, type KeyRing } from "@/lib/keys/ring";
 
-import { checkpointSignatureValid } from "./checkpoint";
+import { checkpointKey, checkpointSignatureValid } from "./checkpoint";
 
 /*
- * Walks the audit chain in id order and reports the first event that breaks it:
+ * Walks the audit chain in id order, checking each event with the audit key its `key_id` names (so events made
+ * before and after a rotation all verify while the ring holds both keys), and reports the first event that breaks it:
  *
  * - `altered`: the row's hash is not the HMAC of its own fields and prev_hash, so a field (or the hash)
  *   was changed after it was written. Without the audit key the hash cannot be recomputed to match.
  * - `missing_before`: its prev_hash is not the hash of the event before it, so events in between were
  *   removed (or the one before it had its hash changed).
  * - `checkpoint_forged`: the latest retention checkpoint's signature does not verify.
+ *
+ * - `key_unknown`: events (or a checkpoint) were made under an audit key the ring no longer holds (AUDIT_HASH_SECRET
+ *   lacks its id), so they cannot be checked. Not tampering, and not a pass either: the old key was dropped while
+ *   events under it remain (docs/operations.md, "Rotating the audit key"). Reported after the whole walk, so a
+ *   real break elsewhere still shows as such; the links of the unchecked events are still followed.
  *
  * - `head_missing`: the newest signed head checkpoint (or a head noted earlier, `expectHead`) names an event
  *   that is gone or has another hash: the newest events were cut off, or the tail was rewritten.
@@ -29,7 +36,7 @@ import { checkpointSignatureValid } from "./checkpoint";
  * oldest events (lib/audit-trail/server/prune.ts). Reads in batches, so memory stays flat at any size.
  */
 
-export type BreakReason = "altered" | "missing_before" | "checkpoint_forged" | "before_checkpoint" | "head_missing";
+export type BreakReason = "altered" | "missing_before" | "checkpoint_forged" | "before_checkpoint" | "head_missing" | "key_unknown";
 
 export interface ChainBreak {
   reason: BreakReason;
@@ -40,6 +47,8 @@ export interface ChainBreak {
   action?: string;
   /** The event the broken one should chain to, when known. */
   previousEventId?: number | null;
+  /** For `key_unknown`: the key id the ring lacks. */
+  keyId?: string;
   message: string;
 }
 
@@ -53,15 +62,24 @@ export interface VerifyResult {
   /** The checkpoint the chain starts from, when events were pruned. */
   checkpoint: { id: number; throughEventId: number; removedCount: number; createdAt: string } | null;
   broken: ChainBreak | null;
+  /** Events under a key id the ring lacks (not checked), per id: the first such event and how many. */
+  unknownKeys: Array<{ keyId: string; firstEventId: number; events: number }>;
 }
 
 export interface VerifyOptions {
   batchSize?: number;
-  secret?: string;
+  /** The audit ring to check with (the configured one by default). */
+  ring?: KeyRing;
   /** Progress callback (events checked so far), for the CLI on large tables. */
   onProgress?: (checked: number) => void;
   /** A head noted earlier (`audit:verify` prints it): that event must still be there with that hash, or be pruned. */
   expectHead?: { id: number; hash: string };
+}
+
+function noteUnknownKey(result: VerifyResult, eventId: number, keyId: string): void {
+  const entry = result.unknownKeys.find((known) => known.keyId === keyId);
+  if (entry) entry.events += 1;
+  else result.unknownKeys.push({ keyId, firstEventId: eventId, events: 1 });
 }
 
 function describe(row: Pick<AuditEventRow, "id" | "at" | "action">): string {
@@ -81,7 +99,7 @@ function headGone(anchor: { id: number; throughEventId: number }, rewritten: boo
 
 export async function verifyAuditChain(db: Database, options: VerifyOptions = {}): Promise<VerifyResult> {
   const batchSize = options.batchSize ?? 2000;
-  const secret = options.secret ?? config().secrets.auditHash.current.secret;
+  const ring = options.ring ?? config().secrets.auditHash;
 
   const latest = (kind: "prune" | "head") =>
     db
@@ -106,10 +124,26 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
         }
       : null,
     broken: null,
+    unknownKeys: [],
   };
   const fail = (broken: ChainBreak): VerifyResult => ({ ...result, ok: false, broken });
 
-  if (checkpoint && !checkpointSignatureValid(checkpoint, secret)) {
+  for (const [row, kind] of [
+    [checkpoint, "retention"],
+    [anchor, "head"],
+  ] as const) {
+    if (row && !checkpointKey(row, ring)) {
+      return fail({
+        reason: "key_unknown",
+        eventId: null,
+        checkpointId: row.id,
+        keyId: row.keyId,
+        message: `${kind} checkpoint #${row.id} (event #${row.throughEventId}) was signed under audit key "${row.keyId}", which AUDIT_HASH_SECRET no longer holds: put that key back in the ring (after the newest key) to check it`,
+      });
+    }
+  }
+
+  if (checkpoint && !checkpointSignatureValid(checkpoint, ring)) {
     return fail({
       reason: "checkpoint_forged",
       eventId: null,
@@ -118,7 +152,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
     });
   }
 
-  if (anchor && !checkpointSignatureValid(anchor, secret)) {
+  if (anchor && !checkpointSignatureValid(anchor, ring)) {
     return fail({
       reason: "checkpoint_forged",
       eventId: null,
@@ -162,23 +196,27 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
           message: `${describe(row)} does not chain to ${before}: events between them were removed, or that event's hash was changed`,
         });
       }
-      const computed = computeEventHash(
-        row.prevHash,
-        {
-          at: row.at,
-          actorId: row.actorId,
-          actorEmail: row.actorEmail,
-          action: row.action,
-          targetType: row.targetType,
-          target: row.target,
-          targetHash: row.targetHash,
-          purpose: row.purpose,
-          outcome: row.outcome,
-          ip: row.ip,
-          details: row.details ?? {},
-        },
-        secret,
-      );
+      const key = keyById(ring, row.keyId);
+      if (!key) noteUnknownKey(result, row.id, row.keyId);
+      const computed = !key
+        ? row.hash
+        : computeEventHash(
+            row.prevHash,
+            {
+              at: row.at,
+              actorId: row.actorId,
+              actorEmail: row.actorEmail,
+              action: row.action,
+              targetType: row.targetType,
+              target: row.target,
+              targetHash: row.targetHash,
+              purpose: row.purpose,
+              outcome: row.outcome,
+              ip: row.ip,
+              details: row.details ?? {},
+            },
+            key.secret,
+          );
       if (computed !== row.hash) {
         return fail({
           reason: "altered",
@@ -204,6 +242,22 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
     afterId = rows.at(-1)!.id;
   }
   if (anchored && !anchorSeen) return fail(headGone(anchored, false));
+  const [unknown] = result.unknownKeys;
+  if (unknown) {
+    const others =
+      result.unknownKeys.length > 1
+        ? ` (and under ${result.unknownKeys
+            .slice(1)
+            .map((entry) => `"${entry.keyId}"`)
+            .join(", ")})`
+        : "";
+    return fail({
+      reason: "key_unknown",
+      eventId: unknown.firstEventId,
+      keyId: unknown.keyId,
+      message: `${unknown.events.toLocaleString("en")} event(s) from #${unknown.firstEventId} on were hashed under audit key "${unknown.keyId}", which AUDIT_HASH_SECRET no longer holds${others}: they cannot be checked. Put the key back in the ring (after the newest key) until the pruner has removed every event under it`,
+    });
+  }
   if (options.expectHead) {
     const { id, hash } = options.expectHead;
     // Pruned since: only the checkpoint's own last event still has a hash to compare.

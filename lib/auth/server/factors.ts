@@ -23,7 +23,7 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import { openFactorSecret, recoveryCodeHash, sealFactorSecret } from "./factor-secret";
+import { openFactorSecretWithKey, recoveryCodeHash, recoveryCodeHashes, sealFactorSecret } from "./factor-secret";
 import { staffFactors, staffRecoveryCodes, staffSessions, staffUsers, type StaffFactorRow } from "./schema";
 import { forgetLocally } from "./session-invalidation";
 import { matchTotp, newTotpSecret, totpUri } from "./totp";
@@ -145,11 +145,14 @@ const wrongCode = () =>
  * accepted, in one conditional update, so a code works once even when two requests bring it together.
  */
 async function consumeTotp(db: Database, factor: StaffFactorRow, code: string, now: Date, { confirming = false } = {}): Promise<boolean> {
-  const step = matchTotp(openFactorSecret(factor.totpSecret!), code, now.getTime());
+  const opened = openFactorSecretWithKey(factor.totpSecret!);
+  const step = matchTotp(opened.secret, code, now.getTime());
   if (step === null) return false;
+  // Opened under an older NEXTAUTH_SECRET key: sealed again under the current one, so that key can retire.
+  const resealed = opened.stale ? { totpSecret: sealFactorSecret(opened.secret) } : {};
   const taken = await db
     .update(staffFactors)
-    .set({ lastStep: step, lastUsedAt: now, ...(confirming ? { confirmedAt: now } : {}) })
+    .set({ lastStep: step, lastUsedAt: now, ...resealed, ...(confirming ? { confirmedAt: now } : {}) })
     .where(and(eq(staffFactors.id, factor.id), or(isNull(staffFactors.lastStep), lt(staffFactors.lastStep, step))))
     .returning({ id: staffFactors.id });
   return taken.length > 0;
@@ -379,7 +382,8 @@ export async function consumeCode(
     .where(
       and(
         eq(staffRecoveryCodes.userId, userId),
-        eq(staffRecoveryCodes.codeHash, recoveryCodeHash(userId, trimmed)),
+        // Made under any key of the NEXTAUTH_SECRET ring (a rotation keeps every unused code).
+        inArray(staffRecoveryCodes.codeHash, recoveryCodeHashes(userId, trimmed)),
         isNull(staffRecoveryCodes.usedAt),
       ),
     )

@@ -17,7 +17,7 @@ import { LOCKED_ERROR } from "../sign-in-errors";
 import { authCookies, secureCookiesWanted } from "./cookies";
 import { verifyPasskey } from "./factors";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
-import { decodeSessionToken } from "./session-token";
+import { sessionJwtCodec } from "./session-token";
 import { ABSOLUTE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
 import { attemptPasswordSignIn } from "./sign-in";
 import { relyingParty } from "./webauthn";
@@ -85,13 +85,14 @@ export function authOptions(): NextAuthOptions {
   const settings = config();
   const secure = secureCookiesWanted();
   return {
+    // next-auth still signs its own small cookies (CSRF, OAuth checks) with this; the session JWT goes through the ring.
     secret: settings.secrets.nextAuth.current.secret,
     useSecureCookies: secure,
     cookies: authCookies(secure),
     // The absolute limit; the idle limit and revocation are enforced on the server-side session row.
     session: { strategy: "jwt", maxAge: ABSOLUTE_TIMEOUT_MS / 1000 },
-    // next-auth encodes; decoding reuses the derived key instead of deriving it per request.
-    jwt: { maxAge: ABSOLUTE_TIMEOUT_MS / 1000, decode: decodeSessionToken },
+    // Encoded under the NEXTAUTH_SECRET ring's current key, decoded under any of its keys (a rotation signs nobody out).
+    jwt: { maxAge: ABSOLUTE_TIMEOUT_MS / 1000, ...sessionJwtCodec(settings.secrets.nextAuth) },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers: [
       CredentialsProvider({

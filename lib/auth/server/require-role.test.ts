@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { encode } from "next-auth/jwt";
+import { decode, encode } from "next-auth/jwt";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { httpStatusOf } from "@/lib/api/errors";
 import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
 import { AppError } from "@/lib/shared/errors";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
 import { parseCookieHeader } from "../../shared/cookie-header";
@@ -119,5 +120,27 @@ describeEachDatabase("requireUser on $name", ({ open }) => {
     const [idleSession] = await handle.db.select().from(staffSessions).where(eq(staffSessions.userId, idle.id));
     const idleIds = { sessionId: idleSession!.id, userId: idle.id };
     expect(await validateSession(handle.db, idleIds, new Date(idleSession!.createdAt.getTime() + IDLE_TIMEOUT_MS + 1000))).toBeNull();
+  });
+
+  it("a rotation of NEXTAUTH_SECRET keeps a session made under the old key; retiring that key signs its member out", async () => {
+    const newer = "rotated-nextauth-secret-0123456789abcdef";
+    const user = await createTestStaff(handle.db);
+    const old = await sessionCookieFor(handle.db, user);
+    try {
+      stubConfigEnv({ NEXTAUTH_SECRET: `2026-11-28T1943:${newer},1:${TEST_SECRETS.NEXTAUTH_SECRET}` });
+      expect(await call(old)).toBe(200);
+      // A new sign-in is encoded under the new key alone.
+      const fresh = await sessionCookieFor(handle.db, user);
+      expect(await decode({ token: fresh.split("=")[1]!, secret: newer })).toMatchObject({ uid: user.id });
+      await expect(decode({ token: fresh.split("=")[1]!, secret: TEST_SECRETS.NEXTAUTH_SECRET })).rejects.toThrow();
+      expect(await call(fresh)).toBe(200);
+
+      stubConfigEnv({ NEXTAUTH_SECRET: `2026-11-28T1943:${newer}` });
+      // Signed out (no session: 401, and a page sends the member to sign in), not an error.
+      expect(await call(old)).toBe(401);
+      expect(await call(fresh)).toBe(200);
+    } finally {
+      stubConfigEnv({ NEXTAUTH_SECRET: TEST_SECRETS.NEXTAUTH_SECRET });
+    }
   });
 });

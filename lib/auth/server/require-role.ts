@@ -23,8 +23,8 @@ import { decodeSessionToken } from "./session-token";
  * (`requirePageUser`). proxy.ts may redirect earlier, but only this decides.
  *
  * The session cookie is next-auth's encrypted JWT; it is decoded here directly (no Next request
- * scope needed, so handlers can be tested with a plain Request; the key derived once, lib/auth/server/session-token.ts)
- * and then its server-side session is checked through the instance's session cache, which every change
+ * scope needed, so handlers can be tested with a plain Request) under any key of the NEXTAUTH_SECRET ring
+ * (lib/auth/server/session-token.ts), and then its server-side session is checked through the instance's session cache, which every change
  * to a session or user empties on every instance (lib/auth/server/session-cache.ts), so a revoked, idle or
  * expired session, or a disabled user, is refused at once.
  */
@@ -50,9 +50,10 @@ export async function sessionToken(jar: Record<string, string>): Promise<(JWT & 
   const token = await getToken({
     // getToken only reads `cookies` (and `headers` for a bearer token, which we do not accept).
     req: { cookies: jar, headers: {} } as unknown as Parameters<typeof getToken>[0]["req"],
+    // getToken insists on a secret; the ring's decode below ignores it and tries every key of the ring.
     secret: config().secrets.nextAuth.current.secret,
     cookieName: sessionCookieName(),
-    decode: decodeSessionToken,
+    decode: (params) => decodeSessionToken(config().secrets.nextAuth, params),
   });
   if (!token || typeof token.sid !== "string" || typeof token.uid !== "string") return null;
   return token as JWT & { sid: string; uid: string };

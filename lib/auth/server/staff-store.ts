@@ -75,6 +75,7 @@ const dtoColumns = {
   role: sql<string>`coalesce(${staffUsers.customRoleId}::text, ${staffUsers.role})`,
   customRoleName: sql<string | null>`(select ${staffRoles.name} from ${staffRoles} where ${staffRoles.id} = ${staffUsers.customRoleId})`,
   disabled: staffUsers.disabled,
+  away: staffUsers.away,
   mustChangePassword: staffUsers.mustChangePassword,
   hasPassword: sql<boolean>`${staffUsers.passwordHash} is not null`,
   oidcLinked: sql<boolean>`${staffUsers.oidcSubject} is not null`,

@@ -22,6 +22,11 @@ import { clearKeys, consumeUpTo, countsUnder, giveBack } from "@/lib/db/rate-lim
  * A success gives the slots back. The account is the email typed, known or not, under a keyed hash: the
  * counters say nothing about which accounts exist, and the text (sometimes a password typed into the wrong
  * box) is never stored. Counters live in the database, so every instance sees the same counts.
+ * The hash is keyed with the AUDIT_HASH_SECRET ring's current key only, so a rotation of that key starts the
+ * account counters of the running 15-minute window afresh (and lifts a lock in force): at most one more
+ * window's budget per account, once, at a moment an attacker does not choose, against summing every key's
+ * counters on each attempt. Rotate outside an ongoing attack on sign-in
+ * (docs/operations.md, "Rotating a key"). The address counters carry no hash and are untouched.
  */
 
 export const FAILURE_WINDOW_MS = 15 * 60_000;

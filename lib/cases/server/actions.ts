@@ -16,6 +16,7 @@ import { AppError } from "@/lib/shared/errors";
 
 import { FOUR_EYES_FLAGS } from "../rules";
 import { publishCaseChange } from "./live";
+import { sealCaseText } from "./sealed-text";
 import { findCaseRow } from "./store";
 
 /*
@@ -23,7 +24,8 @@ import { findCaseRow } from "./store";
  * instances racing for a claim or a confirmation get one winner), and the history entry and the audit
  * event commit in the same transaction. A refused action is recorded on the trail too (best effort,
  * outside the rolled-back transaction) and answered with the reason: 404, 403 or 409 naming the holder.
- * Notes' and comments' text stays in the case history, never in the audit trail.
+ * Notes' and comments' text stays in the case history, never in the audit trail, and is sealed at rest
+ * (./sealed-text.ts).
  */
 
 export interface CaseActor {
@@ -96,7 +98,13 @@ export async function assignCase(
   const assigns = hasPermission(actor, "cases.assign");
   const action = assignee === null ? "case.unassign" : "case.assign";
   if (assignee !== null && assignee !== "me" && assignee !== actor.id && !assigns) {
-    return refused(db, context, action, publicId, new AppError("forbidden", "Assigning a case to someone else needs the cases.assign permission."));
+    return refused(
+      db,
+      context,
+      action,
+      publicId,
+      new AppError("forbidden", "Assigning a case to someone else needs the cases.assign permission."),
+    );
   }
   const to = assignee === "me" ? actor.id : assignee;
   // An analyst naming their own id is claiming, exactly like "me".
@@ -168,7 +176,13 @@ export async function assignCase(
   }
   const holder = await holderOf(db, row);
   if (to === null)
-    return refused(db, context, action, publicId, new AppError("forbidden", `Only the assignee, or someone holding cases.assign, unassigns this case.`));
+    return refused(
+      db,
+      context,
+      action,
+      publicId,
+      new AppError("forbidden", `Only the assignee, or someone holding cases.assign, unassigns this case.`),
+    );
   return refused(db, context, action, publicId, new CaseTakenError(holder!));
 }
 
@@ -185,7 +199,7 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
     if (!row) return null;
     const [entry] = await tx
       .insert(caseEntries)
-      .values({ caseId: row.id, at: now, actorId: context.actor.id, kind: "note", text })
+      .values({ caseId: row.id, at: now, actorId: context.actor.id, kind: "note", text: sealCaseText("entry", text) })
       .returning({ id: caseEntries.id });
     await notifyMentions(tx, { noteId: entry!.id, text, casePublicId: publicId, authorId: context.actor.id, origin: context.origin });
     await recordEvent(
@@ -263,13 +277,14 @@ export async function recordOutcome(
   const now = new Date();
   const { actor } = context;
   const escalating = input.recommendation === "escalate";
+  const comment = input.comment.trim() || null;
   const result = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(cases)
       .set({
         recommendation: input.recommendation,
         reasons: input.reasons,
-        outcomeComment: input.comment.trim() || null,
+        outcomeComment: sealCaseText("outcomeComment", comment),
         outcomeBy: actor.id,
         outcomeAt: now,
         outcomeState: sql`case when ${NEEDS_CONFIRMATION(input.recommendation)} then 'pending_confirmation' else 'recorded' end`,
@@ -296,7 +311,7 @@ export async function recordOutcome(
         at: now,
         actorId: actor.id,
         kind: "outcome",
-        text: input.comment.trim() || null,
+        text: sealCaseText("entry", comment),
         details: { recommendation: input.recommendation, reasons: input.reasons, state: row.outcomeState },
       })
       .returning({ id: caseEntries.id });
@@ -370,7 +385,7 @@ export async function confirmOutcome(
       at: now,
       actorId: actor.id,
       kind: "confirmation",
-      text: input.comment.trim() || null,
+      text: sealCaseText("entry", input.comment.trim() || null),
       details: { agree: input.agree, recommendation: row.recommendation },
     });
     await recordEvent(

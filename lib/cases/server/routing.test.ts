@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { httpStatusOf } from "@/lib/api/errors";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
+import { listStaff } from "@/lib/auth/server/staff-store";
 import { caseEntries, caseQueues, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/schema";
 import { createDatabase } from "@/lib/db/client";
 import { notifications } from "@/lib/notifications/server/schema";
@@ -229,7 +230,12 @@ describeEachDatabase("case routing and auto-assignment on $name", ({ open }) => 
     expect((await caseRow(mine)).assigneeId).toBeNull();
     const [availability] = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "staff.availability"));
     expect(availability).toMatchObject({ actorId: leaving!.actor.id, outcome: "success" });
+    // The staff list shows who is away (and only them).
+    const awayOf = async () => new Map((await listStaff(handle.db)).map((member) => [member.id, member.away]));
+    expect((await awayOf()).get(leaving!.actor.id)).toBe(true);
+    expect((await awayOf()).get(staying!.actor.id)).toBe(false);
     await setAvailability(handle.db, leaving!, false);
+    expect((await awayOf()).get(leaving!.actor.id)).toBe(false);
     await assignCase(handle.db, leaving!, mine, "me");
     const [row] = await handle.db
       .select()

@@ -1,10 +1,11 @@
 import "server-only";
 
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 
-import { cpfHash } from "@/lib/audit-trail/server";
+import { cpfHash, cpfHashes } from "@/lib/audit-trail/server";
 import type { SearchInput } from "@/lib/cases/schemas";
 import { cases, verificationIndex } from "@/lib/cases/server/schema";
+import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
@@ -18,6 +19,10 @@ import type { SearchHit, SearchResponse, SearchSource } from "../types";
  * brings a whole verification: the sync and ingestion, a verification's page, every list page the dashboard
  * reads and the export (the document, hashed only when the service sends it unmasked; a masked CPF cannot be
  * hashed, so where the service key lacks the unmasked permission only CPFs typed here are found).
+ *
+ * Each hash is made under the audit ring's current key, whose id the row keeps (`cpf_key_id`); a search matches the
+ * hash under every key of the ring, and after a rotation the re-keying job (rekey.ts) moves older rows to the new
+ * key by reading their verification again.
  */
 
 export interface IndexEntry {
@@ -32,12 +37,14 @@ export interface IndexEntry {
 /** Upserts index entries; a field already known is kept when the new observation lacks it. */
 export async function indexVerifications(db: Database, entries: IndexEntry[], now = new Date()): Promise<void> {
   if (entries.length === 0) return;
+  const key = config().secrets.auditHash.current;
   const rows = entries.map((entry) => {
     const cpf = entry.cpf && isValidCpf(entry.cpf) ? entry.cpf : null;
     return {
       publicId: entry.publicId,
       refId: entry.refId || null,
-      cpfHash: cpf ? cpfHash(cpf) : null,
+      cpfHash: cpf ? cpfHash(cpf, key.secret) : null,
+      cpfKeyId: cpf ? key.id : null,
       documentMasked: cpf ? maskCpf(cpf) : (entry.documentMasked ?? null),
       createdHere: entry.createdHere ?? false,
       updatedAt: now,
@@ -51,6 +58,8 @@ export async function indexVerifications(db: Database, entries: IndexEntry[], no
       set: {
         refId: sql`coalesce(excluded.ref_id, ${verificationIndex.refId})`,
         cpfHash: sql`coalesce(excluded.cpf_hash, ${verificationIndex.cpfHash})`,
+        // Null exactly when the hash is: the hash and its key id are kept, or replaced, together.
+        cpfKeyId: sql`coalesce(excluded.cpf_key_id, ${verificationIndex.cpfKeyId})`,
         documentMasked: sql`coalesce(excluded.document_masked, ${verificationIndex.documentMasked})`,
         createdHere: sql`${verificationIndex.createdHere} or excluded.created_here`,
         updatedAt: sql`excluded.updated_at`,
@@ -61,23 +70,36 @@ export async function indexVerifications(db: Database, entries: IndexEntry[], no
 /**
  * Learns the CPFs of a page of verifications read unmasked (a list page, an export page): one statement for the
  * page, writing only rows whose CPF was not known yet, so reading the same page again writes nothing. Masked
- * documents teach nothing and are skipped: the index never holds a masked guess.
+ * documents teach nothing and are skipped: the index never holds a masked guess. A row hashed under an older audit
+ * key is re-keyed by the same write (its hash differs under the current key).
  */
 export async function learnUnmaskedCpfs(
   db: Database,
   items: Array<{ publicId: string; document: string; documentMasked: boolean }>,
   now = new Date(),
 ): Promise<number> {
+  const key = config().secrets.auditHash.current;
   const rows = items
     .filter((item) => !item.documentMasked && isValidCpf(item.document))
-    .map((item) => ({ publicId: item.publicId, cpfHash: cpfHash(item.document), documentMasked: maskCpf(item.document), updatedAt: now }));
+    .map((item) => ({
+      publicId: item.publicId,
+      cpfHash: cpfHash(item.document, key.secret),
+      cpfKeyId: key.id,
+      documentMasked: maskCpf(item.document),
+      updatedAt: now,
+    }));
   if (rows.length === 0) return 0;
   const written = await db
     .insert(verificationIndex)
     .values(rows)
     .onConflictDoUpdate({
       target: verificationIndex.publicId,
-      set: { cpfHash: sql`excluded.cpf_hash`, documentMasked: sql`excluded.document_masked`, updatedAt: sql`excluded.updated_at` },
+      set: {
+        cpfHash: sql`excluded.cpf_hash`,
+        cpfKeyId: sql`excluded.cpf_key_id`,
+        documentMasked: sql`excluded.document_masked`,
+        updatedAt: sql`excluded.updated_at`,
+      },
       setWhere: sql`${verificationIndex.cpfHash} is distinct from excluded.cpf_hash`,
     })
     .returning({ publicId: verificationIndex.publicId });
@@ -99,7 +121,8 @@ export function searchAnswer(input: SearchInput, hits: SearchHit[], member: { ma
 }
 
 export async function searchVerifications(db: Database, input: SearchInput): Promise<SearchHit[]> {
-  const condition = "cpf" in input ? eq(verificationIndex.cpfHash, cpfHash(input.cpf)) : eq(verificationIndex.refId, input.ref_id);
+  // A CPF under every key of the audit ring: rows not yet re-keyed after a rotation keep the old key's hash.
+  const condition = "cpf" in input ? inArray(verificationIndex.cpfHash, cpfHashes(input.cpf)) : eq(verificationIndex.refId, input.ref_id);
   const rows = await db
     .select({
       publicId: verificationIndex.publicId,

@@ -27,6 +27,7 @@ import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSumma
 import { publishCaseChange } from "./live";
 import { reverificationsOf, withOtherOpenCases } from "./related";
 import { listQueues, loadRules } from "./routing";
+import { openCaseText } from "./sealed-text";
 import { upstreamEventsOf } from "./timeline";
 
 /*
@@ -480,14 +481,17 @@ export async function getCase(
     row.assigneeId,
     row.outcomeBy,
     row.confirmedBy,
-    ...entries.flatMap((entry) => [entry.actorId, assigneeOf(entry.details)]),
+    ...entries.flatMap((entry) => [entry.actorId, assigneeOf(entry.details), entry.redactedBy]),
   ]);
   const ref = (id: string | null) => (id ? (staff.get(id) ?? null) : null);
   const { previous, next } = await neighboursIn(db, publicId, context, userId);
+  const comment = openCaseText("outcomeComment", row.outcomeComment);
   return {
     ...toSummary(row, ref(row.assigneeId)),
     reasons: row.reasons ?? [],
-    outcomeComment: row.outcomeComment,
+    outcomeComment: comment.text,
+    outcomeCommentUnreadable: comment.unreadable,
+    erasedAt: row.erasedAt?.toISOString() ?? null,
     outcomeBy: ref(row.outcomeBy),
     outcomeAt: row.outcomeAt?.toISOString() ?? null,
     confirmedBy: ref(row.confirmedBy),
@@ -499,7 +503,8 @@ export async function getCase(
       at: entry.at.toISOString(),
       kind: entry.kind as CaseEntryKind,
       actor: ref(entry.actorId),
-      text: entry.text,
+      ...openCaseText("entry", entry.text),
+      redacted: entry.redactedAt ? { by: ref(entry.redactedBy), at: entry.redactedAt.toISOString() } : null,
       // An assignment keeps the staff id; the timeline names the assignee by the email resolved here.
       details: assigneeOf(entry.details)
         ? { ...entry.details, assigneeEmail: ref(assigneeOf(entry.details))?.email ?? null }

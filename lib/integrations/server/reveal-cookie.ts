@@ -2,8 +2,10 @@ import "server-only";
 
 import { createHmac } from "node:crypto";
 
-import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
+
+import { sealWithRing, unsealWithRing } from "@/lib/keys/iron";
+import type { KeyRing } from "@/lib/keys/ring";
 
 /*
  * A newly created integration key value is shown once. So that a reload does not lose it, it stays
@@ -14,6 +16,9 @@ import { z } from "zod";
  *
  * The cookie holds the last few keys created (each with its own deadline), so creating a second key
  * within the window does not make the first one unrecoverable.
+ *
+ * Sealed under the MEDIA_SEAL_SECRET ring's current key, opened under any of its keys (lib/keys/iron.ts), so a
+ * rotation inside the window loses no key.
  */
 
 export const REVEAL_COOKIE = "kyc_integration_reveal";
@@ -46,7 +51,8 @@ export function revealSealPassword(secret: string): string {
 }
 
 export interface RevealCookieOptions {
-  secret: string;
+  /** The MEDIA_SEAL_SECRET ring. */
+  ring: KeyRing;
   windowSeconds: number;
   now?: number;
 }
@@ -56,11 +62,11 @@ export async function sealRevealCookie(
   userId: string,
   existing: RevealEntry[],
   key: { upstreamId: number; label: string; domain: string; uuid: string },
-  { secret, windowSeconds, now = Date.now() }: RevealCookieOptions,
+  { ring, windowSeconds, now = Date.now() }: RevealCookieOptions,
 ): Promise<{ value: string; maxAgeSeconds: number; entry: RevealEntry }> {
   const entry: RevealEntry = { ...key, createdAt: now, expiresAt: now + windowSeconds * 1000 };
   const entries = [entry, ...existing.filter((item) => item.expiresAt > now && item.upstreamId !== key.upstreamId)].slice(0, MAX_ENTRIES);
-  const value = await sealData({ v: 1, userId, entries }, { password: revealSealPassword(secret), ttl: windowSeconds });
+  const value = await sealWithRing({ v: 1, userId, entries }, ring, { password: revealSealPassword, ttl: windowSeconds });
   return { value, maxAgeSeconds: windowSeconds, entry };
 }
 
@@ -72,15 +78,10 @@ export async function sealRevealCookie(
 export async function openRevealCookie(
   value: string | undefined,
   userId: string,
-  { secret, now = Date.now() }: Omit<RevealCookieOptions, "windowSeconds">,
+  { ring, now = Date.now() }: Omit<RevealCookieOptions, "windowSeconds">,
 ): Promise<RevealEntry[]> {
   if (!value) return [];
-  let raw: unknown;
-  try {
-    raw = await unsealData<unknown>(value, { password: revealSealPassword(secret) });
-  } catch {
-    return [];
-  }
+  const raw = await unsealWithRing(value, ring, { password: revealSealPassword });
   const parsed = payloadSchema.safeParse(raw);
   if (!parsed.success || parsed.data.userId !== userId) return [];
   return parsed.data.entries.filter((entry) => entry.expiresAt > now);
@@ -90,13 +91,13 @@ export async function openRevealCookie(
 export async function resealRevealCookie(
   userId: string,
   entries: RevealEntry[],
-  { secret, now = Date.now() }: Omit<RevealCookieOptions, "windowSeconds">,
+  { ring, now = Date.now() }: Omit<RevealCookieOptions, "windowSeconds">,
 ): Promise<{ value: string; maxAgeSeconds: number } | undefined> {
   const live = entries.filter((entry) => entry.expiresAt > now);
   if (live.length === 0) return undefined;
   const latest = Math.max(...live.map((entry) => entry.expiresAt));
   const ttl = Math.max(1, Math.ceil((latest - now) / 1000));
-  const value = await sealData({ v: 1, userId, entries: live }, { password: revealSealPassword(secret), ttl });
+  const value = await sealWithRing({ v: 1, userId, entries: live }, ring, { password: revealSealPassword, ttl });
   return { value, maxAgeSeconds: ttl };
 }
 

@@ -28,7 +28,7 @@ export function revealCookieValue(cookieHeader: string | null): string | undefin
 
 /** The keys `userId` can still reveal from this request's cookie, newest first. */
 export function revealableEntries(cookieHeader: string | null, userId: string, now = Date.now()): Promise<RevealEntry[]> {
-  return openRevealCookie(revealCookieValue(cookieHeader), userId, { secret: config().secrets.mediaSeal.current.secret, now });
+  return openRevealCookie(revealCookieValue(cookieHeader), userId, { ring: config().secrets.mediaSeal, now });
 }
 
 export function toRevealableDto(entry: RevealEntry): RevealableKeyDto {
@@ -50,7 +50,7 @@ export async function setRevealCookie(
   now = Date.now(),
 ): Promise<RevealEntry> {
   const sealed = await sealRevealCookie(userId, existing, key, {
-    secret: config().secrets.mediaSeal.current.secret,
+    ring: config().secrets.mediaSeal,
     windowSeconds: config().integrationKeyRevealSeconds,
     now,
   });
@@ -60,7 +60,7 @@ export async function setRevealCookie(
 
 /** Writes what is left of the entries into the cookie, or deletes the cookie when nothing is. */
 export async function rewriteRevealCookie(response: NextResponse, userId: string, entries: RevealEntry[], now = Date.now()): Promise<void> {
-  const sealed = await resealRevealCookie(userId, entries, { secret: config().secrets.mediaSeal.current.secret, now });
+  const sealed = await resealRevealCookie(userId, entries, { ring: config().secrets.mediaSeal, now });
   if (sealed) response.cookies.set(revealCookieName(secure()), sealed.value, revealCookieOptions(secure(), sealed.maxAgeSeconds));
   else response.cookies.set(revealCookieName(secure()), "", revealCookieOptions(secure(), 0));
 }

@@ -15,7 +15,10 @@ import type { PartnersClient } from "@/lib/upstream/partners";
  * SMS phone check: send a code, then validate the code the person reads out. A code may be sent again
  * to the same phone only after a cooldown (SMS_RESEND_COOLDOWN_SECONDS), held in the database so every
  * instance sees it. The phone is stored nowhere: the cooldown row is keyed by a keyed hash of it, and
- * the audit trail holds it masked.
+ * the audit trail holds it masked. The hash is keyed with the AUDIT_HASH_SECRET ring's current key only: a
+ * rotation of that key starts every running cooldown afresh (at most one more code per phone, once, at a moment
+ * the sender does not choose; the member's SMS quota still holds). Worth it against checking every key on each
+ * send for a window of seconds (docs/operations.md, "Rotating a key").
  */
 
 export class SmsCooldownError extends AppError implements AuditedFailure {

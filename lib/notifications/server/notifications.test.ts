@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -272,6 +272,30 @@ describeEachDatabase("notifications on $name", ({ open }) => {
 
       const rows = await handle.db.select().from(notificationOutbox);
       expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+      // Each send is on the trail, its intent before its outcome, with neither the address nor the words.
+      const sends = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.action, "notification.send"),
+            inArray(
+              auditEvents.target,
+              rows.map((row) => String(row.id)),
+            ),
+          ),
+        )
+        .orderBy(asc(auditEvents.id));
+      // Sent one after the other, in the outbox's order.
+      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+      expect(sends.map((event) => [event.target, event.outcome])).toEqual(
+        ids.flatMap((id) => [
+          [String(id), "intent"],
+          [String(id), "success"],
+        ]),
+      );
+      const written = JSON.stringify(sends);
+      for (const forbidden of [mentioned.actor.email, "looks wrong", CPF]) expect(written).not.toContain(forbidden);
       // Sent is sent: a second pass sends nothing again.
       expect(await processOutbox(handle.db)).toEqual({ sent: 0, failed: 0 });
     });
@@ -285,6 +309,13 @@ describeEachDatabase("notifications on $name", ({ open }) => {
       const [failed] = await handle.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, "chat"));
       expect(failed).toMatchObject({ sentAt: null, attempts: 1, lockedUntil: null });
       expect(failed!.lastError).toContain("500");
+      const [failure] = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.action, "notification.send"), eq(auditEvents.target, String(failed!.id)), eq(auditEvents.outcome, "failure")),
+        );
+      expect(failure?.details).toMatchObject({ channel: "chat", attempt: 1, error: "Error" });
       expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 10_000);
       // Not due yet: nothing taken. Due again and the receiver back: sent.
       expect(await processOutbox(handle.db)).toEqual({ sent: 0, failed: 0 });

@@ -2,6 +2,7 @@ import "server-only";
 
 import { eq, sql } from "drizzle-orm";
 
+import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { log, redactText } from "@/lib/log";
@@ -15,6 +16,10 @@ import { configuredTransports, type Transports } from "./transports";
  * never send the same message at once, and a crashed sender's hold expires. Sent: `sent_at`. Failed: a later
  * `next_attempt_at` (backing off) and `last_error` (redacted: never the SMTP password or the chat address);
  * after MAX_ATTEMPTS it stays unsent for an operator (docs/operations.md).
+ *
+ * Each attempt is on the audit trail like any other message leaving the dashboard: its intent before the
+ * transport is called (so a crash mid-send still shows the attempt), then its outcome. The channel, the
+ * message's id and the attempt only: never the recipient's address or the text.
  */
 
 export const MAX_ATTEMPTS = 6;
@@ -75,10 +80,23 @@ export async function processOutbox(
   for (let index = 0; index < max; index += 1) {
     const row = await claimOne(db);
     if (!row) break;
+    const sendEvent = (outcome: "intent" | "success" | "failure", details: Record<string, string | number> = {}) =>
+      recordEvent(
+        {
+          actor: null,
+          action: "notification.send",
+          outcome,
+          target: { type: "notification", id: String(row.id) },
+          details: { channel: row.channel, attempt: row.attempts, ...details },
+        },
+        db,
+      );
     try {
+      await sendEvent("intent");
       const message = { subject: row.subject, body: row.body };
       if (row.channel === "email") await transports.email(row.recipient ?? "", message);
       else await transports.chat(message);
+      await sendEvent("success");
       await db
         .update(notificationOutbox)
         .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
@@ -91,6 +109,7 @@ export async function processOutbox(
         .set({ lockedUntil: null, nextAttemptAt: new Date(Date.now() + delay), lastError: safeError(error) })
         .where(eq(notificationOutbox.id, row.id));
       summary.failed += 1;
+      await sendEvent("failure", { error: error instanceof Error ? error.name : "Error" }).catch(() => undefined);
       // Ids and counts only: the message's recipient stays out of the log.
       log.warn("notification_send_failed", {
         id: row.id,

@@ -5,6 +5,7 @@ import { inArray } from "drizzle-orm";
 import { cpfHash } from "@/lib/audit-trail/server";
 import { verificationIndex } from "@/lib/cases/server/schema";
 import { indexVerifications, learnUnmaskedCpfs } from "@/lib/cases/server/search";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isValidCpf } from "@/lib/shared/cpf";
@@ -17,11 +18,17 @@ import type { CreateVerificationInput } from "@/lib/verifications/rules";
  * from that creation or from a view whose document came unmasked. The hash lets the audit trail tag every
  * view of the verification, masked or not, so the audit page's CPF search finds all the events about a
  * person. No CPF is stored, only the hash.
+ *
+ * An event's CPF hash is made under the key that chains it (the audit ring's current key, whose id the event
+ * keeps), so an index entry still under an older key (a rotation the re-keying job, lib/cases/server/rekey.ts, has
+ * not reached yet) does not tag an event: its hash would outlive the key that could find it.
  */
 
 export interface KnownVerification {
   refId: string | null;
   cpfHash: string | null;
+  /** The audit key `cpfHash` was made under (null with no hash). */
+  cpfKeyId: string | null;
 }
 
 /** The keyed hash of a creation's CPF, or undefined when it names another document type. */
@@ -39,7 +46,8 @@ export async function subjectCpfHashOf(db: Database, verification: Verification)
     await indexVerifications(db, [{ publicId: verification.publicId, cpf: verification.document }]);
     return cpfHash(verification.document);
   }
-  return (await knownVerificationsOf(db, [verification.publicId])).get(verification.publicId)?.cpfHash ?? undefined;
+  const known = (await knownVerificationsOf(db, [verification.publicId])).get(verification.publicId);
+  return known?.cpfHash && known.cpfKeyId === config().secrets.auditHash.current.id ? known.cpfHash : undefined;
 }
 
 /**
@@ -58,8 +66,13 @@ export async function learnFromListPage(db: Database, items: Verification[]): Pr
 export async function knownVerificationsOf(db: Database, publicIds: string[]): Promise<Map<string, KnownVerification>> {
   if (publicIds.length === 0) return new Map();
   const rows = await db
-    .select({ publicId: verificationIndex.publicId, refId: verificationIndex.refId, cpfHash: verificationIndex.cpfHash })
+    .select({
+      publicId: verificationIndex.publicId,
+      refId: verificationIndex.refId,
+      cpfHash: verificationIndex.cpfHash,
+      cpfKeyId: verificationIndex.cpfKeyId,
+    })
     .from(verificationIndex)
     .where(inArray(verificationIndex.publicId, publicIds));
-  return new Map(rows.map((row) => [row.publicId, { refId: row.refId, cpfHash: row.cpfHash }]));
+  return new Map(rows.map((row) => [row.publicId, { refId: row.refId, cpfHash: row.cpfHash, cpfKeyId: row.cpfKeyId }]));
 }

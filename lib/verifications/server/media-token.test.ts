@@ -1,9 +1,13 @@
 import { sealData } from "iron-session";
 import { describe, expect, it } from "vitest";
 
+import { parseKeyRing, singleKeyRing } from "@/lib/keys/ring";
+
 import { MAX_MEDIA_TOKEN_SECONDS, MediaTokenError, openMediaToken, sealMediaToken, type MediaClaim } from "./media-token";
 
-const secret = "m".repeat(40);
+const password = "m".repeat(40);
+const secret = singleKeyRing(password);
+const newer = "n".repeat(40);
 const now = Date.now();
 const claim: MediaClaim = {
   userId: "user-1",
@@ -51,10 +55,27 @@ describe("media tokens", () => {
     const token = await sealMediaToken(claim, secret, now);
     const tampered = token.slice(0, 40) + (token[40] === "A" ? "B" : "A") + token.slice(41);
     expect(await problemOf(openMediaToken(tampered, "user-1", secret, now))).toBe("invalid");
-    expect(await problemOf(openMediaToken(token, "user-1", "o".repeat(40), now))).toBe("invalid");
+    expect(await problemOf(openMediaToken(token, "user-1", singleKeyRing("o".repeat(40)), now))).toBe("invalid");
     expect(await problemOf(openMediaToken("not-a-seal", "user-1", secret, now))).toBe("invalid");
     // A genuine seal of something that is not a media claim (e.g. another feature's seal).
-    const other = await sealData({ userId: "user-1" }, { password: secret, ttl: 60 });
+    const other = await sealData({ userId: "user-1" }, { password, ttl: 60 });
     expect(await problemOf(openMediaToken(other, "user-1", secret, now))).toBe("invalid");
+  });
+
+  it("after a rotation of MEDIA_SEAL_SECRET: a token of the old key still opens, new ones are sealed under the new key", async () => {
+    const old = await sealMediaToken(claim, secret, now);
+    const rotated = parseKeyRing(`2026-11-28T1943:${newer},1:${password}`);
+    await expect(openMediaToken(old, "user-1", rotated, now)).resolves.toEqual(claim);
+    // Still bound to its user under the ring.
+    expect(await problemOf(openMediaToken(old, "user-2", rotated, now))).toBe("foreign");
+
+    const fresh = await sealMediaToken(claim, rotated, now);
+    await expect(openMediaToken(fresh, "user-1", singleKeyRing(newer), now)).resolves.toEqual(claim);
+    expect(await problemOf(openMediaToken(fresh, "user-1", secret, now))).toBe("invalid");
+
+    // The old key retired: its tokens open with no key left.
+    const retired = parseKeyRing(`2026-11-28T1943:${newer}`);
+    expect(await problemOf(openMediaToken(old, "user-1", retired, now))).toBe("invalid");
+    await expect(openMediaToken(fresh, "user-1", retired, now)).resolves.toEqual(claim);
   });
 });

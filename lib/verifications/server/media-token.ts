@@ -1,13 +1,16 @@
 import "server-only";
 
-import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
+
+import { sealWithRing, unsealWithRing } from "@/lib/keys/iron";
+import type { KeyRing } from "@/lib/keys/ring";
 
 /*
  * Sealed media tokens: what the browser holds instead of a signed file URL. A token names a verification
  * and one file key, is bound to the signed-in user and expires no later than the signed URL it stands
  * for. It holds no URL at all: the image route asks the service for a fresh signed URL when the token is
- * used, so even a leaked token reveals nothing and works for no one else.
+ * used, so even a leaked token reveals nothing and works for no one else. Sealed under the MEDIA_SEAL_SECRET
+ * ring's current key, opened under any of its keys (lib/keys/iron.ts): a rotation breaks no image on screen.
  */
 
 const claimSchema = z.object({
@@ -33,24 +36,19 @@ export class MediaTokenError extends Error {
 /** Never longer than this, whatever the signed URL says. */
 export const MAX_MEDIA_TOKEN_SECONDS = 300;
 
-export async function sealMediaToken(claim: MediaClaim, secret: string, now = Date.now()): Promise<string> {
+export async function sealMediaToken(claim: MediaClaim, ring: KeyRing, now = Date.now()): Promise<string> {
   const expiresAt = Math.min(claim.expiresAt, now + MAX_MEDIA_TOKEN_SECONDS * 1000);
   const ttlSeconds = Math.floor((expiresAt - now) / 1000);
   if (ttlSeconds < 1) throw new MediaTokenError("expired");
-  return sealData({ ...claim, expiresAt, v: 1 }, { password: secret, ttl: ttlSeconds });
+  return sealWithRing({ ...claim, expiresAt, v: 1 }, ring, { ttl: ttlSeconds });
 }
 
 /**
- * Opens a token for `userId`. unsealData answers `{}` for a forged or expired seal instead of throwing,
+ * Opens a token for `userId` under any key of the ring. A forged or expired seal opens as nothing,
  * and iron tolerates a minute of clock skew, so every field and our own expiry are checked here.
  */
-export async function openMediaToken(token: string, userId: string, secret: string, now = Date.now()): Promise<MediaClaim> {
-  let raw: unknown;
-  try {
-    raw = await unsealData<unknown>(token, { password: secret });
-  } catch {
-    throw new MediaTokenError("invalid");
-  }
+export async function openMediaToken(token: string, userId: string, ring: KeyRing, now = Date.now()): Promise<MediaClaim> {
+  const raw = await unsealWithRing(token, ring);
   const parsed = claimSchema.safeParse(raw);
   if (!parsed.success) throw new MediaTokenError("invalid");
   const { v: _version, ...claim } = parsed.data;

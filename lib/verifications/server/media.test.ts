@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { setLogSink } from "@/lib/log";
+import { httpStatusOf } from "@/lib/api/errors";
 import { singleKeyRing } from "@/lib/keys/ring";
+import { setLogSink } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
@@ -100,6 +101,32 @@ describe("openImage", () => {
     const error = await failure(openImage(token, user, otherSecret));
     expect(error).toBeInstanceOf(MediaTokenRefused);
     expect(error).toMatchObject({ problem: "invalid" });
+  });
+});
+
+describe("a rotation of MEDIA_SEAL_SECRET", () => {
+  it("keeps a token sealed under the old key until that key is retired, then refuses it (403); new tokens use the new key", async () => {
+    const rotatedDeps = (ring: string) => {
+      const cfg = testConfig(sandbox.url, { MEDIA_SEAL_SECRET: ring });
+      return { cfg, client: testCoreClient(cfg) };
+    };
+    const newer = "r".repeat(40);
+    // `token` was sealed under the plain MEDIA_SEAL_SECRET, which the ring keeps as key "1".
+    const rotated = rotatedDeps(`2026-11-28T1943:${newer},1:${"m".repeat(40)}`);
+    const opened = await openImage(token, user, rotated);
+    expect(opened.claim.fileKey).toBe("selfie");
+    await opened.body.cancel();
+
+    const media = await issueMediaTokens(opened.claim.publicId, user, rotated);
+    const selfie = media.items.find((item) => item.key === "selfie");
+    const fresh = decodeURIComponent(selfie!.available ? selfie!.src.slice("/api/media/".length) : "");
+    const retired = rotatedDeps(`2026-11-28T1943:${newer}`);
+    const error = await failure(openImage(token, user, retired));
+    expect(error).toBeInstanceOf(MediaTokenRefused);
+    expect(httpStatusOf(error as MediaTokenRefused)).toBe(403);
+    // The fresh token opens under the new key alone, and not under the old one alone.
+    await (await openImage(fresh, user, retired)).body.cancel();
+    expect(await failure(openImage(fresh, user, deps))).toMatchObject({ problem: "invalid" });
   });
 });
 

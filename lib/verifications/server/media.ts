@@ -6,6 +6,7 @@ import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { consumeQuota } from "@/lib/db/quotas";
+import type { KeyRing } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import { coreClient, type VerificationFileEntry } from "@/lib/upstream/core";
@@ -51,7 +52,7 @@ export interface MediaUser {
   id: string;
 }
 
-async function describeEntry(entry: VerificationFileEntry, publicId: string, user: MediaUser, secret: string): Promise<MediaItem> {
+async function describeEntry(entry: VerificationFileEntry, publicId: string, user: MediaUser, ring: KeyRing): Promise<MediaItem> {
   const { key, file } = entry;
   if (!file) return { key, available: false, reason: key === "selfie" ? "liveness_not_approved" : "not_provided" };
   const mediaType = file.type.split(";")[0]!.trim().toLowerCase();
@@ -59,7 +60,7 @@ async function describeEntry(entry: VerificationFileEntry, publicId: string, use
   const now = Date.now();
   // No longer than the signed URL's remaining life, and never past the tokens' own maximum.
   const expiresAt = Math.min(file.expiresAt.getTime() - TOKEN_EXPIRY_MARGIN_MS, now + MAX_MEDIA_TOKEN_SECONDS * 1000);
-  const token = await sealMediaToken({ userId: user.id, publicId, fileKey: key, mediaType, expiresAt }, secret, now);
+  const token = await sealMediaToken({ userId: user.id, publicId, fileKey: key, mediaType, expiresAt }, ring, now);
   return {
     key,
     available: true,
@@ -85,7 +86,7 @@ export async function issueMediaTokens(
   const cfg = deps.cfg ?? config();
   const client = deps.client ?? coreClient();
   const entries = await client.getVerificationFiles(publicId, deps.signal);
-  const items = await Promise.all(entries.map((entry) => describeEntry(entry, publicId, user, cfg.secrets.mediaSeal.current.secret)));
+  const items = await Promise.all(entries.map((entry) => describeEntry(entry, publicId, user, cfg.secrets.mediaSeal)));
   return { publicId, items };
 }
 
@@ -140,7 +141,7 @@ export async function openImage(
   const cfg = deps.cfg ?? config();
   let claim: MediaClaim;
   try {
-    claim = await openMediaToken(token, user.id, cfg.secrets.mediaSeal.current.secret);
+    claim = await openMediaToken(token, user.id, cfg.secrets.mediaSeal);
   } catch (error) {
     if (error instanceof MediaTokenError) throw new MediaTokenRefused(error.problem);
     throw error;

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { auditedAction, cpfHash, failureOf, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
+import { auditedAction, cpfHash, cpfHashes, failureOf, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import type { ReverificationInput } from "@/lib/cases/schemas";
 import { indexedCpfHash, linkReverification, reverificationCount } from "@/lib/cases/server/related";
@@ -73,7 +73,8 @@ async function documentFor(
   if (!verification.documentMasked && isValidCpf(verification.document)) return { type: "cpf", number: cpfDigits(verification.document) };
   if (!typed) throw documentError("is required: the service shows this verification's document masked, so type the person's CPF.");
   const known = await indexedCpfHash(db, verification.publicId);
-  const matches = known ? cpfHash(typed.number) === known : matchesMasked(typed.number, verification.document);
+  // The index's hash may be under any key of the audit ring (an entry not re-keyed since a rotation).
+  const matches = known ? cpfHashes(typed.number).includes(known) : matchesMasked(typed.number, verification.document);
   if (!matches) throw documentError("does not match this verification's document.");
   return { type: "cpf", number: cpfDigits(typed.number) };
 }

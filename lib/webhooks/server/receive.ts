@@ -40,7 +40,7 @@ export async function receiveDelivery(
   const check = verifyWebhookSignature({
     header: input.headers.get(settings.signatureHeader),
     rawBody: input.rawBody,
-    secret: settings.signing.current.secret,
+    secrets: settings.signing.keys.map((key) => key.secret),
     toleranceSeconds: settings.toleranceSeconds,
     now: input.now,
   });

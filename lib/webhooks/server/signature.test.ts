@@ -6,7 +6,8 @@ const secret = "whsec-test-0123456789abcdef";
 const body = '{"event":"verification.updated","verification_id":"ver_1"}';
 const now = new Date("2026-08-10T13:02:44Z");
 const t = Math.floor(now.getTime() / 1000);
-const check = (header: string | null, raw = body) => verifyWebhookSignature({ header, rawBody: raw, secret, toleranceSeconds: 300, now });
+const check = (header: string | null, raw = body) =>
+  verifyWebhookSignature({ header, rawBody: raw, secrets: [secret], toleranceSeconds: 300, now });
 
 describe("webhook signature", () => {
   it("accepts the sender's header over the exact raw bytes", () => {
@@ -42,5 +43,14 @@ describe("webhook signature", () => {
     const old = signWebhook("old-secret-0123456789abcdef", body, t).split(",")[1];
     const current = signWebhook(secret, body, t).split(",")[1];
     expect(check(`t=${t},${old},${current}`).ok).toBe(true);
+  });
+
+  it("accepts a delivery signed under any key of the dashboard's ring, and none other", () => {
+    const old = "old-secret-0123456789abcdef";
+    const both = (header: string) => verifyWebhookSignature({ header, rawBody: body, secrets: [secret, old], toleranceSeconds: 300, now });
+    expect(both(signWebhook(old, body, t))).toEqual({ ok: true, timestamp: t });
+    expect(both(signWebhook(secret, body, t))).toEqual({ ok: true, timestamp: t });
+    expect(both(signWebhook("a-third-secret-0123456789", body, t))).toEqual({ ok: false, problem: "mismatch" });
+    expect(both(signWebhook(old, body, t - 301))).toEqual({ ok: false, problem: "stale" });
   });
 });

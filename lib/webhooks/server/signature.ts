@@ -28,7 +28,8 @@ export function signWebhook(secret: string, rawBody: string, timestamp = Math.fl
 export function verifyWebhookSignature(input: {
   header: string | null;
   rawBody: string;
-  secret: string;
+  /** Every key of the WEBHOOK_SIGNING_SECRET ring: a delivery signed under any one of them is accepted. */
+  secrets: readonly string[];
   toleranceSeconds: number;
   now?: Date;
 }): SignatureCheck {
@@ -48,8 +49,11 @@ export function verifyWebhookSignature(input: {
   const nowSeconds = Math.floor((input.now ?? new Date()).getTime() / 1000);
   if (Math.abs(nowSeconds - timestamp) > input.toleranceSeconds) return { ok: false, problem: "stale" };
 
-  const want = Buffer.from(expected(input.secret, timestamp, input.rawBody), "hex");
-  // Equal lengths are guaranteed by the hex check above; timingSafeEqual throws otherwise.
-  const matches = candidates.some((candidate) => timingSafeEqual(want, Buffer.from(candidate, "hex")));
+  // Two secrets at once while the provider switches (the dashboard's ring holds both): any key matching any v1
+  // value is enough. Equal lengths are guaranteed by the hex check above; timingSafeEqual throws otherwise.
+  const matches = input.secrets.some((secret) => {
+    const want = Buffer.from(expected(secret, timestamp, input.rawBody), "hex");
+    return candidates.some((candidate) => timingSafeEqual(want, Buffer.from(candidate, "hex")));
+  });
   return matches ? { ok: true, timestamp } : { ok: false, problem: "mismatch" };
 }

@@ -1,0 +1,13 @@
+import { json, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db/client";
+import { erasureParamsSchema } from "@/lib/privacy/schemas";
+import { cancelErasure } from "@/lib/privacy/server/erasure";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/privacy/erasures/{id}/cancel – withdraws a pending erasure (its requester or another member); nothing
+// is erased. A request no longer pending: 409.
+export const POST = route({ permission: "privacy.erase", params: erasureParamsSchema }, async ({ user, context, params }) => {
+  const erasure = await cancelErasure(await getDb(), { ...context, actor: { id: user.id, email: user.email } }, params.id);
+  return json({ erasure });
+});

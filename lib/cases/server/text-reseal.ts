@@ -1,0 +1,252 @@
+import "server-only";
+
+import { randomUUID } from "node:crypto";
+
+import { and, asc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
+import { recordEvent } from "@/lib/audit-trail/server";
+import { caseEntries, cases } from "@/lib/cases/server/schema";
+import { config } from "@/lib/config";
+import { getDb, type Database } from "@/lib/db/client";
+import { acquireLease, releaseLease, renewLease } from "@/lib/db/lease";
+import type { KeyRing } from "@/lib/keys/ring";
+import { log } from "@/lib/log";
+
+import { resealStep, type CaseTextColumn } from "./sealed-text";
+
+/*
+ * The re-seal job: brings every stored case text (notes, outcome and confirmation texts, outcome comments)
+ * under the data ring's current key. Clear rows written before sealing existed are sealed; rows sealed under
+ * an older key the ring still holds are opened and sealed again. After a rotation, once a run has moved every
+ * row (`remaining` 0 on its audit event), the old key can leave the ring (docs/operations.md, "Rotating the
+ * data key").
+ *
+ * Only rows not already under the current key are read (their envelope's prefix, in SQL), in batches by id,
+ * so a run's cost follows what is left to do. Each row is replaced with a compare-and-set on its old value:
+ * a note erased or edited meanwhile is never overwritten. A row that does not open (its key gone from the
+ * ring, or altered) is left as it is and counted. Every instance schedules the job; a lease in the database
+ * (lib/db/lease.ts) makes one of them run it per interval, and each run is one `case.text_reseal` audit event
+ * with counts and key ids, never a text.
+ */
+
+export const RESEAL_LEASE = "case-text-reseal";
+const LEASE_TTL_MS = 10 * 60_000;
+const BATCH = 200;
+// Per column and run, so one run stays bounded; what is left waits for the next run.
+const MAX_BATCHES = 50;
+
+export interface ResealCounts {
+  entriesSealed: number;
+  entriesResealed: number;
+  commentsSealed: number;
+  commentsResealed: number;
+  /** Rows left as they are: sealed under a key the ring no longer holds, or altered. */
+  unreadable: number;
+  /** Rows still not under the current key when the run ended: unreadable ones, and any past the run's bound. */
+  remaining: number;
+}
+
+export type ResealReport = { ran: false } | { ran: true; keyId: string; counts: ResealCounts };
+
+export interface ResealOptions {
+  holder: string;
+  /** The ring to seal under; the configured data key ring by default. */
+  ring?: KeyRing;
+  /** Refuse while the last run finished less than this ago (the schedule's interval); 0 on demand. */
+  minGapMs?: number;
+  batchSize?: number;
+  maxBatches?: number;
+  now?: Date;
+}
+
+/** One text column, read in batches by id and written back with a compare-and-set. */
+interface TextColumn<Id extends number | string> {
+  column: CaseTextColumn;
+  text: AnyPgColumn;
+  page(notUnder: SQL, after: Id | null, limit: number): Promise<Array<{ id: Id; text: string | null }>>;
+  replace(id: Id, stored: string, value: string): Promise<boolean>;
+  countLeft(notUnder: SQL): Promise<number>;
+}
+
+function entryTexts(db: Database): TextColumn<number> {
+  return {
+    column: "entry",
+    text: caseEntries.text,
+    page: (notUnder, after, limit) =>
+      db
+        .select({ id: caseEntries.id, text: caseEntries.text })
+        .from(caseEntries)
+        .where(and(isNotNull(caseEntries.text), notUnder, after === null ? undefined : gt(caseEntries.id, after)))
+        .orderBy(asc(caseEntries.id))
+        .limit(limit),
+    replace: async (id, stored, value) =>
+      (
+        await db
+          .update(caseEntries)
+          .set({ text: value })
+          .where(and(eq(caseEntries.id, id), eq(caseEntries.text, stored)))
+          .returning({ id: caseEntries.id })
+      ).length === 1,
+    countLeft: async (notUnder) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(caseEntries)
+          .where(and(isNotNull(caseEntries.text), notUnder))
+      )[0]?.count ?? 0,
+  };
+}
+
+function outcomeComments(db: Database): TextColumn<string> {
+  return {
+    column: "outcomeComment",
+    text: cases.outcomeComment,
+    page: (notUnder, after, limit) =>
+      db
+        .select({ id: cases.id, text: cases.outcomeComment })
+        .from(cases)
+        .where(and(isNotNull(cases.outcomeComment), notUnder, after === null ? undefined : gt(cases.id, after)))
+        .orderBy(asc(cases.id))
+        .limit(limit),
+    // Not `updated_at`: the comment's words are the same, only their envelope changed.
+    replace: async (id, stored, value) =>
+      (
+        await db
+          .update(cases)
+          .set({ outcomeComment: value })
+          .where(and(eq(cases.id, id), eq(cases.outcomeComment, stored)))
+          .returning({ id: cases.id })
+      ).length === 1,
+    countLeft: async (notUnder) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(cases)
+          .where(and(isNotNull(cases.outcomeComment), notUnder))
+      )[0]?.count ?? 0,
+  };
+}
+
+/** Not sealed under `keyId`: compares the envelope's prefix (a LIKE would read `_` in a key id as a wildcard). */
+function notUnderKey(text: AnyPgColumn, keyId: string): SQL {
+  const prefix = `v1.${keyId}.`;
+  return sql`left(${text}, ${prefix.length}) <> ${prefix}`;
+}
+
+interface ColumnCounts {
+  sealed: number;
+  resealed: number;
+  unreadable: number;
+  remaining: number;
+}
+
+async function resealColumn<Id extends number | string>(
+  db: Database,
+  column: TextColumn<Id>,
+  ring: KeyRing,
+  lease: { name: string; holder: string; ttlMs: number },
+  limits: { batchSize: number; maxBatches: number },
+): Promise<ColumnCounts> {
+  const counts: ColumnCounts = { sealed: 0, resealed: 0, unreadable: 0, remaining: 0 };
+  const notUnder = notUnderKey(column.text, ring.current.id);
+  let after: Id | null = null;
+  for (let batch = 0; batch < limits.maxBatches; batch += 1) {
+    const rows = await column.page(notUnder, after, limits.batchSize);
+    for (const row of rows) {
+      const step = resealStep(column.column, row.text, ring);
+      if (step.kind === "unreadable") counts.unreadable += 1;
+      if (step.kind !== "seal" && step.kind !== "reseal") continue;
+      if (await column.replace(row.id, row.text!, step.value)) counts[step.kind === "seal" ? "sealed" : "resealed"] += 1;
+    }
+    if (rows.length < limits.batchSize) break;
+    after = rows.at(-1)!.id;
+    // A lost lease (this run outlived it) leaves the rest to whoever holds it now.
+    if (!(await renewLease(db, lease))) throw new Error("the re-seal lease was lost");
+  }
+  counts.remaining = await column.countLeft(notUnder);
+  return counts;
+}
+
+/** Runs the job once when the lease is free (and, with `minGapMs`, rested). */
+export async function resealCaseTexts(db: Database, options: ResealOptions): Promise<ResealReport> {
+  const now = options.now ?? new Date();
+  const lease = { name: RESEAL_LEASE, holder: options.holder, ttlMs: LEASE_TTL_MS };
+  if (!(await acquireLease(db, { ...lease, minGapMs: options.minGapMs ?? 0, now }))) return { ran: false };
+  const ring = options.ring ?? config().secrets.dataEncryption;
+  const limits = { batchSize: options.batchSize ?? BATCH, maxBatches: options.maxBatches ?? MAX_BATCHES };
+  const counts: ResealCounts = {
+    entriesSealed: 0,
+    entriesResealed: 0,
+    commentsSealed: 0,
+    commentsResealed: 0,
+    unreadable: 0,
+    remaining: 0,
+  };
+  const add = (prefix: "entries" | "comments", column: ColumnCounts) => {
+    counts[`${prefix}Sealed`] += column.sealed;
+    counts[`${prefix}Resealed`] += column.resealed;
+    counts.unreadable += column.unreadable;
+    counts.remaining += column.remaining;
+  };
+  const started = Date.now();
+  let failure: unknown = null;
+  try {
+    add("entries", await resealColumn(db, entryTexts(db), ring, lease, limits));
+    add("comments", await resealColumn(db, outcomeComments(db), ring, lease, limits));
+  } catch (error) {
+    failure = error;
+  }
+  let finished: Date | null = null;
+  // A run that found nothing to do (the usual case: every text already under the current key) leaves no
+  // event; the trail records runs that changed something, failed, or left texts it could not open.
+  const changed = Object.values(counts).some((count) => count > 0);
+  try {
+    if (changed || failure)
+      await recordEvent(
+        {
+          actor: null,
+          action: "case.text_reseal",
+          outcome: failure ? "failure" : "success",
+          details: { keyId: ring.current.id, ...counts },
+          at: now,
+        },
+        db,
+      );
+    // On the run's own clock (a test's, or the real one), so the schedule's gap is measured from the run.
+    finished = failure ? null : new Date(now.getTime() + (Date.now() - started));
+  } finally {
+    await releaseLease(db, RESEAL_LEASE, options.holder, finished);
+  }
+  if (failure) throw failure;
+  return { ran: true, keyId: ring.current.id, counts };
+}
+
+const INSTANCE = randomUUID();
+// The ring changes only with a restart, so each instance looks once soon after start-up whatever the gap (a
+// rotation's new key is then current); later looks are one conditional upsert, and the lease's gap decides
+// whether a run is due (it catches rows an instance still on the old ring wrote during a rolling restart).
+const FIRST_LOOK_MS = 60_000;
+const LOOK_EVERY_MS = 10 * 60_000;
+const RUN_GAP_MS = 6 * 3_600_000;
+
+export async function runScheduledReseal(minGapMs = RUN_GAP_MS): Promise<ResealReport> {
+  return resealCaseTexts(await getDb(), { holder: INSTANCE, minGapMs });
+}
+
+const globalForSchedule = globalThis as typeof globalThis & { __kycTextReseal?: NodeJS.Timeout };
+
+/** Starts the schedule once per process (instrumentation.ts). */
+export function startResealSchedule(): void {
+  if (globalForSchedule.__kycTextReseal) return;
+  const look = (minGapMs?: number) =>
+    runScheduledReseal(minGapMs)
+      .then((report) => report.ran && log.info("case_text_reseal", { keyId: report.keyId, ...report.counts }))
+      .catch((error: unknown) => log.warn("case_text_reseal_failed", { error }));
+  globalForSchedule.__kycTextReseal = setTimeout(() => {
+    void look(0);
+    globalForSchedule.__kycTextReseal = setInterval(() => void look(), LOOK_EVERY_MS);
+    globalForSchedule.__kycTextReseal.unref();
+  }, FIRST_LOOK_MS);
+  globalForSchedule.__kycTextReseal.unref();
+}

@@ -1,0 +1,24 @@
+// Loaded with `--import` by `npm run bench -- profile` (NODE_OPTIONS cannot carry --cpu-prof): in the process
+// that runs `next start` only, starts V8's sampling profiler at once and writes the profile into
+// BENCH_PROFILE_DIR when the process receives SIGUSR2. Every other process it is loaded into is left alone.
+import fs from "node:fs";
+import inspector from "node:inspector";
+import path from "node:path";
+
+const dir = process.env.BENCH_PROFILE_DIR;
+const isNextStart = process.argv.some((arg) => /[/\\]next(\.js)?$/.test(arg)) && process.argv.includes("start");
+
+if (dir && isNextStart) {
+  const session = new inspector.Session();
+  session.connect();
+  session.post("Profiler.enable", () =>
+    session.post("Profiler.setSamplingInterval", { interval: 200 }, () => session.post("Profiler.start")),
+  );
+  process.on("SIGUSR2", () => {
+    session.post("Profiler.stop", (error, result) => {
+      if (error) throw error;
+      fs.writeFileSync(path.join(dir, `next-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      fs.writeFileSync(path.join(dir, `next-${process.pid}.done`), String(Date.now()));
+    });
+  });
+}
