@@ -1,8 +1,8 @@
 // `npm run bench`: runs the benchmarks and prints one table. Benchmarks report figures; they assert
 // nothing (behaviour is what the tests check).
 //
-//   npm run bench               the performance goals: load, pages, lighthouse (about ten minutes,
-//                               a production build included when the sources changed)
+//   npm run bench               the performance goals: load, pages, lighthouse, next-case (about a quarter
+//                               of an hour, a production build included when the sources changed)
 //   npm run bench -- all        every suite, the scale ones too (audit at 1,000,000 events, cases at
 //                               85,000 verifications, proxy, overview): half an hour or more
 //   npm run bench -- audit      only the named suites
@@ -35,10 +35,11 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   load: () => import("./bench-load"),
   cases: () => import("./bench-cases"),
   profile: () => import("./bench-profile"),
+  "next-case": () => import("./bench-next-case"),
 };
 
 /** What `npm run bench` runs without names: one row per goal of the performance work, in one run. */
-const GOAL_SUITES = ["load", "pages", "lighthouse"];
+const GOAL_SUITES = ["load", "pages", "lighthouse", "next-case"];
 
 /** The order of the suites' blocks in docs/benchmarks.md: the goals first. */
 const REPORT_ORDER = [...GOAL_SUITES, ...Object.keys(SUITES).filter((name) => !GOAL_SUITES.includes(name))];

@@ -110,6 +110,9 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/verifications/route.ts": { GET: { need: "verifications.read" }, POST: { need: "verifications.create", body: {} } },
   "app/api/verifications/[publicId]/route.ts": { GET: { need: "verifications.read", params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/[publicId]/media/route.ts": { GET: { need: "media.read", params: { publicId: PUBLIC_ID } } },
+  "app/api/verifications/[publicId]/media/shown/route.ts": {
+    POST: { need: "media.read", params: { publicId: PUBLIC_ID }, body: { files: ["selfie"] } },
+  },
   "app/api/verifications/[publicId]/related/route.ts": { GET: { need: "verifications.read", params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/[publicId]/crop/route.ts": {
     GET: { need: "media.read", params: { publicId: PUBLIC_ID } },

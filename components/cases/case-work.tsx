@@ -23,6 +23,7 @@ import {
 } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { useMediaAhead } from "@/lib/verifications/media-ahead";
 
 import { FlagBadges, StateBadge } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
@@ -154,7 +155,9 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected) byId("case-panel-title")?.focus({ preventScroll: true });
   });
-  // The next case of the queue is read before the analyst asks for it.
+  // The next case of the queue is read before the analyst asks for it: its case, its page's route, its image
+  // tokens and pictures (into memory only, for a member who may see images), each a read ahead on the audit
+  // trail; the pictures are recorded as seen when "next" shows them.
   const prefetchCase = usePrefetchCase();
   const router = useRouter();
   useEffect(() => {
@@ -162,6 +165,7 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
     void prefetchCase(detail.next, context);
     router.prefetch(caseHref(detail.next, context));
   }, [detail.next, context, prefetchCase, router]);
+  useMediaAhead(detail.next, { enabled: hasPermission(viewer, "media.read") });
 
   const tr = useTranslations("cases.recommendation");
   const dateTime = useDateTime();

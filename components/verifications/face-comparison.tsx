@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 import { Button } from "@/components/ui/button";
 import { FACEMATCH_VALID_SIMILARITY } from "@/lib/upstream/model/verification";
 import { boxFromDrag, containedRect, cropTransform, nudgeBox, type CropBox, type Rect } from "@/lib/verifications/crop";
+import { useHeldImages, useShownImage } from "@/lib/verifications/media-ahead";
 import { useDocumentCrop, useSaveDocumentCrop, useVerificationMedia } from "@/lib/verifications/queries";
 import type { MediaItem } from "@/lib/verifications/types";
 import { clampPan, INITIAL_VIEW as INITIAL, zoomAt, type View } from "@/lib/verifications/zoom";
@@ -18,7 +19,9 @@ import { ScoreBar } from "./score-bar";
  * under the same spot of its frame. Zoom keeps the point under the pointer still (wheel, double click) or
  * the frame's centre (buttons, keys). Pointer events and a CSS transform only: no zoom library.
  *
- * Images are the same sealed /api/media tokens the media viewer uses (same query, same cache entry).
+ * Images are the same sealed /api/media tokens the media viewer uses (same query, same cache entry), or the
+ * pictures read ahead into memory while the analyst worked the previous case of the queue (lib/verifications/
+ * media-ahead.ts): shown at once, and reported shown.
  *
  * The document's portrait crop (lib/verifications/crop.ts): a box drawn once per verification (pointer, or
  * arrows and Shift+arrows) and saved for everyone; shown filling the document's frame beneath the shared view,
@@ -35,7 +38,46 @@ type Available = Extract<MediaItem, { available: true }>;
 const CROP_STEP = 0.01;
 const DEFAULT_CROP: CropBox = { x: 0.05, y: 0.15, w: 0.35, h: 0.7 };
 
+/** One frame's picture: from memory when it was read ahead (nothing while it arrives), else through its token. */
+function Picture({
+  publicId,
+  item,
+  alt,
+  rotation,
+  onFailed,
+  onNaturalSize,
+}: {
+  publicId: string;
+  item: Available;
+  alt: string;
+  rotation: number;
+  onFailed: () => void;
+  onNaturalSize?: ((size: { width: number; height: number }) => void) | undefined;
+}) {
+  const shown = useShownImage(publicId, item.key, item.src);
+  if (!shown.src) return null;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- next/image's optimiser would cache the image on disk
+    <img
+      src={shown.src}
+      alt={alt}
+      referrerPolicy="no-referrer"
+      draggable={false}
+      onError={() => {
+        if (!shown.onFailed()) onFailed();
+      }}
+      onLoad={(event) => {
+        shown.onShown();
+        onNaturalSize?.({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight });
+      }}
+      className="h-full w-full object-contain select-none"
+      style={{ transform: `rotate(${rotation}deg)` }}
+    />
+  );
+}
+
 function Frame({
+  publicId,
   item,
   label,
   alt,
@@ -46,6 +88,7 @@ function Frame({
   onNaturalSize,
   overlay,
 }: {
+  publicId: string;
   item: Available | undefined;
   label: string;
   alt: string;
@@ -79,16 +122,13 @@ function Frame({
                 inner ? { transform: `translate(${inner.x}px, ${inner.y}px) scale(${inner.scale})`, transformOrigin: "0 0" } : undefined
               }
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- next/image's optimiser would cache the image on disk */}
-              <img
-                src={item.src}
+              <Picture
+                publicId={publicId}
+                item={item}
                 alt={alt}
-                referrerPolicy="no-referrer"
-                draggable={false}
-                onError={onFailed}
-                onLoad={(event) => onNaturalSize?.({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
-                className="h-full w-full object-contain select-none"
-                style={{ transform: `rotate(${view.rotation}deg)` }}
+                rotation={view.rotation}
+                onFailed={onFailed}
+                onNaturalSize={onNaturalSize}
               />
             </div>
           </div>
@@ -166,6 +206,7 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
   const tStep = useTranslations("verifications.step");
   const tMedia = useTranslations("verifications.media");
   const media = useVerificationMedia(publicId);
+  useHeldImages(publicId);
   const crop = useDocumentCrop(publicId);
   const saveCrop = useSaveDocumentCrop(publicId);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
@@ -364,6 +405,7 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
         className={`flex cursor-grab touch-none gap-3 rounded-md outline-offset-2 active:cursor-grabbing ${fullScreen ? "mx-auto max-w-[min(100%,calc(200vh-16rem))]" : ""}`}
       >
         <Frame
+          publicId={publicId}
           item={selfie}
           label={tMedia("selfie")}
           alt={tMedia("alt", { name: tMedia("selfie"), publicId })}
@@ -372,6 +414,7 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
           onFailed={() => setFailed(true)}
         />
         <Frame
+          publicId={publicId}
           item={documentFace}
           label={shownBox ? t("documentPortrait") : t("documentFace")}
           alt={tMedia("alt", { name: tMedia("document_front"), publicId })}

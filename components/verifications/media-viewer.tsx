@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { useHeldImages, useShownImage } from "@/lib/verifications/media-ahead";
 import { useVerificationMedia } from "@/lib/verifications/queries";
 import type { MediaItem } from "@/lib/verifications/types";
 
@@ -16,7 +17,8 @@ import { ApiErrorState } from "./error-state";
  *
  * Tokens are short-lived and refreshed by the query before they expire. An image that already loaded
  * keeps its picture (a new token would only download it again); one that failed or has not loaded yet
- * moves to the fresh token by itself.
+ * moves to the fresh token by itself. A picture read ahead (the queue's next case, lib/verifications/
+ * media-ahead.ts) shows from memory, and is reported shown when it is.
  */
 
 const MIN_ZOOM = 1;
@@ -44,8 +46,9 @@ function ImagePanel({
   const [rotation, setRotation] = useState(0);
   const [loadedSrc, setLoadedSrc] = useState<string>();
   const [failedSrc, setFailedSrc] = useState<string>();
-  const src = loadedSrc ?? item.src;
-  const failed = failedSrc === src;
+  const shown = useShownImage(publicId, item.key, item.src);
+  const src = loadedSrc ?? shown.src;
+  const failed = src !== undefined && failedSrc === src;
 
   const zoomBy = (delta: number) => setZoom((current) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, current + delta)));
   const rotateBy = (delta: number) => setRotation((current) => (((current + delta) % 360) + 360) % 360);
@@ -100,17 +103,25 @@ function ImagePanel({
           </div>
         ) : (
           <div style={{ width: `${zoom * 100}%`, height: `${zoom * 100}%` }}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- next/image's optimiser would cache the image on disk */}
-            <img
-              src={src}
-              alt={t("alt", { name, publicId })}
-              referrerPolicy="no-referrer"
-              draggable={false}
-              onLoad={() => setLoadedSrc(src)}
-              onError={() => setFailedSrc(src)}
-              className="h-full w-full object-contain transition-transform"
-              style={{ transform: `rotate(${rotation}deg)` }}
-            />
+            {src ? (
+              // eslint-disable-next-line @next/next/no-img-element -- next/image's optimiser would cache the image on disk
+              <img
+                src={src}
+                alt={t("alt", { name, publicId })}
+                referrerPolicy="no-referrer"
+                draggable={false}
+                onLoad={() => {
+                  shown.onShown();
+                  setLoadedSrc(src);
+                }}
+                onError={() => {
+                  if (shown.onFailed()) setLoadedSrc(undefined);
+                  else setFailedSrc(src);
+                }}
+                className="h-full w-full object-contain transition-transform"
+                style={{ transform: `rotate(${rotation}deg)` }}
+              />
+            ) : null}
           </div>
         )}
       </div>
@@ -164,6 +175,7 @@ function MissingPanel({ item }: { item: Extract<MediaItem, { available: false }>
 export function MediaViewer({ publicId, exclude = [] }: { publicId: string; exclude?: readonly string[] }) {
   const t = useTranslations("verifications.media");
   const media = useVerificationMedia(publicId);
+  useHeldImages(publicId);
   const reload = () => void media.refetch();
 
   return (

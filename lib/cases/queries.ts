@@ -5,6 +5,7 @@ import type { ConfirmationInput, OutcomeInput, QueueQuery, ReverificationInput, 
 import type { CaseDetailResponse, CaseQueueResponse, ReasonCatalogue, ReverificationResponse, SearchResponse } from "@/lib/cases/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
+import { AHEAD_HEADERS } from "../shared/api-client/background";
 
 /*
  * Case work in the browser: one key factory, one fetcher per route, one hook per query or mutation. A case
@@ -31,8 +32,12 @@ export function casesApiUrl(params: QueueParams): string {
 }
 
 export const fetchQueue = (params: QueueParams, signal?: AbortSignal) => apiRequest<CaseQueueResponse>(casesApiUrl(params), { signal });
-export const fetchCase = (publicId: string, signal?: AbortSignal, context = "") =>
-  apiRequest<CaseDetailResponse>(`/api/cases/${encodeURIComponent(publicId)}${context ? `?${context}` : ""}`, { signal });
+/** `ahead`: a case the member has not opened yet (the queue's next), recorded as read ahead (AHEAD_HEADER). */
+export const fetchCase = (publicId: string, signal?: AbortSignal, context = "", { ahead = false }: { ahead?: boolean } = {}) =>
+  apiRequest<CaseDetailResponse>(`/api/cases/${encodeURIComponent(publicId)}${context ? `?${context}` : ""}`, {
+    signal,
+    headers: ahead ? AHEAD_HEADERS : undefined,
+  });
 
 export function useCaseQueue(params: QueueParams) {
   return useQuery<CaseQueueResponse, ApiRequestError>({
@@ -50,16 +55,23 @@ export function useCase(publicId: string, context = "") {
   });
 }
 
-/** Reads a case (in its queue) ahead of the analyst, so "next" opens with its data already here. */
+/**
+ * Reads a case (in its queue) ahead of the analyst, so "next" opens with its data already here: a read ahead,
+ * not the member's activity nor their opening of it. A refused read leaves nothing behind, so the case page
+ * asks again itself when opened (a query in error is not fetched again on mount).
+ */
 export function usePrefetchCase() {
   const client = useQueryClient();
   return useCallback(
-    (publicId: string, context = "") =>
-      client.prefetchQuery({
-        queryKey: caseKeys.detail(publicId, context),
-        queryFn: ({ signal }) => fetchCase(publicId, signal, context),
+    async (publicId: string, context = "") => {
+      const queryKey = caseKeys.detail(publicId, context);
+      await client.prefetchQuery({
+        queryKey,
+        queryFn: ({ signal }) => fetchCase(publicId, signal, context, { ahead: true }),
         staleTime: 30_000,
-      }),
+      });
+      if (client.getQueryState(queryKey)?.status === "error") client.removeQueries({ queryKey, exact: true });
+    },
     [client],
   );
 }

@@ -12,7 +12,7 @@ import type {
 } from "@/lib/verifications/types";
 
 import { apiRequest, type ApiRequestError } from "../shared/api-client/api-request";
-import { BACKGROUND_HEADERS } from "../shared/api-client/background";
+import { AHEAD_HEADERS, BACKGROUND_HEADERS } from "../shared/api-client/background";
 
 /*
  * The verification review's data layer in the browser: one key factory, one fetcher per route, one hook
@@ -30,6 +30,8 @@ export const verificationKeys = {
   details: () => [...verificationKeys.all, "detail"] as const,
   detail: (publicId: string) => [...verificationKeys.details(), publicId] as const,
   media: (publicId: string) => [...verificationKeys.all, "media", publicId] as const,
+  /** The tokens of a case read ahead (the queue's next): apart, so a refused read ahead never becomes the page's error. */
+  mediaAhead: (publicId: string) => [...verificationKeys.all, "media-ahead", publicId] as const,
   crop: (publicId: string) => [...verificationKeys.all, "crop", publicId] as const,
   related: (publicId: string) => [...verificationKeys.all, "related", publicId] as const,
 };
@@ -46,15 +48,27 @@ export function fetchVerification(publicId: string, signal?: AbortSignal): Promi
   return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}`, { signal });
 }
 
-/** `background`: a refresh of tokens already held, which is not the member's activity (BACKGROUND_HEADER). */
+/**
+ * `background`: a refresh of tokens already held, which is not the member's activity (BACKGROUND_HEADER).
+ * `ahead`: tokens of a case the member has not opened yet (AHEAD_HEADER), recorded as read ahead.
+ */
 export function fetchVerificationMedia(
   publicId: string,
   signal?: AbortSignal,
-  { background = false }: { background?: boolean } = {},
+  { background = false, ahead = false }: { background?: boolean; ahead?: boolean } = {},
 ): Promise<VerificationMediaResponse> {
   return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/media`, {
     signal,
-    headers: background ? BACKGROUND_HEADERS : undefined,
+    headers: ahead ? AHEAD_HEADERS : background ? BACKGROUND_HEADERS : undefined,
+  });
+}
+
+/** Records that pictures read ahead were shown (POST …/media/shown): the view on the audit trail, when it happens. */
+export function postImagesShown(publicId: string, files: string[]): Promise<{ recorded: number }> {
+  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/media/shown`, {
+    method: "POST",
+    body: { files },
+    headers: BACKGROUND_HEADERS,
   });
 }
 
@@ -113,10 +127,23 @@ export function mediaRefreshDelay(data: VerificationMediaResponse | undefined, r
   return Math.max(MEDIA_MIN_REFRESH_MS, receivedAt + Math.min(...lives) - MEDIA_REFRESH_MARGIN_MS - now);
 }
 
+/** When the tokens of a media answer are due again (the refetch interval and the stale time of its queries). */
+const mediaTiming = {
+  refetchInterval: (query: Query<VerificationMediaResponse, ApiRequestError>) =>
+    mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt),
+  staleTime: (query: Query<VerificationMediaResponse, ApiRequestError>) => {
+    const delay = mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt, query.state.dataUpdatedAt);
+    return delay === false ? Infinity : delay;
+  },
+  // Tokens are useless once the page is left: drop them instead of keeping them in memory.
+  gcTime: 0,
+};
+
 /**
  * Sealed image tokens live at most five minutes. While the page stays open they are fetched again
  * before the first expires; a tab that was in the background refetches on focus once they are stale. Those
- * refreshes (tokens already held) are background requests; the first fetch is the page being opened.
+ * refreshes (tokens already held) are background requests; the first fetch is the page being opened, unless
+ * the tokens were read ahead (useMediaAhead): the page then starts from them, as old as they are.
  */
 export function useVerificationMedia(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
@@ -126,16 +153,24 @@ export function useVerificationMedia(publicId: string, { enabled = true }: { ena
       fetchVerificationMedia(publicId, signal, {
         background: queryClient.getQueryState(verificationKeys.media(publicId))?.data !== undefined,
       }),
+    initialData: () => queryClient.getQueryData<VerificationMediaResponse>(verificationKeys.mediaAhead(publicId)),
+    initialDataUpdatedAt: () => queryClient.getQueryState(verificationKeys.mediaAhead(publicId))?.dataUpdatedAt,
     enabled,
-    refetchInterval: (query: Query<VerificationMediaResponse, ApiRequestError>) =>
-      mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt),
-    staleTime: (query: Query<VerificationMediaResponse, ApiRequestError>) => {
-      const delay = mediaRefreshDelay(query.state.data, query.state.dataUpdatedAt, query.state.dataUpdatedAt);
-      return delay === false ? Infinity : delay;
-    },
+    ...mediaTiming,
     refetchOnWindowFocus: true,
-    // Tokens are useless once the page is left: drop them instead of keeping them in memory.
-    gcTime: 0,
+  });
+}
+
+/**
+ * The tokens of a case the member is about to open (the queue's next), read ahead and kept fresh the same way
+ * while the current case is worked. Only for a member holding `media.read` (`enabled`).
+ */
+export function useVerificationMediaAhead(publicId: string | null, { enabled }: { enabled: boolean }) {
+  return useQuery<VerificationMediaResponse, ApiRequestError>({
+    queryKey: verificationKeys.mediaAhead(publicId ?? ""),
+    queryFn: ({ signal }) => fetchVerificationMedia(publicId ?? "", signal, { ahead: true }),
+    enabled: enabled && publicId !== null,
+    ...mediaTiming,
   });
 }
 

@@ -6,6 +6,7 @@ import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { GET as getMedia } from "../verifications/[publicId]/media/route";
+import { POST as postShown } from "../verifications/[publicId]/media/shown/route";
 import { GET as list } from "../verifications/route";
 import { GET as image } from "./[token]/route";
 
@@ -17,6 +18,7 @@ import { GET as image } from "./[token]/route";
 
 let h: PartnersHarness;
 let otherAnalystCookie: string;
+let viewerCookie: string;
 let publicId: string;
 let tokens: Record<string, string>;
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
   h = await startPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500" });
   const other = await createTestStaff(h.db.db, { role: "analyst" });
   otherAnalystCookie = await sessionCookieFor(h.db.db, other);
+  viewerCookie = await sessionCookieFor(h.db.db, await createTestStaff(h.db.db, { role: "viewer" }));
   const listed = (await (
     await list(h.request("http://localhost:3000/api/verifications?status=approved&per_page=1", { cookie: h.analystCookie }))
   ).json()) as VerificationListResponse;
@@ -129,5 +132,85 @@ describe("GET /api/media/[token]", () => {
     const logs = h.logLines.join("\n");
     expect(logs).not.toContain("/files/");
     expect(logs).not.toContain(tokens.selfie!.slice(0, 40));
+  });
+});
+
+/** The audit events written since `since` (an event id), oldest first. */
+async function eventsSince(since: number) {
+  const result = await h.db.db.execute(
+    sql`select action, target, outcome, details::text as details from audit_events where id > ${since} order by id`,
+  );
+  return (result as unknown as { rows: Array<{ action: string; target: string | null; outcome: string; details: string }> }).rows;
+}
+
+async function lastEventId(): Promise<number> {
+  const { rows } = (await h.db.db.execute(sql`select coalesce(max(id), 0)::int as id from audit_events`)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
+  return rows[0]!.id;
+}
+
+const AHEAD = { "x-kyc-ahead": "1", "x-kyc-background": "1" };
+
+const postShownFiles = (files: unknown, cookie: string = h.analystCookie) =>
+  postShown(h.request(`http://localhost:3000/api/verifications/${publicId}/media/shown`, { method: "POST", cookie, body: { files } }), {
+    params: Promise.resolve({ publicId }),
+  });
+
+describe("images read ahead (the queue's next case)", () => {
+  it("records tokens and bytes read ahead as read, not seen, and the view when the page reports it shown", async () => {
+    const since = await lastEventId();
+    const media = await getMedia(
+      h.request(`http://localhost:3000/api/verifications/${publicId}/media`, { cookie: h.analystCookie, headers: AHEAD }),
+      { params: Promise.resolve({ publicId }) },
+    );
+    expect(media.status).toBe(200);
+    const ahead = await image(
+      h.request(`http://localhost:3000/api/media/${encodeURIComponent(tokens.selfie!)}`, { cookie: h.analystCookie, headers: AHEAD }),
+      { params: Promise.resolve({ token: tokens.selfie! }) },
+    );
+    expect(ahead.status).toBe(200);
+    // The bytes are the same as any view's, and just as uncacheable.
+    expect(ahead.headers.get("cache-control")).toBe("no-store");
+    expect([...new Uint8Array(await ahead.arrayBuffer()).slice(0, 8)]).toEqual(PNG_SIGNATURE);
+    let events = await eventsSince(since);
+    expect(events.map((event) => [event.action, JSON.parse(event.details).ahead])).toEqual([
+      ["verification.media", "read"],
+      ["verification.image", "read"],
+    ]);
+
+    await h.sandbox.clearRequests();
+    const shown = await postShownFiles(["selfie"]);
+    expect(shown.status).toBe(200);
+    // Reporting a view asks the service nothing.
+    expect(await h.sandbox.requests()).toEqual([]);
+    expect(await shown.json()).toEqual({ recorded: 1 });
+    events = await eventsSince(since);
+    const view = events.at(-1)!;
+    expect(view.action).toBe("verification.image");
+    expect(view.target).toBe(publicId);
+    expect(view.outcome).toBe("success");
+    expect(JSON.parse(view.details)).toMatchObject({ file: "selfie", ahead: "shown" });
+  });
+
+  it("an image opened the usual way carries no read-ahead mark", async () => {
+    const since = await lastEventId();
+    await (await fetchImage(tokens.document_front!)).arrayBuffer();
+    const [event] = await eventsSince(since);
+    expect(JSON.parse(event!.details)).not.toHaveProperty("ahead");
+  });
+
+  it("refuses a report naming no file, a repeated file or something that is not a file key, naming the field", async () => {
+    for (const files of [[], ["selfie", "selfie"], ["../selfie"], "selfie"]) {
+      const response = await postShownFiles(files);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { fields: string[] } }).error.fields[0]).toMatch(/^files/);
+    }
+  });
+
+  it("records nothing shown for a member without media.read", async () => {
+    const since = await lastEventId();
+    expect((await postShownFiles(["selfie"], viewerCookie)).status).toBe(403);
+    expect((await eventsSince(since)).filter((event) => event.action === "verification.image")).toEqual([]);
   });
 });

@@ -193,13 +193,15 @@ export async function openImage(
 /**
  * GET /api/media/[token]: one image opened, as an audited read (`verification.image`), counted against the
  * member's media quota once the token is known good and before the service is asked (lib/db/quotas.ts; a
- * refusal is a 429 recorded as denied).
+ * refusal is a 429 recorded as denied). `ahead`: the image of a case the member has not opened yet, read into
+ * the browser's memory (`ahead: "read"`); when the page shows it, recordImagesShown records the view.
  */
 export async function viewImage(
   context: RequestContext,
   token: string,
   user: MediaUser & PermissionHolder,
   deps: VerificationDeps = {},
+  { ahead = false }: { ahead?: boolean } = {},
 ): Promise<OpenedImage> {
   if (!hasPermission(user, "media.read"))
     throw new AppError("forbidden", "Your role does not include seeing verification images (media.read).");
@@ -209,9 +211,37 @@ export async function viewImage(
     {
       action: "verification.image",
       targetOf: (opened) => ({ type: "verification", id: opened.claim.publicId }),
+      details: ahead ? { ahead: "read" } : undefined,
       detailsOf: (opened) => ({ file: opened.claim.fileKey }),
       discard: (opened) => void opened.body.cancel().catch(() => undefined),
     },
     () => openImage(token, user, { ...deps, onValidToken: () => consumeQuota(db, "media_view", user.id) }),
   );
+}
+
+/** A file key as the service names them (selfie, document_front…): what a report of images shown may name. */
+export const FILE_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+
+/**
+ * POST /api/verifications/[publicId]/media/shown: the page showed pictures it had read ahead (each recorded
+ * then as `ahead: "read"`, delivered but not seen); now each is recorded as seen (`verification.image`,
+ * `ahead: "shown"`), when it is. Asks the service nothing; only for a member holding `media.read`.
+ */
+export async function recordImagesShown(
+  context: RequestContext,
+  publicId: string,
+  files: readonly string[],
+  user: PermissionHolder,
+): Promise<{ recorded: number }> {
+  if (!hasPermission(user, "media.read"))
+    throw new AppError("forbidden", "Your role does not include seeing verification images (media.read).");
+  assertPublicId(publicId);
+  for (const file of files) {
+    await audited(
+      context,
+      { action: "verification.image", target: { type: "verification", id: publicId }, details: { file, ahead: "shown" } },
+      async () => undefined,
+    );
+  }
+  return { recorded: files.length };
 }

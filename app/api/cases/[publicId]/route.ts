@@ -5,17 +5,25 @@ import { audited } from "@/lib/audit-trail/server";
 import { caseContextSchema } from "@/lib/cases/schemas";
 import { getCase } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
+import { isReadAhead } from "@/lib/shared/api-client/background";
 import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // GET /api/cases/:publicId – one case: owner, notes, outcome, confirmation, timeline, neighbours; `case: null`
 // when the verification has none (most verifications need no person: not an error, so no 404 on every detail).
-// `?queue=&sort=&flag=…` (the queue it was opened from) picks its next and previous.
+// `?queue=&sort=&flag=…` (the queue it was opened from) picks its next and previous. Read ahead of the member (the
+// queue's next case, X-KYC-Ahead), it is recorded as such (`ahead: "read"`): the member has not opened it yet.
 export const GET = route(
   { permission: "cases.read", params: z.object({ publicId: publicIdSchema }), query: caseContextSchema },
-  async ({ user, context, params: { publicId }, query }) => {
-    const data = await audited(context, { action: "case.view", target: { type: "verification", id: publicId } }, async () => ({
-      case: await getCase(await getDb(), publicId, query, user.id),
-    }));
+  async ({ request, user, context, params: { publicId }, query }) => {
+    const data = await audited(
+      context,
+      {
+        action: "case.view",
+        target: { type: "verification", id: publicId },
+        details: isReadAhead(request.headers) ? { ahead: "read" } : undefined,
+      },
+      async () => ({ case: await getCase(await getDb(), publicId, query, user.id) }),
+    );
     return json(data);
   },
 );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { route } from "@/lib/api/route";
+import { isReadAhead } from "@/lib/shared/api-client/background";
 import { MediaTokenRefused, viewImage } from "@/lib/verifications/server/media";
 
 /** Headers of every image answer: never cached, never a referrer, never sniffed into something else. */
@@ -18,11 +19,15 @@ const MAX_TOKEN_LENGTH = 4096;
 
 // GET /api/media/:token – opens a sealed media token for the signed-in user, asks the service for a
 // fresh signed URL of that one file and streams the image (no redirects followed, size capped, image
-// types only), within the member's media quota. The signed URL never leaves this server.
-export const GET = route({ permission: "media.read", params: z.object({ token: z.string() }) }, async ({ user, context, params: { token } }) => {
-  if (token.length > MAX_TOKEN_LENGTH) throw new MediaTokenRefused("invalid");
-  const image = await viewImage(context, token, user);
-  const headers: Record<string, string> = { ...IMAGE_HEADERS, "Content-Type": image.contentType };
-  if (image.contentLength !== undefined) headers["Content-Length"] = String(image.contentLength);
-  return new Response(image.body, { status: 200, headers });
-});
+// types only), within the member's media quota. The signed URL never leaves this server. An image of the queue's
+// next case read ahead into the browser's memory (X-KYC-Ahead) is recorded as read, not seen (`ahead: "read"`).
+export const GET = route(
+  { permission: "media.read", params: z.object({ token: z.string() }) },
+  async ({ request, user, context, params: { token } }) => {
+    if (token.length > MAX_TOKEN_LENGTH) throw new MediaTokenRefused("invalid");
+    const image = await viewImage(context, token, user, {}, { ahead: isReadAhead(request.headers) });
+    const headers: Record<string, string> = { ...IMAGE_HEADERS, "Content-Type": image.contentType };
+    if (image.contentLength !== undefined) headers["Content-Length"] = String(image.contentLength);
+    return new Response(image.body, { status: 200, headers });
+  },
+);
