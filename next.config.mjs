@@ -30,7 +30,14 @@ const PERMISSIONS_POLICY = [
   .map((feature) => (feature.includes("=") ? feature : `${feature}=()`))
   .join(", ");
 
-const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+// Messages are compiled when the build loads them (messages/**/*.json, icu-minify), and next-intl formats them
+// with its small formatter: the ICU parser (intl-messageformat) stays out of the browser. A module that reads a
+// catalogue file directly gets the compiled form too, which is the text itself for a message without
+// arguments, plurals or tags (the role and reason labels the API answers with are such texts).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -8,7 +8,7 @@ import { useVerifications } from "@/lib/verifications/queries";
 import { filtersToUrlQuery, parseVerificationFilters } from "@/lib/verifications/rules";
 import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 
-import { detailHref } from "./verification-table";
+import { detailHref } from "./detail-href";
 
 /*
  * Previous / next verification of the list the analyst came from, in the order it was shown (filters and

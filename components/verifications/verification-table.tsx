@@ -11,6 +11,7 @@ import { isDecided, KNOWN_STEPS, type Verification } from "@/lib/upstream/model/
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";
 import type { ListEnrichment } from "@/lib/verifications/types";
 
+import { detailHref } from "./detail-href";
 import { useDateTime, useNumber } from "./format";
 import { StatusBadge, StepBadge } from "./status-badge";
 
@@ -64,11 +65,6 @@ function useHeaderLabel() {
     const full = t(key);
     return { full, node: t.has(`short.${key}`) ? <ShortLabel short={t(`short.${key}`)} full={full} /> : full };
   };
-}
-
-export function detailHref(publicId: string, listQuery: string): string {
-  const base = `/verifications/${encodeURIComponent(publicId)}`;
-  return listQuery ? `${base}?${new URLSearchParams({ list: listQuery }).toString()}` : base;
 }
 
 /** Whole days since an ISO instant, or null. */
