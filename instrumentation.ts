@@ -13,6 +13,8 @@
  *    message is taken by one instance, and the actions that enqueue kick it right away).
  * 7. start the retention pruner (lib/privacy/server/schedule.ts; every RETENTION_RUN_HOURS, default 24, a lease
  *    makes one instance run it).
+ * 8. start writing the upstream-call counts every few seconds (lib/upstream/call-count.ts: the hot path only
+ *    counts in memory).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -42,4 +44,6 @@ export async function register() {
   startOutboxWorker();
   const { startRetentionSchedule } = await import("./lib/privacy/server/schedule");
   startRetentionSchedule();
+  const { startUpstreamCallFlusher } = await import("./lib/upstream/call-count");
+  startUpstreamCallFlusher();
 }

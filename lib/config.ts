@@ -177,6 +177,14 @@ const sharedSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(15),
+  // Hours between full passes of the review list (lib/cases/server/sync.ts); the runs between are incremental
+  // (new verifications and the events since the last run). 0: every run is a full pass.
+  CASE_SYNC_FULL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -347,7 +355,7 @@ export interface Config {
     documentCropDays: number;
     runHours: number;
   };
-  cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number };
+  cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number; syncFullHours: number };
   publicUrl: string | undefined;
   /** Email (SMTP) and chat (incoming webhook) for notifications; each undefined when not configured. */
   notifications: { smtpUrl: string | undefined; smtpFrom: string; chatWebhookUrl: string | undefined };
@@ -509,6 +517,7 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
       redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),
       riskThreshold: values.CASE_RISK_THRESHOLD,
       syncIntervalMinutes: values.CASE_SYNC_INTERVAL_MINUTES,
+      syncFullHours: values.CASE_SYNC_FULL_HOURS,
     },
     publicUrl: values.NEXTAUTH_URL,
     notifications: {
