@@ -88,7 +88,7 @@ describe("webhook bodies shortened", () => {
 describe("retention policies", () => {
   it("covers every kind with a reason, audit events at least six months", () => {
     const list = retentionPolicies();
-    expect(list.map((policy) => policy.kind)).toHaveLength(13);
+    expect(list.map((policy) => policy.kind)).toHaveLength(14);
     for (const policy of list) expect(policy.reason.length).toBeGreaterThan(20);
     const audit = list.find((policy) => policy.kind === "audit_events")!;
     expect(audit.days).toBe(1825);
