@@ -20,7 +20,7 @@ import { syncReviewCases, type SyncReport } from "./sync";
 const INSTANCE = randomUUID();
 
 /**
- * One run, its upstream calls counted as the job's (lib/upstream/call-count.ts) and written when it ends. On
+ * One run, its upstream calls counted (lib/upstream/call-count.ts) and written when it ends. On
  * demand (an admin's "sync now") it is a full pass; scheduled runs are incremental between full passes every
  * CASE_SYNC_FULL_HOURS (lib/cases/server/sync.ts).
  */
@@ -28,7 +28,7 @@ export async function runCaseSync({ scheduled }: { scheduled: boolean }): Promis
   const cfg = config();
   const db = await getDb();
   try {
-    return await withUpstreamSource(scheduled ? "job:cases.sync" : "job:cases.sync (on demand)", () =>
+    const run = () =>
       syncReviewCases(db, {
         client: coreClient(),
         settings: caseSettings(),
@@ -38,8 +38,9 @@ export async function runCaseSync({ scheduled }: { scheduled: boolean }): Promis
         mode: scheduled ? "auto" : "full",
         fullEveryMs: cfg.cases.syncFullHours * 3_600_000,
         dateFilter: { format: cfg.core.dateFilterFormat, timeZone: cfg.displayTimeZone },
-      }),
-    );
+      });
+    // On demand the calls stay the route's (POST /api/cases/sync); the schedule's are the job's.
+    return await (scheduled ? withUpstreamSource("job:cases.sync", run) : run());
   } finally {
     await flushUpstreamCalls(db).catch((error: unknown) => log.warn("upstream_calls_flush_failed", { error }));
   }
