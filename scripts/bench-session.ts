@@ -56,7 +56,7 @@ export default async function benchSession(): Promise<BenchRow[]> {
     while (current && worked < CASES) {
       const id = encodeURIComponent(current);
       await get(`/verifications/${id}?cases=${encodeURIComponent("queue=open&sort=age")}`);
-      const detail = JSON.parse(await get(`/api/cases/${id}?queue=open&sort=age`)) as { next: string | null };
+      const detail = JSON.parse(await get(`/api/cases/${id}?queue=open&sort=age`)) as { case: { next: string | null } | null };
       const media = JSON.parse(await get(`/api/verifications/${id}/media`)) as { items: Array<{ available: boolean; src?: string }> };
       const sources = media.items.flatMap((item) => (item.available && item.src ? [item.src] : []));
       await Promise.all(sources.map((src) => fetch(`${base}${src}`, { headers: { cookie: analyst.header } }).then((r) => r.arrayBuffer())));
@@ -67,7 +67,7 @@ export default async function benchSession(): Promise<BenchRow[]> {
       await post(`/api/cases/${id}/outcome`, { recommendation: "approve", reasons: [approveReason], comment: "" });
       await get(`/api/cases/${id}?queue=open&sort=age`);
       worked += 1;
-      current = detail.next;
+      current = detail.case?.next ?? null;
     }
     const spent = difference(await counts(base, admin.header), before);
     const session = [...spent].filter(([key]) => !key.startsWith("job:"));
