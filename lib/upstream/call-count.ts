@@ -71,7 +71,7 @@ export function countUpstreamCall(kind: string, now: Date = new Date()): void {
   else tally().set(key, { day, source, kind, count: 1 });
 }
 
-/** The counts not yet written (the bench reads them; a test checks them). */
+/** The counts this instance has not written yet. */
 export function pendingUpstreamCalls(): UpstreamCallCount[] {
   return [...tally().values()].map((entry) => ({ ...entry }));
 }
