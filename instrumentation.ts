@@ -17,6 +17,8 @@
  *    (lib/cases/server/text-reseal.ts; soon after start-up, then every 6 hours, a lease makes one instance run it).
  * 9. start re-keying the search index after an audit key rotation (lib/cases/server/rekey.ts; every
  *    SEARCH_REKEY_INTERVAL_MINUTES, a lease makes one instance run it; nothing to do without a rotation).
+ * 10. start writing the upstream-call counts every few seconds (lib/upstream/call-count.ts: the hot path only
+ *     counts in memory).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -50,4 +52,6 @@ export async function register() {
   startResealSchedule();
   const { startSearchRekeySchedule } = await import("./lib/cases/server/rekey");
   startSearchRekeySchedule();
+  const { startUpstreamCallFlusher } = await import("./lib/upstream/call-count");
+  startUpstreamCallFlusher();
 }

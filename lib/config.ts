@@ -187,6 +187,14 @@ const sharedSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  // Hours between full passes of the review list (lib/cases/server/sync.ts); the runs between are incremental
+  // (new verifications and the events since the last run). 0: every run is a full pass.
+  CASE_SYNC_FULL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -359,7 +367,7 @@ export interface Config {
     documentCropDays: number;
     runHours: number;
   };
-  cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number };
+  cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number; syncFullHours: number };
   /** The search index's re-keying after an audit key rotation: verifications read per run, minutes between runs. */
   searchRekey: { batch: number; intervalMinutes: number };
   publicUrl: string | undefined;
@@ -527,6 +535,7 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
       redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),
       riskThreshold: values.CASE_RISK_THRESHOLD,
       syncIntervalMinutes: values.CASE_SYNC_INTERVAL_MINUTES,
+      syncFullHours: values.CASE_SYNC_FULL_HOURS,
     },
     searchRekey: { batch: values.SEARCH_REKEY_BATCH, intervalMinutes: values.SEARCH_REKEY_INTERVAL_MINUTES },
     publicUrl: values.NEXTAUTH_URL,

@@ -144,6 +144,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/sms/validate/route.ts": { POST: { need: "sms.send", body: {} } },
   "app/api/integrations/route.ts": { GET: { need: "integrations.manage" }, POST: { need: "integrations.manage", body: {} } },
   "app/api/integrations/reveal/route.ts": { POST: { need: "integrations.manage", body: {} }, DELETE: { need: "integrations.manage" } },
+  "app/api/upstream/calls/route.ts": { GET: { need: "integrations.manage" } },
   "app/api/audit/route.ts": { GET: { need: "audit.read" } },
   "app/api/audit/checkpoints/route.ts": { GET: { need: "audit.export" } },
   "app/api/cases/route.ts": { GET: { need: "cases.read" } },

@@ -7,6 +7,7 @@ import { requestContext, type RequestContext } from "@/lib/audit-trail/server/co
 import { assertStepUp, hasPermission, requireUser, type Access, type StaffSession } from "@/lib/auth/server/require-role";
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
+import { withUpstreamSource } from "@/lib/upstream/call-count";
 
 import { AppError } from "../shared/errors";
 import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, parseJson, readText } from "./body";
@@ -175,7 +176,8 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
   options: RouteOptions<R, P, Q, B>,
   handler: (input: RouteInput<R, P, Q, B>) => Promise<Response>,
 ): (request: Request, next?: NextContext) => Promise<Response> {
-  return async (request, next) => {
+  return async (request, next) => withUpstreamSource(await sourceOf(request, next), () => handle(request, next));
+  async function handle(request: Request, next?: NextContext): Promise<Response> {
     let response: Response;
     try {
       if (options.crossSite !== "allow") assertSameOrigin(request);
@@ -216,5 +218,40 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       }
     }
     return response;
-  };
+  }
+}
+
+/**
+ * The route as its file names it ("GET /api/verifications/[publicId]"): the source its upstream calls are counted
+ * under (lib/upstream/call-count.ts). Each path segment equal to a dynamic segment's value is put back as its name,
+ * so a verification's id never becomes part of a count's key.
+ */
+async function sourceOf(request: Request, next?: NextContext): Promise<string> {
+  let params: Record<string, unknown> = {};
+  try {
+    const given = await next?.params;
+    if (given && typeof given === "object") params = given as Record<string, unknown>;
+  } catch {
+    // Unreadable params are the handler's to refuse; the count keeps the literal path.
+  }
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(params)) {
+    for (const part of Array.isArray(value) ? value : [value]) if (typeof part === "string") names.set(part, name);
+  }
+  const path = new URL(request.url).pathname
+    .split("/")
+    .map((segment) => {
+      const name = names.get(safeDecode(segment));
+      return name ? `[${name}]` : segment;
+    })
+    .join("/");
+  return `${request.method.toUpperCase()} ${path}`;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

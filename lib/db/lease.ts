@@ -53,3 +53,19 @@ export async function releaseLease(db: Database, name: string, holder: string, f
     .set({ holder: null, expiresAt: new Date(0), ...(finishedAt ? { lastFinishedAt: finishedAt } : {}) })
     .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
 }
+
+/** What the job kept from its last run (`job_leases.state`): an empty object before the first. */
+export async function leaseState(db: Database, name: string): Promise<Record<string, unknown>> {
+  const [row] = await db.select({ state: jobLeases.state }).from(jobLeases).where(eq(jobLeases.name, name));
+  return row?.state ?? {};
+}
+
+/** Keeps the job's state for its next run; only the holder writes it (false when the lease was lost). */
+export async function saveLeaseState(db: Database, name: string, holder: string, state: Record<string, unknown>): Promise<boolean> {
+  const rows = await db
+    .update(jobLeases)
+    .set({ state })
+    .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)))
+    .returning({ name: jobLeases.name });
+  return rows.length === 1;
+}

@@ -32,3 +32,15 @@ export interface CreatedIntegrationResponse {
   };
   revealUntil: string;
 }
+
+/** GET /api/upstream/calls: calls to the service (the provider key's quota), counted per route or job and operation. */
+export interface UpstreamCallsReport {
+  /** Today and the first day of the week (the last 7 days, today included), YYYY-MM-DD in the display time zone. */
+  today: string;
+  weekFrom: string;
+  /** The week's days, oldest first, with the calls to each API. */
+  days: Array<{ day: string; core: number; partners: number }>;
+  /** One row per source and kind seen this week, most calls first. */
+  rows: Array<{ source: string; kind: string; today: number; week: number }>;
+  totals: { today: number; week: number };
+}

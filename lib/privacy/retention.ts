@@ -18,6 +18,7 @@ export const RETENTION_KINDS = [
   "live_events",
   "auth_challenges",
   "document_crops",
+  "upstream_calls",
 ] as const;
 
 export type RetentionKind = (typeof RETENTION_KINDS)[number];

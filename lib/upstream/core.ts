@@ -159,6 +159,7 @@ export class CoreClient extends HttpClient {
     }
     const { data } = await this.request({
       method: "GET",
+      operation: "list_verifications",
       route: ROUTES.list,
       path: ROUTES.list,
       query,
@@ -175,6 +176,7 @@ export class CoreClient extends HttpClient {
     const id = parsePublicId(publicId);
     const { data } = await this.request({
       method: "GET",
+      operation: "get_verification",
       route: ROUTES.one,
       path: `/public/validations-persons/${pathSegment(id)}`,
       headers: this.headers,
@@ -193,6 +195,7 @@ export class CoreClient extends HttpClient {
     const id = parsePublicId(publicId);
     const { data, receivedAt } = await this.request({
       method: "GET",
+      operation: "get_verification_files",
       route: ROUTES.files,
       path: `/public/validations-persons/${pathSegment(id)}/files`,
       headers: this.headers,
@@ -227,6 +230,7 @@ export class CoreClient extends HttpClient {
     };
     const { data, status } = await this.request({
       method: "POST",
+      operation: "create_verification",
       route: ROUTES.create,
       path: ROUTES.create,
       json: body,

@@ -24,8 +24,8 @@ class TestClient extends HttpClient {
 }
 
 const okSchema = z.looseObject({ ok: z.boolean() });
-const get = { method: "GET", route: "/thing", path: "/thing", schema: okSchema } as const;
-const post = { method: "POST", route: "/thing", path: "/thing", form: { a: "1" }, schema: okSchema } as const;
+const get = { method: "GET", operation: "thing", route: "/thing", path: "/thing", schema: okSchema } as const;
+const post = { method: "POST", operation: "thing", route: "/thing", path: "/thing", form: { a: "1" }, schema: okSchema } as const;
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
   try {

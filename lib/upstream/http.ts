@@ -4,6 +4,7 @@ import { FormData, request as undiciRequest } from "undici";
 import { z } from "zod";
 
 import { log, redactText, registerSecrets } from "@/lib/log";
+import { countUpstreamCall } from "@/lib/upstream/call-count";
 
 /*
  * The shared base of the upstream clients (core.ts, partners.ts).
@@ -278,6 +279,11 @@ async function send(url: string, { method, headers, body, signal }: TransportReq
 
 export interface UpstreamRequest<T> {
   method: "GET" | "POST";
+  /**
+   * The operation, counted against the provider key's quota as `<upstream>.<operation>` per attempt
+   * (lib/upstream/call-count.ts): `list_verifications`, `login`…
+   */
+  operation: string;
   /** Path template for logs and errors, e.g. `/public/validations-persons/{public_id}`. */
   route: string;
   /** The real path, with every dynamic segment already validated and encoded. */
@@ -402,6 +408,8 @@ export class HttpClient {
     const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
     const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     const started = performance.now();
+    // Before sending: an attempt that times out or fails still reached (or may have reached) the service.
+    countUpstreamCall(`${this.upstream}.${request.operation}`);
     const done = (status: number | null, outcome: string) => {
       const fields = {
         upstream: this.upstream,

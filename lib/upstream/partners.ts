@@ -260,6 +260,7 @@ export class PartnersClient extends HttpClient {
     const requestedAt = this.now();
     const { data } = await this.request({
       method: "POST",
+      operation: "login",
       route: ROUTES.login,
       path: ROUTES.login,
       withinReadDeadline: true,
@@ -314,6 +315,7 @@ export class PartnersClient extends HttpClient {
     const data = await this.authorized(async (bearer) => {
       const response = await this.request({
         method: "POST",
+        operation: "generate_jwt",
         route: this.jwtPath,
         path: this.jwtPath,
         form: { token: this.integrationToken },
@@ -367,6 +369,7 @@ export class PartnersClient extends HttpClient {
     const { data } = await this.authorized((bearer) =>
       this.request({
         method: "POST",
+        operation: "create_integration",
         route: ROUTES.integrations,
         path: ROUTES.integrations,
         form: { domain: valid.domain, label: valid.label },
@@ -385,6 +388,7 @@ export class PartnersClient extends HttpClient {
     const { data } = await this.authorized((bearer) =>
       this.request({
         method: "GET",
+        operation: "cpf_history",
         route: ROUTES.cpfHistory,
         path: ROUTES.cpfHistory,
         query: { token: this.integrationToken, cpf: digits },
@@ -402,6 +406,7 @@ export class PartnersClient extends HttpClient {
     const { data } = await this.authorized((bearer) =>
       this.request({
         method: "GET",
+        operation: "federal_revenue_cpf",
         route: ROUTES.federalRevenue,
         path: ROUTES.federalRevenue,
         query: { token: this.integrationToken, cpf: digits },
@@ -424,6 +429,7 @@ export class PartnersClient extends HttpClient {
     const { data } = await this.authorized((bearer) =>
       this.request({
         method: "POST",
+        operation: "start_kyc_session",
         route: ROUTES.sdkUrl,
         path: ROUTES.sdkUrl,
         form: { cpf: valid.cpf, token: this.widgetIntegrationToken, lang: valid.lang },
@@ -445,6 +451,7 @@ export class PartnersClient extends HttpClient {
     await this.smsCall((headers) =>
       this.request({
         method: "POST",
+        operation: "send_sms_code",
         route: ROUTES.sendCode,
         path: ROUTES.sendCode,
         query: { phone: valid.phone },
@@ -467,6 +474,7 @@ export class PartnersClient extends HttpClient {
     const { data } = await this.smsCall((headers) =>
       this.request({
         method: "POST",
+        operation: "validate_sms_code",
         route: ROUTES.validateCode,
         path: ROUTES.validateCode,
         query: { phone: valid.phone, code: valid.code },

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
 import type { Verification } from "@/lib/upstream/model/verification";
@@ -48,6 +49,7 @@ export function createCaseListener(deps: IngestDeps): VerificationChangeListener
 }
 
 export const caseListener: VerificationChangeListener = createCaseListener({
-  fetchVerification: (publicId) => coreClient().getVerification(publicId),
+  // Counted as the event processing's calls, whichever request or sweep happens to run the processor.
+  fetchVerification: (publicId) => withUpstreamSource("job:webhooks.process", () => coreClient().getVerification(publicId)),
   settings: caseSettings,
 });

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { flushUpstreamCalls, withUpstreamSource } from "@/lib/upstream/call-count";
 import { coreClient } from "@/lib/upstream/core";
 
 import { caseSettings } from "./store";
@@ -18,15 +19,31 @@ import { syncReviewCases, type SyncReport } from "./sync";
 
 const INSTANCE = randomUUID();
 
+/**
+ * One run, its upstream calls counted (lib/upstream/call-count.ts) and written when it ends. On
+ * demand (an admin's "sync now") it is a full pass; scheduled runs are incremental between full passes every
+ * CASE_SYNC_FULL_HOURS (lib/cases/server/sync.ts).
+ */
 export async function runCaseSync({ scheduled }: { scheduled: boolean }): Promise<SyncReport> {
   const cfg = config();
-  return syncReviewCases(await getDb(), {
-    client: coreClient(),
-    settings: caseSettings(),
-    perPage: cfg.core.maxPerPage,
-    minGapMs: scheduled ? cfg.cases.syncIntervalMinutes * 60_000 : 0,
-    holder: INSTANCE,
-  });
+  const db = await getDb();
+  try {
+    const run = () =>
+      syncReviewCases(db, {
+        client: coreClient(),
+        settings: caseSettings(),
+        perPage: cfg.core.maxPerPage,
+        minGapMs: scheduled ? cfg.cases.syncIntervalMinutes * 60_000 : 0,
+        holder: INSTANCE,
+        mode: scheduled ? "auto" : "full",
+        fullEveryMs: cfg.cases.syncFullHours * 3_600_000,
+        dateFilter: { format: cfg.core.dateFilterFormat, timeZone: cfg.displayTimeZone },
+      });
+    // On demand the calls stay the route's (POST /api/cases/sync); the schedule's are the job's.
+    return await (scheduled ? withUpstreamSource("job:cases.sync", run) : run());
+  } finally {
+    await flushUpstreamCalls(db).catch((error: unknown) => log.warn("upstream_calls_flush_failed", { error }));
+  }
 }
 
 const globalForSchedule = globalThis as typeof globalThis & { __kycCaseSync?: NodeJS.Timeout };

@@ -2,27 +2,41 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 
 import { cases } from "@/lib/cases/server/schema";
 import type { Database } from "@/lib/db/client";
 import { isUpstreamError } from "@/lib/upstream/http";
 import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
+import { verificationEvents } from "@/lib/webhooks/server/schema";
 
-import { acquireLease, releaseLease, renewLease } from "../../db/lease";
+import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "../../db/lease";
 import type { CaseSettings } from "../rules";
 import { autoAssign } from "./auto-assign";
 import { indexVerifications, type IndexEntry } from "./search";
-import { applyObservations, observe } from "./store";
+import { applyObservations, applyStatusOnly, observe } from "./store";
 
 /*
- * The sync: pages through the upstream list with `status=review` and opens or refreshes a case for each
- * verification there, so cases exist even when an event was missed. Cheap on the upstream: the list item
- * is the whole verification, so one call brings up to `perPage` cases and no detail is fetched for them;
- * only open cases the pass did not see (they left review, or were opened by a red flag) are fetched one by
- * one, at most `maxStaleChecks` per run, oldest-seen first, to learn whether they reached a final status.
- * Safe with several instances: a lease in the database lets one run at a time, and every write is an
- * idempotent upsert, so a run repeated (or racing an event) gives the same cases.
+ * The sync: opens or refreshes a case for each verification in review, so cases exist even when an event was
+ * missed. Two kinds of run, both under one lease in the database (one instance at a time) and both made of
+ * idempotent upserts, so a run repeated (or racing an event) gives the same cases:
+ *
+ * - **Full** (the first run, every CASE_SYNC_FULL_HOURS, and an admin's "sync now"): pages through the upstream
+ *   list with `status=review`. Cheap per case: the list item is the whole verification, so one call brings up
+ *   to `perPage` cases; then only open cases the pass did not see (they left review, or were opened by a red
+ *   flag) are read one by one, at most `maxStaleChecks` per run, oldest-seen first, to learn whether they
+ *   reached a final status. It costs ceil(review / perPage) calls plus those reads.
+ * - **Incremental** (scheduled runs in between): what changed since the last run only. The service's events
+ *   recorded since the run's cursor (`verification_events.id`, read locally: no upstream call) each apply their
+ *   latest status (`applyStatusOnly`: opens on review, closes on a final status, never reopens on an event's
+ *   word alone); then the review list filtered to verifications created since the last run began (the list's
+ *   `from`, CORE_DATE_FILTER_FORMAT: a calendar day or an instant, less a margin for clocks) brings the new ones
+ *   with their red flags. With nothing new that is one call. What it cannot see (a verification that entered or
+ *   left review without an event reaching us) waits for the next full pass.
+ *
+ * The cursor (the last event id applied, when the last run and the last full pass began) is the job's state
+ * in its lease row (`job_leases.state`), written by the holder when a run finishes; a run that fails keeps the
+ * previous state, so the next one covers its ground again.
  *
  * The list is "the most recent verification of each person", newest first; a verification entering
  * review during the pass shifts later pages (one seen twice, harmless), one leaving it may be skipped
@@ -31,8 +45,19 @@ import { applyObservations, observe } from "./store";
 
 export const SYNC_LEASE = "cases.sync";
 
+/** Verifications created this long before the last run began are asked for again: the service's clock and ours may differ. */
+export const SYNC_SINCE_MARGIN_MS = 10 * 60_000;
+
+export interface SyncListFilters {
+  status: string[];
+  per_page: number;
+  page: number;
+  /** Created at or after (an incremental run): `YYYY-MM-DD` or an ISO 8601 instant (CORE_DATE_FILTER_FORMAT). */
+  from?: string;
+}
+
 export interface SyncClient {
-  listVerifications(filters: { status: string[]; per_page: number; page: number }, signal?: AbortSignal): Promise<VerificationList>;
+  listVerifications(filters: SyncListFilters, signal?: AbortSignal): Promise<VerificationList>;
   getVerification(publicId: string, signal?: AbortSignal): Promise<Verification>;
 }
 
@@ -45,25 +70,65 @@ export interface SyncOptions {
   maxStaleChecks?: number;
   holder?: string;
   leaseTtlMs?: number;
+  /** `full`: the whole review list (the default); `auto`: incremental unless a full pass is due (see above). */
+  mode?: "full" | "auto";
+  /** In `auto`, a full pass when the last one began this long ago or more (CASE_SYNC_FULL_HOURS); 0: always full. */
+  fullEveryMs?: number;
+  /** How the incremental run writes the list's `from` (CORE_DATE_FILTER_FORMAT) and the time zone of its day. */
+  dateFilter?: { format: "date" | "datetime"; timeZone: string };
+  now?: () => Date;
 }
 
 export interface SyncReport {
   ran: boolean;
+  mode: "full" | "incremental";
   pages: number;
   upstreamCalls: number;
   seen: number;
+  /** Incremental: the verifications whose recorded events were applied. */
+  events: number;
   opened: number;
   closed: number;
   staleChecked: number;
   durationMs: number;
 }
 
+/** The job's state between runs (`job_leases.state` of SYNC_LEASE). */
+interface SyncState {
+  /** The last `verification_events.id` the cases reflect. */
+  eventCursor: number;
+  /** When the last finished run began. */
+  since: string;
+  /** When the last finished full pass began. */
+  lastFullAt: string;
+}
+
+function readState(raw: Record<string, unknown>): SyncState | null {
+  const { eventCursor, since, lastFullAt } = raw;
+  if (typeof eventCursor !== "number" || typeof since !== "string" || typeof lastFullAt !== "string") return null;
+  if (Number.isNaN(Date.parse(since)) || Number.isNaN(Date.parse(lastFullAt))) return null;
+  return { eventCursor, since, lastFullAt };
+}
+
+const DEFAULT_FULL_EVERY_MS = 24 * 3_600_000;
+
 export async function syncReviewCases(db: Database, options: SyncOptions): Promise<SyncReport> {
   const started = Date.now();
   const holder = options.holder ?? randomUUID();
   const leaseTtlMs = options.leaseTtlMs ?? 5 * 60_000;
-  const report: SyncReport = { ran: false, pages: 0, upstreamCalls: 0, seen: 0, opened: 0, closed: 0, staleChecked: 0, durationMs: 0 };
-  const runStart = new Date();
+  const report: SyncReport = {
+    ran: false,
+    mode: "full",
+    pages: 0,
+    upstreamCalls: 0,
+    seen: 0,
+    events: 0,
+    opened: 0,
+    closed: 0,
+    staleChecked: 0,
+    durationMs: 0,
+  };
+  const runStart = options.now?.() ?? new Date();
   if (!(await acquireLease(db, { name: SYNC_LEASE, holder, ttlMs: leaseTtlMs, minGapMs: options.minGapMs, now: runStart }))) {
     report.durationMs = Date.now() - started;
     return report;
@@ -71,37 +136,152 @@ export async function syncReviewCases(db: Database, options: SyncOptions): Promi
   report.ran = true;
   let finished = false;
   try {
-    for (let page = 1; ; page += 1) {
-      const list = await options.client.listVerifications({ status: ["review"], per_page: options.perPage, page });
-      report.upstreamCalls += 1;
-      report.pages += 1;
-      await absorb(db, list.items, options.settings, report);
-      if (list.items.length < options.perPage || page * options.perPage >= list.pagination.total) break;
-      // A lost lease means another instance took over after ours expired: stop rather than run twice.
-      if (!(await renewLease(db, { name: SYNC_LEASE, holder, ttlMs: leaseTtlMs }))) return report;
-    }
-    const stale = await db
-      .select({ publicId: cases.publicId })
-      .from(cases)
-      .where(and(eq(cases.status, "open"), lt(cases.lastSeenAt, runStart)))
-      .orderBy(asc(cases.lastSeenAt))
-      .limit(options.maxStaleChecks ?? 200);
-    for (const { publicId } of stale) {
-      report.upstreamCalls += 1;
-      report.staleChecked += 1;
-      try {
-        await absorb(db, [await options.client.getVerification(publicId)], options.settings, report);
-      } catch (error) {
-        // Gone upstream (404): nothing to learn now; the case stays as it is for a person to look at.
-        if (!(isUpstreamError(error) && error.kind === "not_found")) throw error;
-      }
-    }
+    const state = readState(await leaseState(db, SYNC_LEASE));
+    // Read before the pass: events recorded while it runs are applied by the next run (ids become visible in order).
+    const eventHead = await latestEventId(db);
+    const fullEveryMs = options.fullEveryMs ?? DEFAULT_FULL_EVERY_MS;
+    const full = options.mode !== "auto" || !state || fullEveryMs === 0 || runStart.getTime() - Date.parse(state.lastFullAt) >= fullEveryMs;
+    report.mode = full ? "full" : "incremental";
+    const kept = full
+      ? await fullPass(db, options, holder, leaseTtlMs, runStart, report)
+      : await incrementalPass(db, options, state!, eventHead, holder, leaseTtlMs, report);
+    if (!kept) return report;
+    const next: SyncState = {
+      eventCursor: eventHead,
+      since: runStart.toISOString(),
+      lastFullAt: full ? runStart.toISOString() : state!.lastFullAt,
+    };
+    if (!(await saveLeaseState(db, SYNC_LEASE, holder, { ...next }))) return report;
     finished = true;
     return report;
   } finally {
     report.durationMs = Date.now() - started;
     await releaseLease(db, SYNC_LEASE, holder, finished ? new Date() : null);
   }
+}
+
+/** Pages through the review list (all of it, or created since `from`); false when the lease was lost. */
+async function listPass(
+  db: Database,
+  options: SyncOptions,
+  holder: string,
+  leaseTtlMs: number,
+  report: SyncReport,
+  from?: string,
+): Promise<boolean> {
+  for (let page = 1; ; page += 1) {
+    const filters: SyncListFilters = { status: ["review"], per_page: options.perPage, page, ...(from ? { from } : {}) };
+    const list = await options.client.listVerifications(filters);
+    report.upstreamCalls += 1;
+    report.pages += 1;
+    await absorb(db, list.items, options.settings, report);
+    if (list.items.length < options.perPage || page * options.perPage >= list.pagination.total) return true;
+    // A lost lease means another instance took over after ours expired: stop rather than run twice.
+    if (!(await renewLease(db, { name: SYNC_LEASE, holder, ttlMs: leaseTtlMs }))) return false;
+  }
+}
+
+async function fullPass(
+  db: Database,
+  options: SyncOptions,
+  holder: string,
+  leaseTtlMs: number,
+  runStart: Date,
+  report: SyncReport,
+): Promise<boolean> {
+  if (!(await listPass(db, options, holder, leaseTtlMs, report))) return false;
+  const stale = await db
+    .select({ publicId: cases.publicId })
+    .from(cases)
+    .where(and(eq(cases.status, "open"), lt(cases.lastSeenAt, runStart)))
+    .orderBy(asc(cases.lastSeenAt))
+    .limit(options.maxStaleChecks ?? 200);
+  for (const { publicId } of stale) {
+    report.upstreamCalls += 1;
+    report.staleChecked += 1;
+    try {
+      await absorb(db, [await options.client.getVerification(publicId)], options.settings, report);
+    } catch (error) {
+      // Gone upstream (404): nothing to learn now; the case stays as it is for a person to look at.
+      if (!(isUpstreamError(error) && error.kind === "not_found")) throw error;
+    }
+  }
+  return true;
+}
+
+async function incrementalPass(
+  db: Database,
+  options: SyncOptions,
+  state: SyncState,
+  eventHead: number,
+  holder: string,
+  leaseTtlMs: number,
+  report: SyncReport,
+): Promise<boolean> {
+  const returned = await applyEvents(db, await eventsSince(db, state.eventCursor, eventHead), options.settings, report);
+  // An event saying a closed case's verification is back in review may be a late delivery: only the verification
+  // as read now reopens it (as the full pass would, seeing it in the list). Rare, so read one by one.
+  for (const publicId of returned) {
+    report.upstreamCalls += 1;
+    try {
+      await absorb(db, [await options.client.getVerification(publicId)], options.settings, report);
+    } catch (error) {
+      if (!(isUpstreamError(error) && error.kind === "not_found")) throw error;
+    }
+  }
+  const since = new Date(Date.parse(state.since) - SYNC_SINCE_MARGIN_MS);
+  return listPass(db, options, holder, leaseTtlMs, report, fromBound(since, options.dateFilter));
+}
+
+/** The list's `from` for verifications created at or after `since`: its day in the time zone, or the instant itself. */
+export function fromBound(since: Date, dateFilter: SyncOptions["dateFilter"] = { format: "date", timeZone: "America/Sao_Paulo" }): string {
+  if (dateFilter.format === "datetime") return since.toISOString();
+  return new Intl.DateTimeFormat("en-CA", { timeZone: dateFilter.timeZone }).format(since);
+}
+
+async function latestEventId(db: Database): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${verificationEvents.id})` }).from(verificationEvents);
+  return Number(row?.id ?? 0);
+}
+
+/** The latest status each verification's events recorded in (cursor, head], by when they occurred. */
+async function eventsSince(db: Database, cursor: number, head: number): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ publicId: verificationEvents.publicId, status: verificationEvents.status })
+    .from(verificationEvents)
+    .where(and(gt(verificationEvents.id, cursor), lte(verificationEvents.id, head), isNotNull(verificationEvents.status)))
+    .orderBy(asc(verificationEvents.occurredAt), asc(verificationEvents.id));
+  const latest = new Map<string, string>();
+  for (const row of rows) latest.set(row.publicId, row.status!);
+  return latest;
+}
+
+/**
+ * Applies each verification's latest event status, counting the cases it opened and closed (no upstream call).
+ * Returns the closed cases an event says are back in review, which `applyStatusOnly` leaves closed.
+ */
+async function applyEvents(db: Database, latest: Map<string, string>, settings: CaseSettings, report: SyncReport): Promise<string[]> {
+  if (latest.size === 0) return [];
+  const ids = [...latest.keys()];
+  const statusOf = async () =>
+    new Map(
+      (await db.select({ publicId: cases.publicId, status: cases.status }).from(cases).where(inArray(cases.publicId, ids))).map((row) => [
+        row.publicId,
+        row.status,
+      ]),
+    );
+  const before = await statusOf();
+  for (const [publicId, status] of latest) await applyStatusOnly(db, publicId, status, settings);
+  const after = await statusOf();
+  const opened: string[] = [];
+  for (const [publicId, status] of after) {
+    if (status === "open" && before.get(publicId) !== "open") opened.push(publicId);
+    if (status === "closed" && before.get(publicId) === "open") report.closed += 1;
+  }
+  report.events += latest.size;
+  report.opened += opened.length;
+  await autoAssign(db, opened);
+  return ids.filter((publicId) => latest.get(publicId) === "review" && after.get(publicId) === "closed");
 }
 
 async function absorb(db: Database, items: Verification[], settings: CaseSettings, report: SyncReport): Promise<void> {

@@ -22,6 +22,9 @@ export interface RetentionPolicy extends RetentionPolicyDto {
   variable: string | null;
 }
 
+/** Upstream-call counts (lib/db/upstream-calls.ts): numbers only, kept 400 days; not configurable. */
+export const UPSTREAM_CALLS_DAYS = 400;
+
 /** Live events are kept an hour for the stream's replay (lib/db/live.ts); not configurable. */
 export const LIVE_EVENTS_DAYS = LIVE_RETENTION_MS / 86_400_000;
 
@@ -48,6 +51,8 @@ const REASONS: Record<RetentionKind, string> = {
   auth_challenges: "One-time passkey challenges; useless once expired, removed then (LGPD art. 15 I).",
   document_crops:
     "Coordinates of a document's portrait drawn for a case's face comparison (no image); kept as long as cases, unless a case on it is still open (LGPD art. 15 I).",
+  upstream_calls:
+    "Counts of calls to the verification service per day, route or job and kind (no personal data): the provider key's quota as a budget, kept about a year to compare seasons, then removed.",
 };
 
 export function retentionPolicies(cfg = config()): RetentionPolicy[] {
@@ -67,6 +72,8 @@ export function retentionPolicies(cfg = config()): RetentionPolicy[] {
     live_events: [LIVE_EVENTS_DAYS, null],
     auth_challenges: [0, null],
     document_crops: [cfg.retention.documentCropDays, "DOCUMENT_CROP_RETENTION_DAYS"],
+    // Counts only: a fixed year and a month, so this year's figures meet last year's same month.
+    upstream_calls: [UPSTREAM_CALLS_DAYS, null],
   };
   return (Object.keys(REASONS) as RetentionKind[]).map((kind) => ({
     kind,

@@ -9,7 +9,7 @@ import { authChallenges, staffSessions } from "@/lib/auth/server/schema";
 import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
 import { config } from "@/lib/config";
 import { createDatabase, type Database } from "@/lib/db/client";
-import { liveEvents, rateLimits } from "@/lib/db/schema";
+import { liveEvents, rateLimits, upstreamCalls } from "@/lib/db/schema";
 import { notificationOutbox, notifications } from "@/lib/notifications/server/schema";
 import type { RetentionKind } from "@/lib/privacy/retention";
 import { documentCrops } from "@/lib/verifications/server/schema";
@@ -44,6 +44,7 @@ const DAYS: Record<RetentionKind, number> = {
   live_events: LIVE_EVENTS_DAYS,
   auth_challenges: 0,
   document_crops: 60,
+  upstream_calls: 400,
 };
 const policies = () => retentionPolicies().map((policy) => ({ ...policy, days: DAYS[policy.kind] }));
 const cutoff = (kind: RetentionKind) => NOW.getTime() - Math.round(DAYS[kind] * DAY);
@@ -87,7 +88,7 @@ describe("webhook bodies shortened", () => {
 describe("retention policies", () => {
   it("covers every kind with a reason, audit events at least six months", () => {
     const list = retentionPolicies();
-    expect(list.map((policy) => policy.kind)).toHaveLength(13);
+    expect(list.map((policy) => policy.kind)).toHaveLength(14);
     for (const policy of list) expect(policy.reason.length).toBeGreaterThan(20);
     const audit = list.find((policy) => policy.kind === "audit_events")!;
     expect(audit.days).toBe(1825);
@@ -196,6 +197,12 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
       { publicId: ids.cropWithin, x: 0, y: 0, w: 1, h: 1, setAt: within("document_crops") },
       { publicId: ids.open!, x: 0, y: 0, w: 1, h: 1, setAt: new Date(NOW.getTime() - 900 * DAY) },
     ]);
+    // Days in the display time zone: the cutoff's own day stays, the day before it goes.
+    const dayOf = (instant: number) => new Intl.DateTimeFormat("en-CA", { timeZone: config().displayTimeZone }).format(new Date(instant));
+    await db.insert(upstreamCalls).values([
+      { day: dayOf(cutoff("upstream_calls") - DAY), source: "job:test", kind: "core.list_verifications", count: 3 },
+      { day: dayOf(cutoff("upstream_calls")), source: "job:test", kind: "core.list_verifications", count: 2 },
+    ]);
     return { ids, userId };
   }
 
@@ -225,6 +232,7 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
         live_events: 1,
         auth_challenges: 1,
         document_crops: 1,
+        upstream_calls: 1,
       },
     });
     expect(audited).toEqual([new Date(cutoff("audit_events"))]);
@@ -281,6 +289,8 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
     expect(challenges[0]).toMatch(/^c-within-/);
     const crops = (await db.select({ p: documentCrops.publicId }).from(documentCrops)).map((row) => row.p);
     expect(crops.sort()).toEqual([ids.cropWithin, ids.open].sort());
+    const counted = await db.select({ count: upstreamCalls.count }).from(upstreamCalls).where(eq(upstreamCalls.source, "job:test"));
+    expect(counted).toEqual([{ count: 2 }]);
 
     // The run is on the trail, and the report reads it back.
     const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, "retention.prune"));

@@ -5,9 +5,11 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sq
 import { pruneAuditEvents, recordEvent } from "@/lib/audit-trail/server";
 import { authChallenges, staffSessions } from "@/lib/auth/server/schema";
 import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { acquireLease, releaseLease } from "@/lib/db/lease";
 import { liveEvents, rateLimits } from "@/lib/db/schema";
+import { pruneUpstreamCalls } from "@/lib/db/upstream-calls";
 import { log } from "@/lib/log";
 import { notificationOutbox, notifications } from "@/lib/notifications/server/schema";
 import { RETENTION_KINDS, type RetentionCounts, type RetentionKind } from "@/lib/privacy/retention";
@@ -230,4 +232,8 @@ const PRUNERS: Record<RetentionKind, Pruner> = {
         )
         .returning({ id: documentCrops.publicId })
     ).length,
+
+  // Whole days before the cutoff's day, in the display time zone the counts are kept by.
+  upstream_calls: async (db, before) =>
+    pruneUpstreamCalls(db, new Intl.DateTimeFormat("en-CA", { timeZone: config().displayTimeZone }).format(before)),
 };

@@ -95,6 +95,22 @@ describe("openImage", () => {
     expect(bytes.byteLength).toBeGreaterThan(100);
   });
 
+  it("images asked for at once share one files call; a later one asks afresh (nothing kept)", async () => {
+    let calls = 0;
+    const counting = {
+      getVerificationFiles: (publicId: string) => {
+        calls += 1;
+        return deps.client.getVerificationFiles(publicId);
+      },
+    } as typeof deps.client;
+    const image = async () => new Response(new Uint8Array(8), { status: 200, headers: { "content-type": "image/png" } });
+    const together = await Promise.all([1, 2, 3].map(() => openImage(token, user, { ...deps, client: counting, fetch: image })));
+    expect(together.map((opened) => opened.contentType)).toEqual(["image/png", "image/png", "image/png"]);
+    expect(calls).toBe(1);
+    await openImage(token, user, { ...deps, client: counting, fetch: image });
+    expect(calls).toBe(2);
+  });
+
   it("refuses the token of another user and a token sealed with another secret", async () => {
     expect(await failure(openImage(token, { id: "user-2" }, deps))).toMatchObject({ problem: "foreign" });
     const otherSecret = { ...deps, cfg: { ...deps.cfg, secrets: { ...deps.cfg.secrets, mediaSeal: singleKeyRing("o".repeat(40)) } } };

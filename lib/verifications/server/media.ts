@@ -128,6 +128,28 @@ function capped(limit: number): TransformStream<Uint8Array, Uint8Array> {
   });
 }
 
+type FilesClient = Pick<ReturnType<typeof coreClient>, "getVerificationFiles">;
+
+// Calls of the files operation in flight, per client and verification (memory only, while in flight).
+const filesInFlight = new WeakMap<FilesClient, Map<string, Promise<VerificationFileEntry[]>>>();
+
+/**
+ * The files of a verification for the image route. A page asks for its images all at once (each <img> its own
+ * request), and one files answer holds every signed URL: requests arriving while a call is in flight share it
+ * instead of each spending a call of the provider key's quota. Nothing is kept once it answers (the URLs stay
+ * uncached): the next request asks afresh. The shared call carries no one request's abort signal, so a reader
+ * leaving does not fail the others; the client's own deadline bounds it.
+ */
+function filesOnce(client: FilesClient, publicId: string): Promise<VerificationFileEntry[]> {
+  let calls = filesInFlight.get(client);
+  if (!calls) filesInFlight.set(client, (calls = new Map()));
+  const known = calls.get(publicId);
+  if (known) return known;
+  const call = client.getVerificationFiles(publicId).finally(() => calls.delete(publicId));
+  calls.set(publicId, call);
+  return call;
+}
+
 /**
  * GET /api/media/[token]: opens the token for this user, asks the service for a fresh signed URL of that
  * one file and opens it without following redirects. Throws MediaTokenRefused for a bad token, AppError
@@ -149,8 +171,7 @@ export async function openImage(
   assertPublicId(claim.publicId);
   // A valid token only: a forged or expired one uses up nothing.
   await deps.onValidToken?.(claim);
-  const client = deps.client ?? coreClient();
-  const entries = await client.getVerificationFiles(claim.publicId, deps.signal);
+  const entries = await filesOnce(deps.client ?? coreClient(), claim.publicId);
   const file = entries.find((entry) => entry.key === claim.fileKey)?.file;
   if (!file) throw new AppError("not_found");
 

@@ -3,10 +3,13 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 
+import { UpstreamCallsSection } from "@/components/integrations/upstream-calls-section";
 import { ClientMessages } from "@/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/server/require-role";
-import { integrationListFor } from "@/lib/integrations/server/integrations-view";
+import { getDb } from "@/lib/db/client";
 import { integrationKeys } from "@/lib/integrations/queries";
+import { integrationListFor } from "@/lib/integrations/server/integrations-view";
+import { upstreamCallsReport } from "@/lib/integrations/server/upstream-calls";
 
 import { IntegrationsPageClient } from "./page-client";
 
@@ -15,17 +18,26 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-// /admin/integrations – integration keys (admins only): the registry and revealable keys are prefetched here.
+// /admin/integrations – integration keys (admins only): the registry and revealable keys are prefetched here; below
+// them, what the service's calls cost this week (the key's quota).
 export default async function Page() {
   const user = await requirePageUser("integrations.manage");
   const queryClient = new QueryClient();
   const cookieHeader = (await headers()).get("cookie");
-  await queryClient.prefetchQuery({ queryKey: integrationKeys.list(), queryFn: () => integrationListFor(user.id, cookieHeader) });
+  const [, calls] = await Promise.all([
+    queryClient.prefetchQuery({ queryKey: integrationKeys.list(), queryFn: () => integrationListFor(user.id, cookieHeader) }),
+    getDb().then((db) => upstreamCallsReport(db)),
+  ]);
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages namespaces={["integrations", "errors", "lookups.apiErrors", "lookups.results", "common.notInformed", "common.copy"]}>
-        <IntegrationsPageClient />
-      </ClientMessages>
-    </HydrationBoundary>
+    <div className="space-y-8">
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ClientMessages
+          namespaces={["integrations", "errors", "lookups.apiErrors", "lookups.results", "common.notInformed", "common.copy"]}
+        >
+          <IntegrationsPageClient />
+        </ClientMessages>
+      </HydrationBoundary>
+      <UpstreamCallsSection report={calls} />
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
+import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { verificationKeys } from "@/lib/verifications/queries";
 import { parseVerificationFilters } from "@/lib/verifications/rules";
 import { viewVerificationList } from "@/lib/verifications/server/list-view";
@@ -27,7 +28,9 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   // A refused sort: the client names it and nothing is fetched.
   if (parsed.ok && !split.sortInvalid) {
     try {
-      const data = await viewVerificationList(requestContext(user, await headers()), user, parsed.filters);
+      const data = await withUpstreamSource("page /verifications", async () =>
+        viewVerificationList(requestContext(user, await headers()), user, parsed.filters),
+      );
       queryClient.setQueryData(verificationKeys.list(parsed.filters), data);
     } catch (error) {
       // Shown by the client as GET /api/verifications would have answered it (IP not allowed, timeout with

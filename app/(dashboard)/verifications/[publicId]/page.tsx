@@ -8,6 +8,7 @@ import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
+import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { isPublicId } from "@/lib/upstream/model/verification-query";
 import { verificationKeys } from "@/lib/verifications/queries";
@@ -29,7 +30,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   let serverError: ServerError | null = null;
   const context = requestContext(user, await headers());
   try {
-    const data = await viewVerification(context, publicId, user);
+    const data = await withUpstreamSource("page /verifications/[publicId]", () => viewVerification(context, publicId, user));
     queryClient.setQueryData(verificationKeys.detail(publicId), data);
   } catch (error) {
     // A 404 is the page's own state. Anything else is shown by the client as the route handler would

@@ -1,0 +1,108 @@
+import "server-only";
+
+import { AsyncLocalStorage } from "node:async_hooks";
+
+import { config } from "@/lib/config";
+import { getDb, type Database } from "@/lib/db/client";
+import { addUpstreamCalls, type UpstreamCallCount } from "@/lib/db/upstream-calls";
+import { log } from "@/lib/log";
+
+/*
+ * Every call to the service counted per day, source and kind: the provider key's quota as a budget.
+ *
+ * - The source is what made the call: the dashboard route ("GET /api/verifications/[publicId]", set by the route
+ *   kit, lib/api/route.ts), a page's server render ("page /verifications"), or a job ("job:cases.sync"). It
+ *   travels with the work in an AsyncLocalStorage, so the clients need no extra argument and a call made deep
+ *   inside a feature still names the route that caused it; a call outside any is "unattributed".
+ * - The kind is the upstream operation (`core.list_verifications`, `partners.login`), named by the client.
+ * - Each HTTP attempt counts (a retried read is two calls against the quota).
+ * - The hot path only adds to a map in memory; the tally is written every FLUSH_MS by one upsert per key
+ *   (lib/db/upstream-calls.ts), and by jobs and the bench when they end (`flushUpstreamCalls`). A failed write
+ *   puts the counts back for the next flush. A crash loses at most the last few seconds of counts.
+ */
+
+export const UNATTRIBUTED = "unattributed";
+const FLUSH_MS = 5_000;
+
+const sources = new AsyncLocalStorage<string>();
+
+/** Runs `work` with its upstream calls counted under `source` (a route, a page or a job). */
+export function withUpstreamSource<T>(source: string, work: () => T): T {
+  return sources.run(source, work);
+}
+
+/** The source the current work's calls are counted under. */
+export function upstreamSource(): string {
+  return sources.getStore() ?? UNATTRIBUTED;
+}
+
+// On globalThis: Next bundles route handlers, pages and instrumentation separately, and they must share one tally.
+const shared = globalThis as typeof globalThis & {
+  __kycUpstreamTally?: Map<string, UpstreamCallCount>;
+  __kycUpstreamFlusher?: NodeJS.Timeout;
+  __kycUpstreamDayFormat?: { timeZone: string; format: Intl.DateTimeFormat };
+};
+
+function tally(): Map<string, UpstreamCallCount> {
+  return (shared.__kycUpstreamTally ??= new Map());
+}
+
+/** Today in the display time zone (YYYY-MM-DD), the day admins read the counts by. */
+function today(now: Date): string {
+  let timeZone = "UTC";
+  try {
+    timeZone = config().displayTimeZone;
+  } catch {
+    // A client built without a configuration (a unit test): the counts are only in memory anyway.
+  }
+  if (shared.__kycUpstreamDayFormat?.timeZone !== timeZone) {
+    shared.__kycUpstreamDayFormat = { timeZone, format: new Intl.DateTimeFormat("en-CA", { timeZone }) };
+  }
+  return shared.__kycUpstreamDayFormat.format.format(now);
+}
+
+/** Counts one call of `kind` under the current source. Memory only: never waits, never fails the call. */
+export function countUpstreamCall(kind: string, now: Date = new Date()): void {
+  const day = today(now);
+  const source = upstreamSource();
+  const key = `${day}\u0000${source}\u0000${kind}`;
+  const entry = tally().get(key);
+  if (entry) entry.count += 1;
+  else tally().set(key, { day, source, kind, count: 1 });
+}
+
+/** The counts this instance has not written yet. */
+export function pendingUpstreamCalls(): UpstreamCallCount[] {
+  return [...tally().values()].map((entry) => ({ ...entry }));
+}
+
+/**
+ * Writes the tally and empties it: one upsert per key. Concurrent flushes each take what was there when they
+ * started, so no count is written twice; a failure puts its counts back.
+ */
+export async function flushUpstreamCalls(db?: Database): Promise<number> {
+  const taken = [...tally().values()];
+  if (taken.length === 0) return 0;
+  tally().clear();
+  try {
+    await addUpstreamCalls(db ?? (await getDb()), taken);
+  } catch (error) {
+    for (const entry of taken) {
+      const key = `${entry.day}\u0000${entry.source}\u0000${entry.kind}`;
+      const known = tally().get(key);
+      if (known) known.count += entry.count;
+      else tally().set(key, entry);
+    }
+    throw error;
+  }
+  return taken.reduce((sum, entry) => sum + entry.count, 0);
+}
+
+/** Starts writing the tally every few seconds, once per process (instrumentation.ts). */
+export function startUpstreamCallFlusher(): void {
+  if (shared.__kycUpstreamFlusher) return;
+  shared.__kycUpstreamFlusher = setInterval(() => {
+    flushUpstreamCalls().catch((error: unknown) => log.warn("upstream_calls_flush_failed", { error }));
+  }, FLUSH_MS);
+  shared.__kycUpstreamFlusher.unref();
+}
