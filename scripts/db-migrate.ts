@@ -1,8 +1,8 @@
 // `npm run db:migrate`: applies lib/db/migrations to the configured database (DATABASE_URL, else the
 // embedded PGlite in DATA_DIR) and, in the embedded default only, seeds the demo accounts. The app also
 // does this at start-up; this is for deploy pipelines and for `npm run dev`/`demo` before the server starts.
-import { openConfiguredDatabase } from "../lib/db/client";
 import { seedDemoAccountsIfConfigured } from "../lib/auth/server/seed";
+import { openConfiguredDatabase } from "../lib/db/client";
 
 async function main(): Promise<void> {
   const handle = await openConfiguredDatabase();

@@ -5,12 +5,13 @@ import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { configuredSource, createDatabase } from "../lib/db/client";
 import { StaffEmailTakenError } from "../lib/auth/server/staff-store";
-import { inviteStaff } from "../lib/staff/server/staff";
+import { configuredSource, createDatabase } from "../lib/db/client";
 import { inviteStaffSchema } from "../lib/staff/schemas";
+import { inviteStaff } from "../lib/staff/server/staff";
 
-const USAGE = "usage: npm run user:add -- --email <address> --role <viewer|analyst|reviewer|auditor|admin|custom role id> [--name <full name>]";
+const USAGE =
+  "usage: npm run user:add -- --email <address> --role <viewer|analyst|reviewer|auditor|admin|custom role id> [--name <full name>]";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);

@@ -1,14 +1,14 @@
 import "server-only";
 
-import type { CaseContext } from "@/lib/cases/server/actions";
-import type { CaseSettings } from "@/lib/cases/rules";
-import type { SyncClient } from "@/lib/cases/server/sync";
-import type { Database } from "@/lib/db/client";
-import { createStaff } from "@/lib/auth/server/staff-store";
 import { BUILT_IN_PERMISSIONS } from "@/lib/auth/permissions";
 import type { Role } from "@/lib/auth/roles";
-import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
+import { createStaff } from "@/lib/auth/server/staff-store";
+import type { CaseSettings } from "@/lib/cases/rules";
+import type { CaseContext } from "@/lib/cases/server/actions";
+import type { SyncClient } from "@/lib/cases/server/sync";
+import type { Database } from "@/lib/db/client";
 import { UpstreamNotFoundError } from "@/lib/upstream/http";
+import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
 
 // Tests and the benchmark only.
 

@@ -47,7 +47,9 @@ async function freshMember(): Promise<{ id: string; cookie: string }> {
 }
 
 async function trailOf(action: string, actorId: string): Promise<string[]> {
-  return (await h.allText()).split("\n").filter((line) => line.startsWith("audit_events:") && line.includes(`"action":"${action}"`) && line.includes(actorId));
+  return (await h.allText())
+    .split("\n")
+    .filter((line) => line.startsWith("audit_events:") && line.includes(`"action":"${action}"`) && line.includes(actorId));
 }
 
 function expectQuotaRefusal(response: Response, quota: string, scope: string, limit: number) {
@@ -63,7 +65,8 @@ function expectQuotaRefusal(response: Response, quota: string, scope: string, li
 describe("SMS sends per member", () => {
   it("refuses the send past the hourly limit with 429 and Retry-After, before the service, audited as denied", async () => {
     const member = await freshMember();
-    const send = (phone: string) => smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
+    const send = (phone: string) =>
+      smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
     expect((await send("+55 11 91111-0001")).status).toBe(200);
     expect((await send("+55 11 91111-0002")).status).toBe(200);
     await h.sandbox.clearRequests();
@@ -73,7 +76,10 @@ describe("SMS sends per member", () => {
     expect(await h.sandbox.requests()).toEqual([]);
     // Another member still sends.
     const other = await freshMember();
-    expect((await smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: other.cookie, body: { phone: "+55 11 91111-0004" } }))).status).toBe(200);
+    expect(
+      (await smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: other.cookie, body: { phone: "+55 11 91111-0004" } })))
+        .status,
+    ).toBe(200);
     const denied = (await trailOf("sms.send", member.id)).filter((line) => line.includes('"outcome":"denied"'));
     expect(denied).toHaveLength(1);
     expect(denied[0]).toContain("limit_per_hour");
@@ -81,7 +87,8 @@ describe("SMS sends per member", () => {
 
   it("does not count a send the phone's cooldown refused", async () => {
     const member = await freshMember();
-    const send = (phone: string) => smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
+    const send = (phone: string) =>
+      smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
     expect((await send("+55 11 92222-0001")).status).toBe(200);
     const cooldown = await send("+55 11 92222-0001");
     expect(cooldown.status).toBe(429);
@@ -94,10 +101,14 @@ describe("SMS sends per member", () => {
 describe("images opened per member", () => {
   it("refuses the image past the hourly limit with 429 and Retry-After, before the service, audited as denied", async () => {
     const member = await freshMember();
-    const listed = await json<VerificationListResponse>(await list(h.request(`${ORIGIN}/api/verifications?status=approved&per_page=1`, { cookie: member.cookie })));
+    const listed = await json<VerificationListResponse>(
+      await list(h.request(`${ORIGIN}/api/verifications?status=approved&per_page=1`, { cookie: member.cookie })),
+    );
     const publicId = listed.items[0]!.publicId;
     const media = await json<VerificationMediaResponse>(
-      await getMedia(h.request(`${ORIGIN}/api/verifications/${publicId}/media`, { cookie: member.cookie }), { params: Promise.resolve({ publicId }) }),
+      await getMedia(h.request(`${ORIGIN}/api/verifications/${publicId}/media`, { cookie: member.cookie }), {
+        params: Promise.resolve({ publicId }),
+      }),
     );
     const tokens = media.items.flatMap((item) => (item.available ? [decodeURIComponent(item.src.replace(/^\/api\/media\//, ""))] : []));
     expect(tokens.length).toBeGreaterThanOrEqual(2);
@@ -122,7 +133,9 @@ describe("images opened per member", () => {
 describe("exported rows per member and day", () => {
   it("refuses an export that does not fit what is left today, whole, with 429 and Retry-After, audited as denied", async () => {
     const member = await freshMember();
-    const listed = await json<VerificationListResponse>(await list(h.request(`${ORIGIN}/api/verifications?status=review&per_page=1`, { cookie: member.cookie })));
+    const listed = await json<VerificationListResponse>(
+      await list(h.request(`${ORIGIN}/api/verifications?status=review&per_page=1`, { cookie: member.cookie })),
+    );
     const total = listed.pagination.total;
     expect(total).toBeGreaterThan(1);
     // Room for one such file and a little more today.
@@ -136,7 +149,9 @@ describe("exported rows per member and day", () => {
 
     const second = await exportReview();
     expectQuotaRefusal(second, "export_rows", "day", total + 5);
-    expect((await json<ErrorBody>(second)).error.message).toMatch(new RegExp(`This takes ${total} exported rows; 5 of your ${total + 5} exported rows per day are left`));
+    expect((await json<ErrorBody>(second)).error.message).toMatch(
+      new RegExp(`This takes ${total} exported rows; 5 of your ${total + 5} exported rows per day are left`),
+    );
     const denied = (await trailOf("verification.export", member.id)).filter((line) => line.includes('"outcome":"denied"'));
     expect(denied).toHaveLength(1);
     expect(denied[0]).toContain("limit_per_day");
@@ -159,7 +174,9 @@ describe("exported rows per member and day", () => {
     expect(subjects.every((line) => /"target_hash":"[0-9a-f]{64}"/.test(line))).toBe(true);
     // The audit page's CPF search finds this export for the first person in the file (key unmasked: the CPF is in the row).
     const cpf = rows[0]![2]!;
-    const search = await auditLog(h.request(`${ORIGIN}/api/audit?action=verification.export_subject`, { cookie: h.adminCookie, headers: { "x-search-cpf": cpf } }));
+    const search = await auditLog(
+      h.request(`${ORIGIN}/api/audit?action=verification.export_subject`, { cookie: h.adminCookie, headers: { "x-search-cpf": cpf } }),
+    );
     const found = (await search.json()) as { events: Array<{ action: string; target: string | null }> };
     expect(found.events.some((event) => event.target === rows[0]![0])).toBe(true);
   });
@@ -168,7 +185,8 @@ describe("exported rows per member and day", () => {
 describe("each member's use today", () => {
   it("is on the staff list admins read, per quota", async () => {
     const member = await freshMember();
-    const send = (phone: string) => smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
+    const send = (phone: string) =>
+      smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
     expect((await send("+55 11 93333-0001")).status).toBe(200);
     expect((await send("+55 11 93333-0002")).status).toBe(200);
     // Refused: not counted.
@@ -176,7 +194,13 @@ describe("each member's use today", () => {
     const answer = await staffList(h.request(`${ORIGIN}/api/staff`, { cookie: h.adminCookie }));
     expect(answer.status).toBe(200);
     const { staff } = await json<{ staff: StaffListEntry[] }>(answer);
-    expect(staff.find((entry) => entry.id === member.id)?.usageToday).toEqual({ lookup: 0, kyc_start: 0, export_rows: 0, media_view: 0, sms_send: 2 });
+    expect(staff.find((entry) => entry.id === member.id)?.usageToday).toEqual({
+      lookup: 0,
+      kyc_start: 0,
+      export_rows: 0,
+      media_view: 0,
+      sms_send: 2,
+    });
     // Not for a member without staff.manage.
     expect((await staffList(h.request(`${ORIGIN}/api/staff`, { cookie: member.cookie }))).status).toBe(403);
   });

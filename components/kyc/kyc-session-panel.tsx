@@ -13,9 +13,9 @@ import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { useStartKycSession } from "@/lib/kyc/queries";
 import type { KycSessionResponse } from "@/lib/kyc/types";
-import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type PurposeProblem } from "@/lib/shared/purpose";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
+import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type PurposeProblem } from "@/lib/shared/purpose";
 
 /** Starting a KYC session: CPF and purpose in; the widget address (with copy button and QR code), session id and status out. */
 export function KycSessionPanel() {

@@ -5,8 +5,8 @@ import { useId } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import type { FederalRevenueRecord } from "@/lib/upstream/model/partners";
 import { formatPhone } from "@/lib/shared/phone-rules";
+import type { FederalRevenueRecord } from "@/lib/upstream/model/partners";
 
 import { RecordItem, RecordList, useRecordFormat } from "./record-list";
 

@@ -1,5 +1,5 @@
-import { wallTimeToInstant } from "@/lib/shared/time-zone";
 import { readFields, type FieldProblem, type FieldRead, type FieldReader } from "@/lib/shared/read-fields";
+import { wallTimeToInstant } from "@/lib/shared/time-zone";
 
 import { AUDIT_OUTCOMES } from "./outcomes";
 

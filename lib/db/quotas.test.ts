@@ -4,7 +4,7 @@ import type { QuotaName, QuotaWindow } from "@/lib/config";
 import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
 import { testDatabases, type TestDatabase } from "@/test/db";
 
-import { consumeQuota, QUOTAS, quotaUsageToday, QuotaExceededError } from "./quotas";
+import { consumeQuota, QuotaExceededError, QUOTAS, quotaUsageToday } from "./quotas";
 
 /*
  * The per-member quotas, each limit on its own, counted through two database handles: on PostgreSQL two
@@ -69,10 +69,18 @@ describe.each(testDatabases())("per-member quotas on $name, across two instances
     for (let use = 0; use < limit; use += 1) await used(use % 2 === 0 ? a : b, at(use * step));
     const refusedAt = at(limit * step);
     const error = await refusal(used(limit % 2 === 0 ? a : b, refusedAt));
-    expect(error).toMatchObject({ code: "rate_limited", quota: name, window, limit, auditOutcome: "denied", auditReason: `limit_per_${window}` });
+    expect(error).toMatchObject({
+      code: "rate_limited",
+      quota: name,
+      window,
+      limit,
+      auditOutcome: "denied",
+      auditReason: `limit_per_${window}`,
+    });
     expect(error.headers).toMatchObject({ "X-RateLimit-Quota": name, "X-RateLimit-Scope": window, "X-RateLimit-Limit": String(limit) });
     // Retry-After: until the window ends (the day: local midnight).
-    const windowEnd = window === "day" ? new Date("2026-05-13T03:00:00.000Z").getTime() : Math.floor(refusedAt.getTime() / windowMs) * windowMs + windowMs;
+    const windowEnd =
+      window === "day" ? new Date("2026-05-13T03:00:00.000Z").getTime() : Math.floor(refusedAt.getTime() / windowMs) * windowMs + windowMs;
     expect(error.retryAfterSeconds).toBe(Math.ceil((windowEnd - refusedAt.getTime()) / 1000));
     // The other instance refuses too; another member is not affected.
     await expect(refusal(used(limit % 2 === 0 ? b : a, refusedAt))).resolves.toBeInstanceOf(QuotaExceededError);
@@ -84,7 +92,8 @@ describe.each(testDatabases())("per-member quotas on $name, across two instances
   it("export rows per day: a file that does not fit is refused whole and takes nothing; the rows count across instances", async () => {
     const user = member();
     const limits = { day: 500 };
-    const take = (instance: Database, amount: number, now = NOON) => consumeQuota(instance, "export_rows", user, { amount, limits, timeZone: TZ, now });
+    const take = (instance: Database, amount: number, now = NOON) =>
+      consumeQuota(instance, "export_rows", user, { amount, limits, timeZone: TZ, now });
     await take(a, 300);
     const tooMany = await refusal(take(b, 250));
     expect(tooMany).toMatchObject({ quota: "export_rows", window: "day", limit: 500 });

@@ -134,6 +134,9 @@ export async function quotaUsageToday(
   const keys = userIds.flatMap((id) => QUOTA_NAMES.map((name) => quotaKey(name, "day", id)));
   const counts = await countsAt(db, keys, start);
   return new Map(
-    userIds.map((id) => [id, Object.fromEntries(QUOTA_NAMES.map((name) => [name, counts.get(quotaKey(name, "day", id)) ?? 0])) as QuotaUsage]),
+    userIds.map((id) => [
+      id,
+      Object.fromEntries(QUOTA_NAMES.map((name) => [name, counts.get(quotaKey(name, "day", id)) ?? 0])) as QuotaUsage,
+    ]),
   );
 }

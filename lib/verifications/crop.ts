@@ -75,7 +75,10 @@ export function cropTransform(box: CropBox, picture: Rect, size: number): { scal
 }
 
 /** Moves or resizes a box by a step (keyboard editing), keeping it inside the picture and above the minimum size. */
-export function nudgeBox(box: CropBox, { dx = 0, dy = 0, dw = 0, dh = 0 }: { dx?: number; dy?: number; dw?: number; dh?: number }): CropBox {
+export function nudgeBox(
+  box: CropBox,
+  { dx = 0, dy = 0, dw = 0, dh = 0 }: { dx?: number; dy?: number; dw?: number; dh?: number },
+): CropBox {
   const w = Math.min(1, Math.max(MIN_CROP, box.w + dw));
   const h = Math.min(1, Math.max(MIN_CROP, box.h + dh));
   return { w, h, x: Math.min(1 - w, Math.max(0, box.x + dx)), y: Math.min(1 - h, Math.max(0, box.y + dy)) };

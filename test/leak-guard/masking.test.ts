@@ -57,7 +57,12 @@ function fullCpfsIn(text: string): string[] {
 
 /** Every answer a member gets from the routes that carry verification data, as text (JSON or CSV). */
 async function everyAnswer(cookie: string, ids: { publicId: string; casePublicId: string | undefined; cpf: string; refId: string }) {
-  const call = async (label: string, handler: Handler, path: string, init: { method?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    label: string,
+    handler: Handler,
+    path: string,
+    init: { method?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) => {
     const response = await handler(h.request(`${ORIGIN}${path}`, { method: init.method, cookie, body: init.body, headers: init.headers }), {
       params: Promise.resolve(init.params ?? {}) as Promise<never>,
     });
@@ -77,7 +82,8 @@ async function everyAnswer(cookie: string, ids: { publicId: string; casePublicId
     await call("audit log", auditLog as Handler, "/api/audit"),
     await call("audit CSV", auditLog as Handler, "/api/audit?format=csv"),
   ];
-  if (casePublicId) answers.push(await call("case", caseOne as Handler, `/api/cases/${casePublicId}`, { params: { publicId: casePublicId } }));
+  if (casePublicId)
+    answers.push(await call("case", caseOne as Handler, `/api/cases/${casePublicId}`, { params: { publicId: casePublicId } }));
   return answers;
 }
 
@@ -88,13 +94,19 @@ describe("a member without personal_data.unmasked, with a key that returns every
   beforeAll(async () => {
     // Cases from the review list, so the queue and a case have something to show.
     expect((await caseSync(h.request(`${ORIGIN}/api/cases/sync`, { method: "POST", cookie: h.adminCookie }))).status).toBeLessThan(300);
-    const seen = (await (await list(h.request(`${ORIGIN}/api/verifications?status=review&per_page=100`, { cookie: h.analystCookie }))).json()) as VerificationListResponse;
+    const seen = (await (
+      await list(h.request(`${ORIGIN}/api/verifications?status=review&per_page=100`, { cookie: h.analystCookie }))
+    ).json()) as VerificationListResponse;
     const first = seen.items[0]!;
     unmaskedPeople = {
-      names: seen.items.flatMap((item) => [item.person.name, item.person.motherName]).filter((name): name is string => !!name && !name.includes("*")),
+      names: seen.items
+        .flatMap((item) => [item.person.name, item.person.motherName])
+        .filter((name): name is string => !!name && !name.includes("*")),
       birthDates: seen.items.map((item) => item.person.birthDate).filter((date): date is string => !!date && !date.includes("*")),
     };
-    const queue = (await (await caseQueue(h.request(`${ORIGIN}/api/cases?queue=open`, { cookie: h.adminCookie }))).json()) as { items: Array<{ publicId: string }> };
+    const queue = (await (await caseQueue(h.request(`${ORIGIN}/api/cases?queue=open`, { cookie: h.adminCookie }))).json()) as {
+      items: Array<{ publicId: string }>;
+    };
     ids = { publicId: first.publicId, casePublicId: queue.items[0]?.publicId, cpf: first.document, refId: "guard-ref" };
   }, 120_000);
 
@@ -122,7 +134,10 @@ describe("a member without personal_data.unmasked, with a key that returns every
     expect([...new Set(leaks)]).toEqual([]);
     const one = JSON.parse(answers.find((answer) => answer.label === "detail")!.text) as VerificationDetailResponse;
     expect(one.verification).toMatchObject({ documentMasked: true, maskedBy: "dashboard" });
-    const csv = answers.find((answer) => answer.label === "export")!.text.split("\r\n")[1]!.split(",");
+    const csv = answers
+      .find((answer) => answer.label === "export")!
+      .text.split("\r\n")[1]!
+      .split(",");
     expect(csv[3]).toBe("yes");
   });
 });
@@ -132,20 +147,28 @@ describe("a member without media.read", () => {
     const withMedia = await memberWith(["verifications.read", "media.read"]);
     const without = await memberWith(PERMISSIONS.filter((permission) => permission !== "media.read"));
     const publicId = (
-      (await (await list(h.request(`${ORIGIN}/api/verifications?status=approved&per_page=1`, { cookie: withMedia }))).json()) as VerificationListResponse
+      (await (
+        await list(h.request(`${ORIGIN}/api/verifications?status=approved&per_page=1`, { cookie: withMedia }))
+      ).json()) as VerificationListResponse
     ).items[0]!.publicId;
     const descriptors = (await (
-      await media(h.request(`${ORIGIN}/api/verifications/${publicId}/media`, { cookie: withMedia }), { params: Promise.resolve({ publicId }) })
+      await media(h.request(`${ORIGIN}/api/verifications/${publicId}/media`, { cookie: withMedia }), {
+        params: Promise.resolve({ publicId }),
+      })
     ).json()) as VerificationMediaResponse;
     const src = descriptors.items.find((item) => item.available && item.key === "selfie");
     if (!src?.available) throw new Error("expected a selfie");
     const token = decodeURIComponent(src.src.replace(/^\/api\/media\//, ""));
     await h.sandbox.clearRequests();
 
-    const refused = await media(h.request(`${ORIGIN}/api/verifications/${publicId}/media`, { cookie: without }), { params: Promise.resolve({ publicId }) });
+    const refused = await media(h.request(`${ORIGIN}/api/verifications/${publicId}/media`, { cookie: without }), {
+      params: Promise.resolve({ publicId }),
+    });
     expect(refused.status).toBe(403);
     expect(await refused.text()).not.toContain("/api/media/");
-    const picture = await image(h.request(`${ORIGIN}/api/media/${encodeURIComponent(token)}`, { cookie: without }), { params: Promise.resolve({ token }) });
+    const picture = await image(h.request(`${ORIGIN}/api/media/${encodeURIComponent(token)}`, { cookie: without }), {
+      params: Promise.resolve({ token }),
+    });
     expect(picture.status).toBe(403);
     expect(picture.headers.get("content-type")).not.toMatch(/^image\//);
     expect(await h.sandbox.requests()).toEqual([]);

@@ -27,7 +27,11 @@ describe("npm run lint enforces the layering", () => {
     ["lib/db/probe.ts", `import { requireUser } from "@/lib/auth/server/require-role";`, "The db layer imports only the layers below it"],
     ["lib/shared/probe.ts", `import { config } from "@/lib/config";`, "The shared layer imports only the layers below it (none)"],
     ["lib/upstream/probe.ts", `import { listVerifications } from "@/lib/verifications/server/list";`, "The upstream layer imports only"],
-    ["lib/webhooks/server/probe.ts", `import { caseListener } from "@/lib/cases/server/ingest";`, "The webhooks feature imports no other feature"],
+    [
+      "lib/webhooks/server/probe.ts",
+      `import { caseListener } from "@/lib/cases/server/ingest";`,
+      "The webhooks feature imports no other feature",
+    ],
     ["lib/kyc/probe.ts", `import { cpfLookupSchema } from "@/lib/lookups/schemas";`, "The kyc feature imports no other feature"],
   ])("refuses %s importing the wrong way", async (file, code, message) => {
     const errors = await layeringErrors(file, `${code}\nexport const probe = 1;\n`);
@@ -36,8 +40,15 @@ describe("npm run lint enforces the layering", () => {
   });
 
   it("allows the directions the layering gives", async () => {
-    expect(await layeringErrors("lib/cases/server/probe.ts", `import { getDb } from "@/lib/db/client";\nimport { onVerificationChange } from "@/lib/webhooks/server/changes";\nexport const probe = [getDb, onVerificationChange];\n`)).toEqual([]);
-    expect(await layeringErrors("components/cases/probe.tsx", `import { QUEUES } from "@/lib/cases/rules";\nexport const probe = QUEUES;\n`)).toEqual([]);
+    expect(
+      await layeringErrors(
+        "lib/cases/server/probe.ts",
+        `import { getDb } from "@/lib/db/client";\nimport { onVerificationChange } from "@/lib/webhooks/server/changes";\nexport const probe = [getDb, onVerificationChange];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layeringErrors("components/cases/probe.tsx", `import { QUEUES } from "@/lib/cases/rules";\nexport const probe = QUEUES;\n`),
+    ).toEqual([]);
   });
 
   it("the features' table is acyclic and names only features", () => {
@@ -62,7 +73,9 @@ describe("npm run lint enforces the layering", () => {
   it("the tree passes", { timeout: 240_000 }, async () => {
     const results = await eslint.lintFiles(["app", "components", "lib", "i18n", "proxy.ts", "instrumentation.ts"]);
     const problems = results.flatMap((result) =>
-      result.messages.filter((message) => message.ruleId === RULE).map((message) => `${path.relative(root, result.filePath)}:${message.line} ${message.message}`),
+      result.messages
+        .filter((message) => message.ruleId === RULE)
+        .map((message) => `${path.relative(root, result.filePath)}:${message.line} ${message.message}`),
     );
     expect(problems).toEqual([]);
   });

@@ -2,9 +2,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
-import type { AuditPage } from "@/lib/audit-trail/types";
-import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
+import type { AuditPage } from "@/lib/audit-trail/types";
 import { setLogSink } from "@/lib/log";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";

@@ -1,8 +1,8 @@
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
+import { queueQuerySchema } from "@/lib/cases/schemas";
 import { listQueue } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
-import { queueQuerySchema } from "@/lib/cases/schemas";
 
 // GET /api/cases?queue=open|mine|unassigned|confirming|closed&sort=&flag=&overdue=&age=&closed_from=&closed_to=
 // &disagreement=&page=&per_page= – the review queue.

@@ -3,8 +3,8 @@ import "server-only";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
-import type { Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
+import type { Database } from "@/lib/db/client";
 
 /*
  * Intents without an outcome: an action with an upstream side effect whose end nobody recorded (the

@@ -38,15 +38,13 @@ export async function moveCase(db: Database, context: CaseContext, publicId: str
       .where(and(eq(cases.publicId, publicId), eq(cases.status, "open"), ne(cases.queueId, queueId)))
       .returning({ id: cases.id, assigneeId: cases.assigneeId });
     if (!row) return null;
-    await tx
-      .insert(caseEntries)
-      .values({
-        caseId: row.id,
-        at: now,
-        actorId: context.actor.id,
-        kind: "moved",
-        details: { from: before?.queueId ?? null, to: queueId },
-      });
+    await tx.insert(caseEntries).values({
+      caseId: row.id,
+      at: now,
+      actorId: context.actor.id,
+      kind: "moved",
+      details: { from: before?.queueId ?? null, to: queueId },
+    });
     await recordEvent(
       {
         actor: context.actor,

@@ -139,16 +139,14 @@ export async function replaceRouting(
       );
     await tx.delete(caseRoutingRules);
     if (input.rules.length) {
-      await tx
-        .insert(caseRoutingRules)
-        .values(
-          input.rules.map((rule, position) => ({
-            ...(rule.id ? { id: rule.id } : {}),
-            position,
-            queueId: rule.queueId,
-            conditions: rule.conditions,
-          })),
-        );
+      await tx.insert(caseRoutingRules).values(
+        input.rules.map((rule, position) => ({
+          ...(rule.id ? { id: rule.id } : {}),
+          position,
+          queueId: rule.queueId,
+          conditions: rule.conditions,
+        })),
+      );
     }
     await tx
       .update(caseRoutingSettings)
@@ -184,15 +182,13 @@ async function moveOpenCases(tx: Database, context: CaseContext, queueIds: strin
     .where(and(inArray(cases.queueId, queueIds), eq(cases.status, "open")))
     .returning({ id: cases.id });
   if (moved.length === 0) return;
-  await tx
-    .insert(caseEntries)
-    .values(
-      moved.map((row) => ({
-        caseId: row.id,
-        at: now,
-        actorId: context.actor.id,
-        kind: "moved",
-        details: { to: DEFAULT_QUEUE_ID, retired: true },
-      })),
-    );
+  await tx.insert(caseEntries).values(
+    moved.map((row) => ({
+      caseId: row.id,
+      at: now,
+      actorId: context.actor.id,
+      kind: "moved",
+      details: { to: DEFAULT_QUEUE_ID, retired: true },
+    })),
+  );
 }

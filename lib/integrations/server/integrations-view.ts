@@ -3,9 +3,9 @@ import "server-only";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 
+import type { IntegrationListResponse } from "../types";
 import { listIntegrationKeys } from "./integrations";
 import { revealableEntries, toRevealableDto } from "./reveal";
-import type { IntegrationListResponse } from "../types";
 
 /** What GET /api/integrations answers and the page prefetches: the registry and this admin's revealable keys (no values). */
 export async function integrationListFor(userId: string, cookieHeader: string | null): Promise<IntegrationListResponse> {

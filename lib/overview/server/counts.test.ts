@@ -5,9 +5,9 @@ import { isUpstreamError } from "@/lib/upstream/http";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
-import { COUNT_CONCURRENCY, createCountCache, verificationCounts } from "./counts";
 import { STATUSES } from "../figures";
 import { parseOverviewPeriod, todayIn } from "../period";
+import { COUNT_CONCURRENCY, createCountCache, verificationCounts } from "./counts";
 
 let sandbox: SandboxHandle;
 

@@ -6,9 +6,9 @@ import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
+import { parseOverviewPeriod, todayIn } from "../period";
 import { createCountCache } from "./counts";
 import { loadOverview, overviewAuditDetails } from "./overview";
-import { parseOverviewPeriod, todayIn } from "../period";
 
 let sandbox: SandboxHandle;
 let handle: TestDatabase;

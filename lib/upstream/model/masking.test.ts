@@ -43,7 +43,11 @@ describe("masking by the dashboard", () => {
 
   it("keeps what the service masked as the service's, and is idempotent", () => {
     const fromService = { ...unmasked(), document: "***.982.247-**", documentMasked: true, person: { name: "M*** d*** S***" } };
-    expect(maskVerification(fromService)).toMatchObject({ document: "***.982.247-**", maskedBy: "service", person: { name: "M*** d*** S***" } });
+    expect(maskVerification(fromService)).toMatchObject({
+      document: "***.982.247-**",
+      maskedBy: "service",
+      person: { name: "M*** d*** S***" },
+    });
     const once = maskVerification(unmasked());
     expect(maskVerification(once)).toEqual(once);
   });

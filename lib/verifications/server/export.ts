@@ -2,6 +2,7 @@ import "server-only";
 
 import { audited, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
 import { csvRecord, csvRowStream } from "@/lib/audit-trail/server/csv";
+import { redFlags } from "@/lib/cases/red-flags";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
@@ -11,10 +12,9 @@ import { AppError } from "@/lib/shared/errors";
 import { isoInZone } from "@/lib/shared/time-zone";
 import { verificationFor } from "@/lib/upstream/model/masking";
 import type { Verification } from "@/lib/upstream/model/verification";
+import { isDecided } from "@/lib/upstream/model/verification";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 
-import { redFlags } from "@/lib/cases/red-flags";
-import { isDecided } from "@/lib/upstream/model/verification";
 import type { ListEnrichment, VerificationListResponse } from "../types";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";

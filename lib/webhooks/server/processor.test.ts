@@ -2,8 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { createDatabase, type Database } from "@/lib/db/client";
-import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
 import { setLogSink } from "@/lib/log";
+import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, uniqueId } from "@/test/webhooks";
 

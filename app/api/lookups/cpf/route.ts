@@ -1,10 +1,10 @@
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { cpfLookupSchema } from "@/lib/lookups/schemas";
 import { runCpfLookup } from "@/lib/lookups/server/lookups";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
 import { partnersClient } from "@/lib/upstream/partners";
-import { cpfLookupSchema } from "@/lib/lookups/schemas";
 
 // POST /api/lookups/cpf – one manual CPF lookup (federal revenue record or enrichment), limited per user and
 // audited. The CPF only ever travels in this body: never in a dashboard URL, where logs and history would keep

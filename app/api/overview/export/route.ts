@@ -1,8 +1,8 @@
 import { requestLocale } from "@/i18n/request-locale";
 import { csvFile, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
-import { auditedOverviewExport, parseOverviewExport } from "@/lib/overview/server/export";
 import { todayIn } from "@/lib/overview/period";
+import { auditedOverviewExport, parseOverviewExport } from "@/lib/overview/server/export";
 import { inputError } from "@/lib/verifications/server/input";
 
 // GET /api/overview/export?table=<name>&<the page's period> – one overview table as CSV, headed in the

@@ -3,8 +3,8 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { sendSmsCode } from "@/lib/kyc/server/sms";
 import type { SmsSendResponse } from "@/lib/kyc/types";
-import { partnersClient } from "@/lib/upstream/partners";
 import { formatPhone, smsSendSchema } from "@/lib/shared/phone";
+import { partnersClient } from "@/lib/upstream/partners";
 
 // POST /api/sms/send – sends a validation code to a Brazilian mobile; refused during the resend cooldown.
 export const POST = route({ permission: "sms.send", body: smsSendSchema }, async ({ context, body: { phone } }) => {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
+import { assignmentSchema } from "@/lib/cases/schemas";
 import { assignCase } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { assignmentSchema } from "@/lib/cases/schemas";
 import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/assignment – {assignee: "me" | staff id | null}. Someone else: admins only.

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
+import { noteSchema } from "@/lib/cases/schemas";
 import { addNote } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { noteSchema } from "@/lib/cases/schemas";
 import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped. The trail records that a

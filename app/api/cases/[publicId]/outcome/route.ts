@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
+import { outcomeSchema } from "@/lib/cases/schemas";
 import { recordOutcome } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { outcomeSchema } from "@/lib/cases/schemas";
 import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/outcome – {recommendation, reasons, comment}; the assignee only. Recorded here;

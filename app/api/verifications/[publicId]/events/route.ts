@@ -8,6 +8,7 @@ import { listVerificationEvents } from "@/lib/webhooks/server/store";
 // GET /api/verifications/:publicId/events – the verification's event history as the service's webhooks
 // told it (the dashboard's own store). Polled by the open detail page, so, like the change feed, it is
 // not put on the audit trail: opening the detail (verification.view) is.
-export const GET = route({ permission: "verifications.read", params: z.object({ publicId: publicIdSchema }) }, async ({ params: { publicId } }) =>
-  json({ events: await listVerificationEvents(await getDb(), publicId) }),
+export const GET = route(
+  { permission: "verifications.read", params: z.object({ publicId: publicIdSchema }) },
+  async ({ params: { publicId } }) => json({ events: await listVerificationEvents(await getDb(), publicId) }),
 );

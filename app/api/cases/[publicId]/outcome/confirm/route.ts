@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
+import { confirmationSchema } from "@/lib/cases/schemas";
 import { confirmOutcome } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { confirmationSchema } from "@/lib/cases/schemas";
 import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/outcome/confirm – {agree, comment}: four eyes. An admin or an analyst, never
