@@ -36,7 +36,9 @@ const server = createServer((req, res) => {
     res.end('{"message":"Internal sandbox error."}');
   });
 });
-server.keepAliveTimeout = 5_000;
+// Idle keep-alive connections are kept a minute, as the load balancers in front of such services usually keep them
+// (Node's own 5 s let a client reuse a socket the server was closing: a "socket closed" on a loaded test machine).
+server.keepAliveTimeout = 65_000;
 
 server.on("error", (error) => {
   console.error(`sandbox: cannot listen on ${config.host}:${config.port}: ${error.message}`);
