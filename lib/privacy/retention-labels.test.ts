@@ -1,0 +1,17 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { RETENTION_KINDS } from "./retention";
+
+// The privacy page names each retention policy's kind (components/privacy/retention-table.tsx): a kind added to the
+// pruner without its label would show as a missing message on the page.
+describe("retention kinds", () => {
+  it.each(["en", "pt-BR"])("each kind has its label in %s", (locale) => {
+    const messages = JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", locale, "privacy.json"), "utf8")) as {
+      retention: { kinds: Record<string, string> };
+    };
+    expect(Object.keys(messages.retention.kinds).sort()).toEqual([...RETENTION_KINDS].sort());
+  });
+});
