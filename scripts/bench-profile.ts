@@ -90,8 +90,11 @@ export default async function benchProfile(): Promise<BenchRow[]> {
       windows[name] = { from, to: (Date.now() - started) * 1000, requests: result.requests.total };
     }
     const elapsedAtStop = (Date.now() - started) * 1000;
-    // Only the Next server handles SIGUSR2 (the hook); the others in the group are stopped right after anyway.
-    process.kill(-system.pid, "SIGUSR2");
+    // The Next server alone (the hook wrote its pid): signalled as a group, the launcher would die of SIGUSR2 and
+    // leave the server behind when the system is stopped.
+    const pidFile = fs.readdirSync(OUT_DIR).find((name) => name.endsWith(".pid"));
+    if (!pidFile) throw new Error("the profiling hook did not start in the Next server");
+    process.kill(Number(fs.readFileSync(path.join(OUT_DIR, pidFile), "utf8")), "SIGUSR2");
     const deadline = Date.now() + 60_000;
     while (!fs.readdirSync(OUT_DIR).some((name) => name.endsWith(".done"))) {
       if (Date.now() > deadline) throw new Error("the Next server wrote no profile within a minute");

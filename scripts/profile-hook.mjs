@@ -9,6 +9,8 @@ const dir = process.env.BENCH_PROFILE_DIR;
 const isNextStart = process.argv.some((arg) => /[/\\]next(\.js)?$/.test(arg)) && process.argv.includes("start");
 
 if (dir && isNextStart) {
+  // The bench signals this process alone (never its launcher's group, whose other members would die of it).
+  fs.writeFileSync(path.join(dir, `next-${process.pid}.pid`), String(process.pid));
   const session = new inspector.Session();
   session.connect();
   session.post("Profiler.enable", () =>
