@@ -18,18 +18,20 @@ const FACES = ["selfie", "document_front"] as const;
 async function caseWithFaces(request: APIRequestContext): Promise<string> {
   for (let tries = 0; tries < 6; tries += 1) {
     const { publicId } = await reviewCase(request);
-    const claimed = await request.post(`/api/cases/${encodeURIComponent(publicId)}/assignment`, {
-      headers: WRITE,
-      data: { assignee: "me" },
-    });
-    expect(claimed.status()).toBe(200);
     // Asked of the sandbox itself, so the dashboard's trail of this case starts with the test.
     const files = await fetch(`${sandboxURL}/core/public/validations-persons/${encodeURIComponent(publicId)}/files`, {
       headers: { "x-api-key": "sbx_core_view_media" },
     });
     expect(files.status).toBe(200);
     const entries = (await files.json()) as Record<string, unknown>;
-    if (FACES.every((key) => entries[key])) return publicId;
+    if (!FACES.every((key) => entries[key])) continue;
+    // Claimed only once it has both faces: a case claimed and passed over would sit between the two in the queue.
+    const claimed = await request.post(`/api/cases/${encodeURIComponent(publicId)}/assignment`, {
+      headers: WRITE,
+      data: { assignee: "me" },
+    });
+    expect(claimed.status()).toBe(200);
+    return publicId;
   }
   throw new Error("the sandbox gave no review case with both faces in six tries");
 }

@@ -121,6 +121,27 @@ describeEachDatabase("live events on $name", ({ name, open: openDatabase }) => {
     noCases.abort();
   });
 
+  it("a fresh stream starts now: nothing published before it opened arrives, even announced after", async () => {
+    // Published just before the page opens its stream: the announcement (and, on a hub's first subscriber,
+    // its connection's catch-up) reaches the hub after the stream subscribed.
+    // A database of its own, so this stream is its hub's first subscriber whatever ran before.
+    const fresh = await openDatabase();
+    try {
+      const before = await publishLive(fresh.db, { topic: "case.assigned", payload: { publicId: "case-before" } });
+      const stream = open(fresh, ANALYST);
+      await stream.until((text) => text.includes("retry:"));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = await publishLive(fresh.db, { topic: "case.assigned", payload: { publicId: "case-after" } });
+      await stream.until((text) => text.includes(`id: ${after}\n`));
+      expect(stream.text()).not.toContain(`id: ${before}\n`);
+      expect(stream.text()).not.toContain("case-before");
+      stream.abort();
+      await stream.pump;
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
   it("closes when the session ends", async () => {
     let live = true;
     const stream = open(other, ANALYST, null, async () => (live ? ANALYST : null));

@@ -93,14 +93,20 @@ export function liveStream(options: LiveStreamOptions): ReadableStream<Uint8Arra
       close();
     }
   };
+  // Until the stream knows where it starts, what the hub hands over waits; events at or before the start are
+  // what the page was read after, never sent (a notification committed before the stream may arrive after it).
+  let start: number | null = null;
+  const early: LiveEvent[] = [];
   const send = (event: LiveEvent) => {
-    if (sent.has(event.id)) return;
+    if (start === null) return void early.push(event);
+    if (event.id <= start || sent.has(event.id)) return;
     sent.add(event.id);
     if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value as number);
     lastId = Math.max(lastId, event.id);
     if (mayReceive(user, event)) write(sseFrame(event));
   };
   const catchUp = async () => {
+    if (start === null) return; // the start is read next, and a catch-up follows it
     for (const event of await liveEventsAfter(handle.db, lastId)) send(event);
   };
 
@@ -113,7 +119,10 @@ export function liveStream(options: LiveStreamOptions): ReadableStream<Uint8Arra
       // Subscribe before reading, so nothing published in between is missed (`sent` drops the doubles).
       unsubscribe = liveHub(handle).subscribe({ onEvent: send, onReset: () => void catchUp().catch(() => undefined) });
       lastId = options.lastEventId ?? (await latestLiveId(handle.db));
-      if (options.lastEventId !== null) await catchUp();
+      start = lastId;
+      early.splice(0).forEach(send);
+      // The hub may have (re)connected while the start was read: whatever it missed is in the table.
+      await catchUp();
       timers.push(setInterval(() => write(": heartbeat\n\n"), options.heartbeatMs ?? HEARTBEAT_MS));
       timers.push(
         setInterval(() => {
