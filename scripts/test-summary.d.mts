@@ -22,6 +22,7 @@ export interface VitestSummaryReport {
 
 export function emptySuite(label: string): SuiteResult;
 export function suiteThatDidNotRun(label: string, problem: string): SuiteResult;
+export function checksSuite(results: Array<{ name: string; status: number }>, label?: string): SuiteResult;
 export function vitestSuite(report: VitestSummaryReport | undefined, status: number, label?: string): SuiteResult;
 export function playwrightSuite(report: unknown, status: number, label: string): SuiteResult;
 export function summaryLines(

@@ -15,6 +15,22 @@ export function suiteThatDidNotRun(label, problem) {
 }
 
 /**
+ * The static checks (formatting, types, lint), each a command's exit status: a check that fails is a failure
+ * named after it.
+ */
+export function checksSuite(results, label = "checks") {
+  const suite = emptySuite(label);
+  for (const { name, status } of results) {
+    if (status === 0) suite.passed += 1;
+    else {
+      suite.failed += 1;
+      suite.failures.push(`${name} (exit ${status})`);
+    }
+  }
+  return suite;
+}
+
+/**
  * Vitest, from the file scripts/vitest-summary.mjs writes (undefined when none was written) and the
  * process's exit status.
  */

@@ -7,7 +7,14 @@ import { describe, expect, it } from "vitest";
 
 import { POSTGRES_SKIP_REASON as DECLARED_REASON } from "@/test/db";
 
-import { playwrightSuite, POSTGRES_SKIP_REASON, summaryLines, vitestSuite, type VitestSummaryReport } from "./test-summary.mjs";
+import {
+  checksSuite,
+  playwrightSuite,
+  POSTGRES_SKIP_REASON,
+  summaryLines,
+  vitestSuite,
+  type VitestSummaryReport,
+} from "./test-summary.mjs";
 
 /*
  * `npm test`'s summary (scripts/test.mjs): a test that passed only on a retry is counted as failed and
@@ -101,6 +108,18 @@ describe("the test summary", () => {
     expect(vitestSuite(undefined, 1)).toMatchObject({ failed: 1 });
     expect(vitestSuite(vitestReport(), 1)).toMatchObject({ passed: 3, failed: 1, problems: ["Vitest exited with 1"] });
     expect(vitestSuite(vitestReport({ loadErrors: [{ file: "a.test.ts", message: "boom" }] }), 1).failed).toBe(1);
+  });
+
+  it("counts each static check, and names a failing one with its exit status", () => {
+    const checks = checksSuite([
+      { name: "prettier --check", status: 0 },
+      { name: "tsc --noEmit", status: 2 },
+      { name: "eslint", status: 0 },
+    ]);
+    expect(checks).toMatchObject({ label: "checks", passed: 2, failed: 1, failures: ["tsc --noEmit (exit 2)"] });
+    const { lines, failed } = summaryLines([checks], { postgresExpected: false });
+    expect(failed).toBe(1);
+    expect(lines).toContain("  failed [checks]: tsc --noEmit (exit 2)");
   });
 
   it("says the PostgreSQL path did not run, and how many tests that skipped", () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every test. Vitest (lib, route handlers, sandbox, database on PGlite and, with
-// TEST_DATABASE_URL, PostgreSQL), then a production build and Playwright against it and the sandbox.
+// `npm test`: every test. The static checks (Prettier, tsc, ESLint with the layers' rules), Vitest (lib,
+// route handlers, sandbox, database on PGlite and, with TEST_DATABASE_URL, PostgreSQL), then a production build and Playwright against it and the sandbox.
 // Ends with a summary: the tests that passed only on a retry (flaky, counted as failed), the skipped ones
 // and why (the PostgreSQL suites when TEST_DATABASE_URL is unset), then one line "N passed, N failed"
 // summing every suite. Exits non-zero on any failure, a flaky test included.
@@ -21,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { ensureChromium } from "./browser.mjs";
-import { playwrightSuite, suiteThatDidNotRun, summaryLines, vitestSuite } from "./test-summary.mjs";
+import { checksSuite, playwrightSuite, suiteThatDidNotRun, summaryLines, vitestSuite } from "./test-summary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Our own flags are --unit-only and --e2e-only; every other argument goes to Playwright
@@ -50,6 +50,17 @@ const readReport = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(f
 const chromium = runE2e ? ensureChromium() : undefined;
 
 if (runUnit) {
+  // The static checks first: formatting, types and the layers' lint, so a drift fails here, not in review.
+  const checks = [
+    ["prettier --check", [bin("prettier", "bin/prettier.cjs"), "--check", "--log-level", "warn", "."]],
+    ["tsc --noEmit", [bin("typescript", "bin/tsc"), "--noEmit", "-p", "."]],
+    ["eslint", [bin("eslint", "bin/eslint.js"), "."]],
+  ].map(([name, command]) => {
+    console.log(`> ${name}`);
+    return { name, status: run(command) };
+  });
+  suites.push(checksSuite(checks));
+
   const report = path.join(resultsDir, "vitest-summary.json");
   fs.rmSync(report, { force: true });
   const status = run([bin("vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=./scripts/vitest-summary.mjs"], {
