@@ -5,19 +5,35 @@ import { notFound } from "next/navigation";
 import { AdoptPageView } from "@/components/ui/adopt-page-view";
 import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
-import { requestContext } from "@/lib/audit-trail/server";
+import { requestContext, type RequestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
+import type { StaffSession } from "@/lib/auth/types";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { isPublicId } from "@/lib/upstream/model/verification-query";
 import { verificationKeys } from "@/lib/verifications/queries";
 import { viewVerification } from "@/lib/verifications/server/detail";
+import { viewRelatedVerifications } from "@/lib/verifications/server/related";
 
 import { VerificationPageClient } from "./page-client";
 
 // /verifications/[publicId]: one verification, fetched here and hydrated; images load in the browser
 // through short-lived tokens.
+
+/**
+ * The same person's panel comes with the page (usually one index lookup; the service only for related
+ * verifications without a case): fetched after hydration, its text was the page's largest paint, drawn a
+ * second late (Lighthouse's LCP element on this page). A failure leaves it to the browser, which shows it
+ * with its retry.
+ */
+async function hydrateRelated(queryClient: QueryClient, context: RequestContext, publicId: string, user: StaffSession) {
+  try {
+    queryClient.setQueryData(verificationKeys.related(publicId), await viewRelatedVerifications(context, publicId, user));
+  } catch {
+    // Left to the panel's own request.
+  }
+}
 export default async function VerificationPage({ params }: { params: Promise<{ publicId: string }> }) {
   const user = await requirePageUser("verifications.read");
   // Next 16: params is a Promise.
@@ -30,8 +46,10 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   let serverError: ServerError | null = null;
   const context = requestContext(user, await headers());
   try {
-    const data = await withUpstreamSource("page /verifications/[publicId]", () => viewVerification(context, publicId, user));
-    queryClient.setQueryData(verificationKeys.detail(publicId), data);
+    await withUpstreamSource("page /verifications/[publicId]", async () => {
+      queryClient.setQueryData(verificationKeys.detail(publicId), await viewVerification(context, publicId, user));
+      await hydrateRelated(queryClient, context, publicId, user);
+    });
   } catch (error) {
     // A 404 is the page's own state. Anything else is shown by the client as the route handler would
     // have answered it (IP not allowed, timeout with retry…), with no second fetch until the retry button.
