@@ -53,12 +53,11 @@ export async function enrichmentOf(db: Database, publicIds: string[]): Promise<R
   return enrichment;
 }
 
-export async function enrichList(db: Database, list: VerificationListResponse): Promise<VerificationListResponse> {
-  return {
-    ...list,
-    enrichment: await enrichmentOf(
-      db,
-      list.items.map((item) => item.publicId),
-    ),
-  };
+/** The list with its enrichment, read by `read` (the list view's cache, ./enrichment-cache.ts) or from `db`. */
+export async function enrichList(
+  db: Database,
+  list: VerificationListResponse,
+  read: (publicIds: string[]) => Promise<Record<string, ListEnrichment>> = (publicIds) => enrichmentOf(db, publicIds),
+): Promise<VerificationListResponse> {
+  return { ...list, enrichment: await read(list.items.map((item) => item.publicId)) };
 }

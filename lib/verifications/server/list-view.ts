@@ -2,12 +2,13 @@ import "server-only";
 
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
 import type { PermissionHolder } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
+import { getDatabaseHandle } from "@/lib/db/client";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 
 import type { VerificationListResponse } from "../types";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";
+import { enrichmentCacheFor } from "./enrichment-cache";
 import { learnFromListPage } from "./known";
 import { listVerifications, type VerificationDeps } from "./list";
 import { asSeenBy } from "./personal-data";
@@ -28,9 +29,12 @@ export async function viewVerificationList(
     context,
     { action: "verification.list", details: listDetails(filters), detailsOf: (result) => ({ count: result.items.length }) },
     async () => {
-      const db = await getDb();
+      const handle = await getDatabaseHandle();
       const list = await listVerifications(filters, deps);
-      const [enriched] = await Promise.all([enrichList(db, list), learnFromListPage(db, list.items)]);
+      const [enriched] = await Promise.all([
+        enrichList(handle.db, list, enrichmentCacheFor(handle).read),
+        learnFromListPage(handle.db, list.items),
+      ]);
       return enriched;
     },
   );
