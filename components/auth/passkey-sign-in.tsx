@@ -1,6 +1,6 @@
 "use client";
 
-import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 
@@ -10,6 +10,8 @@ import { passkeyProblemOf } from "@/lib/account/passkey-errors";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
 
 const noSubscription = () => () => undefined;
+/** @simplewebauthn/browser's browserSupportsWebAuthn, without loading the library before a passkey is chosen. */
+const browserSupportsWebAuthn = () => typeof globalThis.PublicKeyCredential === "function";
 
 export type PasskeySignInProblem = "cancelled" | "unsupported" | "refused" | "failed";
 
@@ -42,10 +44,11 @@ export function PasskeySignIn({
     onStart();
     let response: string;
     try {
-      const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>("/api/auth/passkey/options", {
-        method: "POST",
-        body: {},
-      });
+      // The ceremony's library is loaded when a passkey is chosen (most sign-ins use a password), alongside the options.
+      const [{ startAuthentication }, optionsJSON] = await Promise.all([
+        import("@simplewebauthn/browser"),
+        apiRequest<PublicKeyCredentialRequestOptionsJSON>("/api/auth/passkey/options", { method: "POST", body: {} }),
+      ]);
       response = JSON.stringify(await startAuthentication({ optionsJSON }));
     } catch (error) {
       const problem = passkeyProblemOf(error);

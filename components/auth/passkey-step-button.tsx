@@ -1,6 +1,6 @@
 "use client";
 
-import { startAuthentication } from "@simplewebauthn/browser";
+import type { startAuthentication } from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
@@ -17,10 +17,12 @@ export function PasskeyStepButton({ callbackPath }: { callbackPath: string }) {
     setPending(true);
     setFailed(false);
     try {
-      const optionsJSON = await apiRequest<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/api/account/step-up/options", {
-        method: "POST",
-      });
-      const passkey = await startAuthentication({ optionsJSON });
+      // The ceremony's library is loaded when the passkey is chosen, alongside the options.
+      const [library, optionsJSON] = await Promise.all([
+        import("@simplewebauthn/browser"),
+        apiRequest<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/api/account/step-up/options", { method: "POST" }),
+      ]);
+      const passkey = await library.startAuthentication({ optionsJSON });
       await apiRequest("/api/account/step-up", { method: "POST", body: { passkey } });
       // A full load: the session changed stage, the server decides what comes next.
       window.location.assign(callbackPath);

@@ -1,26 +1,20 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton, SecretValue } from "@/components/ui/copy-button";
-import { Dialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { useLazyDialog } from "@/components/ui/dialog";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
-import { useRequestReverification } from "@/lib/cases/queries";
 import { caseHref } from "@/lib/cases/queue-context";
-import type { CaseDetail, ReverificationResponse } from "@/lib/cases/types";
-import { cpfDigits, formatCpfPartial } from "@/lib/shared/cpf";
-import { useVerification, verificationKeys } from "@/lib/verifications/queries";
+import type { CaseDetail } from "@/lib/cases/types";
+import { useVerification } from "@/lib/verifications/queries";
 
 /*
  * "Ask to verify again" on the case panel: the assignee (or a holder of cases.assign) has a new verification
  * created for the same document, linked to the case. When the provider shows this verification's document
  * masked, the analyst types the CPF (the server checks it matches before anything is created). The answer's
- * address and QR code are shown once, here, and kept nowhere else.
+ * address and QR code are shown once, here, and kept nowhere else. The dialog's code (./reverification-form.tsx)
+ * is loaded when its trigger is reached, not with the page.
  */
 
 /** What the panel shows of re-verifications: the one the case waits for, and the action. */
@@ -38,118 +32,29 @@ export function Reverification({ detail, viewer }: { detail: CaseDetail; viewer:
           </a>
         </p>
       ) : null}
-      {may ? <ReverificationDialog publicId={detail.publicId} /> : null}
+      {may ? <ReverificationAction publicId={detail.publicId} /> : null}
     </div>
   );
 }
 
-function ReverificationDialog({ publicId }: { publicId: string }) {
+const loadDialog = () => import("./reverification-form").then((module) => module.ReverificationDialog);
+
+function ReverificationAction({ publicId }: { publicId: string }) {
   const t = useTranslations("cases.reverification");
-  const [open, setOpen] = useState(false);
-  const [cpf, setCpf] = useState("");
-  const [result, setResult] = useState<ReverificationResponse | null>(null);
-  const request = useRequestReverification(publicId);
-  const queryClient = useQueryClient();
+  const dialog = useLazyDialog(loadDialog);
   // The document is typed only when the provider itself masks it; the dashboard's own masking hides nothing
   // from the server, which then uses the document as the provider shows it.
   const verification = useVerification(publicId).data?.verification;
   const needsDocument = !verification || (verification.documentMasked && verification.maskedBy !== "dashboard");
-  const error = request.error;
-  const documentError = error?.fields.some((field) => field.startsWith("document")) ? error.message : undefined;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    request.mutate(needsDocument ? { document: { type: "cpf", number: cpfDigits(cpf) } } : {}, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        // The new verification is the same person's: the detail's "Same person" panel reads it again.
-        void queryClient.invalidateQueries({ queryKey: verificationKeys.related(publicId) });
-      },
-    });
-  }
-
+  const ReverificationDialog = dialog.Dialog;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setResult(null);
-          setCpf("");
-          request.reset();
-        }
-      }}
-      title={t("title")}
-      description={t("intro")}
-      trigger={
-        <Button variant="secondary" data-testid="case-reverify">
-          {t("action")}
-        </Button>
-      }
-    >
-      {result ? (
-        <div className="space-y-4" data-testid="reverification-result">
-          <Alert tone="success" title={t("created", { publicId: result.publicId, refId: result.refId })} />
-          {result.url ? (
-            <>
-              <div>
-                <label htmlFor="reverification-address" className="block text-sm font-medium text-slate-800">
-                  {t("address")}
-                </label>
-                <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
-                  <div className="min-w-0 flex-1">
-                    <SecretValue id="reverification-address" value={result.url} label={t("address")} />
-                  </div>
-                  <CopyButton value={result.url} label={t("copy")} />
-                </div>
-              </div>
-              {result.qrCode ? (
-                // A data URL made on the server: no QR library in the browser. White margin for scanners.
-                // eslint-disable-next-line @next/next/no-img-element
-                <img
-                  src={result.qrCode}
-                  alt={t("qr")}
-                  width={208}
-                  height={208}
-                  className="h-52 w-52 rounded-lg border border-slate-200 bg-white p-1"
-                />
-              ) : null}
-            </>
-          ) : (
-            <Alert tone="info" title={t("noAddress")} />
-          )}
-          <a className="text-sm text-brand-800 underline underline-offset-2" href={caseHref(result.publicId, "")}>
-            {t("openNew")}
-          </a>
-        </div>
-      ) : (
-        <form onSubmit={submit} noValidate className="space-y-4">
-          {error && !documentError ? <Alert tone="error" title={error.message} /> : null}
-          {needsDocument ? (
-            <Field
-              id="reverification-cpf"
-              label={t("documentLabel")}
-              hint={t("documentHint")}
-              error={documentError}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="000.000.000-00"
-              value={cpf}
-              onChange={(event) => setCpf(formatCpfPartial(event.target.value))}
-            />
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" pending={request.isPending} data-testid="reverification-submit">
-              {t("submit")}
-            </Button>
-            {request.isPending ? (
-              <span role="status" className="text-sm text-slate-700">
-                {t("pending")}
-              </span>
-            ) : null}
-          </div>
-        </form>
-      )}
-    </Dialog>
+    <>
+      <Button variant="secondary" data-testid="case-reverify" {...dialog.trigger}>
+        {t("action")}
+      </Button>
+      {ReverificationDialog ? (
+        <ReverificationDialog publicId={publicId} needsDocument={needsDocument} open={dialog.open} onOpenChange={dialog.setOpen} />
+      ) : null}
+    </>
   );
 }

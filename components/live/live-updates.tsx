@@ -3,56 +3,57 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
-import { caseKeys } from "@/lib/cases/queries";
-import { openLiveStream, type LiveMessage } from "@/lib/shared/api-client/live";
-import { verificationKeys } from "@/lib/verifications/queries";
-import { verificationEventKeys } from "@/lib/webhooks/queries";
+import { openLiveStream } from "@/lib/shared/api-client/live";
 
 /*
  * The tab's one live stream (lib/shared/api-client/live.ts), mounted once by the dashboard's shell. Each
- * event invalidates the react-query keys it concerns (by prefix, never the whole cache): a case's events the
- * queues and that case, a verification's change that verification and the change feed (the list does not
- * reorder itself under the analyst: the feed's notice offers the changes, components/verifications/
- * live-changes-notice.tsx), a notification the bell. Only queries in use refetch; the rest are marked stale.
+ * event invalidates the react-query keys it concerns (./live-invalidation.ts); only queries in use refetch,
+ * the rest are marked stale.
+ *
+ * The stream opens at once, as the shell hydrates. The keys' module (it brings the verification and case
+ * query modules, which many pages do not otherwise load) is not part of the page's first load: it is fetched
+ * once the page has loaded, or sooner if an event comes first; events wait for it and are applied in order.
+ * A module that fails to load is asked for again by the next event (the events of that attempt are not
+ * applied: the pages refresh on their next fetch).
  */
-
-// The bell's key prefix (lib/notifications/queries.ts `notificationKeys.all`), named here so the shell's stream does
-// not depend on the bell's module.
-const NOTIFICATIONS_KEY = ["notifications"] as const;
 
 const TOPICS = ["case.opened", "case.assigned", "case.unassigned", "case.outcome", "case.closed", "verification.changed", "notification"];
 
-function keysFor(message: LiveMessage): (readonly unknown[])[] {
-  const publicId = typeof message.payload.publicId === "string" ? message.payload.publicId : null;
-  if (message.topic.startsWith("case.")) {
-    return [caseKeys.queues(), ...(publicId ? [caseKeys.detail(publicId)] : [])];
-  }
-  if (message.topic === "verification.changed") {
-    return [
-      verificationEventKeys.feed(),
-      ...(publicId ? [verificationKeys.detail(publicId), verificationEventKeys.history(publicId), caseKeys.detail(publicId)] : []),
-    ];
-  }
-  if (message.topic === "notification") return [NOTIFICATIONS_KEY];
-  return [];
-}
+type Invalidation = typeof import("./live-invalidation");
 
 export function LiveUpdates() {
   const client = useQueryClient();
-  useEffect(
-    () =>
-      openLiveStream(
-        TOPICS,
-        (message) => {
-          for (const queryKey of keysFor(message)) void client.invalidateQueries({ queryKey });
+  useEffect(() => {
+    let loading: Promise<Invalidation> | null = null;
+    const load = () => {
+      if (!loading) {
+        const next = import("./live-invalidation");
+        loading = next;
+        next.catch(() => {
+          if (loading === next) loading = null;
+        });
+      }
+      return loading;
+    };
+    const invalidate = (keysOf: (module: Invalidation) => (readonly unknown[])[]) =>
+      void load().then(
+        (module) => {
+          for (const queryKey of keysOf(module)) void client.invalidateQueries({ queryKey });
         },
-        // Back after an outage: whatever the pages show may have changed meanwhile.
-        () => {
-          for (const queryKey of [caseKeys.queues(), verificationEventKeys.feed(), NOTIFICATIONS_KEY])
-            void client.invalidateQueries({ queryKey });
-        },
-      ),
-    [client],
-  );
+        () => undefined,
+      );
+    const warm = () => void load().catch(() => undefined);
+    if (document.readyState === "complete") warm();
+    else window.addEventListener("load", warm, { once: true });
+    const close = openLiveStream(
+      TOPICS,
+      (message) => invalidate((module) => module.keysFor(message)),
+      () => invalidate((module) => module.keysAfterOutage()),
+    );
+    return () => {
+      window.removeEventListener("load", warm);
+      close();
+    };
+  }, [client]);
   return null;
 }

@@ -9,6 +9,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type ComponentType,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
@@ -114,4 +115,44 @@ export function DialogClose({ children }: { asChild?: boolean; children: ReactEl
       if (!event.defaultPrevented) close();
     },
   });
+}
+
+/**
+ * A dialog whose own code (its body and what only it imports) is loaded when first asked for rather than with
+ * the page. Spread `trigger` on the button that opens it: it carries what Dialog gives its own trigger
+ * (aria-haspopup, aria-expanded) and starts loading that code, and the Radix half, as soon as the pointer or
+ * focus reaches the button. `Dialog` is the loaded component (null until then): render it with `open` and
+ * `setOpen`. Pressed before its code has arrived, the dialog opens (and takes focus) when it does; the
+ * button keeps focus meanwhile, so focus goes back to it on close. If the code cannot be loaded the dialog
+ * stays closed and the next press tries again.
+ */
+export function useLazyDialog<Props>(load: () => Promise<ComponentType<Props>>) {
+  const [open, setOpen] = useState(false);
+  const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
+  const preload = () => {
+    void loadContent();
+    loading.current ??= load().then(
+      (component) => setLoaded(() => component),
+      () => {
+        loading.current = null;
+        setOpen(false);
+      },
+    );
+  };
+  return {
+    open,
+    setOpen,
+    Dialog: Loaded,
+    trigger: {
+      "aria-haspopup": "dialog" as const,
+      "aria-expanded": open,
+      onPointerEnter: preload,
+      onFocus: preload,
+      onClick: () => {
+        preload();
+        setOpen(true);
+      },
+    },
+  };
 }

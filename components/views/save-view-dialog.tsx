@@ -1,88 +1,44 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { useSaveView } from "@/lib/views/queries";
-import { VIEW_NAME_MAX, viewQueryOf, type ViewScope } from "@/lib/views/rules";
+import { useLazyDialog } from "@/components/ui/dialog";
+import type { ViewScope } from "@/lib/views/rules";
 
 /*
  * "Save this view": the page's filters and sort as they are in its address (both pages keep them there),
  * saved under a name the member gives; the view then shows in their navigation (SavedViewsMenu). A name
- * already used on this page is refused by the server (409 naming `name`) and shown on the field.
+ * already used on this page is refused by the server (409 naming `name`) and shown on the field. The dialog
+ * (./save-view-form.tsx) is loaded when its button is reached, not with the page.
  */
+
+const loadDialog = () => import("./save-view-form").then((module) => module.SaveViewForm);
+
 export function SaveViewDialog({ scope }: { scope: ViewScope }) {
   const t = useTranslations("views");
-  const searchParams = useSearchParams();
-  const save = useSaveView();
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState("");
+  const dialog = useLazyDialog(loadDialog);
+  // Each opening mounts the dialog afresh (its key): an empty name, no earlier refusal.
+  const [openings, setOpenings] = useState(0);
   const [saved, setSaved] = useState<string | null>(null);
-
-  const nameError = save.error?.fields.includes("name")
-    ? save.error.status === 409
-      ? t("save.nameTaken")
-      : t("save.nameInvalid")
-    : undefined;
-
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (next) {
-      setName("");
-      save.reset();
-    }
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate(
-      { scope, name: name.trim(), query: viewQueryOf(searchParams.toString()) },
-      {
-        onSuccess: ({ view }) => {
-          setSaved(view.name);
-          setOpen(false);
-        },
-      },
-    );
-  }
+  const SaveViewForm = dialog.Dialog;
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Dialog
-        open={open}
-        onOpenChange={onOpenChange}
-        title={t("save.title")}
-        description={t("save.description")}
-        trigger={<Button variant="secondary">{t("save.open")}</Button>}
+      <Button
+        variant="secondary"
+        {...dialog.trigger}
+        onClick={() => {
+          setOpenings((count) => count + 1);
+          dialog.trigger.onClick();
+        }}
       >
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          <Field
-            label={t("save.name")}
-            value={name}
-            maxLength={VIEW_NAME_MAX}
-            required
-            autoComplete="off"
-            onChange={(event) => setName(event.target.value)}
-            error={nameError}
-          />
-          <div aria-live="assertive">{save.error && !nameError ? <Alert tone="error">{save.error.message}</Alert> : null}</div>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={save.isPending}>
-                {t("save.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" pending={save.isPending} disabled={name.trim() === ""}>
-              {t("save.submit")}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        {t("save.open")}
+      </Button>
+      {SaveViewForm ? (
+        <SaveViewForm key={openings} scope={scope} open={dialog.open} onOpenChange={dialog.setOpen} onSaved={setSaved} />
+      ) : null}
       <p role="status" className="text-sm text-slate-700">
         {saved ? t("save.saved", { name: saved }) : null}
       </p>

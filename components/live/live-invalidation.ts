@@ -1,0 +1,36 @@
+import { caseKeys } from "@/lib/cases/queries";
+import type { LiveMessage } from "@/lib/shared/api-client/live";
+import { verificationKeys } from "@/lib/verifications/queries";
+import { verificationEventKeys } from "@/lib/webhooks/queries";
+
+/*
+ * Which react-query keys a live event concerns (by prefix, never the whole cache): a case's events the queues
+ * and that case, a verification's change that verification and the change feed (the list does not reorder
+ * itself under the analyst: the feed's notice offers the changes, components/verifications/
+ * live-changes-notice.tsx), a notification the bell. Apart from the shell (./live-updates.tsx) because the
+ * keys come with the verification and case modules, which most pages would not load otherwise.
+ */
+
+// The bell's key prefix (lib/notifications/queries.ts `notificationKeys.all`), named here so the shell's stream does
+// not depend on the bell's module.
+const NOTIFICATIONS_KEY = ["notifications"] as const;
+
+export function keysFor(message: LiveMessage): (readonly unknown[])[] {
+  const publicId = typeof message.payload.publicId === "string" ? message.payload.publicId : null;
+  if (message.topic.startsWith("case.")) {
+    return [caseKeys.queues(), ...(publicId ? [caseKeys.detail(publicId)] : [])];
+  }
+  if (message.topic === "verification.changed") {
+    return [
+      verificationEventKeys.feed(),
+      ...(publicId ? [verificationKeys.detail(publicId), verificationEventKeys.history(publicId), caseKeys.detail(publicId)] : []),
+    ];
+  }
+  if (message.topic === "notification") return [NOTIFICATIONS_KEY];
+  return [];
+}
+
+/** Back after an outage: whatever the pages show may have changed meanwhile. */
+export function keysAfterOutage(): (readonly unknown[])[] {
+  return [caseKeys.queues(), verificationEventKeys.feed(), NOTIFICATIONS_KEY];
+}
