@@ -19,9 +19,11 @@ import { sql } from "drizzle-orm";
 import { factorSecretKeyId, openFactorSecretWithKey } from "@/lib/auth/server/factor-secret";
 import { ABSOLUTE_TIMEOUT_MS } from "@/lib/auth/server/sessions";
 import { config, generatedSecretsFile, type Config } from "@/lib/config";
-import { configuredSource, createDatabase, type Database } from "@/lib/db/client";
+import { type Database } from "@/lib/db/client";
 import { formatKeyRing, keyById, newKeyId, newSecret, withNewKey, type KeyRing } from "@/lib/keys/ring";
 import { MAX_MEDIA_TOKEN_SECONDS } from "@/lib/verifications/server/media-token";
+
+import { runCli, UsageError, withDatabase } from "./cli";
 
 interface RingSpec {
   name: string;
@@ -45,8 +47,6 @@ const USAGE = [
   "       npm run keys:rotate -- --status",
   `<secret>: ${RINGS.map((spec) => spec.name).join(" | ")}`,
 ].join("\n");
-
-class UsageError extends Error {}
 
 function specOf(name: string | undefined): RingSpec {
   const spec = RINGS.find((candidate) => candidate.name === name);
@@ -239,13 +239,8 @@ function transient(spec: RingSpec, cfg: Config): string | undefined {
   }
 }
 
-async function countDependents(cfg: Config): Promise<Record<string, Counts>> {
-  const handle = await createDatabase(configuredSource());
-  try {
-    return await dependents(handle.db, cfg);
-  } finally {
-    await handle.close();
-  }
+function countDependents(cfg: Config): Promise<Record<string, Counts>> {
+  return withDatabase(({ db }) => dependents(db, cfg));
 }
 
 const describe = (what: Map<string, number> | undefined) => [...(what ?? [])].map(([label, n]) => `${n} ${label}`).join(", ");
@@ -292,14 +287,4 @@ async function main(): Promise<number> {
   throw new UsageError(args.length ? `unexpected arguments: ${args.join(" ")}` : "no secret named");
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n${USAGE}`);
-    } else {
-      console.error(`keys:rotate could not run: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    process.exit(2);
-  },
-);
+runCli(main, { lead: "keys:rotate could not run", usage: USAGE });
