@@ -19,7 +19,7 @@ import { sql } from "drizzle-orm";
 import { factorSecretKeyId, openFactorSecretWithKey } from "@/lib/auth/server/factor-secret";
 import { ABSOLUTE_TIMEOUT_MS } from "@/lib/auth/server/sessions";
 import { config, generatedSecretsFile, type Config } from "@/lib/config";
-import { type Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { formatKeyRing, keyById, newKeyId, newSecret, withNewKey, type KeyRing } from "@/lib/keys/ring";
 import { MAX_MEDIA_TOKEN_SECONDS } from "@/lib/verifications/server/media-token";
 
@@ -134,11 +134,6 @@ async function retire(cfg: Config, spec: RingSpec, id: string, force: boolean): 
 
 type Counts = Map<string, Map<string, number>>;
 
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 function add(counts: Counts, keyId: string, what: string, n: number): void {
   if (n <= 0) return;
   const entry = counts.get(keyId) ?? new Map<string, number>();
@@ -154,7 +149,7 @@ async function countInto(
   query: ReturnType<typeof sql>,
   unknown = "(no key id recorded)",
 ): Promise<void> {
-  for (const row of await rows<{ key_id: string | null; n: number | string }>(db, query))
+  for (const row of await queryRows<{ key_id: string | null; n: number | string }>(db, query))
     add(counts, row.key_id ?? unknown, what, Number(row.n));
 }
 
@@ -188,7 +183,7 @@ async function dependents(db: Database, cfg: Config): Promise<Record<string, Cou
     "case outcome comments",
     sql`select ${sealedKeyId("outcome_comment")} as key_id, count(*) as n from cases where ${isSealed("outcome_comment")} group by 1`,
   );
-  const [clear] = await rows<{ n: number | string }>(
+  const [clear] = await queryRows<{ n: number | string }>(
     db,
     sql`select (select count(*) from case_entries where text is not null and not (${isSealed("text")}))
       + (select count(*) from cases where outcome_comment is not null and not (${isSealed("outcome_comment")})) as n`,
@@ -196,7 +191,7 @@ async function dependents(db: Database, cfg: Config): Promise<Record<string, Cou
   add(data, "(in clear)", "case texts not yet sealed", Number(clear?.n ?? 0));
 
   const auth = out.nextauth!;
-  const secrets = await rows<{ totp_secret: string }>(
+  const secrets = await queryRows<{ totp_secret: string }>(
     db,
     sql`select totp_secret from staff_factors where kind = 'totp' and totp_secret is not null`,
   );

@@ -4,7 +4,7 @@ import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle
 
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 
 import type { AuditEventView, AuditPage, AuditStaff } from "../types";
 
@@ -148,13 +148,15 @@ export function staffIdsOf(events: AuditEventView[]): string[] {
 export async function staffOf(db: Database, events: AuditEventView[]): Promise<Record<string, AuditStaff>> {
   const ids = staffIdsOf(events);
   if (ids.length === 0) return {};
-  const result = await db.execute<{ id: string; name: string | null; email: string }>(sql`
+  const rows = await queryRows<{ id: string; name: string | null; email: string }>(
+    db,
+    sql`
     select id::text as id, name, email from staff_users
     where id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})`);
-  const rows = Array.isArray(result) ? result : (result as { rows: Array<{ id: string; name: string | null; email: string }> }).rows;
+    )})`,
+  );
   return Object.fromEntries(rows.map((row) => [row.id, { name: row.name?.trim() || null, email: row.email }]));
 }
 
@@ -212,14 +214,16 @@ export async function* iterateAuditEvents(
  * index probe per distinct action, so it stays instant with a million rows and a few dozen actions.
  */
 export async function distinctActions(db: Database, max = 200): Promise<string[]> {
-  const result = await db.execute<{ action: string }>(sql`
+  const rows = await queryRows<{ action: string }>(
+    db,
+    sql`
     with recursive actions(action) as (
       (select action from audit_events order by action limit 1)
       union all
       select (select e.action from audit_events e where e.action > actions.action order by e.action limit 1)
       from actions where actions.action is not null
     )
-    select action from actions where action is not null limit ${max}`);
-  const rows = Array.isArray(result) ? result : (result as { rows: Array<{ action: string }> }).rows;
+    select action from actions where action is not null limit ${max}`,
+  );
   return rows.map((row) => row.action);
 }
