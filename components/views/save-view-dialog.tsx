@@ -6,7 +6,8 @@ import { useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { useSaveView } from "@/lib/views/queries";
 import { VIEW_NAME_MAX, viewQueryOf, type ViewScope } from "@/lib/views/rules";
@@ -71,16 +72,13 @@ export function SaveViewDialog({ scope }: { scope: ViewScope }) {
             error={nameError}
           />
           <div aria-live="assertive">{save.error && !nameError ? <Alert tone="error">{save.error.message}</Alert> : null}</div>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={save.isPending}>
-                {t("save.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" pending={save.isPending} disabled={name.trim() === ""}>
-              {t("save.submit")}
-            </Button>
-          </div>
+          <DialogFormActions
+            cancelLabel={t("save.cancel")}
+            submitLabel={t("save.submit")}
+            pending={save.isPending}
+            cancelDisabled={save.isPending}
+            submitDisabled={name.trim() === ""}
+          />
         </form>
       </Dialog>
       <p role="status" className="text-sm text-slate-700">
