@@ -97,10 +97,10 @@ function whereOf(filter: AuditEventFilter, cursor?: Cursor): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
-const viewColumns = {
+/** An event's columns as its readers show it (the trail's pages and exports, the titular's report). */
+export const eventColumns = {
   id: auditEvents.id,
   at: auditEvents.at,
-  atExact,
   actorId: auditEvents.actorId,
   actorEmail: auditEvents.actorEmail,
   action: auditEvents.action,
@@ -111,6 +111,10 @@ const viewColumns = {
   ip: auditEvents.ip,
   details: auditEvents.details,
 };
+
+// atExact third, where it always stood.
+const { id: idColumn, at: atColumn, ...laterColumns } = eventColumns;
+const viewColumns = { id: idColumn, at: atColumn, atExact, ...laterColumns };
 
 type ViewRow = { [K in keyof typeof viewColumns]: unknown } & { id: number; at: Date; atExact: string };
 
