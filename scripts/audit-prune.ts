@@ -10,7 +10,8 @@
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
 import { BrokenChainError, pruneAuditTrail } from "@/lib/audit-trail/server/prune";
 import { config } from "@/lib/config";
-import { configuredSource, createDatabase } from "@/lib/db/client";
+
+import { runCli, withDatabase } from "./cli";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -22,9 +23,8 @@ async function main(): Promise<number> {
   const dryRun = args.includes("--dry-run");
   const allowBrokenChain = args.includes("--allow-broken-chain");
   const retentionDays = config().auditRetentionDays;
-  const handle = await createDatabase(configuredSource());
-  try {
-    const result = await pruneAuditTrail(handle.db, { retentionDays, dryRun, allowBrokenChain });
+  return withDatabase(async ({ db }) => {
+    const result = await pruneAuditTrail(db, { retentionDays, dryRun, allowBrokenChain });
     const older = `older than ${retentionDays} days (before ${result.cutoff.toISOString()})`;
     if (dryRun) {
       console.log(
@@ -38,15 +38,10 @@ async function main(): Promise<number> {
       );
     }
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`audit:prune failed, nothing was removed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(error instanceof BrokenChainError ? 1 : 2);
-  },
-);
+runCli(main, {
+  lead: "audit:prune failed, nothing was removed",
+  exitCode: (error) => (error instanceof BrokenChainError ? 1 : 2),
+});

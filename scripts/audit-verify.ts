@@ -13,7 +13,8 @@
 import { anchorAuditHead } from "@/lib/audit-trail/server/checkpoint";
 import { listOpenIntents } from "@/lib/audit-trail/server/intents";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
-import { configuredSource, createDatabase } from "@/lib/db/client";
+
+import { runCli, withDatabase } from "./cli";
 
 function parseArgs(args: string[]): { expectHead?: { id: number; hash: string } } | string {
   if (args.length === 0) return {};
@@ -28,11 +29,10 @@ async function main(): Promise<number> {
     console.error(parsed);
     return 2;
   }
-  const handle = await createDatabase(configuredSource());
-  try {
+  return withDatabase(async ({ db }) => {
     const started = Date.now();
     let lastReport = started;
-    const result = await verifyAuditChain(handle.db, {
+    const result = await verifyAuditChain(db, {
       expectHead: parsed.expectHead,
       onProgress: (checked) => {
         if (Date.now() - lastReport > 5000) {
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
         console.log(
           `the head noted earlier (event #${parsed.expectHead.id}) is still in the chain${result.checkpoint && parsed.expectHead.id <= result.checkpoint.throughEventId ? " (since pruned under the checkpoint)" : ""}`,
         );
-      const open = await listOpenIntents(handle.db);
+      const open = await listOpenIntents(db);
       if (open.length > 0) {
         console.log(`${open.length} intent(s) without an outcome: check at the provider whether each action happened`);
         for (const intent of open) {
@@ -64,7 +64,7 @@ async function main(): Promise<number> {
       }
       if (result.lastHash) {
         // A verified head is worth signing: a later run sees events cut off after it (head checkpoints).
-        const anchor = await anchorAuditHead(handle.db, { verified: { id: result.lastEventId!, hash: result.lastHash } });
+        const anchor = await anchorAuditHead(db, { verified: { id: result.lastEventId!, hash: result.lastHash } });
         console.log(`head: ${result.lastEventId}:${result.lastHash}`);
         if (anchor) console.log(`  signed as head checkpoint #${anchor.id} (event #${anchor.throughEventId})`);
         console.log(
@@ -92,15 +92,7 @@ async function main(): Promise<number> {
         : `  ${result.checked.toLocaleString("en")} events before it verified ${from}.`,
     );
     return 1;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`audit:verify could not run: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
-  },
-);
+runCli(main, { lead: "audit:verify could not run" });

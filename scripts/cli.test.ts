@@ -7,7 +7,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
@@ -16,6 +16,7 @@ import { restoreConfigEnv } from "@/test/config";
 import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS } from "@/test/db";
 
 import { blankAppEnv } from "./app-env.mjs";
+import { runCli, UsageError } from "./cli";
 
 /*
  * The command-line scripts as an operator runs them (`npm run …`), each test against a database of its own:
@@ -148,6 +149,45 @@ beforeAll(() => stubTestEnvironment());
 afterAll(async () => {
   restoreConfigEnv();
   if (migratedPglite) fs.rmSync(path.dirname(await migratedPglite), { recursive: true, force: true });
+});
+
+describe("runCli, the end of every script", () => {
+  /** What `runCli(main, failure)` printed on stderr and the codes it exited with (process.exit, stubbed, returns). */
+  async function ending(main: () => Promise<number | void>, failure?: Parameters<typeof runCli>[1]) {
+    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      runCli(main, failure);
+      await vi.waitFor(() => expect(exit).toHaveBeenCalled());
+      return { exits: exit.mock.calls.map(([code]) => code), stderr: error.mock.calls.map((args) => args.join(" ")) };
+    } finally {
+      exit.mockRestore();
+      error.mockRestore();
+    }
+  }
+
+  it("exits with the code main returns, 0 when it returns none, printing nothing", async () => {
+    expect(await ending(() => Promise.resolve(1), { lead: "x:y failed" })).toEqual({ exits: [1], stderr: [] });
+    expect(await ending(() => Promise.resolve())).toEqual({ exits: [0], stderr: [] });
+  });
+
+  it("reports what main throws under its lead, exit 2 unless told otherwise", async () => {
+    const down = () => Promise.reject(new Error("connect ECONNREFUSED"));
+    expect(await ending(down, { lead: "x:y could not run" })).toEqual({ exits: [2], stderr: ["x:y could not run: connect ECONNREFUSED"] });
+    expect(await ending(down, { lead: "x:y failed", exitCode: () => 1 })).toEqual({
+      exits: [1],
+      stderr: ["x:y failed: connect ECONNREFUSED"],
+    });
+    expect(await ending(down)).toEqual({ exits: [2], stderr: ["connect ECONNREFUSED"] });
+  });
+
+  it("prints a usage error with the usage, exit 2 whatever exitCode says", async () => {
+    const wrong = () => Promise.reject(new UsageError("--role is required."));
+    expect(await ending(wrong, { lead: "x:y failed", usage: "usage: x:y --role <role>", exitCode: () => 1 })).toEqual({
+      exits: [2],
+      stderr: ["--role is required.\nusage: x:y --role <role>"],
+    });
+  });
 });
 
 describe("command-line scripts, before any database is touched", () => {

@@ -2,19 +2,14 @@
 // embedded PGlite in DATA_DIR) and, in the embedded default only, seeds the demo accounts. The app also
 // does this at start-up; this is for deploy pipelines and for `npm run dev`/`demo` before the server starts.
 import { seedDemoAccountsIfConfigured } from "../lib/auth/server/seed";
-import { openConfiguredDatabase } from "../lib/db/client";
+import { runCli, withDatabase } from "./cli";
 
 async function main(): Promise<void> {
-  const handle = await openConfiguredDatabase();
-  try {
-    await seedDemoAccountsIfConfigured(handle.db);
-  } finally {
-    await handle.close();
-  }
-  console.log(`database ready (${handle.driver})`);
+  const driver = await withDatabase(async ({ db, driver }) => {
+    await seedDemoAccountsIfConfigured(db);
+    return driver;
+  });
+  console.log(`database ready (${driver})`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCli(main, { exitCode: () => 1 });

@@ -8,17 +8,17 @@ import { randomUUID } from "node:crypto";
 
 import { resealCaseTexts } from "@/lib/cases/server/text-reseal";
 import { config } from "@/lib/config";
-import { configuredSource, createDatabase } from "@/lib/db/client";
+
+import { runCli, withDatabase } from "./cli";
 
 async function main(): Promise<number> {
   if (process.argv.length > 2) {
     console.error("usage: npm run keys:reseal   (no arguments)");
     return 2;
   }
-  const handle = await createDatabase(configuredSource());
-  try {
+  return withDatabase(async ({ db }) => {
     // No bound on the number of batches: by hand, the operator wants it done.
-    const report = await resealCaseTexts(handle.db, { holder: `cli-${randomUUID()}`, maxBatches: Number.MAX_SAFE_INTEGER });
+    const report = await resealCaseTexts(db, { holder: `cli-${randomUUID()}`, maxBatches: Number.MAX_SAFE_INTEGER });
     if (!report.ran) {
       console.error("another instance is re-sealing case texts now; nothing was done.");
       return 1;
@@ -33,15 +33,7 @@ async function main(): Promise<number> {
       console.error(`${report.counts.unreadable} text(s) are sealed under a key the ring no longer holds (or altered): left as they are.`);
     }
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`keys:reseal failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
-  },
-);
+runCli(main, { lead: "keys:reseal failed" });

@@ -19,9 +19,11 @@ import { sql } from "drizzle-orm";
 import { factorSecretKeyId, openFactorSecretWithKey } from "@/lib/auth/server/factor-secret";
 import { ABSOLUTE_TIMEOUT_MS } from "@/lib/auth/server/sessions";
 import { config, generatedSecretsFile, type Config } from "@/lib/config";
-import { configuredSource, createDatabase, type Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { formatKeyRing, keyById, newKeyId, newSecret, withNewKey, type KeyRing } from "@/lib/keys/ring";
 import { MAX_MEDIA_TOKEN_SECONDS } from "@/lib/verifications/server/media-token";
+
+import { runCli, UsageError, withDatabase } from "./cli";
 
 interface RingSpec {
   name: string;
@@ -45,8 +47,6 @@ const USAGE = [
   "       npm run keys:rotate -- --status",
   `<secret>: ${RINGS.map((spec) => spec.name).join(" | ")}`,
 ].join("\n");
-
-class UsageError extends Error {}
 
 function specOf(name: string | undefined): RingSpec {
   const spec = RINGS.find((candidate) => candidate.name === name);
@@ -134,11 +134,6 @@ async function retire(cfg: Config, spec: RingSpec, id: string, force: boolean): 
 
 type Counts = Map<string, Map<string, number>>;
 
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 function add(counts: Counts, keyId: string, what: string, n: number): void {
   if (n <= 0) return;
   const entry = counts.get(keyId) ?? new Map<string, number>();
@@ -154,7 +149,7 @@ async function countInto(
   query: ReturnType<typeof sql>,
   unknown = "(no key id recorded)",
 ): Promise<void> {
-  for (const row of await rows<{ key_id: string | null; n: number | string }>(db, query))
+  for (const row of await queryRows<{ key_id: string | null; n: number | string }>(db, query))
     add(counts, row.key_id ?? unknown, what, Number(row.n));
 }
 
@@ -188,7 +183,7 @@ async function dependents(db: Database, cfg: Config): Promise<Record<string, Cou
     "case outcome comments",
     sql`select ${sealedKeyId("outcome_comment")} as key_id, count(*) as n from cases where ${isSealed("outcome_comment")} group by 1`,
   );
-  const [clear] = await rows<{ n: number | string }>(
+  const [clear] = await queryRows<{ n: number | string }>(
     db,
     sql`select (select count(*) from case_entries where text is not null and not (${isSealed("text")}))
       + (select count(*) from cases where outcome_comment is not null and not (${isSealed("outcome_comment")})) as n`,
@@ -196,7 +191,7 @@ async function dependents(db: Database, cfg: Config): Promise<Record<string, Cou
   add(data, "(in clear)", "case texts not yet sealed", Number(clear?.n ?? 0));
 
   const auth = out.nextauth!;
-  const secrets = await rows<{ totp_secret: string }>(
+  const secrets = await queryRows<{ totp_secret: string }>(
     db,
     sql`select totp_secret from staff_factors where kind = 'totp' and totp_secret is not null`,
   );
@@ -239,13 +234,8 @@ function transient(spec: RingSpec, cfg: Config): string | undefined {
   }
 }
 
-async function countDependents(cfg: Config): Promise<Record<string, Counts>> {
-  const handle = await createDatabase(configuredSource());
-  try {
-    return await dependents(handle.db, cfg);
-  } finally {
-    await handle.close();
-  }
+function countDependents(cfg: Config): Promise<Record<string, Counts>> {
+  return withDatabase(({ db }) => dependents(db, cfg));
 }
 
 const describe = (what: Map<string, number> | undefined) => [...(what ?? [])].map(([label, n]) => `${n} ${label}`).join(", ");
@@ -292,14 +282,4 @@ async function main(): Promise<number> {
   throw new UsageError(args.length ? `unexpected arguments: ${args.join(" ")}` : "no secret named");
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n${USAGE}`);
-    } else {
-      console.error(`keys:rotate could not run: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    process.exit(2);
-  },
-);
+runCli(main, { lead: "keys:rotate could not run", usage: USAGE });

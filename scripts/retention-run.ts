@@ -6,17 +6,17 @@
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
 import { randomUUID } from "node:crypto";
 
-import { configuredSource, createDatabase } from "@/lib/db/client";
 import { runRetention } from "@/lib/privacy/server/pruner";
+
+import { runCli, withDatabase } from "./cli";
 
 async function main(): Promise<number> {
   if (process.argv.length > 2) {
     console.error("usage: npm run retention:run   (no arguments)");
     return 2;
   }
-  const handle = await createDatabase(configuredSource());
-  try {
-    const report = await runRetention(handle.db, { holder: `cli-${randomUUID()}` });
+  return withDatabase(async ({ db }) => {
+    const report = await runRetention(db, { holder: `cli-${randomUUID()}` });
     if (!report.ran) {
       console.error("another instance is running the retention pruner now; nothing was done.");
       return 1;
@@ -27,15 +27,7 @@ async function main(): Promise<number> {
       return 1;
     }
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`retention:run failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
-  },
-);
+runCli(main, { lead: "retention:run failed" });

@@ -3,19 +3,16 @@
 // replace it at first sign-in. The creation is recorded in the audit log.
 import { parseArgs } from "node:util";
 
-import { z } from "zod";
-
 import { StaffEmailTakenError } from "../lib/auth/server/staff-store";
-import { configuredSource, createDatabase } from "../lib/db/client";
 import { inviteStaffSchema } from "../lib/staff/schemas";
 import { inviteStaff } from "../lib/staff/server/staff";
+import { runCli, UsageError, withDatabase } from "./cli";
 
 const USAGE =
   "usage: npm run user:add -- --email <address> --role <viewer|analyst|reviewer|auditor|admin|custom role id> [--name <full name>]";
 
 function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  throw new UsageError(message);
 }
 
 async function main(): Promise<void> {
@@ -36,20 +33,16 @@ async function main(): Promise<void> {
     fail(parsed.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("\n"));
   }
 
-  const handle = await createDatabase(configuredSource());
-  try {
-    const { user, oneTimePassword } = await inviteStaff(handle.db, { actor: null, ip: null, input: parsed.data }, "cli");
-    console.log(`created ${user.role} ${user.email}`);
-    console.log(`one-time password (shown once; to be replaced at first sign-in): ${oneTimePassword}`);
-  } catch (error) {
-    if (error instanceof StaffEmailTakenError) fail(`A staff account with the email ${parsed.data.email} already exists.`);
-    throw error;
-  } finally {
-    await handle.close();
-  }
+  await withDatabase(async ({ db }) => {
+    try {
+      const { user, oneTimePassword } = await inviteStaff(db, { actor: null, ip: null, input: parsed.data }, "cli");
+      console.log(`created ${user.role} ${user.email}`);
+      console.log(`one-time password (shown once; to be replaced at first sign-in): ${oneTimePassword}`);
+    } catch (error) {
+      if (error instanceof StaffEmailTakenError) fail(`A staff account with the email ${parsed.data.email} already exists.`);
+      throw error;
+    }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof z.ZodError ? error.message : error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCli(main, { usage: USAGE, exitCode: () => 1 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from "@/lib/account/queries";
 import type { SessionDto } from "@/lib/account/types";
+
+import { SessionDetails } from "./session-details";
 
 /*
  * The member's live sessions, this one marked: ending one takes effect on that session's next request
@@ -17,7 +19,6 @@ import type { SessionDto } from "@/lib/account/types";
 export function SessionsSection() {
   const t = useTranslations("account.sessions");
   const tCommon = useTranslations("common");
-  const format = useFormatter();
   const query = useSessionsQuery();
   const end = useEndSessionMutation();
   const endOthers = useEndOtherSessionsMutation();
@@ -25,7 +26,6 @@ export function SessionsSection() {
   const [confirmAll, setConfirmAll] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const id = useId();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
   const device = (session: SessionDto) =>
     t("device", { browser: session.browser ?? t("unknownBrowser"), system: session.system ?? t("unknownSystem") });
 
@@ -57,16 +57,7 @@ export function SessionsSection() {
                       </span>
                     ) : null}
                   </p>
-                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700">
-                    <dt className="text-slate-500">{t("address")}</dt>
-                    <dd className="break-all">{session.ip ?? t("unknownAddress")}</dd>
-                    <dt className="text-slate-500">{t("method")}</dt>
-                    <dd>{t(`methods.${session.method}`)}</dd>
-                    <dt className="text-slate-500">{t("started")}</dt>
-                    <dd>{when(session.createdAt)}</dd>
-                    <dt className="text-slate-500">{t("lastActive")}</dt>
-                    <dd>{when(session.lastSeenAt)}</dd>
-                  </dl>
+                  <SessionDetails session={session} messages="account.sessions" className="mt-1 text-sm" />
                 </div>
                 {session.current ? null : (
                   <Button

@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 
+import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDateTime } from "@/components/verifications/format";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/queries";
 import type { NotificationItem } from "@/lib/notifications/types";
@@ -19,33 +20,11 @@ export function NotificationBell() {
   const dateTime = useDateTime();
   const { data, isError } = useNotifications();
   const markRead = useMarkNotificationsRead();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, button, panel } = useDisclosure();
   const panelId = useId();
   const titleId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const unread = data?.unread ?? 0;
   const items = data?.items ?? [];
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
 
   const kindOf = (item: NotificationItem) => t(`kinds.${item.kind}`);
 

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { parseRoleInput, type Permission, type RoleInput } from "@/lib/auth/permissions";
 import type { PermissionCatalogue, RoleDto } from "@/lib/roles/types";
@@ -92,14 +92,7 @@ export function RoleEditorDialog({
           ))}
         </div>
         {error && error.code !== "conflict" ? <Alert tone="error">{t("failed", { message: error.message })}</Alert> : null}
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">{t("cancel")}</Button>
-          </DialogClose>
-          <Button type="submit" pending={pending}>
-            {t("save")}
-          </Button>
-        </div>
+        <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("save")} pending={pending} />
       </form>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { ROLES } from "@/lib/auth/roles";
 import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/staff/queries";
@@ -121,14 +122,7 @@ export function InviteStaffDialog({ customRoles = [] }: { customRoles?: Readonly
               ))}
             </select>
           </div>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">{t("cancel")}</Button>
-            </DialogClose>
-            <Button type="submit" pending={mutation.isPending}>
-              {t("submit")}
-            </Button>
-          </div>
+          <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("submit")} pending={mutation.isPending} />
         </form>
       )}
     </Dialog>

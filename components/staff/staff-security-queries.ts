@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
+import type { SessionDto } from "@/lib/account/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { staffKeys } from "@/lib/staff/queries";
 
@@ -10,15 +11,8 @@ import { staffKeys } from "@/lib/staff/queries";
  * `staffKeys.all`, so the staff list's invalidations reach them.
  */
 
-export interface StaffSessionItem {
-  id: string;
-  browser: string | null;
-  system: string | null;
-  ip: string | null;
-  method: "password" | "oidc" | "passkey";
-  createdAt: string;
-  lastSeenAt: string;
-}
+/** A member's live session as an admin sees it: the member's own view of it, less "this session". */
+export type StaffSessionItem = Omit<SessionDto, "current">;
 
 export const staffSecurityKeys = {
   sessions: (id: string) => [...staffKeys.all, "sessions", id] as const,

@@ -1,8 +1,9 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 
+import { SessionDetails } from "@/components/account/session-details";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
@@ -25,11 +26,9 @@ export function StaffSessionsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const t = useTranslations("staff.sessions");
-  const format = useFormatter();
   const query = useStaffSessionsQuery(member?.id ?? "", { enabled: member !== null });
   const end = useEndStaffSessionsMutation();
   const sessions = query.data?.sessions ?? [];
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
 
   return (
     <Dialog
@@ -74,16 +73,7 @@ export function StaffSessionsDialog({
                 <p className="font-medium text-slate-900">
                   {t("device", { browser: session.browser ?? t("unknownBrowser"), system: session.system ?? t("unknownSystem") })}
                 </p>
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-700">
-                  <dt className="text-slate-500">{t("address")}</dt>
-                  <dd className="break-all">{session.ip ?? t("unknownAddress")}</dd>
-                  <dt className="text-slate-500">{t("method")}</dt>
-                  <dd>{t(`methods.${session.method}`)}</dd>
-                  <dt className="text-slate-500">{t("started")}</dt>
-                  <dd>{when(session.createdAt)}</dd>
-                  <dt className="text-slate-500">{t("lastActive")}</dt>
-                  <dd>{when(session.lastSeenAt)}</dd>
-                </dl>
+                <SessionDetails session={session} messages="staff.sessions" className="text-xs" />
               </li>
             ))}
           </ul>

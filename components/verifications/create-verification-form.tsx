@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { useCreateVerification } from "@/lib/verifications/queries";
 import { DOCUMENT_TYPES, parseCreateVerificationInput, type ProblemCode } from "@/lib/verifications/rules";
@@ -211,14 +212,7 @@ export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; 
             error={errorOf("document.number")}
             onChange={(event) => setValues({ ...values, documentNumber: event.target.value })}
           />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">{t("cancel")}</Button>
-            </DialogClose>
-            <Button type="submit" pending={mutation.isPending}>
-              {t("submit")}
-            </Button>
-          </div>
+          <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("submit")} pending={mutation.isPending} />
         </form>
       )}
     </Dialog>

@@ -5,8 +5,8 @@ import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { useSaveView } from "@/lib/views/queries";
 import { VIEW_NAME_MAX, viewQueryOf, type ViewScope } from "@/lib/views/rules";
@@ -63,16 +63,13 @@ export function SaveViewForm({
           error={nameError}
         />
         <div aria-live="assertive">{save.error && !nameError ? <Alert tone="error">{save.error.message}</Alert> : null}</div>
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={save.isPending}>
-              {t("save.cancel")}
-            </Button>
-          </DialogClose>
-          <Button type="submit" pending={save.isPending} disabled={name.trim() === ""}>
-            {t("save.submit")}
-          </Button>
-        </div>
+        <DialogFormActions
+          cancelLabel={t("save.cancel")}
+          submitLabel={t("save.submit")}
+          pending={save.isPending}
+          cancelDisabled={save.isPending}
+          submitDisabled={name.trim() === ""}
+        />
       </form>
     </Dialog>
   );

@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 
+import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDeleteView } from "@/lib/views/queries";
 import { VIEW_PATHS, type ViewScope } from "@/lib/views/rules";
 import type { SavedView } from "@/lib/views/types";
@@ -16,30 +17,8 @@ import type { SavedView } from "@/lib/views/types";
 export function SavedViewsMenu({ scope, views, pageLabel }: { scope: ViewScope; views: SavedView[]; pageLabel: string }) {
   const t = useTranslations("views");
   const remove = useDeleteView();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, button, panel } = useDisclosure({ initialFocus: "a[href]" });
   const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>("a[href]")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    window.addEventListener("keydown", onKey);
-    window.addEventListener("pointerdown", onPointer);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      window.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
 
   if (views.length === 0) return null;
   return (

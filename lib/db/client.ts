@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -27,6 +28,15 @@ import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed, type ChangeFeedH
 /** What every query function takes: the process database or a transaction inside it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = PgTransaction<PgQueryResultHKT>;
+
+/**
+ * The rows a raw query answers. Both drivers answer `{ rows }`; an array is taken as the rows themselves (a
+ * driver that answers one), so no caller needs to know which driver it runs on.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}
 
 export interface DatabaseHandle {
   db: Database;

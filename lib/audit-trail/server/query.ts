@@ -4,7 +4,7 @@ import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle
 
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 
 import type { AuditEventView, AuditPage, AuditStaff } from "../types";
 
@@ -97,10 +97,10 @@ function whereOf(filter: AuditEventFilter, cursor?: Cursor): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
-const viewColumns = {
+/** An event's columns as its readers show it (the trail's pages and exports, the titular's report). */
+export const eventColumns = {
   id: auditEvents.id,
   at: auditEvents.at,
-  atExact,
   actorId: auditEvents.actorId,
   actorEmail: auditEvents.actorEmail,
   action: auditEvents.action,
@@ -111,6 +111,10 @@ const viewColumns = {
   ip: auditEvents.ip,
   details: auditEvents.details,
 };
+
+// atExact third, where it always stood.
+const { id: idColumn, at: atColumn, ...laterColumns } = eventColumns;
+const viewColumns = { id: idColumn, at: atColumn, atExact, ...laterColumns };
 
 type ViewRow = { [K in keyof typeof viewColumns]: unknown } & { id: number; at: Date; atExact: string };
 
@@ -148,13 +152,15 @@ export function staffIdsOf(events: AuditEventView[]): string[] {
 export async function staffOf(db: Database, events: AuditEventView[]): Promise<Record<string, AuditStaff>> {
   const ids = staffIdsOf(events);
   if (ids.length === 0) return {};
-  const result = await db.execute<{ id: string; name: string | null; email: string }>(sql`
+  const rows = await queryRows<{ id: string; name: string | null; email: string }>(
+    db,
+    sql`
     select id::text as id, name, email from staff_users
     where id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})`);
-  const rows = Array.isArray(result) ? result : (result as { rows: Array<{ id: string; name: string | null; email: string }> }).rows;
+    )})`,
+  );
   return Object.fromEntries(rows.map((row) => [row.id, { name: row.name?.trim() || null, email: row.email }]));
 }
 
@@ -212,14 +218,16 @@ export async function* iterateAuditEvents(
  * index probe per distinct action, so it stays instant with a million rows and a few dozen actions.
  */
 export async function distinctActions(db: Database, max = 200): Promise<string[]> {
-  const result = await db.execute<{ action: string }>(sql`
+  const rows = await queryRows<{ action: string }>(
+    db,
+    sql`
     with recursive actions(action) as (
       (select action from audit_events order by action limit 1)
       union all
       select (select e.action from audit_events e where e.action > actions.action order by e.action limit 1)
       from actions where actions.action is not null
     )
-    select action from actions where action is not null limit ${max}`);
-  const rows = Array.isArray(result) ? result : (result as { rows: Array<{ action: string }> }).rows;
+    select action from actions where action is not null limit ${max}`,
+  );
   return rows.map((row) => row.action);
 }

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 
 import { staffUsers } from "@/lib/auth/server/schema";
 import { caseEntries, caseReverifications, cases, verificationIndex } from "@/lib/cases/server/schema";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { verificationEvents } from "@/lib/webhooks/server/schema";
 
 import type { CaseSummary, Reverification } from "../types";
@@ -67,7 +67,9 @@ export async function samePersonRows(db: Database, publicId: string, hash: strin
  */
 export async function withOtherOpenCases<T extends CaseSummary>(db: Database, items: T[]): Promise<T[]> {
   if (items.length === 0) return items;
-  const rows = await db.execute(sql`
+  const rows = await queryRows<{ publicId: string }>(
+    db,
+    sql`
     select distinct mine.public_id as "publicId"
     from ${verificationIndex} mine
     join ${verificationIndex} other on other.cpf_hash = mine.cpf_hash and other.public_id <> mine.public_id
@@ -75,8 +77,9 @@ export async function withOtherOpenCases<T extends CaseSummary>(db: Database, it
     where mine.cpf_hash is not null and mine.public_id in (${sql.join(
       items.map((item) => sql`${item.publicId}`),
       sql`, `,
-    )})`);
-  const flagged = new Set(((rows as { rows?: Array<{ publicId: string }> }).rows ?? []).map((row) => row.publicId));
+    )})`,
+  );
+  const flagged = new Set(rows.map((row) => row.publicId));
   return items.map((item) => ({ ...item, otherOpenCase: flagged.has(item.publicId) }));
 }
 

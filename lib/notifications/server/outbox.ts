@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
-import { getDb, type Database } from "@/lib/db/client";
+import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { log, redactText } from "@/lib/log";
 
 import { notificationOutbox } from "./schema";
@@ -35,7 +35,9 @@ export interface OutboxSummary {
 type Claimed = typeof notificationOutbox.$inferSelect;
 
 async function claimOne(db: Database): Promise<Claimed | undefined> {
-  const result = await db.execute<Record<string, unknown>>(sql`
+  const [row] = await queryRows(
+    db,
+    sql`
     update notification_outbox set locked_until = now() + ${`${LOCK_MS} milliseconds`}::interval, attempts = attempts + 1
     where id = (
       select id from notification_outbox
@@ -44,8 +46,8 @@ async function claimOne(db: Database): Promise<Claimed | undefined> {
       order by id limit 1
       for update skip locked
     )
-    returning id, channel, recipient, subject, body, attempts`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    returning id, channel, recipient, subject, body, attempts`,
+  );
   if (!row) return undefined;
   return {
     id: Number(row.id),

@@ -3,7 +3,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 
 import { distinctActions } from "@/lib/audit-trail/server/query";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { isExportAction, isLookupAction, type AuditActivity } from "@/lib/overview/activity";
 import { startOfDay } from "@/lib/shared/time-zone";
 
@@ -20,7 +20,9 @@ export async function auditActivity(db: Database, period: OverviewPeriod, timeZo
   if (actions.length > 0) {
     const start = startOfDay(period.from, timeZone);
     const end = startOfDay(addDays(period.to, 1), timeZone);
-    const result = await db.execute<{ action: string; day: string; n: number }>(sql`
+    const rows = await queryRows<{ action: string; day: string; n: number }>(
+      db,
+      sql`
       select action, to_char(at at time zone ${timeZone}, 'YYYY-MM-DD') as day, count(*)::int as n
       from audit_events
       where action in (${sql.join(
@@ -28,8 +30,8 @@ export async function auditActivity(db: Database, period: OverviewPeriod, timeZo
         sql`, `,
       )})
         and at >= ${start.toISOString()} and at < ${end.toISOString()} and outcome = 'success'
-      group by 1, 2`);
-    const rows = Array.isArray(result) ? result : (result as { rows: Array<{ action: string; day: string; n: number }> }).rows;
+      group by 1, 2`,
+    );
     const byDay = new Map(days.map((entry) => [entry.day, entry]));
     for (const row of rows) {
       const entry = byDay.get(row.day);

@@ -66,8 +66,15 @@ class ErasureNotFoundError extends AppError {
   }
 }
 
-function target(id: string) {
-  return { type: "privacy_erasure", id } as const;
+/** What every event of an erasure names: who acted, from where, the request and its person (first CPF hash). */
+function eventAbout(context: ErasureContext, erasure: { id: string; cpfHashes: string[] } | null) {
+  return {
+    actor: context.actor,
+    ip: context.ip,
+    pageView: context.pageView,
+    target: erasure ? ({ type: "privacy_erasure", id: erasure.id } as const) : undefined,
+    subjectCpfHash: erasure?.cpfHashes[0],
+  };
 }
 
 /** A refused confirmation or cancellation on the trail (best effort, outside the rolled-back work), then thrown. */
@@ -81,12 +88,8 @@ async function refused(
   const { outcome, reason } = failureOf(error);
   await recordEvent(
     {
-      actor: context.actor,
-      ip: context.ip,
-      pageView: context.pageView,
+      ...eventAbout(context, row),
       action,
-      target: row ? target(row.id) : undefined,
-      subjectCpfHash: row?.cpfHashes[0],
       outcome,
       details: { reason },
     },
@@ -112,12 +115,8 @@ export async function requestErasure(db: Database, context: ErasureContext, inpu
     // The reason is free text that may name the person: the trail keeps its length only.
     await recordEvent(
       {
-        actor: context.actor,
-        ip: context.ip,
-        pageView: context.pageView,
+        ...eventAbout(context, { id: row!.id, cpfHashes: hashes }),
         action: "privacy.erasure.request",
-        target: target(row!.id),
-        subjectCpfHash: hashes[0],
         outcome: "success",
         details: { reasonLength: input.reason.length },
       },
@@ -165,12 +164,8 @@ export async function confirmErasure(db: Database, context: ErasureContext, id: 
     if (!decided) throw new Error("the locked erasure request could not be decided");
     await recordEvent(
       {
-        actor: context.actor,
-        ip: context.ip,
-        pageView: context.pageView,
+        ...eventAbout(context, row),
         action,
-        target: target(row.id),
-        subjectCpfHash: row.cpfHashes[0],
         outcome: "success",
         details: countsOf(result),
       },
@@ -200,12 +195,8 @@ export async function cancelErasure(db: Database, context: ErasureContext, id: s
       .where(eq(privacyErasures.id, row.id));
     await recordEvent(
       {
-        actor: context.actor,
-        ip: context.ip,
-        pageView: context.pageView,
+        ...eventAbout(context, row),
         action,
-        target: target(row.id),
-        subjectCpfHash: row.cpfHashes[0],
         outcome: "success",
         details: { byRequester: own },
       },

@@ -5,6 +5,7 @@ import { createTranslator } from "next-intl";
 
 import type { Locale } from "@/i18n/locales";
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
+import { eventColumns } from "@/lib/audit-trail/server/query";
 import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
@@ -88,19 +89,7 @@ async function eventsOf(db: Database, hashes: string[], publicIds: string[]): Pr
     ? and(eq(auditEvents.targetType, "verification"), inArray(auditEvents.target, publicIds))
     : undefined;
   const rows = await db
-    .select({
-      id: auditEvents.id,
-      at: auditEvents.at,
-      actorId: auditEvents.actorId,
-      actorEmail: auditEvents.actorEmail,
-      action: auditEvents.action,
-      targetType: auditEvents.targetType,
-      target: auditEvents.target,
-      purpose: auditEvents.purpose,
-      outcome: auditEvents.outcome,
-      ip: auditEvents.ip,
-      details: auditEvents.details,
-    })
+    .select(eventColumns)
     .from(auditEvents)
     .where(or(inArray(auditEvents.targetHash, hashes), aboutVerification))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id))
