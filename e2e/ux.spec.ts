@@ -309,6 +309,8 @@ test.describe("axe: no violations", () => {
 
   for (const viewport of [DESKTOP, PHONE]) {
     test(`every signed-in page at ${viewport.width}×${viewport.height}`, async ({ adminPage: page }) => {
+      // Nine pages, each analysed whole (the list with its rows): a minute was too short on a busy machine.
+      test.setTimeout(150_000);
       await inLocale(page, "pt-BR");
       await page.setViewportSize(viewport);
       for (const path of PAGES) {

@@ -5,7 +5,7 @@ import type { Page, Response } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 
 import { baseURL } from "../playwright.config";
-import { expect, sandbox, test } from "./fixtures";
+import { createVerification, expect, sandbox, test } from "./fixtures";
 
 /*
  * The verification review in a real browser, against a production build and the sandbox (embedded
@@ -404,4 +404,31 @@ test("the document's portrait crop is drawn once, shown face beside face, kept f
   await expect(cropLayer).toHaveCount(0);
   await adminPage.reload();
   await expect(adminPage.getByRole("button", { name: "Crop to the portrait" })).toBeVisible();
+});
+
+test("a change arriving while the list is open is offered over the page, without moving the rows under the reader", async ({
+  analystPage: page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The page hears of changes once its live stream is open and its change feed has its starting point (a change
+  // before both is not offered: docs/architecture.md, "Live updates").
+  const streamOpen = page.waitForResponse((response) => response.url().includes("/api/events/stream"));
+  const feedRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/verification-events");
+  await page.goto("/verifications?per_page=100");
+  await expect(rows(page)).toHaveCount(100);
+  await Promise.all([streamOpen, feedRead]);
+  const firstRow = rows(page).first();
+  const before = await firstRow.boundingBox();
+  // A verification created meanwhile (the service's webhook reaches the dashboard, which tells the open page).
+  await createVerification(page.request, "e2e-live-notice");
+  const notice = page.getByRole("status").filter({ hasText: /created or changed since this list was loaded/ });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  expect(await firstRow.boundingBox()).toEqual(before);
+  // It floats within the screen and is reached by the keyboard like anything else.
+  const show = notice.getByRole("button", { name: "Show changes" });
+  const box = (await show.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(900);
+  await show.focus();
+  await page.keyboard.press("Enter");
+  await expect(notice).toBeHidden();
 });
