@@ -1,21 +1,12 @@
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
-import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { tamper } from "@/test/audit-trail";
 import { restoreConfigEnv } from "@/test/config";
-import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment } from "@/test/db";
+import { freshTarget, npmRun, removeTemplates, tempFolder, type Target } from "@/test/scripts";
 
-import { blankAppEnv } from "./app-env.mjs";
 import { runCli, UsageError } from "./cli";
 
 /*
@@ -25,61 +16,8 @@ import { runCli, UsageError } from "./cli";
  * run; user:add: 2 for refused input, naming the field), what it prints, and what it leaves in the database.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 // A cold start (tsx, then PGlite creating its files) takes seconds on a busy machine; several runs per test.
 const SLOW = 180_000;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run <script> -- <args>` with the host's configuration blanked, then `env`. */
-function npmRun(script: string, args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
-    cwd: ROOT,
-    env: { ...process.env, ...blankAppEnv(), ...TEST_SECRETS, NO_COLOR: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** A throwaway folder, removed when the running test ends. */
-function tempFolder(): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-cli-"));
-  onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
-  return folder;
-}
-
-interface Target {
-  /** What the scripts are given: the data folder, and DATABASE_URL on PostgreSQL. */
-  env: Record<string, string>;
-  /** Opens the database in this process (never while a script has it open: PGlite allows one process). */
-  open(): Promise<DatabaseHandle>;
-  /** Rows of one query, on a connection opened and closed around it (no migration applied). */
-  query<T>(text: string): Promise<T[]>;
-}
-
-// PGlite takes seconds to create its files and apply the migrations: the tests that do not check
-// db:migrate start from a copy of one database migrated here once (and nothing else: no account, no event).
-let migratedPglite: Promise<string> | undefined;
-function migratedPgliteTemplate(): Promise<string> {
-  migratedPglite ??= (async () => {
-    const directory = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyc-cli-template-")), "pglite");
-    const handle = await createDatabase({ pglite: new PGlite(directory) });
-    await handle.close();
-    return directory;
-  })();
-  return migratedPglite;
-}
 
 /** An UPDATE the database refuses on the trail, made past its trigger as someone with superuser access would. */
 async function tamperWith(target: Target, statement: string): Promise<void> {
@@ -91,55 +29,6 @@ async function tamperWith(target: Target, statement: string): Promise<void> {
   }
 }
 
-/**
- * A database of the running test's own, dropped (or deleted) when it ends: empty, or with the schema
- * already migrated (on PostgreSQL the scripts migrate an empty database quickly, so it is always empty).
- */
-async function freshTarget(kind: "pglite" | "postgres", { migrated = false } = {}): Promise<Target> {
-  const dataDir = tempFolder();
-  if (kind === "pglite") {
-    const directory = path.join(dataDir, "pglite");
-    if (migrated) fs.cpSync(await migratedPgliteTemplate(), directory, { recursive: true });
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => createDatabase({ pglite: new PGlite(directory) }),
-      async query<T>(text: string) {
-        const client = new PGlite(directory);
-        try {
-          return (await client.query<T>(text)).rows;
-        } finally {
-          await client.close();
-        }
-      },
-    };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `kyc_cli_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`).finally(() => admin.end());
-  onTestFinished(async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`).finally(() => cleanup.end());
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => createDatabase({ url: url.toString() }),
-    async query<T>(text: string) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        return (await client.query(text)).rows as T[];
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
 const ONE_TIME_PASSWORD = /one-time password \(shown once; to be replaced at first sign-in\): (\S+)/;
 const HEAD = /^head: (\d+:[0-9a-f]{64})$/m;
 const DAY = 86_400_000;
@@ -148,7 +37,7 @@ const DAY = 86_400_000;
 beforeAll(() => stubTestEnvironment());
 afterAll(async () => {
   restoreConfigEnv();
-  if (migratedPglite) fs.rmSync(path.dirname(await migratedPglite), { recursive: true, force: true });
+  await removeTemplates();
 });
 
 describe("runCli, the end of every script", () => {

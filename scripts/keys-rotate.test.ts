@@ -1,16 +1,10 @@
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 
 import { describeEachDatabase } from "@/test/db";
-
-import { blankAppEnv } from "./app-env.mjs";
+import { freshTarget, npmRun } from "@/test/scripts";
 
 /*
  * `npm run keys:rotate` in embedded mode, as an operator runs it: the rings live in a throwaway DATA_DIR's
@@ -19,7 +13,6 @@ import { blankAppEnv } from "./app-env.mjs";
  * status counts, and that no secret from the file is ever printed.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const SLOW = 240_000;
 const NO_SECRETS = {
   NEXTAUTH_SECRET: "",
@@ -29,62 +22,8 @@ const NO_SECRETS = {
   WEBHOOK_SIGNING_SECRET: "",
 };
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function keysRotate(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn("npm", ["run", "--silent", "keys:rotate", "--", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...blankAppEnv(), ...NO_SECRETS, NO_COLOR: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** A data folder and database of the running test's own; `query` runs one statement on it. */
-async function target(kind: "pglite" | "postgres"): Promise<{ env: Record<string, string>; query(text: string): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-keys-"));
-  onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (kind === "pglite") {
-    return {
-      env: { DATA_DIR: dataDir },
-      async query(text) {
-        const client = new PGlite(path.join(dataDir, "pglite"));
-        await client.query(text).finally(() => client.close());
-      },
-    };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `kyc_keys_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`).finally(() => admin.end());
-  onTestFinished(async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`).finally(() => cleanup.end());
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    async query(text) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      await client.query(text).finally(() => client.end());
-    },
-  };
-}
+/** `npm run keys:rotate -- <args>` with no secret variable set: the rings come from DATA_DIR's secrets.json. */
+const keysRotate = (args: string[], env: Record<string, string>) => npmRun("keys:rotate", args, { ...NO_SECRETS, ...env });
 
 const ringOf = (dataDir: string, field: string) =>
   (JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>)[field]!;
@@ -98,7 +37,7 @@ describeEachDatabase("npm run keys:rotate in embedded mode on $name", ({ name })
   it(
     "puts a new key first, keeps the old one, refuses to retire the current key or one still needed, and never prints a secret",
     async () => {
-      const { env, query } = await target(name);
+      const { env, query } = await freshTarget(name);
       const dataDir = env.DATA_DIR!;
 
       // The first run generates the secrets (one plain key each), then a status reads an empty database.
