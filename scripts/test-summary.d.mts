@@ -17,6 +17,8 @@ export interface VitestSummaryReport {
   skipped: Array<{ name: string; reason: string }>;
   notRun: Array<{ name: string }>;
   loadErrors: Array<{ file: string; message: string }>;
+  /** A failed hook, named by kind (when known), file and suite; the tests it kept from running are in `failed`. */
+  hookErrors?: Array<{ hook: string; message: string }>;
   unhandledErrors: string[];
 }
 

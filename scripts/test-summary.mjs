@@ -45,6 +45,7 @@ export function vitestSuite(report, status, label = "vitest") {
     suite.skipped = report.skipped.map(({ name, reason }) => ({ name, reason }));
     suite.problems = [
       ...report.loadErrors.map((error) => `${error.file} failed to load: ${error.message}`),
+      ...(report.hookErrors ?? []).map((error) => `${error.hook} failed: ${error.message}`),
       ...report.unhandledErrors.map((message) => `unhandled error: ${message}`),
     ];
   }

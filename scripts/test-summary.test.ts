@@ -141,6 +141,54 @@ describe("the test summary", () => {
     expect(summaryLines([suite], { postgresExpected: false }).lines.join("\n")).not.toContain("PostgreSQL path NOT RUN");
   });
 
+  it("reads a real Vitest run: a failed hook is a failure named after it, and the tests it kept from running fail", () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "summary-"));
+    try {
+      fs.writeFileSync(
+        path.join(folder, "hooks.test.js"),
+        [
+          'describe("on postgres", () => {',
+          '  beforeAll(() => { throw new Error("database unreachable"); });',
+          '  it("migrates", () => undefined);',
+          '  it("reads", () => undefined);',
+          "});",
+          'describe("cleans up", () => {',
+          '  afterAll(() => { throw new Error("could not drop"); });',
+          '  it("writes", () => undefined);',
+          "});",
+          'it("passes", () => undefined);',
+        ].join("\n"),
+      );
+      const output = path.join(folder, "summary.json");
+      const run = spawnSync(
+        process.execPath,
+        [
+          path.join(ROOT, "node_modules/vitest/vitest.mjs"),
+          "run",
+          "--root",
+          folder,
+          "--globals",
+          `--reporter=${path.join(ROOT, "scripts/vitest-summary.mjs")}`,
+        ],
+        { cwd: folder, env: { ...process.env, VITEST_SUMMARY_FILE: output }, encoding: "utf8" },
+      );
+      const report = JSON.parse(fs.readFileSync(output, "utf8")) as VitestSummaryReport;
+      expect(report.skipped).toEqual([]);
+      expect(report.failed.map((test) => test.name)).toEqual([
+        "hooks.test.js › on postgres > migrates (did not run: beforeAll of hooks.test.js › on postgres failed)",
+        "hooks.test.js › on postgres > reads (did not run: beforeAll of hooks.test.js › on postgres failed)",
+      ]);
+      const suite = vitestSuite(report, run.status ?? 1);
+      expect(suite).toMatchObject({ passed: 2, failed: 4 });
+      const { lines } = summaryLines([suite], { postgresExpected: false });
+      expect(lines).toContain("  failed [vitest]: beforeAll of hooks.test.js › on postgres failed: database unreachable");
+      expect(lines).toContain("  failed [vitest]: afterAll of hooks.test.js › cleans up failed: could not drop");
+      expect(lines.at(-1)).toBe("2 passed, 4 failed");
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("reads a real Vitest run: a test passing on its retry is flaky, a skipped one keeps the reason in its name", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "summary-"));
     try {
