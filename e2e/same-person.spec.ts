@@ -46,7 +46,18 @@ test("a re-verification asked from a case appears in its timeline, and the case 
   });
   expect(claimed.status()).toBe(200);
 
+  // When the button first appears, everything above it in the decision panel is already drawn: the outcome form's
+  // reasons arriving after it pushed the button down under the pointer, and a click landed on what took its place.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector("[data-testid=case-reverify]")) return;
+      (window as unknown as { __reasonsAtButton: number }).__reasonsAtButton = document.querySelectorAll("#case-reasons input").length;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`/verifications/${publicId}`);
+  await expect(page.getByTestId("case-reverify")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __reasonsAtButton?: number }).__reasonsAtButton)).toBeGreaterThan(0);
   await page.getByTestId("case-reverify").click();
   const dialog = page.getByRole("dialog", { name: "Ask the person to verify again" });
   await expect(dialog).toBeVisible();

@@ -1,13 +1,18 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { getLocale } from "next-intl/server";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
 import { AdoptPageView } from "@/components/ui/adopt-page-view";
 import { ClientMessages } from "@/i18n/client-messages";
+import type { Locale } from "@/i18n/locales";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server";
+import { hasPermission } from "@/lib/auth/permissions";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import type { StaffSession } from "@/lib/auth/types";
+import { caseKeys } from "@/lib/cases/queries";
+import { reasonCatalogue } from "@/lib/cases/server/api";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { isUpstreamError } from "@/lib/upstream/http";
@@ -42,6 +47,9 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   if (!isPublicId(publicId)) notFound();
 
   const queryClient = new QueryClient();
+  // The reason catalogue comes with the page (static, no call): fetched after the case, it grew the outcome form
+  // and pushed "Ask to verify again", the note and everything below it down under a reviewer's pointer.
+  if (hasPermission(user, "cases.read")) queryClient.setQueryData(caseKeys.reasons(), reasonCatalogue((await getLocale()) as Locale));
   let missing = false;
   let serverError: ServerError | null = null;
   const context = requestContext(user, await headers());
