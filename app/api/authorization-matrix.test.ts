@@ -21,11 +21,14 @@ import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDataba
  *   - a member holding every other permission of the catalogue: 403.
  *
  * The table below must name every route file and every method it exports, with the permission it needs: a new
- * handler without an entry fails this test. For an allowed cell, the test only asserts "neither 401 nor 403"
- * (the handler may still refuse the empty input or find no upstream). It runs on PGlite and, when
- * TEST_DATABASE_URL is set, on PostgreSQL.
+ * handler without an entry fails this test. An allowed cell asserts the exact answer listed for it in ANSWERS:
+ * a status, and for a refusal the error code too (the handler refusing the empty input with `validation`, an
+ * unknown id with `not_found`, the closed upstream port with `upstream_unavailable`), so a handler that throws
+ * (500) or refuses for another reason fails its cell. It runs on PGlite and, when TEST_DATABASE_URL is set, on
+ * PostgreSQL.
  *
- * Adding a route: add `"app/api/…/route.ts": { METHOD: { need: "resource.action", call? } }`.
+ * Adding a route: add `"app/api/…/route.ts": { METHOD: { need: "resource.action", call? } }` to MATRIX and
+ * `"METHOD app/api/…/route.ts": status` (or `[status, "error_code"]`) to ANSWERS.
  *
  * Every mutating handler (any method but GET) also gets three more cells, as an admin, without being
  * listed again: a foreign Origin is refused (403 cross_origin), a `text/plain` body is refused (415), and
@@ -176,6 +179,92 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   },
 };
 
+/**
+ * What the allowed caller gets, per handler: the status, and for a refusal the error code. Upstream calls go to a
+ * closed port (503 `upstream_unavailable`); empty bodies are refused by the route's schema (400 `validation`).
+ */
+const ANSWERS: Record<string, number | [number, string]> = {
+  "GET app/api/account/availability/route.ts": 200,
+  "PUT app/api/account/availability/route.ts": [400, "validation"],
+  "DELETE app/api/account/factors/[id]/route.ts": [404, "not_found"],
+  "POST app/api/account/factors/passkeys/options/route.ts": 200,
+  "POST app/api/account/factors/passkeys/route.ts": [400, "validation"],
+  "GET app/api/account/factors/route.ts": 200,
+  "POST app/api/account/factors/totp/[id]/verify/route.ts": [400, "validation"],
+  "POST app/api/account/factors/totp/route.ts": [400, "validation"],
+  "POST app/api/account/password/route.ts": [400, "validation"],
+  "DELETE app/api/account/sessions/[id]/route.ts": [404, "not_found"],
+  "DELETE app/api/account/sessions/route.ts": 200,
+  "GET app/api/account/sessions/route.ts": 200,
+  "POST app/api/account/step-up/options/route.ts": [409, "conflict"],
+  "POST app/api/account/step-up/route.ts": [400, "validation"],
+  "GET app/api/audit/checkpoints/route.ts": 200,
+  "GET app/api/audit/route.ts": 200,
+  "POST app/api/auth/passkey/options/route.ts": 200,
+  "GET app/api/bench/proxy/route.ts": [404, "not_found"],
+  "POST app/api/cases/[publicId]/assignment/route.ts": [400, "validation"],
+  "POST app/api/cases/[publicId]/notes/route.ts": [400, "validation"],
+  "POST app/api/cases/[publicId]/outcome/confirm/route.ts": [400, "validation"],
+  "POST app/api/cases/[publicId]/outcome/route.ts": [400, "validation"],
+  "POST app/api/cases/[publicId]/reverification/route.ts": [404, "not_found"],
+  "GET app/api/cases/[publicId]/route.ts": 200,
+  "POST app/api/cases/bulk/route.ts": [400, "validation"],
+  "GET app/api/cases/reasons/route.ts": 200,
+  "GET app/api/cases/route.ts": 200,
+  "GET app/api/cases/routing/route.ts": 200,
+  "PUT app/api/cases/routing/route.ts": [400, "validation"],
+  "POST app/api/cases/sync/route.ts": [503, "upstream_unavailable"],
+  "GET app/api/events/stream/route.ts": 200,
+  "GET app/api/health/route.ts": 200,
+  "DELETE app/api/integrations/reveal/route.ts": 200,
+  "POST app/api/integrations/reveal/route.ts": [400, "validation"],
+  "GET app/api/integrations/route.ts": 200,
+  "POST app/api/integrations/route.ts": [400, "validation"],
+  "POST app/api/kyc/sessions/route.ts": [400, "validation"],
+  "POST app/api/lookups/cpf/route.ts": [400, "validation"],
+  "GET app/api/media/[token]/route.ts": [503, "upstream_unavailable"],
+  "POST app/api/notifications/read/route.ts": 200,
+  "GET app/api/notifications/route.ts": 200,
+  "GET app/api/overview/export/route.ts": [400, "validation"],
+  "GET app/api/permissions/route.ts": 200,
+  "POST app/api/privacy/erasures/[id]/cancel/route.ts": [404, "not_found"],
+  "POST app/api/privacy/erasures/[id]/confirm/route.ts": [404, "not_found"],
+  "GET app/api/privacy/erasures/route.ts": 200,
+  "POST app/api/privacy/erasures/route.ts": [400, "validation"],
+  "POST app/api/privacy/reports/route.ts": [400, "validation"],
+  "GET app/api/privacy/retention/route.ts": 200,
+  "DELETE app/api/roles/[id]/route.ts": [404, "not_found"],
+  "PATCH app/api/roles/[id]/route.ts": [404, "not_found"],
+  "GET app/api/roles/route.ts": 200,
+  "POST app/api/roles/route.ts": 201,
+  "POST app/api/search/route.ts": [400, "validation"],
+  "POST app/api/sms/send/route.ts": [400, "validation"],
+  "POST app/api/sms/validate/route.ts": [400, "validation"],
+  "DELETE app/api/staff/[id]/factors/route.ts": 200,
+  "PATCH app/api/staff/[id]/route.ts": 200,
+  "DELETE app/api/staff/[id]/sessions/route.ts": 200,
+  "GET app/api/staff/[id]/sessions/route.ts": 200,
+  "POST app/api/staff/[id]/unlock/route.ts": 200,
+  "GET app/api/staff/route.ts": 200,
+  "POST app/api/staff/route.ts": 201,
+  "GET app/api/upstream/calls/route.ts": 200,
+  "GET app/api/verification-events/route.ts": 200,
+  "DELETE app/api/verifications/[publicId]/crop/route.ts": 200,
+  "GET app/api/verifications/[publicId]/crop/route.ts": 200,
+  "PUT app/api/verifications/[publicId]/crop/route.ts": 200,
+  "GET app/api/verifications/[publicId]/events/route.ts": 200,
+  "GET app/api/verifications/[publicId]/media/route.ts": [503, "upstream_unavailable"],
+  "POST app/api/verifications/[publicId]/media/shown/route.ts": 200,
+  "GET app/api/verifications/[publicId]/related/route.ts": 200,
+  "GET app/api/verifications/[publicId]/route.ts": [503, "upstream_unavailable"],
+  "GET app/api/verifications/export/route.ts": [503, "upstream_unavailable"],
+  "GET app/api/verifications/route.ts": [503, "upstream_unavailable"],
+  "POST app/api/verifications/route.ts": [400, "validation"],
+  "DELETE app/api/views/[id]/route.ts": [404, "not_found"],
+  "GET app/api/views/route.ts": 200,
+  "POST app/api/views/route.ts": [400, "validation"],
+};
+
 /** What each caller gets from a route needing `need`; null when the cell does not exist (a public route has no "others"). */
 function expected(need: Need, caller: Caller): 401 | 403 | "allowed" | null {
   if (need === "public") return caller === "allOthers" ? null : "allowed";
@@ -298,7 +387,13 @@ describe.each(testDatabases())("each handler answers each caller by permission, 
         .replace(/\[([^\]]+)\]/g, (_, name: string) => params[name.replace("...", "")] ?? name)}${entry.search ?? ""}`;
       const response = await handler!(apiRequest(url, { method, cookie: member?.cookie, body }), { params: Promise.resolve(params) });
       if (want === "allowed") {
-        expect([401, 403], `${method} ${file} as ${caller} answered ${response.status}`).not.toContain(response.status);
+        const answer = ANSWERS[`${method} ${file}`];
+        expect(answer, `add "${method} ${file}" to ANSWERS`).toBeDefined();
+        const [status, code] = typeof answer === "number" ? [answer, undefined] : answer!;
+        // A streamed answer (the live stream) is never read to its end: its status and headers are the cell.
+        const error = code ? ((await response.json()) as { error?: { code?: string } }).error : undefined;
+        expect({ status: response.status, code: error?.code }, `${method} ${file} as ${caller}`).toEqual({ status, code });
+        if (!code) await response.body?.cancel();
       } else {
         expect(response.status).toBe(want);
         expect(response.headers.get("content-type")).toContain("application/json");
