@@ -99,6 +99,16 @@ export async function moveUpstream(publicId: string, status: "approved" | "repro
   expect(response.status).toBe(200);
 }
 
+/** Moves a verification the test created back in time at the sandbox (its creation `days` ago). */
+export async function backdateUpstream(publicId: string, days: number): Promise<void> {
+  const response = await fetch(`${sandboxURL}/sandbox/verifications/${encodeURIComponent(publicId)}/created-at`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ created_at: new Date(Date.now() - days * 86_400_000).toISOString() }),
+  });
+  expect(response.status).toBe(200);
+}
+
 /** Creates a verification of the test's own through the dashboard; answers its public id. */
 export async function createVerification(
   request: APIRequestContext,

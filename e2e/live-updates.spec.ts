@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { createVerification, expect, moveUpstream, test, WRITE } from "./fixtures";
+import { backdateUpstream, createVerification, expect, moveUpstream, test, WRITE } from "./fixtures";
 
 /*
  * Live updates and saved views in a real browser against the sandbox.
@@ -79,8 +79,10 @@ test("a case the service sends to review is routed, auto-assigned and shown assi
   staff,
 }) => {
   // The routing configuration is the deployment's: this test's rule matches only what no other test makes (a case
-  // whose verification is at least ten days old: every other test moves verifications it has just created), and
-  // the configuration is put back afterwards.
+  // whose verification is at least ten days old: the test's own verification, moved back twelve days at the sandbox;
+  // every other test moves verifications it has just created), and the configuration is put back afterwards.
+  const { publicId } = await createVerification(page.request, "e2e-live-routed");
+  await backdateUpstream(publicId, 12);
   const before = (await (await admin.request.get("/api/cases/routing")).json()) as Routing;
   const analystId = before.staff.find((member) => member.email === staff.analyst.email)!.id;
   const queueId = randomUUID();
@@ -99,20 +101,6 @@ test("a case the service sends to review is routed, auto-assigned and shown assi
   });
   expect(changed.status(), await changed.text()).toBe(200);
   try {
-    // A verification of the sandbox's own, decided more than ten days ago and never in review here.
-    const day = (days: number) =>
-      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(Date.now() + days * 86_400_000);
-    const old = (await (await admin.request.get(`/api/verifications?status=approved&to=${day(-12)}&per_page=100`)).json()) as {
-      items: Array<{ publicId: string }>;
-    };
-    const candidates = [];
-    for (const item of old.items) {
-      const answer = (await (await admin.request.get(`/api/cases/${item.publicId}`)).json()) as { case: unknown };
-      if (answer.case === null) candidates.push(item.publicId);
-    }
-    expect(candidates.length, "old decided verifications without a case").toBeGreaterThan(0);
-    const publicId = candidates[Math.floor(Math.random() * candidates.length)]!;
-
     const stream = page.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
     await page.goto("/cases?queue=open&per_page=200");
     await stream;

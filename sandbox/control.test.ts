@@ -97,6 +97,45 @@ describe("control routes", () => {
     ).toBe(400);
   });
 
+  it("moves a verification created through the API back in time, its expiry unchanged; generated ones keep their dates", async () => {
+    const created = await core(base, "/public/verifications", "sbx_core_view", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        schema_version: "1.0",
+        ref_id: `backdate-${Date.now()}`,
+        document: { type: "cpf", number: "529.982.247-25" },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { verification } = (await created.json()) as { verification: { public_id: string; created_at: string; expires_at: string } };
+    const backdate = (publicId: string, createdAt: string) =>
+      fetch(`${base}/sandbox/verifications/${publicId}/created-at`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ created_at: createdAt }),
+      });
+    const tenDaysAgo = new Date(Date.parse(verification.created_at) - 10 * 86_400_000).toISOString();
+    expect(await (await backdate(verification.public_id, tenDaysAgo)).json()).toEqual({
+      public_id: verification.public_id,
+      created_at: tenDaysAgo,
+    });
+    const read = (await (await core(base, `/public/validations-persons/${verification.public_id}`, "sbx_core_view")).json()) as {
+      created_at: string;
+      expires_at: string;
+    };
+    expect(read).toMatchObject({ created_at: tenDaysAgo, expires_at: verification.expires_at });
+
+    expect((await backdate(verification.public_id, new Date(Date.now() + 86_400_000).toISOString())).status).toBe(400);
+    expect((await backdate("0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10", tenDaysAgo)).status).toBe(404);
+    const generated = (
+      (await (await core(base, "/public/validations-persons?per_page=5", "sbx_core_view")).json()) as {
+        data: Array<{ public_id: string }>;
+      }
+    ).data.find((item) => item.public_id !== verification.public_id);
+    expect((await backdate(generated!.public_id, tenDaysAgo)).status).toBe(409);
+  });
+
   it("answers 404 JSON on unknown routes and 405 on a wrong method", async () => {
     const missing = await fetch(`${base}/nowhere`);
     expect(missing.status).toBe(404);

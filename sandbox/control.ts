@@ -144,6 +144,17 @@ export function controlRoutes(state: SandboxState, router: Router): void {
         events,
       });
     })
+    .add("POST", "/sandbox/verifications/:public_id/created-at", async (ctx) => {
+      const body = await readJson(ctx);
+      if (isReply(body)) return body;
+      const at = typeof body.created_at === "string" ? Date.parse(body.created_at) : NaN;
+      if (!Number.isFinite(at) || at > state.clock.now()) return bad("created_at must be a past ISO 8601 time.");
+      const publicId = ctx.params.public_id ?? "";
+      if (!state.verifications.locate(publicId)) return json(404, { message: "No such verification." });
+      const record = state.verifications.locate(publicId)!.store.backdate(publicId, at);
+      if (!record) return json(409, { message: "Only a verification created through the API can be moved back in time." });
+      return json(200, { public_id: record.publicId, created_at: new Date(record.createdAt).toISOString() });
+    })
     .add("GET", "/sandbox/sms/outbox", (ctx) => {
       const phone = (ctx.query.get("phone") ?? "").trim().replace(/^\+/, "");
       const code = state.sms.lastSent(phone);

@@ -125,6 +125,19 @@ export class VerificationStore {
     return this.view(index);
   }
 
+  /**
+   * Moves a verification created here back in time (control route): a test's own verification "created ten days
+   * ago", so a rule on age matches it and nothing another test made. Generated verifications keep their dates.
+   */
+  backdate(publicId: string, createdAt: number): VerificationRecord | null {
+    const created = this.createdById.get(publicId);
+    if (!created) return null;
+    // Its flow keeps its own end: an older creation does not expire it.
+    this.overrides.set(publicId, { decidedAt: created.decidedAt, ...this.overrides.get(publicId), expiresAt: this.expiresAt(created) });
+    created.createdAt = createdAt;
+    return created;
+  }
+
   /** Ends the flow now: the status stays what it was (expiry is read from `expires_at`). */
   expire(publicId: string, nowMs: number): VerificationRecord | null {
     const record = this.find(publicId);
