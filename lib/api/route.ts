@@ -14,7 +14,8 @@ import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, parseJson, readText } fr
 import { toErrorResponse } from "./errors";
 
 /*
- * The route kit: every handler under app/api (next-auth's own excepted) is `route(options, handler)`.
+ * The route kit: every handler under app/api (next-auth's own excepted, which reads its body through the same cap and
+ * budget: lib/api/body.ts boundedRequest) is `route(options, handler)`.
  * In this order, before the handler runs:
  *
  *   1. same-origin check for every non-GET: an Origin that is not this site's is refused, and so is a
