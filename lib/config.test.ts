@@ -27,6 +27,7 @@ const serviceEnv = {
   PARTNERS_DOMAIN: "backoffice.example.com.br",
   PARTNERS_INTEGRATION_TOKEN: "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
   DATABASE_URL: "postgres://app@db.internal:5432/kyc",
+  NEXTAUTH_URL: "https://kyc.example.com",
   NEXTAUTH_SECRET: strong,
   MEDIA_SEAL_SECRET: strong,
   AUDIT_HASH_SECRET: strong,
@@ -124,6 +125,17 @@ describe("service mode", () => {
     for (const name of ["CORE_API_KEY", "PARTNERS_URL", "PARTNERS_PASSWORD", "DATABASE_URL", "NEXTAUTH_SECRET", "MEDIA_SEAL_SECRET"]) {
       expect(problems).toContain(`${name}: is required`);
     }
+  });
+
+  it("refuses to start without NEXTAUTH_URL, naming it: the Host header must not decide links, passkeys' origin or sign-out", () => {
+    const { NEXTAUTH_URL: _url, ...bare } = serviceEnv;
+    expect(problemsOf(bare)).toEqual(["NEXTAUTH_URL: is required"]);
+    expect(new Set(problemsOf({ ...serviceEnv, NEXTAUTH_URL: "kyc.example.com" }).map((problem) => problem.split(":")[0]))).toEqual(
+      new Set(["NEXTAUTH_URL"]),
+    );
+    expect(loadConfig(serviceEnv).publicUrl).toBe("https://kyc.example.com");
+    // The embedded default still runs without it (npm run dev sets it to the local address).
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).publicUrl).toBeUndefined();
   });
 
   it("names each secret shorter than 32 characters", () => {

@@ -277,6 +277,9 @@ const serviceSchema = sharedSchema.extend({
    */
   PARTNERS_WIDGET_INTEGRATION_TOKEN: z.string().min(8),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
+  // Required with the real service: without it the request's Host header would decide the links in emails, the
+  // passkeys' origin and where signing out returns.
+  NEXTAUTH_URL: httpUrl,
   NEXTAUTH_SECRET: secret,
   MEDIA_SEAL_SECRET: secret,
   AUDIT_HASH_SECRET: secret,
