@@ -4,7 +4,10 @@ import { route } from "@/lib/api/route";
 import { isReadAhead } from "@/lib/shared/api-client/background";
 import { MediaTokenRefused, viewImage } from "@/lib/verifications/server/media";
 
-/** Headers of every image answer: never cached, never a referrer, never sniffed into something else. */
+/**
+ * Headers of every image answer: never cached, never a referrer, never sniffed into something else. Under Next,
+ * next.config.mjs's headers for /api/media win where they name the same header; both say the same.
+ */
 const IMAGE_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
