@@ -206,6 +206,20 @@ describe("single sign-on settings", () => {
   });
 });
 
+describe("email", () => {
+  it("lets SMTP_PLAINTEXT_LOOPBACK lift the STARTTLS requirement only for a server on this machine, naming it otherwise", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: "smtp://u:p@mail.example.com:587" }).notifications.smtpPlaintextLoopback).toBe(false);
+    for (const host of ["127.0.0.1:2525", "localhost:25", "[::1]:2525"]) {
+      expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://u:p@${host}`, SMTP_PLAINTEXT_LOOPBACK: "on" }).notifications.smtpPlaintextLoopback).toBe(true);
+    }
+    expect(problemsOf({ ...serviceEnv, SMTP_URL: "smtp://u:p@mail.example.com:587", SMTP_PLAINTEXT_LOOPBACK: "on" })).toEqual([
+      expect.stringMatching(/^SMTP_PLAINTEXT_LOOPBACK: may be on only when SMTP_URL's host is a loopback address/),
+    ]);
+    expect(problemsOf({ DATA_DIR: dataDir, SMTP_URL: "smtp://u:p@10.0.0.5", SMTP_PLAINTEXT_LOOPBACK: "on" })).toHaveLength(1);
+  });
+});
+
 describe("start-up warnings", () => {
   it("warns when webhooks cannot be verified", () => {
     expect(configWarnings(loadConfig(serviceEnv))).toEqual([]);
