@@ -211,7 +211,10 @@ describe("email", () => {
     const dataDir = tempDataDir();
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: "smtp://u:p@mail.example.com:587" }).notifications.smtpPlaintextLoopback).toBe(false);
     for (const host of ["127.0.0.1:2525", "localhost:25", "[::1]:2525"]) {
-      expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://u:p@${host}`, SMTP_PLAINTEXT_LOOPBACK: "on" }).notifications.smtpPlaintextLoopback).toBe(true);
+      expect(
+        loadConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://u:p@${host}`, SMTP_PLAINTEXT_LOOPBACK: "on" }).notifications
+          .smtpPlaintextLoopback,
+      ).toBe(true);
     }
     expect(problemsOf({ ...serviceEnv, SMTP_URL: "smtp://u:p@mail.example.com:587", SMTP_PLAINTEXT_LOOPBACK: "on" })).toEqual([
       expect.stringMatching(/^SMTP_PLAINTEXT_LOOPBACK: may be on only when SMTP_URL's host is a loopback address/),

@@ -15,7 +15,8 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 function filesUnder(folder: string, accept: (name: string) => boolean): string[] {
-  return fs.readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
+  return fs
+    .readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
     .filter((name) => accept(path.basename(name)))
     .map((name) => path.join(folder, name));
 }

@@ -49,7 +49,12 @@ export function configuredTransports(): Transports {
     async email(recipient, message) {
       const { smtpUrl, smtpFrom, smtpPlaintextLoopback } = config().notifications;
       if (!smtpUrl) throw new Error("SMTP_URL is not set");
-      await smtpTransporter(smtpUrl, smtpPlaintextLoopback).sendMail({ from: smtpFrom, to: recipient, subject: message.subject, text: message.body });
+      await smtpTransporter(smtpUrl, smtpPlaintextLoopback).sendMail({
+        from: smtpFrom,
+        to: recipient,
+        subject: message.subject,
+        text: message.body,
+      });
     },
     async chat(message) {
       const url = config().notifications.chatWebhookUrl;
