@@ -30,6 +30,9 @@ const PERMISSIONS_POLICY = [
   .map((feature) => (feature.includes("=") ? feature : `${feature}=()`))
   .join(", ");
 
+// API answers are data: nothing loads, runs, frames them or is posted from them.
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 // Messages are compiled when the build loads them (messages/**/*.json, icu-minify), and next-intl formats them
 // with its small formatter: the ICU parser (intl-messageformat) stays out of the browser. A module that reads a
 // catalogue file directly gets the compiled form too, which is the text itself for a message without
@@ -67,12 +70,17 @@ const nextConfig = {
     if (process.env.NODE_ENV === "production") {
       everywhere.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
     }
+    // A header set here wins over the handler's own of the same name (Next adds a handler's header only when none is
+    // set yet), so what an API answer must carry is said here.
     return [
       { source: "/:path*", headers: everywhere },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+      // An image opened on its own can do nothing but be an image, and its address (a media token) is never a referrer.
       {
-        source: "/api/:path*",
+        source: "/api/media/:path*",
         headers: [
-          { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" },
+          { key: "Content-Security-Policy", value: `${API_CONTENT_SECURITY_POLICY}; sandbox` },
+          { key: "Referrer-Policy", value: "no-referrer" },
         ],
       },
     ];

@@ -1,7 +1,14 @@
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
-import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { config } from "./proxy";
+import { httpStatusOf } from "@/lib/api/errors";
+import { AppError } from "@/lib/shared/errors";
+import { restoreConfigEnv } from "@/test/config";
+import { stubTestEnvironment } from "@/test/db";
+import { sentHeaders } from "@/test/next-headers";
+
+import { config, proxy } from "./proxy";
 
 // Which paths Next runs proxy.ts for, compiled by Next itself from `config.matcher`: every rendered page gets
 // its CSP nonce, whatever its path ends in; only Next's assets, the files in public/ and the API stay out.
@@ -40,6 +47,7 @@ describe("proxy matcher", () => {
     "/api/health",
     "/api/auth/session",
     "/api/verifications/x.js",
+    "/api/verifications/abc123",
   ])("skips %s", (url) => {
     expect(runs(url)).toBe(false);
   });
@@ -48,5 +56,39 @@ describe("proxy matcher", () => {
     const { readdirSync } = await import("node:fs");
     const files = readdirSync(new URL("./public", import.meta.url)).filter((name) => !name.startsWith("."));
     for (const file of files) expect(runs(`/${file}`), file).toBe(false);
+  });
+});
+
+describe("an address whose percent-encoding does not decode", () => {
+  beforeAll(() => stubTestEnvironment());
+  afterAll(restoreConfigEnv);
+
+  it.each(["/api/verifications/%C0%AE", "/api/media/%E0%A4%A", "/api/cases/%FF/notes", "/verifications/%C0%AE"])(
+    "%s: a 400 JSON answer from the error mapper's shape with the API's headers, not Next's bare 500",
+    async (path) => {
+      expect(runs(path)).toBe(true);
+      const response = proxy(new NextRequest(`http://localhost:3000${path}`));
+      expect(response.status).toBe(httpStatusOf(new AppError("bad_request")));
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(await response.json()).toEqual({ error: { code: "bad_request", message: expect.stringContaining("percent-encoding") } });
+      // As sent: next.config.mjs's headers, then the proxy's own.
+      const sent = await sentHeaders(path, response);
+      const apiPolicy = (await sentHeaders("/api/health")).get("content-security-policy");
+      expect(response.headers.get("content-security-policy")).toBe(apiPolicy);
+      expect(sent.get("content-security-policy")).toContain("default-src 'none'");
+      expect(sent.get("x-content-type-options")).toBe("nosniff");
+      expect(sent.get("x-frame-options")).toBe("DENY");
+      expect(sent.get("cache-control")).toBe("no-store");
+    },
+  );
+
+  it("passes a well-encoded API address on untouched, without a page's policy or a sign-in redirect", () => {
+    const path = "/api/verifications/a%20b";
+    expect(runs(path)).toBe(true);
+    const response = proxy(new NextRequest(`http://localhost:3000${path}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("location")).toBeNull();
   });
 });

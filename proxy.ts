@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 
 import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from "@/lib/api/csp";
+import { decodablePath, malformedPathResponse } from "@/lib/api/malformed-path";
 import { config as settings } from "@/lib/config";
 
 /*
@@ -9,6 +10,9 @@ import { config as settings } from "@/lib/config";
  * too), and it redirects: a page request without any session cookie goes to the sign-in page early,
  * coming back afterwards. Each page and route handler still checks the session and role itself
  * (lib/auth/server/require-role.ts). The headers every answer carries are in next.config.mjs.
+ *
+ * It also runs for an API address holding a percent sign, only to refuse one whose percent-encoding does not decode
+ * (400 JSON, lib/api/malformed-path.ts): Next would fail on it before the route kit and answer a bare 500.
  */
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Host-next-auth.session-token"];
@@ -17,6 +21,8 @@ const SIGNED_OUT_PAGES = ["/sign-in"];
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (!decodablePath(pathname)) return malformedPathResponse();
+  if (pathname.startsWith("/api/")) return NextResponse.next();
   const nonce = createNonce();
   const issuer = settings().oidc?.issuer;
   const csp = pageContentSecurityPolicy(nonce, {
@@ -51,5 +57,7 @@ export const config = {
   // there is added here). proxy.test.ts checks which paths match.
   matcher: [
     "/((?!api/|_next/static/|_next/image$|favicon\\.ico$|icon-192\\.png$|icon-512\\.png$|manifest\\.webmanifest$|robots\\.txt$).*)",
+    // An API address with a percent sign: refused here when it does not decode, passed on untouched otherwise.
+    "/api/:path(.*%.*)",
   ],
 };

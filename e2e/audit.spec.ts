@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, SAME_ORIGIN, test } from "./fixtures";
 
 /*
  * The audit page in a real browser against the production build: filters in the URL, the CPF search
@@ -120,9 +120,9 @@ test.describe("audit log", () => {
   test("an analyst cannot open the log: the page sends them away and the API refuses", async ({ analystPage: page }) => {
     await page.goto("/admin/audit");
     await expect(page).not.toHaveURL(/\/admin\/audit/);
-    const response = await page.request.get("/api/audit");
+    const response = await page.request.get("/api/audit", { headers: SAME_ORIGIN });
     expect(response.status()).toBe(403);
-    const csv = await page.request.get("/api/audit?format=csv");
+    const csv = await page.request.get("/api/audit?format=csv", { headers: SAME_ORIGIN });
     expect(csv.status()).toBe(403);
   });
 });

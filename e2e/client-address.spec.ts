@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 
 import { baseURL } from "../playwright.config";
-import { expect, signInContext, test, WRITE, type Account } from "./fixtures";
+import { expect, SAME_ORIGIN, signInContext, test, WRITE, type Account } from "./fixtures";
 
 /*
  * The client's address as the production server works it out (lib/auth/address.ts): before Next handles a
@@ -23,7 +23,9 @@ async function recordedAddress(request: APIRequestContext, admin: APIRequestCont
     data: { cpf: "52998224725", source: "receita", purpose },
   });
   expect(lookup.ok()).toBe(true);
-  const trail = await admin.get(`/api/audit?action=lookup.cpf_receita&actor=${encodeURIComponent(actor.email)}&limit=100`);
+  const trail = await admin.get(`/api/audit?action=lookup.cpf_receita&actor=${encodeURIComponent(actor.email)}&limit=100`, {
+    headers: SAME_ORIGIN,
+  });
   expect(trail.ok()).toBe(true);
   const { events } = (await trail.json()) as { events: Array<{ purpose: string | null; ip: string | null }> };
   const ours = events.filter((event) => event.purpose === purpose);
@@ -62,7 +64,9 @@ test("the e2e server believes the address this worker forwards, so sign-in throt
   const context = await browser.newContext();
   try {
     await signInContext(context, staff.analyst);
-    const trail = await adminPage.request.get(`/api/audit?action=auth.sign_in&actor=${encodeURIComponent(staff.analyst.email)}&limit=1`);
+    const trail = await adminPage.request.get(`/api/audit?action=auth.sign_in&actor=${encodeURIComponent(staff.analyst.email)}&limit=1`, {
+      headers: SAME_ORIGIN,
+    });
     const { events } = (await trail.json()) as { events: Array<{ ip: string | null }> };
     expect(events[0]?.ip).toBe(clientAddress);
   } finally {

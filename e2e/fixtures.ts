@@ -37,6 +37,12 @@ export interface Account {
 /** Writes through a request context need the dashboard's own Origin (the route kit refuses others). */
 export const WRITE = { origin: baseURL } as const;
 
+/**
+ * GETs with side effects (exports, the audit log, media images) need what the browser sends from the dashboard's
+ * own pages; a request context sends no Sec-Fetch-Site of its own.
+ */
+export const SAME_ORIGIN = { "sec-fetch-site": "same-origin" } as const;
+
 /** This worker's client address: TEST-NET-2 (198.51.100.0/24) is never a real client, one address a worker. */
 export function workerAddress(workerIndex: number): string {
   return `198.51.100.${(workerIndex % 250) + 1}`;

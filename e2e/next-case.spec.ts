@@ -2,7 +2,7 @@ import type { APIRequestContext, Request } from "@playwright/test";
 
 import { sandboxURL } from "../playwright.config";
 import { caseOf, reviewCase, WRITE } from "./case-support";
-import { expect, test } from "./fixtures";
+import { expect, SAME_ORIGIN, test } from "./fixtures";
 
 /*
  * The queue's next case read ahead (issue 25): while the analyst works a case, the next one's case, image tokens
@@ -125,7 +125,9 @@ test("the next case is read ahead into memory only, through sealed tokens, and s
   await expect
     .poll(
       async () => {
-        const trail = await admin.request.get(`/api/audit?action=verification.image&target=${encodeURIComponent(second)}&limit=50`);
+        const trail = await admin.request.get(`/api/audit?action=verification.image&target=${encodeURIComponent(second)}&limit=50`, {
+          headers: SAME_ORIGIN,
+        });
         rows = ((await trail.json()) as { events: AuditRow[] }).events.reverse();
         return FACES.every((file) => rows.some((row) => row.details.file === file && row.details.ahead === "shown"));
       },

@@ -5,7 +5,7 @@ import type { Page, Response } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 
 import { baseURL } from "../playwright.config";
-import { createVerification, expect, sandbox, test } from "./fixtures";
+import { createVerification, expect, SAME_ORIGIN, sandbox, test } from "./fixtures";
 
 /*
  * The verification review in a real browser, against a production build and the sandbox (embedded
@@ -164,8 +164,8 @@ test("an image token is refused once older than its time to live, and for anothe
     items: Array<{ key: string; src?: string }>;
   };
   const src = media.items.find((item) => item.key === "selfie")!.src!;
-  expect((await page.request.get(src)).status()).toBe(200);
-  expect((await adminPage.request.get(src)).status()).toBe(403);
+  expect((await page.request.get(src, { headers: SAME_ORIGIN })).status()).toBe(200);
+  expect((await adminPage.request.get(src, { headers: SAME_ORIGIN })).status()).toBe(403);
 
   // Age the token: the same claim, its expiry moved into the past, sealed with the server's secret.
   const secrets = JSON.parse(fs.readFileSync(path.resolve(process.env.E2E_DATA_DIR ?? ".test-data/e2e", "secrets.json"), "utf8")) as {
@@ -176,7 +176,7 @@ test("an image token is refused once older than its time to live, and for anothe
   });
   expect(claim.fileKey).toBe("selfie");
   const aged = await sealData({ ...claim, expiresAt: Date.now() - 1_000 }, { password: secrets.mediaSeal, ttl: 300 });
-  const refused = await page.request.get(`/api/media/${encodeURIComponent(aged)}`);
+  const refused = await page.request.get(`/api/media/${encodeURIComponent(aged)}`, { headers: SAME_ORIGIN });
   expect(refused.status()).toBe(410);
   expect(refused.headers()["cache-control"]).toBe("no-store");
 });

@@ -27,6 +27,7 @@ const serviceEnv = {
   PARTNERS_DOMAIN: "backoffice.example.com.br",
   PARTNERS_INTEGRATION_TOKEN: "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10",
   DATABASE_URL: "postgres://app@db.internal:5432/kyc",
+  NEXTAUTH_URL: "https://kyc.example.com",
   NEXTAUTH_SECRET: strong,
   MEDIA_SEAL_SECRET: strong,
   AUDIT_HASH_SECRET: strong,
@@ -126,6 +127,17 @@ describe("service mode", () => {
     }
   });
 
+  it("refuses to start without NEXTAUTH_URL, naming it: the Host header must not decide links, passkeys' origin or sign-out", () => {
+    const { NEXTAUTH_URL: _url, ...bare } = serviceEnv;
+    expect(problemsOf(bare)).toEqual(["NEXTAUTH_URL: is required"]);
+    expect(new Set(problemsOf({ ...serviceEnv, NEXTAUTH_URL: "kyc.example.com" }).map((problem) => problem.split(":")[0]))).toEqual(
+      new Set(["NEXTAUTH_URL"]),
+    );
+    expect(loadConfig(serviceEnv).publicUrl).toBe("https://kyc.example.com");
+    // The embedded default still runs without it (npm run dev sets it to the local address).
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).publicUrl).toBeUndefined();
+  });
+
   it("names each secret shorter than 32 characters", () => {
     const problems = problemsOf({ ...serviceEnv, NEXTAUTH_SECRET: "short", MEDIA_SEAL_SECRET: "x".repeat(31) });
     expect(problems).toEqual(["NEXTAUTH_SECRET: must be at least 32 characters", "MEDIA_SEAL_SECRET: must be at least 32 characters"]);
@@ -191,6 +203,23 @@ describe("single sign-on settings", () => {
       "OIDC_CLIENT_ID: is required when any OIDC_* variable is set",
     ]);
     expect(loadConfig({ DATA_DIR: tempDataDir() }).oidc).toBeUndefined();
+  });
+});
+
+describe("email", () => {
+  it("lets SMTP_PLAINTEXT_LOOPBACK lift the STARTTLS requirement only for a server on this machine, naming it otherwise", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: "smtp://u:p@mail.example.com:587" }).notifications.smtpPlaintextLoopback).toBe(false);
+    for (const host of ["127.0.0.1:2525", "localhost:25", "[::1]:2525"]) {
+      expect(
+        loadConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://u:p@${host}`, SMTP_PLAINTEXT_LOOPBACK: "on" }).notifications
+          .smtpPlaintextLoopback,
+      ).toBe(true);
+    }
+    expect(problemsOf({ ...serviceEnv, SMTP_URL: "smtp://u:p@mail.example.com:587", SMTP_PLAINTEXT_LOOPBACK: "on" })).toEqual([
+      expect.stringMatching(/^SMTP_PLAINTEXT_LOOPBACK: may be on only when SMTP_URL's host is a loopback address/),
+    ]);
+    expect(problemsOf({ DATA_DIR: dataDir, SMTP_URL: "smtp://u:p@10.0.0.5", SMTP_PLAINTEXT_LOOPBACK: "on" })).toHaveLength(1);
   });
 });
 

@@ -235,12 +235,30 @@ const sharedSchema = z.object({
     .regex(/^smtps?:\/\/[^/?#\s]+/, "must be an smtp:// or smtps:// URL")
     .optional(),
   SMTP_FROM: z.string().email("must be an email address").default("kyc-backoffice@localhost"),
+  // smtp:// with credentials must upgrade with STARTTLS (the password never goes in clear, even when the server or
+  // someone in between does not offer it). `on` lifts that for a test server on this machine only: refused unless
+  // SMTP_URL's host is a loopback address (smtpProblems).
+  SMTP_PLAINTEXT_LOOPBACK: z.enum(["on", "off"], { message: "must be on or off" }).default("off"),
 });
 
 // A Slack-compatible incoming webhook (POST {text}) for chat notifications. Unset: no chat message. The
 // address is a secret (whoever holds it posts to the channel): https only with the real service; the
 // embedded mode also takes http, for a local receiver.
 const chatWebhookUrl = (schemes: RegExp, message: string) => z.string().url("must be a URL").regex(schemes, message).optional();
+
+/** SMTP_PLAINTEXT_LOOPBACK=on with an SMTP_URL whose host is not this machine. */
+function smtpProblems(env: Env): string[] {
+  if (env.SMTP_PLAINTEXT_LOOPBACK !== "on" || !env.SMTP_URL) return [];
+  let host = "";
+  try {
+    host = new URL(env.SMTP_URL).hostname;
+  } catch {
+    // SMTP_URL's own rule names it.
+  }
+  return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(host)
+    ? []
+    : ["SMTP_PLAINTEXT_LOOPBACK: may be on only when SMTP_URL's host is a loopback address (a test server on this machine)"];
+}
 
 const OIDC_VARIABLES = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
 
@@ -277,6 +295,9 @@ const serviceSchema = sharedSchema.extend({
    */
   PARTNERS_WIDGET_INTEGRATION_TOKEN: z.string().min(8),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
+  // Required with the real service: without it the request's Host header would decide the links in emails, the
+  // passkeys' origin and where signing out returns.
+  NEXTAUTH_URL: httpUrl,
   NEXTAUTH_SECRET: secret,
   MEDIA_SEAL_SECRET: secret,
   AUDIT_HASH_SECRET: secret,
@@ -372,7 +393,7 @@ export interface Config {
   searchRekey: { batch: number; intervalMinutes: number };
   publicUrl: string | undefined;
   /** Email (SMTP) and chat (incoming webhook) for notifications; each undefined when not configured. */
-  notifications: { smtpUrl: string | undefined; smtpFrom: string; chatWebhookUrl: string | undefined };
+  notifications: { smtpUrl: string | undefined; smtpFrom: string; smtpPlaintextLoopback: boolean; chatWebhookUrl: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
   seedDemoAccounts: boolean;
@@ -413,9 +434,8 @@ export function loadConfig(rawEnv: Env = process.env): Config {
 
   if (mode === "service") {
     const parsed = serviceSchema.safeParse(env);
-    if (!parsed.success || incompleteOidc(env).length || widgetTokenProblems(env).length) {
-      throw new ConfigError([...(parsed.success ? [] : describeIssues(parsed.error)), ...incompleteOidc(env), ...widgetTokenProblems(env)]);
-    }
+    const problems = [...incompleteOidc(env), ...widgetTokenProblems(env), ...smtpProblems(env)];
+    if (!parsed.success || problems.length) throw new ConfigError([...(parsed.success ? [] : describeIssues(parsed.error)), ...problems]);
     const values = parsed.data;
     return {
       ...sharedPart(values),
@@ -444,9 +464,8 @@ export function loadConfig(rawEnv: Env = process.env): Config {
   }
 
   const parsed = embeddedSchema.safeParse(env);
-  if (!parsed.success || incompleteOidc(env).length) {
-    throw new ConfigError([...(parsed.success ? [] : describeIssues(parsed.error)), ...incompleteOidc(env)]);
-  }
+  const problems = [...incompleteOidc(env), ...smtpProblems(env)];
+  if (!parsed.success || problems.length) throw new ConfigError([...(parsed.success ? [] : describeIssues(parsed.error)), ...problems]);
   const values = parsed.data;
   const generated =
     values.NEXTAUTH_SECRET &&
@@ -542,6 +561,7 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
     notifications: {
       smtpUrl: values.SMTP_URL,
       smtpFrom: values.SMTP_FROM,
+      smtpPlaintextLoopback: values.SMTP_PLAINTEXT_LOOPBACK === "on",
       chatWebhookUrl: values.CHAT_WEBHOOK_URL,
     },
     logLevel: values.LOG_LEVEL,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run dev` and `npm run demo`: the sandbox and the dashboard together, one Ctrl-C stops both.
+// `npm run dev` and `npm run demo`: the sandbox and the dashboard together, one Ctrl-C stops both. One that dies
+// (a crash, an out-of-memory abort) is started again while the other keeps running (scripts/supervise.mjs).
 //
 //   node scripts/run.mjs dev            sandbox + `next dev`
 //   node scripts/run.mjs demo           sandbox + `next build` + `next start` (what the browser tests use)
@@ -15,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { connectHost, isLoopback, listenHost, nextArgs } from "./listen.mjs";
+import { createSupervisor } from "./supervise.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [mode = "dev", ...flags] = process.argv.slice(2);
@@ -43,35 +45,34 @@ if (embedded) {
   env.NEXTAUTH_URL = process.env.NEXTAUTH_URL || dashboardUrl;
 }
 
-const children = [];
 let stopping = false;
+// Every child ends its own way: whichever dies is started again, the other keeps running; when both keep dying,
+// everything stops.
+const supervisor = createSupervisor({ onAllStopped: () => stop(1) });
 
 function start(name, command, args, extraEnv = {}) {
-  const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
-  const prefix = `[${name}]`;
-  const relay = (stream, target) => {
-    let buffered = "";
-    stream.on("data", (chunk) => {
-      buffered += chunk.toString();
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) target.write(`${prefix} ${line}\n`);
-    });
-  };
-  relay(child.stdout, process.stdout);
-  relay(child.stderr, process.stderr);
-  child.on("exit", (code, signal) => {
-    if (stopping) return;
-    console.error(`${prefix} exited (${signal ?? code}); stopping everything`);
-    stop(code ?? 1);
+  return supervisor.add(name, () => {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const prefix = `[${name}]`;
+    const relay = (stream, target) => {
+      let buffered = "";
+      stream.on("data", (chunk) => {
+        buffered += chunk.toString();
+        const lines = buffered.split("\n");
+        buffered = lines.pop() ?? "";
+        for (const line of lines) target.write(`${prefix} ${line}\n`);
+      });
+    };
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+    return child;
   });
-  children.push(child);
-  return child;
 }
 
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
+  const children = supervisor.stop();
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   // Give servers a moment to close their sockets, then make sure nothing outlives us.
   setTimeout(() => {
@@ -130,7 +131,11 @@ if (embedded && migrate.status === 0) {
     SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL || `http://${reach}:${port}/api/webhooks/verification-events`,
     SANDBOX_WEBHOOK_SECRET: webhookSecret,
   });
-  await waitFor(sandbox, /sandbox listening on/, "the sandbox");
+  // A sandbox that cannot start (its port taken) stops everything rather than being started again and again.
+  await waitFor(sandbox, /sandbox listening on/, "the sandbox").catch((error) => {
+    console.error(`${error.message}; stopping everything`);
+    stop(1);
+  });
 }
 
 /**
@@ -151,7 +156,9 @@ function generatedWebhookSecret() {
   return secret;
 }
 
-if (migrate.status !== 0) {
+if (stopping) {
+  // The sandbox did not start; stop() is under way.
+} else if (migrate.status !== 0) {
   console.error("database migration failed; see above");
   stop(1);
 } else {
@@ -161,7 +168,10 @@ if (migrate.status !== 0) {
   }
   if (!stopping) {
     const app = start("dashboard", process.execPath, [...heapFlags(), nextBin, ...nextArgs(mode, port, host)]);
-    await waitFor(app, /Ready|started server|Local:/i, "the dashboard").catch(() => undefined);
+    await waitFor(app, /Ready|started server|Local:/i, "the dashboard").catch((error) => {
+      console.error(`${error.message}; stopping everything`);
+      stop(1);
+    });
     if (!stopping) {
       const lines = [`Dashboard: ${dashboardUrl}`];
       if (!isLoopback(host)) lines.push(`Listening on ${host} (HOST): reachable from other machines.`);

@@ -63,8 +63,8 @@ export async function sessionCookieFor(
 }
 
 /** A request to a dashboard route, optionally with a session cookie and a JSON body (a NextRequest, which
- * handlers typed either way accept). A non-GET request carries the dashboard's own Origin, as the
- * browser sends it from the dashboard's pages; pass `headers: { origin: … }` to test another. */
+ * handlers typed either way accept). A non-GET request carries the dashboard's own Origin and a GET
+ * `Sec-Fetch-Site: same-origin`, as the browser sends them from the dashboard's pages; pass `headers` to test others. */
 export function apiRequest(
   url: string,
   {
@@ -75,7 +75,8 @@ export function apiRequest(
   }: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): NextRequest {
   const target = new URL(url, "http://localhost:3000");
-  const all: Record<string, string> = method === "GET" || method === "HEAD" ? { ...headers } : { origin: target.origin, ...headers };
+  const all: Record<string, string> =
+    method === "GET" || method === "HEAD" ? { "sec-fetch-site": "same-origin", ...headers } : { origin: target.origin, ...headers };
   if (cookie) all.cookie = cookie;
   if (body !== undefined) all["content-type"] = "application/json";
   return new NextRequest(target, {

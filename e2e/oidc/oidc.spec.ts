@@ -10,6 +10,8 @@ const issuer = process.env.OIDC_TEST_ISSUER!;
 // The suite's own config and fixtures: importing the main suite's would load its config module here too.
 const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 const admin = { headers: { origin: baseURL } };
+// GETs with side effects (the audit log) need what the browser sends from the dashboard's own pages.
+const SAME_ORIGIN = { "sec-fetch-site": "same-origin" } as const;
 
 /** A page signed in as the demo admin, through next-auth's credentials endpoint. */
 const test = base.extend<{ adminPage: Page }>({
@@ -76,7 +78,7 @@ async function signInWithSso(page: Page, login: string): Promise<void> {
 /** The reason the trail gives for this email's latest refused sign-in. */
 async function refusalReason(adminPage: Page, email: string): Promise<unknown> {
   const query = new URLSearchParams({ action: "auth.sign_in", outcome: "failure", actor: email });
-  const response = await adminPage.request.get(`/api/audit?${query}`);
+  const response = await adminPage.request.get(`/api/audit?${query}`, { headers: SAME_ORIGIN });
   expect(response.status()).toBe(200);
   const { events } = (await response.json()) as { events: Array<{ details: Record<string, unknown> }> };
   return events[0]?.details;
@@ -108,7 +110,9 @@ test("an analyst signs in through the provider, and signing out ends the provide
   // The email came from userinfo exactly when the provider keeps it out of the ID token.
   const { calls } = (await (await fetch(`${issuer}/test/userinfo-calls/${login}`)).json()) as { calls: number };
   expect(calls).toBe(process.env.OIDC_TEST_CLAIMS === "id-token" ? 0 : 1);
-  const [signIn] = (await (await adminPage.request.get(`/api/audit?action=auth.sign_in&outcome=success&actor=${email}`)).json()).events;
+  const [signIn] = (
+    await (await adminPage.request.get(`/api/audit?action=auth.sign_in&outcome=success&actor=${email}`, { headers: SAME_ORIGIN })).json()
+  ).events;
   expect(signIn.details).toEqual({ method: "oidc" });
 
   const copied = (await context.cookies()).find((cookie) => cookie.name.includes("session-token"));
@@ -206,7 +210,7 @@ test("an identity that releases no email is refused before any account is looked
   await expect(formAlert(page)).toHaveText(/did not share your email address/);
   expect(await hasSession(context)).toBe(false);
   const query = new URLSearchParams({ action: "auth.sign_in", outcome: "failure" });
-  const { events } = (await (await adminPage.request.get(`/api/audit?${query}`)).json()) as {
+  const { events } = (await (await adminPage.request.get(`/api/audit?${query}`, { headers: SAME_ORIGIN })).json()) as {
     events: Array<{ actorEmail: string | null; details: Record<string, unknown> }>;
   };
   expect(events.some((event) => event.actorEmail === null && event.details.reason === "email_not_released")).toBe(true);

@@ -32,6 +32,8 @@ const STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  // Too many large request bodies being read at once (lib/api/body.ts): the request may be sent again.
+  server_busy: 503,
   internal: 500,
   // Upstream failures. A refused credential, IP or permission is this server's configuration problem,
   // not the analyst's: 502. An unreachable or broken service: 503, retryable.

@@ -88,6 +88,49 @@ describe("same-origin check", () => {
   });
 });
 
+describe("GET routes with side effects", () => {
+  const download = route({ permission: "verifications.read", sideEffects: true }, async () => json({ ok: true }));
+  const get = (headers: Record<string, string>) => new NextRequest(URL_, { headers: { cookie: analyst, ...headers } });
+
+  it("refuses what a page of another site makes the browser send: a link, an image, a frame (the cookie comes along under SameSite=Lax)", async () => {
+    const refused: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { "sec-fetch-site": "cross-site", "sec-fetch-dest": "image" },
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      {},
+    ];
+    for (const headers of refused) {
+      const response = await download(get(headers));
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await errorOf(response)).toMatchObject({ code: "cross_origin" });
+    }
+  });
+
+  it("accepts the dashboard's own fetch, image or download link, an address the member opened, and this site's Origin", async () => {
+    const accepted: Record<string, string>[] = [
+      { "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "none" },
+      { origin: "http://localhost:3000" },
+      { origin: "https://kyc.example.com" },
+    ];
+    for (const headers of accepted) {
+      expect((await download(get(headers))).status, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it("leaves plain reads alone, and never takes Sec-Fetch-Site: none for a write", async () => {
+    expect((await adminOnly(new NextRequest(URL_, { headers: { cookie: admin, "sec-fetch-site": "cross-site" } }))).status).toBe(200);
+    const typed = new NextRequest(URL_, {
+      method: "POST",
+      headers: { cookie: analyst, "content-type": "application/json", "sec-fetch-site": "none" },
+      body: JSON.stringify({ name: "a" }),
+    });
+    expect((await echo(typed)).status).toBe(403);
+  });
+});
+
 describe("session and permission", () => {
   it("answers 401 signed out and 403 without the permission, as JSON", async () => {
     const signedOut = await adminOnly(apiRequest(URL_));

@@ -14,12 +14,14 @@ import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, parseJson, readText } fr
 import { toErrorResponse } from "./errors";
 
 /*
- * The route kit: every handler under app/api (next-auth's own excepted) is `route(options, handler)`.
+ * The route kit: every handler under app/api (next-auth's own excepted, which reads its body through the same cap and
+ * budget: lib/api/body.ts boundedRequest) is `route(options, handler)`.
  * In this order, before the handler runs:
  *
  *   1. same-origin check for every non-GET: an Origin that is not this site's is refused, and so is a
  *      missing Origin unless the browser says `Sec-Fetch-Site: same-origin` (403 `cross_origin`). A page
- *      on another site (or another port of this host) cannot post a form with the staff's cookie.
+ *      on another site (or another port of this host) cannot post a form with the staff's cookie. A GET with
+ *      side effects (`sideEffects`) is checked too: SameSite=Lax sends the cookie with a cross-site link or image.
  *   2. session and the permission the route declares (401/403), unless the route is public;
  *   3. params and query parsed with their zod schemas (400 naming the field);
  *   4. the body: `application/json` required (415), capped while the stream is read (413), parsed
@@ -52,6 +54,14 @@ export interface RouteOptions<R extends RouteAccess, P, Q, B> {
   rawBody?: true;
   /** Skips the same-origin check. Only for the webhook receiver, which a signature authenticates. */
   crossSite?: "allow";
+  /**
+   * A GET that does more than a plain read: it spends a quota or hands out a file (an export, an image). The
+   * SameSite=Lax cookie still comes with a link, an image or a frame of another site, so it must come from this
+   * site like a write: `Sec-Fetch-Site: same-origin`, or `none` (the member typed the address or opened a
+   * bookmark), or an Origin of this site; else 403 `cross_origin`. app/api/side-effects.test.ts checks which
+   * routes say so.
+   */
+  sideEffects?: true;
   /** Stages of a sign-in in which this route may still be called (the password change, the enrolment…). */
   during?: readonly SessionStage[];
   /** A sensitive action: a second factor verified within STEP_UP_SECONDS, else 401 `step_up_required`. */
@@ -124,16 +134,22 @@ function ownOrigins(request: Request): Set<string> {
   return origins;
 }
 
-/** Refuses a state-changing request that a page of another origin could have sent. */
-export function assertSameOrigin(request: Request): void {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+/**
+ * Refuses a state-changing request (or a GET with side effects) that a page of another origin could have sent. A
+ * GET may also say `Sec-Fetch-Site: none`: the member opened the address themselves.
+ */
+export function assertSameOrigin(request: Request, { sideEffects = false }: { sideEffects?: boolean } = {}): void {
+  const safe = SAFE_METHODS.has(request.method.toUpperCase());
+  if (safe && !sideEffects) return;
   const origin = request.headers.get("origin");
   if (origin !== null) {
     // "null" (a sandboxed frame, a redirect across origins) is never this site.
     if (!ownOrigins(request).has(origin)) throw new AppError("cross_origin");
     return;
   }
-  if (request.headers.get("sec-fetch-site") !== "same-origin") throw new AppError("cross_origin");
+  const site = request.headers.get("sec-fetch-site");
+  if (site === "same-origin" || (safe && site === "none")) return;
+  throw new AppError("cross_origin");
 }
 
 /** The body as text when there is one (JSON required then), else null. */
@@ -180,7 +196,7 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
   async function handle(request: Request, next?: NextContext): Promise<Response> {
     let response: Response;
     try {
-      if (options.crossSite !== "allow") assertSameOrigin(request);
+      if (options.crossSite !== "allow") assertSameOrigin(request, { sideEffects: options.sideEffects === true });
       const user = await authorise(request, options);
       const params = options.params ? z.parse(options.params, (await next?.params) ?? {}) : ({} as P);
       const query = options.query ? z.parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : ({} as Q);

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",
+  "server_busy",
   "internal",
   "upstream_validation",
   "upstream_unauthorized",
@@ -43,6 +44,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   payload_too_large: "The request is too large.",
   unsupported_media_type: "Send the body as JSON (Content-Type: application/json).",
   rate_limited: "Too many requests. Wait a moment and try again.",
+  server_busy: "The server is receiving too much data at once. Try again in a moment.",
   internal: "Something went wrong on our side. Try again; if it persists, contact an administrator.",
   upstream_validation: "The verification service rejected the request.",
   upstream_unauthorized:

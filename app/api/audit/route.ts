@@ -19,6 +19,8 @@ const isCsv = (request: Request) => new URL(request.url).searchParams.get("forma
 export const GET = route(
   {
     permission: "audit.read",
+    // `?format=csv` hands out the trail as a file.
+    sideEffects: true,
     denied: ({ request, context }) => refuseAuditAccess(context, isCsv(request) ? "audit.export" : "audit.view"),
   },
   async ({ request, user, context }) => {

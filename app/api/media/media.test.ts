@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import type { VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
+import { sentHeaders } from "@/test/next-headers";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
 import { GET as getMedia } from "../verifications/[publicId]/media/route";
@@ -59,6 +60,20 @@ afterEach(() => {
 });
 
 describe("GET /api/media/[token]", () => {
+  it("reaches the browser sandboxed and without a referrer, next.config.mjs's headers included (docs/security.md)", async () => {
+    const response = await fetchImage(tokens.selfie!);
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
+    // As a Next server sends it: its configured headers first, the handler's only where those set nothing.
+    const sent = await sentHeaders(`/api/media/${encodeURIComponent(tokens.selfie!)}`, response);
+    const policy = (sent.get("content-security-policy") ?? "").split(/;\s*/);
+    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "sandbox"]));
+    expect(sent.get("referrer-policy")).toBe("no-referrer");
+    expect(sent.get("x-content-type-options")).toBe("nosniff");
+    expect(sent.get("cache-control")).toBe("no-store");
+    expect(sent.get("content-type")).toBe("image/png");
+  });
+
   it("streams the image with no-store, no-referrer and nosniff, fetching a fresh signed URL", async () => {
     for (const key of ["selfie", "document_back"]) {
       const response = await fetchImage(tokens[key]!);

@@ -18,6 +18,7 @@ const serviceEnv = {
   PARTNERS_INTEGRATION_TOKEN: "integration-token-value",
   PARTNERS_WIDGET_INTEGRATION_TOKEN: "widget-token-value",
   DATABASE_URL: "postgres://app@127.0.0.1:1/kyc",
+  NEXTAUTH_URL: "https://kyc.example.com",
   NEXTAUTH_SECRET: strong,
   MEDIA_SEAL_SECRET: strong,
   AUDIT_HASH_SECRET: strong,

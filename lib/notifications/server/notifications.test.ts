@@ -196,14 +196,19 @@ describeEachDatabase("notifications on $name", ({ open }) => {
     let chat: Server;
     let chatBodies: string[];
     let chatStatus = 200;
+    let logins: string[];
 
     beforeAll(async () => {
       received = [];
       chatBodies = [];
+      logins = [];
       smtp = new SMTPServer({
         authOptional: true,
         disabledCommands: ["STARTTLS"],
+        // The plain-text password this server would learn.
+        allowInsecureAuth: true,
         onAuth(auth, _session, callback) {
+          logins.push(`${auth.username}:${auth.password}`);
           callback(null, { user: auth.username });
         },
         onData(stream, session, callback) {
@@ -229,13 +234,15 @@ describeEachDatabase("notifications on $name", ({ open }) => {
       const chatPort = (chat.address() as AddressInfo).port;
       stubConfigEnv({
         SMTP_URL: `smtp://notifier:s3cret-smtp-pass@127.0.0.1:${smtpPort}`,
+        // This test server offers no STARTTLS: sending to it with credentials takes the loopback opt-out.
+        SMTP_PLAINTEXT_LOOPBACK: "on",
         SMTP_FROM: "kyc@corp.example.net",
         CHAT_WEBHOOK_URL: `http://127.0.0.1:${chatPort}/hooks/T000/B000/secret-chat-path`,
         NEXTAUTH_URL: "https://kyc.example.net",
       });
     });
     afterAll(async () => {
-      stubConfigEnv({ SMTP_URL: "", CHAT_WEBHOOK_URL: "", NEXTAUTH_URL: "" });
+      stubConfigEnv({ SMTP_URL: "", SMTP_PLAINTEXT_LOOPBACK: "", CHAT_WEBHOOK_URL: "", NEXTAUTH_URL: "" });
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await new Promise<void>((resolve) => chat.close(() => resolve()));
     });
@@ -298,6 +305,24 @@ describeEachDatabase("notifications on $name", ({ open }) => {
       for (const forbidden of [mentioned.actor.email, "looks wrong", CPF]) expect(written).not.toContain(forbidden);
       // Sent is sent: a second pass sends nothing again.
       expect(await processOutbox(handle.db)).toEqual({ sent: 0, failed: 0 });
+    });
+
+    it("smtp:// with credentials requires STARTTLS: a server that does not offer it gets no password, and the send fails", async () => {
+      const smtpPort = (smtp.server.address() as AddressInfo).port;
+      const before = received.length;
+      logins.length = 0;
+      stubConfigEnv({ SMTP_PLAINTEXT_LOOPBACK: "off" });
+      try {
+        const message = messageFor("case_assigned", "abc", "https://kyc.example.net");
+        await expect(configuredTransports().email("someone@corp.example.net", message)).rejects.toThrow(/STARTTLS/);
+        // Even a URL asking nodemailer to skip TLS gets it required.
+        stubConfigEnv({ SMTP_URL: `smtp://notifier:s3cret-smtp-pass@127.0.0.1:${smtpPort}?ignoreTLS=true` });
+        await expect(configuredTransports().email("someone@corp.example.net", message)).rejects.toThrow(/STARTTLS/);
+        expect(logins).toEqual([]);
+        expect(received).toHaveLength(before);
+      } finally {
+        stubConfigEnv({ SMTP_URL: `smtp://notifier:s3cret-smtp-pass@127.0.0.1:${smtpPort}`, SMTP_PLAINTEXT_LOOPBACK: "on" });
+      }
     });
 
     it("a failed chat post is retried later; the error kept names no secret", async () => {

@@ -1,14 +1,16 @@
 import "server-only";
 
 import nodemailer, { type Transporter } from "nodemailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 
 import { config } from "@/lib/config";
 
 import type { OutgoingMessage } from "./messages";
 
 /*
- * The two ways out: email through the SMTP server of SMTP_URL (nodemailer; smtp:// upgrades with STARTTLS
- * when the server offers it, smtps:// is TLS from the first byte), and a Slack-compatible incoming webhook
+ * The two ways out: email through the SMTP server of SMTP_URL (nodemailer; smtp:// upgrades with STARTTLS, required
+ * when the URL holds credentials; smtps:// is TLS from the first byte), and a Slack-compatible incoming webhook
  * (POST {"text": …}). Each throws on failure; the outbox retries.
  */
 
@@ -19,12 +21,25 @@ export interface Transports {
 
 const SEND_TIMEOUT_MS = 15_000;
 
-const cache = globalThis as typeof globalThis & { __kycSmtp?: { url: string; transporter: Transporter } };
+const cache = globalThis as typeof globalThis & { __kycSmtp?: { key: string; transporter: Transporter } };
 
-function smtpTransporter(url: string): Transporter {
-  if (cache.__kycSmtp?.url !== url) {
+/**
+ * nodemailer's options for SMTP_URL. smtp:// with credentials requires STARTTLS (`requireTLS`, whatever the URL's
+ * query says): a server that does not offer it, or someone in between who strips the offer, makes the send fail
+ * instead of receiving the password in clear. SMTP_PLAINTEXT_LOOPBACK (a test server on this machine, lib/config.ts)
+ * lifts it.
+ */
+export function smtpOptions(url: string, plaintextLoopback: boolean): SMTPTransport.Options {
+  const options = parseConnectionUrl(url);
+  if (options.secure || !options.auth || plaintextLoopback) return options;
+  return { ...options, requireTLS: true, ignoreTLS: false };
+}
+
+function smtpTransporter(url: string, plaintextLoopback: boolean): Transporter {
+  const key = `${plaintextLoopback}:${url}`;
+  if (cache.__kycSmtp?.key !== key) {
     // Pooled connections would outlive a test's server; one connection per message is plenty for this volume.
-    cache.__kycSmtp = { url, transporter: nodemailer.createTransport(url) };
+    cache.__kycSmtp = { key, transporter: nodemailer.createTransport(smtpOptions(url, plaintextLoopback)) };
   }
   return cache.__kycSmtp.transporter;
 }
@@ -32,9 +47,14 @@ function smtpTransporter(url: string): Transporter {
 export function configuredTransports(): Transports {
   return {
     async email(recipient, message) {
-      const { smtpUrl, smtpFrom } = config().notifications;
+      const { smtpUrl, smtpFrom, smtpPlaintextLoopback } = config().notifications;
       if (!smtpUrl) throw new Error("SMTP_URL is not set");
-      await smtpTransporter(smtpUrl).sendMail({ from: smtpFrom, to: recipient, subject: message.subject, text: message.body });
+      await smtpTransporter(smtpUrl, smtpPlaintextLoopback).sendMail({
+        from: smtpFrom,
+        to: recipient,
+        subject: message.subject,
+        text: message.body,
+      });
     },
     async chat(message) {
       const url = config().notifications.chatWebhookUrl;

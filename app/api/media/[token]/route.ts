@@ -4,7 +4,10 @@ import { route } from "@/lib/api/route";
 import { isReadAhead } from "@/lib/shared/api-client/background";
 import { MediaTokenRefused, viewImage } from "@/lib/verifications/server/media";
 
-/** Headers of every image answer: never cached, never a referrer, never sniffed into something else. */
+/**
+ * Headers of every image answer: never cached, never a referrer, never sniffed into something else. Under Next,
+ * next.config.mjs's headers for /api/media win where they name the same header; both say the same.
+ */
 const IMAGE_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
@@ -22,7 +25,7 @@ const MAX_TOKEN_LENGTH = 4096;
 // types only), within the member's media quota. The signed URL never leaves this server. An image of the queue's
 // next case read ahead into the browser's memory (X-KYC-Ahead) is recorded as read, not seen (`ahead: "read"`).
 export const GET = route(
-  { permission: "media.read", params: z.object({ token: z.string() }) },
+  { permission: "media.read", sideEffects: true, params: z.object({ token: z.string() }) },
   async ({ request, user, context, params: { token } }) => {
     if (token.length > MAX_TOKEN_LENGTH) throw new MediaTokenRefused("invalid");
     const image = await viewImage(context, token, user, {}, { ahead: isReadAhead(request.headers) });

@@ -7,7 +7,7 @@ import { seesUnmasked } from "@/lib/verifications/server/personal-data";
 
 // GET /api/verifications/export – the filtered list as CSV, streamed, with its total in X-Total-Count. The
 // same filters as the list (its per_page and page are ignored: the export reads every page).
-export const GET = route({ permission: "verifications.export" }, async ({ request, user, context }) => {
+export const GET = route({ permission: "verifications.export", sideEffects: true }, async ({ request, user, context }) => {
   const parsed = parseVerificationFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw inputError(parsed.problems);
   // Unmasked personal data leaving in a file: a step-up first.
