@@ -77,7 +77,9 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
               date: dateTime(entry.redacted.at) ?? "",
             })
           : entry.unreadable
-            ? t(entry.unreadable.retired ? "sealedRetired" : "sealedDamaged", { keyId: entry.unreadable.keyId })
+            ? t(entry.unreadable.unsealed ? "unsealed" : entry.unreadable.retired ? "sealedRetired" : "sealedDamaged", {
+                keyId: entry.unreadable.keyId,
+              })
             : details.text_removed === "retention" && entry.text === null
               ? t("retentionRemoved")
               : null,

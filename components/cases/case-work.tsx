@@ -342,9 +342,16 @@ function OutcomeSection({ detail, viewer }: { detail: CaseDetail; viewer: Viewer
             </blockquote>
           ) : detail.outcomeCommentUnreadable ? (
             <p className="mt-1 text-slate-600 italic" data-testid="case-outcome-comment">
-              {tt(detail.outcomeCommentUnreadable.retired ? "sealedRetired" : "sealedDamaged", {
-                keyId: detail.outcomeCommentUnreadable.keyId,
-              })}
+              {tt(
+                detail.outcomeCommentUnreadable.unsealed
+                  ? "unsealed"
+                  : detail.outcomeCommentUnreadable.retired
+                    ? "sealedRetired"
+                    : "sealedDamaged",
+                {
+                  keyId: detail.outcomeCommentUnreadable.keyId,
+                },
+              )}
             </p>
           ) : detail.erasedAt ? (
             <p className="mt-1 text-slate-600 italic" data-testid="case-outcome-comment">

@@ -323,6 +323,31 @@ describe("params, errors and caching", () => {
   });
 });
 
+describe("the query", () => {
+  const listed = route(
+    {
+      permission: "verifications.read",
+      query: z.object({ format: z.enum(["json", "csv"]).optional(), status: z.array(z.string()).or(z.string()).optional() }),
+      repeatable: ["status"],
+    },
+    async ({ query }) => json(query),
+  );
+  const get = (search: string) => listed(apiRequest(`${URL_}${search}`, { cookie: analyst }));
+
+  it("refuses a key given more than once, naming it, whichever value comes first or is empty", async () => {
+    for (const search of ["?format=&format=csv", "?format=csv&format=", "?format=json&format=csv", "?format=csv&format=csv&status=a"]) {
+      const response = await get(search);
+      expect(response.status, search).toBe(400);
+      expect(await errorOf(response), search).toMatchObject({ code: "validation", fields: ["format"] });
+    }
+  });
+
+  it("hands a key the route lists as repeatable as an array, and a single value as its text", async () => {
+    expect(await (await get("?status=a&status=b&format=csv")).json()).toEqual({ status: ["a", "b"], format: "csv" });
+    expect(await (await get("?status=a")).json()).toEqual({ status: "a" });
+  });
+});
+
 describe("csvFile", () => {
   it("is a download that no cache keeps and no browser sniffs, with what the export announces; its stamp is UTC", async () => {
     const body = new Response("a,b\r\n1,2\r\n").body!;

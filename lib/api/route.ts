@@ -23,7 +23,8 @@ import { toErrorResponse } from "./errors";
  *      on another site (or another port of this host) cannot post a form with the staff's cookie. A GET with
  *      side effects (`sideEffects`) is checked too: SameSite=Lax sends the cookie with a cross-site link or image.
  *   2. session and the permission the route declares (401/403), unless the route is public;
- *   3. params and query parsed with their zod schemas (400 naming the field);
+ *   3. params and query parsed with their zod schemas (400 naming the field); a query key given more than once
+ *      is refused by name unless the route lists it in `repeatable` (`queryRecord`);
  *   4. the body: `application/json` required (415), capped while the stream is read (413), parsed
  *      (400), then its schema; or the raw text (the webhook receiver verifies a signature over it);
  *   5. for a sensitive action (`stepUp`), a second factor verified within STEP_UP_SECONDS (401
@@ -47,6 +48,8 @@ export interface RouteOptions<R extends RouteAccess, P, Q, B> {
   // lib/shared/from-parser.ts): a refusal is always a ZodError for the error mapper.
   params?: z.core.$ZodType<P>;
   query?: z.core.$ZodType<Q>;
+  /** Query keys that may be given more than once (a list such as `status=a&status=b`): their values come as an array. */
+  repeatable?: readonly string[];
   body?: z.core.$ZodType<B>;
   /** Body cap in bytes; default 16 KiB. */
   maxBodyBytes?: number;
@@ -135,6 +138,25 @@ function ownOrigins(request: Request): Set<string> {
 }
 
 /**
+ * The query string as the record a route's query schema reads: each key once, as its text. A key given more than
+ * once is refused naming it (400), unless `repeatable` lists it (its values then come as an array): with
+ * `format=&format=csv` a check reading the first value and a parser reading the last would decide differently.
+ */
+export function queryRecord(request: Request, repeatable: readonly string[] = []): Record<string, string | string[]> {
+  const params = new URL(request.url).searchParams;
+  const entries: [string, string | string[]][] = [];
+  const issues: z.core.$ZodIssue[] = [];
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    if (values.length === 1) entries.push([key, values[0]!]);
+    else if (repeatable.includes(key)) entries.push([key, values]);
+    else issues.push({ code: "custom", path: [key], message: "must be given once", input: values });
+  }
+  if (issues.length) throw new z.ZodError(issues);
+  return Object.fromEntries(entries);
+}
+
+/**
  * Refuses a state-changing request (or a GET with side effects) that a page of another origin could have sent. A
  * GET may also say `Sec-Fetch-Site: none`: the member opened the address themselves.
  */
@@ -199,7 +221,7 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       if (options.crossSite !== "allow") assertSameOrigin(request, { sideEffects: options.sideEffects === true });
       const user = await authorise(request, options);
       const params = options.params ? z.parse(options.params, (await next?.params) ?? {}) : ({} as P);
-      const query = options.query ? z.parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : ({} as Q);
+      const query = options.query ? z.parse(options.query, queryRecord(request, options.repeatable)) : ({} as Q);
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const raw = options.rawBody ? await readText(request, maxBytes) : "";
       // The body's text, or null when it has none. A write that takes no body still refuses one it cannot be

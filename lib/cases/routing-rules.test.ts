@@ -73,6 +73,19 @@ describe("routing and bulk input", () => {
     expect(fields(routingConfigSchema.safeParse({ ...valid, extra: 1 }))).toEqual([""]);
   });
 
+  it("refuses a queue name or matched word with invisible or text-direction characters, naming the field", () => {
+    for (const name of ["Geral\u202E", "Ge\u200Bral", "Geral\u00AD", "Geral\uFE0F", "Geral\u{E0041}"]) {
+      expect(fields(routingConfigSchema.safeParse({ ...valid, queues: [{ ...valid.queues[0]!, name }] })), JSON.stringify(name)).toEqual([
+        "queues.0.name",
+      ]);
+    }
+    const rule = { queueId: DEFAULT_QUEUE, conditions: { flows: ["kyc\u2066x"], journeys: ["ok", "on\u200Dboarding"] } };
+    expect(fields(routingConfigSchema.safeParse({ ...valid, rules: [rule] }))).toEqual([
+      "rules.0.conditions.flows.0",
+      "rules.0.conditions.journeys.1",
+    ]);
+  });
+
   it("bulk: at most 100 cases, the assignee or queue its action needs", () => {
     expect(fields(bulkSchema.safeParse({ action: "assign", publicIds: ["a"] }))).toEqual(["assignee"]);
     expect(fields(bulkSchema.safeParse({ action: "move", publicIds: ["a"] }))).toEqual(["queue"]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { RED_FLAGS } from "@/lib/cases/rules";
+import { safeText } from "@/lib/shared/safe-text-schema";
 
 // Input of PUT /api/cases/routing and POST /api/cases/bulk, shared by the admin page, the queue's bulk bar
 // and the route handlers. Cross-field rules (a rule's queue must be listed, names unique, the default queue
@@ -10,8 +11,9 @@ export const MAX_QUEUES = 50;
 export const MAX_RULES = 100;
 export const MAX_BULK = 100;
 
-const label = z.string().trim().min(1, "must not be empty").max(80, "must be at most 80 characters");
-const values = z.array(z.string().trim().min(1, "must not be empty").max(80)).max(50);
+// Queue names and matched words show to every member: no invisible or text-direction characters (safe-text.ts).
+const label = safeText(z.string().trim().min(1, "must not be empty").max(80, "must be at most 80 characters"));
+const values = z.array(safeText(z.string().trim().min(1, "must not be empty").max(80))).max(50);
 
 export const routingConditionsSchema = z
   .object({

@@ -68,6 +68,11 @@ export type CaseEntryKind =
 export interface UnreadableText {
   keyId: string;
   retired: boolean;
+  /**
+   * Stored without an envelope after every clear text from before sealing was sealed: nothing the dashboard
+   * wrote, so never shown as the words (`keyId` is empty).
+   */
+  unsealed?: true;
 }
 
 /** An erasure at the titular's request removed this text: who confirmed it, and when. */

@@ -44,4 +44,16 @@ describe("sealed text", () => {
     expect(openText(ring, "case-note", parts.join("."))).toBeNull();
     expect(openText(ring, "case-note", "texto em claro")).toBeNull();
   });
+
+  it("opens only with the full 16-byte tag: the right tag cut short does not open", () => {
+    const ring = singleKeyRing(a);
+    const sealed = sealText(ring, "case-note", "texto");
+    const parts = sealed.split(".");
+    const tag = Buffer.from(parts[4]!, "base64url");
+    expect(tag).toHaveLength(16);
+    for (const length of [4, 8, 12, 15]) {
+      parts[4] = tag.subarray(0, length).toString("base64url");
+      expect(openText(ring, "case-note", parts.join(".")), `${length} bytes`).toBeNull();
+    }
+  });
 });

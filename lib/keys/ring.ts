@@ -106,6 +106,11 @@ export function deriveKey(key: Key, purpose: string): Buffer {
  * sealed under a key no longer in the ring, or altered, does not open (null), it is never guessed at.
  */
 const SEALED_PREFIX = "v1.";
+/**
+ * GCM's full 128-bit tag, the only length opened: without `authTagLength` Node accepts a tag cut to 4 bytes, and a
+ * forger then has to guess 32 bits instead of 128.
+ */
+export const GCM_TAG_BYTES = 16;
 
 export function isSealedText(value: string): boolean {
   return value.startsWith(SEALED_PREFIX) && value.split(".").length === 5;
@@ -132,10 +137,14 @@ export function openText(ring: KeyRing, purpose: string, sealed: string): string
   const [, id = "", iv = "", body = "", tag = ""] = sealed.split(".");
   const key = keyById(ring, id);
   if (!key) return null;
+  const tagBytes = Buffer.from(tag, "base64url");
+  if (tagBytes.length !== GCM_TAG_BYTES) return null;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", deriveKey(key, purpose), Buffer.from(iv, "base64url"));
+    const decipher = createDecipheriv("aes-256-gcm", deriveKey(key, purpose), Buffer.from(iv, "base64url"), {
+      authTagLength: GCM_TAG_BYTES,
+    });
     decipher.setAAD(Buffer.from(`${purpose}:${key.id}`));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    decipher.setAuthTag(tagBytes);
     return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
   } catch {
     return null;

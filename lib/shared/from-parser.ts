@@ -21,3 +21,17 @@ export function schemaFromParser<T>(parse: PlainParse<T>) {
     return z.NEVER;
   });
 }
+
+/**
+ * A route's query schema on a parser of the page's URL (it reads a URLSearchParams, as the page does): the route
+ * kit's query record is turned back into one, so the API and the page read the same parameters the same way, and a
+ * handler branches only on what this parser returned.
+ */
+export function querySchemaFromParser<T>(parse: (params: URLSearchParams) => ReturnType<PlainParse<T>>) {
+  return schemaFromParser((input) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(input as Record<string, string | string[]>))
+      for (const item of [value].flat()) params.append(key, item);
+    return parse(params);
+  });
+}

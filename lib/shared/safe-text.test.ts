@@ -16,6 +16,13 @@ describe("safe text", () => {
     ["zero-width space, non-joiner, joiner", [0x200b, 0x200c, 0x200d]],
     ["word joiner", [0x2060]],
     ["zero-width no-break space (byte-order mark)", [0xfeff]],
+    ["soft hyphen", [0x00ad]],
+    ["line and paragraph separators", [0x2028, 0x2029]],
+    ["invisible operators", [0x2061, 0x2062, 0x2063, 0x2064]],
+    ["Mongolian vowel separator", [0x180e]],
+    ["tag characters", [0xe0000, 0xe0001, 0xe0020, 0xe0041, 0xe007f]],
+    ["variation selectors", [0xfe00, 0xfe0e, 0xfe0f, 0xe0100, 0xe01ef]],
+    ["other invisible fillers and format characters", [0x034f, 0x115f, 0x3164, 0xffa0, 0x206a, 0x206f, 0xfff9]],
   ];
 
   it.each(classes)("refuses %s, anywhere in the text", (_, codes) => {
@@ -33,7 +40,7 @@ describe("safe text", () => {
     }
     expect(hasUnsafeTextCharacters("line one\nline two\ttabbed")).toBe(false);
     // Neighbours of the refused ranges: ordinary punctuation and spaces.
-    for (const code of [0x2010, 0x2019, 0x2029, 0x202f, 0x2070, 0x00a0, 0x061b, 0x061f]) {
+    for (const code of [0x2010, 0x2019, 0x202f, 0x2070, 0x00a0, 0x00ac, 0x00ae, 0x061b, 0x061f, 0xfe10, 0x1f44d]) {
       expect(hasUnsafeTextCharacters(`a${String.fromCodePoint(code)}b`), hex(code)).toBe(false);
     }
     // The pattern is not global: testing it twice gives the same answer (no lastIndex state).

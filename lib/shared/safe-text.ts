@@ -5,12 +5,16 @@
 // it in the browser); safe-text-schema.ts is the zod side.
 
 /**
- * The characters refused: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069), the
- * left-to-right, right-to-left and Arabic letter marks (U+200E, U+200F, U+061C), zero-width space,
- * non-joiner and joiner (U+200B–U+200D), the word joiner (U+2060) and the zero-width no-break space /
- * byte-order mark (U+FEFF).
+ * The characters refused, by Unicode property rather than a list, so a character the list forgot is not the way
+ * through: every format character (`Cf`: bidirectional embeddings, overrides, isolates and marks, zero-width space,
+ * non-joiner and joiner, word joiner, the invisible operators U+2061–U+2064, U+180E, the byte-order mark, the soft
+ * hyphen U+00AD, tag characters U+E0001 and U+E0020–U+E007F) and every default-ignorable code point (what renders
+ * as nothing: variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF, the combining grapheme joiner, Hangul fillers,
+ * the rest of the tag block), plus the line and paragraph separators U+2028 and U+2029, which break a line where
+ * nothing shows one. Emoji joined by U+200D, or styled by a variation selector, are refused with them. Newlines and
+ * tabs (control characters, not format characters) are left to each field's own rule: a note may hold lines.
  */
-export const UNSAFE_TEXT_PATTERN = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/;
+export const UNSAFE_TEXT_PATTERN = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
 
 /** The English refusal, after the field's name ("name contains invisible or text-direction characters"). */
 export const UNSAFE_TEXT_MESSAGE = "contains invisible or text-direction characters";

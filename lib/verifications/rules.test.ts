@@ -60,6 +60,24 @@ describe("verification creation", () => {
     expect(parseCreateVerificationInput({ ...body, refId: " customer-42 " })).toEqual({ ok: true, value: body });
   });
 
+  it("refuses a refId with a text-direction override, an invisible character or a control character, naming it", () => {
+    for (const refId of [
+      "ref\u202Eevil",
+      "ref\u200Bx",
+      "ref\nx",
+      "ref\r\nx",
+      "ref\tx",
+      "ref\u0000",
+      "ref\u0085x",
+      "ref\u2028x",
+      "ref\u00ADx",
+    ]) {
+      expect(fieldsOf({ ...body, refId }), JSON.stringify(refId)).toEqual(["refId: invalid"]);
+    }
+    // Punctuation (written quoted and guarded in exports) is a reference's own business.
+    expect(fieldsOf({ ...body, refId: "ref;=1+1" })).toEqual([]);
+  });
+
   it("refuses integration_origin_public_id and any other unknown field by name", () => {
     expect(fieldsOf({ ...body, integration_origin_public_id: "abc" })).toEqual(["integration_origin_public_id: not_accepted"]);
     expect(fieldsOf({ ...body, document: { ...body.document, issuer: "x" } })).toEqual(["document.issuer: not_accepted"]);

@@ -1,5 +1,6 @@
 import { isValidCpf } from "@/lib/shared/cpf";
 import { readFields } from "@/lib/shared/read-fields";
+import { hasUnsafeTextCharacters, UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
 import { DOCUMENT_TYPES, VERIFICATION_JOURNEYS } from "@/lib/upstream/model/verification";
 import {
   FILTER_KEYS,
@@ -35,6 +36,21 @@ function requiredText(value: unknown, field: string, max: number, problems: Inpu
   return undefined;
 }
 
+// Control characters (C0, DEL, C1): a line break or tab in a reference splits it in exports and logs.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A reference others read (the ref_id shows on the list, the trail and every export): no control character and
+ * nothing invisible or text-direction-changing (lib/shared/safe-text.ts). Undefined when refused (pushed).
+ */
+function plainReference(value: string | undefined, field: string, problems: InputProblem[]): string | undefined {
+  if (value === undefined) return undefined;
+  if (CONTROL.test(value)) problems.push({ field, message: "must not contain line breaks, tabs or control characters", code: "invalid" });
+  else if (hasUnsafeTextCharacters(value)) problems.push({ field, message: UNSAFE_TEXT_MESSAGE, code: "invalid" });
+  else return value;
+  return undefined;
+}
+
 function unknownKeys(value: Record<string, unknown>, known: readonly string[], prefix: string, problems: InputProblem[]): void {
   for (const key of Object.keys(value))
     if (!known.includes(key)) problems.push({ field: `${prefix}${key}`, message: "is not accepted", code: "not_accepted" });
@@ -51,7 +67,7 @@ export function parseCreateVerificationInput(
   const problems: InputProblem[] = [];
   unknownKeys(body, ["schemaVersion", "refId", "document"], "", problems);
   const schemaVersion = requiredText(body.schemaVersion, "schemaVersion", 32, problems);
-  const refId = requiredText(body.refId, "refId", 128, problems);
+  const refId = plainReference(requiredText(body.refId, "refId", 128, problems), "refId", problems);
   const document = body.document;
   let type: CreateVerificationInput["document"]["type"] | undefined;
   let number: string | undefined;

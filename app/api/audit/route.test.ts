@@ -5,6 +5,8 @@ import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import type { AuditPage } from "@/lib/audit-trail/types";
+import { staffRoles } from "@/lib/auth/server/schema";
+import { createStaff } from "@/lib/auth/server/staff-store";
 import { setLogSink } from "@/lib/log";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
@@ -80,6 +82,45 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
     expect(await lastEvent()).toMatchObject({ action: "audit.view", outcome: "denied", actorId: analystId });
     expect((await get("?format=csv", { cookie: analystCookie })).status).toBe(403);
     expect(await lastEvent()).toMatchObject({ action: "audit.export", outcome: "denied", actorId: analystId });
+  });
+
+  it("never streams CSV to a member holding audit.read without audit.export, however the format is written", async () => {
+    const [role] = await handle.db
+      .insert(staffRoles)
+      .values({ name: `audit reader ${Date.now()}`, permissions: ["audit.read"] })
+      .returning({ id: staffRoles.id });
+    const reader = await createStaff(handle.db, {
+      email: `audit-reader-${Date.now()}@test.local`,
+      name: "Audit reader",
+      role: role!.id,
+      passwordHash: null,
+      mustChangePassword: false,
+    });
+    const cookie = await sessionCookieFor(handle.db, reader);
+    // Read as csv once trimmed: refused for want of audit.export, and the attempt is on the trail.
+    for (const query of ["?format=csv", "?format=csv%20", "?format=%20csv", "?format=csv%09", "?format=%0Acsv"]) {
+      const response = await get(query, { cookie });
+      expect(response.status, query).toBe(403);
+      expect(response.headers.get("content-type"), query).not.toMatch(/csv/);
+      expect(await lastEvent(), query).toMatchObject({ action: "audit.export", outcome: "denied", actorId: reader.id });
+    }
+    // Given twice (whichever comes first), or not one of json and csv: a 400 naming `format`.
+    for (const query of [
+      "?format=&format=csv",
+      "?format=csv&format=",
+      "?format=json&format=csv",
+      "?format=csv&format=csv",
+      "?format=CSV",
+    ]) {
+      const response = await get(query, { cookie });
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { error: { fields: string[] } }).error.fields, query).toEqual(["format"]);
+    }
+    expect((await get("?format=json", { cookie })).status).toBe(200);
+    // The same spellings give an admin the CSV.
+    const csv = await get("?format=csv%20&action=kyc.session_create");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   });
 
   it("lists events for an admin, filtered, and records the viewing with its filters and address", async () => {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
@@ -18,8 +19,11 @@ function timeout(): Promise<never> {
 // Probes hit the upstreams: answer repeated readiness polls from a short-lived result.
 let lastReadiness: { at: number; body: Record<string, ProbeResult> } | undefined;
 
-export const GET = route({ permission: "public" }, async ({ request }) => {
-  if (!new URL(request.url).searchParams.has("ready")) return json({ status: "ok" });
+// Not strict: a load balancer's probe may add parameters of its own.
+const readyQuery = z.object({ ready: z.string().optional() });
+
+export const GET = route({ permission: "public", query: readyQuery }, async ({ query }) => {
+  if (query.ready === undefined) return json({ status: "ok" });
 
   if (!lastReadiness || Date.now() - lastReadiness.at > 5000) {
     const [database, upstreams] = await Promise.all([

@@ -2,20 +2,18 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { auditedAction } from "@/lib/audit-trail/server";
-import { parseVerificationFilters } from "@/lib/verifications/rules";
 import { createVerification, parseCreateVerification } from "@/lib/verifications/server/create";
-import { inputError } from "@/lib/verifications/server/input";
+import { filtersQuerySchema } from "@/lib/verifications/server/input";
 import { creationCpfHash } from "@/lib/verifications/server/known";
 import { viewVerificationList } from "@/lib/verifications/server/list-view";
 
 // GET /api/verifications – the list. Only status, flow, journey, from, to, per_page and page are
 // accepted; anything else is a 400 naming it, before any upstream call. Masked for a member without
 // personal_data.unmasked.
-export const GET = route({ permission: "verifications.read" }, async ({ request, user, context }) => {
-  const parsed = parseVerificationFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw inputError(parsed.problems);
-  return json(await viewVerificationList(context, user, parsed.filters));
-});
+export const GET = route(
+  { permission: "verifications.read", query: filtersQuerySchema, repeatable: ["status"] },
+  async ({ user, context, query }) => json(await viewVerificationList(context, user, query)),
+);
 
 // POST /api/verifications – create a verification. The body is the form's strict parser:
 // `integration_origin_public_id` (or any other unknown field) is refused by name before the intent is

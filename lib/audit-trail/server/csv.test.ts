@@ -66,12 +66,58 @@ async function* batchesOf(rows: AuditEventExportRow[], size: number, pulled: num
 describe("CSV cells", () => {
   it("neutralises cells a spreadsheet would run as a formula", () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell("+5511999999999")).toBe("'+5511999999999");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    // Guarded cells are quoted too.
+    expect(csvCell("+5511999999999")).toBe(`"'+5511999999999"`);
+    expect(csvCell("-2+3")).toBe(`"'-2+3"`);
+    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvCell("\tcmd")).toBe(`"'\tcmd"`);
     expect(csvCell("plain text")).toBe("plain text");
     expect(csvCell("a=b")).toBe("a=b");
+  });
+
+  it("guards every field a semicolon, comma, tab or line break starts inside a cell, for pt-BR Excel and the rest", () => {
+    expect(csvCell("Conferir;=1+1")).toBe(`"Conferir;'=1+1"`);
+    expect(csvCell("ref;=1+1")).toBe(`"ref;'=1+1"`);
+    expect(csvCell("a,@SUM(A1)")).toBe(`"a,'@SUM(A1)"`);
+    expect(csvCell("a\t+1")).toBe(`"a\t'+1"`);
+    expect(csvCell("a\n-1")).toBe(`"a\n'-1"`);
+    expect(csvCell("a; =1")).toBe(`"a;' =1"`);
+    expect(csvCell('a;"=1')).toBe(`"a;'""=1"`);
+    expect(csvCell("a;\uFF1D1")).toBe(`"a;'\uFF1D1"`);
+    expect(csvCell("a;b")).toBe(`"a;b"`);
+    expect(csvCell("x=1;y=2")).toBe(`"x=1;y=2"`);
+  });
+
+  it("leaves no field starting with a formula character however the record is split", () => {
+    const hostile = [
+      "Conferir;=1+1",
+      "ref;=1+1",
+      '=HYPERLINK("http://x");=1',
+      "a;;=1",
+      "a,;-1",
+      "a\r\n=1",
+      "a\r=1",
+      ";@x",
+      ", +x",
+      '";=1',
+      "\t=1",
+      "a;\t=1",
+      "a; \u00A0=1",
+      "a;\uFF0B1",
+    ];
+    const line = csvRecord(["plain", ...hostile, "-5"]).replace(/\r\n$/, "");
+    for (const separator of [",", ";", "\t", "\n", "\r"]) {
+      for (const field of line.split(separator)) {
+        // A field's quotes and leading spaces are dropped by some readers: look past them.
+        expect(field.replace(/^[\s"]+/, ""), `${JSON.stringify(separator)}: ${JSON.stringify(field)}`).not.toMatch(
+          /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/,
+        );
+      }
+    }
+    // And an RFC 4180 reader gets each value back, guarded.
+    const [cells] = parseCsv(`${line}\r\n`);
+    expect(cells![1]).toBe("Conferir;'=1+1");
+    expect(cells).toHaveLength(hostile.length + 2);
   });
 
   it("quotes commas, quotes and line breaks, and keeps CRLF for record ends only", () => {
@@ -101,6 +147,14 @@ describe("CSV cells", () => {
       "0".repeat(64),
       "a".repeat(64),
     ]);
+  });
+});
+
+describe("the audit export's records", () => {
+  it("guards a lookup purpose holding a semicolon (pt-BR Excel splits on it)", () => {
+    const record = eventToCsvRecord(row(8, { purpose: "Conferir;=1+1", target: "ref;=1+1" }));
+    expect(record).toContain(`,"ref;'=1+1","Conferir;'=1+1",`);
+    for (const field of record.split(/[,;\t]/)) expect(field.replace(/^[\s"]+/, "")).not.toMatch(/^[=+\-@]/);
   });
 });
 

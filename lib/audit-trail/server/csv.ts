@@ -7,9 +7,19 @@ import type { AuditEventExportRow } from "./query";
  * accents right), streamed: a ReadableStream pulls one keyset batch at a time from an async iterator,
  * so memory stays constant whatever the number of rows, and a client that goes away stops the queries.
  *
- * CSV injection: a cell starting with = + - @ (or a tab / carriage return) is run as a formula by
- * spreadsheet programs, so such a cell is prefixed with a single quote (OWASP's advice). Inside a cell,
- * line breaks are normalised to LF, so CRLF appears only between records: the page counts rows by it.
+ * The one CSV writer: the audit export, the verification export, the overview export and the titular report all
+ * write their cells with csvCell.
+ *
+ * CSV injection, for every locale: a field starting with = + - @ (or their full-width forms, or a tab) is run as a
+ * formula by spreadsheet programs, and which character splits fields depends on who opens the file: a comma here,
+ * a semicolon in Excel set to pt-BR (which also ignores the quotes around a comma-separated cell), a tab when
+ * pasted. So a field may start not only where a cell starts but after any `,` `;` tab or line break inside it
+ * (`Conferir;=1+1` is the cells `Conferir` and `=1+1` to pt-BR Excel). The rule: every such start (the cell's
+ * own, and each after `,` `;` tab or line break), when what follows it (past spaces and quotes) is a formula
+ * character, gets a single quote inserted (OWASP's advice), and a cell that was guarded, or holds a quote, `,`
+ * `;`, tab or line break, is quoted. `Conferir;=1+1` is written `"Conferir;'=1+1"`: whichever way it is split,
+ * no field starts with a formula character. Inside a cell, line breaks are normalised to LF, so CRLF appears
+ * only between records: the page counts rows by it.
  */
 
 export const CSV_COLUMNS = [
@@ -28,14 +38,22 @@ export const CSV_COLUMNS = [
   "hash",
 ] as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// What a field starts with, past spaces and quotes, to be run as a formula: = + - @ or their full-width forms.
+const FORMULA_FIELD = /^[ \u00A0"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+// Where a field may start inside a cell: the separators some reader splits on, and line breaks.
+const FIELD_SEPARATOR = /([,;\t\n])/;
+const MUST_QUOTE = /[",;\t\n]/;
 
-/** One cell: neutralised against formula injection, then quoted when it holds a quote, comma or line break. */
+/** One cell: every field start that could run as a formula guarded with `'`, then quoted if guarded or split-prone. */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
-  let text = String(value).replace(/\r\n?/g, "\n");
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const plain = String(value).replace(/\r\n?/g, "\n");
+  // Odd indexes are the separators; a cell starting with a tab is guarded as well (a reader may trim it away).
+  const text = plain
+    .split(FIELD_SEPARATOR)
+    .map((part, index) => ((index % 2 === 0 && FORMULA_FIELD.test(part)) || (index === 0 && plain.startsWith("\t")) ? `'${part}` : part))
+    .join("");
+  return text !== plain || MUST_QUOTE.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvRecord(cells: Array<string | number | null | undefined>): string {

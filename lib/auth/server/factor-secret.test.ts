@@ -36,6 +36,16 @@ describe("authenticator-app secrets under the NEXTAUTH_SECRET ring", () => {
     expect(() => openFactorSecret(underOld, singleKeyRing(newer, "2026-11"))).toThrow(/no longer in the ring/);
   });
 
+  it("refuses the right tag cut short (only GCM's full 16 bytes open a secret)", () => {
+    const parts = sealFactorSecret("JBSWY3DPEHPK3PXP", rotated).split(".");
+    const tag = Buffer.from(parts[3]!, "base64url");
+    expect(tag).toHaveLength(16);
+    for (const length of [4, 8, 12]) {
+      parts[3] = tag.subarray(0, length).toString("base64url");
+      expect(() => openFactorSecret(parts.join("."), rotated), `${length} bytes`).toThrow();
+    }
+  });
+
   it("opens a secret stored before rings by trying each key (GCM tells which fits)", () => {
     const legacy = legacySeal(older, "LEGACYSECRET");
     expect(factorSecretKeyId(legacy)).toBeUndefined();

@@ -3,7 +3,7 @@ import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 import { config } from "@/lib/config";
-import { keyById, type Key, type KeyRing } from "@/lib/keys/ring";
+import { GCM_TAG_BYTES, keyById, type Key, type KeyRing } from "@/lib/keys/ring";
 
 /*
  * Authenticator-app secrets are kept encrypted (AES-256-GCM, a key derived from a NEXTAUTH_SECRET ring key for
@@ -40,8 +40,13 @@ export function sealFactorSecret(plain: string, keys: KeyRing = ring()): string 
 }
 
 function decrypt(key: Key, iv: string, tag: string, body: string): string {
-  const decipher = createDecipheriv("aes-256-gcm", derive(key, TOTP_PURPOSE), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  const tagBytes = Buffer.from(tag, "base64url");
+  // Only the full tag (lib/keys/ring.ts, GCM_TAG_BYTES): Node would otherwise accept one cut to 4 bytes.
+  if (tagBytes.length !== GCM_TAG_BYTES) throw new Error("sealed factor secret: wrong tag length");
+  const decipher = createDecipheriv("aes-256-gcm", derive(key, TOTP_PURPOSE), Buffer.from(iv, "base64url"), {
+    authTagLength: GCM_TAG_BYTES,
+  });
+  decipher.setAuthTag(tagBytes);
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
 

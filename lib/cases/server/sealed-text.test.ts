@@ -14,7 +14,7 @@ import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatab
 import { addNote, assignCase, confirmOutcome, recordOutcome } from "./actions";
 import { caseTextOrPlaceholder, openCaseText, resealStep, sealCaseText } from "./sealed-text";
 import { applyObservations, getCase, observe } from "./store";
-import { resealCaseTexts } from "./text-reseal";
+import { legacyClearText, resealCaseTexts } from "./text-reseal";
 
 /*
  * Case notes and comments at rest: sealed under the data key ring, read back unchanged, legacy clear rows and
@@ -39,34 +39,48 @@ describe("sealed case text", () => {
     const sealed = sealCaseText("entry", "Falou com a mãe, Ana", ring)!;
     expect(isSealedText(sealed)).toBe(true);
     expect(sealed).not.toContain("Ana");
-    expect(openCaseText("entry", sealed, ring)).toEqual({ text: "Falou com a mãe, Ana", unreadable: null });
-    expect(openCaseText("outcomeComment", sealed, ring)).toEqual({ text: null, unreadable: { keyId: "1", retired: false } });
+    expect(openCaseText("entry", sealed, "accepted", ring)).toEqual({ text: "Falou com a mãe, Ana", unreadable: null });
+    expect(openCaseText("outcomeComment", sealed, "accepted", ring)).toEqual({ text: null, unreadable: { keyId: "1", retired: false } });
     expect(sealCaseText("entry", null, ring)).toBeNull();
-    expect(openCaseText("entry", null, ring)).toEqual({ text: null, unreadable: null });
+    expect(openCaseText("entry", null, "accepted", ring)).toEqual({ text: null, unreadable: null });
   });
 
   it("reads a clear value from before sealing as itself, and names a retired key instead of guessing", () => {
-    expect(openCaseText("entry", "written before sealing", ring)).toEqual({ text: "written before sealing", unreadable: null });
+    expect(openCaseText("entry", "written before sealing", "accepted", ring)).toEqual({ text: "written before sealing", unreadable: null });
     const underOld = sealCaseText("entry", "old words", parseKeyRing(`gone:${NEW_SECRET}`))!;
-    expect(openCaseText("entry", underOld, ring)).toEqual({ text: null, unreadable: { keyId: "gone", retired: true } });
-    expect(caseTextOrPlaceholder("entry", underOld, ring)).toBe("[sealed under retired key gone]");
-    expect(caseTextOrPlaceholder("entry", "clear", ring)).toBe("clear");
+    expect(openCaseText("entry", underOld, "accepted", ring)).toEqual({ text: null, unreadable: { keyId: "gone", retired: true } });
+    expect(caseTextOrPlaceholder("entry", underOld, "accepted", ring)).toBe("[sealed under retired key gone]");
+    expect(caseTextOrPlaceholder("entry", "clear", "accepted", ring)).toBe("clear");
+  });
+
+  it("once clear text is retired, a value without an envelope is refused as unsealed, and the job leaves it", () => {
+    expect(openCaseText("entry", "planted words", "retired", ring)).toEqual({
+      text: null,
+      unreadable: { keyId: "", retired: false, unsealed: true },
+    });
+    expect(caseTextOrPlaceholder("entry", "planted words", "retired", ring)).toBe("[stored without encryption: not shown]");
+    expect(resealStep("entry", "planted words", "retired", parseKeyRing(`${NEW_ID}:${NEW_SECRET},1:${OLD_SECRET}`))).toEqual({
+      kind: "unreadable",
+      keyId: "",
+    });
+    // Envelopes read as before.
+    expect(openCaseText("entry", sealCaseText("entry", "words", ring), "retired", ring).text).toBe("words");
   });
 
   it("tells the job what to do with each stored value", () => {
     const rotated = parseKeyRing(`${NEW_ID}:${NEW_SECRET},1:${OLD_SECRET}`);
     const underOld = sealCaseText("entry", "words", ring)!;
-    expect(resealStep("entry", null, rotated)).toEqual({ kind: "none" });
-    expect(resealStep("entry", sealCaseText("entry", "words", rotated), rotated)).toEqual({ kind: "none" });
-    const resealed = resealStep("entry", underOld, rotated);
+    expect(resealStep("entry", null, "accepted", rotated)).toEqual({ kind: "none" });
+    expect(resealStep("entry", sealCaseText("entry", "words", rotated), "accepted", rotated)).toEqual({ kind: "none" });
+    const resealed = resealStep("entry", underOld, "accepted", rotated);
     expect(resealed.kind).toBe("reseal");
     const value = (resealed as { value: string }).value;
     expect(sealedTextKeyId(value)).toBe(NEW_ID);
-    expect(openCaseText("entry", value, rotated).text).toBe("words");
-    const sealed = resealStep("entry", "clear words", rotated);
+    expect(openCaseText("entry", value, "accepted", rotated).text).toBe("words");
+    const sealed = resealStep("entry", "clear words", "accepted", rotated);
     expect(sealed.kind).toBe("seal");
-    expect(openCaseText("entry", (sealed as { value: string }).value, rotated).text).toBe("clear words");
-    expect(resealStep("entry", underOld, singleKeyRing(NEW_SECRET, NEW_ID))).toEqual({ kind: "unreadable", keyId: "1" });
+    expect(openCaseText("entry", (sealed as { value: string }).value, "accepted", rotated).text).toBe("clear words");
+    expect(resealStep("entry", underOld, "accepted", singleKeyRing(NEW_SECRET, NEW_ID))).toEqual({ kind: "unreadable", keyId: "1" });
   });
 });
 
@@ -215,6 +229,29 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     const sealed = (await getCase(handle.db, opened.publicId))!;
     expect(sealed.entries.find((entry) => entry.kind === "note")?.text).toBe("Nota antiga de João Pedro");
     expect(sealed.outcomeComment).toBe("Comentário antigo de João Pedro");
+  });
+
+  it("after a run leaves no clear text, clear text is retired: a value written without an envelope is shown as unsealed and never sealed", async () => {
+    const author = await makeStaff(handle.db, "analyst");
+    const opened = await openCase();
+    await handle.db.insert(caseEntries).values({ caseId: opened.id, actorId: author.actor.id, kind: "note", text: "Nota antiga" });
+    expect(await legacyClearText(handle.db)).toBe("accepted");
+    await resealCaseTexts(handle.db, { holder: "instance-a" });
+    expect(await legacyClearText(handle.db)).toBe("retired");
+    expect((await getCase(handle.db, opened.publicId))!.entries.find((entry) => entry.kind === "note")?.text).toBe("Nota antiga");
+
+    // Written around the dashboard, as clear text: not shown as the words, and the job does not launder it.
+    await handle.db.insert(caseEntries).values({ caseId: opened.id, actorId: author.actor.id, kind: "note", text: "Aprovar já" });
+    await handle.db.update(cases).set({ outcomeComment: "Tudo certo" }).where(eq(cases.id, opened.id));
+    const detail = (await getCase(handle.db, opened.publicId))!;
+    const planted = detail.entries.filter((entry) => entry.kind === "note").at(-1)!;
+    expect(planted).toMatchObject({ text: null, unreadable: { unsealed: true } });
+    expect(detail.outcomeComment).toBeNull();
+    expect(detail.outcomeCommentUnreadable).toMatchObject({ unsealed: true });
+    expect(JSON.stringify(detail)).not.toMatch(/Aprovar já|Tudo certo/);
+    const report = await resealCaseTexts(handle.db, { holder: "instance-a" });
+    expect(report).toMatchObject({ ran: true, counts: { entriesSealed: 0, commentsSealed: 0, unreadable: 2 } });
+    expect((await storedTexts(opened.id)).comment).toBe("Tudo certo");
   });
 
   it("a text under a key no longer in the ring (or altered) shows as a placeholder naming the key, and the job leaves it", async () => {

@@ -12,10 +12,13 @@ import type { UnreadableText } from "../types";
  * column, so a text copied from one column into the other does not open. A database dump shows envelopes
  * `v1.<key id>.…` and nothing of the words.
  *
- * Every write and read of these columns goes through here. Reading accepts what older versions wrote: a value
- * that is not an envelope is the clear text itself (the re-seal job, ./text-reseal.ts, seals such rows in the
- * background). A value sealed under a key the ring no longer holds, or altered, is never guessed at: the
- * reader gets no text and the key id, and the page shows a placeholder saying so.
+ * Every write and read of these columns goes through here. A value that is not an envelope is clear text written
+ * before sealing existed only while such rows may remain: until the re-seal job (./text-reseal.ts) has sealed them
+ * all and recorded so (`clearTextRetired` in its state). Until then it reads as itself (`legacyClear`); after, it
+ * is nothing the dashboard wrote (a row written around the sealing, by hand or by a bug) and is shown as
+ * unsealed, never as the words, and the job does not seal it either (that would launder it). A value sealed
+ * under a key the ring no longer holds, or altered, is never guessed at: the reader gets no text and the key
+ * id, and the page shows a placeholder saying so.
  */
 
 export const CASE_TEXT_PURPOSES = {
@@ -41,10 +44,23 @@ export interface OpenedCaseText {
   unreadable: UnreadableText | null;
 }
 
-/** A stored value read back: sealed (opened with the key its envelope names), or clear from before sealing. */
-export function openCaseText(column: CaseTextColumn, stored: string | null, ring: KeyRing = dataRing()): OpenedCaseText {
+/** Whether a value that is not an envelope may still be clear text from before sealing (see above). */
+export type LegacyClear = "accepted" | "retired";
+
+const UNSEALED: UnreadableText = { keyId: "", retired: false, unsealed: true };
+
+/**
+ * A stored value read back: sealed (opened with the key its envelope names), or clear from before sealing while
+ * `legacyClear` is "accepted" (else it is refused as unsealed).
+ */
+export function openCaseText(
+  column: CaseTextColumn,
+  stored: string | null,
+  legacyClear: LegacyClear,
+  ring: KeyRing = dataRing(),
+): OpenedCaseText {
   if (stored === null) return { text: null, unreadable: null };
-  if (!isSealedText(stored)) return { text: stored, unreadable: null };
+  if (!isSealedText(stored)) return legacyClear === "accepted" ? { text: stored, unreadable: null } : { text: null, unreadable: UNSEALED };
   const text = openText(ring, CASE_TEXT_PURPOSES[column], stored);
   if (text !== null) return { text, unreadable: null };
   const keyId = sealedTextKeyId(stored)!;
@@ -52,9 +68,15 @@ export function openCaseText(column: CaseTextColumn, stored: string | null, ring
 }
 
 /** The words for a plain-text reader (a report, an export): the text, or a placeholder naming the key. */
-export function caseTextOrPlaceholder(column: CaseTextColumn, stored: string | null, ring: KeyRing = dataRing()): string | null {
-  const { text, unreadable } = openCaseText(column, stored, ring);
+export function caseTextOrPlaceholder(
+  column: CaseTextColumn,
+  stored: string | null,
+  legacyClear: LegacyClear,
+  ring: KeyRing = dataRing(),
+): string | null {
+  const { text, unreadable } = openCaseText(column, stored, legacyClear, ring);
   if (!unreadable) return text;
+  if (unreadable.unsealed) return "[stored without encryption: not shown]";
   return unreadable.retired
     ? `[sealed under retired key ${unreadable.keyId}]`
     : `[sealed text under key ${unreadable.keyId} does not open]`;
@@ -67,9 +89,14 @@ export function caseTextOrPlaceholder(column: CaseTextColumn, stored: string | n
  */
 export type ResealStep = { kind: "none" } | { kind: "seal" | "reseal"; value: string } | { kind: "unreadable"; keyId: string };
 
-export function resealStep(column: CaseTextColumn, stored: string | null, ring: KeyRing = dataRing()): ResealStep {
+export function resealStep(
+  column: CaseTextColumn,
+  stored: string | null,
+  legacyClear: LegacyClear,
+  ring: KeyRing = dataRing(),
+): ResealStep {
   if (stored === null || sealedTextKeyId(stored) === ring.current.id) return { kind: "none" };
-  const { text, unreadable } = openCaseText(column, stored, ring);
+  const { text, unreadable } = openCaseText(column, stored, legacyClear, ring);
   if (unreadable) return { kind: "unreadable", keyId: unreadable.keyId };
   return { kind: isSealedText(stored) ? "reseal" : "seal", value: sealCaseText(column, text!, ring)! };
 }

@@ -28,6 +28,7 @@ import { publishCaseChange } from "./live";
 import { reverificationsOf, withOtherOpenCases } from "./related";
 import { listQueues, loadRules } from "./routing";
 import { openCaseText } from "./sealed-text";
+import { legacyClearText } from "./text-reseal";
 import { upstreamEventsOf } from "./timeline";
 
 /*
@@ -485,7 +486,8 @@ export async function getCase(
   ]);
   const ref = (id: string | null) => (id ? (staff.get(id) ?? null) : null);
   const { previous, next } = await neighboursIn(db, publicId, context, userId);
-  const comment = openCaseText("outcomeComment", row.outcomeComment);
+  const legacyClear = await legacyClearText(db);
+  const comment = openCaseText("outcomeComment", row.outcomeComment, legacyClear);
   return {
     ...toSummary(row, ref(row.assigneeId)),
     reasons: row.reasons ?? [],
@@ -503,7 +505,7 @@ export async function getCase(
       at: entry.at.toISOString(),
       kind: entry.kind as CaseEntryKind,
       actor: ref(entry.actorId),
-      ...openCaseText("entry", entry.text),
+      ...openCaseText("entry", entry.text, legacyClear),
       redacted: entry.redactedAt ? { by: ref(entry.redactedBy), at: entry.redactedAt.toISOString() } : null,
       // An assignment keeps the staff id; the timeline names the assignee by the email resolved here.
       details: assigneeOf(entry.details)

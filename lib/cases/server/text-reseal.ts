@@ -9,11 +9,11 @@ import { recordEvent } from "@/lib/audit-trail/server";
 import { caseEntries, cases } from "@/lib/cases/server/schema";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, releaseLease, renewLease } from "@/lib/db/lease";
+import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
 import type { KeyRing } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
 
-import { resealStep, type CaseTextColumn } from "./sealed-text";
+import { resealStep, type CaseTextColumn, type LegacyClear } from "./sealed-text";
 
 /*
  * The re-seal job: brings every stored case text (notes, outcome and confirmation texts, outcome comments)
@@ -28,6 +28,10 @@ import { resealStep, type CaseTextColumn } from "./sealed-text";
  * ring, or altered) is left as it is and counted. Every instance schedules the job; a lease in the database
  * (lib/db/lease.ts) makes one of them run it per interval, and each run is one `case.text_reseal` audit event
  * with counts and key ids, never a text.
+ *
+ * Clear text from before sealing is sealed only until none is left: the first run that leaves no clear row in
+ * either column records `clearTextRetired` in its state, and from then on a value without an envelope is not read
+ * as text (./sealed-text.ts) nor sealed by a later run (it is counted as unreadable and left as it is).
  */
 
 export const RESEAL_LEASE = "case-text-reseal";
@@ -67,6 +71,11 @@ interface TextColumn<Id extends number | string> {
   page(notUnder: SQL, after: Id | null, limit: number): Promise<Array<{ id: Id; text: string | null }>>;
   replace(id: Id, stored: string, value: string): Promise<boolean>;
   countLeft(notUnder: SQL): Promise<number>;
+}
+
+/** Values without an envelope (clear text): what must be gone before clear text is retired. */
+function unsealed(text: AnyPgColumn): SQL {
+  return sql`left(${text}, 3) <> 'v1.'`;
 }
 
 function entryTexts(db: Database): TextColumn<number> {
@@ -145,6 +154,7 @@ async function resealColumn<Id extends number | string>(
   db: Database,
   column: TextColumn<Id>,
   ring: KeyRing,
+  legacyClear: LegacyClear,
   lease: { name: string; holder: string; ttlMs: number },
   limits: { batchSize: number; maxBatches: number },
 ): Promise<ColumnCounts> {
@@ -154,7 +164,7 @@ async function resealColumn<Id extends number | string>(
   for (let batch = 0; batch < limits.maxBatches; batch += 1) {
     const rows = await column.page(notUnder, after, limits.batchSize);
     for (const row of rows) {
-      const step = resealStep(column.column, row.text, ring);
+      const step = resealStep(column.column, row.text, legacyClear, ring);
       if (step.kind === "unreadable") counts.unreadable += 1;
       if (step.kind !== "seal" && step.kind !== "reseal") continue;
       if (await column.replace(row.id, row.text!, step.value)) counts[step.kind === "seal" ? "sealed" : "resealed"] += 1;
@@ -192,8 +202,16 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
   const started = Date.now();
   let failure: unknown = null;
   try {
-    add("entries", await resealColumn(db, entryTexts(db), ring, lease, limits));
-    add("comments", await resealColumn(db, outcomeComments(db), ring, lease, limits));
+    const legacyClear = await legacyClearText(db);
+    const columns = [entryTexts(db), outcomeComments(db)] as const;
+    add("entries", await resealColumn(db, columns[0], ring, legacyClear, lease, limits));
+    add("comments", await resealColumn(db, columns[1], ring, legacyClear, lease, limits));
+    if (legacyClear === "accepted") {
+      const left = await Promise.all(columns.map((column) => column.countLeft(unsealed(column.text))));
+      if (left.every((count) => count === 0)) {
+        await saveLeaseState(db, RESEAL_LEASE, options.holder, { ...(await leaseState(db, RESEAL_LEASE)), clearTextRetired: true });
+      }
+    }
   } catch (error) {
     failure = error;
   }
@@ -220,6 +238,11 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
   }
   if (failure) throw failure;
   return { ran: true, keyId: ring.current.id, counts };
+}
+
+/** Whether a stored value without an envelope may still be clear text from before sealing (./sealed-text.ts). */
+export async function legacyClearText(db: Database): Promise<LegacyClear> {
+  return (await leaseState(db, RESEAL_LEASE)).clearTextRetired === true ? "retired" : "accepted";
 }
 
 const INSTANCE = randomUUID();

@@ -63,7 +63,7 @@ describe("titular report files", () => {
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe("\uFEFFrecord,at,action,label,actor_name,actor_email,ip,purpose,outcome,target_type,target,details");
     expect(lines[1]).toBe(
-      `processing,2026-02-01T10:30:00-03:00,lookup.cpf_receita,Consulta de CPF (Receita Federal),'=João Ñandú 王,joao@example.com,203.0.113.5,"'=HYPERLINK(""x"")",success,cpf,***.982.247-**,`,
+      `processing,2026-02-01T10:30:00-03:00,lookup.cpf_receita,Consulta de CPF (Receita Federal),"'=João Ñandú 王",joao@example.com,203.0.113.5,"'=HYPERLINK(""x"")",success,cpf,***.982.247-**,`,
     );
     expect(lines[2]).toContain(
       `stored.index_entry,2026-02-01T10:00:00-03:00,,"Entradas do índice de busca (verificação, documento mascarado)",`,
@@ -72,6 +72,19 @@ describe("titular report files", () => {
     expect(lines[4]).toContain("stored.provider_event");
     expect(lines).toHaveLength(6);
     expect(lines[5]).toBe("");
+  });
+
+  it("guards a purpose or ref_id holding a semicolon, so pt-BR Excel (which splits on it) finds no formula", () => {
+    const base = report();
+    const csv = titularReportCsv({
+      ...base,
+      processings: [{ ...base.processings[0]!, purpose: "Conferir;=1+1", actor: { name: "Ana", email: "ana@example.com" } }],
+      stored: { ...base.stored, indexEntries: [{ ...base.stored.indexEntries[0]!, refId: "ref;=1+1" }] },
+    });
+    expect(csv).toContain(`"Conferir;'=1+1"`);
+    expect(csv).toContain(`ref;'=1+1`);
+    for (const line of csv.split("\r\n"))
+      for (const field of line.split(/[,;\t]/)) expect(field.replace(/^[\s"]+/, ""), line).not.toMatch(/^[=+\-@]/);
   });
 
   it("keeps pt-BR accents for the standard fonts and replaces what WinAnsi cannot draw", () => {

@@ -26,6 +26,8 @@ const HOUR = 3_600_000;
 // A final status as the service could send it, shaped to run as a spreadsheet formula: it reaches the
 // outcomes table's header.
 const FORMULA_STATUS = '=HYPERLINK("http://evil.example","x")';
+// One that becomes a formula only where a semicolon splits fields (Excel set to pt-BR).
+const SEMICOLON_STATUS = "rejected;=1+1";
 
 beforeAll(async () => {
   h = await startPartnersHarness({ DISPLAY_TIME_ZONE: TZ });
@@ -65,6 +67,15 @@ beforeAll(async () => {
     recommendation: "escalate",
     outcomeState: "confirmed",
     finalStatus: FORMULA_STATUS,
+  });
+  await add({
+    status: "closed",
+    openedAt: at(30),
+    dueAt: at(6),
+    closedAt: at(11),
+    recommendation: "escalate",
+    outcomeState: "confirmed",
+    finalStatus: SEMICOLON_STATUS,
   });
 });
 afterAll(async () => {
@@ -196,6 +207,13 @@ describe("GET /api/overview/export", () => {
     expect(rows[0]).toContain(`Final: ${FORMULA_STATUS}`);
     // Quotes doubled, the cell quoted: the comma inside does not split it.
     expect(new TextDecoder().decode(bytes)).toContain(`"Final: =HYPERLINK(""http://evil.example"",""x"")"`);
+  });
+
+  it("guards text from the service holding a semicolon, so no field starts a formula when split on it", async () => {
+    const { bytes, rows } = await download("outcomes");
+    expect(rows[0]).toContain("Final: rejected;'=1+1");
+    for (const line of new TextDecoder().decode(bytes).split("\r\n"))
+      for (const field of line.split(/[,;\t]/)) expect(field.replace(/^[\s"]+/, ""), line).not.toMatch(/^[=+\-@]/);
   });
 
   it.each([

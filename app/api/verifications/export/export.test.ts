@@ -114,4 +114,22 @@ describe("what a creation here leaves behind", () => {
     // The CPF itself is nowhere in the events.
     expect(JSON.stringify(found)).not.toContain(cpf);
   });
+
+  it("writes a ref_id holding a semicolon so that no field starts a formula when pt-BR Excel splits on it", async () => {
+    const created = await create(
+      h.request(BASE, {
+        method: "POST",
+        cookie: h.analystCookie,
+        body: { schemaVersion: "1", refId: "ref;=1+1", document: { type: "cpf", number: "111.444.777-35" } },
+      }),
+    );
+    expect(created.status).toBe(201);
+    const { publicId } = ((await created.json()) as CreateVerificationResponse).created;
+    const response = await exportCsv(h.request(`${BASE}/export`, { cookie: h.analystCookie }));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const line = text.split("\r\n").find((candidate) => candidate.startsWith(`${publicId},`));
+    expect(line).toContain(`,"ref;'=1+1",`);
+    for (const field of line!.split(/[,;\t]/)) expect(field.replace(/^[\s"]+/, "")).not.toMatch(/^[=+\-@]/);
+  });
 });
