@@ -36,7 +36,7 @@ export const FEATURES = {
   integrations: [],
   lookups: [],
   kyc: [],
-  account: [],
+  account: ["notifications"],
   privacy: ["cases", "webhooks", "notifications", "verifications"],
 };
 

@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, BrowserContext, CDPSession, Page } fro
 import { Secret, TOTP } from "otpauth";
 
 import { baseURL } from "../playwright.config";
-import { expect, signInContext, test, WRITE, type Account } from "./fixtures";
+import { answerStepUp, expect, signInContext, test, withStepUp, WRITE, type Account } from "./fixtures";
 
 /*
  * Second factors through the pages (issue 21): an authenticator app enrolled on /account and then asked for
@@ -139,6 +139,8 @@ test("an authenticator app: enrolled on /account, asked for at sign-in, wrong co
 
   // Enrolment on the account page, reached from the user menu, at phone width.
   const page = await freshPage(browser, member);
+  // Adding a factor asks for a fresh step-up: the member (no factor yet) answers the dialog with the password.
+  await answerStepUp(page, member.password);
   await page.setViewportSize(PHONE);
   await page.goto("/verifications");
   // On a phone the header is one line: the account link is under its Menu.
@@ -214,12 +216,16 @@ test("the code step works without JavaScript: a plain form post of the code comp
   const member = await newMember(adminPage, staff.admin, "nojs");
   // Enrolled through the API (the page is tested above): an app, confirmed with its first code.
   const setup = await freshPage(browser, member);
-  const started = await setup.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "No JS" } });
+  const started = await withStepUp(setup.request, member.password, () =>
+    setup.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "No JS" } }),
+  );
   expect(started.status()).toBe(201);
   const { id, secret } = (await started.json()) as { id: string; secret: string };
   const totp = totpOf(secret);
   const enrolled = await codeAfter(totp, -1);
-  const confirmed = await setup.request.post(`/api/account/factors/totp/${id}/verify`, { headers: WRITE, data: { code: enrolled.code } });
+  const confirmed = await withStepUp(setup.request, member.password, () =>
+    setup.request.post(`/api/account/factors/totp/${id}/verify`, { headers: WRITE, data: { code: enrolled.code } }),
+  );
   expect(confirmed.status()).toBe(200);
   await setup.context().close();
 
@@ -248,6 +254,7 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
 test("a passkey: enrolled with a virtual authenticator, then signing in on its own", async ({ browser, adminPage, staff }) => {
   const member = await newMember(adminPage, staff.admin, "passkey");
   const page = await freshPage(browser, member);
+  await answerStepUp(page, member.password);
   const enrolling = await virtualAuthenticator(page);
   await page.goto("/account");
   await page.getByLabel("Name for this passkey").fill("Laptop");

@@ -148,15 +148,20 @@ test.describe("integration keys", () => {
     const context = await browser.newContext();
     await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
     await signInContext(context, member);
-    const enrolled = await context.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "E2E phone" } });
+    // Adding a factor asks for a fresh step-up: the member (no factor yet) answers with the password.
+    const enrolled = await withStepUp(context.request, member.password, () =>
+      context.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "E2E phone" } }),
+    );
     expect(enrolled.status(), "starting the authenticator app's enrolment").toBeLessThan(300);
     const { id, secret } = (await enrolled.json()) as { id: string; secret: string };
     const totp = totpOf(secret);
     const first = await codeAfter(totp, -1);
-    const verified = await context.request.post(`/api/account/factors/totp/${encodeURIComponent(id)}/verify`, {
-      headers: WRITE,
-      data: { code: first.code },
-    });
+    const verified = await withStepUp(context.request, member.password, () =>
+      context.request.post(`/api/account/factors/totp/${encodeURIComponent(id)}/verify`, {
+        headers: WRITE,
+        data: { code: first.code },
+      }),
+    );
     expect(verified.status(), "confirming the authenticator app").toBe(200);
     await context.clearCookies();
     await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);

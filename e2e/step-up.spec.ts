@@ -1,5 +1,5 @@
 import { baseURL } from "../playwright.config";
-import { expect, signInContext, stepUpDialog, test, WRITE } from "./fixtures";
+import { expect, signInContext, stepUpDialog, test, withStepUp, WRITE } from "./fixtures";
 import { expectNoViolations, newMember, totpOf } from "./step-up-support";
 
 /*
@@ -59,12 +59,17 @@ test("an admin resets a member's second factors after a confirmation and a step-
   // The member enrols an authenticator app (through the API).
   const context = await browser.newContext();
   await signInContext(context, member);
-  const enrolled = await context.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "Lost phone" } });
+  // Adding a factor asks for a fresh step-up: the member (no factor yet) answers with the password.
+  const enrolled = await withStepUp(context.request, member.password, () =>
+    context.request.post("/api/account/factors/totp", { headers: WRITE, data: { label: "Lost phone" } }),
+  );
   const { id, secret } = (await enrolled.json()) as { id: string; secret: string };
-  const verified = await context.request.post(`/api/account/factors/totp/${encodeURIComponent(id)}/verify`, {
-    headers: WRITE,
-    data: { code: totpOf(secret).generate() },
-  });
+  const verified = await withStepUp(context.request, member.password, () =>
+    context.request.post(`/api/account/factors/totp/${encodeURIComponent(id)}/verify`, {
+      headers: WRITE,
+      data: { code: totpOf(secret).generate() },
+    }),
+  );
   expect(verified.status(), "confirming the authenticator app").toBe(200);
   await context.close();
 

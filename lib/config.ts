@@ -203,6 +203,9 @@ const sharedSchema = z.object({
   MFA_REQUIRED: z.enum(["all", "privileged", "off"], { message: "must be all, privileged or off" }).optional(),
   // `off` closes the password form: members sign in through single sign-on or a passkey only.
   PASSWORD_SIGN_IN: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  // Whether a member who signs in through single sign-on only may add a passkey and sign in with it. Off: the
+  // identity provider stays the one door (removing someone there ends their access here).
+  SSO_ONLY_PASSKEYS: z.enum(["on", "off"], { message: "must be on or off" }).default("off"),
   // How long an invited member's one-time password works (it also works for one sign-in only).
   ONE_TIME_PASSWORD_HOURS: positiveInt.max(24 * 30).default(72),
   // How long a verified second factor counts as a fresh step-up for sensitive actions.
@@ -410,6 +413,8 @@ export interface SignInPolicy {
   /** Whether MFA_REQUIRED was set, or chosen by the mode (start-up says which). */
   mfaRequiredDefaulted: boolean;
   passwordSignIn: boolean;
+  /** A single-sign-on-only member may enrol and sign in with a passkey (SSO_ONLY_PASSKEYS=on). */
+  ssoOnlyPasskeys: boolean;
   oneTimePasswordHours: number;
   oidcTrustedAmr: string[];
   stepUpSeconds: number;
@@ -573,6 +578,7 @@ function signInPart(values: SharedValues, modeDefault: MfaPolicy): SignInPolicy 
     mfaRequired: values.MFA_REQUIRED ?? modeDefault,
     mfaRequiredDefaulted: values.MFA_REQUIRED === undefined,
     passwordSignIn: values.PASSWORD_SIGN_IN === "on",
+    ssoOnlyPasskeys: values.SSO_ONLY_PASSKEYS === "on",
     oneTimePasswordHours: values.ONE_TIME_PASSWORD_HOURS,
     stepUpSeconds: values.STEP_UP_SECONDS,
     oidcTrustedAmr: values.OIDC_TRUSTED_AMR.split(",")

@@ -7,7 +7,7 @@ import { useId } from "react";
 import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDateTime } from "@/components/verifications/format";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/queries";
-import type { NotificationItem } from "@/lib/notifications/types";
+import { ACCOUNT_NOTIFICATION_KINDS, notificationPath, type NotificationItem } from "@/lib/notifications/types";
 
 /*
  * The bell in the dashboard header: the unread count (in its accessible name too), and a popover listing the
@@ -27,6 +27,7 @@ export function NotificationBell() {
   const items = data?.items ?? [];
 
   const kindOf = (item: NotificationItem) => t(`kinds.${item.kind}`);
+  const isAccountKind = (item: NotificationItem) => ACCOUNT_NOTIFICATION_KINDS.has(item.kind);
 
   return (
     <div className="relative">
@@ -87,7 +88,7 @@ export function NotificationBell() {
               <li key={item.id} className={`flex items-start gap-2 px-3 py-2 ${item.read ? "" : "bg-brand-50"}`}>
                 <div className="min-w-0 flex-1 text-sm">
                   <Link
-                    href={`/verifications/${encodeURIComponent(item.casePublicId)}`}
+                    href={notificationPath(item.kind, item.casePublicId)}
                     onClick={() => {
                       if (!item.read) markRead.mutate({ ids: [item.id] });
                       setOpen(false);
@@ -96,7 +97,9 @@ export function NotificationBell() {
                   >
                     {kindOf(item)}
                   </Link>
-                  <span className="block font-mono text-xs break-all text-slate-700">{t("bell.case", { id: item.casePublicId })}</span>
+                  <span className="block font-mono text-xs break-all text-slate-700">
+                    {isAccountKind(item) ? t("bell.account") : t("bell.case", { id: item.casePublicId })}
+                  </span>
                   <span className="block text-xs text-slate-600">
                     <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
                     {item.read ? null : <span> · {t("bell.unread")}</span>}
@@ -105,7 +108,11 @@ export function NotificationBell() {
                 {item.read ? null : (
                   <button
                     type="button"
-                    aria-label={t("bell.markReadOf", { kind: kindOf(item), id: item.casePublicId })}
+                    aria-label={
+                      isAccountKind(item)
+                        ? t("bell.markReadOfAccount", { kind: kindOf(item) })
+                        : t("bell.markReadOf", { kind: kindOf(item), id: item.casePublicId })
+                    }
                     disabled={markRead.isPending}
                     onClick={() => markRead.mutate({ ids: [item.id] })}
                     className="shrink-0 rounded px-2 py-1 text-xs text-brand-800 underline underline-offset-2 hover:bg-slate-100"

@@ -4,7 +4,14 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server/context";
-import { assertStepUp, hasPermission, requireUser, type Access, type StaffSession } from "@/lib/auth/server/require-role";
+import {
+  assertCredentialChange,
+  assertStepUp,
+  hasPermission,
+  requireUser,
+  type Access,
+  type StaffSession,
+} from "@/lib/auth/server/require-role";
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
@@ -67,8 +74,11 @@ export interface RouteOptions<R extends RouteAccess, P, Q, B> {
   sideEffects?: true;
   /** Stages of a sign-in in which this route may still be called (the password change, the enrolment…). */
   during?: readonly SessionStage[];
-  /** A sensitive action: a second factor verified within STEP_UP_SECONDS, else 401 `step_up_required`. */
-  stepUp?: true;
+  /**
+   * A sensitive action: a second factor verified within STEP_UP_SECONDS, else 401 `step_up_required`.
+   * `credentials`: a change to the member's own factors or password (require-role.ts `assertCredentialChange`).
+   */
+  stepUp?: true | "credentials";
   /**
    * Always a background request (BACKGROUND_HEADER), whatever its headers: never the member's activity. For the
    * live stream, which an EventSource opens and cannot add a header to.
@@ -234,7 +244,8 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
         : (undefined as B);
       // After the input is known good: the member fixes a field before being asked for the factor, and the
       // browser's step-up dialog then retries the very same request (lib/shared/api-client/step-up.ts).
-      if (options.stepUp && user) assertStepUp(user);
+      if (options.stepUp === "credentials" && user) assertCredentialChange(user);
+      else if (options.stepUp && user) assertStepUp(user);
       response = await handler({
         request,
         user: user as RouteInput<R, P, Q, B>["user"],

@@ -52,4 +52,8 @@ export interface StaffSession {
   secondFactorAt: number | null;
   /** Whether the member has a confirmed second factor. */
   hasSecondFactor: boolean;
+  /** Whether the member has a password (a member created for single sign-on may have none). */
+  hasPassword: boolean;
+  /** When this session's sign-in happened (epoch ms): the first enrolment's grace (require-role.ts `assertCredentialChange`). */
+  signedInAt: number;
 }

@@ -218,15 +218,22 @@ describeEachDatabase("account routes on $name", ({ open }) => {
     expect(((await denied.json()) as { error: { message: string } }).error.message).toMatch(/second factor/);
     const listed = (await (await factors(apiRequest("/api/account/factors", { cookie: adminCookie }))).json()) as { required: boolean };
     expect(listed.required).toBe(true);
-    await enrolApp(admin, adminCookie);
+    const { secret } = await enrolApp(admin, adminCookie);
     expect((await listStaff(apiRequest("/api/staff", { cookie: adminCookie }))).status).toBe(200);
     // A viewer sees no biometrics and no unmasked data: not asked.
     const viewerCookie = await sessionCookieFor(handle.db, viewer, { stepUp: false });
     expect((await sessions(apiRequest("/api/account/sessions", { cookie: viewerCookie }))).status).toBe(200);
-    // The last factor of a member the policy requires cannot be removed.
+    // The last factor of a member the policy requires cannot be removed. (Enrolling was no step-up: the removal
+    // asks for one first, given with the new app's next code.)
     const [only] = (
       (await (await factors(apiRequest("/api/account/factors", { cookie: adminCookie }))).json()) as { factors: Array<{ id: string }> }
     ).factors;
+    const unconfirmed = await removeFactor(
+      apiRequest(`/api/account/factors/${only!.id}`, { method: "DELETE", cookie: adminCookie }),
+      params(only!.id),
+    );
+    expect(unconfirmed.status).toBe(401);
+    expect((await stepUp(post("/api/account/step-up", adminCookie, { code: totpCode(secret, Date.now() + period) }))).status).toBe(200);
     expect(
       (await removeFactor(apiRequest(`/api/account/factors/${only!.id}`, { method: "DELETE", cookie: adminCookie }), params(only!.id)))
         .status,

@@ -21,11 +21,13 @@ import { secondFactorRequired } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
+import { consume } from "@/lib/db/rate-limit";
 import { AppError } from "@/lib/shared/errors";
 
 import { openFactorSecretWithKey, recoveryCodeHash, recoveryCodeHashes, sealFactorSecret } from "./factor-secret";
 import { staffFactors, staffRecoveryCodes, staffSessions, staffUsers, type StaffFactorRow } from "./schema";
 import { forgetLocally } from "./session-invalidation";
+import { addressGroup } from "./throttle";
 import { matchTotp, newTotpSecret, totpUri } from "./totp";
 import { relyingParty, storeChallenge, takeChallenge, type RelyingParty } from "./webauthn";
 
@@ -80,9 +82,14 @@ async function announceFactorChange(tx: Database, userId: string, now: Date): Pr
   await tx.update(staffUsers).set({ updatedAt: now }).where(eq(staffUsers.id, userId));
 }
 
-/** Verifying a factor counts as a step-up for the session it was verified in. */
-async function markStepUp(tx: Database, sessionId: string | undefined, now: Date): Promise<void> {
-  if (sessionId) await tx.update(staffSessions).set({ secondFactorAt: now, pending: null }).where(eq(staffSessions.id, sessionId));
+/**
+ * Tells the member of a factor added or removed (lib/account/server/factor-notices.ts: in the app and by email):
+ * `within` runs in the change's transaction, so the notice commits with it; `after`, once it has committed.
+ * Passed in by the route, since the notifications feature sits above this layer.
+ */
+export interface FactorNotices {
+  within(tx: Database, notice: { userId: string; change: "added" | "removed"; key: string }): Promise<void>;
+  after(): void;
 }
 
 /** Ten new codes, kept hashed; only at the member's first enrolment (a later factor leaves the codes alone). */
@@ -164,12 +171,18 @@ export interface EnrolmentResult {
   recoveryCodes?: string[];
 }
 
+/** Who changes a factor (for the trail) and how the member is told of it. */
+export interface FactorChange {
+  context: RequestContext;
+  notices: FactorNotices;
+}
+
 export async function confirmTotp(
   db: Database,
   member: Member,
   factorId: string,
   code: string,
-  context: RequestContext,
+  change: FactorChange,
   now = new Date(),
 ): Promise<EnrolmentResult> {
   const [factor] = await db
@@ -181,23 +194,29 @@ export async function confirmTotp(
   if (now.getTime() - factor.createdAt.getTime() > UNCONFIRMED_TTL_MS) {
     throw new AppError("conflict", "This enrolment has expired. Start again to get a new QR code.");
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     if (!(await consumeTotp(tx, factor, code, now, { confirming: true }))) throw wrongCode();
-    return finishEnrolment(tx, member, factor.id, "totp", context, now);
+    return finishEnrolment(tx, member, factor.id, "totp", change, now);
   });
+  change.notices.after();
+  return result;
 }
 
+/**
+ * The enrolment's trail event, notice and recovery codes, in its transaction. Enrolling is no step-up: the session's
+ * step-up time is left as it was, so a session that could not step up cannot mint itself one with a new factor.
+ */
 async function finishEnrolment(
   tx: Database,
   member: Member,
   factorId: string,
   kind: "totp" | "passkey",
-  context: RequestContext,
+  { context, notices }: FactorChange,
   now: Date,
 ): Promise<EnrolmentResult> {
   const recoveryCodes = await issueRecoveryCodes(tx, member.id);
   await announceFactorChange(tx, member.id, now);
-  await markStepUp(tx, member.sessionId, now);
+  await notices.within(tx, { userId: member.id, change: "added", key: `added:${factorId}` });
   await recordEvent(
     {
       actor: context.actor,
@@ -225,6 +244,18 @@ async function memberPasskeys(db: Database, userId: string) {
     .where(and(eq(staffFactors.userId, userId), eq(staffFactors.kind, "passkey")));
 }
 
+/** Whether single sign-on only members may hold a passkey (SSO_ONLY_PASSKEYS): off, the identity provider stays their one door. */
+export function passkeyAllowedFor(staff: { ssoOnly: boolean }): boolean {
+  return !staff.ssoOnly || config().signIn.ssoOnlyPasskeys;
+}
+
+async function assertPasskeyAllowed(db: Database, userId: string): Promise<void> {
+  const [row] = await db.select({ ssoOnly: staffUsers.ssoOnly }).from(staffUsers).where(eq(staffUsers.id, userId));
+  if (row && !passkeyAllowedFor(row)) {
+    throw new AppError("forbidden", "Your account signs in through single sign-on only: it cannot add a passkey.");
+  }
+}
+
 type Transports = NonNullable<NonNullable<Parameters<typeof generateAuthenticationOptions>[0]["allowCredentials"]>[number]["transports"]>;
 
 export async function passkeyRegistrationOptions(
@@ -232,6 +263,7 @@ export async function passkeyRegistrationOptions(
   member: Member & { name: string },
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  await assertPasskeyAllowed(db, member.id);
   await assertRoomForFactor(db, member.id);
   const existing = await memberPasskeys(db, member.id);
   const options = await generateRegistrationOptions({
@@ -255,16 +287,18 @@ export async function registerPasskey(
   member: Member,
   { label, response }: { label: string; response: RegistrationResponseJSON },
   rp: RelyingParty,
-  context: RequestContext,
+  change: FactorChange,
   now = new Date(),
 ): Promise<EnrolmentResult> {
+  await assertPasskeyAllowed(db, member.id);
   await assertRoomForFactor(db, member.id);
   const refused = () => new AppError("validation", "The passkey could not be verified. Try again.", { fields: ["response"] });
   let verification;
   try {
     verification = await verifyRegistrationResponse({
       response,
-      expectedChallenge: (challenge) => takeChallenge(db, { purpose: "passkey_register", challenge, userId: member.id }),
+      expectedChallenge: (challenge) =>
+        takeChallenge(db, { purpose: "passkey_register", challenge, userId: member.id, sessionId: member.sessionId }),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
@@ -274,7 +308,7 @@ export async function registerPasskey(
   }
   if (!verification.verified) throw refused();
   const { credential } = verification.registrationInfo;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(staffFactors)
       .values({
@@ -291,15 +325,41 @@ export async function registerPasskey(
       .onConflictDoNothing({ target: staffFactors.credentialId })
       .returning({ id: staffFactors.id });
     if (!row) throw new AppError("conflict", "This passkey is already registered.");
-    return finishEnrolment(tx, member, row.id, "passkey", context, now);
+    return finishEnrolment(tx, member, row.id, "passkey", change, now);
   });
+  change.notices.after();
+  return result;
 }
 
-/** Options to sign with a passkey: the member's own (a step-up), or any discoverable one (signing in). */
+/** Sign-in options (each a stored challenge) one client address may ask for per minute. */
+export const SIGN_IN_OPTIONS_PER_MINUTE = 20;
+/** Sign-in challenges outstanding at once, from everyone (each lives CHALLENGE_TTL_MS): the table's bound. */
+export const MAX_PENDING_SIGN_IN_CHALLENGES = 2000;
+
+/** Refuses (429) a client address past its budget of sign-in options: anyone may ask, and each answer is a stored row. */
+async function takeSignInOptionsSlot(db: Database, address: string, now: Date): Promise<void> {
+  const slot = await consume(db, `passkey-options:${addressGroup(address)}`, { limit: SIGN_IN_OPTIONS_PER_MINUTE, windowMs: 60_000 }, now);
+  if (!slot.allowed) {
+    throw new AppError("rate_limited", "Too many passkey sign-in attempts. Wait a minute and try again.", {
+      retryAfterSeconds: Math.ceil(slot.retryAfterMs / 1000),
+    });
+  }
+}
+
+/**
+ * Options to sign with a passkey: the member's own (a step-up), or any discoverable one (signing in, for anyone,
+ * so bounded per client address and in all: SIGN_IN_OPTIONS_PER_MINUTE, MAX_PENDING_SIGN_IN_CHALLENGES).
+ */
 export async function passkeyAuthenticationOptions(
   db: Database,
-  { member, rp }: { member?: Member; rp: RelyingParty },
+  {
+    member,
+    rp,
+    address,
+  }: { member: Member; rp: RelyingParty; address?: undefined } | { member?: undefined; rp: RelyingParty; address: string },
+  now = new Date(),
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  if (!member) await takeSignInOptionsSlot(db, address, now);
   const allow = member ? await memberPasskeys(db, member.id) : [];
   if (member && allow.length === 0) throw new AppError("conflict", "You have no passkey. Use your code instead.");
   const options = await generateAuthenticationOptions({
@@ -307,22 +367,27 @@ export async function passkeyAuthenticationOptions(
     userVerification: "required",
     allowCredentials: allow.map((row) => ({ id: row.credentialId!, transports: (row.transports ?? undefined) as Transports })),
   });
-  await storeChallenge(db, {
-    purpose: member ? "step_up" : "passkey_sign_in",
-    challenge: options.challenge,
-    userId: member?.id ?? null,
-    sessionId: member?.sessionId ?? null,
-  });
+  await storeChallenge(
+    db,
+    {
+      purpose: member ? "step_up" : "passkey_sign_in",
+      challenge: options.challenge,
+      userId: member?.id ?? null,
+      sessionId: member?.sessionId ?? null,
+      ...(member ? {} : { cap: MAX_PENDING_SIGN_IN_CHALLENGES }),
+    },
+    now,
+  );
   return options;
 }
 
 /**
- * Checks a passkey's signature over a challenge this dashboard issued (for this member when given), and moves
- * its counter on. The member whose passkey it is, or null.
+ * Checks a passkey's signature over a challenge this dashboard issued (for this member and session when given),
+ * and moves its counter on. The member whose passkey it is, or null.
  */
 export async function verifyPasskey(
   db: Database,
-  { response, rp, userId }: { response: AuthenticationResponseJSON; rp: RelyingParty; userId?: string },
+  { response, rp, userId, sessionId }: { response: AuthenticationResponseJSON; rp: RelyingParty; userId?: string; sessionId?: string },
   now = new Date(),
 ): Promise<{ userId: string; factorId: string } | null> {
   const [factor] = await db
@@ -334,7 +399,7 @@ export async function verifyPasskey(
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) =>
-        takeChallenge(db, userId ? { purpose: "step_up", challenge, userId } : { purpose: "passkey_sign_in", challenge }),
+        takeChallenge(db, userId ? { purpose: "step_up", challenge, userId, sessionId } : { purpose: "passkey_sign_in", challenge }),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
@@ -399,7 +464,7 @@ export async function removeFactor(
   db: Database,
   member: Member & { permissions: StaffSession["permissions"] },
   factorId: string,
-  context: RequestContext,
+  { context, notices }: FactorChange,
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -420,6 +485,7 @@ export async function removeFactor(
     // Without any factor left, the recovery codes go too: the next first enrolment issues new ones.
     if (last) await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, member.id));
     await announceFactorChange(tx, member.id, now);
+    await notices.within(tx, { userId: member.id, change: "removed", key: `removed:${factor.id}` });
     await recordEvent(
       {
         actor: context.actor,
@@ -433,6 +499,7 @@ export async function removeFactor(
       tx,
     );
   });
+  notices.after();
   forgetLocally({ userId: member.id });
 }
 
@@ -440,7 +507,7 @@ export async function removeFactor(
  * An admin's reset of a member who lost their factors: every factor and recovery code goes, and so do the
  * member's sessions; at the next sign-in they enrol again if the policy asks. The number of factors removed.
  */
-export async function resetFactors(db: Database, targetId: string, context: RequestContext, now = new Date()): Promise<number> {
+export async function resetFactors(db: Database, targetId: string, { context, notices }: FactorChange, now = new Date()): Promise<number> {
   const removed = await db.transaction(async (tx) => {
     const [target] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, targetId));
     if (!target) throw new AppError("not_found", "No such staff member.");
@@ -451,6 +518,7 @@ export async function resetFactors(db: Database, targetId: string, context: Requ
       .set({ revokedAt: now })
       .where(and(eq(staffSessions.userId, targetId), isNull(staffSessions.revokedAt)));
     await announceFactorChange(tx, targetId, now);
+    if (gone.length > 0) await notices.within(tx, { userId: targetId, change: "removed", key: `reset:${now.toISOString()}` });
     await recordEvent(
       {
         actor: context.actor,
@@ -465,6 +533,7 @@ export async function resetFactors(db: Database, targetId: string, context: Requ
     );
     return gone.length;
   });
+  notices.after();
   forgetLocally({ userId: targetId });
   return removed;
 }

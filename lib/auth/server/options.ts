@@ -6,7 +6,7 @@ import { headers } from "next/headers";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { signInSchema } from "@/lib/auth/schemas";
-import { claimStaffForOidc, getStaff } from "@/lib/auth/server/staff-store";
+import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -15,11 +15,10 @@ import { clientAddress } from "../../shared/client-address";
 import { safeCallbackUrl } from "../callback-url";
 import { LOCKED_ERROR } from "../sign-in-errors";
 import { authCookies, secureCookiesWanted } from "./cookies";
-import { verifyPasskey } from "./factors";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { sessionJwtCodec } from "./session-token";
 import { ABSOLUTE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
-import { attemptPasswordSignIn } from "./sign-in";
+import { attemptPasskeySignIn, attemptPasswordSignIn } from "./sign-in";
 import { relyingParty } from "./webauthn";
 
 /*
@@ -122,8 +121,6 @@ export function authOptions(): NextAuthOptions {
         name: "Passkey",
         credentials: { response: { label: "Passkey", type: "text" } },
         async authorize(credentials, request) {
-          const db = await getDb();
-          const address = clientAddress(request.headers ?? {}, settings.trustedProxies);
           let response: unknown;
           try {
             response = JSON.parse(String(credentials?.response ?? ""));
@@ -131,26 +128,14 @@ export function authOptions(): NextAuthOptions {
             return null;
           }
           const host = String((request.headers as Record<string, string> | undefined)?.host ?? "localhost");
-          const proved = await verifyPasskey(db, {
-            response: response as Parameters<typeof verifyPasskey>[1]["response"],
+          const result = await attemptPasskeySignIn(await getDb(), {
+            response: response as Parameters<typeof attemptPasskeySignIn>[1]["response"],
             rp: relyingParty({ host }),
+            address: clientAddress(request.headers ?? {}, settings.trustedProxies),
+            allowDemoAccounts: settings.seedDemoAccounts,
           });
-          const staff = proved ? await getStaff(db, proved.userId) : null;
-          if (!staff || staff.disabled) {
-            await recordEvent(
-              {
-                actor: { id: null, email: staff?.email ?? null },
-                action: "auth.sign_in",
-                target: staff ? { type: "staff", id: staff.id } : undefined,
-                outcome: "failure",
-                ip: address,
-                details: { method: "passkey", reason: staff ? "disabled" : "passkey_not_verified" },
-              },
-              db,
-            );
-            return null;
-          }
-          return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+          if (result.status === "locked") throw new Error(`${LOCKED_ERROR}:${Math.ceil(result.retryAfterMs / 60_000)}`);
+          return result.status === "ok" ? result.user : null;
         },
       }),
       ...(settings.oidc ? [oidcProvider(settings.oidc)] : []),

@@ -96,6 +96,28 @@ export function assertStepUp(user: StaffSession, now = Date.now()): void {
 }
 
 /**
+ * How long after its sign-in a session may add its member's first factor (or replace a one-time password)
+ * without a step-up: the sign-in just made is the proof (see `assertCredentialChange`).
+ */
+export const SIGN_IN_GRACE_MS = 15 * 60_000;
+
+/**
+ * A change to the member's own credentials (adding or removing a second factor, replacing the password): a step-up
+ * within STEP_UP_SECONDS, else 401 `step_up_required`, whenever the member has something to step up with. One
+ * exception, bounded by SIGN_IN_GRACE_MS from the session's sign-in: a session still in a stage of that sign-in
+ * (the required first enrolment, the one-time password's replacement; such a session can reach nothing but that
+ * stage's routes) or of a member with neither a factor nor a password (single sign-on, nothing else to confirm
+ * with). Enrolling never counts as a step-up, so a stolen session cannot mint a factor and with it a step-up.
+ */
+export function assertCredentialChange(user: StaffSession, now = Date.now()): void {
+  if (stepUpFresh(user, now)) return;
+  const inSignInStage = user.awaiting === "enrolment" || user.awaiting === "password_change";
+  const nothingToConfirmWith = !user.hasSecondFactor && !user.hasPassword;
+  if ((inSignInStage || nothingToConfirmWith) && now - user.signedInAt <= SIGN_IN_GRACE_MS) return;
+  throw new AppError("step_up_required");
+}
+
+/**
  * For route handlers: the signed-in user holding `access`, else throws AppError `unauthenticated` (401) or
  * `forbidden` (403), which `toErrorResponse` turns into JSON. A session still in a stage of its sign-in (the
  * second factor, the one-time password's replacement, a required enrolment) is refused everywhere except

@@ -116,6 +116,7 @@ export async function readLiveSession(
       pending: staffSessions.pending,
       secondFactorAt: staffSessions.secondFactorAt,
       hasSecondFactor: sql<boolean>`exists (select 1 from ${staffFactors} where ${staffFactors.userId} = ${staffUsers.id} and ${staffFactors.confirmedAt} is not null)`,
+      hasPassword: sql<boolean>`${staffUsers.passwordHash} is not null`,
       createdAt: staffSessions.createdAt,
       lastSeenAt: staffSessions.lastSeenAt,
       revokedAt: staffSessions.revokedAt,
@@ -160,6 +161,8 @@ export async function readLiveSession(
     method: row.method,
     secondFactorAt: row.secondFactorAt?.getTime() ?? null,
     hasSecondFactor,
+    hasPassword: Boolean(row.hasPassword),
+    signedInAt: row.createdAt.getTime(),
   };
   return { session, createdAt: row.createdAt, lastSeenAt };
 }

@@ -1,15 +1,19 @@
 import "server-only";
 
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { normaliseEmail } from "@/lib/auth/credentials";
 import type { RoleRef } from "@/lib/auth/roles";
 import { isDemoAccount } from "@/lib/auth/server/seed";
-import { getStaffCredentials, spendOneTimePassword } from "@/lib/auth/server/staff-store";
+import { getStaff, getStaffCredentials, spendOneTimePassword } from "@/lib/auth/server/staff-store";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 
+import { passkeyAllowedFor, verifyPasskey } from "./factors";
 import { dummyPasswordHash, verifyPassword } from "./password";
-import { takeSignInAttempt, type SignInLockScope } from "./throttle";
+import { takeAddressAttempt, takeSignInAttempt, type SignInLockScope } from "./throttle";
+import type { RelyingParty } from "./webauthn";
 
 /*
  * The password check behind the credentials provider. One answer ("invalid") for an unknown email, a wrong
@@ -100,4 +104,61 @@ export async function attemptPasswordSignIn(
   if (matches) await slot.settle("success");
   await refuse(refusal ?? "wrong_password", row?.id);
   return { status: "invalid" };
+}
+
+type PasskeyRefusal = "passkey_not_verified" | "unknown_account" | "disabled" | "sso_only" | "demo_account";
+
+/**
+ * The passkey check behind the `passkey` provider, held to what the password path checks of the account: the
+ * address's attempt budget (a refused passkey counts like a wrong password), a disabled account, a single-sign-on-only
+ * member (unless SSO_ONLY_PASSKEYS), a demo account outside the sandbox. One answer for every refusal; each is on
+ * the trail with its reason.
+ */
+export async function attemptPasskeySignIn(
+  db: Database,
+  {
+    response,
+    rp,
+    address,
+    allowDemoAccounts,
+  }: { response: AuthenticationResponseJSON; rp: RelyingParty; address: string; allowDemoAccounts: boolean },
+  { now = () => new Date() } = {},
+): Promise<PasswordSignInResult> {
+  const slot = await takeAddressAttempt(db, address, now());
+  const refuse = async (reason: PasskeyRefusal | "throttled", staff?: { id: string; email: string } | null) =>
+    recordEvent(
+      {
+        actor: { id: null, email: staff?.email ?? null },
+        action: "auth.sign_in",
+        target: staff ? { type: "staff", id: staff.id } : undefined,
+        outcome: reason === "throttled" ? "denied" : "failure",
+        ip: address,
+        details: { method: "passkey", reason, ...(slot.allowed ? {} : { scope: slot.scope }) },
+      },
+      db,
+    );
+  if (!slot.allowed) {
+    await refuse("throttled");
+    return { status: "locked", retryAfterMs: slot.retryAfterMs, scope: slot.scope };
+  }
+  const proved = await verifyPasskey(db, { response, rp }, now());
+  const staff = proved ? await getStaff(db, proved.userId) : null;
+  const refusal: PasskeyRefusal | null = !proved
+    ? "passkey_not_verified"
+    : !staff
+      ? "unknown_account"
+      : staff.disabled
+        ? "disabled"
+        : !passkeyAllowedFor(staff)
+          ? "sso_only"
+          : !allowDemoAccounts && isDemoAccount(staff.email)
+            ? "demo_account"
+            : null;
+  // A passkey that verified is no guess, whatever the account's state: it does not count against the address.
+  if (proved) await slot.settle("success");
+  if (refusal !== null || !staff) {
+    await refuse(refusal ?? "unknown_account", staff);
+    return { status: "invalid" };
+  }
+  return { status: "ok", user: { id: staff.id, email: staff.email, name: staff.name, role: staff.role } };
 }

@@ -58,7 +58,7 @@ function windowFor(now: Date) {
 async function checkProof(db: Database, user: StaffSession, proof: StepUpProof, rp: RelyingParty | undefined, now: Date) {
   if ("passkey" in proof) {
     if (!rp) return null;
-    const result = await verifyPasskey(db, { response: proof.passkey, rp, userId: user.id }, now);
+    const result = await verifyPasskey(db, { response: proof.passkey, rp, userId: user.id, sessionId: user.sessionId }, now);
     return result ? { method: "passkey" as const, field: "passkey" } : null;
   }
   if ("password" in proof) {

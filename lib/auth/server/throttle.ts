@@ -101,6 +101,24 @@ export async function takeSignInAttempt(
   };
 }
 
+/**
+ * For a passkey sign-in, which names no account before it is checked: one attempt from the address's counter (the
+ * one password guesses spend too), refused when it is spent. The account-wide lock stays a password lock: its
+ * owner's passkey still signs them in (a passkey cannot be guessed, and a guesser must not lock the owner out).
+ */
+export async function takeAddressAttempt(db: Database, address: string, now = new Date()): Promise<SignInSlot> {
+  const { start, end } = currentWindow(now);
+  const key = addressKey(address);
+  const slot = await consumeUpTo(db, key, { amount: 1, limit: ADDRESS_FAILURE_LIMIT, start, end });
+  if (!slot.allowed) return { allowed: false, retryAfterMs: end.getTime() - now.getTime(), scope: "address" };
+  return {
+    allowed: true,
+    settle: async (outcome) => {
+      if (outcome === "success") await giveBack(db, key, start, 1);
+    },
+  };
+}
+
 export interface SignInBlock {
   /** When the account's refusals end (from some addresses, or from all), or null when none is in force. */
   lockedUntil: Date | null;

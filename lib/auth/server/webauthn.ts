@@ -2,10 +2,11 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, count, eq, gt, lt } from "drizzle-orm";
 
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
+import { AppError } from "@/lib/shared/errors";
 
 import { authChallenges } from "./schema";
 
@@ -43,10 +44,26 @@ export async function storeChallenge(
     challenge,
     userId = null,
     sessionId = null,
-  }: { purpose: ChallengePurpose; challenge: string; userId?: string | null; sessionId?: string | null },
+    cap,
+  }: {
+    purpose: ChallengePurpose;
+    challenge: string;
+    userId?: string | null;
+    sessionId?: string | null;
+    /** At most this many of the purpose's challenges outstanding at once, else 429 (and nothing stored). */
+    cap?: number;
+  },
   now = new Date(),
 ): Promise<void> {
   await db.delete(authChallenges).where(lt(authChallenges.expiresAt, now));
+  if (cap !== undefined) {
+    const [row] = await db.select({ n: count() }).from(authChallenges).where(eq(authChallenges.purpose, purpose));
+    if ((row?.n ?? 0) >= cap) {
+      throw new AppError("rate_limited", "Too many sign-ins are under way. Try again in a few minutes.", {
+        retryAfterSeconds: CHALLENGE_TTL_MS / 1000,
+      });
+    }
+  }
   await db.insert(authChallenges).values({
     id: randomBytes(16).toString("base64url"),
     purpose,
@@ -58,12 +75,12 @@ export async function storeChallenge(
 }
 
 /**
- * Takes the challenge the browser signed, if it was made for this purpose (and member, when given) and has not
- * expired or been used: true exactly once.
+ * Takes the challenge the browser signed, if it was made for this purpose (and member and session, when given)
+ * and has not expired or been used: true exactly once.
  */
 export async function takeChallenge(
   db: Database,
-  { purpose, challenge, userId }: { purpose: ChallengePurpose; challenge: string; userId?: string },
+  { purpose, challenge, userId, sessionId }: { purpose: ChallengePurpose; challenge: string; userId?: string; sessionId?: string },
   now = new Date(),
 ): Promise<boolean> {
   const taken = await db
@@ -74,6 +91,7 @@ export async function takeChallenge(
         eq(authChallenges.challenge, challenge),
         gt(authChallenges.expiresAt, now),
         ...(userId ? [eq(authChallenges.userId, userId)] : []),
+        ...(sessionId ? [eq(authChallenges.sessionId, sessionId)] : []),
       ),
     )
     .returning({ id: authChallenges.id });

@@ -8,7 +8,7 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 
-import type { NotificationKind } from "../types";
+import { ACCOUNT_NOTIFICATION_KINDS, type NotificationKind } from "../types";
 import { messageFor } from "./messages";
 import { notificationOutbox, notifications } from "./schema";
 
@@ -24,6 +24,7 @@ import { notificationOutbox, notifications } from "./schema";
 export interface NotifyInput {
   userIds: readonly string[];
   kind: NotificationKind;
+  /** The case told of; "" for an account kind (ACCOUNT_NOTIFICATION_KINDS). */
   casePublicId: string;
   /** What makes two notifications of one kind and case different (a note's entry id for a mention). */
   dedupeKey?: string;
@@ -70,7 +71,8 @@ export async function notify(db: Database, input: NotifyInput): Promise<{ create
       );
     for (const { email } of recipients) outbox.push({ channel: "email", recipient: email, ...message });
   }
-  if (channels.chatWebhookUrl) outbox.push({ channel: "chat", recipient: null, ...message });
+  // The chat channel is shared: a member's own account events go to them alone.
+  if (channels.chatWebhookUrl && !ACCOUNT_NOTIFICATION_KINDS.has(input.kind)) outbox.push({ channel: "chat", recipient: null, ...message });
   if (outbox.length) await db.insert(notificationOutbox).values(outbox);
   return { created: rows.length };
 }

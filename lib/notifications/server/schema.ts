@@ -1,6 +1,7 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "../../auth/server/schema";
+import { NOTIFICATION_KINDS } from "../types";
 
 // Tables of this feature (drizzle-kit reads every lib/*/server/schema.ts: drizzle.config.ts). No `server-only`
 // and no `@/` alias here: drizzle-kit loads schema files outside Next.
@@ -17,7 +18,7 @@ export const notifications = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => staffUsers.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["case_overdue", "confirmation_waiting", "mention", "case_assigned"] }).notNull(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     casePublicId: text("case_public_id").notNull(),
     // What makes two notifications of one kind and case different (a note's id for a mention); "" otherwise.
     dedupeKey: text("dedupe_key").notNull().default(""),

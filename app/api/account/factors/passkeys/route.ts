@@ -1,5 +1,6 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 
+import { factorNotices } from "@/lib/account/server/factor-notices";
 import { json, route } from "@/lib/api/route";
 import { passkeyEnrolSchema } from "@/lib/auth/schemas";
 import { registerPasskey } from "@/lib/auth/server/factors";
@@ -9,12 +10,15 @@ import { getDb } from "@/lib/db/client";
 export const dynamic = "force-dynamic";
 
 // POST /api/account/factors/passkeys {label, response} – registers the passkey the browser made from the
-// options above (`credential.toJSON()`); on the member's first factor the answer carries the recovery codes.
+// options above (`credential.toJSON()`), after a step-up (`credentials`); on the member's first factor the
+// answer carries the recovery codes.
 export const POST = route(
-  { permission: "signed_in", during: ["enrolment"], body: passkeyEnrolSchema },
+  { permission: "signed_in", during: ["enrolment"], stepUp: "credentials", body: passkeyEnrolSchema },
   async ({ request, user, context, body }) => {
     const member = { id: user.id, email: user.email, sessionId: user.sessionId };
     const input = { label: body.label, response: body.response as unknown as RegistrationResponseJSON };
-    return json(await registerPasskey(await getDb(), member, input, relyingParty(request), context), { status: 201 });
+    return json(await registerPasskey(await getDb(), member, input, relyingParty(request), { context, notices: factorNotices }), {
+      status: 201,
+    });
   },
 );

@@ -6,7 +6,8 @@ import { getDb } from "@/lib/db/client";
 export const dynamic = "force-dynamic";
 
 // POST /api/account/factors/totp {label} – starts an authenticator app: its secret, otpauth URI and QR code,
-// shown this once. It counts only when a first code confirms it (…/verify).
-export const POST = route({ permission: "signed_in", during: ["enrolment"], body: totpEnrolSchema }, async ({ user, body }) =>
-  json(await startTotpEnrolment(await getDb(), { id: user.id, email: user.email }, body.label), { status: 201 }),
+// shown this once. It counts only when a first code confirms it (…/verify). A step-up first (`credentials`).
+export const POST = route(
+  { permission: "signed_in", during: ["enrolment"], stepUp: "credentials", body: totpEnrolSchema },
+  async ({ user, body }) => json(await startTotpEnrolment(await getDb(), { id: user.id, email: user.email }, body.label), { status: 201 }),
 );

@@ -6,7 +6,8 @@ import { getDb } from "@/lib/db/client";
 export const dynamic = "force-dynamic";
 
 // POST /api/auth/passkey/options – request options for signing in with a passkey alone (any discoverable
-// credential of this site); the answer goes to next-auth's `passkey` provider.
-export const POST = route({ permission: "public" }, async ({ request }) =>
-  json(await passkeyAuthenticationOptions(await getDb(), { rp: relyingParty(request) })),
+// credential of this site); the answer goes to next-auth's `passkey` provider. Each answer stores a challenge, so
+// a client address gets a few a minute (429 past them) and the outstanding ones are capped.
+export const POST = route({ permission: "public" }, async ({ request, context }) =>
+  json(await passkeyAuthenticationOptions(await getDb(), { rp: relyingParty(request), address: context.ip ?? "unknown" })),
 );

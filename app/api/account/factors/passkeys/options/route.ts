@@ -6,8 +6,8 @@ import { getDb } from "@/lib/db/client";
 export const dynamic = "force-dynamic";
 
 // POST /api/account/factors/passkeys/options – WebAuthn creation options for a new passkey (its challenge is
-// kept for five minutes and works once).
-export const POST = route({ permission: "signed_in", during: ["enrolment"] }, async ({ request, user }) =>
+// kept for five minutes and works once); a step-up first (`credentials`).
+export const POST = route({ permission: "signed_in", during: ["enrolment"], stepUp: "credentials" }, async ({ request, user }) =>
   json(
     await passkeyRegistrationOptions(
       await getDb(),
