@@ -45,8 +45,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const actions = actionChoices(await distinctActions(db).catch(() => []));
   // Members whose CPF searches keep missing: shown above the trail, read from it (never blocks the page).
   const { alert, windowHours } = config().cpfSearchMisses;
-  const since = new Date(Date.now() - windowHours * 3_600_000);
-  const misses = await cpfSearchMisses(db, { since, alert }).catch(() => []);
+  const misses = await cpfSearchMisses(db, { windowHours, alert }).catch(() => []);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ClientMessages namespaces={["audit"]}>
