@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { cpfSearchMisses } from "@/lib/audit-trail/server/search-misses";
 import { indexVerifications } from "@/lib/cases/server/search";
 import type { SearchResponse } from "@/lib/cases/types";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
+import { describeEachDatabase } from "@/test/db";
 import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 import { POST as search } from "./route";
 
@@ -15,6 +17,7 @@ import { POST as search } from "./route";
  * anyone else's verifications), and repeated misses are shown to admins from the trail.
  */
 
+let sandbox: SandboxHandle;
 let h: PartnersHarness;
 const ORIGIN = "http://localhost:3000";
 const KNOWN = "52998224725";
@@ -22,11 +25,10 @@ const KNOWN = "52998224725";
 const NEIGHBOURS = ["10098224700", "20098224719", "30098224727", "40098224735"];
 
 beforeAll(async () => {
-  h = await startPartnersHarness({ CPF_SEARCH_LIMIT_PER_HOUR: "3", CPF_SEARCH_LIMIT_PER_DAY: "50" });
-  await indexVerifications(h.db.db, [{ publicId: "ver_search_guard", refId: "search-guard", cpf: KNOWN }]);
+  sandbox = await startSandbox();
 });
 afterAll(async () => {
-  await h?.dispose();
+  await sandbox?.stop();
 });
 
 async function member(role: "viewer" | "analyst") {
@@ -36,7 +38,15 @@ async function member(role: "viewer" | "analyst") {
 
 const byCpf = (cookie: string, cpf: string) => search(h.request(`${ORIGIN}/api/search`, { method: "POST", cookie, body: { cpf } }));
 
-describe("CPF search by a member without personal_data.unmasked", () => {
+describeEachDatabase("CPF search by a member without personal_data.unmasked, on $name", (kind) => {
+  beforeAll(async () => {
+    h = await startPartnersHarness({ CPF_SEARCH_LIMIT_PER_HOUR: "3", CPF_SEARCH_LIMIT_PER_DAY: "50" }, kind, sandbox);
+    await indexVerifications(h.db.db, [{ publicId: "ver_search_guard", refId: "search-guard", cpf: KNOWN }]);
+  });
+  afterAll(async () => {
+    await h?.dispose();
+  });
+
   it("answers hit or no hit for exactly the CPF typed: that CPF's verifications, masked, and nothing for its neighbours", async () => {
     const viewer = await member("viewer");
     const hit = await json<SearchResponse>(await byCpf(viewer.cookie, KNOWN));
