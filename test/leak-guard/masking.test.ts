@@ -54,6 +54,8 @@ interface Call {
   headers?: Record<string, string>;
   /** Server-Sent Events: read for a bounded time, then closed. */
   stream?: true;
+  /** A 5xx this call may answer by design (readiness is 503 while a dependency is slow). */
+  mayFail?: number;
 }
 
 /** The inputs of each route that cannot be called generically, or why its answer holds no titular's data. */
@@ -73,7 +75,7 @@ const INPUTS: Record<string, Inputs> = {
   "GET /api/overview/export": { calls: () => OVERVIEW_TABLES.map((table) => ({ query: `table=${table}` })) },
   "GET /api/verification-events": { calls: () => [{}, { query: "after=0" }] },
   "GET /api/events/stream": { calls: () => [{ query: "lastEventId=0", stream: true }] },
-  "GET /api/health": { calls: () => [{}, { query: "ready" }] },
+  "GET /api/health": { calls: () => [{}, { query: "ready", mayFail: 503 }] },
   // Dynamic segments.
   "GET /api/verifications/[publicId]": { calls: (ids) => [{ params: { publicId: ids.publicId } }] },
   "GET /api/verifications/[publicId]/events": { calls: (ids) => [{ params: { publicId: ids.publicId } }] },
@@ -180,7 +182,8 @@ beforeAll(async () => {
   h = await startPartnersHarness({
     CORE_API_KEY: "sbx_core_unmasked",
     CORE_MAX_PER_PAGE: "100",
-    UPSTREAM_TIMEOUT_MS: "3000",
+    // Every route is called, some while the machine runs other suites: a slow answer must not read as a 504.
+    UPSTREAM_TIMEOUT_MS: "15000",
     WEBHOOK_SIGNING_SECRET: TEST_WEBHOOK_SECRET,
   });
   routes = await loadRoutes();
@@ -226,6 +229,7 @@ interface Answer {
   key: string;
   status: number;
   text: string;
+  mayFail?: number;
 }
 
 /** A media token issued to this member (tokens are bound to who asked), or a placeholder the image route refuses. */
@@ -256,7 +260,13 @@ async function everyAnswer(cookie: string, shared: Omit<Ids, "mediaToken">): Pro
       const request = call.stream ? new Request(built, { signal: abort.signal }) : built;
       const response = await route.handler(request, { params: Promise.resolve(call.params ?? {}) as Promise<never> });
       const text = call.stream ? await boundedText(response, abort) : await response.text();
-      answers.push({ label: `${route.method} ${url.slice(ORIGIN.length)}`, key: route.key, status: response.status, text });
+      answers.push({
+        label: `${route.method} ${url.slice(ORIGIN.length)}`,
+        key: route.key,
+        status: response.status,
+        text,
+        mayFail: call.mayFail,
+      });
     }
   }
   return answers;
@@ -340,7 +350,11 @@ describe("a member without personal_data.unmasked, with a key that returns every
   it("never receives a full CPF, an unmasked name or birth date in any answer, and is told the dashboard masked it", async () => {
     const member = await memberWith(PERMISSIONS.filter((permission) => permission !== "personal_data.unmasked"));
     const answers = await everyAnswer(member, ids);
-    expect(answers.filter((answer) => answer.status >= 500).map((answer) => `${answer.label}: ${answer.status}`)).toEqual([]);
+    expect(
+      answers
+        .filter((answer) => answer.status >= 500 && answer.status !== answer.mayFail)
+        .map((answer) => `${answer.label}: ${answer.status}`),
+    ).toEqual([]);
     // The answers that carry verification data each answered (a refusal would check nothing).
     const answered = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.key));
     for (const key of [
