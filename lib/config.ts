@@ -108,6 +108,13 @@ const sharedSchema = z.object({
   MEDIA_VIEWS_PER_HOUR: positiveInt.default(300),
   SMS_SENDS_PER_HOUR: positiveInt.default(10),
   SMS_SENDS_PER_DAY: positiveInt.default(50),
+  // CPF searches by a member without personal_data.unmasked: a masked CPF leaves 1,000 candidates, so an
+  // unlimited search would unmask it by trying them (docs/security.md#quotas).
+  CPF_SEARCH_LIMIT_PER_HOUR: positiveInt.default(20),
+  CPF_SEARCH_LIMIT_PER_DAY: positiveInt.default(60),
+  // The audit page shows members with at least this many CPF searches that found nothing within the window.
+  CPF_SEARCH_MISS_ALERT: positiveInt.default(10),
+  CPF_SEARCH_MISS_WINDOW_HOURS: positiveInt.max(24 * 31).default(24),
   // How long a newly created integration key can still be revealed (sealed cookie) after a reload.
   INTEGRATION_KEY_REVEAL_SECONDS: positiveInt.max(3600).default(600),
   // Private domain suffixes integration keys may be bound to (comma-separated, e.g. "corp.example.net").
@@ -334,7 +341,7 @@ const embeddedSchema = sharedSchema.extend({
 export type Mode = "embedded" | "service";
 
 /** The per-member quotas (lib/db/quotas.ts), each a limit per window. */
-export type QuotaName = "lookup" | "kyc_start" | "export_rows" | "media_view" | "sms_send";
+export type QuotaName = "lookup" | "kyc_start" | "export_rows" | "media_view" | "sms_send" | "cpf_search";
 export type QuotaWindow = "minute" | "hour" | "day";
 export type QuotaLimits = Record<QuotaName, Partial<Record<QuotaWindow, number>>>;
 
@@ -373,6 +380,8 @@ export interface Config {
   lookupLimits: { perMinute: number; perDay: number };
   /** Per-member quotas by name and window (lib/db/quotas.ts). */
   quotas: QuotaLimits;
+  /** Members with at least `alert` CPF searches finding nothing within `windowHours` are shown on the audit page. */
+  cpfSearchMisses: { alert: number; windowHours: number };
   integrationKeyRevealSeconds: number;
   integrationPrivateDomains: string[];
   smsResendCooldownSeconds: number;
@@ -534,7 +543,9 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
       export_rows: { day: values.EXPORT_ROWS_PER_DAY },
       media_view: { hour: values.MEDIA_VIEWS_PER_HOUR },
       sms_send: { hour: values.SMS_SENDS_PER_HOUR, day: values.SMS_SENDS_PER_DAY },
+      cpf_search: { hour: values.CPF_SEARCH_LIMIT_PER_HOUR, day: values.CPF_SEARCH_LIMIT_PER_DAY },
     },
+    cpfSearchMisses: { alert: values.CPF_SEARCH_MISS_ALERT, windowHours: values.CPF_SEARCH_MISS_WINDOW_HOURS },
     integrationKeyRevealSeconds: values.INTEGRATION_KEY_REVEAL_SECONDS,
     integrationPrivateDomains: values.INTEGRATION_PRIVATE_DOMAINS,
     smsResendCooldownSeconds: values.SMS_RESEND_COOLDOWN_SECONDS,

@@ -200,6 +200,7 @@ describe("each member's use today", () => {
       export_rows: 0,
       media_view: 0,
       sms_send: 2,
+      cpf_search: 0,
     });
     // Not for a member without staff.manage.
     expect((await staffList(h.request(`${ORIGIN}/api/staff`, { cookie: member.cookie }))).status).toBe(403);

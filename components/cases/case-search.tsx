@@ -8,6 +8,7 @@ import { useState, type FormEvent } from "react";
 import { useSearch } from "@/lib/cases/queries";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { isValidCpf } from "@/lib/shared/cpf";
 
 /*
@@ -43,6 +44,14 @@ export function CaseSearch() {
   const t = useTranslations("cases.search");
   const router = useRouter();
   const search = useSearch();
+  // The CPF-search quota of a member who sees CPFs masked: said in the member's language, with when to come back.
+  const errorText = (error: Error) => {
+    if (!(error instanceof ApiRequestError) || error.code !== "rate_limited") return error.message;
+    const { scope, limit } = error.extra;
+    return scope === "hour" || scope === "day"
+      ? t(`limit.${scope}`, { limit: String(limit ?? ""), seconds: error.retryAfterSeconds ?? 60 })
+      : error.message;
+  };
   const [by, setBy] = useState<"ref_id" | "cpf">("ref_id");
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -108,7 +117,7 @@ export function CaseSearch() {
             {problem}
           </p>
         ) : search.error ? (
-          <p className="rounded-md bg-red-50 p-2 text-sm text-red-800">{search.error.message}</p>
+          <p className="rounded-md bg-red-50 p-2 text-sm text-red-800">{errorText(search.error)}</p>
         ) : hits && hits.length === 0 ? (
           <div className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow">
             <NoHits miss={search.data?.miss} cpf={searchedCpf} />

@@ -75,7 +75,14 @@ export function LookupResult({
     );
   }
   if (status === "success" && data) {
-    return data.source === "receita" ? <FederalRevenueCard record={data.record} /> : <CpfHistoryCard record={data.record} />;
+    const card = data.source === "receita" ? <FederalRevenueCard record={data.record} /> : <CpfHistoryCard record={data.record} />;
+    if (!data.maskedBy) return card;
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-700">{t("results.maskedByRole")}</p>
+        {card}
+      </div>
+    );
   }
   return null;
 }

@@ -110,7 +110,7 @@ export function StepCard({ step }: { step: VerificationStep }) {
                 >
                   <span className="block">
                     {notice.code ? <span className="mr-2 font-mono text-xs">{notice.code}</span> : null}
-                    {known ?? notice.message}
+                    {known ?? (notice.withheld ? <span className="italic">{t("noticeWithheld")}</span> : notice.message)}
                   </span>
                   {known && notice.message && notice.message !== known ? (
                     <span className="mt-0.5 block text-xs text-amber-900">

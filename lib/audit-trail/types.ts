@@ -70,3 +70,15 @@ export const auditCheckpointSchema = z
 export const auditCheckpointsSchema = z.object({ checkpoints: z.array(auditCheckpointSchema) }).strict();
 
 export type AuditCheckpointsExport = z.infer<typeof auditCheckpointsSchema>;
+
+/** A member with repeated CPF searches that found nothing in the recent window (the audit page's panel). */
+export interface CpfSearchMisses {
+  actorId: string | null;
+  actorEmail: string | null;
+  /** CPF searches that found nothing. */
+  misses: number;
+  /** CPF searches refused by the member's quota. */
+  refused: number;
+  /** ISO 8601, UTC: the newest CPF search in the window. */
+  lastAt: string;
+}

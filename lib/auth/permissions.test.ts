@@ -48,6 +48,11 @@ describe("built-in roles", () => {
     for (const role of BUILT_IN_ROLES) expect(BUILT_IN_PERMISSIONS[role].includes("privacy.erase"), role).toBe(role === "admin");
     expect(secondFactorRequired("privileged", { permissions: ["privacy.erase"] })).toBe(true);
   });
+
+  it("make CPF lookups privileged: a member who may run them needs a second factor", () => {
+    expect(secondFactorRequired("privileged", { permissions: ["lookups.run"] })).toBe(true);
+    expect(secondFactorRequired("privileged", { permissions: ["verifications.read", "cases.read"] })).toBe(false);
+  });
 });
 
 describe("resolvePermissions", () => {

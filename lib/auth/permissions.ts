@@ -101,6 +101,9 @@ export function hasPermission(holder: PermissionHolder | null | undefined, permi
 export const PRIVILEGED_PERMISSIONS: readonly Permission[] = [
   "media.read",
   "personal_data.unmasked",
+  // Answers the federal revenue record of any CPF typed (masked without personal_data.unmasked, but it still
+  // says whether the CPF exists, is deceased or is a PEP).
+  "lookups.run",
   "staff.manage",
   "roles.manage",
   "integrations.manage",

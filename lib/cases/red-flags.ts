@@ -2,7 +2,13 @@
  * What an analyst must see first on a verification: the red flags, computed once from the domain object so
  * the detail's summary, the list's cards and the export agree. Shared: no server imports.
  */
-import { FACEMATCH_VALID_SIMILARITY, KNOWN_STEPS, SCORE_SCALE, type Verification } from "@/lib/upstream/model/verification";
+import {
+  DECEASED_FIELDS,
+  FACEMATCH_VALID_SIMILARITY,
+  KNOWN_STEPS,
+  SCORE_SCALE,
+  type Verification,
+} from "@/lib/upstream/model/verification";
 
 /** Risk is drawn on the service's score scale (lib/upstream/model/verification.ts, 0..100 as its material shows). */
 export const RISK_SCALE = SCORE_SCALE;
@@ -32,10 +38,6 @@ export type RedFlag =
   | { kind: "liveness_not_approved"; state: string | null }
   | { kind: "high_risk"; score: number }
   | { kind: "deceased" };
-
-// ASSUMPTION (docs/assumptions.md#death-fields): the contract does not show a death field on verifications;
-// these names are read when present.
-const DECEASED_FIELDS = ["deceased", "obito", "consta_obito"] as const;
 
 function isDeceased(extra: Record<string, unknown>): boolean {
   return DECEASED_FIELDS.some((key) => extra[key] === true);

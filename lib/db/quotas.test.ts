@@ -39,6 +39,8 @@ const LIMITS: Array<[QuotaName, QuotaWindow, number, number]> = [
   ["media_view", "hour", 4, 3_600_000],
   ["sms_send", "hour", 2, 3_600_000],
   ["sms_send", "day", 3, 86_400_000],
+  ["cpf_search", "hour", 3, 3_600_000],
+  ["cpf_search", "day", 4, 86_400_000],
 ];
 
 describe.each(testDatabases())("per-member quotas on $name, across two instances", ({ open }) => {
@@ -135,7 +137,7 @@ describe.each(testDatabases())("per-member quotas on $name, across two instances
     for (const name of Object.keys(QUOTAS) as QuotaName[]) await consumeQuota(a, name, one, { limits: {}, timeZone: TZ, now: NOON });
     await consumeQuota(b, "media_view", one, { limits: {}, timeZone: TZ, now: at(60_000) });
     const usage = await quotaUsageToday(b, [one, two], { now: at(120_000), timeZone: TZ });
-    expect(usage.get(one)).toEqual({ lookup: 1, kyc_start: 1, export_rows: 1, media_view: 2, sms_send: 1 });
-    expect(usage.get(two)).toEqual({ lookup: 0, kyc_start: 0, export_rows: 0, media_view: 0, sms_send: 0 });
+    expect(usage.get(one)).toEqual({ lookup: 1, kyc_start: 1, export_rows: 1, media_view: 2, sms_send: 1, cpf_search: 1 });
+    expect(usage.get(two)).toEqual({ lookup: 0, kyc_start: 0, export_rows: 0, media_view: 0, sms_send: 0, cpf_search: 0 });
   });
 });

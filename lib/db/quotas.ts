@@ -28,6 +28,12 @@ export const QUOTAS: Record<QuotaName, { keyPrefix: string; what: string; variab
   export_rows: { keyPrefix: "export:rows", what: "exported rows", variables: { day: "EXPORT_ROWS_PER_DAY" } },
   media_view: { keyPrefix: "media:view", what: "images opened", variables: { hour: "MEDIA_VIEWS_PER_HOUR" } },
   sms_send: { keyPrefix: "sms:send", what: "SMS codes sent", variables: { hour: "SMS_SENDS_PER_HOUR", day: "SMS_SENDS_PER_DAY" } },
+  // Only members without personal_data.unmasked spend it (app/api/search/route.ts).
+  cpf_search: {
+    keyPrefix: "search:cpf",
+    what: "CPF searches",
+    variables: { hour: "CPF_SEARCH_LIMIT_PER_HOUR", day: "CPF_SEARCH_LIMIT_PER_DAY" },
+  },
 };
 
 export const QUOTA_NAMES = Object.keys(QUOTAS) as QuotaName[];

@@ -2,5 +2,10 @@
 
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
 
-/** POST /api/lookups/cpf */
-export type CpfLookupResponse = { source: "receita"; record: FederalRevenueRecord } | { source: "history"; record: CpfHistoryRecord };
+/**
+ * POST /api/lookups/cpf. `maskedBy: "dashboard"`: the member lacks `personal_data.unmasked`, so the record's
+ * CPF, names, birth date and contacts are masked and its unknown fields dropped (lib/upstream/model/masking.ts).
+ */
+export type CpfLookupResponse = ({ source: "receita"; record: FederalRevenueRecord } | { source: "history"; record: CpfHistoryRecord }) & {
+  maskedBy?: "dashboard";
+};

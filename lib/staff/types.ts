@@ -11,11 +11,13 @@ export interface StaffListEntry extends StaffUserDto {
   usageToday: QuotaUsageToday;
 }
 
-/** Per quota: CPF lookups, KYC starts, exported rows, images opened, SMS codes sent. */
+/** Per quota: CPF lookups, KYC starts, exported rows, images opened, SMS codes sent, masked CPF searches. */
 export interface QuotaUsageToday {
   lookup: number;
   kyc_start: number;
   export_rows: number;
   media_view: number;
   sms_send: number;
+  /** CPF searches by a member without personal_data.unmasked (the only ones counted). */
+  cpf_search: number;
 }

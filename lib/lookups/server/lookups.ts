@@ -1,9 +1,12 @@
 import "server-only";
 
 import { audited, type AuditDetails, type RequestContext } from "@/lib/audit-trail/server";
+import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import type { Database } from "@/lib/db/client";
 import { consumeQuota } from "@/lib/db/quotas";
 import type { LookupSource } from "@/lib/lookups/schemas";
+import type { CpfLookupResponse } from "@/lib/lookups/types";
+import { maskCpfHistoryRecord, maskFederalRevenueRecord } from "@/lib/upstream/model/masking";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
 import type { PartnersClient } from "@/lib/upstream/partners";
 
@@ -52,4 +55,15 @@ export async function runCpfLookup(
         : { source, record: await client.cpfHistory(cpf) };
     },
   );
+}
+
+/**
+ * A lookup's record as this member may see it: whole with `personal_data.unmasked`, else masked by the one masking
+ * function (lib/upstream/model/masking.ts), like every other answer carrying the person.
+ */
+export function lookupAsSeenBy(viewer: PermissionHolder, result: LookupResult): CpfLookupResponse {
+  if (hasPermission(viewer, "personal_data.unmasked")) return result;
+  return result.source === "receita"
+    ? { source: result.source, record: maskFederalRevenueRecord(result.record), maskedBy: "dashboard" }
+    : { source: result.source, record: maskCpfHistoryRecord(result.record), maskedBy: "dashboard" };
 }

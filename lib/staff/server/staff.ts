@@ -148,7 +148,7 @@ export async function listStaffWithSignInState(db: Database, now = new Date()): 
       const block = await signInBlock(db, user.email, now);
       return {
         ...user,
-        usageToday: usage.get(user.id) ?? { lookup: 0, kyc_start: 0, export_rows: 0, media_view: 0, sms_send: 0 },
+        usageToday: usage.get(user.id) ?? { lookup: 0, kyc_start: 0, export_rows: 0, media_view: 0, sms_send: 0, cpf_search: 0 },
         signIn: {
           lockedUntil: block.lockedUntil?.toISOString() ?? null,
           lockedAddresses: block.lockedAddresses.length,

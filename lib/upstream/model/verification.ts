@@ -58,6 +58,11 @@ export const FACEMATCH_VALID_SIMILARITY = 80;
 export interface VerificationNotice {
   code?: string;
   message: string;
+  /**
+   * The service's text was withheld: a member without `personal_data.unmasked` gets a notice's code only, since
+   * free text may name the person (lib/upstream/model/masking.ts). The page says so instead of showing it.
+   */
+  withheld?: true;
 }
 
 export interface VerificationStep {
@@ -73,6 +78,12 @@ export interface VerificationStep {
   /** Fields of the step the contract does not show, kept as sent. */
   extra: Record<string, unknown>;
 }
+
+/**
+ * ASSUMPTION (docs/assumptions.md#death-fields): the contract does not show a death field on verifications;
+ * these names are read, as booleans, from the fields it does not list (`extra`) when present.
+ */
+export const DECEASED_FIELDS = ["deceased", "obito", "consta_obito"] as const;
 
 /** The contract does not show the entry shape: `name`, `source`, `listedAt` are read when present. */
 export interface RestrictiveListEntry {

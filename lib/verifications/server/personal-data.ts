@@ -7,7 +7,7 @@ import type { Verification } from "@/lib/upstream/model/verification";
 /*
  * Who sees personal data unmasked: a member holding `personal_data.unmasked`, and only as far as the API key
  * gives it. Everyone else gets the dashboard's masking (lib/upstream/model/masking.ts), applied here on the
- * server, on every path a verification leaves by: list, detail, export.
+ * server, on every path a verification leaves by: list, detail, export (the CPF lookups' records: lib/lookups/server).
  */
 
 export function seesUnmasked(viewer: PermissionHolder | null | undefined): boolean {

@@ -30,7 +30,16 @@ import { maskCpf } from "@/lib/shared/cpf";
  * continues from the last event shown (keyset pagination: as fast on page 500 as on page 1).
  */
 
-export function AuditPageClient({ actions, serverError }: { actions: string[]; serverError: ServerError | null }) {
+export function AuditPageClient({
+  actions,
+  serverError,
+  notice,
+}: {
+  actions: string[];
+  serverError: ServerError | null;
+  /** Rendered by the server under the heading: the repeated CPF-search misses panel. */
+  notice?: React.ReactNode;
+}) {
   const t = useTranslations("audit");
   const timeZone = useTimeZone() ?? "UTC";
   const pathname = usePathname();
@@ -127,6 +136,7 @@ export function AuditPageClient({ actions, serverError }: { actions: string[]; s
         <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("intro")}</p>
         <p className="mt-1 text-xs text-slate-600">{t("timeZone", { zone: timeZone })}</p>
       </div>
+      {notice}
       <AuditFilters key={`${query}|${cpf ?? ""}`} filters={filters} cpf={cpf} actions={actions} onApply={apply} />
       {cpf ? <p className="text-sm font-medium text-slate-800">{t("filters.cpfActive", { cpf: maskCpf(cpf) })}</p> : null}
       <div className="rounded-lg border border-slate-200 bg-white p-4">

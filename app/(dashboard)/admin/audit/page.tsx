@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { CpfSearchMissesPanel } from "@/components/audit/cpf-search-misses";
 import { ClientMessages } from "@/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { actionChoices } from "@/lib/audit-trail/action-names";
@@ -8,9 +9,11 @@ import { auditParamsFromSearchParams, compactFilters, parseAuditFilters } from "
 import { auditKeys } from "@/lib/audit-trail/queries";
 import { requestContext } from "@/lib/audit-trail/server";
 import { distinctActions } from "@/lib/audit-trail/server/query";
+import { cpfSearchMisses } from "@/lib/audit-trail/server/search-misses";
 import { viewAuditLog } from "@/lib/audit-trail/server/service";
 import type { AuditPage } from "@/lib/audit-trail/types";
 import { requirePageUser } from "@/lib/auth/server/require-role";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
@@ -40,10 +43,17 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   }
   // The names the dashboard writes, plus any older name already on the trail.
   const actions = actionChoices(await distinctActions(db).catch(() => []));
+  // Members whose CPF searches keep missing: shown above the trail, read from it (never blocks the page).
+  const { alert, windowHours } = config().cpfSearchMisses;
+  const misses = await cpfSearchMisses(db, { windowHours, alert }).catch(() => []);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ClientMessages namespaces={["audit"]}>
-        <AuditPageClient actions={actions} serverError={serverError} />
+        <AuditPageClient
+          actions={actions}
+          serverError={serverError}
+          notice={<CpfSearchMissesPanel rows={misses} alert={alert} windowHours={windowHours} />}
+        />
       </ClientMessages>
     </HydrationBoundary>
   );

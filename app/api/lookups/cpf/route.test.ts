@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { staffRoles } from "@/lib/auth/server/schema";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
@@ -115,6 +116,32 @@ describe("sources", () => {
     const values = Object.values(body.record);
     expect(values).not.toContain("");
     expect(values).toContain(null);
+  });
+});
+
+describe("a member without personal_data.unmasked", () => {
+  it("gets both records masked by the dashboard: no CPF, name, birth date or contact in clear, unknown fields dropped", async () => {
+    const [role] = await h.db.db
+      .insert(staffRoles)
+      .values({ name: `Masked lookups ${Math.random().toString(36).slice(2, 8)}`, permissions: ["lookups.run"] })
+      .returning({ id: staffRoles.id });
+    const masked = await sessionCookieFor(h.db.db, await createTestStaff(h.db.db, { role: role!.id as never }));
+    for (const source of ["receita", "history"] as const) {
+      const clear = await json<{ record: FederalRevenueRecord & CpfHistoryRecord }>(
+        await lookup({ cpf: ORDINARY, source, purpose: "Onboarding check" }, await freshAnalyst()),
+      );
+      const response = await lookup({ cpf: ORDINARY, source, purpose: "Onboarding check" }, masked);
+      expect(response.status).toBe(200);
+      const text = await response.clone().text();
+      const body = await json<{ maskedBy?: string; record: FederalRevenueRecord & CpfHistoryRecord }>(response);
+      expect(body.maskedBy).toBe("dashboard");
+      expect(body.record).toMatchObject({ cpf: "***.982.247-**", birthDate: "****-**-**", checkDigits: null, extra: {} });
+      expect(clear.record.name).toBeTruthy();
+      for (const word of clear.record.name!.split(" ").filter((part) => part.length > 3)) expect(text).not.toContain(word);
+      expect(text).not.toContain(clear.record.birthDate!);
+      expect(text).not.toMatch(/529\.?982\.?247-?25/);
+      expect(body.record.deceased).toBe(false);
+    }
   });
 });
 
