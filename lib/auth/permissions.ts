@@ -93,6 +93,17 @@ export function hasPermission(holder: PermissionHolder | null | undefined, permi
   return holder?.permissions.includes(permission) ?? false;
 }
 
+/** What of `wanted` the holder lacks (catalogue order): a member grants, and acts on a member holding, only what they hold. */
+export function permissionsNotHeld(holder: PermissionHolder, wanted: readonly string[]): Permission[] {
+  return normalisePermissions(wanted).filter((permission) => !hasPermission(holder, permission));
+}
+
+/*
+ * Delegation's guarded permissions: the last active member holding one of these cannot lose it (a role edit, a
+ * role change, a disabled account), or nobody could give it back.
+ */
+export const GUARDED_PERMISSIONS = ["roles.manage", "staff.manage"] as const satisfies readonly Permission[];
+
 /*
  * The privileged set (docs/security.md#second-factors): a member holding any of these sees biometric or
  * unmasked personal data, or changes who may do what. Under MFA_REQUIRED=privileged (the production default)
