@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, gt, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 
 import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
 import type { StaffUserDto } from "@/lib/auth/types";
@@ -143,27 +143,6 @@ async function liveRoleRef(
 /** What a role gives (a built-in name or a live custom role's id; UnknownRoleError otherwise): granting it grants these. */
 export async function rolePermissions(db: Database, ref: RoleRef): Promise<Permission[]> {
   return (await liveRoleRef(db, ref)).permissions;
-}
-
-/**
- * Whether the requester gave this account its access at `since` or later: created it, re-enabled it or gave it
- * its current role (four eyes between people who predate the request: docs/security.md).
- */
-export async function accessGivenBy(db: Database, id: string, requesterId: string, since: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: staffUsers.id })
-    .from(staffUsers)
-    .where(
-      and(
-        eq(staffUsers.id, id),
-        or(
-          and(eq(staffUsers.createdBy, requesterId), gte(staffUsers.createdAt, since)),
-          and(eq(staffUsers.enabledBy, requesterId), gte(staffUsers.enabledAt, since)),
-          and(eq(staffUsers.roleGivenBy, requesterId), gte(staffUsers.roleGivenAt, since)),
-        ),
-      ),
-    );
-  return row !== undefined;
 }
 
 const dtoColumns = {
