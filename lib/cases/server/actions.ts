@@ -192,12 +192,22 @@ export interface NoteResult {
   at: string;
 }
 
-/** Appends a note (author and time); its text never reaches the audit trail, only that a note was added. */
+/**
+ * Appends a note (author and time); its text never reaches the audit trail, only that a note was added. By the
+ * case's assignee, or a member holding cases.assign (who runs the queue), as a re-verification;
+ * anyone else is refused (403). The case's row is held (FOR SHARE) while the note is written, so an assignment
+ * cannot change under it.
+ */
 export async function addNote(db: Database, context: CaseContext, publicId: string, text: string): Promise<NoteResult> {
   const now = new Date();
   const note = await inTransaction(db, async (tx) => {
-    const [row] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.publicId, publicId));
+    const [row] = await tx
+      .select({ id: cases.id, assigneeId: cases.assigneeId })
+      .from(cases)
+      .where(eq(cases.publicId, publicId))
+      .for("share");
     if (!row) return null;
+    if (row.assigneeId !== context.actor.id && !hasPermission(context.actor, "cases.assign")) return "not_assignee" as const;
     const [entry] = await tx
       .insert(caseEntries)
       .values({ caseId: row.id, at: now, actorId: context.actor.id, kind: "note", text: sealCaseText("entry", text) })
@@ -218,6 +228,18 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
     return entry!;
   });
   if (!note) return refused(db, context, "case.note_add", publicId, new AppError("not_found", "No case exists for this verification."));
+  if (note === "not_assignee") {
+    return refused(
+      db,
+      context,
+      "case.note_add",
+      publicId,
+      new AppError(
+        "forbidden",
+        "Only the case's assignee, or someone holding cases.assign, adds notes. Assign the case to yourself first.",
+      ),
+    );
+  }
   void kickOutbox();
   return { id: note.id, at: now.toISOString() };
 }
