@@ -75,16 +75,14 @@ describeEachDatabase("notifications on $name", ({ open }) => {
     sequence += 1;
     const publicId = `0b9a4c1e-5d2f-4e8a-9c71-${String(sequence).padStart(12, "0")}-${Math.random().toString(36).slice(2, 6)}`;
     const dueAt = new Date(Date.now() + (overdue ? -3_600_000 : 3_600_000));
-    await handle.db
-      .insert(cases)
-      .values({
-        publicId,
-        upstreamStatus: "review",
-        dueAt,
-        documentMasked: "***.982.247-**",
-        assigneeId: assignee,
-        assignedAt: assignee ? new Date() : null,
-      });
+    await handle.db.insert(cases).values({
+      publicId,
+      upstreamStatus: "review",
+      dueAt,
+      documentMasked: "***.982.247-**",
+      assigneeId: assignee,
+      assignedAt: assignee ? new Date() : null,
+    });
     return publicId;
   }
 
