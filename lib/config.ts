@@ -202,6 +202,15 @@ const sharedSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  // Four eyes between people who predate the request (docs/security.md#four-eyes): an erasure or a case outcome is
+  // not confirmed by an account its requester created, re-enabled or gave its role after the request or within
+  // this many hours before it. 0: only after the request.
+  FOUR_EYES_INDEPENDENCE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   // The dashboard's public address (next-auth redirects; https there means Secure, prefixed cookies).
   NEXTAUTH_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -401,6 +410,8 @@ export interface Config {
     runHours: number;
   };
   cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number; syncFullHours: number };
+  /** Hours before a request within which its requester's grants disqualify a confirmer (FOUR_EYES_INDEPENDENCE_HOURS). */
+  fourEyesIndependenceHours: number;
   /** The search index's re-keying after an audit key rotation: verifications read per run, minutes between runs. */
   searchRekey: { batch: number; intervalMinutes: number };
   publicUrl: string | undefined;
@@ -565,6 +576,7 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
       documentCropDays: values.DOCUMENT_CROP_RETENTION_DAYS,
       runHours: values.RETENTION_RUN_HOURS,
     },
+    fourEyesIndependenceHours: values.FOUR_EYES_INDEPENDENCE_HOURS,
     cases: {
       slaHours: values.CASE_SLA_HOURS,
       redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),

@@ -59,6 +59,9 @@ const UNKNOWN_ROLE = "4f1d2c3b-9a8e-4d7c-8b6a-5e4f3d2c1b0a";
 
 let counter = 0;
 let patchTarget: StaffUserDto;
+// A custom role without permissions: a member holding only staff.manage may invite into it and change its holders
+// (delegation: one grants only what one holds, docs/permissions.md#delegation).
+let emptyRole: string;
 
 const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/auth/[...nextauth]/route.ts": {
@@ -93,10 +96,10 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/staff/[id]/factors/route.ts": { DELETE: { need: "staff.manage", params: async () => ({ id: patchTarget.id }) } },
   "app/api/staff/route.ts": {
     GET: { need: "staff.manage" },
-    POST: { need: "staff.manage", body: () => ({ email: `matrix-${(counter += 1)}@test.local`, name: "Matrix", role: "analyst" }) },
+    POST: { need: "staff.manage", body: () => ({ email: `matrix-${(counter += 1)}@test.local`, name: "Matrix", role: emptyRole }) },
   },
   "app/api/staff/[id]/route.ts": {
-    PATCH: { need: "staff.manage", params: async () => ({ id: patchTarget.id }), body: { role: "analyst" } },
+    PATCH: { need: "staff.manage", params: async () => ({ id: patchTarget.id }), body: () => ({ role: emptyRole }) },
   },
   "app/api/staff/[id]/unlock/route.ts": {
     POST: { need: "staff.manage", params: async () => ({ id: patchTarget.id }), body: {} },
@@ -104,7 +107,7 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/permissions/route.ts": { GET: { need: "roles.manage" } },
   "app/api/roles/route.ts": {
     GET: { need: "roles.manage" },
-    POST: { need: "roles.manage", body: () => ({ name: `Matrix role ${(counter += 1)}`, permissions: ["verifications.read"] }) },
+    POST: { need: "roles.manage", body: () => ({ name: `Matrix role ${(counter += 1)}`, permissions: [] }) },
   },
   "app/api/roles/[id]/route.ts": {
     PATCH: { need: "roles.manage", params: { id: UNKNOWN_ROLE }, body: { permissions: [] } },
@@ -119,8 +122,8 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/verifications/[publicId]/related/route.ts": { GET: { need: "verifications.read", params: { publicId: PUBLIC_ID } } },
   "app/api/verifications/[publicId]/crop/route.ts": {
     GET: { need: "media.read", params: { publicId: PUBLIC_ID } },
-    PUT: { need: "media.read", params: { publicId: PUBLIC_ID }, body: { x: 0.1, y: 0.1, w: 0.3, h: 0.3 } },
-    DELETE: { need: "media.read", params: { publicId: PUBLIC_ID } },
+    PUT: { need: "verifications.crop", params: { publicId: PUBLIC_ID }, body: { x: 0.1, y: 0.1, w: 0.3, h: 0.3 } },
+    DELETE: { need: "verifications.crop", params: { publicId: PUBLIC_ID } },
   },
   "app/api/verifications/export/route.ts": { GET: { need: "verifications.export" } },
   "app/api/overview/export/route.ts": { GET: { need: "verifications.read" } },
@@ -158,7 +161,9 @@ const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/cases/[publicId]/route.ts": { GET: { need: "cases.read", params: { publicId: PUBLIC_ID } } },
   "app/api/cases/[publicId]/assignment/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/cases/[publicId]/notes/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
-  "app/api/cases/[publicId]/reverification/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/reverification/route.ts": {
+    POST: { need: "verifications.reverify", params: { publicId: PUBLIC_ID }, body: {} },
+  },
   "app/api/cases/[publicId]/outcome/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/cases/[publicId]/outcome/confirm/route.ts": { POST: { need: "cases.confirm", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/search/route.ts": { POST: { need: "verifications.read", body: {} } },
@@ -345,7 +350,15 @@ describe.each(testDatabases())("each handler answers each caller by permission, 
         ),
       );
     }
-    patchTarget = await createTestStaff(handle.db, { role: "analyst" });
+    const [role] = await handle.db.insert(staffRoles).values({ name: "matrix empty", permissions: [] }).returning({ id: staffRoles.id });
+    emptyRole = role!.id;
+    patchTarget = await createStaff(handle.db, {
+      email: `matrix-target-${Date.now()}@test.local`,
+      name: "Matrix target",
+      role: emptyRole,
+      passwordHash: null,
+      mustChangePassword: false,
+    });
   });
   afterAll(async () => {
     setProcessDatabase(undefined);

@@ -278,7 +278,11 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
       <ErrorLine error={assign.error} />
       <OutcomeSection detail={detail} viewer={viewer} />
       <Reverification detail={detail} viewer={viewer} />
-      <NoteForm publicId={detail.publicId} />
+      {mine || hasPermission(viewer, "cases.assign") ? (
+        <NoteForm publicId={detail.publicId} />
+      ) : (
+        <p className="text-xs text-slate-600">{t("noteOnlyAssignee")}</p>
+      )}
       <p className="rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900">{t("providerNotice")}</p>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} shortcuts={CASE_SHORTCUTS} />
     </section>

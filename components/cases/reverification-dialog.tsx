@@ -20,7 +20,10 @@ import { useVerification } from "@/lib/verifications/queries";
 /** What the panel shows of re-verifications: the one the case waits for, and the action. */
 export function Reverification({ detail, viewer }: { detail: CaseDetail; viewer: { id: string; permissions: readonly Permission[] } }) {
   const t = useTranslations("cases.reverification");
-  const may = detail.status === "open" && (detail.assignee?.id === viewer.id || hasPermission(viewer, "cases.assign"));
+  const may =
+    detail.status === "open" &&
+    hasPermission(viewer, "verifications.reverify") &&
+    (detail.assignee?.id === viewer.id || hasPermission(viewer, "cases.assign"));
   const waiting = detail.reverifications?.find((item) => item.publicId === detail.waitingForReverification);
   return (
     <div className="space-y-2">

@@ -63,6 +63,10 @@ export function StaffTable({
         <DataBody>
           {staff.map((user) => {
             const lastAdmin = user.role === "admin" && !user.disabled && activeAdmins <= 1;
+            // Nobody changes their own role or access (the server refuses it: 403 own_access).
+            const self = user.id === currentUserId;
+            const locked = lastAdmin || self;
+            const heldReason = self ? t("actions.ownAccount") : lastAdmin ? t("actions.lastAdmin") : undefined;
             const roleAction = user.role === "admin" ? t("actions.makeAnalyst") : t("actions.makeAdmin");
             const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");
             const busy = pendingId === user.id;
@@ -178,8 +182,8 @@ export function StaffTable({
                     <Button
                       variant="secondary"
                       className="px-3 py-1"
-                      disabled={busy || lastAdmin}
-                      title={lastAdmin ? t("actions.lastAdmin") : undefined}
+                      disabled={busy || locked}
+                      title={heldReason}
                       aria-label={t("actions.rowLabel", { action: roleAction, name: user.name })}
                       onClick={() => onChange(user, { role: user.role === "admin" ? "analyst" : "admin" })}
                     >
@@ -188,8 +192,8 @@ export function StaffTable({
                     <Button
                       variant={user.disabled ? "secondary" : "danger"}
                       className="px-3 py-1"
-                      disabled={busy || lastAdmin}
-                      title={lastAdmin ? t("actions.lastAdmin") : undefined}
+                      disabled={busy || locked}
+                      title={heldReason}
                       aria-label={t("actions.rowLabel", { action: disableAction, name: user.name })}
                       onClick={() => onChange(user, { disabled: !user.disabled })}
                     >

@@ -201,7 +201,8 @@ function CropEditor({ box, picture, onChange }: { box: CropBox; picture: Rect; o
   );
 }
 
-export function FaceComparison({ publicId, similarity }: { publicId: string; similarity?: number }) {
+/** `canCrop`: the member holds verifications.crop (draws or clears the portrait crop); otherwise the crop is only shown. */
+export function FaceComparison({ publicId, similarity, canCrop = false }: { publicId: string; similarity?: number; canCrop?: boolean }) {
   const t = useTranslations("verifications.faces");
   const tStep = useTranslations("verifications.step");
   const tMedia = useTranslations("verifications.media");
@@ -502,17 +503,21 @@ export function FaceComparison({ publicId, similarity }: { publicId: string; sim
             </>
           ) : (
             <>
-              <Button variant="secondary" className="px-3 py-1" onClick={startEditing}>
-                {savedBox ? t("cropChange") : t("cropStart")}
-              </Button>
+              {canCrop ? (
+                <Button variant="secondary" className="px-3 py-1" onClick={startEditing}>
+                  {savedBox ? t("cropChange") : t("cropStart")}
+                </Button>
+              ) : null}
               {savedBox ? (
                 <>
                   <Button variant="secondary" className="px-3 py-1" aria-pressed={!showCrop} onClick={() => setShowCrop((shown) => !shown)}>
                     {showCrop ? t("cropShowWhole") : t("cropShowPortrait")}
                   </Button>
-                  <Button variant="ghost" className="px-3 py-1" pending={saveCrop.isPending} onClick={() => saveCrop.mutate(null)}>
-                    {t("cropClear")}
-                  </Button>
+                  {canCrop ? (
+                    <Button variant="ghost" className="px-3 py-1" pending={saveCrop.isPending} onClick={() => saveCrop.mutate(null)}>
+                      {t("cropClear")}
+                    </Button>
+                  ) : null}
                 </>
               ) : null}
             </>

@@ -6,6 +6,7 @@ import {
   hasPermission,
   parseRoleInput,
   PERMISSIONS,
+  permissionsNotHeld,
   resolvePermissions,
   secondFactorRequired,
 } from "./permissions";
@@ -19,6 +20,9 @@ describe("built-in roles", () => {
       "verifications.read",
       "verifications.create",
       "verifications.export",
+      // Drawing the portrait crop and asking for a re-verification: their own permissions now, still the analyst's.
+      "verifications.crop",
+      "verifications.reverify",
       "media.read",
       "personal_data.unmasked",
       "cases.work",
@@ -33,6 +37,14 @@ describe("built-in roles", () => {
     for (const missing of ["cases.assign", "integrations.manage", "staff.manage", "roles.manage", "audit.read", "audit.export"] as const) {
       expect(hasPermission(analyst, missing), missing).toBe(false);
     }
+  });
+
+  it("give reviewers the portrait crop but not re-verification, which creates a verification upstream", () => {
+    expect(BUILT_IN_PERMISSIONS.reviewer).toContain("verifications.crop");
+    expect(BUILT_IN_PERMISSIONS.reviewer).not.toContain("verifications.reverify");
+    expect(permissionsNotHeld({ permissions: BUILT_IN_PERMISSIONS.reviewer }, ["cases.read", "verifications.reverify", "nope"])).toEqual([
+      "verifications.reverify",
+    ]);
   });
 
   it("give viewers and auditors neither images nor unmasked data, and auditors the audit log", () => {

@@ -8,6 +8,8 @@ export const PERMISSIONS = [
   "verifications.read",
   "verifications.create",
   "verifications.export",
+  "verifications.crop",
+  "verifications.reverify",
   "media.read",
   "personal_data.unmasked",
   "cases.read",
@@ -32,7 +34,15 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: readonly Permission[] }> = [
   {
     resource: "verifications",
-    permissions: ["verifications.read", "verifications.create", "verifications.export", "media.read", "personal_data.unmasked"],
+    permissions: [
+      "verifications.read",
+      "verifications.create",
+      "verifications.export",
+      "verifications.crop",
+      "verifications.reverify",
+      "media.read",
+      "personal_data.unmasked",
+    ],
   },
   { resource: "cases", permissions: ["cases.read", "cases.work", "cases.confirm", "cases.assign"] },
   { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
@@ -56,12 +66,15 @@ export function isBuiltInRole(value: unknown): value is BuiltInRole {
  * permissions existed: an analyst reads, creates and exports verifications, sees what the API key returns
  * (images and unmasked data included), works cases (claims, notes, outcomes, confirms another analyst's
  * outcome), runs lookups, KYC sessions and SMS checks; an admin does all of it plus assigning cases to
- * others, the case sync, integration keys, staff, roles and the audit log.
+ * others, the case sync, integration keys, staff, roles and the audit log. Drawing a document's portrait crop and
+ * asking for a re-verification (which creates a verification upstream) have their own permissions: the analyst's.
  */
 const ANALYST: readonly Permission[] = [
   "verifications.read",
   "verifications.create",
   "verifications.export",
+  "verifications.crop",
+  "verifications.reverify",
   "media.read",
   "personal_data.unmasked",
   "cases.read",
@@ -76,8 +89,17 @@ export const BUILT_IN_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = 
   /** Reads verifications (masked, no images) and the case queue; changes nothing. */
   viewer: ["verifications.read", "cases.read"],
   analyst: ANALYST,
-  /** Case review: reads everything a case needs, confirms outcomes and runs the queue (assigns to others). */
-  reviewer: ["verifications.read", "media.read", "personal_data.unmasked", "cases.read", "cases.work", "cases.confirm", "cases.assign"],
+  /** Case review: reads everything a case needs (draws the portrait crop), confirms outcomes and runs the queue (assigns to others). */
+  reviewer: [
+    "verifications.read",
+    "verifications.crop",
+    "media.read",
+    "personal_data.unmasked",
+    "cases.read",
+    "cases.work",
+    "cases.confirm",
+    "cases.assign",
+  ],
   /** Audit and privacy; read-only otherwise (masked data, no images). */
   auditor: ["verifications.read", "cases.read", "audit.read", "audit.export", "privacy.report"],
   admin: PERMISSIONS,
@@ -92,6 +114,17 @@ export interface PermissionHolder {
 export function hasPermission(holder: PermissionHolder | null | undefined, permission: Permission): boolean {
   return holder?.permissions.includes(permission) ?? false;
 }
+
+/** What of `wanted` the holder lacks (catalogue order): a member grants, and acts on a member holding, only what they hold. */
+export function permissionsNotHeld(holder: PermissionHolder, wanted: readonly string[]): Permission[] {
+  return normalisePermissions(wanted).filter((permission) => !hasPermission(holder, permission));
+}
+
+/*
+ * Delegation's guarded permissions: the last active member holding one of these cannot lose it (a role edit, a
+ * role change, a disabled account), or nobody could give it back.
+ */
+export const GUARDED_PERMISSIONS = ["roles.manage", "staff.manage"] as const satisfies readonly Permission[];
 
 /*
  * The privileged set (docs/security.md#second-factors): a member holding any of these sees biometric or

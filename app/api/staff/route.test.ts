@@ -133,7 +133,9 @@ describeEachDatabase("staff routes on $name", ({ open }) => {
     expect(actions).toEqual(expect.arrayContaining(["staff.role_change", "staff.disable", "staff.enable"]));
   });
 
-  it("refuses to demote or disable the last active admin with 409, even as that admin", async () => {
+  // The last active admin's own demotion is refused before it could be: nobody changes their own role or access
+  // (403 own_access; LastAdminError, 409, is the store's guard: lib/db/db.test.ts).
+  it("refuses the last active admin's demotion or disabling of themselves with 403 own_access", async () => {
     const admins = await handle.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, "admin"));
     for (const { id } of admins)
       if (id !== admin.id) await handle.db.update(staffUsers).set({ role: "analyst" }).where(eq(staffUsers.id, id));
@@ -142,8 +144,8 @@ describeEachDatabase("staff routes on $name", ({ open }) => {
         apiRequest(`/api/staff/${admin.id}`, { method: "PATCH", cookie: adminCookie, body: change }),
         params(admin.id),
       );
-      expect(response.status).toBe(409);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("conflict");
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("own_access");
     }
   });
 

@@ -74,7 +74,7 @@ export function isOutcomeUnknown(error: unknown): error is UpstreamError {
 export function failureOf(error: unknown): { outcome: "failure" | "denied"; reason: string } {
   if (isAuditedFailure(error)) return { outcome: error.auditOutcome, reason: error.auditReason };
   if (error instanceof AppError) {
-    const denied = error.code === "forbidden" || error.code === "cross_origin" || error.code === "rate_limited";
+    const denied = ["forbidden", "permission_not_held", "own_access", "cross_origin", "rate_limited"].includes(error.code);
     return { outcome: denied ? "denied" : "failure", reason: error.code };
   }
   if (isUpstreamError(error)) return { outcome: "failure", reason: error.kind };

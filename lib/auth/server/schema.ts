@@ -66,6 +66,14 @@ export const staffUsers = pgTable(
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Who gave the account its access, and when (four eyes between people who predate the request,
+    // lib/auth/server/staff-store.ts `accessGivenBy`): its creator (null: the CLI, the seed), who last re-enabled
+    // it, who last gave it its current role (at creation: its creator).
+    createdBy: uuid("created_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
+    enabledAt: timestamp("enabled_at", { withTimezone: true }),
+    enabledBy: uuid("enabled_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
+    roleGivenAt: timestamp("role_given_at", { withTimezone: true }).notNull().defaultNow(),
+    roleGivenBy: uuid("role_given_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
   },
   (table) => [
     uniqueIndex("staff_users_email_lower_key").on(sql`lower(${table.email})`),

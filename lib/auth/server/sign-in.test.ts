@@ -237,6 +237,33 @@ describeEachDatabase("password sign-in on $name", ({ open }) => {
     expect((await attempt("invited@example.com", "one-time password 3", "192.0.2.74")).status).toBe("ok");
   });
 
+  it("pins the one-time password's end: the right one works a second before its 72nd hour and not at it", async () => {
+    nextWindow();
+    const invited = await createTestStaff(handle.db, { email: "boundary@example.com" });
+    const hours = (issued: Date, count: number, minusMs = 0) => new Date(issued.getTime() + count * 3_600_000 - minusMs);
+    const expiredAt = async (address: string) =>
+      (
+        await handle.db
+          .select({ details: auditEvents.details })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.ip, address), eq(auditEvents.outcome, "failure")))
+      ).map((row) => row.details);
+
+    // Exactly ONE_TIME_PASSWORD_HOURS (72 by default) after it was issued: expired, though right.
+    let issued = clock;
+    await setPassword(handle.db, invited.id, await hashPassword("boundary password 1"), { mustChangePassword: true }, issued);
+    clock = hours(issued, 72);
+    expect((await attempt("boundary@example.com", "boundary password 1", "192.0.2.90")).status).toBe("invalid");
+    expect(await expiredAt("192.0.2.90")).toEqual([{ method: "password", reason: "one_time_password_expired" }]);
+
+    // A second before: the right one signs in.
+    issued = clock;
+    await setPassword(handle.db, invited.id, await hashPassword("boundary password 2"), { mustChangePassword: true }, issued);
+    clock = hours(issued, 72, 1000);
+    expect((await attempt("boundary@example.com", "boundary password 2", "192.0.2.91")).status).toBe("ok");
+    expect(await expiredAt("192.0.2.91")).toEqual([]);
+  });
+
   it("refuses the demo accounts when they are not allowed (service mode)", async () => {
     nextWindow();
     await createTestStaff(handle.db, { email: "admin@sandbox.local", role: "admin", password: "sandbox-admin" });

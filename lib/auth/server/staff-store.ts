@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 
 import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
 import type { StaffUserDto } from "@/lib/auth/types";
@@ -8,7 +8,7 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/shared/errors";
 
 import type { Database } from "../../db/client";
-import { isBuiltInRole } from "../permissions";
+import { BUILT_IN_PERMISSIONS, GUARDED_PERMISSIONS, isBuiltInRole, resolvePermissions, type Permission } from "../permissions";
 import { type RoleRef } from "../roles";
 import { staffRoles, staffUsers } from "./schema";
 
@@ -40,9 +40,71 @@ export class LastAdminError extends AppError {
   }
 }
 
-// Arbitrary constant: serialises role/disabled changes so two admins demoting each other at the same
-// moment cannot both succeed and leave nobody in charge.
+// Arbitrary constant: serialises role/disabled changes and role edits so two admins demoting each other at the
+// same moment cannot both succeed and leave nobody in charge.
 const STAFF_ADMIN_LOCK_KEY = 724_190_003;
+
+/** Takes the staff-access lock for this transaction: who holds what changes one change at a time. */
+export async function lockStaffAccess(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_ADMIN_LOCK_KEY})`);
+}
+
+/** 409: the change would leave no active member holding roles.manage or staff.manage (named). */
+export class LastHolderError extends AppError {
+  constructor(readonly permission: Permission) {
+    super("last_holder", `This would leave no active member holding ${permission}: give it to someone else first.`);
+    this.name = "LastHolderError";
+  }
+}
+
+/** Each staff account's resolved permissions (all of them, or those named): the delegation checks read these. */
+export async function staffAccess(
+  db: Database,
+  ids?: readonly string[],
+): Promise<Array<{ id: string; disabled: boolean; permissions: Permission[] }>> {
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: staffUsers.id,
+      disabled: staffUsers.disabled,
+      role: staffUsers.role,
+      customPermissions: staffRoles.permissions,
+      customRetiredAt: staffRoles.retiredAt,
+    })
+    .from(staffUsers)
+    .leftJoin(staffRoles, eq(staffRoles.id, staffUsers.customRoleId))
+    .where(ids ? inArray(staffUsers.id, [...ids]) : undefined);
+  return rows.map((row) => ({
+    id: row.id,
+    disabled: row.disabled,
+    permissions: resolvePermissions(
+      row.role,
+      row.customPermissions ? { permissions: row.customPermissions, retiredAt: row.customRetiredAt } : null,
+    ),
+  }));
+}
+
+/** How many active members hold each guarded permission. */
+async function guardedHolders(db: Database): Promise<Map<Permission, number>> {
+  const active = (await staffAccess(db)).filter((member) => !member.disabled);
+  return new Map(
+    GUARDED_PERMISSIONS.map((permission) => [permission, active.filter((member) => member.permissions.includes(permission)).length]),
+  );
+}
+
+/**
+ * Runs a change of who holds what under the staff-access lock and refuses it (LastHolderError, rolled back with the
+ * transaction) when a guarded permission some active member held before is held by none after.
+ */
+export async function keepingGuardedHolders<T>(tx: Database, change: () => Promise<T>): Promise<T> {
+  await lockStaffAccess(tx);
+  const before = await guardedHolders(tx);
+  const result = await change();
+  const after = await guardedHolders(tx);
+  const lost = GUARDED_PERMISSIONS.find((permission) => (before.get(permission) ?? 0) > 0 && (after.get(permission) ?? 0) === 0);
+  if (lost) throw new LastHolderError(lost);
+  return result;
+}
 
 /** The refused role of an invitation or a role change: no such role, or a retired one (names the field). */
 export class UnknownRoleError extends AppError {
@@ -54,17 +116,33 @@ export class UnknownRoleError extends AppError {
 
 /** The stored columns for a role named as the API names it (a built-in name, or a live custom role's id). */
 async function roleColumns(db: Database, ref: RoleRef): Promise<Pick<typeof staffUsers.$inferInsert, "role" | "customRoleId">> {
-  if (isBuiltInRole(ref)) return { role: ref, customRoleId: null };
+  const { columns } = await liveRoleRef(db, ref);
+  return columns;
+}
+
+async function liveRoleRef(
+  db: Database,
+  ref: RoleRef,
+): Promise<{ columns: Pick<typeof staffUsers.$inferInsert, "role" | "customRoleId">; permissions: Permission[] }> {
+  if (isBuiltInRole(ref)) return { columns: { role: ref, customRoleId: null }, permissions: [...BUILT_IN_PERMISSIONS[ref]] };
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!UUID.test(ref)) throw new UnknownRoleError();
   // FOR SHARE: a retirement racing this change waits for it, then sees the member holding the role.
   const [row] = await db
-    .select({ id: staffRoles.id })
+    .select({ id: staffRoles.id, permissions: staffRoles.permissions })
     .from(staffRoles)
     .where(and(eq(staffRoles.id, ref), isNull(staffRoles.retiredAt)))
     .for("share");
   if (!row) throw new UnknownRoleError();
-  return { role: "custom", customRoleId: row.id };
+  return {
+    columns: { role: "custom", customRoleId: row.id },
+    permissions: resolvePermissions("custom", { permissions: row.permissions, retiredAt: null }),
+  };
+}
+
+/** What a role gives (a built-in name or a live custom role's id; UnknownRoleError otherwise): granting it grants these. */
+export async function rolePermissions(db: Database, ref: RoleRef): Promise<Permission[]> {
+  return (await liveRoleRef(db, ref)).permissions;
 }
 
 const dtoColumns = {
@@ -170,7 +248,15 @@ export async function getPasswordHash(db: Database, id: string): Promise<string 
 
 export async function createStaff(
   db: Database,
-  input: { email: string; name: string; role: RoleRef; passwordHash: string | null; mustChangePassword: boolean },
+  input: {
+    email: string;
+    name: string;
+    role: RoleRef;
+    passwordHash: string | null;
+    mustChangePassword: boolean;
+    /** The member who made the account (null: the CLI, the seed); they also gave it its role. */
+    createdBy?: string | null;
+  },
 ): Promise<StaffUserDto> {
   const role = await roleColumns(db, input.role);
   try {
@@ -179,6 +265,8 @@ export async function createStaff(
       .values({
         ...input,
         ...role,
+        createdBy: input.createdBy ?? null,
+        roleGivenBy: input.createdBy ?? null,
         email: input.email.trim().toLowerCase(),
         passwordExpiresAt: input.mustChangePassword && input.passwordHash ? oneTimePasswordExpiry(new Date()) : null,
       })
@@ -193,42 +281,56 @@ export async function createStaff(
 
 /**
  * Changes role and/or disabled flag. Refuses (LastAdminError) when the change would leave no active
- * admin; the check and the update happen under one lock in one transaction.
+ * admin, and (LastHolderError) no active holder of roles.manage or staff.manage; the checks and the update
+ * happen under one lock in one transaction. `by` (the member making the change) is kept as who last gave the
+ * account its role or re-enabled it.
  */
 export async function updateStaff(
   db: Database,
   id: string,
   change: { role?: RoleRef; disabled?: boolean; ssoOnly?: boolean },
   now = new Date(),
+  by: string | null = null,
 ): Promise<{ before: StaffUserDto; after: StaffUserDto }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_ADMIN_LOCK_KEY})`);
-    const [current] = await tx.select(dtoColumns).from(staffUsers).where(eq(staffUsers.id, id));
-    if (!current) throw new StaffNotFoundError();
-    const before = toDto(current);
-    const losesAdmin =
-      before.role === "admin" && !before.disabled && ((change.role !== undefined && change.role !== "admin") || change.disabled === true);
-    if (losesAdmin) {
-      const [others] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(staffUsers)
-        .where(and(eq(staffUsers.role, "admin"), eq(staffUsers.disabled, false), ne(staffUsers.id, id)));
-      if (!others || Number(others.count) === 0) throw new LastAdminError();
-    }
-    const role = change.role === undefined ? {} : await roleColumns(tx, change.role);
-    const [updated] = await tx
-      .update(staffUsers)
-      .set({
-        ...role,
-        ...(change.disabled === undefined ? {} : { disabled: change.disabled }),
-        ...(change.ssoOnly === undefined ? {} : { ssoOnly: change.ssoOnly }),
-        updatedAt: now,
-      })
-      .where(eq(staffUsers.id, id))
-      .returning(dtoColumns);
-    if (!updated) throw new StaffNotFoundError();
-    return { before, after: toDto(updated) };
-  });
+  return db.transaction((tx) => keepingGuardedHolders(tx, () => applyStaffChange(tx, id, change, now, by)));
+}
+
+async function applyStaffChange(
+  tx: Database,
+  id: string,
+  change: { role?: RoleRef; disabled?: boolean; ssoOnly?: boolean },
+  now: Date,
+  by: string | null,
+): Promise<{ before: StaffUserDto; after: StaffUserDto }> {
+  const [current] = await tx.select(dtoColumns).from(staffUsers).where(eq(staffUsers.id, id));
+  if (!current) throw new StaffNotFoundError();
+  const before = toDto(current);
+  const losesAdmin =
+    before.role === "admin" && !before.disabled && ((change.role !== undefined && change.role !== "admin") || change.disabled === true);
+  if (losesAdmin) {
+    const [others] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, "admin"), eq(staffUsers.disabled, false), ne(staffUsers.id, id)));
+    if (!others || Number(others.count) === 0) throw new LastAdminError();
+  }
+  const role = change.role === undefined ? {} : await roleColumns(tx, change.role);
+  const newRole = change.role !== undefined && change.role !== before.role;
+  const reEnabled = change.disabled === false && before.disabled;
+  const [updated] = await tx
+    .update(staffUsers)
+    .set({
+      ...role,
+      ...(newRole ? { roleGivenAt: now, roleGivenBy: by } : {}),
+      ...(reEnabled ? { enabledAt: now, enabledBy: by } : {}),
+      ...(change.disabled === undefined ? {} : { disabled: change.disabled }),
+      ...(change.ssoOnly === undefined ? {} : { ssoOnly: change.ssoOnly }),
+      updatedAt: now,
+    })
+    .where(eq(staffUsers.id, id))
+    .returning(dtoColumns);
+  if (!updated) throw new StaffNotFoundError();
+  return { before, after: toDto(updated) };
 }
 
 export async function setPassword(

@@ -1,9 +1,10 @@
 import "server-only";
 
-import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, not, or, sql } from "drizzle-orm";
 
 import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
+import { accessGivenByRequester, ConfirmerNotIndependentError } from "@/lib/auth/server/four-eyes";
 import { staffUsers } from "@/lib/auth/server/schema";
 import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/schemas";
 import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/schema";
@@ -191,12 +192,22 @@ export interface NoteResult {
   at: string;
 }
 
-/** Appends a note (author and time); its text never reaches the audit trail, only that a note was added. */
+/**
+ * Appends a note (author and time); its text never reaches the audit trail, only that a note was added. By the
+ * case's assignee, or a member holding cases.assign (who runs the queue), as a re-verification;
+ * anyone else is refused (403). The case's row is held (FOR SHARE) while the note is written, so an assignment
+ * cannot change under it.
+ */
 export async function addNote(db: Database, context: CaseContext, publicId: string, text: string): Promise<NoteResult> {
   const now = new Date();
   const note = await inTransaction(db, async (tx) => {
-    const [row] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.publicId, publicId));
+    const [row] = await tx
+      .select({ id: cases.id, assigneeId: cases.assigneeId })
+      .from(cases)
+      .where(eq(cases.publicId, publicId))
+      .for("share");
     if (!row) return null;
+    if (row.assigneeId !== context.actor.id && !hasPermission(context.actor, "cases.assign")) return "not_assignee" as const;
     const [entry] = await tx
       .insert(caseEntries)
       .values({ caseId: row.id, at: now, actorId: context.actor.id, kind: "note", text: sealCaseText("entry", text) })
@@ -217,6 +228,18 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
     return entry!;
   });
   if (!note) return refused(db, context, "case.note_add", publicId, new AppError("not_found", "No case exists for this verification."));
+  if (note === "not_assignee") {
+    return refused(
+      db,
+      context,
+      "case.note_add",
+      publicId,
+      new AppError(
+        "forbidden",
+        "Only the case's assignee, or someone holding cases.assign, adds notes. Assign the case to yourself first.",
+      ),
+    );
+  }
   void kickOutbox();
   return { id: note.id, at: now.toISOString() };
 }
@@ -355,7 +378,19 @@ export async function recordOutcome(
   return refused(db, context, "case.outcome", publicId, new AppError("conflict", "This case's outcome is already confirmed."));
 }
 
-/** Four eyes: someone other than the outcome's author agrees or disagrees with it. */
+/** Whether the case's outcome author created, re-enabled or gave their role to this member around the outcome. */
+async function madeByAuthor(db: Database, actorId: string, publicId: string): Promise<boolean> {
+  const [answer] = await db
+    .select({ given: accessGivenByRequester(actorId, cases.outcomeBy, cases.outcomeAt).mapWith(Boolean) })
+    .from(cases)
+    .where(eq(cases.publicId, publicId));
+  return answer?.given === true;
+}
+
+/**
+ * Four eyes: someone other than the outcome's author agrees or disagrees with it, and not someone whose access the
+ * author made after the outcome or shortly before it (ConfirmerNotIndependentError, 409: lib/auth/server/four-eyes.ts).
+ */
 export async function confirmOutcome(
   db: Database,
   context: CaseContext,
@@ -374,8 +409,9 @@ export async function confirmOutcome(
           eq(cases.publicId, publicId),
           eq(cases.status, "open"),
           eq(cases.outcomeState, "pending_confirmation"),
-          // Nobody confirms their own outcome, whatever their role.
+          // Nobody confirms their own outcome, whatever their role, nor one whose author made their access.
           ne(cases.outcomeBy, actor.id),
+          not(accessGivenByRequester(actor.id, cases.outcomeBy, cases.outcomeAt)),
         ),
       )
       .returning({ id: cases.id, recommendation: cases.recommendation });
@@ -416,5 +452,8 @@ export async function confirmOutcome(
     );
   }
   if (row.status !== "open") return refused(db, context, "case.confirm", publicId, new AppError("conflict", "This case is closed."));
+  if (row.outcomeState === "pending_confirmation" && (await madeByAuthor(db, actor.id, publicId))) {
+    return refused(db, context, "case.confirm", publicId, new ConfirmerNotIndependentError());
+  }
   return refused(db, context, "case.confirm", publicId, new AppError("conflict", "This case has no outcome waiting for confirmation."));
 }

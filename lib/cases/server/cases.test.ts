@@ -413,6 +413,8 @@ describeEachDatabase("case work on $name", ({ name, open }) => {
     const analyst = await makeStaff(handle.db, "analyst");
     const verification = await openCase();
     const text = `<img src=x onerror="alert(1)"> <script>alert(2)</script> CPF 529.982.247-25 https://example.test/`;
+    // Notes are the assignee's (or a queue runner's): the analyst takes the case first.
+    await assignCase(handle.db, analyst, verification.publicId, "me");
     await addNote(handle.db, analyst, verification.publicId, text);
     const [entry] = await handle.db
       .select()

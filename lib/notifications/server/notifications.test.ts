@@ -70,11 +70,19 @@ describeEachDatabase("notifications on $name", ({ open }) => {
     await handle?.dispose();
   });
 
-  async function openCase({ overdue = false } = {}) {
+  /** A case in review; `assignee` works it (notes are the assignee's). */
+  async function openCase({ overdue = false, assignee = null as string | null } = {}) {
     sequence += 1;
     const publicId = `0b9a4c1e-5d2f-4e8a-9c71-${String(sequence).padStart(12, "0")}-${Math.random().toString(36).slice(2, 6)}`;
     const dueAt = new Date(Date.now() + (overdue ? -3_600_000 : 3_600_000));
-    await handle.db.insert(cases).values({ publicId, upstreamStatus: "review", dueAt, documentMasked: "***.982.247-**" });
+    await handle.db.insert(cases).values({
+      publicId,
+      upstreamStatus: "review",
+      dueAt,
+      documentMasked: "***.982.247-**",
+      assigneeId: assignee,
+      assignedAt: assignee ? new Date() : null,
+    });
     return publicId;
   }
 
@@ -88,7 +96,7 @@ describeEachDatabase("notifications on $name", ({ open }) => {
     const mentioned = await makeStaff(handle.db, "analyst");
     const viewer = await makeStaff(handle.db, "viewer");
     await handle.db.update(staffUsers).set({ name: "Carla Nogueira" }).where(eq(staffUsers.id, mentioned.actor.id));
-    const publicId = await openCase();
+    const publicId = await openCase({ assignee: author.actor.id });
     const text = `@CarlaNogueira and @${viewer.actor.email} please look: CPF ${CPF}`;
     const note = await addNote(handle.db, author, publicId, text);
     await notifyMentions(handle.db, { noteId: note.id, text, casePublicId: publicId, authorId: author.actor.id });
@@ -257,7 +265,7 @@ describeEachDatabase("notifications on $name", ({ open }) => {
       const mentioned = await makeStaff(handle.db, "analyst");
       await handle.db.update(staffUsers).set({ name: "Renata Quintela" }).where(eq(staffUsers.id, mentioned.actor.id));
       await handle.db.update(staffUsers).set({ name: "Otavio Brandao" }).where(eq(staffUsers.id, author.actor.id));
-      const publicId = await openCase();
+      const publicId = await openCase({ assignee: author.actor.id });
       await addNote(handle.db, author, publicId, `@${mentioned.actor.email} the CPF ${CPF} of Maria da Silva looks wrong`);
       const summary = await processOutbox(handle.db);
       expect(summary).toEqual({ sent: 2, failed: 0 });

@@ -7,6 +7,7 @@ import { failureOf, recordEvent, type AuditDetails } from "@/lib/audit-trail/ser
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { accessGivenByRequester, ConfirmerNotIndependentError } from "@/lib/auth/server/four-eyes";
 import { staffUsers } from "@/lib/auth/server/schema";
 import { publishCaseChange } from "@/lib/cases/server/live";
 import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
@@ -144,7 +145,17 @@ async function lockPending(
       error: new AppError("conflict", "You asked for this erasure: another member holding the erasure permission must confirm it."),
     };
   }
+  // Nor an account the requester created, re-enabled or gave its role around the request (lib/auth/server/four-eyes.ts).
+  if (fourEyes && (await madeByRequester(tx, context, row))) return { row, error: new ConfirmerNotIndependentError() };
   return { row };
+}
+
+async function madeByRequester(tx: Database, context: ErasureContext, row: PrivacyErasureRow): Promise<boolean> {
+  const [answer] = await tx
+    .select({ given: accessGivenByRequester(context.actor.id, privacyErasures.requestedBy, privacyErasures.requestedAt).mapWith(Boolean) })
+    .from(privacyErasures)
+    .where(eq(privacyErasures.id, row.id));
+  return answer?.given === true;
 }
 
 /** Carries out a pending request: the second member's confirmation (four eyes). Answers the request with its result. */

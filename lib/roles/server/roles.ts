@@ -4,9 +4,10 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { BUILT_IN_PERMISSIONS, BUILT_IN_ROLES, normalisePermissions, type RoleInput } from "@/lib/auth/permissions";
+import { assertHeld, OwnAccessError } from "@/lib/auth/server/delegation";
 import { staffRoles, staffUsers, type StaffRoleRow } from "@/lib/auth/server/schema";
 import { forgetLocally } from "@/lib/auth/server/session-invalidation";
-import { pgErrorCode } from "@/lib/auth/server/staff-store";
+import { keepingGuardedHolders, lockStaffAccess, pgErrorCode } from "@/lib/auth/server/staff-store";
 import type { StaffSession } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
@@ -23,9 +24,13 @@ import type { RoleDto } from "../types";
  * them to another role first. Nobody is ever left holding a retired role, and nobody silently loses access.
  * Built-in roles are not rows and cannot be edited or retired (403). Every change asks for a step-up first
  * (the routes' `stepUp`, lib/api/route.ts).
+ *
+ * Delegation is bounded (lib/auth/server/delegation.ts): a role is made with, and edited from and to, only
+ * permissions its editor holds (403 permission_not_held); nobody edits the role they hold (403 own_access); an edit
+ * that would leave no active member holding roles.manage or staff.manage is refused (409 last_holder).
  */
 
-type Actor = Pick<StaffSession, "id" | "email">;
+type Actor = Pick<StaffSession, "id" | "email" | "role" | "permissions">;
 interface Change {
   actor: Actor;
   ip: string | null;
@@ -118,6 +123,7 @@ async function liveRole(tx: Database, id: string): Promise<StaffRoleRow> {
 }
 
 export async function createRole(db: Database, { actor, ip }: Change, input: RoleInput): Promise<RoleDto> {
+  assertHeld(actor, input.permissions);
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(staffRoles).values({ name: input.name, permissions: input.permissions }).returning();
@@ -145,12 +151,18 @@ export async function updateRole(db: Database, { actor, ip }: Change, id: string
   let updated: RoleDto;
   try {
     updated = await db.transaction(async (tx) => {
+      // The staff-access lock before the role's row, in the order a member's role change takes them.
+      await lockStaffAccess(tx);
       const before = await liveRole(tx, id);
-      const [row] = await tx
-        .update(staffRoles)
-        .set({ ...change, updatedAt: new Date() })
-        .where(eq(staffRoles.id, id))
-        .returning();
+      if (actor.role === id) throw new OwnAccessError("role");
+      assertHeld(actor, [...before.permissions, ...(change.permissions ?? [])]);
+      const [row] = await keepingGuardedHolders(tx, () =>
+        tx
+          .update(staffRoles)
+          .set({ ...change, updatedAt: new Date() })
+          .where(eq(staffRoles.id, id))
+          .returning(),
+      );
       if (!row) throw new RoleNotFoundError();
       const added = row.permissions.filter((permission) => !before.permissions.includes(permission));
       const removed = before.permissions.filter((permission) => !row.permissions.includes(permission));

@@ -2,6 +2,7 @@ import "server-only";
 
 import { auditableDetail, recordEvent } from "@/lib/audit-trail/server/record";
 import type { ChangePasswordInput } from "@/lib/auth/schemas";
+import { assertHeld, OwnAccessError } from "@/lib/auth/server/delegation";
 import { factorCounts } from "@/lib/auth/server/factors";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/server/password";
 import { forgetLocally } from "@/lib/auth/server/session-invalidation";
@@ -11,7 +12,10 @@ import {
   getPasswordHash,
   getStaff,
   listStaff,
+  lockStaffAccess,
+  rolePermissions,
   setPassword,
+  staffAccess,
   StaffNotFoundError,
   updateStaff,
 } from "@/lib/auth/server/staff-store";
@@ -29,22 +33,28 @@ import type { StaffListEntry } from "@/lib/staff/types";
  */
 
 type Actor = Pick<StaffSession, "id" | "email" | "sessionId">;
+/** A member giving or changing access: what they hold bounds what they grant (lib/auth/server/delegation.ts). */
+type Delegator = Actor & Pick<StaffSession, "permissions">;
 
 /** A role as the trail names it: the built-in name, or `custom:<name>` (a custom role's id is a UUID, which the trail refuses in details; the target's events keep the id). */
 function roleDetail(user: Pick<StaffUserDto, "role" | "customRoleName">): string | null {
   return user.customRoleName === null ? user.role : auditableDetail(`custom:${user.customRoleName}`);
 }
 
-/** Creates an account with a one-time password, returned here once and never stored in clear. */
+/**
+ * Creates an account with a one-time password, returned here once and never stored in clear. A member invites
+ * only into a role whose permissions they all hold (PermissionNotHeldError, 403); the CLI (no actor) into any.
+ */
 export async function inviteStaff(
   db: Database,
-  { actor, ip, input }: { actor: Actor | null; ip: string | null; input: InviteStaffInput },
+  { actor, ip, input }: { actor: Delegator | null; ip: string | null; input: InviteStaffInput },
   via: "dashboard" | "cli" = "dashboard",
 ): Promise<{ user: StaffUserDto; oneTimePassword: string }> {
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   const user = await db.transaction(async (tx) => {
-    const created = await createStaff(tx, { ...input, passwordHash, mustChangePassword: true });
+    if (actor) assertHeld(actor, await rolePermissions(tx, input.role));
+    const created = await createStaff(tx, { ...input, passwordHash, mustChangePassword: true, createdBy: actor?.id ?? null });
     await recordEvent(
       {
         actor: actor ? { id: actor.id, email: actor.email } : null,
@@ -61,15 +71,27 @@ export async function inviteStaff(
   return { user, oneTimePassword };
 }
 
-/** Role, single-sign-on-only and enabled/disabled changes; disabling also ends the person's sessions at once. */
+/**
+ * Role, single-sign-on-only and enabled/disabled changes; disabling also ends the person's sessions at once. Bounded
+ * delegation, checked under the staff-access lock with the actor's permissions as they are now: nobody changes
+ * their own role or disables or re-enables themselves (OwnAccessError); a member changes only accounts whose
+ * permissions they all hold, into roles whose permissions they all hold (PermissionNotHeldError).
+ */
 export async function changeStaff(
   db: Database,
-  { actor, ip, id, change }: { actor: Actor; ip: string | null; id: string; change: UpdateStaffInput },
+  { actor, ip, id, change }: { actor: Delegator; ip: string | null; id: string; change: UpdateStaffInput },
 ): Promise<StaffUserDto> {
+  if (id === actor.id && (change.role !== undefined || change.disabled !== undefined)) throw new OwnAccessError("account");
   return db
     .transaction(async (tx) => {
       const now = new Date();
-      const { before, after } = await updateStaff(tx, id, change, now);
+      await lockStaffAccess(tx);
+      const [me, target] = [(await staffAccess(tx, [actor.id]))[0], (await staffAccess(tx, [id]))[0]];
+      if (!target) throw new StaffNotFoundError();
+      const holder = { permissions: me && !me.disabled ? me.permissions : [] };
+      assertHeld(holder, target.permissions);
+      if (change.role !== undefined) assertHeld(holder, await rolePermissions(tx, change.role));
+      const { before, after } = await updateStaff(tx, id, change, now, actor.id);
       if (after.disabled && !before.disabled) await revokeUserSessions(tx, id, now);
       const details: Record<string, string | boolean | null> = {};
       if (before.role !== after.role) Object.assign(details, { roleFrom: roleDetail(before), roleTo: roleDetail(after) });

@@ -60,7 +60,7 @@ export function VerificationPageClient({
           // Without media.read no token is asked for: the page says why there are no images.
           hasPermission(viewer, "media.read") ? (
             <>
-              <FaceComparison publicId={publicId} similarity={similarity} />
+              <FaceComparison publicId={publicId} similarity={similarity} canCrop={hasPermission(viewer, "verifications.crop")} />
               <MediaViewer publicId={publicId} exclude={FACE_KEYS} />
             </>
           ) : (

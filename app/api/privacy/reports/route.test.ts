@@ -103,7 +103,8 @@ describeEachDatabase("POST /api/privacy/reports on $name", ({ open }) => {
     );
     // A case about the person, with a note.
     await applyObservations(db, [observe(makeVerification({ publicId: mine, status: "review" }), TEST_SETTINGS)], TEST_SETTINGS);
-    await addNote(db, { actor: { ...actor, permissions: ["cases.work"] }, ip }, mine, "Documento conferido por telefone");
+    // A queue runner's note (notes are the assignee's or a cases.assign holder's).
+    await addNote(db, { actor: { ...actor, permissions: ["cases.work", "cases.assign"] }, ip }, mine, "Documento conferido por telefone");
   });
   afterAll(async () => {
     setProcessDatabase(undefined);

@@ -7,8 +7,8 @@ import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
 import { publicIdSchema } from "@/lib/verifications/schemas";
 
-// POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped. The trail records that a
-// note was added (and its length), never its text.
+// POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped; by the case's assignee or a member
+// holding cases.assign (403 otherwise). The trail records that a note was added (and its length), never its text.
 export const POST = route(
   { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: noteSchema },
   async ({ request, user, context, params: { publicId }, body }) =>

@@ -8,9 +8,10 @@ import { requestReverification } from "@/lib/verifications/server/reverification
 
 // POST /api/cases/:publicId/reverification – {document?}: the case's assignee (or cases.assign) asks the person
 // to verify again. A typed document must match this verification's (400 on document.number) before any
-// creation; the intent is on the trail before the call. Answers the new verification, its address and a QR.
+// creation; the intent is on the trail before the call. Answers the new verification, its address and a QR. It
+// creates a verification upstream: its own permission, verifications.reverify, not case work's.
 export const POST = route(
-  { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: reverificationSchema },
+  { permission: "verifications.reverify", params: z.object({ publicId: publicIdSchema }), body: reverificationSchema },
   async ({ user, context, params: { publicId }, body }) =>
     json(await requestReverification(await getDb(), context, user, publicId, body), { status: 201 }),
 );

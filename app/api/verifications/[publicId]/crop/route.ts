@@ -17,13 +17,13 @@ export const GET = route({ permission: "media.read", params }, async ({ params: 
 );
 
 // PUT /api/verifications/:publicId/crop {x, y, w, h} – sets it (fractions of the picture; 400 naming the field
-// outside it), on the trail (`verification.crop_set`).
+// outside it), on the trail (`verification.crop_set`). A write: its own permission, not the images' read.
 export const PUT = route(
-  { permission: "media.read", params, body: schemaFromParser(parseCropBox) },
+  { permission: "verifications.crop", params, body: schemaFromParser(parseCropBox) },
   async ({ context, params: { publicId }, body }) => json({ crop: await setCrop(await getDb(), publicId, body, context) }),
 );
 
 // DELETE /api/verifications/:publicId/crop – back to the whole document (`verification.crop_clear`).
-export const DELETE = route({ permission: "media.read", params }, async ({ context, params: { publicId } }) =>
+export const DELETE = route({ permission: "verifications.crop", params }, async ({ context, params: { publicId } }) =>
   json({ cleared: await clearCrop(await getDb(), publicId, context) }),
 );

@@ -8,7 +8,8 @@ import { getDb } from "@/lib/db/client";
 import { publicIdSchema } from "@/lib/verifications/schemas";
 
 // POST /api/cases/:publicId/outcome/confirm – {agree, comment}: four eyes. An admin or an analyst, never
-// the outcome's author (403); of two confirmations at once, one wins (409 for the other).
+// the outcome's author (403), nor a member whose account the author made, re-enabled or gave its role around the
+// outcome (409 confirmer_not_independent); of two confirmations at once, one wins (409 for the other).
 export const POST = route(
   { permission: "cases.confirm", params: z.object({ publicId: publicIdSchema }), body: confirmationSchema },
   async ({ user, context, params: { publicId }, body }) =>
