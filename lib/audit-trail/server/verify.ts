@@ -92,10 +92,12 @@ export interface VerifyOptions {
   /** Progress callback (events checked so far), for the CLI on large tables. */
   onProgress?: (checked: number) => void;
   /**
-   * A head noted earlier (the copy outside the database, or one `audit:verify` printed): that event must still be
-   * there with that hash, or be pruned; with `chainId`, it must be this trail's.
+   * A head noted earlier (one `audit:verify` printed): that event must still be there with that hash, or be pruned;
+   * with `chainId`, it must be this trail's.
    */
   expectHead?: { id: number; hash: string; chainId?: string };
+  /** The head copied outside the database (AUDIT_HEAD_FILE, head-file.ts), checked the same way. */
+  externalHead?: { id: number; hash: string; chainId?: string };
 }
 
 function idRange({ from, to }: { from: number; to: number }): string {
@@ -322,24 +324,27 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
       message: `${unknown.events.toLocaleString("en")} event(s) from #${unknown.firstEventId} on were hashed under audit key "${unknown.keyId}", which AUDIT_HASH_SECRET no longer holds${others}: they cannot be checked. Put the key back in the ring (after the newest key) until the pruner has removed every event under it`,
     });
   }
-  if (options.expectHead?.chainId && options.expectHead.chainId !== count?.chainId) {
-    return fail({
-      reason: "head_missing",
-      eventId: options.expectHead.id,
-      message: `the head kept outside the database (event #${options.expectHead.id}) belongs to trail ${options.expectHead.chainId}, and this database's trail is ${count?.chainId ?? "unnamed"}: the trail was replaced, or the copy is another database's`,
-    });
-  }
-  if (options.expectHead) {
-    const { id } = options.expectHead;
-    const status = await headStatus(db, options.expectHead);
+  for (const [noted, kept] of [
+    [options.expectHead, "noted earlier as the head"],
+    [options.externalHead, "the head kept outside the database"],
+  ] as const) {
+    if (!noted) continue;
+    if (noted.chainId && noted.chainId !== count?.chainId) {
+      return fail({
+        reason: "head_missing",
+        eventId: noted.id,
+        message: `event #${noted.id}, ${kept}, belongs to trail ${noted.chainId}, and this database's trail is ${count?.chainId ?? "unnamed"}: the trail was replaced (a rewound or restored database), or the copy is another database's`,
+      });
+    }
+    const status = await headStatus(db, noted);
     if (status !== "accounted") {
       return fail({
         reason: "head_missing",
-        eventId: id,
+        eventId: noted.id,
         message:
           status === "rewritten"
-            ? `event #${id}, noted earlier as the head, now has a different hash: the chain was rewritten from there`
-            : `event #${id}, noted earlier as the head, is gone although no retention checkpoint covers it: the newest events were removed`,
+            ? `event #${noted.id}, ${kept}, now has a different hash: the chain was rewritten from there`
+            : `event #${noted.id}, ${kept}, is gone although no retention checkpoint covers it: the newest events were removed`,
       });
     }
   }
