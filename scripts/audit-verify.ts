@@ -82,7 +82,8 @@ async function main(): Promise<number> {
         // A verified head is worth signing: a later run sees events cut off after it (head checkpoints).
         const anchor = await checkpointAuditHead(db, { verified: { id: result.lastEventId!, hash: result.lastHash } });
         console.log(`head: ${result.lastEventId}:${result.lastHash}`);
-        if (anchor) console.log(`  signed as head checkpoint #${anchor.id} (event #${anchor.throughEventId}), copied to ${file ?? "the log"}`);
+        if (anchor)
+          console.log(`  signed as head checkpoint #${anchor.id} (event #${anchor.throughEventId}), copied to ${file ?? "the log"}`);
         console.log(
           `  (note it outside the database; "npm run audit:verify -- --head <it>" later shows whether newer events were cut off)`,
         );

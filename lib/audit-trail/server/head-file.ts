@@ -10,8 +10,8 @@ import { eq } from "drizzle-orm";
 import { auditChainHead, auditCheckpoints } from "@/lib/audit-trail/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { log } from "@/lib/log";
 import type { KeyRing } from "@/lib/keys/ring";
+import { log } from "@/lib/log";
 
 import { anchorAuditHead, checkpointSignatureValid, type HeadCheckpoint } from "./checkpoint";
 import { headStatus } from "./verify";

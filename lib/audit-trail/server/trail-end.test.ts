@@ -44,7 +44,9 @@ function freshHeadFile(): string {
 async function verifyWithHeadFile(db: Database): Promise<VerifyResult> {
   const external = readExternalHead(auditHeadFilePath()!);
   expect(external && externalHeadSigned(external)).toBe(true);
-  return verifyAuditChain(db, { externalHead: { id: external!.throughEventId, hash: external!.throughEventHash, chainId: external!.chainId } });
+  return verifyAuditChain(db, {
+    externalHead: { id: external!.throughEventId, hash: external!.throughEventHash, chainId: external!.chainId },
+  });
 }
 
 async function append(db: Database, count: number, daysAgo = 0): Promise<number[]> {
