@@ -51,13 +51,23 @@ describeEachDatabase("audit:verify and the trail's end on $name", ({ name }) => 
       expect(intact.stdout).toContain(`no head kept in ${file} yet`);
       expect(JSON.parse(fs.readFileSync(file, "utf8"))).toMatchObject({ throughEventId: ids[5] });
 
-      await withDatabase(target, (db) => tamper(db, sql`delete from audit_events where id > ${ids[2]!}`));
+      // Events after the signed head, then cut off: only the count of events appended names them.
+      await withDatabase(target, async (db) => {
+        for (let index = 0; index < 3; index += 1)
+          ids.push((await recordEvent({ actor: null, action: "search.cpf", outcome: "success" }, db)).id);
+        await tamper(db, sql`delete from audit_events where id > ${ids[5]!}`);
+      });
       const cut = await npmRun("audit:verify", [], env);
       expect(cut.code).toBe(1);
-      expect(cut.stderr).toContain(`events #${ids[3]} to #${ids[5]} are missing at the end`);
+      expect(cut.stderr).toContain(`events #${ids[6]} to #${ids[8]} are missing at the end`);
 
       await withDatabase(target, (db) =>
-        tamper(db, sql`delete from audit_checkpoints`, sql`update audit_chain_head set last_event_id = ${ids[2]!}`),
+        tamper(
+          db,
+          sql`delete from audit_events where id > ${ids[2]!}`,
+          sql`delete from audit_checkpoints`,
+          sql`update audit_chain_head set last_event_id = ${ids[2]!}`,
+        ),
       );
       const rewound = await npmRun("audit:verify", [], env);
       expect(rewound.code).toBe(1);

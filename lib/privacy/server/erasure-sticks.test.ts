@@ -84,6 +84,7 @@ describeEachDatabase("an erasure sticks on $name", ({ open }) => {
 
   it("holds across an audit key rotation: a read and the re-keying job leave the person out, even once the old key is gone", async () => {
     const { db } = await erased();
+    onTestFinished(() => stubTestEnvironment());
     // A row left behind under the old key (written by an instance that had not yet heard of the erasure).
     const stale = randomUUID();
     await db
