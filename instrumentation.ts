@@ -19,6 +19,8 @@
  *    SEARCH_REKEY_INTERVAL_MINUTES, a lease makes one instance run it; nothing to do without a rotation).
  * 10. start writing the upstream-call counts every few seconds (lib/upstream/call-count.ts: the hot path only
  *     counts in memory).
+ * 11. start signing the audit trail's head (lib/audit-trail/server/head-schedule.ts; every
+ *     AUDIT_HEAD_CHECKPOINT_MINUTES, a lease makes one instance do it), copied outside the database.
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -54,4 +56,6 @@ export async function register() {
   startSearchRekeySchedule();
   const { startUpstreamCallFlusher } = await import("./lib/upstream/call-count");
   startUpstreamCallFlusher();
+  const { startAuditHeadSchedule } = await import("./lib/audit-trail/server/head-schedule");
+  startAuditHeadSchedule();
 }

@@ -139,6 +139,19 @@ const sharedSchema = z.object({
   // Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: none.
   TRUSTED_PROXIES: z.string().default(""),
   AUDIT_RETENTION_DAYS: positiveInt.default(1825),
+  // The copy of the audit trail's newest signed head kept where the database role cannot change it
+  // (lib/audit-trail/server/head-file.ts, docs/operations.md#the-trails-end): a file path. Unset: beside the data
+  // folder in embedded mode (`<DATA_DIR>-audit-head.json`), under the OS state folder with DATABASE_URL
+  // ($XDG_STATE_HOME or ~/.local/state, `kyc-dashboard/audit-head-<database>.json`); "off": the log line only.
+  AUDIT_HEAD_FILE: z.string().trim().optional(),
+  // Minutes between signed head checkpoints (a lease makes one instance write each); 0: only after prunes and
+  // `npm run audit:verify`.
+  AUDIT_HEAD_CHECKPOINT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(10),
   // Retention of every other kind of stored data (lib/privacy/server/policies.ts, docs/operations.md#retention):
   // days each kind is kept before the daily pruner (npm run retention:run) removes or shortens it. Defaults
   // follow the purpose of each kind (LGPD art. 15 and 16); none is required by the service's contract.
@@ -396,6 +409,8 @@ export interface Config {
   smsResendCooldownSeconds: number;
   trustedProxies: string[];
   auditRetentionDays: number;
+  /** The trail's head copied outside the database: the file's path ("off": none; unset: the default place). */
+  auditHead: { file: string | undefined; checkpointMinutes: number };
   /** Days each kind of stored data is kept (lib/privacy/server/policies.ts), and hours between pruner runs. */
   retention: {
     caseNoteDays: number;
@@ -564,6 +579,7 @@ function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string }) {
       .map((entry) => entry.trim())
       .filter(Boolean),
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    auditHead: { file: values.AUDIT_HEAD_FILE || undefined, checkpointMinutes: values.AUDIT_HEAD_CHECKPOINT_MINUTES },
     retention: {
       caseNoteDays: values.CASE_NOTE_RETENTION_DAYS,
       caseDays: values.CASE_RETENTION_DAYS,

@@ -3,10 +3,10 @@
 // It refuses while the chain is broken (pruning could erase the evidence); `--allow-broken-chain`, after the
 // break has been investigated, prunes anyway and records where the chain was broken.
 //
-// The database refuses any other DELETE of an audit event (migration 0011_audit_append_only); the prune goes
-// through its own transaction-local exception (lib/audit-trail/server/prune.ts). In PostgreSQL, run it with a
-// maintenance role holding the DELETE privilege on audit_events and INSERT on audit_checkpoints
-// (docs/operations.md: "Database roles").
+// The database refuses any other DELETE of an audit event (migrations 0011_audit_append_only and 0015): the prune
+// goes through after writing its signed retention checkpoint in the same transaction (lib/audit-trail/server/prune.ts),
+// then copies the new head outside the database (AUDIT_HEAD_FILE). In PostgreSQL, run it with a maintenance role
+// holding the DELETE privilege on audit_events and INSERT on audit_checkpoints (docs/operations.md: "Database roles").
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
 import { BrokenChainError, pruneAuditTrail } from "@/lib/audit-trail/server/prune";
 import { config } from "@/lib/config";

@@ -4,13 +4,15 @@
 // is named as such, with the first event made under it, never reported as tampering (exit 1 all the same: those
 // events were not checked).
 // It prints the head (newest event id and hash) and signs it as a head checkpoint; the newest signed head must
-// still be there on later runs, and `-- --head <id>:<hash>` checks a head noted earlier, which is how removing
-// the newest events (invisible to the chain itself) shows.
+// still be there on later runs, and `-- --head <id>:<hash>` checks a head noted earlier. Ids are gapless: missing
+// ids, or a newest event below the count of events appended, are named. The head copied outside the database
+// (AUDIT_HEAD_FILE: after each prune, each run of this script and on the app's timer) is checked too, which is how a
+// database rewound by a role that owns the tables (triggers dropped, events, checkpoints and count cut back) shows.
 //
 // It also lists intents without an outcome (an upstream action whose end was never recorded).
 //
 // Embedded mode (PGlite in DATA_DIR) allows one process at a time: stop the dashboard first.
-import { anchorAuditHead } from "@/lib/audit-trail/server/checkpoint";
+import { auditHeadFilePath, checkpointAuditHead, externalHeadSigned, readExternalHead } from "@/lib/audit-trail/server/head-file";
 import { listOpenIntents } from "@/lib/audit-trail/server/intents";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 
@@ -29,11 +31,18 @@ async function main(): Promise<number> {
     console.error(parsed);
     return 2;
   }
+  const file = auditHeadFilePath();
+  const external = file ? readExternalHead(file) : null;
+  if (external && !externalHeadSigned(external)) {
+    console.error(`audit chain NOT VERIFIED: the head kept in ${file} is not signed with this audit key (a forged or foreign copy)`);
+    return 1;
+  }
   return withDatabase(async ({ db }) => {
     const started = Date.now();
     let lastReport = started;
     const result = await verifyAuditChain(db, {
       expectHead: parsed.expectHead,
+      externalHead: external ? { id: external.throughEventId, hash: external.throughEventHash, chainId: external.chainId } : undefined,
       onProgress: (checked) => {
         if (Date.now() - lastReport > 5000) {
           lastReport = Date.now();
@@ -53,6 +62,13 @@ async function main(): Promise<number> {
         console.log(
           `the head noted earlier (event #${parsed.expectHead.id}) is still in the chain${result.checkpoint && parsed.expectHead.id <= result.checkpoint.throughEventId ? " (since pruned under the checkpoint)" : ""}`,
         );
+      console.log(
+        external
+          ? `the head kept in ${file} (event #${external.throughEventId}) is accounted for`
+          : file
+            ? `no head kept in ${file} yet: this run writes it`
+            : "no head is kept outside the database (AUDIT_HEAD_FILE=off): check the audit_head_checkpoint log lines",
+      );
       const open = await listOpenIntents(db);
       if (open.length > 0) {
         console.log(`${open.length} intent(s) without an outcome: check at the provider whether each action happened`);
@@ -64,9 +80,10 @@ async function main(): Promise<number> {
       }
       if (result.lastHash) {
         // A verified head is worth signing: a later run sees events cut off after it (head checkpoints).
-        const anchor = await anchorAuditHead(db, { verified: { id: result.lastEventId!, hash: result.lastHash } });
+        const anchor = await checkpointAuditHead(db, { verified: { id: result.lastEventId!, hash: result.lastHash } });
         console.log(`head: ${result.lastEventId}:${result.lastHash}`);
-        if (anchor) console.log(`  signed as head checkpoint #${anchor.id} (event #${anchor.throughEventId})`);
+        if (anchor)
+          console.log(`  signed as head checkpoint #${anchor.id} (event #${anchor.throughEventId}), copied to ${file ?? "the log"}`);
         console.log(
           `  (note it outside the database; "npm run audit:verify -- --head <it>" later shows whether newer events were cut off)`,
         );
@@ -87,7 +104,7 @@ async function main(): Promise<number> {
     );
     console.error(`  ${result.broken!.message}`);
     console.error(
-      result.broken!.reason === "head_missing"
+      ["head_missing", "tail_missing"].includes(result.broken!.reason)
         ? `  The ${result.checked.toLocaleString("en")} events present chain correctly ${from}; what is missing is at the end.`
         : `  ${result.checked.toLocaleString("en")} events before it verified ${from}.`,
     );

@@ -1,6 +1,7 @@
 // What every command-line script (`npm run audit:verify`, `keys:rotate`…) does around its own work: open the
 // configured database and close it whatever happens, then exit with the script's code, or report what it threw.
 import { openConfiguredDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { setLogSink } from "@/lib/log";
 
 /** A wrong invocation: printed with the script's usage, exit 2. */
 export class UsageError extends Error {}
@@ -16,6 +17,9 @@ export interface CliFailure {
 
 /** Runs `main` and exits with the code it returns (0 for none); what it throws is printed on stderr. */
 export function runCli(main: () => Promise<number | void>, failure: CliFailure = {}): void {
+  // A script's stdout is its answer (operators and tests read it); the log's lines (say the signed audit head a
+  // prune copies out: lib/audit-trail/server/head-file.ts) go to stderr.
+  setLogSink((_level, line) => void process.stderr.write(`${line}\n`));
   main().then(
     (code) => process.exit(code ?? 0),
     (error: unknown) => {

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
-import type { ReportProcessing, TitularReport } from "@/lib/privacy/titular";
+import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
 
 /*
  * A titular report on screen: a summary line, the processings in the dashboard's table pattern (a card per row
@@ -166,6 +166,20 @@ function StoredToday({ report }: { report: TitularReport }) {
   );
 }
 
+/** The person's data was erased on request: said first, each erasure with its request, who and when. */
+function Erasures({ report }: { report: TitularReport }) {
+  const t = useTranslations("privacy");
+  const when = useWhen();
+  if (report.erasures.length === 0) return null;
+  return (
+    <Alert tone="info" title={t("report.erasures")}>
+      {report.erasures.map((erasure) => (
+        <p key={erasure.id}>{erasureText(erasure, t, when.dateTime)}</p>
+      ))}
+    </Alert>
+  );
+}
+
 export function TitularReportView({ report }: { report: TitularReport }) {
   const t = useTranslations("privacy.report");
   const when = useWhen();
@@ -181,6 +195,7 @@ export function TitularReportView({ report }: { report: TitularReport }) {
           verifications: report.verifications.length,
         })}
       </p>
+      <Erasures report={report} />
       {report.truncated ? <Alert tone="warning">{t("truncated")}</Alert> : null}
       {report.processings.length === 0 ? (
         <p className="text-sm text-slate-600">{t("noProcessings")}</p>

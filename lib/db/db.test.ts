@@ -42,6 +42,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      "audit_chain_head",
       "audit_checkpoints",
       "audit_events",
       "auth_challenges",
@@ -61,6 +62,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "privacy_erasures",
       "rate_limits",
       "saved_views",
+      "search_index_erased",
       "staff_factors",
       "staff_recovery_codes",
       "staff_roles",

@@ -77,6 +77,16 @@ export interface ReportStored {
   providerEvents: ReportProviderEvent[];
 }
 
+/** A confirmed erasure of the person's data (LGPD art. 18 VI): the request, who asked and who confirmed, and when. */
+export interface ReportErasure {
+  /** The erasure request's id. */
+  id: string;
+  requestedAt: string;
+  requestedBy: ReportActor;
+  confirmedAt: string;
+  confirmedBy: ReportActor | null;
+}
+
 export interface TitularReport {
   /** ISO 8601, UTC. */
   generatedAt: string;
@@ -92,6 +102,27 @@ export interface TitularReport {
   /** True when there were more processings than a report holds (the oldest are listed). */
   truncated: boolean;
   stored: ReportStored;
+  /** The person's data was erased on request: each confirmed erasure, oldest first. */
+  erasures: ReportErasure[];
+}
+
+/**
+ * One erasure in words (the `privacy` messages' `report.erasure`), for the page and the PDF alike: `t` translates in
+ * the privacy namespace, `dateTime` writes a time in the display time zone.
+ */
+export function erasureText(
+  erasure: ReportErasure,
+  t: (key: "report.erasure", values: Record<string, string>) => string,
+  dateTime: (iso: string) => string,
+): string {
+  const who = (actor: ReportActor | null) => actor?.name ?? actor?.email ?? "—";
+  return t("report.erasure", {
+    id: erasure.id,
+    requestedAt: dateTime(erasure.requestedAt),
+    requestedBy: who(erasure.requestedBy),
+    confirmedAt: dateTime(erasure.confirmedAt),
+    confirmedBy: who(erasure.confirmedBy),
+  });
 }
 
 /** The file name of a downloaded report, without personal data. */

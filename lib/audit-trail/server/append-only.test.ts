@@ -11,8 +11,8 @@ import { verifyAuditChain } from "./verify";
 /*
  * The trail is append-only in the database itself (migration 0011_audit_append_only): a direct UPDATE or
  * DELETE of an audit event or checkpoint is refused by a trigger, whoever sends it; the retention pruner's own
- * path (a transaction-local setting it sets around its DELETE) is the one way through, and the chain still
- * verifies after it.
+ * path (its signed retention checkpoint, written first in the same transaction: migration 0015) is the one way
+ * through, and the chain still verifies after it. The session setting the pruner once used opens nothing.
  */
 
 beforeAll(() => stubTestEnvironment());
@@ -59,10 +59,10 @@ describeEachDatabase("the audit trail is append-only in the database on $name", 
     }
   });
 
-  it("lets the prune setting through for DELETEs of its prefix only, never an UPDATE, and only in its transaction", async () => {
+  it("lets the pruner's own run through for DELETEs of its prefix only, never an UPDATE, and only in its transaction", async () => {
     const { handle, ids } = await trail([2, 1, 0]);
     try {
-      // Even set by hand, the setting never allows an UPDATE, nor a DELETE past the id it names.
+      // The old session setting, set by hand, never allows an UPDATE, nor a DELETE.
       await refused(
         handle.db.transaction(async (tx) => {
           await tx.execute(sql`select set_config('kyc.audit_prune_through', ${String(ids[2]!)}, true)`);
@@ -75,7 +75,7 @@ describeEachDatabase("the audit trail is append-only in the database on $name", 
           await tx.execute(sql`delete from audit_events where id = ${ids[1]!}`);
         }),
       );
-      // The pruner's own run: its setting ends with its transaction, so a DELETE after it is refused again.
+      // The pruner's own run: its checkpoint is its transaction's, so a DELETE after it is refused again.
       expect(await pruneAuditEvents(handle.db, { before: new Date(Date.now() - DAY / 2) })).toBe(2);
       await refused(handle.db.execute(sql`delete from audit_events`));
       expect((await verifyAuditChain(handle.db)).ok).toBe(true);

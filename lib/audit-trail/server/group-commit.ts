@@ -2,7 +2,7 @@ import "server-only";
 
 import { desc, sql } from "drizzle-orm";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditChainHead, auditEvents } from "@/lib/audit-trail/server/schema";
 import type { Database } from "@/lib/db/client";
 
 /*
@@ -70,25 +70,39 @@ export async function appendChained(executor: Database, events: ChainedFields[],
   if (events.length === 0) return [];
   return executor.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
-    const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    const [last] = await tx.select({ id: auditEvents.id, hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    const firstId = await allocateIds(tx, events.length, last?.id ?? 0);
     let prevHash = last?.hash ?? GENESIS_HASH;
-    const rows = events.map((fields) => {
+    const rows = events.map((fields, index) => {
       const hash = signer.hashOf(prevHash, fields);
-      const row = { ...fields, prevHash, hash, keyId: signer.keyId };
+      const row = { ...fields, id: firstId + index, prevHash, hash, keyId: signer.keyId };
       prevHash = hash;
       return row;
     });
-    // One multi-row INSERT: ids come from the sequence in VALUES order, under the lock, so id order is
-    // chain order. Rows are matched back by hash (unique per chain position) rather than by the order
-    // RETURNING happens to use.
-    const inserted = await tx.insert(auditEvents).values(rows).returning({ id: auditEvents.id, hash: auditEvents.hash });
-    const idByHash = new Map(inserted.map((row) => [row.hash, row.id]));
-    return rows.map((row) => {
-      const id = idByHash.get(row.hash);
-      if (id === undefined) throw new Error("audit event was not written");
-      return { id, hash: row.hash };
-    });
+    // One multi-row INSERT, under the lock, so id order is chain order.
+    await tx.insert(auditEvents).values(rows);
+    return rows.map((row) => ({ id: row.id, hash: row.hash }));
   });
+}
+
+/*
+ * Ids come from the trail's count (audit_chain_head), not from the column's sequence: a sequence hands out numbers
+ * a rolled-back transaction never uses (an action that fails after recording in its own transaction), so its holes
+ * would look exactly like events cut out. The count is moved in the appending transaction, under the chain's lock,
+ * and rolls back with it: ids are gapless, and any missing id, or a newest event below the count, is a cut
+ * (lib/audit-trail/server/verify.ts). The database refuses lowering the count (migration 0015). `greatest` with
+ * the newest id present covers a row written without the count (a restored backup, a test's direct insert).
+ */
+async function allocateIds(tx: Database, count: number, newestId: number): Promise<number> {
+  const [head] = await tx
+    .insert(auditChainHead)
+    .values({ id: true, lastEventId: newestId + count, gaplessFrom: newestId + 1 })
+    .onConflictDoUpdate({
+      target: auditChainHead.id,
+      set: { lastEventId: sql`greatest(${auditChainHead.lastEventId}, ${newestId}) + ${count}` },
+    })
+    .returning({ lastEventId: auditChainHead.lastEventId });
+  return head!.lastEventId - count + 1;
 }
 
 interface Pending {

@@ -8,7 +8,8 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import type { KeyRing } from "@/lib/keys/ring";
 
-import { anchorAuditHead, signCheckpoint } from "./checkpoint";
+import { anchorAuditHead, signCheckpoint, type HeadCheckpoint } from "./checkpoint";
+import { publishAuditHead } from "./head-file";
 import { verifyAuditChain, type ChainBreak } from "./verify";
 
 /*
@@ -16,9 +17,11 @@ import { verifyAuditChain, type ChainBreak } from "./verify";
  * the scheduled retention pruner (pruneAuditEvents, exported from lib/audit-trail/server).
  *
  * The database refuses every UPDATE and DELETE of an audit event or checkpoint (migration
- * 0011_audit_append_only); this is the one path through: inside its own transaction, it sets the
- * transaction-local `kyc.audit_prune_through` to the last id it removes, which lets DELETEs of that prefix
- * alone through the trigger, and ends with the transaction.
+ * 0011_audit_append_only); this is the one path through (migration 0015): inside its own transaction, it first
+ * writes the retention checkpoint, signed with the audit key, covering the prefix it removes; the trigger lets
+ * DELETEs through only up to a retention checkpoint written in the same transaction, never the newest event.
+ * Anyone else with the database role can write a checkpoint too, but not sign it: the verifier checks every
+ * retention checkpoint's signature, so such a DELETE is named, not hidden.
  *
  * The chain is cut only at a prefix (every event up to some id), never in the middle: the cut is just
  * before the oldest event that is still within the retention period, so an event written late with an
@@ -26,9 +29,9 @@ import { verifyAuditChain, type ChainBreak } from "./verify";
  * event is always kept, so writers still find a previous hash to chain to.
  *
  * It refuses to run on a broken chain (unless told to), since removing old events could then erase the
- * evidence of tampering. Then, in one transaction, holding the writers' advisory lock: count, delete, then write a signed checkpoint
- * holding the hash of the last removed event (the verifier starts the chain from it), and record the
- * prune itself in the trail.
+ * evidence of tampering. Then, in one transaction, holding the writers' advisory lock: count, write a signed checkpoint
+ * holding the hash of the last removed event (the verifier starts the chain from it), delete, record the
+ * prune itself in the trail, and sign the new head (copied outside the database once committed).
  */
 
 export interface PruneResult {
@@ -85,7 +88,7 @@ export async function pruneAuditTrail(db: Database, options: PruneOptions = {}):
   const verified = await verifyAuditChain(db, { ring });
   if (!verified.ok && !options.allowBrokenChain) throw new BrokenChainError(verified.broken!);
 
-  return db.transaction(async (tx) => {
+  const result: PruneResult & { head?: HeadCheckpoint | null } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
     const [newest] = await tx.select({ id: max(auditEvents.id) }).from(auditEvents);
     if (!newest?.id) return none;
@@ -107,10 +110,8 @@ export async function pruneAuditTrail(db: Database, options: PruneOptions = {}):
     const removed = Number(counted?.n ?? 0);
     if (options.dryRun) return { ...none, removed, throughEventId: through.id };
 
-    // The trigger's one exception, for this transaction only (set_config(…, true) is SET LOCAL).
-    await tx.execute(sql`select set_config('kyc.audit_prune_through', ${String(through.id)}, true)`);
-    await tx.delete(auditEvents).where(lte(auditEvents.id, through.id));
-    await tx.execute(sql`select set_config('kyc.audit_prune_through', '', true)`);
+    // The checkpoint first: the database lets a DELETE of events through only once this transaction has written a
+    // retention checkpoint covering them (migration 0015); the verifier checks its signature.
     const fields = {
       kind: "prune" as const,
       createdAt: now,
@@ -125,6 +126,7 @@ export async function pruneAuditTrail(db: Database, options: PruneOptions = {}):
       .insert(auditCheckpoints)
       .values({ ...fields, signature: signCheckpoint(fields, ring.current.secret), keyId: ring.current.id })
       .returning({ id: auditCheckpoints.id });
+    await tx.delete(auditEvents).where(lte(auditEvents.id, through.id));
     await recordEvent(
       {
         actor: null,
@@ -143,7 +145,11 @@ export async function pruneAuditTrail(db: Database, options: PruneOptions = {}):
       tx,
     );
     // The prune's own record is the new head: anchored, so cutting it (and what follows) off shows.
-    await anchorAuditHead(tx, { now, key: ring.current });
-    return { removed, cutoff, retentionDays, throughEventId: through.id, checkpointId: checkpoint?.id ?? null };
+    const head = await anchorAuditHead(tx, { now, key: ring.current });
+    return { removed, cutoff, retentionDays, throughEventId: through.id, checkpointId: checkpoint?.id ?? null, head };
   });
+  // Copied outside the database once committed (AUDIT_HEAD_FILE and the log): a rewound database shows against it.
+  const { head, ...pruned } = result;
+  if (head) await publishAuditHead(db, head);
+  return pruned;
 }

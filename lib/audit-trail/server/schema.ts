@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { AUDIT_OUTCOMES } from "../outcomes";
 
@@ -70,7 +70,26 @@ export const auditCheckpoints = pgTable("audit_checkpoints", {
   signature: text("signature").notNull(),
   // The audit key that signed it.
   keyId: text("key_id").notNull().default("1"),
+  // The transaction that wrote it (txid_current()): the database lets a DELETE of events through only after a
+  // retention checkpoint covering them was written in the same transaction (migration 0015).
+  txid: bigint("txid", { mode: "number" }).default(sql`txid_current()`),
 });
+
+/*
+ * The trail's end: one row counting the events ever appended (migration 0015). Writers take their ids from it under
+ * the chain's lock, so ids are gapless; the database refuses lowering it. `gapless_from` is the first id so
+ * allocated; `chain_id` names this trail in the copy of its head kept outside the database (AUDIT_HEAD_FILE).
+ */
+export const auditChainHead = pgTable(
+  "audit_chain_head",
+  {
+    id: boolean("id").primaryKey().default(true),
+    chainId: uuid("chain_id").notNull().defaultRandom(),
+    lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
+    gaplessFrom: bigint("gapless_from", { mode: "number" }).notNull(),
+  },
+  (table) => [check("audit_chain_head_one_row", sql`${table.id}`)],
+);
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 

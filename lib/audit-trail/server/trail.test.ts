@@ -287,8 +287,12 @@ describeEachDatabase("audit trail on $name", ({ open }) => {
         .from(auditEvents)
         .where(sql`id = ${head.id}`);
       await exec(sql`delete from audit_events where id = ${head.id}`);
-      // The chain alone still verifies: nothing after the cut points back at it.
-      expect((await verifyAuditChain(handle.db)).ok).toBe(true);
+      // Nothing after the cut points back at it, but ids are gapless: the count of events appended names the cut.
+      expect((await verifyAuditChain(handle.db)).broken).toMatchObject({
+        reason: "tail_missing",
+        eventId: head.id,
+        missingIds: { from: head.id, to: head.id },
+      });
       const cut = await verifyAuditChain(handle.db, { expectHead: head });
       expect(cut.broken).toMatchObject({ reason: "head_missing", eventId: head.id });
       expect(cut.broken?.message).toContain("newest events were removed");

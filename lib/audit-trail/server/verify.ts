@@ -3,7 +3,7 @@ import "server-only";
 import { asc, desc, eq, gt } from "drizzle-orm";
 
 import { computeEventHash, GENESIS_HASH } from "@/lib/audit-trail/server/record";
-import { auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/audit-trail/server/schema";
+import { auditChainHead, auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/audit-trail/server/schema";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { keyById, type KeyRing } from "@/lib/keys/ring";
@@ -25,18 +25,35 @@ import { checkpointKey, checkpointSignatureValid } from "./checkpoint";
  *   events under it remain (docs/operations.md, "Rotating the audit key"). Reported after the whole walk, so a
  *   real break elsewhere still shows as such; the links of the unchecked events are still followed.
  *
- * - `head_missing`: the newest signed head checkpoint (or a head noted earlier, `expectHead`) names an event
- *   that is gone or has another hash: the newest events were cut off, or the tail was rewritten.
+ * - `head_missing`: the newest signed head checkpoint (or a head noted earlier, `expectHead`: audit:verify passes
+ *   the copy kept outside the database, head-file.ts) names an event that is gone or has another hash: the newest
+ *   events were cut off, or the tail was rewritten.
+ * - `ids_missing`: ids are gapless (group-commit.ts takes them from the trail's count, audit_chain_head), so ids
+ *   missing between two events, or before the first one, that no retention checkpoint covers were cut out; the
+ *   chain may have been re-linked over them (new events appended after a cut chain to what was left).
+ * - `tail_missing`: the count of events appended is above the newest event present: the newest events were cut.
  *
- * A chain alone cannot show that its newest events were cut off; the head checkpoints can, up to the last one
- * signed (audit:verify and every prune sign one). The result also carries the newest event's id and hash, which
- * an operator can note outside the database (audit:verify prints them) and compare later.
+ * Every retention checkpoint's signature is checked, not only the latest's: the database lets a DELETE through
+ * only after a retention checkpoint in the same transaction (migration 0015), which anyone with the database role
+ * can write but only the audit key's holder can sign.
+ *
+ * A chain alone cannot show that its newest events were cut off; the count and the head checkpoints can (the
+ * count unless a role that owns the tables lowered it with the triggers dropped; the copy of the head outside the
+ * database even then). The result also carries the newest event's id and hash.
  *
  * The start of the chain is the genesis hash, or the latest valid checkpoint when a prune removed the
  * oldest events (lib/audit-trail/server/prune.ts). Reads in batches, so memory stays flat at any size.
  */
 
-export type BreakReason = "altered" | "missing_before" | "checkpoint_forged" | "before_checkpoint" | "head_missing" | "key_unknown";
+export type BreakReason =
+  | "altered"
+  | "missing_before"
+  | "checkpoint_forged"
+  | "before_checkpoint"
+  | "head_missing"
+  | "ids_missing"
+  | "tail_missing"
+  | "key_unknown";
 
 export interface ChainBreak {
   reason: BreakReason;
@@ -49,6 +66,8 @@ export interface ChainBreak {
   previousEventId?: number | null;
   /** For `key_unknown`: the key id the ring lacks. */
   keyId?: string;
+  /** The ids missing (first and last of the run), when ids are missing. */
+  missingIds?: { from: number; to: number };
   message: string;
 }
 
@@ -72,8 +91,17 @@ export interface VerifyOptions {
   ring?: KeyRing;
   /** Progress callback (events checked so far), for the CLI on large tables. */
   onProgress?: (checked: number) => void;
-  /** A head noted earlier (`audit:verify` prints it): that event must still be there with that hash, or be pruned. */
-  expectHead?: { id: number; hash: string };
+  /**
+   * A head noted earlier (one `audit:verify` printed): that event must still be there with that hash, or be pruned;
+   * with `chainId`, it must be this trail's.
+   */
+  expectHead?: { id: number; hash: string; chainId?: string };
+  /** The head copied outside the database (AUDIT_HEAD_FILE, head-file.ts), checked the same way. */
+  externalHead?: { id: number; hash: string; chainId?: string };
+}
+
+function idRange({ from, to }: { from: number; to: number }): string {
+  return from === to ? `#${from}` : `#${from} to #${to}`;
 }
 
 function noteUnknownKey(result: VerifyResult, eventId: number, keyId: string): void {
@@ -108,7 +136,13 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
       .where(eq(auditCheckpoints.kind, kind))
       .orderBy(desc(auditCheckpoints.throughEventId), desc(auditCheckpoints.id))
       .limit(1);
-  const [[checkpoint], [anchor]] = await Promise.all([latest("prune"), latest("head")]);
+  // The count first: every id up to it was committed before it was read, so the walk must find them.
+  const [count] = await db.select().from(auditChainHead);
+  const [[checkpoint], [anchor], prunes] = await Promise.all([
+    latest("prune"),
+    latest("head"),
+    db.select().from(auditCheckpoints).where(eq(auditCheckpoints.kind, "prune")),
+  ]);
   const result: VerifyResult = {
     ok: true,
     checked: 0,
@@ -152,6 +186,18 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
     });
   }
 
+  // Earlier retention checkpoints too: each one let a DELETE through (migration 0015). One under a key the ring no
+  // longer holds cannot be checked; it is no longer the chain's start, so it is passed over.
+  const forgedPrune = prunes.find((row) => row.id !== checkpoint?.id && checkpointKey(row, ring) && !checkpointSignatureValid(row, ring));
+  if (forgedPrune) {
+    return fail({
+      reason: "checkpoint_forged",
+      eventId: null,
+      checkpointId: forgedPrune.id,
+      message: `retention checkpoint #${forgedPrune.id} (events up to #${forgedPrune.throughEventId}) has an invalid signature: it was not written by the pruner with this audit key, so the events it let the database delete were cut out`,
+    });
+  }
+
   if (anchor && !checkpointSignatureValid(anchor, ring)) {
     return fail({
       reason: "checkpoint_forged",
@@ -166,6 +212,10 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
 
   let expectedPrev = checkpoint ? checkpoint.throughEventHash : GENESIS_HASH;
   let previous: Pick<AuditEventRow, "id" | "at" | "action"> | null = null;
+  // Ids below `gapless_from` came from the column's sequence, where rolled-back transactions left holes.
+  const gaplessFrom = count?.gaplessFrom ?? 1;
+  const missing = (from: number, to: number) => (to >= from && to >= gaplessFrom ? { from: Math.max(from, gaplessFrom), to } : null);
+  let idGap: ChainBreak | null = null;
   let afterId = 0;
   for (;;) {
     const rows = await db.select().from(auditEvents).where(gt(auditEvents.id, afterId)).orderBy(asc(auditEvents.id)).limit(batchSize);
@@ -181,6 +231,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
           message: `${describe(row)} is still present although checkpoint #${checkpoint.id} says every event up to #${checkpoint.throughEventId} was removed`,
         });
       }
+      const gap = missing(previous ? previous.id + 1 : checkpoint ? checkpoint.throughEventId + 1 : 1, row.id - 1);
       if (row.prevHash !== expectedPrev) {
         const before = previous
           ? `the previous event, ${describe(previous)}`
@@ -193,8 +244,22 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
           at: row.at.toISOString(),
           action: row.action,
           previousEventId: previous?.id ?? null,
-          message: `${describe(row)} does not chain to ${before}: events between them were removed, or that event's hash was changed`,
+          ...(gap ? { missingIds: gap } : {}),
+          message: `${describe(row)} does not chain to ${before}: ${gap ? `events ${idRange(gap)} are missing` : "events between them were removed, or that event's hash was changed"}`,
         });
+      }
+      // Chained, yet ids are missing: events were cut out and the chain re-linked over them (noted; an alteration
+      // or a missing signed head found later is reported first).
+      if (gap && !idGap) {
+        idGap = {
+          reason: "ids_missing",
+          eventId: row.id,
+          at: row.at.toISOString(),
+          action: row.action,
+          previousEventId: previous?.id ?? null,
+          missingIds: gap,
+          message: `events ${idRange(gap)} are missing before ${describe(row)}, and no retention checkpoint covers them: they were cut out (ids are gapless), and the events after them chained on to what was left`,
+        };
       }
       const key = keyById(ring, row.keyId);
       if (!key) noteUnknownKey(result, row.id, row.keyId);
@@ -242,6 +307,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
     afterId = rows.at(-1)!.id;
   }
   if (anchored && !anchorSeen) return fail(headGone(anchored, false));
+  if (idGap) return fail(idGap);
   const [unknown] = result.unknownKeys;
   if (unknown) {
     const others =
@@ -258,24 +324,62 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
       message: `${unknown.events.toLocaleString("en")} event(s) from #${unknown.firstEventId} on were hashed under audit key "${unknown.keyId}", which AUDIT_HASH_SECRET no longer holds${others}: they cannot be checked. Put the key back in the ring (after the newest key) until the pruner has removed every event under it`,
     });
   }
-  if (options.expectHead) {
-    const { id, hash } = options.expectHead;
-    // Pruned since: only the checkpoint's own last event still has a hash to compare.
-    const pruned = checkpoint !== undefined && id <= checkpoint.throughEventId;
-    const [row] = pruned
-      ? id === checkpoint.throughEventId
-        ? [{ hash: checkpoint.throughEventHash }]
-        : [{ hash }]
-      : await db.select({ hash: auditEvents.hash }).from(auditEvents).where(eq(auditEvents.id, id));
-    if (row?.hash !== hash) {
+  for (const [noted, kept] of [
+    [options.expectHead, "noted earlier as the head"],
+    [options.externalHead, "the head kept outside the database"],
+  ] as const) {
+    if (!noted) continue;
+    if (noted.chainId && noted.chainId !== count?.chainId) {
       return fail({
         reason: "head_missing",
-        eventId: id,
-        message: row
-          ? `event #${id}, noted earlier as the head, now has a different hash: the chain was rewritten from there`
-          : `event #${id}, noted earlier as the head, is gone although no retention checkpoint covers it: the newest events were removed`,
+        eventId: noted.id,
+        message: `event #${noted.id}, ${kept}, belongs to trail ${noted.chainId}, and this database's trail is ${count?.chainId ?? "unnamed"}: the trail was replaced (a rewound or restored database), or the copy is another database's`,
+      });
+    }
+    const status = await headStatus(db, noted);
+    if (status !== "accounted") {
+      return fail({
+        reason: "head_missing",
+        eventId: noted.id,
+        message:
+          status === "rewritten"
+            ? `event #${noted.id}, ${kept}, now has a different hash: the chain was rewritten from there`
+            : `event #${noted.id}, ${kept}, is gone although no retention checkpoint covers it: the newest events were removed`,
       });
     }
   }
+  const newestPresent = result.lastEventId ?? checkpoint?.throughEventId ?? 0;
+  const tail = count ? missing(newestPresent + 1, count.lastEventId) : null;
+  if (tail) {
+    return fail({
+      reason: "tail_missing",
+      eventId: tail.from,
+      previousEventId: result.lastEventId,
+      missingIds: tail,
+      message: `events ${idRange(tail)} are missing at the end: ${count!.lastEventId.toLocaleString("en")} events were appended, the newest present is #${newestPresent}, and no retention checkpoint covers the rest: the newest events were removed`,
+    });
+  }
   return result;
+}
+
+/**
+ * Where a head noted earlier stands: still in the chain with that hash, or covered by the latest retention checkpoint
+ * (with that hash when it is the checkpoint's own last event): `accounted`; else `gone` (the newest events were cut)
+ * or `rewritten` (that id now holds another event).
+ */
+export async function headStatus(db: Database, head: { id: number; hash: string }): Promise<"accounted" | "gone" | "rewritten"> {
+  const [pruned] = await db
+    .select({ throughEventId: auditCheckpoints.throughEventId, throughEventHash: auditCheckpoints.throughEventHash })
+    .from(auditCheckpoints)
+    .where(eq(auditCheckpoints.kind, "prune"))
+    .orderBy(desc(auditCheckpoints.throughEventId), desc(auditCheckpoints.id))
+    .limit(1);
+  // Pruned since: only the checkpoint's own last event still has a hash to compare.
+  const [row] =
+    pruned && head.id < pruned.throughEventId
+      ? [{ hash: head.hash }]
+      : pruned && head.id === pruned.throughEventId
+        ? [{ hash: pruned.throughEventHash }]
+        : await db.select({ hash: auditEvents.hash }).from(auditEvents).where(eq(auditEvents.id, head.id));
+  return !row ? "gone" : row.hash === head.hash ? "accounted" : "rewritten";
 }

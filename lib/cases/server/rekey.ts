@@ -6,6 +6,7 @@ import { and, asc, count, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server";
 import { verificationIndex } from "@/lib/cases/server/schema";
+import { erasedCpfs } from "@/lib/cases/server/search";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { acquireLease, releaseLease, renewLease } from "@/lib/db/lease";
@@ -64,7 +65,7 @@ export interface RekeyCounts {
   read: number;
   /** Entries now under the current key. */
   rekeyed: number;
-  /** Entries removed: their verification is gone at the service. */
+  /** Entries removed: their verification is gone at the service, or its person was erased. */
   dropped: number;
   /** Entries left as they were: the service answered with the document masked. */
   masked: number;
@@ -188,6 +189,11 @@ async function rekeyOne(db: Database, client: RekeyClient, publicId: string, key
     return "failed";
   }
   if (verification.documentMasked || !isValidCpf(verification.document)) return "masked";
+  // An erased person is not re-keyed but removed (the erasure holds under the new key: search.ts).
+  if ((await erasedCpfs(db, [verification.document])).size > 0) {
+    await db.delete(verificationIndex).where(eq(verificationIndex.publicId, publicId));
+    return "dropped";
+  }
   // The hash alone changes: `updated_at` (the index's retention clock) is not a sighting of the person.
   await db
     .update(verificationIndex)

@@ -137,6 +137,17 @@ export const verificationIndex = pgTable(
 );
 
 /*
+ * The people an erasure removed from the search index (lib/privacy/server/erasure.ts): the keyed hashes of their
+ * CPF only, one per audit key the erasure knew, plus the current key's when a read meets them again after a rotation.
+ * Every write to the index skips them (lib/cases/server/search.ts), so no later read indexes an erased person again.
+ */
+export const searchIndexErased = pgTable("search_index_erased", {
+  cpfHash: text("cpf_hash").primaryKey(),
+  erasureId: uuid("erasure_id").notNull(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull(),
+});
+
+/*
  * Routing (issue 23): named queues with members (leads are told of escalations), rules in order that send a
  * new case to a queue by its red flags, flow, journey, risk score or age, and the team's settings (one row):
  * auto-assignment and the per-member capacity. A retired queue keeps its id for the cases and the trail.

@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 
 import { cpfHash, cpfHashes } from "@/lib/audit-trail/server";
 import type { SearchInput } from "@/lib/cases/schemas";
-import { cases, verificationIndex } from "@/lib/cases/server/schema";
+import { cases, searchIndexErased, verificationIndex } from "@/lib/cases/server/schema";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -24,6 +24,9 @@ import type { SearchHit, SearchResponse, SearchSource } from "../types";
  * Each hash is made under the audit ring's current key, whose id the row keeps (`cpf_key_id`); a search matches the
  * hash under every key of the ring, and after a rotation the re-keying job (rekey.ts) moves older rows to the new
  * key by reading their verification again.
+ *
+ * A person erased on request (lib/privacy/server/erasure.ts) stays out: every write here, and the re-keying, first
+ * drops the CPFs `erasedCpfs` names, so no later read indexes them again.
  */
 
 export interface IndexEntry {
@@ -35,8 +38,55 @@ export interface IndexEntry {
   createdHere?: boolean;
 }
 
-/** Upserts index entries; a field already known is kept when the new observation lacks it. */
-export async function indexVerifications(db: Database, entries: IndexEntry[], now = new Date()): Promise<void> {
+/**
+ * Remembers the people an erasure removed from the index, by the keyed hashes of their CPF only (the erasure's,
+ * one per key of the audit ring when it was asked). Inside the erasure's transaction.
+ */
+export async function forgetInSearchIndex(tx: Database, hashes: string[], erasureId: string, now: Date): Promise<void> {
+  if (hashes.length === 0) return;
+  await tx
+    .insert(searchIndexErased)
+    .values(hashes.map((cpfHash) => ({ cpfHash, erasureId, erasedAt: now })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The CPFs among `cpfs` whose person was erased (their hash under any key of the audit ring is remembered): the one
+ * check every write to the index makes. For each one found, the hash under the current key is remembered too, so the
+ * erasure still holds once the key it was asked under has left the ring (after a rotation).
+ */
+export async function erasedCpfs(db: Database, cpfs: Array<string | null | undefined>): Promise<Set<string>> {
+  const ring = config().secrets.auditHash;
+  const hashesOf = new Map(
+    [...new Set(cpfs.filter((cpf): cpf is string => !!cpf && isValidCpf(cpf)))].map((cpf) => [cpf, cpfHashes(cpf, ring)]),
+  );
+  if (hashesOf.size === 0) return new Set();
+  const found = await db
+    .select({ cpfHash: searchIndexErased.cpfHash, erasureId: searchIndexErased.erasureId, erasedAt: searchIndexErased.erasedAt })
+    .from(searchIndexErased)
+    .where(inArray(searchIndexErased.cpfHash, [...hashesOf.values()].flat()));
+  if (found.length === 0) return new Set();
+  const byHash = new Map(found.map((row) => [row.cpfHash, row]));
+  const erased = new Set<string>();
+  const current: Array<typeof searchIndexErased.$inferInsert> = [];
+  for (const [cpf, hashes] of hashesOf) {
+    const known = hashes.map((hash) => byHash.get(hash)).find((row) => row !== undefined);
+    if (!known) continue;
+    erased.add(cpf);
+    // Hashes are listed newest key first: the current key's.
+    if (!byHash.has(hashes[0]!)) current.push({ cpfHash: hashes[0]!, erasureId: known.erasureId, erasedAt: known.erasedAt });
+  }
+  if (current.length > 0) await db.insert(searchIndexErased).values(current).onConflictDoNothing();
+  return erased;
+}
+
+/** Upserts index entries; a field already known is kept when the new observation lacks it. Erased people are left out. */
+export async function indexVerifications(db: Database, given: IndexEntry[], now = new Date()): Promise<void> {
+  const erased = await erasedCpfs(
+    db,
+    given.map((entry) => entry.cpf),
+  );
+  const entries = given.filter((entry) => !entry.cpf || !erased.has(entry.cpf));
   if (entries.length === 0) return;
   const key = config().secrets.auditHash.current;
   const rows = entries.map((entry) => {
@@ -98,16 +148,25 @@ export async function learnUnmaskedCpfs(
 ): Promise<number> {
   const key = config().secrets.auditHash.current;
   const learned = learnedOf(db);
-  const rows = items
+  const fresh = items
     .filter((item) => !item.documentMasked && isValidCpf(item.document))
     .map((item) => ({
-      publicId: item.publicId,
-      cpfHash: cpfHash(item.document, key.secret),
-      cpfKeyId: key.id,
-      documentMasked: maskCpf(item.document),
-      updatedAt: now,
+      cpf: item.document,
+      row: {
+        publicId: item.publicId,
+        cpfHash: cpfHash(item.document, key.secret),
+        cpfKeyId: key.id,
+        documentMasked: maskCpf(item.document),
+        updatedAt: now,
+      },
     }))
-    .filter((row) => learned.get(row.publicId) !== `${row.cpfKeyId}:${row.cpfHash}`);
+    .filter(({ row }) => learned.get(row.publicId) !== `${row.cpfKeyId}:${row.cpfHash}`);
+  // Only rows not known yet ask whether their person was erased: a page known whole asks nothing.
+  const erased = await erasedCpfs(
+    db,
+    fresh.map(({ cpf }) => cpf),
+  );
+  const rows = fresh.filter(({ cpf }) => !erased.has(cpf)).map(({ row }) => row);
   if (rows.length === 0) return 0;
   const written = await db
     .insert(verificationIndex)

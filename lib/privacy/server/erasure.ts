@@ -11,6 +11,7 @@ import { accessGivenByRequester, ConfirmerNotIndependentError } from "@/lib/auth
 import { staffUsers } from "@/lib/auth/server/schema";
 import { publishCaseChange } from "@/lib/cases/server/live";
 import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { forgetInSearchIndex } from "@/lib/cases/server/search";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
@@ -34,8 +35,8 @@ import { shortenDeliveryBody } from "./webhook-body";
  * confirming at once one erases and the other gets 409. What it erases, for the verifications the index holds
  * under those hashes: the free text of their cases' history (notes, outcome comments, send-back reasons) becomes a
  * tombstone (text null, who and when), the cases' outcome comment is cleared and the case marked `erased_at`, the
- * portrait crops and the index entries are removed, and the webhook bodies about them are cut to what processing
- * reads. What it keeps, and why, is written into the request's `result` (KEPT below): the audit trail, the cases'
+ * portrait crops and the index entries are removed (and the person's hashes remembered, so no later read indexes
+ * them again: lib/cases/server/search.ts), and the webhook bodies about them are cut to what processing reads. What it keeps, and why, is written into the request's `result` (KEPT below): the audit trail, the cases'
  * decisions, the verifications' status events, and what the provider holds.
  *
  * Looked at and left alone, holding nothing about the person beyond ids: notifications and their outbox (a kind,
@@ -166,7 +167,7 @@ export async function confirmErasure(db: Database, context: ErasureContext, id: 
     if ("error" in locked) return locked;
     const { row } = locked;
     const now = new Date();
-    const { result, casePublicIds } = await erase(tx, row.cpfHashes, context.actor.id, now);
+    const { result, casePublicIds } = await erase(tx, row, context.actor.id, now);
     const [decided] = await tx
       .update(privacyErasures)
       .set({ state: "confirmed", decidedBy: context.actor.id, decidedAt: now, result: result as unknown as Record<string, unknown> })
@@ -227,7 +228,7 @@ function countsOf(result: ErasureResult): AuditDetails {
 /** The erasure itself, inside the confirming transaction. */
 async function erase(
   tx: Database,
-  hashes: string[],
+  { id, cpfHashes: hashes }: Pick<PrivacyErasureRow, "id" | "cpfHashes">,
   confirmer: string,
   now: Date,
 ): Promise<{ result: ErasureResult; casePublicIds: string[] }> {
@@ -266,6 +267,8 @@ async function erase(
   erased.index_entries = (
     await tx.delete(verificationIndex).where(inArray(verificationIndex.cpfHash, hashes)).returning({ id: verificationIndex.publicId })
   ).length;
+  // Remembered (hashes only), so no later read, sync or re-keying indexes the person again.
+  await forgetInSearchIndex(tx, hashes, id, now);
 
   const [audit] = await tx
     .select({ count: sql<number>`count(*)::int` })

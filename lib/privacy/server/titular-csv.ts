@@ -100,6 +100,21 @@ export function titularReportCsv(report: TitularReport): string {
         `event=${event.event}; status=${event.status ?? ""}`,
       ),
     ),
+    // The person's data was erased on request: who confirmed it and when, the request's id and who asked.
+    ...report.erasures.map((erasure): Cell[] => [
+      "erasure",
+      at(erasure.confirmedAt),
+      "privacy.erasure.confirm",
+      t("report.erasures"),
+      erasure.confirmedBy?.name ?? null,
+      erasure.confirmedBy?.email ?? null,
+      null,
+      null,
+      "success",
+      "privacy_erasure",
+      erasure.id,
+      `requested_at=${at(erasure.requestedAt)}; requested_by=${erasure.requestedBy.email ?? ""}`,
+    ]),
   ];
   return `\uFEFF${csvRecord([...TITULAR_CSV_COLUMNS])}${rows.map(csvRecord).join("")}`;
 }

@@ -53,6 +53,7 @@ function report(overrides: Partial<TitularReport> = {}): TitularReport {
       crops: [],
       providerEvents: [{ publicId: PUBLIC_ID, event: "verification.approved", status: "approved", occurredAt: "2026-01-05T09:00:00.000Z" }],
     },
+    erasures: [],
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import PDFDocument from "pdfkit";
 
 import type { Locale } from "@/i18n/locales";
 import { config } from "@/lib/config";
-import type { ReportProcessing, TitularReport } from "@/lib/privacy/titular";
+import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
 import enCommon from "@/messages/en/common.json";
 import ptBRCommon from "@/messages/pt-BR/common.json";
 
@@ -127,6 +127,18 @@ function storedSection(doc: PDFKit.PDFDocument, report: TitularReport, t: Transl
   );
 }
 
+/** The person's data was erased on request: each confirmed erasure, in words. */
+function erasureSection(doc: PDFKit.PDFDocument, report: TitularReport, t: Translate, format: ReturnType<typeof formatter>): void {
+  if (report.erasures.length === 0) return;
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(10)
+    .fillColor("black")
+    .text(winAnsi(t("report.erasures")), MARGIN)
+    .moveDown(0.2);
+  for (const erasure of report.erasures) paragraph(doc, erasureText(erasure, t, format.dateTime), { size: 9 });
+}
+
 /** The PDF's bytes. */
 export async function titularReportPdf(report: TitularReport): Promise<Buffer> {
   const { t } = reportMessages(report.locale);
@@ -182,6 +194,7 @@ export async function titularReportPdf(report: TitularReport): Promise<Buffer> {
 
   heading(doc, t("pdf.storedTitle"));
   storedSection(doc, report, t, format);
+  erasureSection(doc, report, t, format);
 
   heading(doc, t("pdf.rightsTitle"));
   paragraph(doc, t("pdf.rights"));

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, arrayOverlaps, asc, eq, inArray, or } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 
 import type { Locale } from "@/i18n/locales";
@@ -9,18 +9,20 @@ import { eventColumns } from "@/lib/audit-trail/server/query";
 import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/schema";
 import { staffUsers } from "@/lib/auth/server/schema";
-import { caseQueues, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { caseQueues, cases, searchIndexErased, verificationIndex } from "@/lib/cases/server/schema";
 import { getCase } from "@/lib/cases/server/store";
 import type { CaseEntry } from "@/lib/cases/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import type { ReportCase, ReportFormat, ReportProcessing, ReportStored, TitularReport } from "@/lib/privacy/titular";
+import type { ReportCase, ReportErasure, ReportFormat, ReportProcessing, ReportStored, TitularReport } from "@/lib/privacy/titular";
 import { documentCrops } from "@/lib/verifications/server/schema";
 import { verificationEvents } from "@/lib/webhooks/server/schema";
 import enAudit from "@/messages/en/audit.json";
 import en from "@/messages/en/privacy.json";
 import ptBRAudit from "@/messages/pt-BR/audit.json";
 import ptBR from "@/messages/pt-BR/privacy.json";
+
+import { privacyErasures } from "./schema";
 
 /*
  * The titular report (LGPD art. 18 II, art. 19): for one CPF, every processing of that person's data the
@@ -34,7 +36,8 @@ import ptBR from "@/messages/pt-BR/privacy.json";
  *   work, the provider's webhooks, views recorded before the CPF was known).
  * Stored today: the index entries, the cases (read through the case module, which opens sealed notes), the
  * document crops and the provider's events about those verifications. Notes and comments are counted with their
- * dates, never quoted.
+ * dates, never quoted. And whether the person's data was erased on request: each confirmed erasure (its request's
+ * id, who asked, who confirmed, when), found by the request's hashes or by those the search index keeps out.
  */
 
 /** A report lists at most this many processings (the oldest), and says when there were more. */
@@ -197,6 +200,42 @@ async function storedAbout(db: Database, index: Awaited<ReturnType<typeof indexE
   };
 }
 
+/** The confirmed erasures of the person, by the hashes of their CPF (the request's, or those the index keeps out). */
+async function erasuresOf(db: Database, hashes: string[]): Promise<ReportErasure[]> {
+  const remembered = await db
+    .selectDistinct({ id: searchIndexErased.erasureId })
+    .from(searchIndexErased)
+    .where(inArray(searchIndexErased.cpfHash, hashes));
+  const byHash = arrayOverlaps(privacyErasures.cpfHashes, hashes);
+  const rows = await db
+    .select()
+    .from(privacyErasures)
+    .where(
+      and(
+        eq(privacyErasures.state, "confirmed"),
+        remembered.length
+          ? or(
+              byHash,
+              inArray(
+                privacyErasures.id,
+                remembered.map((row) => row.id),
+              ),
+            )
+          : byHash,
+      ),
+    )
+    .orderBy(asc(privacyErasures.decidedAt));
+  const staff = await staffNames(db, [...new Set(rows.flatMap((row) => [row.requestedBy, ...(row.decidedBy ? [row.decidedBy] : [])]))]);
+  const actor = (id: string) => ({ name: staff.get(id)?.name ?? null, email: staff.get(id)?.email ?? null });
+  return rows.map((row) => ({
+    id: row.id,
+    requestedAt: row.requestedAt.toISOString(),
+    requestedBy: actor(row.requestedBy),
+    confirmedAt: (row.decidedAt ?? row.requestedAt).toISOString(),
+    confirmedBy: row.decidedBy ? actor(row.decidedBy) : null,
+  }));
+}
+
 /** The report for `cpf` (11 digits), its labels and purposes in `locale`. Reads only; see `requestTitularReport`. */
 export async function buildTitularReport(
   db: Database,
@@ -208,9 +247,10 @@ export async function buildTitularReport(
   const publicIds = index.map((entry) => entry.publicId);
   const rows = await eventsOf(db, hashes, publicIds);
   const truncated = rows.length > MAX_PROCESSINGS;
-  const [processings, stored] = await Promise.all([
+  const [processings, stored, erasures] = await Promise.all([
     processingsOf(db, withoutSettledIntents(rows.slice(0, MAX_PROCESSINGS)), locale),
     storedAbout(db, index),
+    erasuresOf(db, hashes),
   ]);
   return {
     generatedAt: now.toISOString(),
@@ -221,6 +261,7 @@ export async function buildTitularReport(
     processings,
     truncated,
     stored,
+    erasures,
   };
 }
 
