@@ -13,7 +13,10 @@ const query = querySchemaFromParser((params) => {
 
 // GET /api/overview/export?table=<name>&<the page's period> – one overview table as CSV, headed in the
 // caller's language, from the same figures the page draws.
-export const GET = route({ permission: "verifications.read", sideEffects: true, query }, async ({ request, context, query: { table, period } }) => {
-  const exported = await auditedOverviewExport(context, table, period, requestLocale(request));
-  return csvFile(exported.stream, exported.filename, { "X-Total-Count": String(exported.rows) });
-});
+export const GET = route(
+  { permission: "verifications.read", sideEffects: true, query },
+  async ({ request, context, query: { table, period } }) => {
+    const exported = await auditedOverviewExport(context, table, period, requestLocale(request));
+    return csvFile(exported.stream, exported.filename, { "X-Total-Count": String(exported.rows) });
+  },
+);
