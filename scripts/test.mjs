@@ -103,6 +103,8 @@ if (runE2e) {
   // A fresh database for the browser tests on every run.
   const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, ".test-data", "e2e");
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // The audit head's copy beside it (lib/audit-trail/server/head-file.ts) belongs to the database just removed.
+  fs.rmSync(`${dataDir}-audit-head.json`, { force: true });
   const build = run([bin("next", "dist/bin/next"), "build"]);
   if (build !== 0) {
     console.error("next build failed: the browser tests cannot run.");
@@ -113,6 +115,7 @@ if (runE2e) {
       for (const claims of ["userinfo", "id-token"]) {
         const oidcDataDir = path.join(root, ".test-data", `e2e-oidc-${claims}`);
         fs.rmSync(oidcDataDir, { recursive: true, force: true });
+        fs.rmSync(`${oidcDataDir}-audit-head.json`, { force: true });
         const clientSecret = randomBytes(24).toString("hex");
         const appUrl = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
         try {

@@ -117,7 +117,17 @@ export const TEST_SECRETS = {
  */
 export function stubTestEnvironment(extra: Record<string, string> = {}): void {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-test-"));
-  stubConfigEnv({ ...TEST_SECRETS, DATA_DIR: dataDir, CORE_URL: "", PARTNERS_URL: "", DATABASE_URL: "", ...extra });
+  // The audit head's copy inside the test's folder: by default it sits beside the data folder (or, with DATABASE_URL,
+  // under the home folder's state) and would outlive the test.
+  stubConfigEnv({
+    ...TEST_SECRETS,
+    DATA_DIR: dataDir,
+    AUDIT_HEAD_FILE: path.join(dataDir, "audit-head.json"),
+    CORE_URL: "",
+    PARTNERS_URL: "",
+    DATABASE_URL: "",
+    ...extra,
+  });
 }
 
 // lib/db/client.ts keeps the process database in this process-wide slot; `getDb()` answers with what it holds.

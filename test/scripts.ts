@@ -52,7 +52,10 @@ export function tempFolder(): string {
 }
 
 export interface Target {
-  /** What the scripts are given: the data folder, and DATABASE_URL on PostgreSQL. */
+  /**
+   * What the scripts are given: the data folder, DATABASE_URL on PostgreSQL, and the audit head's copy inside the
+   * test's folder (by default it sits beside the data folder or under the home folder's state, outliving the test).
+   */
   env: Record<string, string>;
   /** Opens the database in this process (never while a script has it open: PGlite allows one process). */
   open(): Promise<DatabaseHandle>;
@@ -88,7 +91,7 @@ export async function freshTarget(kind: "pglite" | "postgres", { migrated = fals
     const directory = path.join(dataDir, "pglite");
     if (migrated) fs.cpSync(await migratedPgliteTemplate(), directory, { recursive: true });
     return {
-      env: { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir, AUDIT_HEAD_FILE: path.join(dataDir, "audit-head.json") },
       open: () => createDatabase({ pglite: new PGlite(directory) }),
       async query<T>(text: string) {
         const client = new PGlite(directory);
@@ -113,7 +116,7 @@ export async function freshTarget(kind: "pglite" | "postgres", { migrated = fals
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), AUDIT_HEAD_FILE: path.join(dataDir, "audit-head.json") },
     open: () => createDatabase({ url: url.toString() }),
     async query<T>(text: string) {
       const client = new pg.Client({ connectionString: url.toString() });
