@@ -255,7 +255,7 @@ export function CaseQueueTable({
                     <span className="sr-only">{item.publicId.slice(13)}</span>
                   </Link>
                 </DataCell>
-                <DataCell label={label("document")} pad="px-3 py-1.5" className="font-mono text-xs">
+                <DataCell label={label("document")} pad="px-3 py-1.5" className="font-mono text-xs md:whitespace-nowrap">
                   {item.documentMasked ?? "—"}
                 </DataCell>
                 <DataCell label={label("flags")} pad="px-3 py-1.5" className="md:whitespace-nowrap">

@@ -56,8 +56,9 @@ export function CasesPageClient({ initial, viewer }: { initial: QueueParams; vie
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
   return (
     <div className="space-y-2">
+      {/* The view's buttons beside the title, not on a line of their own: at 1440×900 that line cost a row of cases. */}
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+        <div className="min-w-0 flex-1 basis-96">
           <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
           <p className="text-sm text-slate-600">
             {t("intro")} {t("keyboardHint")}
