@@ -33,8 +33,14 @@ function isValidCpf(digits: string): boolean {
   return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
 }
 
-function record(page: Page, seen: Seen[], pending: Array<Promise<void>>): void {
-  page.on("response", (response: Response) => {
+/**
+ * Records every answer the page receives until the returned `stop` is awaited: it detaches the listener first, then
+ * waits for the answers already being read. A listener left attached read answers arriving after the test (a poll,
+ * the live stream's reconnection) from a closed page, and the rejection failed whichever test ran next in the worker.
+ */
+function record(page: Page, seen: Seen[]): () => Promise<void> {
+  const pending: Array<Promise<void>> = [];
+  const listener = (response: Response) => {
     pending.push(
       (async () => {
         const headers = Object.entries(await response.allHeaders())
@@ -48,15 +54,19 @@ function record(page: Page, seen: Seen[], pending: Array<Promise<void>>): void {
         seen.push({ url: response.url(), text: `${response.status()} ${response.url()}\n${headers}\n\n${body}` });
       })(),
     );
-  });
+  };
+  page.on("response", listener);
+  return async () => {
+    page.off("response", listener);
+    await Promise.all(pending);
+  };
 }
 
 test("nothing the browser receives while using the dashboard holds a secret, a signed URL or an unmasked CPF", async ({
   adminPage: page,
 }) => {
   const seen: Seen[] = [];
-  const pending: Array<Promise<void>> = [];
-  record(page, seen, pending);
+  const stop = record(page, seen);
 
   await page.goto("/verifications");
   const firstRow = page.getByRole("main").locator('a[href^="/verifications/"]').first();
@@ -70,7 +80,7 @@ test("nothing the browser receives while using the dashboard holds a secret, a s
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }
-  await Promise.all(pending);
+  await stop();
   expect(seen.length).toBeGreaterThan(10);
 
   const secrets = serverSecrets();
