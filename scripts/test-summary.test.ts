@@ -39,6 +39,31 @@ function playwrightReport(tests: Record<string, ReturnType<typeof playwrightTest
   };
 }
 
+/** Vitest run for real on one file of `lines`, with the summary reporter: its report and exit status. */
+function realVitestRun(file: string, lines: string[], args: string[] = []): { report: VitestSummaryReport; status: number } {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "summary-"));
+  try {
+    fs.writeFileSync(path.join(folder, file), lines.join("\n"));
+    const output = path.join(folder, "summary.json");
+    const run = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules/vitest/vitest.mjs"),
+        "run",
+        "--root",
+        folder,
+        "--globals",
+        ...args,
+        `--reporter=${path.join(ROOT, "scripts/vitest-summary.mjs")}`,
+      ],
+      { cwd: folder, env: { ...process.env, VITEST_SUMMARY_FILE: output }, encoding: "utf8" },
+    );
+    return { report: JSON.parse(fs.readFileSync(output, "utf8")) as VitestSummaryReport, status: run.status ?? 1 };
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 const vitestReport = (changes: Partial<VitestSummaryReport> = {}): VitestSummaryReport => ({
   passed: 3,
   failed: [],
@@ -142,88 +167,47 @@ describe("the test summary", () => {
   });
 
   it("reads a real Vitest run: a failed hook is a failure named after it, and the tests it kept from running fail", () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "summary-"));
-    try {
-      fs.writeFileSync(
-        path.join(folder, "hooks.test.js"),
-        [
-          'describe("on postgres", () => {',
-          '  beforeAll(() => { throw new Error("database unreachable"); });',
-          '  it("migrates", () => undefined);',
-          '  it("reads", () => undefined);',
-          "});",
-          'describe("cleans up", () => {',
-          '  afterAll(() => { throw new Error("could not drop"); });',
-          '  it("writes", () => undefined);',
-          "});",
-          'it("passes", () => undefined);',
-        ].join("\n"),
-      );
-      const output = path.join(folder, "summary.json");
-      const run = spawnSync(
-        process.execPath,
-        [
-          path.join(ROOT, "node_modules/vitest/vitest.mjs"),
-          "run",
-          "--root",
-          folder,
-          "--globals",
-          `--reporter=${path.join(ROOT, "scripts/vitest-summary.mjs")}`,
-        ],
-        { cwd: folder, env: { ...process.env, VITEST_SUMMARY_FILE: output }, encoding: "utf8" },
-      );
-      const report = JSON.parse(fs.readFileSync(output, "utf8")) as VitestSummaryReport;
-      expect(report.skipped).toEqual([]);
-      expect(report.failed.map((test) => test.name)).toEqual([
-        "hooks.test.js › on postgres > migrates (did not run: beforeAll of hooks.test.js › on postgres failed)",
-        "hooks.test.js › on postgres > reads (did not run: beforeAll of hooks.test.js › on postgres failed)",
-      ]);
-      const suite = vitestSuite(report, run.status ?? 1);
-      expect(suite).toMatchObject({ passed: 2, failed: 4 });
-      const { lines } = summaryLines([suite], { postgresExpected: false });
-      expect(lines).toContain("  failed [vitest]: beforeAll of hooks.test.js › on postgres failed: database unreachable");
-      expect(lines).toContain("  failed [vitest]: afterAll of hooks.test.js › cleans up failed: could not drop");
-      expect(lines.at(-1)).toBe("2 passed, 4 failed");
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    const { report, status } = realVitestRun("hooks.test.js", [
+      'describe("on postgres", () => {',
+      '  beforeAll(() => { throw new Error("database unreachable"); });',
+      '  it("migrates", () => undefined);',
+      '  it("reads", () => undefined);',
+      "});",
+      'describe("cleans up", () => {',
+      '  afterAll(() => { throw new Error("could not drop"); });',
+      '  it("writes", () => undefined);',
+      "});",
+      'it("passes", () => undefined);',
+    ]);
+    expect(report.skipped).toEqual([]);
+    expect(report.failed.map((test) => test.name)).toEqual([
+      "hooks.test.js › on postgres > migrates (did not run: beforeAll of hooks.test.js › on postgres failed)",
+      "hooks.test.js › on postgres > reads (did not run: beforeAll of hooks.test.js › on postgres failed)",
+    ]);
+    const suite = vitestSuite(report, status);
+    expect(suite).toMatchObject({ passed: 2, failed: 4 });
+    const { lines } = summaryLines([suite], { postgresExpected: false });
+    expect(lines).toContain("  failed [vitest]: beforeAll of hooks.test.js › on postgres failed: database unreachable");
+    expect(lines).toContain("  failed [vitest]: afterAll of hooks.test.js › cleans up failed: could not drop");
+    expect(lines.at(-1)).toBe("2 passed, 4 failed");
   });
 
   it("reads a real Vitest run: a test passing on its retry is flaky, a skipped one keeps the reason in its name", () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "summary-"));
-    try {
-      fs.writeFileSync(
-        path.join(folder, "sample.test.js"),
-        [
-          "let tries = 0;",
-          'it("passes on the second try", () => { tries += 1; expect(tries).toBe(2); });',
-          'it("passes", () => expect(1).toBe(1));',
-          'describe.skip("on postgres (skipped: TEST_DATABASE_URL unset)", () => { it("reads", () => undefined); });',
-        ].join("\n"),
-      );
-      const output = path.join(folder, "summary.json");
-      const run = spawnSync(
-        process.execPath,
-        [
-          path.join(ROOT, "node_modules/vitest/vitest.mjs"),
-          "run",
-          "--root",
-          folder,
-          "--globals",
-          "--retry=1",
-          `--reporter=${path.join(ROOT, "scripts/vitest-summary.mjs")}`,
-        ],
-        { cwd: folder, env: { ...process.env, VITEST_SUMMARY_FILE: output }, encoding: "utf8" },
-      );
-      const report = JSON.parse(fs.readFileSync(output, "utf8")) as VitestSummaryReport;
-      expect(report.flaky).toEqual([{ name: "sample.test.js › passes on the second try", retries: 1 }]);
-      expect(report.skipped).toEqual([
-        { name: "sample.test.js › on postgres (skipped: TEST_DATABASE_URL unset) > reads", reason: POSTGRES_SKIP_REASON },
-      ]);
-      const suite = vitestSuite(report, run.status ?? 1);
-      expect(suite).toMatchObject({ passed: 1, failed: 1 });
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    const { report, status } = realVitestRun(
+      "sample.test.js",
+      [
+        "let tries = 0;",
+        'it("passes on the second try", () => { tries += 1; expect(tries).toBe(2); });',
+        'it("passes", () => expect(1).toBe(1));',
+        'describe.skip("on postgres (skipped: TEST_DATABASE_URL unset)", () => { it("reads", () => undefined); });',
+      ],
+      ["--retry=1"],
+    );
+    expect(report.flaky).toEqual([{ name: "sample.test.js › passes on the second try", retries: 1 }]);
+    expect(report.skipped).toEqual([
+      { name: "sample.test.js › on postgres (skipped: TEST_DATABASE_URL unset) > reads", reason: POSTGRES_SKIP_REASON },
+    ]);
+    const suite = vitestSuite(report, status);
+    expect(suite).toMatchObject({ passed: 1, failed: 1 });
   });
 });
