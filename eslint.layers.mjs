@@ -15,7 +15,7 @@ export const LAYERS = [
   { name: "keys", glob: "lib/keys/**" },
   { name: "config", glob: "lib/config{.ts,.test.ts}" },
   { name: "log", glob: "lib/log{.ts,.test.ts}" },
-  { name: "i18n", glob: "i18n/**" },
+  { name: "i18n", glob: "lib/i18n/**" },
   { name: "db", glob: "lib/db/**" },
   { name: "upstream", glob: "lib/upstream/**" },
   { name: "audit-trail", glob: "lib/audit-trail/**" },
@@ -97,7 +97,7 @@ function zones() {
 
 /** The flat-config block: every source file but tests and test support, which may reach across layers. */
 export const layering = {
-  files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "i18n/**/*.{ts,tsx}", "proxy.ts", "instrumentation.ts"],
+  files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts", "instrumentation.ts"],
   ignores: ["**/*.test.ts", "**/*.test.tsx"],
   rules: { "import/no-restricted-paths": ["error", { zones: zones() }] },
 };

@@ -38,7 +38,7 @@ const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none';
 // catalogue file directly gets the compiled form too, which is the text itself for a message without
 // arguments, plurals or tags (the role and reason labels the API answers with are such texts).
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: "./i18n/request.ts",
+  requestConfig: "./lib/i18n/request.ts",
   experimental: { messages: { path: "./messages", format: "json", precompile: true } },
 });
 

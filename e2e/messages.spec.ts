@@ -7,7 +7,7 @@ import { baseURL } from "../playwright.config";
 import { expect, test } from "./fixtures";
 
 /*
- * Each page hands its client components only the catalogue paths they read (i18n/client-messages.tsx).
+ * Each page hands its client components only the catalogue paths they read (lib/i18n/client-messages.tsx).
  * A path left out shows up only in the browser, as next-intl's MISSING_MESSAGE error when a client
  * component renders: so every page is visited, in both languages, and its console watched. And the
  * other way round: a page's HTML must not carry other pages' messages.

@@ -89,7 +89,6 @@ const BUILD_SOURCES = [
   "app",
   "components",
   "lib",
-  "i18n",
   "messages",
   "proxy.ts",
   "instrumentation.ts",

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 
 import { StaffEmailTakenError } from "../lib/auth/server/staff-store";
-import { inviteStaffSchema } from "../lib/staff/schemas";
+import { inviteStaffSchema } from "@/lib/staff/validation";
 import { inviteStaff } from "../lib/staff/server/staff";
 import { runCli, UsageError, withDatabase } from "./cli";
 

@@ -12,7 +12,7 @@ import { MainNav } from "@/components/layout/main-nav";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { NotificationBell } from "@/components/notifications/bell";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { NONCE_HEADER } from "@/lib/api/csp";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";

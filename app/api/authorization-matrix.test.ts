@@ -5,7 +5,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
-import { staffRoles } from "@/lib/auth/server/schema";
+import { staffRoles } from "@/lib/auth/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useRemoveFactorMutation } from "@/lib/account/queries";
+import { useRemoveFactorMutation } from "@/lib/account/hooks";
 import type { FactorDto, FactorsResponse } from "@/lib/account/types";
 
 /*

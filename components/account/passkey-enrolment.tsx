@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { passkeyProblemOf } from "@/lib/account/passkey-errors";
-import { useAddPasskeyMutation } from "@/lib/account/queries";
+import { useAddPasskeyMutation } from "@/lib/account/hooks";
 import type { FactorConfirmedResponse } from "@/lib/account/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 

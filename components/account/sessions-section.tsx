@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from "@/lib/account/queries";
+import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from "@/lib/account/hooks";
 import type { SessionDto } from "@/lib/account/types";
 
 import { SessionDetails } from "./session-details";

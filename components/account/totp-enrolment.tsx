@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
-import { useStartTotpMutation, useVerifyTotpMutation } from "@/lib/account/queries";
+import { useStartTotpMutation, useVerifyTotpMutation } from "@/lib/account/hooks";
 import type { FactorConfirmedResponse, TotpStartResponse } from "@/lib/account/types";
 
 /** The setup key in groups of four, as authenticator apps print it (spaces are ignored when typed in). */

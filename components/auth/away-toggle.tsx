@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 
-import { useAvailability, useSetAvailability } from "@/lib/cases/routing-queries";
+import { useAvailability, useSetAvailability } from "@/lib/cases/routing-hooks";
 
 /**
  * "Away" in the user menu (issue 23): while away, auto-assignment passes the member by, and going away hands

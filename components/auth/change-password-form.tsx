@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/credentials";
-import { useChangePasswordMutation } from "@/lib/staff/queries";
+import { useChangePasswordMutation } from "@/lib/staff/hooks";
 
 type Problem = "mismatch" | "tooShort" | "sameAsCurrent" | "wrongCurrent" | "failed";
 

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useBulkCases } from "@/lib/cases/routing-queries";
+import { useBulkCases } from "@/lib/cases/routing-hooks";
 import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
 
 /*

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
-import { useSearch } from "@/lib/cases/queries";
+import { useSearch } from "@/lib/cases/hooks";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/verifications/format";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
-import { useAddNote, useAssignCase, useCase, useConfirmOutcome, usePrefetchCase, useReasons, useRecordOutcome } from "@/lib/cases/queries";
+import { useAddNote, useAssignCase, useCase, useConfirmOutcome, usePrefetchCase, useReasons, useRecordOutcome } from "@/lib/cases/hooks";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import {
   NOTE_MAX_CHARS,

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { useReasons } from "@/lib/cases/queries";
+import { useReasons } from "@/lib/cases/hooks";
 
 /** The reasons an outcome cites, by their labels (the confirmer reads them before agreeing). */
 export function ReasonList({ codes }: { codes: string[] }) {

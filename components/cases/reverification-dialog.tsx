@@ -7,7 +7,7 @@ import { useLazyDialog } from "@/components/ui/dialog";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseDetail } from "@/lib/cases/types";
-import { useVerification } from "@/lib/verifications/queries";
+import { useVerification } from "@/lib/verifications/hooks";
 
 /*
  * "Ask to verify again" on the case panel: the assignee (or a holder of cases.assign) has a new verification

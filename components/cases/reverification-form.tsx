@@ -9,11 +9,11 @@ import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { useRequestReverification } from "@/lib/cases/queries";
+import { useRequestReverification } from "@/lib/cases/hooks";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { ReverificationResponse } from "@/lib/cases/types";
 import { cpfDigits, formatCpfPartial } from "@/lib/shared/cpf";
-import { verificationKeys } from "@/lib/verifications/queries";
+import { verificationKeys } from "@/lib/verifications/hooks";
 
 /*
  * The "Ask to verify again" dialog (./reverification-dialog.tsx opens it; loaded when its trigger is reached).

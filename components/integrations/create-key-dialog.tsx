@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { useCreateIntegration } from "@/lib/integrations/queries";
+import { useCreateIntegration } from "@/lib/integrations/hooks";
 import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/integrations/rules";
 import type { CreatedIntegrationResponse } from "@/lib/integrations/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";

@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
-import type { IntegrationKeySummary } from "@/lib/integrations/schemas";
+import type { IntegrationKeySummary } from "@/lib/integrations/validation";
 
 /** The registry of keys created through the dashboard: metadata only, never a key value. */
 export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }) {

@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
-import { useStartKycSession } from "@/lib/kyc/queries";
+import { useStartKycSession } from "@/lib/kyc/hooks";
 import type { KycSessionResponse } from "@/lib/kyc/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";

@@ -7,7 +7,7 @@ import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useSendSmsCode, useValidateSmsCode } from "@/lib/kyc/queries";
+import { useSendSmsCode, useValidateSmsCode } from "@/lib/kyc/hooks";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import {
   formatPhone,

@@ -3,8 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useTransition } from "react";
 
-import { LOCALES, type Locale } from "@/i18n/locales";
-import { setLocale } from "@/i18n/set-locale";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
+import { setLocale } from "@/lib/i18n/set-locale";
 
 export function LanguageSwitcher() {
   const t = useTranslations("common.language");

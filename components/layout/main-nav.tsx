@@ -7,7 +7,7 @@ import { usePathname } from "next/navigation";
 import { LinkPending } from "@/components/ui/link-pending";
 import { SavedViewsMenu } from "@/components/views/saved-views-menu";
 import type { Permission } from "@/lib/auth/permissions";
-import { useSavedViews } from "@/lib/views/queries";
+import { useSavedViews } from "@/lib/views/hooks";
 import type { ViewScope } from "@/lib/views/rules";
 
 import { navItemsFor } from "./nav-items";

@@ -1,7 +1,7 @@
-import { caseKeys } from "@/lib/cases/queries";
+import { caseKeys } from "@/lib/cases/hooks";
 import type { LiveMessage } from "@/lib/shared/api-client/live";
-import { verificationKeys } from "@/lib/verifications/queries";
-import { verificationEventKeys } from "@/lib/webhooks/queries";
+import { verificationKeys } from "@/lib/verifications/hooks";
+import { verificationEventKeys } from "@/lib/webhooks/hooks";
 
 /*
  * Which react-query keys a live event concerns (by prefix, never the whole cache): a case's events the queues
@@ -11,7 +11,7 @@ import { verificationEventKeys } from "@/lib/webhooks/queries";
  * keys come with the verification and case modules, which most pages would not load otherwise.
  */
 
-// The bell's key prefix (lib/notifications/queries.ts `notificationKeys.all`), named here so the shell's stream does
+// The bell's key prefix (lib/notifications/hooks.ts `notificationKeys.all`), named here so the shell's stream does
 // not depend on the bell's module.
 const NOTIFICATIONS_KEY = ["notifications"] as const;
 

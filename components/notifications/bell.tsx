@@ -6,14 +6,14 @@ import { useId } from "react";
 
 import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDateTime } from "@/components/verifications/format";
-import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/queries";
+import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/hooks";
 import { ACCOUNT_NOTIFICATION_KINDS, notificationPath, type NotificationItem } from "@/lib/notifications/types";
 
 /*
  * The bell in the dashboard header: the unread count (in its accessible name too), and a popover listing the
  * member's latest notifications (the case, the kind in words, the time) with mark read and mark all read.
  * A disclosure, not a modal: the button says whether it is open (aria-expanded), Escape or a click outside
- * closes it and focus goes back to the button. Polls every 30 s in the background (lib/notifications/queries.ts).
+ * closes it and focus goes back to the button. Polls every 30 s in the background (lib/notifications/hooks.ts).
  */
 export function NotificationBell() {
   const t = useTranslations("notifications");

@@ -15,7 +15,7 @@ import {
   type ErasureReasonProblem,
   type ErasureResult,
 } from "@/lib/privacy/erasure";
-import { useDecideErasure, useErasures, useRequestErasure } from "@/lib/privacy/queries";
+import { useDecideErasure, useErasures, useRequestErasure } from "@/lib/privacy/hooks";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
 

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { Alert } from "@/components/ui/alert";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
-import { useRetention } from "@/lib/privacy/queries";
+import { useRetention } from "@/lib/privacy/hooks";
 import type { RetentionReportDto } from "@/lib/privacy/retention";
 
 /*

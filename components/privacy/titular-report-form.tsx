@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 
 import { CpfField } from "@/components/lookups/cpf-field";
 import { Button } from "@/components/ui/button";
-import { isLocale, LOCALES, type Locale } from "@/i18n/locales";
+import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import type { ReportFormat } from "@/lib/privacy/titular";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
 

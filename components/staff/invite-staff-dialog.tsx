@@ -9,7 +9,7 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { ROLES } from "@/lib/auth/roles";
-import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/staff/queries";
+import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/staff/hooks";
 import { parseInviteStaff } from "@/lib/staff/rules";
 
 /*

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { SessionDto } from "@/lib/account/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
-import { staffKeys } from "@/lib/staff/queries";
+import { staffKeys } from "@/lib/staff/hooks";
 
 /*
  * A member's sign-in security as an admin manages it: their live sessions (see, end all), the reset of their
- * second factors, single sign-on only. Key factory, fetchers and one hook each, like lib/staff/queries.ts
+ * second factors, single sign-on only. Key factory, fetchers and one hook each, like lib/staff/hooks.ts
  * (where they belong; kept here while that file is outside this change's area). The keys sit under
  * `staffKeys.all`, so the staff list's invalidations reach them.
  */

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
-import type { UpdateStaffInput } from "@/lib/staff/schemas";
+import type { UpdateStaffInput } from "@/lib/staff/validation";
 import type { StaffListEntry } from "@/lib/staff/types";
 
 /** What the list may say about a member's sign-in security (fields the staff DTO gains with second factors). */

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
-import { useCreateVerification } from "@/lib/verifications/queries";
+import { useCreateVerification } from "@/lib/verifications/hooks";
 import { DOCUMENT_TYPES, parseCreateVerificationInput, type ProblemCode } from "@/lib/verifications/rules";
 
 import { ApiErrorState } from "./error-state";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FACEMATCH_VALID_SIMILARITY } from "@/lib/upstream/model/verification";
 import { boxFromDrag, containedRect, cropTransform, nudgeBox, type CropBox, type Rect } from "@/lib/verifications/crop";
 import { useHeldImages, useShownImage } from "@/lib/verifications/media-ahead";
-import { useDocumentCrop, useSaveDocumentCrop, useVerificationMedia } from "@/lib/verifications/queries";
+import { useDocumentCrop, useSaveDocumentCrop, useVerificationMedia } from "@/lib/verifications/hooks";
 import type { MediaItem } from "@/lib/verifications/types";
 import { clampPan, INITIAL_VIEW as INITIAL, zoomAt, type View } from "@/lib/verifications/zoom";
 

@@ -2,7 +2,7 @@
 
 import { useFormatter } from "next-intl";
 
-/** Date and time in the configured display time zone (next-intl carries it from i18n/request.ts). */
+/** Date and time in the configured display time zone (next-intl carries it from lib/i18n/request.ts). */
 export function useDateTime() {
   const format = useFormatter();
   return (iso: string | undefined | null, style: "datetime" | "date" = "datetime"): string | null => {

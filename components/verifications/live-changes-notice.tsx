@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
-import { verificationKeys } from "@/lib/verifications/queries";
-import { useVerificationChanges } from "@/lib/webhooks/queries";
+import { verificationKeys } from "@/lib/verifications/hooks";
+import { useVerificationChanges } from "@/lib/webhooks/hooks";
 
 /*
  * On an open list: says that verifications were created or changed since it was loaded (the service's

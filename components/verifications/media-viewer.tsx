@@ -5,7 +5,7 @@ import { useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { useHeldImages, useShownImage } from "@/lib/verifications/media-ahead";
-import { useVerificationMedia } from "@/lib/verifications/queries";
+import { useVerificationMedia } from "@/lib/verifications/hooks";
 import type { MediaItem } from "@/lib/verifications/types";
 
 import { ApiErrorState } from "./error-state";

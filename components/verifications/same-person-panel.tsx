@@ -5,7 +5,7 @@ import Link from "next/link";
 
 import { StateBadge } from "@/components/cases/case-badges";
 import { Button } from "@/components/ui/button";
-import { useRelatedVerifications } from "@/lib/verifications/queries";
+import { useRelatedVerifications } from "@/lib/verifications/hooks";
 
 import { useDateTime } from "./format";
 import { StatusBadge } from "./status-badge";

@@ -6,8 +6,8 @@ import { useEffect, useRef } from "react";
 
 import { useDateTime } from "@/components/verifications/format";
 import { StatusBadge } from "@/components/verifications/status-badge";
-import { verificationKeys } from "@/lib/verifications/queries";
-import { useVerificationEvents } from "@/lib/webhooks/queries";
+import { verificationKeys } from "@/lib/verifications/hooks";
+import { useVerificationEvents } from "@/lib/webhooks/hooks";
 
 /*
  * The verification's event history, as the service's webhooks told it, oldest first. Polls the

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { CsvExport } from "@/components/ui/csv-export";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
-import { useVerificationsExport } from "@/lib/verifications/queries-export";
+import { useVerificationsExport } from "@/lib/verifications/export-hooks";
 
 /*
  * "Export CSV" of the list under the filters on screen (every page, not only the one shown), in the list's

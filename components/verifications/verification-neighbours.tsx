@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 
 import { type VerificationFilters } from "@/lib/upstream/model/verification-query";
-import { useVerifications } from "@/lib/verifications/queries";
+import { useVerifications } from "@/lib/verifications/hooks";
 import { filtersToUrlQuery, parseVerificationFilters } from "@/lib/verifications/rules";
 import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 

@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
-import { useSaveView } from "@/lib/views/queries";
+import { useSaveView } from "@/lib/views/hooks";
 import { VIEW_NAME_MAX, viewQueryOf, type ViewScope } from "@/lib/views/rules";
 
 /**

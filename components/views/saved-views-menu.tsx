@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useId } from "react";
 
 import { useDisclosure } from "@/components/ui/use-disclosure";
-import { useDeleteView } from "@/lib/views/queries";
+import { useDeleteView } from "@/lib/views/hooks";
 import { VIEW_PATHS, type ViewScope } from "@/lib/views/rules";
 import type { SavedView } from "@/lib/views/types";
 

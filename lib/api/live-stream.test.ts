@@ -4,7 +4,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { liveEventsAfter, publishLive, sweepLiveEvents } from "@/lib/db/live";
-import { liveEvents } from "@/lib/db/schema";
+import { liveEvents } from "@/lib/db/tables";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { lastEventIdOf, liveStream, mayReceive, sseFrame } from "./live-stream";

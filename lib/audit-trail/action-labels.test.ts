@@ -5,7 +5,7 @@ import ptBR from "@/messages/pt-BR/audit.json";
 
 import { AUDIT_ACTION_NAMES } from "./action-names";
 
-// The audit page shows each action in words (components/audit/audit-event-table.tsx reads `actions.<name>`):
+// The audit page shows each action in words (components/audit-trail/audit-event-table.tsx reads `actions.<name>`):
 // every action the code records (AUDIT_ACTION_NAMES, itself checked against the source) has a label in both languages.
 function label(catalogue: unknown, action: string): unknown {
   return action

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_QUEUE, routeCase } from "./routing-rules";
-import { bulkSchema, routingConfigSchema } from "./routing-schemas";
+import { bulkSchema, routingConfigSchema } from "./routing-validation";
 
 const now = new Date("2026-03-11T18:00:00Z");
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);

@@ -10,7 +10,7 @@
  * match). Age is the time since the verification's creation (the case's clock, `openedAt`) at routing time.
  */
 
-/** Kept in step with RoutingConditions in lib/cases/server/schema.ts (the stored shape). */
+/** Kept in step with RoutingConditions in lib/cases/server/tables.ts (the stored shape). */
 export interface RoutingConditions {
   /** Any of these red flags (lib/cases/rules.ts RED_FLAGS). */
   flags?: string[];

@@ -8,7 +8,7 @@ import { isDecided, type Verification } from "@/lib/upstream/model/verification"
  * conditional statements; tests pin both.
  */
 
-/** Case notes and outcome comments: plain text up to these lengths (lib/cases/schemas.ts). */
+/** Case notes and outcome comments: plain text up to these lengths (lib/cases/validation.ts). */
 export const NOTE_MAX_CHARS = 2000;
 export const COMMENT_MAX_CHARS = 1000;
 

@@ -23,7 +23,7 @@ import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed, type ChangeFeedH
  * writer, which imports this client): the server start (instrumentation.ts) and `npm run db:migrate` seed.
  */
 
-// No schema object: every query names its tables (each feature's `server/schema.ts`), and the relational
+// No schema object: every query names its tables (each feature's `server/tables.ts`), and the relational
 // query API, the only thing that needs them all here, is not used. So this layer imports no feature.
 /** What every query function takes: the process database or a transaction inside it. */
 export type Database = PgDatabase<PgQueryResultHKT>;

@@ -5,7 +5,7 @@ import { hashPassword } from "@/lib/auth/server/password";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { staffUsers } from "../auth/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
 import {
   claimStaffForOidc,

@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
-import { jobLeases } from "@/lib/db/schema";
+import { jobLeases } from "@/lib/db/tables";
 
 /*
  * A lease in the database for work one instance does at a time. Taken with one conditional upsert: the

@@ -4,7 +4,7 @@ import { and, asc, gt, gte, lt, sql } from "drizzle-orm";
 
 import type { ChangeFeed } from "./change-feed";
 import type { Database, DatabaseHandle } from "./client";
-import { liveEvents } from "./schema";
+import { liveEvents } from "./tables";
 
 /*
  * Live events (GET /api/events/stream). `publishLive` writes a row in `live_events` and announces its id on

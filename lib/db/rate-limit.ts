@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
-import { rateLimits } from "@/lib/db/schema";
+import { rateLimits } from "@/lib/db/tables";
 
 /*
  * Counters shared by every instance, kept in the database: one row per key and fixed window, updated

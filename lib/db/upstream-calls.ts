@@ -3,7 +3,7 @@ import "server-only";
 import { and, gte, lt, lte, sql } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
-import { upstreamCalls } from "@/lib/db/schema";
+import { upstreamCalls } from "@/lib/db/tables";
 
 /*
  * The service's calls, counted per day, source (route or job) and kind (the upstream operation): the provider

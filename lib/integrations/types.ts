@@ -1,6 +1,6 @@
 // Shared (no server imports): what the integration key routes answer.
 
-import type { IntegrationKeySummary } from "./schemas";
+import type { IntegrationKeySummary } from "./validation";
 
 /** A key the admin created in the last few minutes and can still reveal (no value here). */
 export interface RevealableKeyDto {

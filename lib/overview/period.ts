@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import type { InputProblem } from "@/lib/verifications/rules";
-import { problemsOf } from "@/lib/verifications/schemas";
+import { problemsOf } from "@/lib/verifications/validation";
 
 /*
  * The overview's period, kept in the URL: `?days=7|30` (the last N days, today included) or

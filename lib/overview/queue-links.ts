@@ -1,4 +1,4 @@
-import type { QueueQuery } from "@/lib/cases/schemas";
+import type { QueueQuery } from "@/lib/cases/validation";
 import type { CaseFigures } from "@/lib/overview/cases";
 
 import type { AgeBucket } from "../cases/rules";

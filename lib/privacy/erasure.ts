@@ -1,6 +1,6 @@
 /*
  * Erasure on request (LGPD art. 18 IV and VI): the request's rules the form runs in the browser and the route
- * runs again (lib/privacy/schemas.ts), and the shapes GET/POST /api/privacy/erasures answer. Shared: no server
+ * runs again (lib/privacy/validation.ts), and the shapes GET/POST /api/privacy/erasures answer. Shared: no server
  * imports, no zod.
  */
 

@@ -1,4 +1,4 @@
-import type { Locale } from "@/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 
 /*
  * The titular report (LGPD art. 18 II and art. 19): what the dashboard did with one person's data and what it

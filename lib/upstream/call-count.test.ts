@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { json, route } from "@/lib/api/route";
 import { createDatabase, type Database } from "@/lib/db/client";
-import { upstreamCalls } from "@/lib/db/schema";
+import { upstreamCalls } from "@/lib/db/tables";
 import { addUpstreamCalls, readUpstreamCalls } from "@/lib/db/upstream-calls";
 import { restoreConfigEnv } from "@/test/config";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";

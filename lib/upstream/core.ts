@@ -26,7 +26,7 @@ import {
   verificationListWire,
   verificationWire,
   type VerificationFileWire,
-} from "@/lib/upstream/schemas";
+} from "@/lib/upstream/validation";
 
 /*
  * Client of the core API ({core_url}): verifications. Every call carries X-API-Key. Read routes refuse

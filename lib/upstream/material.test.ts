@@ -6,7 +6,7 @@ import { AppError } from "@/lib/shared/errors";
 import { CoreClient } from "@/lib/upstream/core";
 import { parseErrorBody, UpstreamError } from "@/lib/upstream/http";
 import { VERIFICATION_STATUSES } from "@/lib/upstream/model/verification";
-import { createdVerificationWire, reshapeCreatedVerification } from "@/lib/upstream/schemas";
+import { createdVerificationWire, reshapeCreatedVerification } from "@/lib/upstream/validation";
 import { createVerification } from "@/lib/verifications/server/create";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 

@@ -24,7 +24,7 @@ import {
   reshapeFederalRevenue,
   reshapeIntegration,
   reshapeKycSession,
-} from "@/lib/upstream/schemas";
+} from "@/lib/upstream/validation";
 
 /*
  * Client of the partners API ({base_url}): login, integration keys, CPF lookups, KYC sessions, SMS codes.

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { AHEAD_HEADERS } from "../shared/api-client/background";
 import { PAGE_VIEW_HEADER, pageViewId } from "../shared/page-view";
 import { ImageMemory, ShownReporter, type HeldPicture } from "./image-memory";
-import { postImagesShown, useVerificationMediaAhead } from "./queries";
+import { postImagesShown, useVerificationMediaAhead } from "./hooks";
 
 /*
  * The browser's side of reading a case's images ahead (./image-memory.ts): one memory and one reporter per

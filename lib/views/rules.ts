@@ -1,5 +1,5 @@
 // Saved views' rules the browser runs too (the "Save this view" dialog, the navigation's menu): no zod here, so
-// nothing of zod reaches a page (e2e/client-bundle.spec.ts). The API's schema is lib/views/schemas.ts.
+// nothing of zod reaches a page (e2e/client-bundle.spec.ts). The API's schema is lib/views/validation.ts.
 
 export const VIEW_SCOPES = ["verifications", "cases"] as const;
 export type ViewScope = (typeof VIEW_SCOPES)[number];

@@ -7,7 +7,7 @@ import { GET as image } from "@/app/api/media/[token]/route";
 import { GET as media } from "@/app/api/verifications/[publicId]/media/route";
 import { GET as list } from "@/app/api/verifications/route";
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
-import { staffRoles } from "@/lib/auth/server/schema";
+import { staffRoles } from "@/lib/auth/server/tables";
 import { OVERVIEW_TABLES } from "@/lib/overview/tables";
 import { isValidCpf } from "@/lib/shared/cpf";
 import type { VerificationDetailResponse, VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";

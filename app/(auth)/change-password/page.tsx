@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 
 import { Providers } from "@/app/providers";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 

@@ -4,7 +4,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { authCookies } from "@/lib/auth/server/cookies";
 import { currentPageUser } from "@/lib/auth/server/require-role";

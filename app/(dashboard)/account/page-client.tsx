@@ -11,7 +11,7 @@ import { SessionsSection } from "@/components/account/sessions-section";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useFactorsQuery } from "@/lib/account/queries";
+import { useFactorsQuery } from "@/lib/account/hooks";
 import type { FactorConfirmedResponse } from "@/lib/account/types";
 
 /*

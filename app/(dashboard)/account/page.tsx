@@ -2,8 +2,8 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-import { ClientMessages } from "@/i18n/client-messages";
-import { accountKeys } from "@/lib/account/queries";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import { accountKeys } from "@/lib/account/hooks";
 import type { SessionsResponse } from "@/lib/account/types";
 import { factorsOverview } from "@/lib/auth/server/factors-overview";
 import { requirePageUser } from "@/lib/auth/server/require-role";

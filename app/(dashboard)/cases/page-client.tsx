@@ -13,9 +13,9 @@ import { ApiErrorState } from "@/components/verifications/error-state";
 import { useDateTime } from "@/components/verifications/format";
 import { SaveViewDialog } from "@/components/views/save-view-dialog";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
-import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/cases/queries";
+import { useCaseQueue, useSyncCases, type QueueParams } from "@/lib/cases/hooks";
 import { queueContextQuery } from "@/lib/cases/queue-context";
-import { useRouting } from "@/lib/cases/routing-queries";
+import { useRouting } from "@/lib/cases/routing-hooks";
 import { AGE_BUCKETS, QUEUE_SORTS, QUEUES, RED_FLAGS } from "@/lib/cases/rules";
 
 export function CasesPageClient({ initial, viewer }: { initial: QueueParams; viewer: { id: string; permissions: readonly Permission[] } }) {

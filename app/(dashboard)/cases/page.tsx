@@ -1,11 +1,11 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { audited, requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
-import { caseKeys, type QueueParams } from "@/lib/cases/queries";
-import { queueQuerySchema } from "@/lib/cases/schemas";
+import { caseKeys, type QueueParams } from "@/lib/cases/hooks";
+import { queueQuerySchema } from "@/lib/cases/validation";
 import { listQueue } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
 import type { PageSearchParams } from "@/lib/shared/page-search-params";

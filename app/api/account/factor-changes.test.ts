@@ -3,11 +3,11 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { startTotpEnrolment } from "@/lib/auth/server/factors";
 import { SIGN_IN_GRACE_MS } from "@/lib/auth/server/require-role";
-import { staffSessions } from "@/lib/auth/server/schema";
+import { staffSessions } from "@/lib/auth/server/tables";
 import { updateStaff } from "@/lib/auth/server/staff-store";
 import { TOTP_PERIOD_SECONDS, totpCode } from "@/lib/auth/server/totp";
 import type { StaffUserDto } from "@/lib/auth/types";
-import { notificationOutbox, notifications } from "@/lib/notifications/server/schema";
+import { notificationOutbox, notifications } from "@/lib/notifications/server/tables";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";

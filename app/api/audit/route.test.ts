@@ -2,10 +2,10 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import type { AuditPage } from "@/lib/audit-trail/types";
-import { staffRoles } from "@/lib/auth/server/schema";
+import { staffRoles } from "@/lib/auth/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
 import { setLogSink } from "@/lib/log";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";

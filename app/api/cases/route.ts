@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
-import { queueQuerySchema } from "@/lib/cases/schemas";
+import { queueQuerySchema } from "@/lib/cases/validation";
 import { listQueue } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
 

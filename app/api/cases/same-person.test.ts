@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { applyStatusOnly } from "@/lib/cases/server/store";
 import type { CaseDetailResponse, CaseQueueResponse, ReverificationResponse } from "@/lib/cases/types";
 import { maskCpf } from "@/lib/shared/cpf";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { type Permission } from "@/lib/auth/permissions";
-import { staffRoles } from "@/lib/auth/server/schema";
+import { staffRoles } from "@/lib/auth/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { applyObservations, observe } from "@/lib/cases/server/store";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { createIntegrationSchemaFor } from "@/lib/integrations/schemas";
+import { createIntegrationSchemaFor } from "@/lib/integrations/validation";
 import { createIntegrationKey } from "@/lib/integrations/server/integrations";
 import { integrationListFor } from "@/lib/integrations/server/integrations-view";
 import { revealableEntries, setRevealCookie } from "@/lib/integrations/server/reveal";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { BUILT_IN_PERMISSIONS, BUILT_IN_ROLES, PERMISSIONS } from "@/lib/auth/permissions";
 import { sessionToken } from "@/lib/auth/server/require-role";
 import { SessionCache } from "@/lib/auth/server/session-cache";

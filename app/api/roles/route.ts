@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { createRoleSchema } from "@/lib/roles/schemas";
+import { createRoleSchema } from "@/lib/roles/validation";
 import { createRole, listRoles } from "@/lib/roles/server/roles";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { json, route } from "@/lib/api/route";
 import { auditableDetail, audited } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
-import { searchSchema } from "@/lib/cases/schemas";
+import { searchSchema } from "@/lib/cases/validation";
 import { searchAnswer, searchVerifications } from "@/lib/cases/server/search";
 import { getDb } from "@/lib/db/client";
 import { consumeQuota } from "@/lib/db/quotas";

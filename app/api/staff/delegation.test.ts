@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { createStaff, LastHolderError, staffAccess, updateStaff } from "@/lib/auth/server/staff-store";
 import type { StaffSession, StaffUserDto } from "@/lib/auth/types";
 import { createRole, updateRole } from "@/lib/roles/server/roles";

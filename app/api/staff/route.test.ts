@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";

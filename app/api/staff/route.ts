@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { inviteStaffSchema } from "@/lib/staff/schemas";
+import { inviteStaffSchema } from "@/lib/staff/validation";
 import { inviteStaff, listStaffWithSignInState } from "@/lib/staff/server/staff";
 
 export const dynamic = "force-dynamic";

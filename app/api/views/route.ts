@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { saveViewSchema } from "@/lib/views/schemas";
+import { saveViewSchema } from "@/lib/views/validation";
 import { createView, listViews } from "@/lib/views/server/views";
 
 // GET /api/views – the member's saved views of the pages they may read (verification list, case queue).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { staffRoles } from "@/lib/auth/server/schema";
+import { staffRoles } from "@/lib/auth/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
 import type { StaffUserDto } from "@/lib/auth/types";
 import type { SavedView } from "@/lib/views/types";

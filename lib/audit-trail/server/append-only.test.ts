@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import { describeEachDatabase, stubTestEnvironment } from "@/test/db";
 
 import { pruneAuditEvents } from "./index";

@@ -2,7 +2,7 @@ import { desc, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 
 import { appendChained } from "@/lib/audit-trail/server/group-commit";
-import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import { singleKeyRing } from "@/lib/keys/ring";
 import { tamper } from "@/test/audit-trail";
 import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS } from "@/test/db";

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 
 import { AUDIT_CHAIN_LOCK_KEY } from "@/lib/audit-trail/server/group-commit";
-import { auditCheckpoints, auditEvents, type AuditCheckpointRow } from "@/lib/audit-trail/server/schema";
+import { auditCheckpoints, auditEvents, type AuditCheckpointRow } from "@/lib/audit-trail/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { keyById, type Key, type KeyRing } from "@/lib/keys/ring";

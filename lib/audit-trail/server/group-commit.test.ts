@@ -6,7 +6,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { chainSigner, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { singleKeyRing } from "@/lib/keys/ring";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";

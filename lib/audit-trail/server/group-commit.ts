@@ -2,7 +2,7 @@ import "server-only";
 
 import { desc, sql } from "drizzle-orm";
 
-import { auditChainHead, auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditChainHead, auditEvents } from "@/lib/audit-trail/server/tables";
 import type { Database } from "@/lib/db/client";
 
 /*

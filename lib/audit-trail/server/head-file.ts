@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { eq } from "drizzle-orm";
 
-import { auditChainHead, auditCheckpoints } from "@/lib/audit-trail/server/schema";
+import { auditChainHead, auditCheckpoints } from "@/lib/audit-trail/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import type { KeyRing } from "@/lib/keys/ring";

@@ -3,7 +3,7 @@ import "server-only";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import type { Database } from "@/lib/db/client";
 
 /*

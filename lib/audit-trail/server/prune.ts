@@ -3,7 +3,7 @@ import "server-only";
 import { asc, count, desc, gte, lte, max, sql } from "drizzle-orm";
 
 import { AUDIT_CHAIN_LOCK_KEY, recordEvent } from "@/lib/audit-trail/server/record";
-import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import type { KeyRing } from "@/lib/keys/ring";

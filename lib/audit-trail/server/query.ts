@@ -3,7 +3,7 @@ import "server-only";
 import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { queryRows, type Database } from "@/lib/db/client";
 
 import type { AuditEventView, AuditPage, AuditStaff } from "../types";
@@ -15,7 +15,7 @@ export type { AuditEventView, AuditPage } from "../types";
  *
  * Order is (at desc, id desc) and a page continues strictly after the last (at, id) it showed, so page N
  * costs the same as page 1 whatever the table size: every equality filter has an index on (column, at)
- * (lib/db/schema.ts), which hands rows over already in `at` order, and the cursor bound `at <= c` is an
+ * (lib/db/tables.ts), which hands rows over already in `at` order, and the cursor bound `at <= c` is an
  * index condition. No total count is computed: counting a million rows on every page is what would be slow.
  *
  * The cursor carries `at` to the microsecond as PostgreSQL printed it, not a JS Date (milliseconds), so

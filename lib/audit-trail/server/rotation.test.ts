@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import { config } from "@/lib/config";
 import { parseKeyRing, singleKeyRing } from "@/lib/keys/ring";
 import { tamper } from "@/test/audit-trail";

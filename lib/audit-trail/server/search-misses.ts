@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import type { Database } from "@/lib/db/client";
 
 import type { CpfSearchMisses } from "../types";

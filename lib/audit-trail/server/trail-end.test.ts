@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, onTestFinished, vi } from "vitest";
 
-import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import type { Database } from "@/lib/db/client";
 import { tamper } from "@/test/audit-trail";
 import { stubConfigEnv } from "@/test/config";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 
 import { cpfHashes, recordEvent, type AuditEvent } from "@/lib/audit-trail/server/record";
-import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import { tamper } from "@/test/audit-trail";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 

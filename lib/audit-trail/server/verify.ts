@@ -3,7 +3,7 @@ import "server-only";
 import { asc, desc, eq, gt } from "drizzle-orm";
 
 import { computeEventHash, GENESIS_HASH } from "@/lib/audit-trail/server/record";
-import { auditChainHead, auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/audit-trail/server/schema";
+import { auditChainHead, auditCheckpoints, auditEvents, type AuditEventRow } from "@/lib/audit-trail/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { keyById, type KeyRing } from "@/lib/keys/ring";

@@ -25,7 +25,7 @@ import { consume } from "@/lib/db/rate-limit";
 import { AppError } from "@/lib/shared/errors";
 
 import { openFactorSecretWithKey, recoveryCodeHash, recoveryCodeHashes, sealFactorSecret } from "./factor-secret";
-import { staffFactors, staffRecoveryCodes, staffSessions, staffUsers, type StaffFactorRow } from "./schema";
+import { staffFactors, staffRecoveryCodes, staffSessions, staffUsers, type StaffFactorRow } from "./tables";
 import { forgetLocally } from "./session-invalidation";
 import { addressGroup } from "./throttle";
 import { matchTotp, newTotpSecret, totpUri } from "./totp";

@@ -5,7 +5,7 @@ import { sql, type Column, type SQL } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/shared/errors";
 
-import { staffUsers } from "./schema";
+import { staffUsers } from "./tables";
 
 /*
  * Four eyes between people who predate the request (docs/security.md#four-eyes-between-people-who-predate-the-request):

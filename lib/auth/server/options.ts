@@ -5,7 +5,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
-import { signInSchema } from "@/lib/auth/schemas";
+import { signInSchema } from "@/lib/auth/validation";
 import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { POST as signInOptions } from "@/app/api/auth/passkey/options/route";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { PEER_HEADER } from "@/lib/shared/client-address";
 import { apiRequest, createTestStaff } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
@@ -19,7 +19,7 @@ import {
   registerPasskey,
   SIGN_IN_OPTIONS_PER_MINUTE,
 } from "./factors";
-import { authChallenges } from "./schema";
+import { authChallenges } from "./tables";
 import { startSession } from "./sessions";
 import { attemptPasskeySignIn } from "./sign-in";
 import { updateStaff } from "./staff-store";

@@ -3,7 +3,7 @@ import { decode, encode } from "next-auth/jwt";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { httpStatusOf } from "@/lib/api/errors";
-import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
+import { staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { AppError } from "@/lib/shared/errors";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { staffSessions, staffUsers } from "@/lib/auth/server/schema";
+import { staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 

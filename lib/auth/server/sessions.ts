@@ -6,7 +6,7 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { resolvePermissions, secondFactorRequired } from "@/lib/auth/permissions";
-import { staffFactors, staffRoles, staffSessions, staffUsers } from "@/lib/auth/server/schema";
+import { staffFactors, staffRoles, staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import type { SessionStage, SignInMethod, StaffSession } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";

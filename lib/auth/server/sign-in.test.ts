@@ -1,9 +1,9 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { staffUsers } from "@/lib/auth/server/schema";
-import { rateLimits } from "@/lib/db/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { staffUsers } from "@/lib/auth/server/tables";
+import { rateLimits } from "@/lib/db/tables";
 import { unlockStaffSignIn } from "@/lib/staff/server/staff";
 import { createTestStaff } from "@/test/auth";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/shared/errors";
 import type { Database } from "../../db/client";
 import { BUILT_IN_PERMISSIONS, GUARDED_PERMISSIONS, isBuiltInRole, resolvePermissions, type Permission } from "../permissions";
 import { type RoleRef } from "../roles";
-import { staffRoles, staffUsers } from "./schema";
+import { staffRoles, staffUsers } from "./tables";
 
 /*
  * Staff queries. Everything leaving this module is a DTO: the password hash never does, except through

@@ -14,7 +14,7 @@ import { AppError } from "@/lib/shared/errors";
 
 import { consumeCode, recoveryCodesLeft, verifyPasskey } from "./factors";
 import { verifyPassword } from "./password";
-import { staffSessions, staffUsers } from "./schema";
+import { staffSessions, staffUsers } from "./tables";
 import { forgetLocally } from "./session-invalidation";
 import type { RelyingParty } from "./webauthn";
 

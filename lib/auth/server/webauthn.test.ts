@@ -7,7 +7,7 @@ import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/
 import { softwareAuthenticator } from "@/test/webauthn";
 
 import { passkeyAuthenticationOptions, passkeyRegistrationOptions, registerPasskey, verifyPasskey, type FactorNotices } from "./factors";
-import { authChallenges, staffFactors } from "./schema";
+import { authChallenges, staffFactors } from "./tables";
 import { startSession } from "./sessions";
 import { relyingParty } from "./webauthn";
 

@@ -8,7 +8,7 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import { authChallenges } from "./schema";
+import { authChallenges } from "./tables";
 
 /*
  * The WebAuthn relying party (this dashboard) and its challenges. A challenge is stored when the browser is

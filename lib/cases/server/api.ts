@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { Locale } from "@/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import type { RequestContext } from "@/lib/audit-trail/server";
 import type { StaffSession } from "@/lib/auth/server/require-role";
 import en from "@/messages/en/cases.json";

@@ -3,8 +3,8 @@ import "server-only";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
-import { staffUsers } from "@/lib/auth/server/schema";
-import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
+import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { notify } from "@/lib/notifications/server/notify";

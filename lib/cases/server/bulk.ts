@@ -4,8 +4,8 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 
 import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
-import type { BulkInput } from "@/lib/cases/routing-schemas";
-import { caseEntries, caseQueues, cases } from "@/lib/cases/server/schema";
+import type { BulkInput } from "@/lib/cases/routing-validation";
+import { caseEntries, caseQueues, cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";

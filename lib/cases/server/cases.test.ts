@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { httpStatusOf } from "@/lib/api/errors";
 import { cpfHash } from "@/lib/audit-trail/server";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { redFlags } from "@/lib/cases/red-flags";
-import { NOTE_MAX_CHARS, noteSchema, outcomeSchema, queueQuerySchema, searchSchema } from "@/lib/cases/schemas";
-import { caseEntries, cases } from "@/lib/cases/server/schema";
+import { NOTE_MAX_CHARS, noteSchema, outcomeSchema, queueQuerySchema, searchSchema } from "@/lib/cases/validation";
+import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { createDatabase } from "@/lib/db/client";
 import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";

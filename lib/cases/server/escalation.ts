@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
-import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/schema";
+import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/tables";
 import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { membersHolding, notify } from "@/lib/notifications/server/notify";

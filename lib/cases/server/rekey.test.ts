@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 
 import { cpfHash, cpfHashes, recordEvent } from "@/lib/audit-trail/server";
 import { listAuditEvents } from "@/lib/audit-trail/server/query";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
-import { verificationIndex } from "@/lib/cases/server/schema";
+import { verificationIndex } from "@/lib/cases/server/tables";
 import { parseKeyRing } from "@/lib/keys/ring";
 import { setLogSink } from "@/lib/log";
 import type { Verification } from "@/lib/upstream/model/verification";

@@ -2,10 +2,10 @@ import "server-only";
 
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 
-import { staffUsers } from "@/lib/auth/server/schema";
-import { caseEntries, caseReverifications, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
+import { caseEntries, caseReverifications, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { queryRows, type Database } from "@/lib/db/client";
-import { verificationEvents } from "@/lib/webhooks/server/schema";
+import { verificationEvents } from "@/lib/webhooks/server/tables";
 
 import type { CaseSummary, Reverification } from "../types";
 

@@ -4,17 +4,17 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { httpStatusOf } from "@/lib/api/errors";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { listStaff } from "@/lib/auth/server/staff-store";
-import { caseEntries, caseQueues, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/schema";
+import { caseEntries, caseQueues, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 import { createDatabase } from "@/lib/db/client";
-import { notifications } from "@/lib/notifications/server/schema";
+import { notifications } from "@/lib/notifications/server/tables";
 import type { AppError } from "@/lib/shared/errors";
 import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import type { RoutingConfigInput } from "../routing-schemas";
+import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
 import { assignCase, type CaseContext } from "./actions";
 import { autoAssign, releaseDisabledMember, setAvailability } from "./auto-assign";
 import { bulkCases } from "./bulk";

@@ -3,9 +3,9 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
 import type { RoutingRule } from "@/lib/cases/routing-rules";
-import type { RoutingConfigInput } from "@/lib/cases/routing-schemas";
+import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
 import {
   caseEntries,
   caseQueueMembers,
@@ -14,7 +14,7 @@ import {
   caseRoutingSettings,
   cases,
   DEFAULT_QUEUE_ID,
-} from "@/lib/cases/server/schema";
+} from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { cpfHash } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { isSealedText, parseKeyRing, sealedTextKeyId, singleKeyRing } from "@/lib/keys/ring";
 import { confirmErasure, requestErasure } from "@/lib/privacy/server/erasure";

@@ -4,8 +4,8 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 
 import { cpfHash, cpfHashes } from "@/lib/audit-trail/server";
-import type { SearchInput } from "@/lib/cases/schemas";
-import { cases, searchIndexErased, verificationIndex } from "@/lib/cases/server/schema";
+import type { SearchInput } from "@/lib/cases/validation";
+import { cases, searchIndexErased, verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";

@@ -2,10 +2,10 @@ import "server-only";
 
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
-import { staffUsers } from "@/lib/auth/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { routeCase } from "@/lib/cases/routing-rules";
-import type { CaseContextQuery, QueueQuery } from "@/lib/cases/schemas";
-import { caseEntries, cases, DEFAULT_QUEUE_ID, type CaseRow } from "@/lib/cases/server/schema";
+import type { CaseContextQuery, QueueQuery } from "@/lib/cases/validation";
+import { caseEntries, cases, DEFAULT_QUEUE_ID, type CaseRow } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { cases } from "@/lib/cases/server/schema";
+import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { CoreClient } from "@/lib/upstream/core";
 import { parseDelivery } from "@/lib/webhooks/server/parse";

@@ -4,11 +4,11 @@ import { randomUUID } from "node:crypto";
 
 import { and, asc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 
-import { cases } from "@/lib/cases/server/schema";
+import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { isUpstreamError } from "@/lib/upstream/http";
 import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
-import { verificationEvents } from "@/lib/webhooks/server/schema";
+import { verificationEvents } from "@/lib/webhooks/server/tables";
 
 import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "../../db/lease";
 import type { CaseSettings } from "../rules";

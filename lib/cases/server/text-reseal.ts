@@ -6,7 +6,7 @@ import { and, asc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { recordEvent } from "@/lib/audit-trail/server";
-import { caseEntries, cases } from "@/lib/cases/server/schema";
+import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";

@@ -5,11 +5,11 @@ import { createHash } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 
 import { auditableDetail, auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail/server";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
 import type { Database } from "@/lib/db/client";
 import { clear, countInWindow, increment } from "@/lib/db/rate-limit";
-import { parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/integrations/schemas";
-import { integrationKeys } from "@/lib/integrations/server/schema";
+import { parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/integrations/validation";
+import { integrationKeys } from "@/lib/integrations/server/tables";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import type { Integration } from "@/lib/upstream/model/partners";

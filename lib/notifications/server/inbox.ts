@@ -4,9 +4,9 @@ import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
 
-import type { MarkReadInput } from "../schemas";
+import type { MarkReadInput } from "@/lib/notifications/validation";
 import type { MarkReadResponse, NotificationsResponse } from "../types";
-import { notifications } from "./schema";
+import { notifications } from "./tables";
 
 // The member's own notifications (the bell): the latest 50 and how many are unread; marking read touches
 // only the caller's rows, whatever ids they name.

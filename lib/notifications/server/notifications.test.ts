@@ -5,22 +5,22 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { addNote, assignCase, notifyConfirmationWaiting, notifyMentions, recordOutcome } from "@/lib/cases/server/actions";
 import { escalateCase, escalateOverdueCases } from "@/lib/cases/server/escalation";
-import { caseEntries, caseQueueMembers, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/schema";
+import { caseEntries, caseQueueMembers, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 import { makeStaff } from "@/test/cases";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { markReadSchema } from "../schemas";
+import { markReadSchema } from "@/lib/notifications/validation";
 import { listNotifications, markRead } from "./inbox";
 import { mentionTokens, resolveMentions } from "./mentions";
 import { messageFor } from "./messages";
 import { notify } from "./notify";
 import { MAX_ATTEMPTS, processOutbox, safeError } from "./outbox";
-import { notificationOutbox, notifications } from "./schema";
+import { notificationOutbox, notifications } from "./tables";
 import { configuredTransports, type Transports } from "./transports";
 
 beforeAll(() => stubTestEnvironment());

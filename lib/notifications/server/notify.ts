@@ -3,14 +3,14 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 
 import { resolvePermissions, type Permission } from "@/lib/auth/permissions";
-import { staffRoles, staffUsers } from "@/lib/auth/server/schema";
+import { staffRoles, staffUsers } from "@/lib/auth/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 
 import { ACCOUNT_NOTIFICATION_KINDS, type NotificationKind } from "../types";
 import { messageFor } from "./messages";
-import { notificationOutbox, notifications } from "./schema";
+import { notificationOutbox, notifications } from "./tables";
 
 /*
  * Making notifications: one row per member, kind, case and dedupe key, inserted with ON CONFLICT DO NOTHING

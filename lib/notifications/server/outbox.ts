@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { log, redactText } from "@/lib/log";
 
-import { notificationOutbox } from "./schema";
+import { notificationOutbox } from "./tables";
 import { configuredTransports, type Transports } from "./transports";
 
 /*

@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 
 import { AGE_BUCKETS, AGE_BUCKETS_HOURS, RECOMMENDATIONS, type AgeBucket, type Recommendation } from "@/lib/cases/rules";
-import { cases } from "@/lib/cases/server/schema";
+import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import type { CaseFigures } from "@/lib/overview/cases";
 

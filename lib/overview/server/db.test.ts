@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail/server";
-import { queueQuerySchema } from "@/lib/cases/schemas";
-import { cases } from "@/lib/cases/server/schema";
+import { queueQuerySchema } from "@/lib/cases/validation";
+import { cases } from "@/lib/cases/server/tables";
 import { listQueue } from "@/lib/cases/server/store";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 import { startOfDay } from "@/lib/shared/time-zone";

@@ -2,8 +2,8 @@ import "server-only";
 
 import { createTranslator } from "next-intl";
 
-import type { Locale } from "@/i18n/locales";
-import { loadMessages } from "@/i18n/messages";
+import type { Locale } from "@/lib/i18n/locales";
+import { loadMessages } from "@/lib/i18n/messages";
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
 import { csvRecord, csvRowStream } from "@/lib/audit-trail/server/csv";
 import { config } from "@/lib/config";

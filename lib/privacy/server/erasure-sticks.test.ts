@@ -4,9 +4,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, onTestFinished, vi } from "vitest";
 
 import { cpfHash, cpfHashes } from "@/lib/audit-trail/server/record";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { rekeySearchIndex, type RekeyClient } from "@/lib/cases/server/rekey";
-import { searchIndexErased, verificationIndex } from "@/lib/cases/server/schema";
+import { searchIndexErased, verificationIndex } from "@/lib/cases/server/tables";
 import { searchVerifications } from "@/lib/cases/server/search";
 import type { Database } from "@/lib/db/client";
 import type { Verification } from "@/lib/upstream/model/verification";

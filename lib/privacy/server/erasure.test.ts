@@ -5,18 +5,18 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import { cpfHash } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
-import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
-import { documentCrops } from "@/lib/verifications/server/schema";
-import { webhookDeliveries } from "@/lib/webhooks/server/schema";
+import { documentCrops } from "@/lib/verifications/server/tables";
+import { webhookDeliveries } from "@/lib/webhooks/server/tables";
 import { makeStaff } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { cancelErasure, confirmErasure, listErasures, requestErasure, type ErasureContext } from "./erasure";
-import { privacyErasures } from "./schema";
+import { privacyErasures } from "./tables";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

@@ -6,23 +6,23 @@ import { alias } from "drizzle-orm/pg-core";
 import { failureOf, recordEvent, type AuditDetails } from "@/lib/audit-trail/server";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { accessGivenByRequester, ConfirmerNotIndependentError } from "@/lib/auth/server/four-eyes";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { publishCaseChange } from "@/lib/cases/server/live";
-import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { forgetInSearchIndex } from "@/lib/cases/server/search";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
 import type { ErasedKind, ErasureDto, ErasureListResponse, ErasureMember, ErasureResult, KeptKind } from "@/lib/privacy/erasure";
-import type { ErasureRequestInput } from "@/lib/privacy/schemas";
+import type { ErasureRequestInput } from "@/lib/privacy/validation";
 import { AppError } from "@/lib/shared/errors";
-import { documentCrops } from "@/lib/verifications/server/schema";
-import { webhookDeliveries } from "@/lib/webhooks/server/schema";
+import { documentCrops } from "@/lib/verifications/server/tables";
+import { webhookDeliveries } from "@/lib/webhooks/server/tables";
 
-import { privacyErasures, type PrivacyErasureRow } from "./schema";
+import { privacyErasures, type PrivacyErasureRow } from "./tables";
 import { shortenDeliveryBody } from "./webhook-body";
 
 /*

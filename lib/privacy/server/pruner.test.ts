@@ -4,17 +4,17 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { recordEvent } from "@/lib/audit-trail/server";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { authChallenges, staffSessions } from "@/lib/auth/server/schema";
-import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { authChallenges, staffSessions } from "@/lib/auth/server/tables";
+import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { createDatabase, type Database } from "@/lib/db/client";
-import { liveEvents, rateLimits, upstreamCalls } from "@/lib/db/schema";
-import { notificationOutbox, notifications } from "@/lib/notifications/server/schema";
+import { liveEvents, rateLimits, upstreamCalls } from "@/lib/db/tables";
+import { notificationOutbox, notifications } from "@/lib/notifications/server/tables";
 import type { RetentionKind } from "@/lib/privacy/retention";
-import { documentCrops } from "@/lib/verifications/server/schema";
+import { documentCrops } from "@/lib/verifications/server/tables";
 import { parseDelivery } from "@/lib/webhooks/server/parse";
-import { webhookDeliveries } from "@/lib/webhooks/server/schema";
+import { webhookDeliveries } from "@/lib/webhooks/server/tables";
 import { makeStaff } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 

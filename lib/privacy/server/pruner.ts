@@ -3,18 +3,18 @@ import "server-only";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from "drizzle-orm";
 
 import { pruneAuditEvents, recordEvent } from "@/lib/audit-trail/server";
-import { authChallenges, staffSessions } from "@/lib/auth/server/schema";
-import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/schema";
+import { authChallenges, staffSessions } from "@/lib/auth/server/tables";
+import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { acquireLease, releaseLease } from "@/lib/db/lease";
-import { liveEvents, rateLimits } from "@/lib/db/schema";
+import { liveEvents, rateLimits } from "@/lib/db/tables";
 import { pruneUpstreamCalls } from "@/lib/db/upstream-calls";
 import { log } from "@/lib/log";
-import { notificationOutbox, notifications } from "@/lib/notifications/server/schema";
+import { notificationOutbox, notifications } from "@/lib/notifications/server/tables";
 import { RETENTION_KINDS, type RetentionCounts, type RetentionKind } from "@/lib/privacy/retention";
-import { documentCrops } from "@/lib/verifications/server/schema";
-import { webhookDeliveries } from "@/lib/webhooks/server/schema";
+import { documentCrops } from "@/lib/verifications/server/tables";
+import { webhookDeliveries } from "@/lib/webhooks/server/tables";
 
 import { retentionPolicies, type RetentionPolicy } from "./policies";
 import { shortenDeliveryBody } from "./webhook-body";

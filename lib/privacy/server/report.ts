@@ -2,7 +2,7 @@ import "server-only";
 
 import { desc, eq } from "drizzle-orm";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import type { Database } from "@/lib/db/client";
 import { RETENTION_KINDS, type RetentionCounts, type RetentionReportDto } from "@/lib/privacy/retention";
 

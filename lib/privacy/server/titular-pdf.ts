@@ -2,7 +2,7 @@ import "server-only";
 
 import PDFDocument from "pdfkit";
 
-import type { Locale } from "@/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import { config } from "@/lib/config";
 import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
 import enCommon from "@/messages/en/common.json";

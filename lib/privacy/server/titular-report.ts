@@ -3,26 +3,26 @@ import "server-only";
 import { and, arrayOverlaps, asc, eq, inArray, or } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 
-import type { Locale } from "@/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
 import { eventColumns } from "@/lib/audit-trail/server/query";
 import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { staffUsers } from "@/lib/auth/server/schema";
-import { caseQueues, cases, searchIndexErased, verificationIndex } from "@/lib/cases/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { staffUsers } from "@/lib/auth/server/tables";
+import { caseQueues, cases, searchIndexErased, verificationIndex } from "@/lib/cases/server/tables";
 import { getCase } from "@/lib/cases/server/store";
 import type { CaseEntry } from "@/lib/cases/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import type { ReportCase, ReportErasure, ReportFormat, ReportProcessing, ReportStored, TitularReport } from "@/lib/privacy/titular";
-import { documentCrops } from "@/lib/verifications/server/schema";
-import { verificationEvents } from "@/lib/webhooks/server/schema";
+import { documentCrops } from "@/lib/verifications/server/tables";
+import { verificationEvents } from "@/lib/webhooks/server/tables";
 import enAudit from "@/messages/en/audit.json";
 import en from "@/messages/en/privacy.json";
 import ptBRAudit from "@/messages/pt-BR/audit.json";
 import ptBR from "@/messages/pt-BR/privacy.json";
 
-import { privacyErasures } from "./schema";
+import { privacyErasures } from "./tables";
 
 /*
  * The titular report (LGPD art. 18 II, art. 19): for one CPF, every processing of that person's data the

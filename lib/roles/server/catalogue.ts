@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { Locale } from "@/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import { PERMISSION_GROUPS, type Permission } from "@/lib/auth/permissions";
 import en from "@/messages/en/roles.json";
 import ptBR from "@/messages/pt-BR/roles.json";

@@ -5,7 +5,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { BUILT_IN_PERMISSIONS, BUILT_IN_ROLES, normalisePermissions, type RoleInput } from "@/lib/auth/permissions";
 import { assertHeld, OwnAccessError } from "@/lib/auth/server/delegation";
-import { staffRoles, staffUsers, type StaffRoleRow } from "@/lib/auth/server/schema";
+import { staffRoles, staffUsers, type StaffRoleRow } from "@/lib/auth/server/tables";
 import { forgetLocally } from "@/lib/auth/server/session-invalidation";
 import { keepingGuardedHolders, lockStaffAccess, pgErrorCode } from "@/lib/auth/server/staff-store";
 import type { StaffSession } from "@/lib/auth/types";

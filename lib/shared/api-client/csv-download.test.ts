@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { verificationsExportUrl } from "../../verifications/queries-export";
+import { verificationsExportUrl } from "@/lib/verifications/export-hooks";
 import { downloadCsv } from "./csv-download";
 import { setStepUpHandler } from "./step-up";
 

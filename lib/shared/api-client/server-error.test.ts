@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeQueryClient } from "@/app/providers";
 import type { VerificationListResponse } from "@/lib/verifications/types";
 
-import { auditEventsQuery } from "../../audit-trail/queries";
-import { verificationQuery, verificationsQuery } from "../../verifications/queries";
+import { auditEventsQuery } from "@/lib/audit-trail/hooks";
+import { verificationQuery, verificationsQuery } from "@/lib/verifications/hooks";
 import { ApiRequestError } from "./api-request";
 import { seedServerError, type ServerError } from "./server-error";
 

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { auditableDetail, recordEvent } from "@/lib/audit-trail/server/record";
-import type { ChangePasswordInput } from "@/lib/auth/schemas";
+import type { ChangePasswordInput } from "@/lib/auth/validation";
 import { assertHeld, OwnAccessError } from "@/lib/auth/server/delegation";
 import { factorCounts } from "@/lib/auth/server/factors";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/server/password";
@@ -24,7 +24,7 @@ import { type StaffSession, type StaffUserDto } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { quotaUsageToday } from "@/lib/db/quotas";
 import type { InviteStaffInput } from "@/lib/staff/rules";
-import type { UpdateStaffInput } from "@/lib/staff/schemas";
+import type { UpdateStaffInput } from "@/lib/staff/validation";
 import type { StaffListEntry } from "@/lib/staff/types";
 
 /*

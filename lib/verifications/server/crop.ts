@@ -7,7 +7,7 @@ import { recordEvent } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
 
 import type { CropBox } from "../crop";
-import { documentCrops } from "./schema";
+import { documentCrops } from "./tables";
 
 /*
  * The document's portrait crop of a verification (lib/verifications/crop.ts): read by whoever sees its images,

@@ -2,8 +2,8 @@ import "server-only";
 
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
-import { staffUsers } from "@/lib/auth/server/schema";
-import { cases, verificationIndex } from "@/lib/cases/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
+import { cases, verificationIndex } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 
 import type { ListEnrichment, VerificationListResponse } from "../types";

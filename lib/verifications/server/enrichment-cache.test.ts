@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { staffUsers } from "@/lib/auth/server/schema";
-import { cases, verificationIndex } from "@/lib/cases/server/schema";
+import { staffUsers } from "@/lib/auth/server/tables";
+import { cases, verificationIndex } from "@/lib/cases/server/tables";
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { makeStaff, makeVerification } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";

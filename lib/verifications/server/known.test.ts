@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail/server";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { cases, verificationIndex } from "@/lib/cases/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { cases, verificationIndex } from "@/lib/cases/server/tables";
 import { makeStaff, makeVerification } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 

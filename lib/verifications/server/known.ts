@@ -3,7 +3,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 
 import { cpfHash } from "@/lib/audit-trail/server";
-import { verificationIndex } from "@/lib/cases/server/schema";
+import { verificationIndex } from "@/lib/cases/server/tables";
 import { indexVerifications, learnUnmaskedCpfs } from "@/lib/cases/server/search";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";

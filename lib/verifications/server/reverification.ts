@@ -2,7 +2,7 @@ import "server-only";
 
 import { auditedAction, cpfHash, cpfHashes, failureOf, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
-import type { ReverificationInput } from "@/lib/cases/schemas";
+import type { ReverificationInput } from "@/lib/cases/validation";
 import { indexedCpfHash, linkReverification, reverificationCount } from "@/lib/cases/server/related";
 import { findCaseRow } from "@/lib/cases/server/store";
 import type { ReverificationResponse } from "@/lib/cases/types";

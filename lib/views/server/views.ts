@@ -7,9 +7,9 @@ import { pgErrorCode } from "@/lib/auth/server/staff-store";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import { VIEW_SCOPES, type SaveViewInput, type ViewScope } from "../schemas";
+import { VIEW_SCOPES, type SaveViewInput, type ViewScope } from "@/lib/views/validation";
 import type { SavedView } from "../types";
-import { savedViews } from "./schema";
+import { savedViews } from "./tables";
 
 /*
  * Saved views ("favourite inboxes"): a member's named query strings of the verification list or the case

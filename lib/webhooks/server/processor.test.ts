@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { createDatabase, type Database } from "@/lib/db/client";
 import { setLogSink } from "@/lib/log";
-import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
+import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, uniqueId } from "@/test/webhooks";
 

@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 import { log, redactText } from "@/lib/log";
-import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
+import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
 
 import { auditableDetail, webhookTarget } from "./audit";
 import { verificationChangeListeners, type VerificationChange } from "./changes";

@@ -4,7 +4,7 @@ import { asc, desc, eq, gt, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
-import { verificationEvents, webhookDeliveries, type VerificationEventRow } from "@/lib/webhooks/server/schema";
+import { verificationEvents, webhookDeliveries, type VerificationEventRow } from "@/lib/webhooks/server/tables";
 import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
 
 import { auditableDetail, webhookTarget } from "./audit";

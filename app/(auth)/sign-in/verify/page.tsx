@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { PasskeyStepButton } from "@/components/auth/passkey-step-button";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { Button } from "@/components/ui/button";
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { listFactors } from "@/lib/auth/server/factors";
 import { currentPageUser } from "@/lib/auth/server/require-role";

@@ -5,9 +5,9 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 
-import { AuditEventTable, AuditEventTableSkeleton } from "@/components/audit/audit-event-table";
-import { AuditExport } from "@/components/audit/audit-export";
-import { AuditFilters } from "@/components/audit/audit-filters";
+import { AuditEventTable, AuditEventTableSkeleton } from "@/components/audit-trail/audit-event-table";
+import { AuditExport } from "@/components/audit-trail/audit-export";
+import { AuditFilters } from "@/components/audit-trail/audit-filters";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
@@ -19,7 +19,7 @@ import {
   parseAuditFilters,
   type AuditFilters as Filters,
 } from "@/lib/audit-trail/filters";
-import { auditKeys, useAuditEvents } from "@/lib/audit-trail/queries";
+import { auditKeys, useAuditEvents } from "@/lib/audit-trail/hooks";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { maskCpf } from "@/lib/shared/cpf";
 

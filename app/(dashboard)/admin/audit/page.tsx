@@ -1,12 +1,12 @@
 import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
-import { CpfSearchMissesPanel } from "@/components/audit/cpf-search-misses";
-import { ClientMessages } from "@/i18n/client-messages";
+import { CpfSearchMissesPanel } from "@/components/audit-trail/cpf-search-misses";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { actionChoices } from "@/lib/audit-trail/action-names";
 import { auditParamsFromSearchParams, compactFilters, parseAuditFilters } from "@/lib/audit-trail/filters";
-import { auditKeys } from "@/lib/audit-trail/queries";
+import { auditKeys } from "@/lib/audit-trail/hooks";
 import { requestContext } from "@/lib/audit-trail/server";
 import { distinctActions } from "@/lib/audit-trail/server/query";
 import { cpfSearchMisses } from "@/lib/audit-trail/server/search-misses";

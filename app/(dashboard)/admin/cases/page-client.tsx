@@ -5,9 +5,9 @@ import { useId, useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useRouting, useSaveRouting } from "@/lib/cases/routing-queries";
+import { useRouting, useSaveRouting } from "@/lib/cases/routing-hooks";
 import { DEFAULT_QUEUE, type RoutingConditions } from "@/lib/cases/routing-rules";
-import type { RoutingConfigInput } from "@/lib/cases/routing-schemas";
+import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
 import { RED_FLAGS } from "@/lib/cases/rules";
 import type { RoutingConfig } from "@/lib/cases/types";
 

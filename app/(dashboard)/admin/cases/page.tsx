@@ -2,9 +2,9 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/server/require-role";
-import { routingKeys } from "@/lib/cases/routing-queries";
+import { routingKeys } from "@/lib/cases/routing-hooks";
 import { readRouting } from "@/lib/cases/server/routing";
 import { getDb } from "@/lib/db/client";
 

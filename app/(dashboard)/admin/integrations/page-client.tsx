@@ -9,7 +9,7 @@ import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useIntegrations } from "@/lib/integrations/queries";
+import { useIntegrations } from "@/lib/integrations/hooks";
 
 export function IntegrationsPageClient() {
   const t = useTranslations("integrations");

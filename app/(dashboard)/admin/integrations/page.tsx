@@ -4,10 +4,10 @@ import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 
 import { UpstreamCallsSection } from "@/components/integrations/upstream-calls-section";
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
-import { integrationKeys } from "@/lib/integrations/queries";
+import { integrationKeys } from "@/lib/integrations/hooks";
 import { integrationListFor } from "@/lib/integrations/server/integrations-view";
 import { upstreamCallsReport } from "@/lib/integrations/server/upstream-calls";
 

@@ -8,7 +8,7 @@ import { RetentionTable } from "@/components/privacy/retention-table";
 import { TitularReportForm, type TitularReportAsk } from "@/components/privacy/titular-report-form";
 import { TitularReportView } from "@/components/privacy/titular-report-view";
 import { Alert } from "@/components/ui/alert";
-import { useTitularReport, useTitularReportDownload } from "@/lib/privacy/queries";
+import { useTitularReport, useTitularReportDownload } from "@/lib/privacy/hooks";
 import type { ReportFormat } from "@/lib/privacy/titular";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 

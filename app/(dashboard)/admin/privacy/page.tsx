@@ -2,10 +2,10 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
-import { privacyKeys } from "@/lib/privacy/queries";
+import { privacyKeys } from "@/lib/privacy/hooks";
 import { retentionReport } from "@/lib/privacy/server/report";
 
 import { PrivacyPageClient } from "./page-client";

@@ -15,7 +15,7 @@ import {
   useRetireRoleMutation,
   useRolesQuery,
   useUpdateRoleMutation,
-} from "@/lib/roles/queries";
+} from "@/lib/roles/hooks";
 import type { PermissionCatalogue, RoleDto } from "@/lib/roles/types";
 
 // /admin/roles: every role with its permissions; custom ones are created, edited and retired here.

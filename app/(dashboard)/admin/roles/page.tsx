@@ -2,11 +2,11 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 
-import { ClientMessages } from "@/i18n/client-messages";
-import type { Locale } from "@/i18n/locales";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import type { Locale } from "@/lib/i18n/locales";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
-import { roleKeys, type RoleListResponse } from "@/lib/roles/queries";
+import { roleKeys, type RoleListResponse } from "@/lib/roles/hooks";
 import { permissionCatalogue } from "@/lib/roles/server/catalogue";
 import { listRoles } from "@/lib/roles/server/roles";
 

@@ -11,8 +11,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
-import { useStaffQuery, useUnlockStaffSignInMutation, useUpdateStaffMutation } from "@/lib/staff/queries";
-import type { UpdateStaffInput } from "@/lib/staff/schemas";
+import { useStaffQuery, useUnlockStaffSignInMutation, useUpdateStaffMutation } from "@/lib/staff/hooks";
+import type { UpdateStaffInput } from "@/lib/staff/validation";
 import type { StaffListEntry } from "@/lib/staff/types";
 
 // Taking access away asks first; giving it (re-enable, promote) and unlocking act at once.

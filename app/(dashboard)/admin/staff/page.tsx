@@ -2,12 +2,12 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { listRoles } from "@/lib/roles/server/roles";
-import { staffKeys, type StaffListResponse } from "@/lib/staff/queries";
+import { staffKeys, type StaffListResponse } from "@/lib/staff/hooks";
 import { listStaffWithSignInState } from "@/lib/staff/server/staff";
 
 import { StaffPageClient } from "./page-client";

@@ -5,7 +5,7 @@ import { useState } from "react";
 
 import { CpfLookupForm, type LookupRequest } from "@/components/lookups/cpf-lookup-form";
 import { LookupResult } from "@/components/lookups/lookup-result";
-import { useCpfLookup } from "@/lib/lookups/queries";
+import { useCpfLookup } from "@/lib/lookups/hooks";
 import type { LookupSource } from "@/lib/lookups/rules";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { formatCpf } from "@/lib/shared/cpf";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 

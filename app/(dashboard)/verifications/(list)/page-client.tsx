@@ -18,7 +18,7 @@ import { SortNote, VerificationTable, VerificationTableSkeleton } from "@/compon
 import { SaveViewDialog } from "@/components/views/save-view-dialog";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { type VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
-import { useVerifications, verificationKeys } from "@/lib/verifications/queries";
+import { useVerifications, verificationKeys } from "@/lib/verifications/hooks";
 import { DEFAULT_PAGE_SIZE, filtersToUrlQuery, parseVerificationFilters, type InputProblem } from "@/lib/verifications/rules";
 import { SORT_PARAM, sortItems, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 

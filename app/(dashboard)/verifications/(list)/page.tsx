@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
@@ -9,7 +9,7 @@ import { config } from "@/lib/config";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
-import { verificationKeys } from "@/lib/verifications/queries";
+import { verificationKeys } from "@/lib/verifications/hooks";
 import { parseVerificationFilters } from "@/lib/verifications/rules";
 import { viewVerificationList } from "@/lib/verifications/server/list-view";
 import { splitListQuery } from "@/lib/verifications/sorting";

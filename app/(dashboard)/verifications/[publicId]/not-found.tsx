@@ -1,5 +1,5 @@
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
-import { ClientMessages } from "@/i18n/client-messages";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 
 // Plain "not found": the same words whether the id never existed or belongs to another integration or
 // environment (the service answers 404 for both, and the dashboard never hints at the difference).

@@ -18,7 +18,7 @@ import { VerificationNotFound } from "@/components/verifications/verification-no
 import { hasPermission } from "@/lib/auth/permissions";
 import { CASES_PARAM, cleanQueueContext, queueHref } from "@/lib/cases/queue-context";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
-import { useVerification, verificationKeys } from "@/lib/verifications/queries";
+import { useVerification, verificationKeys } from "@/lib/verifications/hooks";
 
 /** The page's own list and queue context, for links to another verification that keep them. */
 function contextParams(listQuery: string, queueContext: string): string {

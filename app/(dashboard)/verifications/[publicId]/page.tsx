@@ -4,20 +4,20 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
 import { AdoptPageView } from "@/components/ui/adopt-page-view";
-import { ClientMessages } from "@/i18n/client-messages";
-import type { Locale } from "@/i18n/locales";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import type { Locale } from "@/lib/i18n/locales";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import type { StaffSession } from "@/lib/auth/types";
-import { caseKeys } from "@/lib/cases/queries";
+import { caseKeys } from "@/lib/cases/hooks";
 import { reasonCatalogue } from "@/lib/cases/server/api";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { isPublicId } from "@/lib/upstream/model/verification-query";
-import { verificationKeys } from "@/lib/verifications/queries";
+import { verificationKeys } from "@/lib/verifications/hooks";
 import { viewVerification } from "@/lib/verifications/server/detail";
 import { viewRelatedVerifications } from "@/lib/verifications/server/related";
 

@@ -1,5 +1,5 @@
 import { json, route } from "@/lib/api/route";
-import { availabilitySchema } from "@/lib/cases/routing-schemas";
+import { availabilitySchema } from "@/lib/cases/routing-validation";
 import { isAway, setAvailability } from "@/lib/cases/server/auto-assign";
 import { getDb } from "@/lib/db/client";
 

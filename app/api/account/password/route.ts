@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 
 import { route } from "@/lib/api/route";
-import { changePasswordSchema } from "@/lib/auth/schemas";
+import { changePasswordSchema } from "@/lib/auth/validation";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 import { changeOwnPassword } from "@/lib/staff/server/staff";

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
 import { json, route } from "@/lib/api/route";
-import { stepUpSchema } from "@/lib/auth/schemas";
+import { stepUpSchema } from "@/lib/auth/validation";
 import { verifyStepUp } from "@/lib/auth/server/step-up";
 import { relyingParty } from "@/lib/auth/server/webauthn";
 import { getDb } from "@/lib/db/client";

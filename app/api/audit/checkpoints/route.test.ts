@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { checkpointSignatureValid } from "@/lib/audit-trail/server/checkpoint";
 import { pruneAuditEvents } from "@/lib/audit-trail/server/prune";
 import { recordEvent } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import { auditCheckpointsSchema } from "@/lib/audit-trail/types";
 import { setLogSink } from "@/lib/log";

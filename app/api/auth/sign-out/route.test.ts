@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { sessionFromCookies } from "@/lib/auth/server/require-role";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";

@@ -2,11 +2,11 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
-import { caseContextSchema } from "@/lib/cases/schemas";
+import { caseContextSchema } from "@/lib/cases/validation";
 import { getCase } from "@/lib/cases/server/store";
 import { getDb } from "@/lib/db/client";
 import { isReadAhead } from "@/lib/shared/api-client/background";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 // GET /api/cases/:publicId – one case: owner, notes, outcome, confirmation, timeline, neighbours; `case: null`
 // when the verification has none (most verifications need no person: not an error, so no 404 on every detail).

@@ -1,5 +1,5 @@
 import { json, route } from "@/lib/api/route";
-import { bulkSchema } from "@/lib/cases/routing-schemas";
+import { bulkSchema } from "@/lib/cases/routing-validation";
 import { caseContext } from "@/lib/cases/server/api";
 import { bulkCases } from "@/lib/cases/server/bulk";
 import { getDb } from "@/lib/db/client";

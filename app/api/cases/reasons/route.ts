@@ -1,4 +1,4 @@
-import { requestLocale } from "@/i18n/request-locale";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { json, route } from "@/lib/api/route";
 import { reasonCatalogue } from "@/lib/cases/server/api";
 

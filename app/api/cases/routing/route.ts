@@ -1,5 +1,5 @@
 import { json, route } from "@/lib/api/route";
-import { routingConfigSchema } from "@/lib/cases/routing-schemas";
+import { routingConfigSchema } from "@/lib/cases/routing-validation";
 import { caseContext } from "@/lib/cases/server/api";
 import { autoAssign, waitingCases } from "@/lib/cases/server/auto-assign";
 import { readRouting, replaceRouting } from "@/lib/cases/server/routing";

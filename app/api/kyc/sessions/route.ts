@@ -1,7 +1,7 @@
-import { requestLocale } from "@/i18n/request-locale";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { kycSessionSchema } from "@/lib/kyc/schemas";
+import { kycSessionSchema } from "@/lib/kyc/validation";
 import { startKycSession } from "@/lib/kyc/server/kyc";
 import type { KycSessionResponse } from "@/lib/kyc/types";
 import { partnersClient } from "@/lib/upstream/partners";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { staffRoles } from "@/lib/auth/server/schema";
+import { staffRoles } from "@/lib/auth/server/tables";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";

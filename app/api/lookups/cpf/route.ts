@@ -1,7 +1,7 @@
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { cpfLookupSchema } from "@/lib/lookups/schemas";
+import { cpfLookupSchema } from "@/lib/lookups/validation";
 import { lookupAsSeenBy, runCpfLookup } from "@/lib/lookups/server/lookups";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
 import { partnersClient } from "@/lib/upstream/partners";

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { markReadSchema } from "@/lib/notifications/schemas";
+import { markReadSchema } from "@/lib/notifications/validation";
 import { markRead } from "@/lib/notifications/server/inbox";
 
 // POST /api/notifications/read – {ids} or {all: true}: marks the caller's own notifications read; answers the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as auditLog } from "@/app/api/audit/route";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/cases/rules";
-import { cases } from "@/lib/cases/server/schema";
+import { cases } from "@/lib/cases/server/tables";
 import { ratesOf, STATUSES } from "@/lib/overview/figures";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { loadOverview } from "@/lib/overview/server/overview";

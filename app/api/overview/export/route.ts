@@ -1,4 +1,4 @@
-import { requestLocale } from "@/i18n/request-locale";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { csvFile, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
 import { todayIn } from "@/lib/overview/period";

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { cpfHash } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
-import { verificationIndex } from "@/lib/cases/server/schema";
+import { verificationIndex } from "@/lib/cases/server/tables";
 import type { ErasureDto, ErasureListResponse } from "@/lib/privacy/erasure";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
-import { staffUsers } from "@/lib/auth/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import type { ErasureDto } from "@/lib/privacy/erasure";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { erasureRequestSchema } from "@/lib/privacy/schemas";
+import { erasureRequestSchema } from "@/lib/privacy/validation";
 import { listErasures, requestErasure } from "@/lib/privacy/server/erasure";
 
 export const dynamic = "force-dynamic";

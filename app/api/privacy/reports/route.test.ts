@@ -4,10 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
 import { addNote } from "@/lib/cases/server/actions";
-import { verificationIndex } from "@/lib/cases/server/schema";
+import { verificationIndex } from "@/lib/cases/server/tables";
 import { applyObservations, observe } from "@/lib/cases/server/store";
 import { setLogSink } from "@/lib/log";
 import { buildTitularReport } from "@/lib/privacy/server/titular-report";

@@ -1,7 +1,7 @@
-import { requestLocale } from "@/i18n/request-locale";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { attachment, json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { titularReportSchema } from "@/lib/privacy/schemas";
+import { titularReportSchema } from "@/lib/privacy/validation";
 import { titularReportCsv } from "@/lib/privacy/server/titular-csv";
 import { titularReportPdf } from "@/lib/privacy/server/titular-pdf";
 import { requestTitularReport } from "@/lib/privacy/server/titular-report";

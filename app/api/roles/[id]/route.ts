@@ -3,7 +3,7 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { isRoleRef } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
-import { updateRoleSchema } from "@/lib/roles/schemas";
+import { updateRoleSchema } from "@/lib/roles/validation";
 import { retireRole, updateRole } from "@/lib/roles/server/roles";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { json, route } from "@/lib/api/route";
 import { assertStepUp } from "@/lib/auth/server/require-role";
 import { releaseDisabledMember } from "@/lib/cases/server/auto-assign";
 import { getDb } from "@/lib/db/client";
-import { updateStaffSchema } from "@/lib/staff/schemas";
+import { updateStaffSchema } from "@/lib/staff/validation";
 import { changeStaff } from "@/lib/staff/server/staff";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 import { viewVerification } from "@/lib/verifications/server/detail";
 
 // GET /api/verifications/:publicId – one verification. An id that could change the upstream path

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { setLogSink } from "@/lib/log";
 import { onVerificationChange, type VerificationChange } from "@/lib/webhooks/server/changes";
 import { kickWebhookProcessor } from "@/lib/webhooks/server/processor";
-import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/schema";
+import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, TEST_WEBHOOK_SECRET, uniqueId, webhookRequest } from "@/test/webhooks";
 

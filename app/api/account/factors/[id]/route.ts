@@ -1,6 +1,6 @@
 import { factorNotices } from "@/lib/account/server/factor-notices";
 import { json, route } from "@/lib/api/route";
-import { factorIdSchema } from "@/lib/auth/schemas";
+import { factorIdSchema } from "@/lib/auth/validation";
 import { removeFactor } from "@/lib/auth/server/factors";
 import { getDb } from "@/lib/db/client";
 

@@ -2,7 +2,7 @@ import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 
 import { factorNotices } from "@/lib/account/server/factor-notices";
 import { json, route } from "@/lib/api/route";
-import { passkeyEnrolSchema } from "@/lib/auth/schemas";
+import { passkeyEnrolSchema } from "@/lib/auth/validation";
 import { registerPasskey } from "@/lib/auth/server/factors";
 import { relyingParty } from "@/lib/auth/server/webauthn";
 import { getDb } from "@/lib/db/client";

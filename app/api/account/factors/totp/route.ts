@@ -1,5 +1,5 @@
 import { json, route } from "@/lib/api/route";
-import { totpEnrolSchema } from "@/lib/auth/schemas";
+import { totpEnrolSchema } from "@/lib/auth/validation";
 import { startTotpEnrolment } from "@/lib/auth/server/factors";
 import { getDb } from "@/lib/db/client";
 

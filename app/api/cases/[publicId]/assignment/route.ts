@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { assignmentSchema } from "@/lib/cases/schemas";
+import { assignmentSchema } from "@/lib/cases/validation";
 import { assignCase } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/assignment – {assignee: "me" | staff id | null}. Someone else: admins only.
 // A claim of a case someone holds is a 409 naming them; the action and its audit event commit together.

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { noteSchema } from "@/lib/cases/schemas";
+import { noteSchema } from "@/lib/cases/validation";
 import { addNote } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped; by the case's assignee or a member
 // holding cases.assign (403 otherwise). The trail records that a note was added (and its length), never its text.

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { outcomeSchema } from "@/lib/cases/schemas";
+import { outcomeSchema } from "@/lib/cases/validation";
 import { recordOutcome } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/outcome – {recommendation, reasons, comment}; the assignee only. Recorded here;
 // the provider's decision is untouched. Four-eyes cases answer `pending_confirmation`.

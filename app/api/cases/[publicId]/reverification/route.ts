@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { reverificationSchema } from "@/lib/cases/schemas";
+import { reverificationSchema } from "@/lib/cases/validation";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 import { requestReverification } from "@/lib/verifications/server/reverification";
 
 // POST /api/cases/:publicId/reverification – {document?}: the case's assignee (or cases.assign) asks the person

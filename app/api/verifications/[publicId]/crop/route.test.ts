@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
-import { auditEvents } from "@/lib/audit-trail/server/schema";
+import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 

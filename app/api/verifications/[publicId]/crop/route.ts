@@ -4,7 +4,7 @@ import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
 import { schemaFromParser } from "@/lib/shared/from-parser";
 import { parseCropBox } from "@/lib/verifications/crop";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 import { clearCrop, getCrop, setCrop } from "@/lib/verifications/server/crop";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 import { listVerificationEvents } from "@/lib/webhooks/server/store";
 
 // GET /api/verifications/:publicId/events – the verification's event history as the service's webhooks

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
 import { isReadAhead } from "@/lib/shared/api-client/background";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 import { issueMediaTokens } from "@/lib/verifications/server/media";
 
 // GET /api/verifications/:publicId/media – per file key, a sealed token bound to this user (its

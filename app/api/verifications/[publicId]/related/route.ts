@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 import { viewRelatedVerifications } from "@/lib/verifications/server/related";
 
 // GET /api/verifications/:publicId/related – the same person's other verifications, matched by the CPF's keyed

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { confirmationSchema } from "@/lib/cases/schemas";
+import { confirmationSchema } from "@/lib/cases/validation";
 import { confirmOutcome } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
 import { getDb } from "@/lib/db/client";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/outcome/confirm – {agree, comment}: four eyes. An admin or an analyst, never
 // the outcome's author (403), nor a member whose account the author made, re-enabled or gave its role around the

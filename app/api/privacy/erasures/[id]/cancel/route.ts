@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { erasureParamsSchema } from "@/lib/privacy/schemas";
+import { erasureParamsSchema } from "@/lib/privacy/validation";
 import { cancelErasure } from "@/lib/privacy/server/erasure";
 
 export const dynamic = "force-dynamic";

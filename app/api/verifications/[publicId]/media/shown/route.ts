@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { publicIdSchema } from "@/lib/verifications/schemas";
+import { publicIdSchema } from "@/lib/verifications/validation";
 import { FILE_KEY_PATTERN, recordImagesShown } from "@/lib/verifications/server/media";
 
 const body = z

@@ -1,6 +1,6 @@
 import { factorNotices } from "@/lib/account/server/factor-notices";
 import { json, route } from "@/lib/api/route";
-import { codeSchema, factorIdSchema } from "@/lib/auth/schemas";
+import { codeSchema, factorIdSchema } from "@/lib/auth/validation";
 import { confirmTotp } from "@/lib/auth/server/factors";
 import { getDb } from "@/lib/db/client";
 

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+import type { BulkInput, RoutingConfigInput } from "@/lib/cases/routing-validation";
+import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
+
+import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { caseKeys } from "./hooks";
+
+// Routing, bulk actions and availability in the browser (issue 23): one key, one hook per query or mutation.
+
+export const routingKeys = {
+  routing: () => [...caseKeys.all, "routing"] as const,
+  availability: () => ["account", "availability"] as const,
+};
+
+export function useAvailability() {
+  return useQuery<{ away: boolean }, ApiRequestError>({
+    queryKey: routingKeys.availability(),
+    queryFn: ({ signal }) => apiRequest("/api/account/availability", { signal }),
+  });
+}
+
+export function useRouting(enabled = true) {
+  return useQuery<RoutingConfig, ApiRequestError>({
+    queryKey: routingKeys.routing(),
+    queryFn: ({ signal }) => apiRequest("/api/cases/routing", { signal }),
+    enabled,
+  });
+}
+
+export function useSaveRouting() {
+  const client = useQueryClient();
+  return useMutation<RoutingConfig, ApiRequestError, RoutingConfigInput>({
+    mutationFn: (body) => apiRequest("/api/cases/routing", { method: "PUT", body }),
+    onSuccess: (data) => {
+      client.setQueryData(routingKeys.routing(), data);
+      return client.invalidateQueries({ queryKey: caseKeys.queues() });
+    },
+  });
+}
+
+export function useBulkCases() {
+  const client = useQueryClient();
+  return useMutation<BulkResult, ApiRequestError, BulkInput>({
+    mutationFn: (body) => apiRequest("/api/cases/bulk", { method: "POST", body }),
+    onSettled: () => client.invalidateQueries({ queryKey: caseKeys.queues() }),
+  });
+}
+
+export function useSetAvailability() {
+  const client = useQueryClient();
+  return useMutation<{ away: boolean; released: number; reassigned: number }, ApiRequestError, boolean>({
+    mutationFn: (away) => apiRequest("/api/account/availability", { method: "PUT", body: { away } }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: caseKeys.queues() }),
+        client.invalidateQueries({ queryKey: routingKeys.availability() }),
+      ]),
+  });
+}

@@ -1,0 +1,234 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
+import { staffUsers } from "@/lib/auth/server/tables";
+
+// Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
+// and no `@/` alias here: drizzle-kit loads schema files outside Next.
+
+/*
+ * Case work (issue 9): a case per verification that needs a person, worked in the dashboard beside the
+ * upstream verification (the upstream stays the source of truth for its status). One row per verification;
+ * the claim is one conditional UPDATE on `assignee_id`, so two instances cannot both win it.
+ * Only masked identity data is kept here: the document as the upstream showed it masked, never a raw CPF.
+ */
+export const CASE_STATUSES = ["open", "closed"] as const;
+
+/** The queue every deployment starts with (made by the migration); routing rules send cases elsewhere. */
+export const DEFAULT_QUEUE_ID = "00000000-0000-4000-8000-000000000001";
+
+export const OUTCOME_STATES = ["pending_confirmation", "confirmed", "rejected", "recorded"] as const;
+
+export const cases = pgTable(
+  "cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    publicId: text("public_id").notNull().unique(),
+    status: text("status", { enum: CASE_STATUSES }).notNull().default("open"),
+    upstreamStatus: text("upstream_status").notNull(),
+    // Red flags at the last look (lib/cases/rules.ts); `priority` is derived from them for sorting.
+    flags: text("flags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    priority: integer("priority").notNull().default(0),
+    documentMasked: text("document_masked"),
+    upstreamCreatedAt: timestamp("upstream_created_at", { withTimezone: true }),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    finalStatus: text("final_status"),
+    // True when the upstream's final status contradicts the case's effective recommendation.
+    disagreement: boolean("disagreement").notNull().default(false),
+    assigneeId: uuid("assignee_id").references(() => staffUsers.id),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    recommendation: text("recommendation", { enum: ["approve", "reprove", "escalate"] }),
+    reasons: text("reasons").array(),
+    // Sealed at rest like a note's text.
+    outcomeComment: text("outcome_comment"),
+    outcomeBy: uuid("outcome_by").references(() => staffUsers.id),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+    outcomeState: text("outcome_state", { enum: OUTCOME_STATES }),
+    confirmedBy: uuid("confirmed_by").references(() => staffUsers.id),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // The queue the routing rules sent the case to (the default queue until a rule says otherwise).
+    queueId: uuid("queue_id")
+      .notNull()
+      .default(DEFAULT_QUEUE_ID)
+      .references((): AnyPgColumn => caseQueues.id, { onDelete: "restrict" }),
+    // When the case passed its due time and its queue's leads were told: set once, so escalation fires once.
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    // The sync run that last saw this case in the review list (lib/cases/server/sync.ts).
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // An erasure (lib/privacy) cleared the case's free text (outcome comment, notes) on this date.
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("cases_queue_idx").on(table.status, table.openedAt),
+    index("cases_assignee_idx").on(table.assigneeId, table.status),
+    check("cases_status_check", sql`${table.status} in ('open', 'closed')`),
+    check(
+      "cases_recommendation_check",
+      sql`${table.recommendation} is null or ${table.recommendation} in ('approve', 'reprove', 'escalate')`,
+    ),
+  ],
+);
+
+/*
+ * A case's history, append-only: opened, assigned, unassigned, note, outcome, confirmation, closed, reopened.
+ * A note's text lives here (the audit trail only records that a note was added).
+ */
+export const caseEntries = pgTable(
+  "case_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id").references(() => staffUsers.id),
+    kind: text("kind").notNull(),
+    // Sealed at rest (lib/keys/ring.ts sealText, DATA_ENCRYPTION_SECRET's ring; the key id is in the envelope).
+    text: text("text"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    // An erasure (lib/privacy) cleared `text`: who confirmed it and when, shown as a tombstone.
+    redactedAt: timestamp("redacted_at", { withTimezone: true }),
+    redactedBy: uuid("redacted_by").references(() => staffUsers.id),
+  },
+  (table) => [index("case_entries_case_idx").on(table.caseId, table.id)],
+);
+
+export type CaseRow = typeof cases.$inferSelect;
+
+export type CaseEntryRow = typeof caseEntries.$inferSelect;
+
+/*
+ * Search index of verifications by the caller's `ref_id` and by CPF (keyed hash, as the audit trail
+ * keeps it): those created here and any an event or the sync names.
+ */
+export const verificationIndex = pgTable(
+  "verification_index",
+  {
+    publicId: text("public_id").primaryKey(),
+    refId: text("ref_id"),
+    cpfHash: text("cpf_hash"),
+    // The audit key (AUDIT_HASH_SECRET's ring) `cpf_hash` was made under; entries under an older key are re-keyed.
+    cpfKeyId: text("cpf_key_id"),
+    documentMasked: text("document_masked"),
+    createdHere: boolean("created_here").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("verification_index_ref_idx").on(table.refId), index("verification_index_cpf_idx").on(table.cpfHash)],
+);
+
+/*
+ * The people an erasure removed from the search index (lib/privacy/server/erasure.ts): the keyed hashes of their
+ * CPF only, one per audit key the erasure knew, plus the current key's when a read meets them again after a rotation.
+ * Every write to the index skips them (lib/cases/server/search.ts), so no later read indexes an erased person again.
+ */
+export const searchIndexErased = pgTable("search_index_erased", {
+  cpfHash: text("cpf_hash").primaryKey(),
+  erasureId: uuid("erasure_id").notNull(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull(),
+});
+
+/*
+ * Routing (issue 23): named queues with members (leads are told of escalations), rules in order that send a
+ * new case to a queue by its red flags, flow, journey, risk score or age, and the team's settings (one row):
+ * auto-assignment and the per-member capacity. A retired queue keeps its id for the cases and the trail.
+ */
+export const caseQueues = pgTable(
+  "case_queues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("case_queues_name_key")
+      .on(sql`lower(${table.name})`)
+      .where(sql`${table.retiredAt} is null`),
+  ],
+);
+
+export const caseQueueMembers = pgTable(
+  "case_queue_members",
+  {
+    queueId: uuid("queue_id")
+      .notNull()
+      .references(() => caseQueues.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    lead: boolean("lead").notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.queueId, table.userId] })],
+);
+
+/** What a rule matches; every condition given must hold (an empty rule matches every case). */
+export interface RoutingConditions {
+  flags?: string[];
+  flows?: string[];
+  journeys?: string[];
+  minRisk?: number;
+  minAgeHours?: number;
+}
+
+export const caseRoutingRules = pgTable(
+  "case_routing_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    position: integer("position").notNull(),
+    queueId: uuid("queue_id")
+      .notNull()
+      .references(() => caseQueues.id, { onDelete: "cascade" }),
+    conditions: jsonb("conditions").$type<RoutingConditions>().notNull().default({}),
+  },
+  (table) => [index("case_routing_rules_position_idx").on(table.position)],
+);
+
+export const caseRoutingSettings = pgTable("case_routing_settings", {
+  // One row (id 1).
+  id: integer("id").primaryKey(),
+  autoAssign: boolean("auto_assign").notNull().default(false),
+  // Open cases a member may hold before auto-assignment passes them by.
+  capacity: integer("capacity").notNull().default(10),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A re-verification asked from a case: the new verification, for the same document, linked to the case. */
+export const caseReverifications = pgTable(
+  "case_reverifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    publicId: text("public_id").notNull(),
+    refId: text("ref_id").notNull(),
+    requestedBy: uuid("requested_by").references(() => staffUsers.id),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("case_reverifications_case_idx").on(table.caseId),
+    uniqueIndex("case_reverifications_public_id_key").on(table.publicId),
+  ],
+);
+
+export type CaseQueueRow = typeof caseQueues.$inferSelect;

@@ -1,0 +1,55 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+import { staffUsers } from "@/lib/auth/server/tables";
+import { NOTIFICATION_KINDS } from "@/lib/notifications/types";
+
+// Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
+// and no `@/` alias here: drizzle-kit loads schema files outside Next.
+
+/*
+ * Notifications (issue 23): in the app (the bell), one row per member and thing to tell, made once (the
+ * unique key: a kind, a case, and what makes it distinct, e.g. the note mentioning them), never holding
+ * personal data: a kind, the case's public id, who acted. Sent out by email and chat through the outbox.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    casePublicId: text("case_public_id").notNull(),
+    // What makes two notifications of one kind and case different (a note's id for a mention); "" otherwise.
+    dedupeKey: text("dedupe_key").notNull().default(""),
+    actorId: uuid("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("notifications_once_key").on(table.userId, table.kind, table.casePublicId, table.dedupeKey),
+    index("notifications_user_idx").on(table.userId, table.id),
+  ],
+);
+
+/*
+ * Messages to send out (email over SMTP_URL, a Slack-compatible chat webhook), one row each, taken by one
+ * instance at a time and retried with backoff; the text holds the case id and a link, nothing personal.
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    channel: text("channel", { enum: ["email", "chat"] }).notNull(),
+    recipient: text("recipient"),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("notification_outbox_due_idx").on(table.sentAt, table.nextAttemptAt)],
+);
