@@ -2,11 +2,11 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 
+import { StaffRowActions } from "@/components/staff/staff-row-actions";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
-import type { UpdateStaffInput } from "@/lib/staff/validation";
 import type { StaffListEntry } from "@/lib/staff/types";
+import type { UpdateStaffInput } from "@/lib/staff/validation";
 
 /** What the list may say about a member's sign-in security (fields the staff DTO gains with second factors). */
 type SecurityFields = { factorCount?: number; ssoOnly?: boolean };
@@ -65,12 +65,7 @@ export function StaffTable({
             const lastAdmin = user.role === "admin" && !user.disabled && activeAdmins <= 1;
             // Nobody changes their own role or access (the server refuses it: 403 own_access).
             const self = user.id === currentUserId;
-            const locked = lastAdmin || self;
             const heldReason = self ? t("actions.ownAccount") : lastAdmin ? t("actions.lastAdmin") : undefined;
-            const roleAction = user.role === "admin" ? t("actions.makeAnalyst") : t("actions.makeAdmin");
-            const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");
-            const busy = pendingId === user.id;
-            const held = user.signIn.lockedUntil !== null || user.signIn.recentFailures > 0;
             const { factorCount, ssoOnly = false } = security(user);
             return (
               <DataRow key={user.id} className="align-middle">
@@ -129,77 +124,20 @@ export function StaffTable({
                     : t("table.never")}
                 </DataCell>
                 <DataCell kind="actions" data-row-actions="">
-                  <div className="flex flex-wrap gap-2 md:justify-end">
-                    <Button
-                      variant="secondary"
-                      className="px-3 py-1"
-                      aria-haspopup="dialog"
-                      aria-label={t("actions.rowLabel", { action: t("sessions.button"), name: user.name })}
-                      onClick={() => onSessions(user)}
-                    >
-                      {t("sessions.button")}
-                    </Button>
-                    {factorCount !== 0 ? (
-                      <Button
-                        variant="secondary"
-                        className="px-3 py-1"
-                        disabled={busy}
-                        aria-haspopup="dialog"
-                        aria-label={t("actions.rowLabel", { action: t("factors.reset"), name: user.name })}
-                        onClick={() => onResetFactors(user)}
-                      >
-                        {t("factors.reset")}
-                      </Button>
-                    ) : null}
-                    {ssoConfigured ? (
-                      <Button
-                        variant="secondary"
-                        role="switch"
-                        aria-checked={ssoOnly}
-                        className="px-3 py-1"
-                        disabled={busy}
-                        aria-label={t("actions.rowLabel", { action: t("sso.label"), name: user.name })}
-                        onClick={() => onSsoOnly(user, !ssoOnly)}
-                      >
-                        <span
-                          aria-hidden
-                          className={`inline-block h-3 w-3 rounded-full border ${ssoOnly ? "border-brand-700 bg-brand-700" : "border-slate-400 bg-white"}`}
-                        />
-                        {t("sso.label")}
-                      </Button>
-                    ) : null}
-                    {held ? (
-                      <Button
-                        variant="secondary"
-                        className="px-3 py-1"
-                        disabled={busy}
-                        aria-label={t("actions.rowLabel", { action: t("unlock.button"), name: user.name })}
-                        onClick={() => onUnlock(user)}
-                      >
-                        {t("unlock.button")}
-                      </Button>
-                    ) : null}
-                    <Button
-                      variant="secondary"
-                      className="px-3 py-1"
-                      disabled={busy || locked}
-                      title={heldReason}
-                      aria-label={t("actions.rowLabel", { action: roleAction, name: user.name })}
-                      onClick={() => onChange(user, { role: user.role === "admin" ? "analyst" : "admin" })}
-                    >
-                      {roleAction}
-                    </Button>
-                    <Button
-                      variant={user.disabled ? "secondary" : "danger"}
-                      className="px-3 py-1"
-                      disabled={busy || locked}
-                      title={heldReason}
-                      aria-label={t("actions.rowLabel", { action: disableAction, name: user.name })}
-                      onClick={() => onChange(user, { disabled: !user.disabled })}
-                    >
-                      {disableAction}
-                    </Button>
-                  </div>
+                  <StaffRowActions
+                    user={user}
+                    busy={pendingId === user.id}
+                    locked={lastAdmin || self}
+                    heldReason={heldReason}
+                    factorCount={factorCount}
+                    ssoOnly={ssoOnly}
+                    ssoConfigured={ssoConfigured}
+                    onChange={onChange}
+                    onUnlock={onUnlock}
+                    onSessions={onSessions}
+                    onResetFactors={onResetFactors}
+                    onSsoOnly={onSsoOnly}
+                  />
                 </DataCell>
               </DataRow>
             );

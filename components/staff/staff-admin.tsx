@@ -1,0 +1,109 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+import { StaffSessionsDialog } from "@/components/staff/staff-sessions-dialog";
+import { StaffTable } from "@/components/staff/staff-table";
+import { useStaffActions, type StaffActions } from "@/components/staff/use-staff-actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { useStaffQuery } from "@/lib/staff/hooks";
+
+/*
+ * The staff list and what an admin does to it: the last action's outcome above the table, the table with its
+ * row actions, and the dialogs that ask before taking access away or resetting a member's second factors.
+ */
+export function StaffAdmin({ currentUserId, ssoConfigured }: { currentUserId: string; ssoConfigured: boolean }) {
+  const t = useTranslations("staff");
+  const tCommon = useTranslations("common");
+  const query = useStaffQuery();
+  const actions = useStaffActions();
+  const { confirming, resetting, update, resetFactors } = actions;
+
+  const describe = (error: ApiRequestError | null) =>
+    error ? (error.code === "conflict" ? t("actions.lastAdmin") : t("actions.failed", { message: error.message })) : null;
+  const confirmKind = confirming?.change.disabled ? "disable" : "demote";
+  const nameOf = (id: string | undefined) => query.data?.staff.find((member) => member.id === id)?.name ?? "";
+
+  return (
+    <>
+      <div aria-live="polite">
+        <StaffNotice actions={actions} describe={describe} nameOf={nameOf} />
+      </div>
+      {query.data ? (
+        <StaffTable
+          staff={query.data.staff}
+          currentUserId={currentUserId}
+          pendingId={actions.pendingId}
+          ssoConfigured={ssoConfigured}
+          {...actions.rowActions}
+        />
+      ) : query.isError ? (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {tCommon("retry")}
+            </Button>
+          }
+        >
+          {t("loadFailed")}
+        </Alert>
+      ) : (
+        <p className="text-sm text-slate-600">{tCommon("loading")}</p>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : actions.cancelConfirm())}
+        title={t(`confirm.${confirmKind}.title`, { name: confirming?.user.name ?? "" })}
+        description={t(`confirm.${confirmKind}.body`, { name: confirming?.user.name ?? "", email: confirming?.user.email ?? "" })}
+        confirmLabel={t(`confirm.${confirmKind}.confirm`)}
+        cancelLabel={t("confirm.cancel")}
+        pending={update.isPending}
+        error={confirming ? describe(update.error) : null}
+        onConfirm={actions.confirmChange}
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => (open ? undefined : actions.cancelReset())}
+        title={t("factors.confirmTitle", { name: resetting?.name ?? "" })}
+        description={t("factors.confirmBody", { name: resetting?.name ?? "", email: resetting?.email ?? "" })}
+        confirmLabel={t("factors.confirm")}
+        cancelLabel={t("confirm.cancel")}
+        pending={resetFactors.isPending}
+        error={resetFactors.error ? t("factors.failed", { message: resetFactors.error.message }) : null}
+        onConfirm={actions.confirmReset}
+      />
+      <StaffSessionsDialog
+        member={actions.sessionsOf}
+        self={actions.sessionsOf?.id === currentUserId}
+        onOpenChange={(open) => (open ? undefined : actions.closeSessions())}
+      />
+    </>
+  );
+}
+
+/** The outcome of the last action: a failure first, else what succeeded. */
+function StaffNotice({
+  actions,
+  describe,
+  nameOf,
+}: {
+  actions: StaffActions;
+  describe: (error: ApiRequestError | null) => string | null;
+  nameOf: (id: string | undefined) => string;
+}) {
+  const t = useTranslations("staff");
+  const { confirming, update, unlock, ssoOnly, unlocked, reset } = actions;
+  if (!confirming && update.error) return <Alert tone="error">{describe(update.error)}</Alert>;
+  if (unlock.error) return <Alert tone="error">{t("unlock.failed", { message: unlock.error.message })}</Alert>;
+  if (ssoOnly.error) return <Alert tone="error">{t("sso.failed", { message: ssoOnly.error.message })}</Alert>;
+  if (unlocked) return <Alert tone="success">{t("unlock.done", { name: unlocked })}</Alert>;
+  if (reset) return <Alert tone="success">{t("factors.done", { name: reset.name, count: reset.removed })}</Alert>;
+  if (ssoOnly.data && ssoOnly.variables) {
+    return <Alert tone="success">{t(ssoOnly.variables.ssoOnly ? "sso.on" : "sso.off", { name: nameOf(ssoOnly.variables.id) })}</Alert>;
+  }
+  return null;
+}

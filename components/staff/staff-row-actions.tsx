@@ -1,0 +1,119 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+import { Button } from "@/components/ui/button";
+import type { StaffListEntry } from "@/lib/staff/types";
+import type { UpdateStaffInput } from "@/lib/staff/validation";
+
+/*
+ * One member's buttons at the end of their row (the foot of their card below md). A role or access change
+ * that would leave no active admin, or touch one's own account, is held here with the reason as its title;
+ * the server enforces the rule regardless.
+ */
+export function StaffRowActions({
+  user,
+  busy,
+  locked,
+  heldReason,
+  factorCount,
+  ssoOnly,
+  ssoConfigured,
+  onChange,
+  onUnlock,
+  onSessions,
+  onResetFactors,
+  onSsoOnly,
+}: {
+  user: StaffListEntry;
+  busy: boolean;
+  locked: boolean;
+  heldReason: string | undefined;
+  factorCount: number | undefined;
+  ssoOnly: boolean;
+  ssoConfigured: boolean;
+  onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
+  onUnlock: (user: StaffListEntry) => void;
+  onSessions: (user: StaffListEntry) => void;
+  onResetFactors: (user: StaffListEntry) => void;
+  onSsoOnly: (user: StaffListEntry, ssoOnly: boolean) => void;
+}) {
+  const t = useTranslations("staff");
+  const roleAction = user.role === "admin" ? t("actions.makeAnalyst") : t("actions.makeAdmin");
+  const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");
+  const held = user.signIn.lockedUntil !== null || user.signIn.recentFailures > 0;
+  const rowLabel = (action: string) => t("actions.rowLabel", { action, name: user.name });
+  return (
+    <div className="flex flex-wrap gap-2 md:justify-end">
+      <Button
+        variant="secondary"
+        className="px-3 py-1"
+        aria-haspopup="dialog"
+        aria-label={rowLabel(t("sessions.button"))}
+        onClick={() => onSessions(user)}
+      >
+        {t("sessions.button")}
+      </Button>
+      {factorCount !== 0 ? (
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          disabled={busy}
+          aria-haspopup="dialog"
+          aria-label={rowLabel(t("factors.reset"))}
+          onClick={() => onResetFactors(user)}
+        >
+          {t("factors.reset")}
+        </Button>
+      ) : null}
+      {ssoConfigured ? (
+        <Button
+          variant="secondary"
+          role="switch"
+          aria-checked={ssoOnly}
+          className="px-3 py-1"
+          disabled={busy}
+          aria-label={rowLabel(t("sso.label"))}
+          onClick={() => onSsoOnly(user, !ssoOnly)}
+        >
+          <span
+            aria-hidden
+            className={`inline-block h-3 w-3 rounded-full border ${ssoOnly ? "border-brand-700 bg-brand-700" : "border-slate-400 bg-white"}`}
+          />
+          {t("sso.label")}
+        </Button>
+      ) : null}
+      {held ? (
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          disabled={busy}
+          aria-label={rowLabel(t("unlock.button"))}
+          onClick={() => onUnlock(user)}
+        >
+          {t("unlock.button")}
+        </Button>
+      ) : null}
+      <Button
+        variant="secondary"
+        className="px-3 py-1"
+        disabled={busy || locked}
+        title={heldReason}
+        aria-label={rowLabel(roleAction)}
+        onClick={() => onChange(user, { role: user.role === "admin" ? "analyst" : "admin" })}
+      >
+        {roleAction}
+      </Button>
+      <Button
+        variant={user.disabled ? "secondary" : "danger"}
+        className="px-3 py-1"
+        disabled={busy || locked}
+        title={heldReason}
+        aria-label={rowLabel(disableAction)}
+        onClick={() => onChange(user, { disabled: !user.disabled })}
+      >
+        {disableAction}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useState } from "react";
+
+import { useResetStaffFactorsMutation, useSetStaffSsoOnlyMutation } from "@/components/staff/staff-security-queries";
+import { useUnlockStaffSignInMutation, useUpdateStaffMutation } from "@/lib/staff/hooks";
+import type { StaffListEntry } from "@/lib/staff/types";
+import type { UpdateStaffInput } from "@/lib/staff/validation";
+
+// Taking access away asks first; giving it (re-enable, promote) and unlocking act at once.
+const needsConfirmation = (user: StaffListEntry, change: UpdateStaffInput) =>
+  change.disabled === true || (user.role === "admin" && change.role === "analyst");
+
+/**
+ * What an admin does to the staff list's members, and where each action stands: the member whose row is
+ * busy, the change or factor reset waiting for confirmation, the last success to report, whose sessions are open.
+ */
+export function useStaffActions() {
+  const update = useUpdateStaffMutation();
+  const unlock = useUnlockStaffSignInMutation();
+  const resetFactors = useResetStaffFactorsMutation();
+  const ssoOnly = useSetStaffSsoOnlyMutation();
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ user: StaffListEntry; change: UpdateStaffInput } | null>(null);
+  const [unlocked, setUnlocked] = useState<string | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<StaffListEntry | null>(null);
+  // The reset asks first; it needs a step-up, which the step-up dialog asks for on top of this one.
+  const [resetting, setResetting] = useState<StaffListEntry | null>(null);
+  const [reset, setReset] = useState<{ name: string; removed: number } | null>(null);
+
+  function clearNotices() {
+    setUnlocked(null);
+    setReset(null);
+    ssoOnly.reset();
+  }
+
+  function apply(user: StaffListEntry, change: UpdateStaffInput) {
+    setPendingId(user.id);
+    clearNotices();
+    update.mutate({ id: user.id, change }, { onSuccess: () => setConfirming(null), onSettled: () => setPendingId(null) });
+  }
+
+  /** The staff table's row actions. */
+  const rowActions = {
+    onChange: (user: StaffListEntry, change: UpdateStaffInput) => {
+      if (!needsConfirmation(user, change)) return apply(user, change);
+      update.reset();
+      setConfirming({ user, change });
+    },
+    onUnlock: (user: StaffListEntry) => {
+      setPendingId(user.id);
+      clearNotices();
+      unlock.mutate({ id: user.id }, { onSuccess: () => setUnlocked(user.name), onSettled: () => setPendingId(null) });
+    },
+    onSessions: setSessionsOf,
+    onResetFactors: (user: StaffListEntry) => {
+      resetFactors.reset();
+      setResetting(user);
+    },
+    onSsoOnly: (user: StaffListEntry, next: boolean) => {
+      setPendingId(user.id);
+      clearNotices();
+      ssoOnly.mutate({ id: user.id, ssoOnly: next }, { onSettled: () => setPendingId(null) });
+    },
+  };
+
+  function confirmChange() {
+    if (confirming) apply(confirming.user, confirming.change);
+  }
+
+  function confirmReset() {
+    if (!resetting) return;
+    const member = resetting;
+    clearNotices();
+    resetFactors.mutate(
+      { id: member.id },
+      {
+        onSuccess: ({ removed }) => {
+          setReset({ name: member.name, removed });
+          setResetting(null);
+        },
+      },
+    );
+  }
+
+  return {
+    update,
+    unlock,
+    resetFactors,
+    ssoOnly,
+    pendingId,
+    confirming,
+    unlocked,
+    reset,
+    resetting,
+    sessionsOf,
+    rowActions,
+    confirmChange,
+    confirmReset,
+    cancelConfirm: () => setConfirming(null),
+    cancelReset: () => setResetting(null),
+    closeSessions: () => setSessionsOf(null),
+  };
+}
+
+export type StaffActions = ReturnType<typeof useStaffActions>;
