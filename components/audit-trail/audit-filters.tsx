@@ -3,19 +3,18 @@
 import { useTimeZone, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
+import { FilterBox, FilterError, FilterSelect, inputClass, RangeFields } from "@/components/audit-trail/audit-filter-fields";
 import { Button } from "@/components/ui/button";
 import { AUDIT_OUTCOME_VALUES, compactFilters, type AuditFilters as Filters } from "@/lib/audit-trail/filters";
 import { cpfDigits, formatCpf, formatCpfPartial, isValidCpf } from "@/lib/shared/cpf";
 
 /*
- * The audit log's filters. They edit a draft; "Apply" hands the filters to the page, which puts them in
- * the URL, and the CPF to the page's state: a CPF never goes into the URL. The page re-mounts this form
- * when the applied filters change, so the draft always starts from what is on screen.
+ * The audit log's filters. They edit a draft; "Apply" hands the filters to the log (audit-log.tsx), which
+ * puts them in the URL, and the CPF to the log's state: a CPF never goes into the URL. The log re-mounts
+ * this form when the applied filters change, so the draft always starts from what is on screen.
  */
 
 export const KNOWN_TARGET_TYPES = ["cpf", "verification", "integration", "staff", "phone", "person", "email"] as const;
-
-const inputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
 
 type Draft = Record<keyof Filters, string> & { cpf: string };
 type Problem = "range" | "cpf" | "cpfAndTarget";
@@ -79,10 +78,7 @@ export function AuditFilters({
   return (
     <form onSubmit={submit} aria-label={t("legend")} noValidate className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <label htmlFor={`${id}-actor`} className="block text-sm font-medium text-slate-800">
-            {t("actor")}
-          </label>
+        <FilterBox id={`${id}-actor`} label={t("actor")} hint={t("actorHint")}>
           <input
             id={`${id}-actor`}
             name="actor"
@@ -93,15 +89,9 @@ export function AuditFilters({
             aria-describedby={`${id}-actor-hint`}
             onChange={(event) => set({ actor: event.target.value })}
           />
-          <p id={`${id}-actor-hint`} className="mt-1 text-xs text-slate-600">
-            {t("actorHint")}
-          </p>
-        </div>
+        </FilterBox>
 
-        <div>
-          <label htmlFor={`${id}-action`} className="block text-sm font-medium text-slate-800">
-            {t("action")}
-          </label>
+        <FilterBox id={`${id}-action`} label={t("action")} hint={t("actionHint")}>
           <input
             id={`${id}-action`}
             name="action"
@@ -118,55 +108,27 @@ export function AuditFilters({
               <option key={action} value={action} />
             ))}
           </datalist>
-          <p id={`${id}-action-hint`} className="mt-1 text-xs text-slate-600">
-            {t("actionHint")}
-          </p>
-        </div>
+        </FilterBox>
 
-        <div>
-          <label htmlFor={`${id}-outcome`} className="block text-sm font-medium text-slate-800">
-            {t("outcome")}
-          </label>
-          <select
-            id={`${id}-outcome`}
-            name="outcome"
-            className={inputClass}
-            value={draft.outcome}
-            onChange={(event) => set({ outcome: event.target.value })}
-          >
-            <option value="">{t("any")}</option>
-            {AUDIT_OUTCOME_VALUES.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {tOutcome(outcome)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={`${id}-outcome`}
+          name="outcome"
+          label={t("outcome")}
+          value={draft.outcome}
+          options={AUDIT_OUTCOME_VALUES.map((outcome) => ({ value: outcome, label: tOutcome(outcome) }))}
+          onChange={(outcome) => set({ outcome })}
+        />
 
-        <div>
-          <label htmlFor={`${id}-target-type`} className="block text-sm font-medium text-slate-800">
-            {t("targetType")}
-          </label>
-          <select
-            id={`${id}-target-type`}
-            name="target_type"
-            className={inputClass}
-            value={draft.target_type}
-            onChange={(event) => set({ target_type: event.target.value })}
-          >
-            <option value="">{t("any")}</option>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {tTypes.has(type) ? tTypes(type) : type}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={`${id}-target-type`}
+          name="target_type"
+          label={t("targetType")}
+          value={draft.target_type}
+          options={types.map((type) => ({ value: type, label: tTypes.has(type) ? tTypes(type) : type }))}
+          onChange={(type) => set({ target_type: type })}
+        />
 
-        <div>
-          <label htmlFor={`${id}-target`} className="block text-sm font-medium text-slate-800">
-            {t("target")}
-          </label>
+        <FilterBox id={`${id}-target`} label={t("target")} hint={t("targetHint")}>
           <input
             id={`${id}-target`}
             name="target"
@@ -178,15 +140,19 @@ export function AuditFilters({
             aria-describedby={[`${id}-target-hint`, errorId("cpfAndTarget")].filter(Boolean).join(" ")}
             onChange={(event) => set({ target: event.target.value })}
           />
-          <p id={`${id}-target-hint`} className="mt-1 text-xs text-slate-600">
-            {t("targetHint")}
-          </p>
-        </div>
+        </FilterBox>
 
-        <div>
-          <label htmlFor={`${id}-cpf`} className="block text-sm font-medium text-slate-800">
-            {t("cpf")}
-          </label>
+        <FilterBox
+          id={`${id}-cpf`}
+          label={t("cpf")}
+          hint={t("cpfHint")}
+          after={
+            <>
+              {problem === "cpf" ? <FilterError id={`${id}-cpf-error`}>{t("cpfInvalid")}</FilterError> : null}
+              {problem === "cpfAndTarget" ? <FilterError id={`${id}-cpfAndTarget-error`}>{t("cpfAndTarget")}</FilterError> : null}
+            </>
+          }
+        >
           <input
             id={`${id}-cpf`}
             name="cpf"
@@ -199,66 +165,9 @@ export function AuditFilters({
             aria-describedby={[`${id}-cpf-hint`, errorId("cpf"), errorId("cpfAndTarget")].filter(Boolean).join(" ")}
             onChange={(event) => set({ cpf: formatCpfPartial(event.target.value) })}
           />
-          <p id={`${id}-cpf-hint`} className="mt-1 text-xs text-slate-600">
-            {t("cpfHint")}
-          </p>
-          {problem === "cpf" ? (
-            <p id={`${id}-cpf-error`} role="alert" className="mt-1 text-sm text-red-700">
-              {t("cpfInvalid")}
-            </p>
-          ) : null}
-          {problem === "cpfAndTarget" ? (
-            <p id={`${id}-cpfAndTarget-error`} role="alert" className="mt-1 text-sm text-red-700">
-              {t("cpfAndTarget")}
-            </p>
-          ) : null}
-        </div>
+        </FilterBox>
 
-        <fieldset className="md:col-span-2" aria-describedby={[`${id}-range-hint`, errorId("range")].filter(Boolean).join(" ")}>
-          <legend className="sr-only">
-            {t("from")} / {t("to")}
-          </legend>
-          <div className="grid grid-cols-2 gap-2">
-            <div>
-              <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-800">
-                {t("from")}
-              </label>
-              <input
-                id={`${id}-from`}
-                name="from"
-                type="datetime-local"
-                className={inputClass}
-                value={draft.from}
-                max={draft.to || undefined}
-                aria-invalid={problem === "range" || undefined}
-                onChange={(event) => set({ from: event.target.value })}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-800">
-                {t("to")}
-              </label>
-              <input
-                id={`${id}-to`}
-                name="to"
-                type="datetime-local"
-                className={inputClass}
-                value={draft.to}
-                min={draft.from || undefined}
-                aria-invalid={problem === "range" || undefined}
-                onChange={(event) => set({ to: event.target.value })}
-              />
-            </div>
-          </div>
-          <p id={`${id}-range-hint`} className="mt-1 text-xs text-slate-600">
-            {t("rangeHint", { zone: timeZone })}
-          </p>
-          {problem === "range" ? (
-            <p id={`${id}-range-error`} role="alert" className="mt-1 text-sm text-red-700">
-              {t("rangeError")}
-            </p>
-          ) : null}
-        </fieldset>
+        <RangeFields id={id} from={draft.from} to={draft.to} invalid={problem === "range"} zone={timeZone} onChange={set} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button type="submit">{t("apply")}</Button>

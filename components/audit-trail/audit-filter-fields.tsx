@@ -1,0 +1,140 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+
+/*
+ * The audit filters' fields: a label, the control, an optional hint (its id is the control's plus `-hint`)
+ * and whatever follows it, such as an error. The form (audit-filters.tsx) holds the draft and the checks.
+ */
+
+export const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
+
+export function FilterBox({
+  id,
+  label,
+  hint,
+  after,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {after}
+    </div>
+  );
+}
+
+/** A drop-down whose first choice, "any", leaves the filter out. */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  const t = useTranslations("audit.filters");
+  return (
+    <FilterBox id={id} label={label}>
+      <select id={id} name={name} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t("any")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FilterBox>
+  );
+}
+
+/** A field's error, tied to it by `aria-describedby`. */
+export function FilterError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
+      {children}
+    </p>
+  );
+}
+
+/** From and to, as local date and time in the dashboard's zone; one may not pass the other. */
+export function RangeFields({
+  id,
+  from,
+  to,
+  invalid,
+  zone,
+  onChange,
+}: {
+  id: string;
+  from: string;
+  to: string;
+  invalid: boolean;
+  zone: string;
+  onChange: (patch: { from?: string; to?: string }) => void;
+}) {
+  const t = useTranslations("audit.filters");
+  return (
+    <fieldset
+      className="md:col-span-2"
+      aria-describedby={[`${id}-range-hint`, invalid ? `${id}-range-error` : undefined].filter(Boolean).join(" ")}
+    >
+      <legend className="sr-only">
+        {t("from")} / {t("to")}
+      </legend>
+      <div className="grid grid-cols-2 gap-2">
+        <FilterBox id={`${id}-from`} label={t("from")}>
+          <input
+            id={`${id}-from`}
+            name="from"
+            type="datetime-local"
+            className={inputClass}
+            value={from}
+            max={to || undefined}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => onChange({ from: event.target.value })}
+          />
+        </FilterBox>
+        <FilterBox id={`${id}-to`} label={t("to")}>
+          <input
+            id={`${id}-to`}
+            name="to"
+            type="datetime-local"
+            className={inputClass}
+            value={to}
+            min={from || undefined}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => onChange({ to: event.target.value })}
+          />
+        </FilterBox>
+      </div>
+      <p id={`${id}-range-hint`} className="mt-1 text-xs text-slate-600">
+        {t("rangeHint", { zone })}
+      </p>
+      {invalid ? <FilterError id={`${id}-range-error`}>{t("rangeError")}</FilterError> : null}
+    </fieldset>
+  );
+}
