@@ -1,24 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
-import { useState } from "react";
 
-import { FactorList } from "@/components/account/factor-list";
-import { PasskeyEnrolment } from "@/components/account/passkey-enrolment";
-import { RecoveryCodesPanel } from "@/components/account/recovery-codes-panel";
+import { SecondFactors } from "@/components/account/second-factors";
 import { SessionsSection } from "@/components/account/sessions-section";
-import { TotpEnrolment } from "@/components/account/totp-enrolment";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { useFactorsQuery } from "@/lib/account/hooks";
-import type { FactorConfirmedResponse } from "@/lib/account/types";
 
 /*
- * The member's own account: second factors (list, add an authenticator app or a passkey, remove), the
- * recovery codes once, and the sessions. During enrolment (the policy requires a factor and the member has
- * none) the layout lets nothing else through; this page says why, and once a factor is confirmed and the
- * codes acknowledged offers the way on.
+ * The member's own account: second factors (list, add an authenticator app or a passkey, remove, the
+ * recovery codes once), then the sessions. During enrolment the layout lets nothing else through, and this
+ * page offers only the factors.
  */
 export function AccountPageClient({
   enrolling,
@@ -30,18 +20,6 @@ export function AccountPageClient({
   asked: boolean;
 }) {
   const t = useTranslations("account");
-  const tCommon = useTranslations("common");
-  const factors = useFactorsQuery();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [confirmedHere, setConfirmedHere] = useState(false);
-
-  const hasFactor = confirmedHere || (factors.data?.factors.some((factor) => factor.confirmed) ?? false);
-  const mustEnrol = enrolling || asked || (factors.data?.required ?? false);
-  const onConfirmed = (result: FactorConfirmedResponse) => {
-    setConfirmedHere(true);
-    if (result.recoveryCodes?.length) setRecoveryCodes(result.recoveryCodes);
-  };
-
   return (
     <section className="space-y-8">
       <div>
@@ -49,61 +27,7 @@ export function AccountPageClient({
         <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("intro")}</p>
       </div>
 
-      {mustEnrol && !hasFactor ? (
-        <Alert tone="warning" title={t("enrol.title")}>
-          {t("enrol.body")}
-        </Alert>
-      ) : null}
-
-      {recoveryCodes ? <RecoveryCodesPanel codes={recoveryCodes} onAcknowledge={() => setRecoveryCodes(null)} /> : null}
-
-      {(enrolling || asked) && hasFactor && !recoveryCodes ? (
-        <Alert
-          tone="success"
-          title={t("enrol.doneTitle")}
-          action={
-            // Not prefetched: while enrolling, "/" redirected here; it is worth asking only now.
-            <Link
-              href="/"
-              prefetch={false}
-              className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-            >
-              {t("enrol.continue")}
-            </Link>
-          }
-        >
-          {t("enrol.done")}
-        </Alert>
-      ) : null}
-
-      <section aria-labelledby="factors-heading" className="space-y-4">
-        <div>
-          <h2 id="factors-heading" className="text-lg font-semibold text-slate-900">
-            {t("factors.heading")}
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("factors.intro")}</p>
-        </div>
-        {factors.data ? (
-          <FactorList data={factors.data} />
-        ) : factors.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button variant="secondary" onClick={() => void factors.refetch()}>
-                {tCommon("retry")}
-              </Button>
-            }
-          >
-            {t("factors.loadFailed")}
-          </Alert>
-        ) : (
-          <p className="text-sm text-slate-600">{tCommon("loading")}</p>
-        )}
-        <div className="grid gap-4 lg:grid-cols-2">
-          <TotpEnrolment onConfirmed={onConfirmed} />
-          <PasskeyEnrolment onConfirmed={onConfirmed} />
-        </div>
-      </section>
+      <SecondFactors enrolling={enrolling} asked={asked} />
 
       {/* While enrolling, the session may do nothing but add a factor (and sign out). */}
       {enrolling ? null : <SessionsSection />}
