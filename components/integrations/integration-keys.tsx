@@ -1,0 +1,50 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+import { IntegrationKeysTable } from "@/components/integrations/integration-keys-table";
+import { RevealableKeys } from "@/components/integrations/revealable-keys";
+import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useIntegrations } from "@/lib/integrations/hooks";
+
+/** The integration keys: those whose secret may still be revealed, then the list of every key. */
+export function IntegrationKeys() {
+  const t = useTranslations("integrations");
+  const errorMessage = useApiErrorMessage();
+  const query = useIntegrations();
+  return (
+    <>
+      {query.data ? <RevealableKeys keys={query.data.revealable} windowSeconds={query.data.revealWindowSeconds} /> : null}
+      <section aria-labelledby="keys-title" className="space-y-3">
+        <div className="flex items-center gap-3">
+          <h2 id="keys-title" className="text-lg font-semibold text-slate-900">
+            {t("list.title")}
+          </h2>
+          {query.isFetching ? (
+            <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
+              <Spinner />
+              {t("list.refreshing")}
+            </span>
+          ) : null}
+        </div>
+        {query.isError ? (
+          <Alert
+            tone="error"
+            title={t("list.loadFailed")}
+            action={
+              <Button variant="secondary" onClick={() => void query.refetch()}>
+                {t("list.retry")}
+              </Button>
+            }
+          >
+            {errorMessage(query.error)}
+          </Alert>
+        ) : null}
+        {query.data ? <IntegrationKeysTable keys={query.data.keys} /> : null}
+      </section>
+    </>
+  );
+}
