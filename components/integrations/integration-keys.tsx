@@ -4,10 +4,10 @@ import { useTranslations } from "next-intl";
 
 import { IntegrationKeysTable } from "@/components/integrations/integration-keys-table";
 import { RevealableKeys } from "@/components/integrations/revealable-keys";
-import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useIntegrations } from "@/lib/integrations/hooks";
 
 /** The integration keys: those whose secret may still be revealed, then the list of every key. */

@@ -5,12 +5,12 @@ import { useState, type FormEvent } from "react";
 
 import { CpfField } from "@/components/lookups/cpf-field";
 import { RecordItem, RecordList } from "@/components/lookups/record-list";
-import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useStartKycSession } from "@/lib/kyc/hooks";
 import type { KycSessionResponse } from "@/lib/kyc/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";

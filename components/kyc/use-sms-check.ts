@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { useCountdown } from "@/components/kyc/use-countdown";
-import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useSendSmsCode, useValidateSmsCode } from "@/lib/kyc/hooks";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { formatPhone, parsePhone, smsCodeProblem, type PhoneProblem, type SmsCodeProblem } from "@/lib/shared/phone-rules";

@@ -7,7 +7,8 @@ import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /**
  * Turns a failed call into a sentence in the dashboard's language: the shared `errors` catalogue first,
- * then the partners-operations extras, then the server's own (English) message as a last resort.
+ * then the partners-operations extras, then the server's own (English) message as a last resort. Lookups,
+ * KYC and integrations all use it, so it sits in the UI base rather than in one of them.
  */
 export function useApiErrorMessage(): (error: unknown) => string {
   const t = useTranslations();
