@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useDateTime } from "@/components/verifications/format";
+import { useDateTime } from "@/components/ui/format";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { useAddNote, useAssignCase, useCase, useConfirmOutcome, usePrefetchCase, useReasons, useRecordOutcome } from "@/lib/cases/hooks";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";

@@ -8,12 +8,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
+import { ApiErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
+import { useDateTime } from "@/components/ui/format";
 import { useCreateVerification } from "@/lib/verifications/hooks";
 import { DOCUMENT_TYPES, parseCreateVerificationInput, type ProblemCode } from "@/lib/verifications/rules";
-
-import { ApiErrorState } from "./error-state";
-import { useDateTime } from "./format";
 
 /*
  * Creating a verification. The form validates with the same parser as POST /api/verifications; the

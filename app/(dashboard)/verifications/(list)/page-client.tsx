@@ -6,10 +6,10 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useId, useMemo } from "react";
 
 import { Alert } from "@/components/ui/alert";
+import { ApiErrorState } from "@/components/ui/error-state";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { CreateVerificationDialog } from "@/components/verifications/create-verification-dialog";
-import { ApiErrorState } from "@/components/verifications/error-state";
 import { LiveChangesNotice } from "@/components/verifications/live-changes-notice";
 import { VerificationExport } from "@/components/verifications/verification-export";
 import { VerificationFilters } from "@/components/verifications/verification-filters";

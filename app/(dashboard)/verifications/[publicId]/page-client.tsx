@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 
 import { CaseHistory, CaseWork, type Viewer } from "@/components/cases/case-work";
-import { ApiErrorState } from "@/components/verifications/error-state";
+import { ApiErrorState } from "@/components/ui/error-state";
 import { FACE_KEYS, FaceComparison } from "@/components/verifications/face-comparison";
 import { MediaNotPermitted } from "@/components/verifications/media-not-permitted";
 import { MediaViewer } from "@/components/verifications/media-viewer";
