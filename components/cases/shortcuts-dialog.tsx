@@ -16,7 +16,7 @@ export const QUEUE_SHORTCUTS = [
   ["?", "help"],
 ] as const;
 
-/** The case page's shortcuts (components/cases/case-work.tsx useCaseShortcuts). */
+/** The case page's shortcuts (components/cases/use-case-shortcuts.ts). */
 export const CASE_SHORTCUTS = [
   ["a", "caseAssign"],
   ["p", "caseApprove"],

@@ -4,11 +4,10 @@ import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
-import { useHeldImages, useShownImage } from "@/lib/verifications/media-ahead";
+import { ApiErrorState } from "@/components/ui/error-state";
 import { useVerificationMedia } from "@/lib/verifications/hooks";
+import { useHeldImages, useShownImage } from "@/lib/verifications/media-ahead";
 import type { MediaItem } from "@/lib/verifications/types";
-
-import { ApiErrorState } from "./error-state";
 
 /*
  * Selfie and document images side by side, each with zoom and rotation (buttons, or keys on the focused

@@ -1,0 +1,45 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { useConfirmOutcome } from "@/lib/cases/hooks";
+
+import { ErrorLine } from "./error-line";
+
+/** The second pair of eyes: agree or disagree with a recorded outcome, with an optional comment. */
+export function ConfirmForm({ publicId }: { publicId: string }) {
+  const t = useTranslations("cases.confirm");
+  const confirm = useConfirmOutcome(publicId);
+  const [comment, setComment] = useState("");
+  return (
+    <form
+      onSubmit={(event) => event.preventDefault()}
+      className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3"
+      aria-label={t("title")}
+    >
+      <h4 className="text-sm font-semibold">{t("title")}</h4>
+      <label htmlFor="case-confirm-comment" className="block text-sm font-medium text-slate-800">
+        {t("comment")}
+      </label>
+      <textarea
+        id="case-confirm-comment"
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        rows={2}
+        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+      />
+      <ErrorLine error={confirm.error} />
+      {confirm.isSuccess ? <p role="status">{t("done")}</p> : null}
+      <div className="flex gap-2">
+        <Button id="case-agree" pending={confirm.isPending} onClick={() => confirm.mutate({ agree: true, comment })}>
+          {t("agree")}
+        </Button>
+        <Button variant="danger" pending={confirm.isPending} onClick={() => confirm.mutate({ agree: false, comment })}>
+          {t("disagree")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useRouting } from "@/lib/cases/routing-hooks";
+import type { RoutingConfig } from "@/lib/cases/types";
+
+import { routingInput, RoutingQueueFieldset } from "./routing-queue-fieldset";
+import { RoutingRuleItem } from "./routing-rule-item";
+import { useRoutingDraft } from "./use-routing-draft";
+
+/** The case routing page (admin): loads the routing and edits it. */
+export function CaseRouting() {
+  const t = useTranslations("cases.routing");
+  const routing = useRouting();
+  if (routing.isError) return <Alert tone="error" title={routing.error.message} />;
+  if (!routing.data) return <p>{t("loading")}</p>;
+  return <RoutingEditor config={routing.data} />;
+}
+
+/** Automatic assignment and its capacity, the queues and their members, and the rules that send a case to a queue, in order. */
+export function RoutingEditor({ config }: { config: RoutingConfig }) {
+  const t = useTranslations("cases.routing");
+  const id = useId();
+  const editor = useRoutingDraft(config);
+  const { draft, save } = editor;
+  const staffName = (userId: string) => {
+    const member = config.staff.find((staff) => staff.id === userId);
+    return member
+      ? `${member.name || member.email}${member.away ? ` · ${t("away")}` : ""}${member.disabled ? ` · ${t("disabled")}` : ""}`
+      : userId;
+  };
+  const queueName = (queueId: string) => draft.queues.find((queue) => queue.id === queueId)?.name || t("unnamed");
+
+  return (
+    <form className="space-y-6" onSubmit={editor.submit}>
+      <div>
+        <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
+        <p className="text-sm text-slate-600">{t("intro")}</p>
+      </div>
+
+      <fieldset className="space-y-2 rounded-md border border-slate-200 bg-white p-4">
+        <legend className="px-1 font-semibold text-slate-900">{t("assignment")}</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={draft.autoAssign}
+            onChange={(event) => editor.change({ autoAssign: event.target.checked })}
+          />
+          <span>{t("autoAssign")}</span>
+        </label>
+        <p className="text-sm text-slate-600">{t("autoAssignHint")}</p>
+        <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-capacity`}>
+          <span className="font-medium text-slate-800">{t("capacity")}</span>
+          <input
+            id={`${id}-capacity`}
+            type="number"
+            min={1}
+            max={1000}
+            className={`${routingInput} w-28`}
+            value={draft.capacity}
+            onChange={(event) => editor.change({ capacity: Number(event.target.value) })}
+          />
+        </label>
+      </fieldset>
+
+      <section aria-labelledby={`${id}-queues`} className="space-y-3">
+        <h2 id={`${id}-queues`} className="text-lg font-semibold text-slate-900">
+          {t("queues")}
+        </h2>
+        {draft.queues.map((queue, index) => (
+          <RoutingQueueFieldset
+            key={queue.id}
+            id={`${id}-q${index}`}
+            queue={queue}
+            staff={config.staff}
+            staffName={staffName}
+            onChange={(next) => editor.changeQueue(index, next)}
+            onRetire={() => editor.retireQueue(index)}
+          />
+        ))}
+        <Button variant="secondary" onClick={editor.addQueue}>
+          {t("addQueue")}
+        </Button>
+      </section>
+
+      <section aria-labelledby={`${id}-rules`} className="space-y-3">
+        <h2 id={`${id}-rules`} className="text-lg font-semibold text-slate-900">
+          {t("rules")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("rulesHint")}</p>
+        <ol className="space-y-3">
+          {draft.rules.map((rule, index) => (
+            <RoutingRuleItem
+              key={rule.id ?? `new-${index}`}
+              id={`${id}-r${index}`}
+              rule={rule}
+              index={index}
+              count={draft.rules.length}
+              queues={draft.queues}
+              queueName={queueName}
+              onChange={(conditions, queueId) => editor.changeRule(index, conditions, queueId)}
+              onMove={(by) => editor.moveRule(index, by)}
+              onRemove={() => editor.removeRule(index)}
+            />
+          ))}
+        </ol>
+        <Button variant="secondary" onClick={editor.addRule}>
+          {t("addRule")}
+        </Button>
+      </section>
+
+      {save.error ? <Alert tone="error" title={save.error.message} /> : null}
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
+        {editor.saved ? t("saved") : null}
+      </p>
+      <Button type="submit" pending={save.isPending}>
+        {t("save")}
+      </Button>
+    </form>
+  );
+}

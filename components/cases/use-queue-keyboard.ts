@@ -1,0 +1,96 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import { useClaimFromQueue } from "@/lib/cases/hooks";
+import { caseHref } from "@/lib/cases/queue-context";
+import type { CaseSummary } from "@/lib/cases/types";
+
+import { pickRange, type BulkSelection } from "./bulk-pick";
+import { isTyping } from "./typing";
+
+/** A selection: the case at `index`, remembered by its id. */
+function choose(items: CaseSummary[], index: number): { publicId: string | null; index: number } {
+  return { publicId: items[index]?.publicId ?? null, index };
+}
+
+/**
+ * The queue's selection and keys: j/k move the selection, Enter opens it, a assigns it to me, ? lists the
+ * shortcuts; with a bulk selection, x picks or unpicks the selected row and Shift+x picks every row from the
+ * last one picked to this one. The selected row is scrolled into view. `message` says what a claim did.
+ */
+export function useQueueKeyboard({
+  items,
+  context,
+  onHelp,
+  bulk,
+}: {
+  items: CaseSummary[];
+  context: string;
+  onHelp: () => void;
+  bulk: BulkSelection | undefined;
+}) {
+  const t = useTranslations("cases.queue");
+  const router = useRouter();
+  const claim = useClaimFromQueue();
+  // The selection follows its case, not its position: a refetch (a claim, a new case arriving) can move the
+  // rows, and Enter or "a" must act on the case the analyst chose. When that case has left the list, the
+  // selection stays at its place (clamped: the list can shrink under it). Computed here, not in an effect.
+  const [chosen, setChosen] = useState<{ publicId: string | null; index: number }>({ publicId: null, index: 0 });
+  const found = chosen.publicId === null ? -1 : items.findIndex((item) => item.publicId === chosen.publicId);
+  const selected = found >= 0 ? found : Math.min(chosen.index, Math.max(items.length - 1, 0));
+
+  const [message, setMessage] = useState<string | null>(null);
+  // Where the last pick was made: a Shift range runs from here.
+  const anchor = useRef<number | null>(null);
+  const pick = useCallback(
+    (index: number, extend: boolean) => {
+      if (!bulk) return;
+      const item = items[index];
+      if (!item) return;
+      const next = new Set(bulk.picked);
+      if (extend && anchor.current !== null) for (const id of pickRange(items, anchor.current, index)) next.add(id);
+      else if (next.has(item.publicId)) next.delete(item.publicId);
+      else next.add(item.publicId);
+      anchor.current = index;
+      bulk.onChange(next);
+    },
+    [bulk, items],
+  );
+  const rows = useRef<Array<HTMLTableRowElement | null>>([]);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (document.querySelector("[role=dialog]")) return;
+      const current = items[selected];
+      if (event.key === "j") setChosen(choose(items, Math.min(selected + 1, items.length - 1)));
+      else if (event.key === "k") setChosen(choose(items, Math.max(selected - 1, 0)));
+      else if (
+        event.key === "Enter" &&
+        current &&
+        !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)
+      )
+        router.push(caseHref(current.publicId, context));
+      else if (event.key === "a" && current)
+        claim.mutate(current.publicId, {
+          onSuccess: () => setMessage(t("assigned", { publicId: current.publicId })),
+          onError: (error) => setMessage(error.message),
+        });
+      else if ((event.key === "x" || event.key === "X") && bulk && current) pick(selected, event.shiftKey);
+      else if (event.key === "?") onHelp();
+      else return;
+      event.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [items, selected, router, claim, onHelp, context, t, bulk, pick]);
+
+  useEffect(() => {
+    rows.current[selected]?.scrollIntoView?.({ block: "nearest" });
+  }, [selected]);
+
+  return { selected, select: (index: number) => setChosen(choose(items, index)), pick, message, rows };
+}

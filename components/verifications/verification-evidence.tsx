@@ -1,0 +1,78 @@
+"use client";
+
+import type { Viewer } from "@/components/cases/viewer";
+import { ApiErrorState } from "@/components/ui/error-state";
+import { hasPermission } from "@/lib/auth/permissions";
+import { CASES_PARAM } from "@/lib/cases/queue-context";
+import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
+import { useVerification, verificationKeys } from "@/lib/verifications/hooks";
+
+import { FACE_KEYS, FaceComparison } from "./face-comparison";
+import { MediaNotPermitted } from "./media-not-permitted";
+import { MediaViewer } from "./media-viewer";
+import { SamePersonPanel } from "./same-person-panel";
+import { VerificationDetail } from "./verification-detail";
+import { VerificationDetailSkeleton } from "./verification-detail-skeleton";
+import { VerificationNeighbours } from "./verification-neighbours";
+import { VerificationNotFound } from "./verification-not-found";
+
+/** The page's own list and queue context, for links to another verification that keep them. */
+function contextParams(listQuery: string, queueContext: string): string {
+  const search = new URLSearchParams();
+  if (listQuery) search.set("list", listQuery);
+  if (queueContext) search.set(CASES_PARAM, queueContext);
+  return search.toString();
+}
+
+/**
+ * The evidence column of a verification's page: the verification, its neighbours in the list, the same person's
+ * other verifications and the images (for a member with media.read), or why it cannot be shown.
+ * `listQuery` and `queueContext` are where the analyst came from, kept by the links to other verifications.
+ */
+export function VerificationEvidence({
+  publicId,
+  viewer,
+  serverError,
+  listQuery,
+  queueContext,
+}: {
+  publicId: string;
+  viewer: Viewer;
+  serverError: ServerError | null;
+  listQuery: string;
+  queueContext: string;
+}) {
+  // The server page's failed fetch (page.tsx): its error state, and no fetch until the retry.
+  useServerError(verificationKeys.detail(publicId), serverError);
+  const detail = useVerification(publicId);
+
+  if (detail.data) {
+    const { verification } = detail.data;
+    const similarity = verification.steps.find((step) => step.name === "facematch")?.similarity;
+    return (
+      <VerificationDetail
+        verification={verification}
+        navigation={<VerificationNeighbours publicId={publicId} listQuery={listQuery} />}
+        related={<SamePersonPanel publicId={publicId} context={contextParams(listQuery, queueContext)} />}
+        media={
+          // Without media.read no token is asked for: the page says why there are no images.
+          hasPermission(viewer, "media.read") ? (
+            <>
+              <FaceComparison publicId={publicId} similarity={similarity} canCrop={hasPermission(viewer, "verifications.crop")} />
+              <MediaViewer publicId={publicId} exclude={FACE_KEYS} />
+            </>
+          ) : (
+            <MediaNotPermitted />
+          )
+        }
+      />
+    );
+  }
+  if (detail.isError)
+    return detail.error.code === "not_found" ? (
+      <VerificationNotFound />
+    ) : (
+      <ApiErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+    );
+  return <VerificationDetailSkeleton />;
+}

@@ -1,0 +1,159 @@
+"use client";
+
+import { useTimeZone, useTranslations } from "next-intl";
+
+import type { VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
+
+/* The list filters' fields (./verification-filters.tsx holds the draft they edit). */
+
+const selectClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
+const inputClass = selectClass;
+
+/** The known values, plus the applied one when the service answered with a value the dashboard does not know. */
+export function withCurrent(known: readonly string[], current: string | undefined): string[] {
+  return current && !known.includes(current) ? [...known, current] : [...known];
+}
+
+/** The status checkboxes: any of the ticked statuses. */
+export function StatusChoices({
+  id,
+  statuses,
+  value,
+  onChange,
+}: {
+  id: string;
+  statuses: NonNullable<Filters["status"]>;
+  value: Filters["status"];
+  onChange: (status: Filters["status"]) => void;
+}) {
+  const t = useTranslations("verifications.filters");
+  const tStatus = useTranslations("verifications.status");
+  return (
+    <fieldset aria-describedby={`${id}-status-hint`}>
+      <legend className="text-sm font-medium text-slate-800">{t("status")}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {statuses.map((status) => {
+          const checked = value?.includes(status) ?? false;
+          return (
+            <label key={status} className="inline-flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="status"
+                value={status}
+                checked={checked}
+                onChange={(event) => {
+                  const current = value ?? [];
+                  const next = event.target.checked ? [...current, status] : current.filter((item) => item !== status);
+                  onChange(next.length ? next : undefined);
+                }}
+                className="h-4 w-4 rounded border-slate-400"
+              />
+              {tStatus.has(status) ? tStatus(status) : status}
+            </label>
+          );
+        })}
+      </div>
+      <p id={`${id}-status-hint`} className="mt-1 text-xs text-slate-600">
+        {t("statusHint")}
+      </p>
+    </fieldset>
+  );
+}
+
+/** A labelled select; `anyLabel` adds a first option for "no filter" (value ""). */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  optionLabel = (option) => option,
+  anyLabel,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: string[];
+  optionLabel?: (option: string) => string | null;
+  anyLabel?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} name={name} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
+        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** From and to dates, in the display time zone; `rangeError`: from is after to. */
+export function DateRangeFields({
+  id,
+  draft,
+  rangeError,
+  onChange,
+}: {
+  id: string;
+  draft: Filters;
+  rangeError: boolean;
+  onChange: (patch: Partial<Filters>) => void;
+}) {
+  const t = useTranslations("verifications.filters");
+  const timeZone = useTimeZone() ?? "UTC";
+  return (
+    <fieldset aria-describedby={`${id}-range-hint${rangeError ? ` ${id}-range-error` : ""}`}>
+      <legend className="text-sm font-medium text-slate-800">{t("dateRange")}</legend>
+      <div className="mt-1 grid grid-cols-2 gap-2">
+        <div>
+          <label htmlFor={`${id}-from`} className="block text-xs text-slate-700">
+            {t("from")}
+          </label>
+          <input
+            id={`${id}-from`}
+            name="from"
+            type="date"
+            className={inputClass}
+            value={draft.from ?? ""}
+            max={draft.to}
+            aria-invalid={rangeError || undefined}
+            onChange={(event) => onChange({ from: event.target.value || undefined })}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-to`} className="block text-xs text-slate-700">
+            {t("to")}
+          </label>
+          <input
+            id={`${id}-to`}
+            name="to"
+            type="date"
+            className={inputClass}
+            value={draft.to ?? ""}
+            min={draft.from}
+            aria-invalid={rangeError || undefined}
+            onChange={(event) => onChange({ to: event.target.value || undefined })}
+          />
+        </div>
+      </div>
+      <p id={`${id}-range-hint`} className="mt-1 text-xs text-slate-600">
+        {t("dateRangeHint", { timeZone })}
+      </p>
+      {rangeError ? (
+        <p id={`${id}-range-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {t("fromAfterTo")}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
