@@ -69,9 +69,10 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** An answer: a JSON body (status 200), or a status with a body, or a function of the call. */
-export type ApiAnswer = unknown | { status: number; body?: unknown } | ((call: ApiCall) => ApiResponse | Promise<ApiResponse>);
 type ApiResponse = { status: number; body?: unknown };
+
+/** An answer: a JSON body (status 200), a status with a body (`status`, `apiError`), or a function of the call. */
+export type ApiAnswer = ((call: ApiCall) => ApiResponse | Promise<ApiResponse>) | object;
 
 /** `status(409, { error: { code, message } })`: an answer other than 200. */
 export const status = (code: number, body?: unknown): ApiResponse => ({ status: code, body });

@@ -23,6 +23,8 @@ const reviewer: RoleDto = {
   builtIn: false,
   permissions: ["audit.read", "audit.export"],
   members: 2,
+  createdAt: "2026-03-01T12:00:00Z",
+  updatedAt: null,
 };
 
 async function renderEditor({ role = null as RoleDto | null, error = null as ApiRequestError | null } = {}) {
@@ -100,7 +102,7 @@ describe("RoleEditorDialog", () => {
 
 describe("The roles page: a new role", () => {
   it("sends the name and permissions, closes the form and says it is saved", async () => {
-    const builtIn: RoleDto = { id: "analyst", name: "analyst", builtIn: true, permissions: [...BUILT_IN_PERMISSIONS.analyst], members: 3 };
+    const builtIn: RoleDto = { ...reviewer, id: "analyst", name: "analyst", builtIn: true, permissions: [...BUILT_IN_PERMISSIONS.analyst] };
     const api = mockApi({
       "GET /api/roles": { roles: [builtIn] },
       "GET /api/permissions": catalogue,
