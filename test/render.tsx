@@ -80,6 +80,7 @@ export const status = (code: number, body?: unknown): ApiResponse => ({ status: 
 /** The dashboard's error model, as lib/api/errors.ts writes it. */
 export const apiError = (code: number, error: { code: string; message: string; fields?: string[] }) => status(code, { error });
 
+// A JSON answer whose only keys were a numeric `status` and `body` would read as one: wrap such a body in status(200, …).
 const isResponse = (answer: unknown): answer is ApiResponse =>
   typeof answer === "object" &&
   answer !== null &&
