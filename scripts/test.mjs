@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test. The static checks (Prettier, tsc, ESLint with the layers' rules), Vitest (lib,
-// route handlers, sandbox, database on PGlite and, with TEST_DATABASE_URL, PostgreSQL), then a production build and Playwright against it and the sandbox.
+// route handlers, sandbox, database on PGlite and, with TEST_DATABASE_URL, PostgreSQL; components under jsdom), then a production build and Playwright against it and the sandbox.
 // Ends with a summary: the tests that passed only on a retry (flaky, counted as failed), the skipped ones
 // and why (the PostgreSQL suites when TEST_DATABASE_URL is unset), then one line "N passed, N failed"
 // summing every suite. Exits non-zero on any failure, a flaky test included.
