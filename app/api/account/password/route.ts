@@ -2,7 +2,6 @@ import { NextResponse } from "next/server";
 
 import { route } from "@/lib/api/route";
 import { changePasswordSchema } from "@/lib/auth/validation";
-import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 import { changeOwnPassword } from "@/lib/staff/server/staff";
 
@@ -12,8 +11,8 @@ export const dynamic = "force-dynamic";
 // step-up first (`credentials`: the one-time password's replacement right after its sign-in excepted).
 export const POST = route(
   { permission: "signed_in", during: ["password_change"], stepUp: "credentials", body: changePasswordSchema },
-  async ({ user: actor, context, body: input }) => {
-    if (!(await changeOwnPassword(await getDb(), { actor, ip: context.ip, input }))) {
+  async ({ db, user: actor, context, body: input }) => {
+    if (!(await changeOwnPassword(db, { actor, ip: context.ip, input }))) {
       throw new AppError("validation", "The current password is not correct.", { fields: ["currentPassword"] });
     }
     return new NextResponse(null, { status: 204 });
