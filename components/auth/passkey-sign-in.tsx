@@ -4,7 +4,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/brow
 import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 
-import { nextAuthPost } from "@/components/auth/next-auth-post";
+import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 import { Button } from "@/components/ui/button";
 import { passkeyProblemOf } from "@/lib/account/passkey-errors";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
@@ -18,8 +18,8 @@ export type PasskeySignInProblem = "cancelled" | "unsupported" | "refused" | "fa
 /*
  * Sign-in with a passkey on its own (a discoverable credential, no email typed): request options from the
  * dashboard, the browser's ceremony, then next-auth's `passkey` credentials provider with the answer, the
- * same POST `signIn("passkey", { redirect: false })` makes, through next-auth-post.ts so the sign-in page
- * keeps not shipping next-auth's client. Shown only once the page is interactive and the browser can do
+ * same POST `signIn("passkey", { redirect: false })` makes, through `nextAuthPost` (the API client,
+ * lib/shared/api-client/api-request.ts) so the sign-in page keeps not shipping next-auth's client. Shown only once the page is interactive and the browser can do
  * WebAuthn, so a page without JavaScript never offers a button that does nothing.
  */
 export function PasskeySignIn({

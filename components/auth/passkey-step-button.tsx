@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/shared/api-client/api-request";
+import { fetchStepUpPasskeyOptions, postStepUp } from "@/lib/account/hooks";
 
 /** The second step with the member's passkey: the browser signs this dashboard's challenge, the server checks it. */
 export function PasskeyStepButton({ callbackPath }: { callbackPath: string }) {
@@ -20,10 +20,10 @@ export function PasskeyStepButton({ callbackPath }: { callbackPath: string }) {
       // The ceremony's library is loaded when the passkey is chosen, alongside the options.
       const [library, optionsJSON] = await Promise.all([
         import("@simplewebauthn/browser"),
-        apiRequest<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/api/account/step-up/options", { method: "POST" }),
+        fetchStepUpPasskeyOptions<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(),
       ]);
       const passkey = await library.startAuthentication({ optionsJSON });
-      await apiRequest("/api/account/step-up", { method: "POST", body: { passkey } });
+      await postStepUp({ passkey });
       // A full load: the session changed stage, the server decides what comes next.
       window.location.assign(callbackPath);
     } catch {

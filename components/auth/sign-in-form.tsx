@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
-import { nextAuthPost } from "@/components/auth/next-auth-post";
+import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 import { PasskeySignIn, type PasskeySignInProblem } from "@/components/auth/passkey-sign-in";
 import { SsoButton } from "@/components/auth/sso-button";
 import { Alert } from "@/components/ui/alert";

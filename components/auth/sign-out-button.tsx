@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { apiRequest } from "@/lib/shared/api-client/api-request";
 
 /**
  * A form posting to /api/auth/sign-out, which revokes the server-side session (a copy of the cookie stops
@@ -21,9 +22,7 @@ export function SignOutButton({ className = "" }: { className?: string }) {
     setPending(true);
     setFailed(false);
     try {
-      const response = await fetch("/api/auth/sign-out", { method: "POST", headers: { accept: "application/json" } });
-      if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
-      const { location } = (await response.json()) as { location: string };
+      const { location } = await apiRequest<{ location: string }>("/api/auth/sign-out", { method: "POST", stepUp: false });
       // A full page load, not a client-side push: it drops the in-memory query cache (personal data).
       window.location.assign(location);
     } catch {

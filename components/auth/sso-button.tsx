@@ -3,14 +3,14 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-import { nextAuthPost } from "@/components/auth/next-auth-post";
+import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 import { Button } from "@/components/ui/button";
 
 /**
  * Starts single sign-on through next-auth's OIDC sign-in endpoint, which sets the state, nonce and PKCE
  * cookies and names the provider's authorization URL; the browser then goes there. next-auth wants its
- * CSRF token with that POST (components/auth/next-auth-post.ts). Asked with `json=true` and followed by
- * a navigation (rather than a form post that the server redirects), so a CSP `form-action 'self'` does
+ * CSRF token with that POST (`nextAuthPost`, lib/shared/api-client/api-request.ts). Asked with `json=true` and
+ * followed by a navigation (rather than a form post that the server redirects), so a CSP `form-action 'self'` does
  * not block the hop to the provider; and no next-auth client code is needed.
  */
 export function SsoButton({ callbackPath, onFailure }: { callbackPath: string; onFailure: () => void }) {

@@ -7,9 +7,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
-import type { StepUpOutcome } from "@/lib/shared/api-client/step-up";
-import { fetchStepUpPasskeyOptions, postStepUp, type StepUpMethod, type StepUpProof } from "@/lib/shared/api-client/step-up-api";
+import { fetchStepUpPasskeyOptions, postStepUp } from "@/lib/account/hooks";
+import type { StepUpMethod, StepUpProof } from "@/lib/account/types";
+import { ApiRequestError, type StepUpOutcome } from "@/lib/shared/api-client/api-request";
 
 /*
  * The step-up dialog itself (components/step-up/step-up-provider.tsx asks it): the member's second factor,

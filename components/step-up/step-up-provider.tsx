@@ -2,16 +2,16 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-import { setStepUpHandler, type StepUpOutcome } from "@/lib/shared/api-client/step-up";
-import { fetchStepUpMethods } from "@/lib/shared/api-client/step-up-api";
+import { fetchStepUpMethods } from "@/lib/account/hooks";
+import { setStepUpHandler, type StepUpOutcome } from "@/lib/shared/api-client/api-request";
 
 import type { StepUpAsking, StepUpDialog as StepUpDialogType } from "./step-up-dialog";
 
 /*
- * The step-up dialog, mounted once for the signed-in shell (app/providers.tsx). When a call through apiRequest
- * is refused with `step_up_required`, the registry (lib/shared/api-client/step-up.ts) asks this provider; the
- * dialog opens on top of whatever the member was doing (a form keeps everything typed, its request waits),
- * asks for the second factor, and on success the waiting request is sent again. Cancelling (the button,
+ * The step-up dialog, mounted once for the signed-in shell (app/providers.tsx). When a call through the API
+ * client is refused with `step_up_required`, its registry (`requestStepUp`, lib/shared/api-client/api-request.ts)
+ * asks this provider; the dialog opens on top of whatever the member was doing (a form keeps everything typed,
+ * its request waits), asks for the second factor, and on success the waiting request is sent again. Cancelling (the button,
  * Escape) fails that request with a refusal in the member's language.
  *
  * The dialog's code (./step-up-dialog.tsx) is loaded on the first question, alongside the member's methods:

@@ -21,7 +21,7 @@ export interface FactorsResponse {
   recoveryCodesLeft: number;
   /** The policy (MFA_REQUIRED) requires this member to hold a confirmed factor. */
   required: boolean;
-  stepUpMethods: Array<"totp" | "passkey" | "recovery" | "password">;
+  stepUpMethods: StepUpMethod[];
 }
 
 /** POST /api/account/factors/totp: an unconfirmed authenticator app, and what to scan or type into it. */
@@ -55,4 +55,16 @@ export interface SessionDto {
 /** GET /api/account/sessions (live sessions only, newest activity first). */
 export interface SessionsResponse {
   sessions: SessionDto[];
+}
+
+/** The factors a member can step up with (GET /api/account/factors, `stepUpMethods`). */
+export type StepUpMethod = "totp" | "passkey" | "recovery" | "password";
+
+/** A step-up's proof: a code (TOTP or recovery), a passkey's assertion or (no factor at all) the password. */
+export type StepUpProof = { code: string } | { password: string } | { passkey: unknown };
+
+/** A verified step-up (POST /api/account/step-up): when, and until when it counts. */
+export interface StepUpVerified {
+  verifiedAt: string;
+  until: string;
 }

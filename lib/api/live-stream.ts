@@ -2,7 +2,7 @@ import "server-only";
 
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
-import type { DatabaseHandle } from "@/lib/db/client";
+import { getDatabaseHandle, type DatabaseHandle } from "@/lib/db/client";
 import { latestLiveId, liveEventsAfter, liveHub, type LiveEvent } from "@/lib/db/live";
 
 /*
@@ -60,6 +60,11 @@ export interface LiveStreamOptions {
   stillSignedIn: () => Promise<StaffSession | null>;
   heartbeatMs?: number;
   recheckMs?: number;
+}
+
+/** The stream on the process database (its change feed and live_events table): what the route answers. */
+export async function processLiveStream(options: Omit<LiveStreamOptions, "handle">): Promise<ReadableStream<Uint8Array>> {
+  return liveStream({ ...options, handle: await getDatabaseHandle() });
 }
 
 export function liveStream(options: LiveStreamOptions): ReadableStream<Uint8Array> {

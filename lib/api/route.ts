@@ -14,6 +14,7 @@ import {
 } from "@/lib/auth/server/require-role";
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
+import { getDb, type Database } from "@/lib/db/client";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 
 import { AppError } from "../shared/errors";
@@ -35,7 +36,8 @@ import { toErrorResponse } from "./errors";
  *   4. the body: `application/json` required (415), capped while the stream is read (413), parsed
  *      (400), then its schema; or the raw text (the webhook receiver verifies a signature over it);
  *   5. for a sensitive action (`stepUp`), a second factor verified within STEP_UP_SECONDS (401
- *      `step_up_required`).
+ *      `step_up_required`);
+ *   6. the database opened (`db`, unless the route says `database: false`): the one way a handler gets it.
  *
  * Whatever is thrown is mapped once by `toErrorResponse`; every answer carries `Cache-Control: no-store`.
  */
@@ -43,7 +45,7 @@ import { toErrorResponse } from "./errors";
 /** A permission (lib/auth/permissions.ts), `signed_in` (any live session), or `public` (no session). */
 export type RouteAccess = Access | "public";
 
-export interface RouteOptions<R extends RouteAccess, P, Q, B> {
+export interface RouteOptions<R extends RouteAccess, P, Q, B, D extends boolean = true> {
   /** What the caller must hold; every route names it (docs/permissions.md). */
   permission: R;
   /**
@@ -84,11 +86,22 @@ export interface RouteOptions<R extends RouteAccess, P, Q, B> {
    * live stream, which an EventSource opens and cannot add a header to.
    */
   background?: true;
+  /**
+   * `false`: the kit does not open the database for this route and hands no `db`. Only the health route, whose
+   * liveness answer must not wait for (or fail with) the database (its readiness probes it with a timeout), and
+   * the bench's floor (app/api/bench/proxy), which does nothing but forward.
+   */
+  database?: D;
 }
 
-export interface RouteInput<R extends RouteAccess, P, Q, B> {
+export interface RouteInput<R extends RouteAccess, P, Q, B, D extends boolean = true> {
   request: Request;
   user: R extends "public" ? null : StaffSession;
+  /**
+   * The process database, opened by the kit: the one way a handler gets it (a route file never imports
+   * lib/db). The handler hands it to its feature's server functions.
+   */
+  db: D extends false ? undefined : Database;
   context: RequestContext;
   params: P;
   query: Q;
@@ -208,9 +221,9 @@ function carriesBody(request: Request): boolean {
 }
 
 /** The caller holding the route's permission; a refusal is handed to the route's `denied` first. */
-async function authorise<R extends RouteAccess, P, Q, B>(
+async function authorise<R extends RouteAccess, P, Q, B, D extends boolean>(
   request: Request,
-  options: RouteOptions<R, P, Q, B>,
+  options: RouteOptions<R, P, Q, B, D>,
 ): Promise<StaffSession | null> {
   const access: RouteAccess = options.permission;
   if (access === "public") return null;
@@ -220,9 +233,15 @@ async function authorise<R extends RouteAccess, P, Q, B>(
   throw new AppError("forbidden");
 }
 
-export function route<R extends RouteAccess, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
-  options: RouteOptions<R, P, Q, B>,
-  handler: (input: RouteInput<R, P, Q, B>) => Promise<Response>,
+export function route<
+  R extends RouteAccess,
+  P = Record<string, never>,
+  Q = Record<string, never>,
+  B = undefined,
+  D extends boolean = true,
+>(
+  options: RouteOptions<R, P, Q, B, D>,
+  handler: (input: RouteInput<R, P, Q, B, D>) => Promise<Response>,
 ): (request: Request, next?: NextContext) => Promise<Response> {
   return async (request, next) => withUpstreamSource(await sourceOf(request, next), () => handle(request, next));
   async function handle(request: Request, next?: NextContext): Promise<Response> {
@@ -243,12 +262,14 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
         ? z.parse(options.body, text === null ? absentBody(request, options.body) : parseJson(text))
         : (undefined as B);
       // After the input is known good: the member fixes a field before being asked for the factor, and the
-      // browser's step-up dialog then retries the very same request (lib/shared/api-client/step-up.ts).
+      // browser's step-up dialog then retries the very same request (lib/shared/api-client/api-request.ts).
       if (options.stepUp === "credentials" && user) assertCredentialChange(user);
       else if (options.stepUp && user) assertStepUp(user);
+      const db = (options.database === false ? undefined : await getDb()) as RouteInput<R, P, Q, B, D>["db"];
       response = await handler({
         request,
-        user: user as RouteInput<R, P, Q, B>["user"],
+        user: user as RouteInput<R, P, Q, B, D>["user"],
+        db,
         context: requestContext(user, request.headers),
         params,
         query,

@@ -10,7 +10,7 @@ import { reportFileName, type ReportFormat, type TitularReport } from "./titular
 
 /*
  * Erasure requests in the browser (/admin/privacy). Asking and confirming need a fresh second factor: a
- * refusal opens the step-up dialog and the same request is sent again (lib/shared/api-client/step-up.ts).
+ * refusal opens the step-up dialog and the same request is sent again (lib/shared/api-client/api-request.ts).
  * Every outcome, refused ones too, reloads the list: a 409 means someone else decided first.
  */
 

@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from "react";
 
-import { AHEAD_HEADERS } from "../shared/api-client/background";
-import { PAGE_VIEW_HEADER, pageViewId } from "../shared/page-view";
+import { apiResponse } from "@/lib/shared/api-client/api-request";
+import { AHEAD_HEADERS } from "@/lib/shared/api-client/background";
+
 import { ImageMemory, ShownReporter, type HeldPicture } from "./image-memory";
 import { postImagesShown, useVerificationMediaAhead } from "./hooks";
 
@@ -18,13 +19,9 @@ const HANDOVER_GRACE_MS = 2_000;
 async function fetchImageAhead(src: string, signal: AbortSignal): Promise<Blob> {
   // Only the dashboard's own image route: a token's address, never anything else.
   if (!src.startsWith("/api/media/")) throw new Error("not a media token address");
-  const response = await fetch(src, {
-    credentials: "same-origin",
-    cache: "no-store",
-    signal,
-    headers: { accept: "image/*", [PAGE_VIEW_HEADER]: pageViewId(), ...AHEAD_HEADERS },
-  });
-  if (!response.ok || !/^image\//.test(response.headers.get("content-type") ?? "")) {
+  // No step-up dialog for a read ahead: the member did not ask for it.
+  const response = await apiResponse(src, { signal, headers: { accept: "image/*", ...AHEAD_HEADERS }, stepUp: false });
+  if (!/^image\//.test(response.headers.get("content-type") ?? "")) {
     await response.body?.cancel().catch(() => undefined);
     throw new Error(`image read ahead refused (${response.status})`);
   }

@@ -5,7 +5,6 @@ import { auditParamsFromSearchParams, compactFilters, CPF_SEARCH_HEADER, parseAu
 import { exportAuditLog, refuseAuditAccess, viewAuditLog } from "@/lib/audit-trail/server/service";
 import { auditPageSchema } from "@/lib/audit-trail/types";
 import { hasPermission } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
 import { cpfSchema } from "@/lib/shared/cpf-schema";
 import { querySchemaFromParser } from "@/lib/shared/from-parser";
 
@@ -34,12 +33,11 @@ export const GET = route(
     query: auditQuerySchema,
     denied: ({ request, context }) => refuseAuditAccess(context, askedCsv(request) ? "audit.export" : "audit.view"),
   },
-  async ({ request, user, context, query }) => {
+  async ({ db, request, user, context, query }) => {
     if (query.format === "csv" && !hasPermission(user, "audit.export")) await refuseAuditAccess(context, "audit.export");
     const header = request.headers.get(CPF_SEARCH_HEADER)?.trim() || undefined;
     const cpf = cpfHeaderSchema.parse({ [CPF_SEARCH_HEADER]: header })[CPF_SEARCH_HEADER];
     const filters = compactFilters(query);
-    const db = await getDb();
     if (query.format === "csv") {
       return csvFile(await exportAuditLog(db, context, { filters, cpf }), `audit-${fileStamp()}.csv`);
     }

@@ -2,11 +2,10 @@ import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
 import { queueQuerySchema } from "@/lib/cases/validation";
 import { listQueue } from "@/lib/cases/server/store";
-import { getDb } from "@/lib/db/client";
 
 // GET /api/cases?queue=open|mine|unassigned|confirming|closed&sort=&flag=&overdue=&age=&closed_from=&closed_to=
 // &disagreement=&page=&per_page= – the review queue.
-export const GET = route({ permission: "cases.read", query: queueQuerySchema }, async ({ user, context, query }) => {
+export const GET = route({ permission: "cases.read", query: queueQuerySchema }, async ({ db, user, context, query }) => {
   const data = await audited(
     context,
     {
@@ -14,7 +13,7 @@ export const GET = route({ permission: "cases.read", query: queueQuerySchema }, 
       details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null, age: query.age ?? null },
       detailsOf: (list) => ({ count: list.items.length }),
     },
-    async () => listQueue(await getDb(), query, user.id),
+    async () => listQueue(db, query, user.id),
   );
   return json(data);
 });

@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
 import { createIntegrationSchemaFor } from "@/lib/integrations/validation";
 import { createIntegrationKey } from "@/lib/integrations/server/integrations";
 import { integrationListFor } from "@/lib/integrations/server/integrations-view";
@@ -21,8 +20,8 @@ const createBody = z.lazy(() => createIntegrationSchemaFor(config().integrationP
 
 export const POST = route(
   { permission: "integrations.manage", stepUp: true, body: createBody },
-  async ({ request, user, context, body: input }) => {
-    const integration = await createIntegrationKey(await getDb(), partnersClient(), context, { input });
+  async ({ db, request, user, context, body: input }) => {
+    const integration = await createIntegrationKey(db, partnersClient(), context, { input });
     const now = Date.now();
     // The same instant the cookie's entry gets (same `now`, same window).
     const revealUntil = new Date(now + config().integrationKeyRevealSeconds * 1000).toISOString();

@@ -1,6 +1,5 @@
 import { json, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db/client";
 import { listNotifications } from "@/lib/notifications/server/inbox";
 
 // GET /api/notifications – the caller's latest 50 notifications (kind, case, time, read) and their unread count.
-export const GET = route({ permission: "signed_in" }, async ({ user }) => json(await listNotifications(await getDb(), user.id)));
+export const GET = route({ permission: "signed_in" }, async ({ db, user }) => json(await listNotifications(db, user.id)));

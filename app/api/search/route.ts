@@ -3,7 +3,6 @@ import { auditableDetail, audited } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
 import { searchSchema } from "@/lib/cases/validation";
 import { searchAnswer, searchVerifications } from "@/lib/cases/server/search";
-import { getDb } from "@/lib/db/client";
 import { consumeQuota } from "@/lib/db/quotas";
 
 // POST /api/search – {ref_id} or {cpf}. The CPF travels in this body only (never a URL) and is matched by
@@ -11,7 +10,7 @@ import { consumeQuota } from "@/lib/db/quotas";
 // answer says what the index can find and whether the member may run a CPF lookup instead. A CPF search finds
 // only that exact CPF's verifications (hit or no hit, never a list to walk); a member who sees CPFs masked spends
 // the CPF-search quota (a mask leaves 1,000 candidates to try), refused as 429 and on the trail as denied.
-export const POST = route({ permission: "verifications.read", body: searchSchema }, async ({ context, user, body }) => {
+export const POST = route({ permission: "verifications.read", body: searchSchema }, async ({ db, context, user, body }) => {
   const byCpf = "cpf" in body;
   const quotaOf = byCpf && !hasPermission(user, "personal_data.unmasked") ? user.id : null;
   const hits = await audited(
@@ -23,7 +22,6 @@ export const POST = route({ permission: "verifications.read", body: searchSchema
       detailsOf: (found) => ({ count: found.length }),
     },
     async () => {
-      const db = await getDb();
       if (quotaOf) await consumeQuota(db, "cpf_search", quotaOf);
       return searchVerifications(db, body);
     },

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db/client";
 import { listChangesSince } from "@/lib/webhooks/server/store";
 
 // GET /api/verification-events?after=N – what the service's webhooks recorded after cursor N (without
@@ -13,5 +12,5 @@ export const GET = route(
     permission: "verifications.read",
     query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }).strict(),
   },
-  async ({ query }) => json(await listChangesSince(await getDb(), query.after)),
+  async ({ db, query }) => json(await listChangesSince(db, query.after)),
 );

@@ -51,17 +51,11 @@ function cooldownKey(phone: string, secret: string): string {
 
 /**
  * Starts the phone's cooldown unless one is running: one atomic upsert, so two sends at the same moment
- * (double click, two instances) cannot both pass. Returns the seconds left when refused.
+ * (double click, two instances) cannot both pass. Refused: an SmsCooldownError with the seconds left.
  */
-async function claimCooldown(
-  db: Database,
-  key: string,
-  seconds: number,
-  now: Date,
-): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+async function claimCooldown(db: Database, key: string, seconds: number, now: Date): Promise<void> {
   const claim = await claimLock(db, key, new Date(now.getTime() + seconds * 1000), now);
-  if (claim.ok) return claim;
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((claim.until.getTime() - now.getTime()) / 1000)) };
+  if (!claim.ok) throw new SmsCooldownError(Math.max(1, Math.ceil((claim.until.getTime() - now.getTime()) / 1000)));
 }
 
 /**
@@ -80,10 +74,11 @@ export async function sendSmsCode(
     // The member's SMS quota per hour and per day (SMS pumping costs money), then the phone's cooldown;
     // nothing sent, nothing counted.
     const quota = await consumeQuota(db, "sms_send", context.actor?.id ?? "unknown", { now });
-    const claim = await claimCooldown(db, key, cooldownSeconds, now);
-    if (!claim.ok) {
+    try {
+      await claimCooldown(db, key, cooldownSeconds, now);
+    } catch (error) {
       await quota.giveBack();
-      throw new SmsCooldownError(claim.retryAfterSeconds);
+      throw error;
     }
     try {
       await client.sendSmsCode({ phone });

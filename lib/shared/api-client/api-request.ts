@@ -1,13 +1,21 @@
 /*
- * The browser's one way to call the dashboard's own API (app/api/**). Errors arrive in the dashboard's
- * error model (`{ error: { code, message, fields?, retryable? } }`) and become ApiRequestError, which
- * also says whether the outcome of a write is unknown: a write that failed that way may still have
- * happened (a key created, an SMS sent), and the UI must say so before letting anyone send it again.
- * A refusal asking for a step-up (401 `step_up_required`) is answered in place first (./step-up.ts).
+ * The browser's one client of the dashboard's own API (app/api/**, next-auth's endpoints included): every call
+ * the browser makes goes through `send` here, the only `fetch` in browser code (lib/shared/api-client/
+ * one-client.test.ts keeps it so). JSON calls (`apiRequest`), files and streams (`apiFile`, `apiResponse`: the
+ * CSV exports, the images read ahead) and next-auth's form posts (`nextAuthPost`).
+ *
+ * Errors arrive in the dashboard's error model (`{ error: { code, message, fields?, retryable? } }`) and become
+ * ApiRequestError, which also says whether the outcome of a write is unknown: a write that failed that way may
+ * still have happened (a key created, an SMS sent), and the UI must say so before letting anyone send it again.
+ *
+ * A refusal asking for a step-up (401 `step_up_required`) is answered in place first: the step-up registry below
+ * is how it reaches the dialog that asks for the second factor (components/step-up/), without this layer knowing
+ * React. The dialog's provider registers one handler; the client asks it and, once the member has verified a
+ * factor, sends the refused request again (once). Several calls refused at the same moment share one dialog: the
+ * first opens it, the others wait for its outcome.
  */
 
 import { PAGE_VIEW_HEADER, pageViewId } from "../page-view";
-import { requestStepUp } from "./step-up";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -69,18 +77,59 @@ export function networkError(): ApiRequestError {
 export interface ApiRequestInit {
   method?: string;
   body?: unknown;
+  /** A form's fields instead of a JSON body (next-auth's endpoints). */
+  form?: Record<string, string>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
-   * Whether a 401 `step_up_required` opens the step-up dialog (lib/shared/api-client/step-up.ts) and, once the
-   * member verified a factor, sends the request again. On by default; the dialog's own calls turn it off.
+   * Whether a 401 `step_up_required` opens the step-up dialog (`requestStepUp`) and, once the member verified a
+   * factor, sends the request again. On by default; the dialog's own calls turn it off.
    */
   stepUp?: boolean;
 }
 
 export const STEP_UP_REQUIRED = "step_up_required";
 
+/** What the dialog ended with: verified, or given up (with the message to show, in the member's language). */
+export type StepUpOutcome = { verified: true } | { verified: false; message?: string };
+
+export type StepUpHandler = (refusal: ApiRequestError) => Promise<StepUpOutcome>;
+
+let stepUpHandler: StepUpHandler | null = null;
+let stepUpInFlight: Promise<StepUpOutcome> | null = null;
+
+/** Registers the step-up handler (the mounted dialog); returns the function that removes it again. */
+export function setStepUpHandler(next: StepUpHandler | null): () => void {
+  stepUpHandler = next;
+  return () => {
+    if (stepUpHandler === next) stepUpHandler = null;
+  };
+}
+
+/**
+ * Asks the registered handler for a step-up. Without one (no dialog mounted: a sign-in page, a test) the
+ * answer is "not verified", and the caller keeps the original refusal.
+ */
+export function requestStepUp(refusal: ApiRequestError): Promise<StepUpOutcome> {
+  if (!stepUpHandler) return Promise.resolve({ verified: false });
+  if (stepUpInFlight) return stepUpInFlight;
+  const asked = stepUpHandler(refusal).catch((): StepUpOutcome => ({ verified: false }));
+  stepUpInFlight = asked;
+  void asked.finally(() => {
+    if (stepUpInFlight === asked) stepUpInFlight = null;
+  });
+  return asked;
+}
+
+/** A JSON body, or a form's fields (next-auth's endpoints read `application/x-www-form-urlencoded`). */
+function encodedBody(init: ApiRequestInit): { type?: string; body?: string | URLSearchParams } {
+  if (init.form) return { type: "application/x-www-form-urlencoded", body: new URLSearchParams(init.form) };
+  if (init.body !== undefined) return { type: "application/json", body: JSON.stringify(init.body) };
+  return {};
+}
+
 async function send(input: string, init: ApiRequestInit): Promise<Response> {
+  const { type, body } = encodedBody(init);
   try {
     return await fetch(input, {
       method: init.method ?? "GET",
@@ -91,10 +140,10 @@ async function send(input: string, init: ApiRequestInit): Promise<Response> {
       headers: {
         accept: "application/json",
         [PAGE_VIEW_HEADER]: pageViewId(),
-        ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(type ? { "content-type": type } : {}),
         ...init.headers,
       },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      body,
     });
   } catch (error) {
     if (init.signal?.aborted) throw error;
@@ -102,8 +151,11 @@ async function send(input: string, init: ApiRequestInit): Promise<Response> {
   }
 }
 
-/** Sends the call, answers a step-up refusal in place (once), and refuses any answer that is not a success. */
-async function okResponse(input: string, init: ApiRequestInit): Promise<Response> {
+/**
+ * Sends the call, answers a step-up refusal in place (once), and refuses any answer that is not a success: the
+ * answer itself, for a caller that reads its body as a stream (a CSV export) or as bytes (an image).
+ */
+export async function apiResponse(input: string, init: ApiRequestInit = {}): Promise<Response> {
   let response = await send(input, init);
   if (response.status === 401 && init.stepUp !== false) {
     const refusal = await errorFromResponse(response);
@@ -130,7 +182,7 @@ async function okResponse(input: string, init: ApiRequestInit): Promise<Response
 }
 
 export async function apiRequest<T>(input: string, init: ApiRequestInit = {}): Promise<T> {
-  const response = await okResponse(input, init);
+  const response = await apiResponse(input, init);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
@@ -143,7 +195,23 @@ export async function apiFile(
   input: string,
   init: ApiRequestInit & { accept: string; fallbackName: string },
 ): Promise<{ blob: Blob; filename: string }> {
-  const response = await okResponse(input, { ...init, headers: { ...init.headers, accept: init.accept } });
+  const response = await apiResponse(input, { ...init, headers: { ...init.headers, accept: init.accept } });
   const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? init.fallbackName;
   return { blob: await response.blob(), filename };
+}
+
+/**
+ * POSTs to one of next-auth's endpoints the way its own client does (a fresh CSRF token, a form body,
+ * `json=true`) and returns the URL next-auth would have redirected to. This is all the sign-in form and
+ * the SSO button need of next-auth/react, which would add its whole client (session polling, broadcast
+ * channel) to the sign-in page for it.
+ */
+export async function nextAuthPost(path: string, fields: Record<string, string>): Promise<URL> {
+  const { csrfToken } = await apiRequest<{ csrfToken?: string }>("/api/auth/csrf", { stepUp: false });
+  if (!csrfToken) throw new Error("no CSRF token");
+  const response = await send(path, { method: "POST", form: { ...fields, csrfToken, json: "true" } });
+  const { url } = (await response.json()) as { url?: string };
+  // next-auth answers its redirect as JSON (a 302 status without a Location), so `ok` says nothing here.
+  if (!url) throw new Error(`${path} answered ${response.status} without a URL`);
+  return new URL(url, window.location.origin);
 }

@@ -1,9 +1,9 @@
-import { errorFromResponse, networkError } from "./api-request";
-import { requestStepUp } from "./step-up";
+import { apiResponse, errorFromResponse } from "./api-request";
 
 /*
  * A streamed CSV download for the browser (the audit log's and the verification list's exports): read
- * through fetch + a stream reader so the page can show rows as they arrive against the total the server
+ * through the API client (./api-request.ts: an export of unmasked data asks for a step-up first, then the same
+ * download once more) + a stream reader so the page can show rows as they arrive against the total the server
  * announces (X-Total-Count), and stop it. Rows are counted by CRLF, which the server writes only between
  * records. Resolves with the file as a Blob.
  */
@@ -32,22 +32,8 @@ export async function downloadCsv(
     fallbackName,
   }: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void; headers?: Record<string, string>; fallbackName: string },
 ): Promise<CsvDownload> {
-  const open = async () => {
-    try {
-      return await fetch(url, { headers: { accept: "text/csv", ...headers }, signal, credentials: "same-origin", cache: "no-store" });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw networkError();
-    }
-  };
-  let response = await open();
-  // An export of unmasked data asks for a step-up first: the dialog, then the same download once more.
-  if (response.status === 401) {
-    const refusal = await errorFromResponse(response);
-    if (refusal.code !== "step_up_required" || !(await requestStepUp(refusal)).verified) throw refusal;
-    response = await open();
-  }
-  if (!response.ok || !response.body) throw await errorFromResponse(response);
+  const response = await apiResponse(url, { headers: { accept: "text/csv", ...headers }, signal });
+  if (!response.body) throw await errorFromResponse(response);
   const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   const announced = Number(response.headers.get("x-total-count") ?? NaN);
   const total = Number.isFinite(announced) ? announced : undefined;

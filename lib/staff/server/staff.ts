@@ -23,6 +23,7 @@ import { signInBlock, unlockSignIn } from "@/lib/auth/server/throttle";
 import { type StaffSession, type StaffUserDto } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { quotaUsageToday } from "@/lib/db/quotas";
+import { AppError } from "@/lib/shared/errors";
 import type { InviteStaffInput } from "@/lib/staff/rules";
 import type { UpdateStaffInput } from "@/lib/staff/validation";
 import type { StaffListEntry } from "@/lib/staff/types";
@@ -113,14 +114,22 @@ export async function changeStaff(
     });
 }
 
+/** The current password given to change it is wrong (400, naming the field; the attempt is on the trail). */
+export class WrongCurrentPasswordError extends AppError {
+  constructor() {
+    super("validation", "The current password is not correct.", { fields: ["currentPassword"] });
+    this.name = "WrongCurrentPasswordError";
+  }
+}
+
 /**
  * A signed-in person replaces their password (required after an invitation). Other sessions end;
- * the current one stays. Returns false when the current password is wrong.
+ * the current one stays. A wrong current password is a WrongCurrentPasswordError.
  */
 export async function changeOwnPassword(
   db: Database,
   { actor, ip, input }: { actor: Actor; ip: string | null; input: ChangePasswordInput },
-): Promise<boolean> {
+): Promise<void> {
   const stored = await getPasswordHash(db, actor.id);
   if (!stored || !(await verifyPassword(input.currentPassword, stored))) {
     await recordEvent(
@@ -133,7 +142,7 @@ export async function changeOwnPassword(
       },
       db,
     );
-    return false;
+    throw new WrongCurrentPasswordError();
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
@@ -151,7 +160,6 @@ export async function changeOwnPassword(
       tx,
     );
   });
-  return true;
 }
 
 export async function listStaffWithSignInState(db: Database, now = new Date()): Promise<StaffListEntry[]> {

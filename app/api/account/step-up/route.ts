@@ -4,7 +4,6 @@ import { json, route } from "@/lib/api/route";
 import { stepUpSchema } from "@/lib/auth/validation";
 import { verifyStepUp } from "@/lib/auth/server/step-up";
 import { relyingParty } from "@/lib/auth/server/webauthn";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -13,9 +12,9 @@ export const dynamic = "force-dynamic";
 // too many tries: 429.
 export const POST = route(
   { permission: "signed_in", during: ["second_factor", "enrolment"], body: stepUpSchema },
-  async ({ request, user, context, body }) => {
+  async ({ db, request, user, context, body }) => {
     const proof = "passkey" in body ? { passkey: body.passkey as unknown as AuthenticationResponseJSON } : body;
-    const { verifiedAt, until } = await verifyStepUp(await getDb(), user, proof, { context, rp: relyingParty(request) });
+    const { verifiedAt, until } = await verifyStepUp(db, user, proof, { context, rp: relyingParty(request) });
     return json({ verifiedAt: verifiedAt.toISOString(), until: until.toISOString() });
   },
 );

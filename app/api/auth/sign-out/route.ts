@@ -3,7 +3,6 @@ import { NextResponse } from "next/server";
 import { json, route } from "@/lib/api/route";
 import { authCookies } from "@/lib/auth/server/cookies";
 import { signOut } from "@/lib/auth/server/sign-out";
-import { getDb } from "@/lib/db/client";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
 
 // POST /api/auth/sign-out – ends the session (and the provider's after single sign-on). A plain form post
@@ -15,8 +14,8 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 // sibling site) mid-logout; the session cookie itself is cleared by name below.
 const CLEAR_SITE_DATA = '"cache", "storage"';
 
-export const POST = route({ permission: "public" }, async ({ request, context }) => {
-  const location = await signOut(await getDb(), {
+export const POST = route({ permission: "public" }, async ({ db, request, context }) => {
+  const location = await signOut(db, {
     cookies: parseCookieHeader(request.headers.get("cookie")),
     context,
     origin: new URL(request.url).origin,

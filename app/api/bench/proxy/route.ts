@@ -8,10 +8,11 @@ import { AppError } from "@/lib/shared/errors";
 // (`GET /public/validations-persons?per_page=20`) with undici and answers its JSON, nothing else: no session,
 // validation, audit, enrichment or masking. So the list route's share of its throughput is the dashboard's own
 // cost over the proxy hop. Exists only with BENCH_ROUTES=on in embedded mode (the sandbox's demo key); a 404
-// otherwise, so no deployment with the real service ever has an unauthenticated proxy.
+// otherwise, so no deployment with the real service ever has an unauthenticated proxy. No database either
+// (`database: false`).
 export const dynamic = "force-dynamic";
 
-export const GET = route({ permission: "public" }, async () => {
+export const GET = route({ permission: "public", database: false }, async () => {
   const cfg = config();
   if (!cfg.benchRoutes) throw new AppError("not_found");
   const upstream = await undiciRequest(`${cfg.core.url}/public/validations-persons?per_page=20`, {

@@ -4,7 +4,6 @@ import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
 import { caseContextSchema } from "@/lib/cases/validation";
 import { getCase } from "@/lib/cases/server/store";
-import { getDb } from "@/lib/db/client";
 import { isReadAhead } from "@/lib/shared/api-client/background";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
@@ -14,7 +13,7 @@ import { publicIdSchema } from "@/lib/verifications/validation";
 // queue's next case, X-KYC-Ahead), it is recorded as such (`ahead: "read"`): the member has not opened it yet.
 export const GET = route(
   { permission: "cases.read", params: z.object({ publicId: publicIdSchema }), query: caseContextSchema },
-  async ({ request, user, context, params: { publicId }, query }) => {
+  async ({ db, request, user, context, params: { publicId }, query }) => {
     const data = await audited(
       context,
       {
@@ -22,7 +21,7 @@ export const GET = route(
         target: { type: "verification", id: publicId },
         details: isReadAhead(request.headers) ? { ahead: "read" } : undefined,
       },
-      async () => ({ case: await getCase(await getDb(), publicId, query, user.id) }),
+      async () => ({ case: await getCase(db, publicId, query, user.id) }),
     );
     return json(data);
   },

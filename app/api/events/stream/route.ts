@@ -1,7 +1,6 @@
-import { lastEventIdOf, liveStream } from "@/lib/api/live-stream";
+import { lastEventIdOf, processLiveStream } from "@/lib/api/live-stream";
 import { route } from "@/lib/api/route";
 import { sessionFromCookies } from "@/lib/auth/server/require-role";
-import { getDatabaseHandle } from "@/lib/db/client";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
 
 // GET /api/events/stream – Server-Sent Events of what changed (cases, verifications, the member's own
@@ -10,8 +9,7 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 // session ends (re-read every minute). Not audited: it carries topics and ids only.
 export const GET = route({ permission: "signed_in", background: true }, async ({ request, user }) => {
   const cookies = parseCookieHeader(request.headers.get("cookie"));
-  const stream = liveStream({
-    handle: await getDatabaseHandle(),
+  const stream = await processLiveStream({
     user,
     lastEventId: lastEventIdOf(request),
     signal: request.signal,

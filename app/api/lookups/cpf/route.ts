@@ -1,6 +1,5 @@
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
 import { cpfLookupSchema } from "@/lib/lookups/validation";
 import { lookupAsSeenBy, runCpfLookup } from "@/lib/lookups/server/lookups";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
@@ -12,10 +11,10 @@ import { partnersClient } from "@/lib/upstream/partners";
 // without `personal_data.unmasked` gets the record masked, like every other answer carrying the person.
 export const POST = route(
   { permission: "lookups.run", body: cpfLookupSchema },
-  async ({ context, user, body: { cpf, source, purpose } }) => {
+  async ({ db, context, user, body: { cpf, source, purpose } }) => {
     const { quotas, displayTimeZone: timeZone } = config();
     const limits = quotas.lookup;
-    const result = await runCpfLookup(await getDb(), partnersClient(), context, { cpf, source, purpose, limits, timeZone });
+    const result = await runCpfLookup(db, partnersClient(), context, { cpf, source, purpose, limits, timeZone });
     return json<CpfLookupResponse>(lookupAsSeenBy(user, result));
   },
 );

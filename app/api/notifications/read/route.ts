@@ -1,10 +1,9 @@
 import { json, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db/client";
 import { markReadSchema } from "@/lib/notifications/validation";
 import { markRead } from "@/lib/notifications/server/inbox";
 
 // POST /api/notifications/read – {ids} or {all: true}: marks the caller's own notifications read; answers the
 // count marked and the unread left.
-export const POST = route({ permission: "signed_in", body: markReadSchema }, async ({ user, body }) =>
-  json(await markRead(await getDb(), user.id, body)),
+export const POST = route({ permission: "signed_in", body: markReadSchema }, async ({ db, user, body }) =>
+  json(await markRead(db, user.id, body)),
 );

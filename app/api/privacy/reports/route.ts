@@ -1,6 +1,5 @@
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { attachment, json, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db/client";
 import { titularReportSchema } from "@/lib/privacy/validation";
 import { titularReportCsv } from "@/lib/privacy/server/titular-csv";
 import { titularReportPdf } from "@/lib/privacy/server/titular-pdf";
@@ -12,10 +11,10 @@ import { reportFileName, type ReportFormat } from "@/lib/privacy/titular";
 // `privacy.report` with the CPF's keyed hash (and mask) as its target. Step-up: it reveals a person's history.
 export const POST = route(
   { permission: "privacy.report", stepUp: true, body: titularReportSchema },
-  async ({ request, context, body: { cpf, format: asked, locale: chosen } }) => {
+  async ({ db, request, context, body: { cpf, format: asked, locale: chosen } }) => {
     const format: ReportFormat = asked ?? (/\bapplication\/pdf\b/.test(request.headers.get("accept") ?? "") ? "pdf" : "json");
     const locale = chosen ?? requestLocale(request);
-    const report = await requestTitularReport(await getDb(), context, { cpf, format, locale });
+    const report = await requestTitularReport(db, context, { cpf, format, locale });
     if (format === "json") return json(report);
     const name = reportFileName(format, report.generatedAt);
     if (format === "csv") return attachment(titularReportCsv(report), "text/csv; charset=utf-8", name);

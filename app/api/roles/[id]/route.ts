@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { isRoleRef } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db/client";
 import { updateRoleSchema } from "@/lib/roles/validation";
 import { retireRole, updateRole } from "@/lib/roles/server/roles";
 
@@ -15,14 +14,14 @@ const params = z.object({ id: z.string().refine(isRoleRef, { message: "must be a
 // permissions on their next request, on every instance.
 export const PATCH = route(
   { permission: "roles.manage", stepUp: true, params, body: updateRoleSchema },
-  async ({ user: actor, context, params: { id }, body }) => {
-    const role = await updateRole(await getDb(), { actor, ip: context.ip }, id, body);
+  async ({ db, user: actor, context, params: { id }, body }) => {
+    const role = await updateRole(db, { actor, ip: context.ip }, id, body);
     return json({ role });
   },
 );
 
 // DELETE /api/roles/:id – retire a custom role; refused (409, naming how many) while any staff account holds it.
-export const DELETE = route({ permission: "roles.manage", stepUp: true, params }, async ({ user: actor, context, params: { id } }) => {
-  await retireRole(await getDb(), { actor, ip: context.ip }, id);
+export const DELETE = route({ permission: "roles.manage", stepUp: true, params }, async ({ db, user: actor, context, params: { id } }) => {
+  await retireRole(db, { actor, ip: context.ip }, id);
   return json({ retired: id });
 });

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { assertStepUp } from "@/lib/auth/server/require-role";
 import { releaseDisabledMember } from "@/lib/cases/server/auto-assign";
-import { getDb } from "@/lib/db/client";
 import { updateStaffSchema } from "@/lib/staff/validation";
 import { changeStaff } from "@/lib/staff/server/staff";
 
@@ -14,9 +13,8 @@ export const dynamic = "force-dynamic";
 // away). The last active admin (LastAdminError, 409) and an unknown id (StaffNotFoundError, 404) are typed errors.
 export const PATCH = route(
   { permission: "staff.manage", params: z.object({ id: z.uuid() }), body: updateStaffSchema },
-  async ({ user: actor, context, params: { id }, body: change }) => {
+  async ({ db, user: actor, context, params: { id }, body: change }) => {
     if (change.role !== undefined || change.ssoOnly !== undefined) assertStepUp(actor);
-    const db = await getDb();
     const user = await changeStaff(db, { actor, ip: context.ip, id, change });
     // A disabled member's open cases go back to their queues (lib/cases: the staff feature knows no cases).
     if (change.disabled === true) await releaseDisabledMember(db, id, actor, context.ip);

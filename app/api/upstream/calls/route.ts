@@ -1,10 +1,9 @@
 import { json, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db/client";
 import { upstreamCallsReport } from "@/lib/integrations/server/upstream-calls";
 import type { UpstreamCallsReport } from "@/lib/integrations/types";
 
 // GET /api/upstream/calls – calls to the service today and this week, per route or job and operation (counts only).
 // `integrations.manage`: the calls spend the provider key's quota, which is the integration admins' to look after.
-export const GET = route({ permission: "integrations.manage" }, async () =>
-  json<UpstreamCallsReport>(await upstreamCallsReport(await getDb())),
+export const GET = route({ permission: "integrations.manage" }, async ({ db }) =>
+  json<UpstreamCallsReport>(await upstreamCallsReport(db)),
 );

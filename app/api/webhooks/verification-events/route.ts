@@ -1,6 +1,5 @@
 import { assertJsonContentType } from "@/lib/api/body";
 import { json, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db/client";
 import { kickWebhookProcessor } from "@/lib/webhooks/server/processor";
 import { receiveDelivery } from "@/lib/webhooks/server/receive";
 
@@ -13,9 +12,9 @@ import "@/lib/cases/server/register";
 export const POST = route(
   // Deliveries are small JSON documents; the cap stops anything larger before it is buffered.
   { permission: "public", crossSite: "allow", rawBody: true, maxBodyBytes: 64 * 1024 },
-  async ({ request, raw, context }) => {
+  async ({ db, request, raw, context }) => {
     assertJsonContentType(request);
-    const receipt = await receiveDelivery(await getDb(), { rawBody: raw, headers: request.headers, ip: context.ip });
+    const receipt = await receiveDelivery(db, { rawBody: raw, headers: request.headers, ip: context.ip });
     // Out of the request: the answer does not wait for processing (the periodic sweep catches anything missed).
     if (receipt.status === 202) void kickWebhookProcessor();
     return json(receipt.body, { status: receipt.status });

@@ -2,7 +2,6 @@ import { factorNotices } from "@/lib/account/server/factor-notices";
 import { json, route } from "@/lib/api/route";
 import { factorIdSchema } from "@/lib/auth/validation";
 import { removeFactor } from "@/lib/auth/server/factors";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +10,8 @@ export const dynamic = "force-dynamic";
 // requires a factor of the member (409).
 export const DELETE = route(
   { permission: "signed_in", stepUp: "credentials", params: factorIdSchema },
-  async ({ user, context, params }) => {
-    await removeFactor(await getDb(), user, params.id, { context, notices: factorNotices });
+  async ({ db, user, context, params }) => {
+    await removeFactor(db, user, params.id, { context, notices: factorNotices });
     return json({ removed: true });
   },
 );

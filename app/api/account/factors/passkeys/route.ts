@@ -5,7 +5,6 @@ import { json, route } from "@/lib/api/route";
 import { passkeyEnrolSchema } from "@/lib/auth/validation";
 import { registerPasskey } from "@/lib/auth/server/factors";
 import { relyingParty } from "@/lib/auth/server/webauthn";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -14,10 +13,10 @@ export const dynamic = "force-dynamic";
 // answer carries the recovery codes.
 export const POST = route(
   { permission: "signed_in", during: ["enrolment"], stepUp: "credentials", body: passkeyEnrolSchema },
-  async ({ request, user, context, body }) => {
+  async ({ db, request, user, context, body }) => {
     const member = { id: user.id, email: user.email, sessionId: user.sessionId };
     const input = { label: body.label, response: body.response as unknown as RegistrationResponseJSON };
-    return json(await registerPasskey(await getDb(), member, input, relyingParty(request), { context, notices: factorNotices }), {
+    return json(await registerPasskey(db, member, input, relyingParty(request), { context, notices: factorNotices }), {
       status: 201,
     });
   },

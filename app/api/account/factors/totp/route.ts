@@ -1,7 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { totpEnrolSchema } from "@/lib/auth/validation";
 import { startTotpEnrolment } from "@/lib/auth/server/factors";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -9,5 +8,5 @@ export const dynamic = "force-dynamic";
 // shown this once. It counts only when a first code confirms it (…/verify). A step-up first (`credentials`).
 export const POST = route(
   { permission: "signed_in", during: ["enrolment"], stepUp: "credentials", body: totpEnrolSchema },
-  async ({ user, body }) => json(await startTotpEnrolment(await getDb(), { id: user.id, email: user.email }, body.label), { status: 201 }),
+  async ({ db, user, body }) => json(await startTotpEnrolment(db, { id: user.id, email: user.email }, body.label), { status: 201 }),
 );

@@ -1,7 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { passkeyAuthenticationOptions } from "@/lib/auth/server/factors";
 import { relyingParty } from "@/lib/auth/server/webauthn";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -9,9 +8,9 @@ export const dynamic = "force-dynamic";
 // of a sign-in or a step-up). No step-up itself (it is how one is given), and no way around one: it answers only a
 // member who already holds a passkey, and its challenge serves only a step-up of this member in this session
 // (never a registration or a sign-in: lib/auth/server/webauthn.ts `takeChallenge`).
-export const POST = route({ permission: "signed_in", during: ["second_factor"] }, async ({ request, user }) =>
+export const POST = route({ permission: "signed_in", during: ["second_factor"] }, async ({ db, request, user }) =>
   json(
-    await passkeyAuthenticationOptions(await getDb(), {
+    await passkeyAuthenticationOptions(db, {
       member: { id: user.id, email: user.email, sessionId: user.sessionId },
       rp: relyingParty(request),
     }),

@@ -4,13 +4,12 @@ import { json, route } from "@/lib/api/route";
 import { outcomeSchema } from "@/lib/cases/validation";
 import { recordOutcome } from "@/lib/cases/server/actions";
 import { caseContext } from "@/lib/cases/server/api";
-import { getDb } from "@/lib/db/client";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/outcome – {recommendation, reasons, comment}; the assignee only. Recorded here;
 // the provider's decision is untouched. Four-eyes cases answer `pending_confirmation`.
 export const POST = route(
   { permission: "cases.work", params: z.object({ publicId: publicIdSchema }), body: outcomeSchema },
-  async ({ request, user, context, params: { publicId }, body }) =>
-    json(await recordOutcome(await getDb(), caseContext(user, context, request), publicId, body)),
+  async ({ db, request, user, context, params: { publicId }, body }) =>
+    json(await recordOutcome(db, caseContext(user, context, request), publicId, body)),
 );

@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { reverificationSchema } from "@/lib/cases/validation";
-import { getDb } from "@/lib/db/client";
 import { publicIdSchema } from "@/lib/verifications/validation";
 import { requestReverification } from "@/lib/verifications/server/reverification";
 
@@ -12,6 +11,6 @@ import { requestReverification } from "@/lib/verifications/server/reverification
 // creates a verification upstream: its own permission, verifications.reverify, not case work's.
 export const POST = route(
   { permission: "verifications.reverify", params: z.object({ publicId: publicIdSchema }), body: reverificationSchema },
-  async ({ user, context, params: { publicId }, body }) =>
-    json(await requestReverification(await getDb(), context, user, publicId, body), { status: 201 }),
+  async ({ db, user, context, params: { publicId }, body }) =>
+    json(await requestReverification(db, context, user, publicId, body), { status: 201 }),
 );

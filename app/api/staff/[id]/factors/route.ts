@@ -3,7 +3,6 @@ import { z } from "zod";
 import { factorNotices } from "@/lib/account/server/factor-notices";
 import { json, route } from "@/lib/api/route";
 import { resetFactors } from "@/lib/auth/server/factors";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -11,5 +10,5 @@ export const dynamic = "force-dynamic";
 // factor and recovery code removed, their sessions ended; they enrol again at their next sign-in if required.
 export const DELETE = route(
   { permission: "staff.manage", stepUp: true, params: z.object({ id: z.uuid() }) },
-  async ({ context, params: { id } }) => json({ removed: await resetFactors(await getDb(), id, { context, notices: factorNotices }) }),
+  async ({ db, context, params: { id } }) => json({ removed: await resetFactors(db, id, { context, notices: factorNotices }) }),
 );

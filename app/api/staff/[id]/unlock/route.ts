@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db/client";
 import { unlockStaffSignIn } from "@/lib/staff/server/staff";
 
 export const dynamic = "force-dynamic";
@@ -10,6 +9,6 @@ export const dynamic = "force-dynamic";
 // unknown id is the typed StaffNotFoundError (404).
 export const POST = route(
   { permission: "staff.manage", params: z.object({ id: z.uuid() }), body: z.object({}).strict() },
-  async ({ user: actor, context, params: { id } }) =>
-    json({ signIn: await unlockStaffSignIn(await getDb(), { actor, ip: context.ip, id }) }),
+  async ({ db, user: actor, context, params: { id } }) =>
+    json({ signIn: await unlockStaffSignIn(db, { actor, ip: context.ip, id }) }),
 );

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db/client";
 import { publicIdSchema } from "@/lib/verifications/validation";
 import { listVerificationEvents } from "@/lib/webhooks/server/store";
 
@@ -10,5 +9,5 @@ import { listVerificationEvents } from "@/lib/webhooks/server/store";
 // not put on the audit trail: opening the detail (verification.view) is.
 export const GET = route(
   { permission: "verifications.read", params: z.object({ publicId: publicIdSchema }) },
-  async ({ params: { publicId } }) => json({ events: await listVerificationEvents(await getDb(), publicId) }),
+  async ({ db, params: { publicId } }) => json({ events: await listVerificationEvents(db, publicId) }),
 );

@@ -1,16 +1,15 @@
 import { json, route } from "@/lib/api/route";
 import { passkeyRegistrationOptions } from "@/lib/auth/server/factors";
 import { relyingParty } from "@/lib/auth/server/webauthn";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/account/factors/passkeys/options – WebAuthn creation options for a new passkey (its challenge is
 // kept for five minutes and works once); a step-up first (`credentials`).
-export const POST = route({ permission: "signed_in", during: ["enrolment"], stepUp: "credentials" }, async ({ request, user }) =>
+export const POST = route({ permission: "signed_in", during: ["enrolment"], stepUp: "credentials" }, async ({ db, request, user }) =>
   json(
     await passkeyRegistrationOptions(
-      await getDb(),
+      db,
       { id: user.id, email: user.email, name: user.name, sessionId: user.sessionId },
       relyingParty(request),
     ),

@@ -2,7 +2,6 @@ import { factorNotices } from "@/lib/account/server/factor-notices";
 import { json, route } from "@/lib/api/route";
 import { codeSchema, factorIdSchema } from "@/lib/auth/validation";
 import { confirmTotp } from "@/lib/auth/server/factors";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -11,9 +10,9 @@ export const dynamic = "force-dynamic";
 // recovery codes, shown once.
 export const POST = route(
   { permission: "signed_in", during: ["enrolment"], stepUp: "credentials", params: factorIdSchema, body: codeSchema },
-  async ({ user, context, params, body }) =>
+  async ({ db, user, context, params, body }) =>
     json(
-      await confirmTotp(await getDb(), { id: user.id, email: user.email, sessionId: user.sessionId }, params.id, body.code, {
+      await confirmTotp(db, { id: user.id, email: user.email, sessionId: user.sessionId }, params.id, body.code, {
         context,
         notices: factorNotices,
       }),

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { apiRequest, ApiRequestError } from "./api-request";
+import { apiRequest, ApiRequestError, requestStepUp, setStepUpHandler, type StepUpHandler } from "./api-request";
 import { BACKGROUND_HEADER } from "./background";
-import { requestStepUp, setStepUpHandler, type StepUpHandler } from "./step-up";
 
 let unregister: (() => void) | undefined;
 afterEach(() => {
