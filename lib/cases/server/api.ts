@@ -8,7 +8,7 @@ import ptBR from "@/messages/pt-BR/cases.json";
 
 import { REASON_CODES, recommendationsOf } from "../rules";
 import type { ReasonCatalogue } from "../types";
-import type { CaseContext } from "./actions";
+import type { CaseContext } from "./context";
 
 // What the case route handlers share: who acts (with their permissions, which the assignment rules need)
 // and the reason catalogue in the caller's language.

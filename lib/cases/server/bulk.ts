@@ -11,8 +11,9 @@ import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
 import type { BulkResult } from "../types";
-import { assignCase, type CaseContext } from "./actions";
+import { assignCase } from "./assignment";
 import { autoAssign } from "./auto-assign";
+import { type CaseContext } from "./context";
 
 /*
  * Bulk actions on the queue: each case on its own, through the same function as the single-case action

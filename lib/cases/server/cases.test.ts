@@ -24,10 +24,15 @@ import {
   recommendationsOf,
   stageOf,
 } from "../rules";
-import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
+import { assignCase } from "./assignment";
+import { CaseTakenError } from "./context";
+import { addNote } from "./notes";
+import { confirmOutcome, recordOutcome } from "./outcome";
 import { createCaseListener } from "./ingest";
 import { indexVerifications, searchVerifications } from "./search";
-import { applyObservations, getCase, listQueue, observe } from "./store";
+import { getCase } from "./detail";
+import { listQueue } from "./queue";
+import { applyObservations, observe } from "./store";
 import { SYNC_LEASE, syncReviewCases } from "./sync";
 
 beforeAll(() => stubTestEnvironment());
