@@ -14,6 +14,8 @@ import { AppError } from "@/lib/shared/errors";
 import { caseTarget, inTransaction, refused, type CaseContext } from "./context";
 import { sealCaseText } from "./sealed-text";
 
+// A note on a case, and telling the members it mentions (what every case action shares: ./context.ts).
+
 export interface NoteResult {
   id: number;
   at: string;

@@ -59,6 +59,7 @@ export async function recordOutcome(
         outcomeComment: sealCaseText("outcomeComment", comment),
         outcomeBy: actor.id,
         outcomeAt: now,
+        // Four eyes on the row's own flags (FOUR_EYES, lib/cases/rules.ts).
         outcomeState: sql`case when ${needsConfirmationSql(input.recommendation)} then 'pending_confirmation' else 'recorded' end`,
         confirmedBy: null,
         confirmedAt: null,
