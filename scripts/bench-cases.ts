@@ -66,7 +66,8 @@ async function measure(
   sandbox: Awaited<ReturnType<typeof startSandbox>>,
 ) {
   const { syncReviewCases } = await import("../lib/cases/server/sync");
-  const { caseSettings, listQueue } = await import("../lib/cases/server/store");
+  const { caseSettings } = await import("../lib/cases/server/store");
+  const { listQueue } = await import("../lib/cases/server/queue");
   const { CoreClient } = await import("../lib/upstream/core");
   const { flushUpstreamCalls, withUpstreamSource } = await import("../lib/upstream/call-count");
   const { config } = await import("../lib/config");

@@ -4,7 +4,7 @@ import { BUILT_IN_PERMISSIONS } from "@/lib/auth/permissions";
 import type { Role } from "@/lib/auth/roles";
 import { createStaff } from "@/lib/auth/server/staff-store";
 import type { CaseSettings } from "@/lib/cases/rules";
-import type { CaseContext } from "@/lib/cases/server/actions";
+import type { CaseContext } from "@/lib/cases/server/context";
 import type { SyncClient } from "@/lib/cases/server/sync";
 import type { Database } from "@/lib/db/client";
 import { UpstreamNotFoundError } from "@/lib/upstream/http";

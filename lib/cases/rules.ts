@@ -4,8 +4,8 @@ import { isDecided, type Verification } from "@/lib/upstream/model/verification"
 /*
  * The rules of case work, pure and shared (no server imports): which verification needs a person, its red
  * flags and priority, which outcome needs a second person, and when the upstream's final status disagrees
- * with the case's recommendation. The database layer (store.ts, actions.ts) applies the same rules in its
- * conditional statements; tests pin both.
+ * with the case's recommendation. The database layer applies the same rules in its conditional statements,
+ * as SQL built from the tables here (lib/cases/server/rule-conditions.ts); tests pin both.
  */
 
 /** Case notes and outcome comments: plain text up to these lengths (lib/cases/validation.ts). */
@@ -22,7 +22,7 @@ export type Recommendation = (typeof RECOMMENDATIONS)[number];
  * The queues. "open" is the work still to do here: a case whose recommendation is effective (confirmed, or
  * needing no confirmation) leaves it for "decided" (decided here, awaiting the provider's final status), and an
  * escalation for "escalated"; every case closes when the provider's final status arrives. The database applies
- * the same definitions (queueCondition, lib/cases/server/store.ts); `stageOf` below is the one for a single case.
+ * the same definitions (queueCondition, lib/cases/server/queue.ts); `stageOf` below is the one for a single case.
  */
 export const QUEUES = ["open", "mine", "unassigned", "confirming", "escalated", "decided", "closed"] as const;
 export type Queue = (typeof QUEUES)[number];
@@ -108,7 +108,19 @@ export function outcomeProblems(input: { recommendation: Recommendation; reasons
   return problems;
 }
 
-/** Flags whose presence makes any outcome need a second person (four eyes). */
+/**
+ * Four eyes, defined once as data: for each recommendation, whether it always needs a second person (a reprove),
+ * never does (an escalation decides nothing: it goes to the escalation queue, and the decision taken there is the
+ * one confirmed), or does when the case shows one of FOUR_EYES_FLAGS. `needsConfirmation` reads these two, and so
+ * does the database's condition (lib/cases/server/rule-conditions.ts); a test runs both over every combination.
+ */
+export const FOUR_EYES: Record<Recommendation, "always" | "never" | "on_flags"> = {
+  approve: "on_flags",
+  reprove: "always",
+  escalate: "never",
+};
+
+/** Flags whose presence makes an outcome marked `on_flags` in FOUR_EYES need a second person. */
 export const FOUR_EYES_FLAGS: readonly RedFlag[] = ["pep", "restrictive_list"];
 
 // Weights for the queue's priority: a restrictive-list hit outranks a PEP, which outranks a weak facematch.
@@ -167,13 +179,11 @@ export function needsPerson(status: string, flags: readonly string[], settings: 
   return status === "review" || enabledFlags(flags, settings).length > 0;
 }
 
-/**
- * A reprove, and an approve on a PEP or restrictive-list case, needs confirmation by someone else. An
- * escalation decides nothing: it goes to the escalation queue, and the decision taken there is the one confirmed.
- */
+/** A reprove, and an approve on a PEP or restrictive-list case, needs confirmation by someone else (FOUR_EYES). */
 export function needsConfirmation(recommendation: Recommendation, flags: readonly string[]): boolean {
-  if (recommendation === "escalate") return false;
-  return recommendation === "reprove" || flags.some((flag) => FOUR_EYES_FLAGS.includes(flag as RedFlag));
+  const rule = FOUR_EYES[recommendation];
+  if (rule === "on_flags") return flags.some((flag) => FOUR_EYES_FLAGS.includes(flag as RedFlag));
+  return rule === "always";
 }
 
 /** The upstream status a recommendation expects; escalate expects nothing in particular. */

@@ -11,8 +11,8 @@ import { notify } from "@/lib/notifications/server/notify";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
 
 import { publishCaseChange } from "./live";
+import { queueCondition } from "./queue";
 import { routingSettings } from "./routing";
-import { queueCondition } from "./store";
 
 /*
  * Auto-assignment (off by default): a case waiting unassigned in a queue goes to the queue's member holding the
@@ -71,7 +71,7 @@ async function assignOne(db: Database, publicId: string, now: Date): Promise<str
           eq(caseQueueMembers.queueId, item.queueId),
           eq(staffUsers.disabled, false),
           eq(staffUsers.away, false),
-          // Nobody is given back a case they escalated (lib/cases/server/actions.ts, assignCase).
+          // Nobody is given back a case they escalated (lib/cases/server/assignment.ts, assignCase).
           item.outcomeBy ? ne(caseQueueMembers.userId, item.outcomeBy) : undefined,
           sql`${load} < ${settings.capacity}`,
         ),

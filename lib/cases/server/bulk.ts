@@ -6,13 +6,14 @@ import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
 import type { BulkInput } from "@/lib/cases/routing-validation";
 import { caseEntries, caseQueues, cases } from "@/lib/cases/server/tables";
+import type { BulkResult } from "@/lib/cases/types";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
-import type { BulkResult } from "../types";
-import { assignCase, type CaseContext } from "./actions";
+import { assignCase } from "./assignment";
 import { autoAssign } from "./auto-assign";
+import { type CaseContext } from "./context";
 
 /*
  * Bulk actions on the queue: each case on its own, through the same function as the single-case action

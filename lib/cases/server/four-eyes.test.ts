@@ -5,7 +5,9 @@ import { createStaff, updateStaff } from "@/lib/auth/server/staff-store";
 import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { assignCase, confirmOutcome, recordOutcome, type CaseContext } from "./actions";
+import { assignCase } from "./assignment";
+import { type CaseContext } from "./context";
+import { confirmOutcome, recordOutcome } from "./outcome";
 import { applyObservations, observe } from "./store";
 
 /*

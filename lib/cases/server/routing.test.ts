@@ -15,11 +15,13 @@ import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
-import { assignCase, type CaseContext } from "./actions";
+import { assignCase } from "./assignment";
+import { type CaseContext } from "./context";
 import { autoAssign, releaseDisabledMember, setAvailability } from "./auto-assign";
 import { bulkCases } from "./bulk";
 import { readRouting, replaceRouting } from "./routing";
-import { applyObservations, listQueue, observe } from "./store";
+import { listQueue } from "./queue";
+import { applyObservations, observe } from "./store";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());

@@ -11,9 +11,12 @@ import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
-import { addNote, assignCase, confirmOutcome, recordOutcome } from "./actions";
+import { assignCase } from "./assignment";
+import { getCase } from "./detail";
+import { addNote } from "./notes";
+import { confirmOutcome, recordOutcome } from "./outcome";
 import { caseTextOrPlaceholder, openCaseText, resealStep, sealCaseText } from "./sealed-text";
-import { applyObservations, getCase, observe } from "./store";
+import { applyObservations, observe } from "./store";
 import { legacyClearText, resealCaseTexts } from "./text-reseal";
 
 /*

@@ -1,39 +1,23 @@
 import "server-only";
 
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
-import { staffUsers } from "@/lib/auth/server/tables";
 import { routeCase } from "@/lib/cases/routing-rules";
-import type { CaseContextQuery, QueueQuery } from "@/lib/cases/validation";
-import { caseEntries, cases, DEFAULT_QUEUE_ID, type CaseRow } from "@/lib/cases/server/tables";
+import { dueAt, flagsOf, needsPerson, OVERDUE_PRIORITY_BOOST, priorityOf, type CaseSettings } from "@/lib/cases/rules";
+import { caseEntries, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
 import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 
-import {
-  ageBucketBounds,
-  dueAt,
-  flagsOf,
-  needsConfirmation,
-  needsPerson,
-  OVERDUE_PRIORITY_BOOST,
-  priorityOf,
-  QUEUES,
-  type CaseSettings,
-  type Queue,
-} from "../rules";
-import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "../types";
 import { publishCaseChange } from "./live";
-import { reverificationsOf, withOtherOpenCases } from "./related";
-import { listQueues, loadRules } from "./routing";
-import { openCaseText } from "./sealed-text";
-import { legacyClearText } from "./text-reseal";
-import { upstreamEventsOf } from "./timeline";
+import { loadRules } from "./routing";
+import { disagreesSql } from "./rule-conditions";
 
 /*
  * Cases in the database: opening and refreshing them from what the upstream says (events and the sync
- * both land in `applyObservations`), closing them on a final status, and reading the queue and one case.
+ * both land in `applyObservations`) and closing them on a final status; the queue and one case are read in
+ * ./queue.ts and ./detail.ts.
  * Opening is an `INSERT … ON CONFLICT` on the verification's public id, so two instances (or an event and
  * the sync) seeing the same verification at once make one case; transitions write one history entry each,
  * so applying the same observation twice changes nothing.
@@ -278,11 +262,6 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
   return fresh.map((row) => row.publicId);
 }
 
-// The effective recommendation (confirmed, or recorded without needing confirmation) against the final status.
-const DISAGREES = (finalStatus: string) => sql`coalesce(${cases.outcomeState} in ('confirmed', 'recorded') and (
-  (${cases.recommendation} = 'approve' and ${finalStatus} <> 'approved') or
-  (${cases.recommendation} = 'reprove' and ${finalStatus} <> 'reproved')), false)`;
-
 async function closeCase(db: Database, item: Observation, now: Date): Promise<boolean> {
   const [row] = await db
     .update(cases)
@@ -291,7 +270,8 @@ async function closeCase(db: Database, item: Observation, now: Date): Promise<bo
       upstreamStatus: item.status,
       finalStatus: item.status,
       closedAt: now,
-      disagreement: DISAGREES(item.status),
+      // The effective recommendation (confirmed, or recorded without needing confirmation) against the final status.
+      disagreement: disagreesSql(item.status),
       updatedAt: now,
     })
     .where(and(eq(cases.publicId, item.publicId), eq(cases.status, "open")))
@@ -302,222 +282,4 @@ async function closeCase(db: Database, item: Observation, now: Date): Promise<bo
     .values({ caseId: row.id, at: now, kind: "closed", details: { status: item.status, disagreement: row.disagreement } });
   await publishCaseChange(db, "case.closed", item.publicId);
   return true;
-}
-
-// ---- reading -------------------------------------------------------------------------------------------
-
-// The stages of lib/cases/rules.ts `stageOf`, as SQL (a test pins the two together).
-const EFFECTIVE = sql`coalesce(${cases.outcomeState} in ('confirmed', 'recorded'), false)`;
-const ESCALATED = sql`(${EFFECTIVE} and ${cases.recommendation} = 'escalate')`;
-const DECIDED = sql`(${EFFECTIVE} and ${cases.recommendation} in ('approve', 'reprove'))`;
-
-/** The queues, defined once: listing, counts and next/previous all read them from here. */
-export function queueCondition(queue: Queue, userId: string): SQL {
-  const open = eq(cases.status, "open");
-  switch (queue) {
-    case "open":
-      return and(open, sql`not ${DECIDED}`, sql`not ${ESCALATED}`)!;
-    case "mine":
-      // Mine: what I hold and still have to act on, an escalation I took included.
-      return and(open, eq(cases.assigneeId, userId), sql`not ${DECIDED}`)!;
-    case "unassigned":
-      return and(open, isNull(cases.assigneeId), sql`not ${DECIDED}`, sql`not ${ESCALATED}`)!;
-    case "confirming":
-      return and(open, eq(cases.outcomeState, "pending_confirmation"))!;
-    case "escalated":
-      return and(open, ESCALATED)!;
-    case "decided":
-      return and(open, DECIDED)!;
-    case "closed":
-      return eq(cases.status, "closed");
-  }
-}
-
-const summaryColumns = {
-  row: cases,
-  assigneeEmail: staffUsers.email,
-  assigneeName: staffUsers.name,
-};
-
-function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
-  return {
-    publicId: row.publicId,
-    queueId: row.queueId,
-    status: row.status,
-    upstreamStatus: row.upstreamStatus,
-    flags: row.flags,
-    priority: row.priority,
-    documentMasked: row.documentMasked,
-    openedAt: row.openedAt.toISOString(),
-    verificationCreatedAt: row.upstreamCreatedAt?.toISOString() ?? null,
-    dueAt: row.dueAt.toISOString(),
-    escalatedAt: row.escalatedAt?.toISOString() ?? null,
-    closedAt: row.closedAt?.toISOString() ?? null,
-    finalStatus: row.finalStatus,
-    disagreement: row.disagreement,
-    assignee,
-    recommendation: row.recommendation,
-    outcomeState: row.outcomeState as OutcomeState | null,
-  };
-}
-
-/** A queue's filters and order, shared by the list and by a case's next and previous. */
-function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId: string, now: Date): { where: SQL; order: SQL[] } {
-  const conditions: SQL[] = [queueCondition(query.queue, userId)];
-  if (query.flag) conditions.push(sql`${cases.flags} @> array[${query.flag}]::text[]`);
-  if (query.overdue === "true")
-    conditions.push(query.queue === "closed" ? sql`${cases.closedAt} > ${cases.dueAt}` : sql`${cases.dueAt} < ${now}`);
-  if (query.age) {
-    const { after, atOrBefore } = ageBucketBounds(query.age, now);
-    if (after) conditions.push(gt(cases.openedAt, after));
-    if (atOrBefore) conditions.push(lte(cases.openedAt, atOrBefore));
-  }
-  if (query.closed_from) conditions.push(gte(cases.closedAt, new Date(query.closed_from)));
-  if (query.closed_to) conditions.push(lt(cases.closedAt, new Date(query.closed_to)));
-  if (query.disagreement) conditions.push(eq(cases.disagreement, query.disagreement === "true"));
-  if (query.queue_id) conditions.push(eq(cases.queueId, query.queue_id));
-  const order =
-    query.queue === "closed"
-      ? [desc(cases.closedAt), asc(cases.id)]
-      : query.sort === "due"
-        ? [asc(cases.dueAt), asc(cases.id)]
-        : query.sort === "priority"
-          ? [desc(cases.priority), asc(cases.openedAt), asc(cases.id)]
-          : [asc(cases.openedAt), asc(cases.id)];
-  return { where: and(...conditions)!, order };
-}
-
-export async function listQueue(db: Database, query: QueueQuery, userId: string, now = new Date()): Promise<CaseQueueResponse> {
-  const { where, order } = queueFilter(query, userId, now);
-  const [rows, [total], countRows, queues] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(cases)
-      .leftJoin(staffUsers, eq(staffUsers.id, cases.assigneeId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(cases)
-      .where(where),
-    // Each queue's count from the same condition that lists it: the queues are defined once, in queueCondition.
-    db
-      .select(Object.fromEntries(QUEUES.map((name) => [name, sql<number>`count(*) filter (where ${queueCondition(name, userId)})::int`])))
-      .from(cases),
-    listQueues(db),
-  ]);
-  const counts = Object.fromEntries(QUEUES.map((name) => [name, Number(countRows[0]?.[name] ?? 0)])) as Record<Queue, number>;
-  return {
-    queue: query.queue,
-    // Each row says whether its person has another open case (one query for the page).
-    items: await withOtherOpenCases(
-      db,
-      rows.map(({ row, assigneeEmail, assigneeName }) =>
-        toSummary(row, row.assigneeId && assigneeEmail ? { id: row.assigneeId, email: assigneeEmail, name: assigneeName ?? "" } : null),
-      ),
-    ),
-    total: total?.count ?? 0,
-    page: query.page,
-    perPage: query.per_page,
-    counts,
-    queues,
-  };
-}
-
-export async function findCaseRow(db: Database, publicId: string): Promise<CaseRow | undefined> {
-  const [row] = await db.select().from(cases).where(eq(cases.publicId, publicId)).limit(1);
-  return row;
-}
-
-async function staffRefs(db: Database, ids: Array<string | null>): Promise<Map<string, StaffRef>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name })
-    .from(staffUsers)
-    .where(inArray(staffUsers.id, wanted));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * The cases before and after this one in a queue, in the queue's own filters and order. The case itself is
- * kept in the window even when it has just left the queue (an outcome recorded, say), so "next" still goes on
- * from where the analyst is.
- */
-async function neighboursIn(
-  db: Database,
-  publicId: string,
-  context: CaseContextQuery,
-  userId: string,
-): Promise<{ previous: string | null; next: string | null }> {
-  const { where, order } = queueFilter(context, userId, new Date());
-  const ordered = sql.join(order, sql`, `);
-  const window = db
-    .select({
-      publicId: cases.publicId,
-      previous: sql<string | null>`lag(${cases.publicId}) over (order by ${ordered})`.as("previous"),
-      next: sql<string | null>`lead(${cases.publicId}) over (order by ${ordered})`.as("next"),
-    })
-    .from(cases)
-    .where(or(where, eq(cases.publicId, publicId)))
-    .as("ordered");
-  const [row] = await db.select().from(window).where(eq(window.publicId, publicId)).limit(1);
-  return { previous: row?.previous ?? null, next: row?.next ?? null };
-}
-
-/** One case with its history and its neighbours in a queue (by default the open queue, oldest first), or null. */
-export async function getCase(
-  db: Database,
-  publicId: string,
-  context: CaseContextQuery = { queue: "open", sort: "age" },
-  userId = "00000000-0000-0000-0000-000000000000",
-): Promise<CaseDetail | null> {
-  const row = await findCaseRow(db, publicId);
-  if (!row) return null;
-  const entries = await db.select().from(caseEntries).where(eq(caseEntries.caseId, row.id)).orderBy(asc(caseEntries.id));
-  const assigneeOf = (details: Record<string, unknown>) => (typeof details.assigneeId === "string" ? details.assigneeId : null);
-  const staff = await staffRefs(db, [
-    row.assigneeId,
-    row.outcomeBy,
-    row.confirmedBy,
-    ...entries.flatMap((entry) => [entry.actorId, assigneeOf(entry.details), entry.redactedBy]),
-  ]);
-  const ref = (id: string | null) => (id ? (staff.get(id) ?? null) : null);
-  const { previous, next } = await neighboursIn(db, publicId, context, userId);
-  const legacyClear = await legacyClearText(db);
-  const comment = openCaseText("outcomeComment", row.outcomeComment, legacyClear);
-  return {
-    ...toSummary(row, ref(row.assigneeId)),
-    reasons: row.reasons ?? [],
-    outcomeComment: comment.text,
-    outcomeCommentUnreadable: comment.unreadable,
-    erasedAt: row.erasedAt?.toISOString() ?? null,
-    outcomeBy: ref(row.outcomeBy),
-    outcomeAt: row.outcomeAt?.toISOString() ?? null,
-    confirmedBy: ref(row.confirmedBy),
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    firstSeenAt: entries.find((entry) => entry.kind === "opened")?.at.toISOString() ?? null,
-    needsConfirmation: row.recommendation !== null && needsConfirmation(row.recommendation, row.flags),
-    entries: entries.map((entry): CaseEntry => ({
-      id: entry.id,
-      at: entry.at.toISOString(),
-      kind: entry.kind as CaseEntryKind,
-      actor: ref(entry.actorId),
-      ...openCaseText("entry", entry.text, legacyClear),
-      redacted: entry.redactedAt ? { by: ref(entry.redactedBy), at: entry.redactedAt.toISOString() } : null,
-      // An assignment keeps the staff id; the timeline names the assignee by the email resolved here.
-      details: assigneeOf(entry.details)
-        ? { ...entry.details, assigneeEmail: ref(assigneeOf(entry.details))?.email ?? null }
-        : entry.details,
-    })),
-    upstreamEvents: await upstreamEventsOf(db, publicId),
-    previous,
-    next,
-    ...(await reverificationsOf(db, row.id).then(({ reverifications, waitingFor }) => ({
-      reverifications,
-      waitingForReverification: waitingFor,
-    }))),
-  };
 }

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
-import { addNote, assignCase, notifyConfirmationWaiting, notifyMentions, recordOutcome } from "@/lib/cases/server/actions";
+import { assignCase } from "@/lib/cases/server/assignment";
+import { addNote, notifyMentions } from "@/lib/cases/server/notes";
+import { notifyConfirmationWaiting, recordOutcome } from "@/lib/cases/server/outcome";
 import { escalateCase, escalateOverdueCases } from "@/lib/cases/server/escalation";
 import { caseEntries, caseQueueMembers, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 import { makeStaff } from "@/test/cases";

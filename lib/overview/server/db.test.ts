@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { recordEvent as record } from "@/lib/audit-trail/server";
 import { queueQuerySchema } from "@/lib/cases/validation";
 import { cases } from "@/lib/cases/server/tables";
-import { listQueue } from "@/lib/cases/server/store";
+import { listQueue } from "@/lib/cases/server/queue";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 import { startOfDay } from "@/lib/shared/time-zone";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";

@@ -10,7 +10,7 @@ import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { caseQueues, cases, searchIndexErased, verificationIndex } from "@/lib/cases/server/tables";
-import { getCase } from "@/lib/cases/server/store";
+import { getCase } from "@/lib/cases/server/detail";
 import type { CaseEntry } from "@/lib/cases/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";

@@ -4,7 +4,7 @@ import { auditedAction, cpfHash, cpfHashes, failureOf, recordEvent, type Request
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import type { ReverificationInput } from "@/lib/cases/validation";
 import { indexedCpfHash, linkReverification, reverificationCount } from "@/lib/cases/server/related";
-import { findCaseRow } from "@/lib/cases/server/store";
+import { findCaseRow } from "@/lib/cases/server/detail";
 import type { ReverificationResponse } from "@/lib/cases/types";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
 import { caseContextSchema } from "@/lib/cases/validation";
-import { getCase } from "@/lib/cases/server/store";
+import { getCase } from "@/lib/cases/server/detail";
 import { isReadAhead } from "@/lib/shared/api-client/background";
 import { publicIdSchema } from "@/lib/verifications/validation";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
-import { addNote } from "@/lib/cases/server/actions";
+import { addNote } from "@/lib/cases/server/notes";
 import { verificationIndex } from "@/lib/cases/server/tables";
 import { applyObservations, observe } from "@/lib/cases/server/store";
 import { setLogSink } from "@/lib/log";

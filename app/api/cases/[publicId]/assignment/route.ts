@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { assignmentSchema } from "@/lib/cases/validation";
-import { assignCase } from "@/lib/cases/server/actions";
+import { assignCase } from "@/lib/cases/server/assignment";
 import { caseContext } from "@/lib/cases/server/api";
 import { publicIdSchema } from "@/lib/verifications/validation";
 

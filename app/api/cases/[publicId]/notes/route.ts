@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { noteSchema } from "@/lib/cases/validation";
-import { addNote } from "@/lib/cases/server/actions";
+import { addNote } from "@/lib/cases/server/notes";
 import { caseContext } from "@/lib/cases/server/api";
 import { publicIdSchema } from "@/lib/verifications/validation";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { outcomeSchema } from "@/lib/cases/validation";
-import { recordOutcome } from "@/lib/cases/server/actions";
+import { recordOutcome } from "@/lib/cases/server/outcome";
 import { caseContext } from "@/lib/cases/server/api";
 import { publicIdSchema } from "@/lib/verifications/validation";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { confirmationSchema } from "@/lib/cases/validation";
-import { confirmOutcome } from "@/lib/cases/server/actions";
+import { confirmOutcome } from "@/lib/cases/server/outcome";
 import { caseContext } from "@/lib/cases/server/api";
 import { publicIdSchema } from "@/lib/verifications/validation";
 

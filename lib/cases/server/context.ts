@@ -1,0 +1,67 @@
+import "server-only";
+
+import { failureOf, recordEvent } from "@/lib/audit-trail/server";
+import type { Permission } from "@/lib/auth/permissions";
+import type { Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { AppError } from "@/lib/shared/errors";
+
+/*
+ * What every case action (./assignment.ts, ./notes.ts, ./outcome.ts) shares: who acts, the refusal, the
+ * transaction. Each action is database-only: one conditional UPDATE decides (never read-then-write, so two
+ * instances racing for a claim or a confirmation get one winner), and the history entry and the audit
+ * event commit in the same transaction. A refused action is recorded on the trail too (best effort,
+ * outside the rolled-back transaction) and answered with the reason: 404, 403 or 409 naming the holder.
+ * Notes' and comments' text stays in the case history, never in the audit trail, and is sealed at rest
+ * (./sealed-text.ts).
+ */
+
+export interface CaseActor {
+  id: string;
+  email: string;
+  /** The actor's permissions: `cases.assign` assigns to others and unassigns anyone. */
+  permissions: readonly Permission[];
+}
+
+export interface CaseContext {
+  actor: CaseActor;
+  ip: string | null;
+  /** The request's page view (lib/audit-trail/server/context.ts), written into each event. */
+  pageView?: string;
+  /** The request's origin: the link in notifications sent out when no public address is configured. */
+  origin?: string;
+}
+
+/** 409 when someone else holds the case; the message names them. */
+export class CaseTakenError extends AppError {
+  constructor(readonly holder: { id: string; email: string }) {
+    super("conflict", `This case is assigned to ${holder.email}.`);
+  }
+}
+
+export function caseTarget(publicId: string) {
+  return { type: "verification", id: publicId } as const;
+}
+
+/** Records a refused action on the trail and throws its error. */
+export async function refused(db: Database, context: CaseContext, action: string, publicId: string, error: AppError): Promise<never> {
+  // The trail's one failure vocabulary (denied for 403, the error code as the reason).
+  const { outcome, reason } = failureOf(error);
+  await recordEvent(
+    {
+      actor: { id: context.actor.id, email: context.actor.email },
+      ip: context.ip,
+      pageView: context.pageView,
+      action,
+      target: caseTarget(publicId),
+      outcome,
+      details: { reason },
+    },
+    db,
+  ).catch((auditError: unknown) => log.error("audit_failed", { action, error: auditError }));
+  throw error;
+}
+
+export async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database));
+}

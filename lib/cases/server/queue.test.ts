@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+
+import { cpfHash } from "@/lib/audit-trail/server";
+import { QUEUES, stageOf } from "@/lib/cases/rules";
+import { caseSuite, OPEN_QUEUE } from "@/test/case-suite";
+import { makeStaff, TEST_SETTINGS } from "@/test/cases";
+import { describeEachDatabase, type TestDatabase } from "@/test/db";
+
+import { assignCase } from "./assignment";
+import { getCase } from "./detail";
+import { confirmOutcome, recordOutcome } from "./outcome";
+import { listQueue } from "./queue";
+import { indexVerifications, searchVerifications } from "./search";
+import { applyObservations, observe } from "./store";
+
+/*
+ * Finding cases: the search, the queues with their counts, filters and sorts, where an outcome moves a case,
+ * and a case's next and previous.
+ */
+
+describeEachDatabase("the case queue on $name", ({ name, open }) => {
+  const suite = caseSuite({ open });
+  const { openCase } = suite;
+  let handle: TestDatabase;
+  beforeAll(() => {
+    handle = suite.handle;
+  });
+
+  it("search by ref_id and by CPF (keyed hash; the CPF is never stored)", async () => {
+    const cpf = "390.533.447-05";
+    const publicId = `created-${name}-${Date.now()}`;
+    await indexVerifications(handle.db, [{ publicId, refId: "order-77", cpf, createdHere: true }]);
+    expect(await searchVerifications(handle.db, { cpf: "39053344705" })).toEqual(
+      expect.arrayContaining([{ publicId, refId: "order-77", documentMasked: "***.533.447-**", caseStatus: null }]),
+    );
+    expect((await searchVerifications(handle.db, { ref_id: "order-77" })).map((hit) => hit.publicId)).toContain(publicId);
+    expect(await searchVerifications(handle.db, { ref_id: "order-78" })).toEqual([]);
+    const stored = await handle.db.execute(sql`select * from verification_index where public_id = ${publicId}`);
+    const text = JSON.stringify(stored);
+    expect(text).not.toContain("39053344705");
+    expect(text).not.toContain("390.533.447-05");
+    expect(text).toContain(cpfHash(cpf));
+  });
+
+  it("the queue: tabs, counts, sorting by age, due time and priority, and flag filters", async () => {
+    const me = await makeStaff(handle.db, "analyst");
+    const older = await openCase();
+    const urgent = await openCase({ restrictiveLists: [{ extra: {} }] });
+    await assignCase(handle.db, me, older.publicId, "me");
+    const mine = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "mine" }, me.actor.id);
+    expect(mine.items.map((item) => item.publicId)).toEqual([older.publicId]);
+    expect(mine.items[0]?.assignee?.email).toBe(me.actor.email);
+    expect(mine.counts.mine).toBe(1);
+    const unassigned = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "unassigned" }, me.actor.id);
+    expect(unassigned.items.map((item) => item.publicId)).toContain(urgent.publicId);
+    expect(unassigned.items.map((item) => item.publicId)).not.toContain(older.publicId);
+    const byPriority = await listQueue(handle.db, { ...OPEN_QUEUE, sort: "priority" }, me.actor.id);
+    expect(byPriority.items.map((item) => item.priority)).toEqual([...byPriority.items.map((item) => item.priority)].sort((a, b) => b - a));
+    const byAge = await listQueue(handle.db, OPEN_QUEUE, me.actor.id);
+    const ages = byAge.items.map((item) => item.openedAt);
+    expect(ages).toEqual([...ages].sort());
+    const flagged = await listQueue(handle.db, { ...OPEN_QUEUE, flag: "restrictive_list" }, me.actor.id);
+    expect(flagged.items.every((item) => item.flags.includes("restrictive_list"))).toBe(true);
+    expect(flagged.items.map((item) => item.publicId)).toContain(urgent.publicId);
+    const detail = await getCase(handle.db, older.publicId);
+    expect(detail?.next).not.toBeNull();
+  });
+
+  it("outcomes move: an effective decision leaves Open for Decided, an escalation goes to Escalated with an owner, the provider closes", async () => {
+    const analyst = await makeStaff(handle.db, "analyst");
+    const second = await makeStaff(handle.db, "analyst");
+    const admin = await makeStaff(handle.db, "admin");
+    const queuesOf = async (publicId: string, who: typeof analyst) => {
+      const found: string[] = [];
+      for (const queue of QUEUES) {
+        const list = await listQueue(handle.db, { ...OPEN_QUEUE, queue }, who.actor.id);
+        if (list.items.some((item) => item.publicId === publicId)) found.push(queue);
+      }
+      return found;
+    };
+    const stage = async (publicId: string) => stageOf((await getCase(handle.db, publicId))!);
+
+    // An approve needing no confirmation is effective at once: decided here, awaiting the provider.
+    const approved = await openCase();
+    await assignCase(handle.db, analyst, approved.publicId, "me");
+    expect(await queuesOf(approved.publicId, analyst)).toEqual(["open", "mine"]);
+    await recordOutcome(handle.db, analyst, approved.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
+    expect(await queuesOf(approved.publicId, analyst)).toEqual(["decided"]);
+    expect(await stage(approved.publicId)).toBe("decided");
+    await applyObservations(handle.db, [observe({ ...approved, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
+    expect(await queuesOf(approved.publicId, analyst)).toEqual(["closed"]);
+
+    // A reprove waits for confirmation in Open, then leaves it once confirmed.
+    const reproved = await openCase();
+    await assignCase(handle.db, analyst, reproved.publicId, "me");
+    await recordOutcome(handle.db, analyst, reproved.publicId, {
+      recommendation: "reprove",
+      reasons: ["document_mismatch"],
+      comment: "Dates differ.",
+    });
+    expect(await queuesOf(reproved.publicId, analyst)).toEqual(["open", "mine", "confirming"]);
+    expect(await stage(reproved.publicId)).toBe("confirming");
+    await confirmOutcome(handle.db, admin, reproved.publicId, { agree: true, comment: "" });
+    expect(await queuesOf(reproved.publicId, analyst)).toEqual(["decided"]);
+
+    // An escalation leaves its author's hands for the escalation queue; someone else takes it and decides.
+    const escalated = await openCase({ pepOrigin: "Senador" });
+    await assignCase(handle.db, analyst, escalated.publicId, "me");
+    expect(
+      await recordOutcome(handle.db, analyst, escalated.publicId, { recommendation: "escalate", reasons: ["pep_exposure"], comment: "" }),
+    ).toEqual({
+      outcomeState: "recorded",
+    });
+    expect(await queuesOf(escalated.publicId, analyst)).toEqual(["escalated"]);
+    expect((await getCase(handle.db, escalated.publicId))!.assignee).toBeNull();
+    await expect(assignCase(handle.db, analyst, escalated.publicId, "me")).rejects.toMatchObject({ code: "forbidden" });
+    await assignCase(handle.db, second, escalated.publicId, "me");
+    expect(await queuesOf(escalated.publicId, second)).toEqual(["mine", "escalated"]);
+    expect(await stage(escalated.publicId)).toBe("escalated");
+    // The owner's approve on a PEP case needs four eyes, then it is decided here.
+    await recordOutcome(handle.db, second, escalated.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
+    expect(await queuesOf(escalated.publicId, second)).toEqual(["open", "mine", "confirming"]);
+    await confirmOutcome(handle.db, analyst, escalated.publicId, { agree: true, comment: "" });
+    expect(await queuesOf(escalated.publicId, second)).toEqual(["decided"]);
+    expect((await getCase(handle.db, escalated.publicId))!.entries.map((entry) => entry.kind)).toEqual([
+      "opened",
+      "assigned",
+      "outcome",
+      "escalated",
+      "assigned",
+      "outcome",
+      "confirmation",
+    ]);
+  });
+
+  it("next and previous follow the queue the case was opened from: its filter and its sort", async () => {
+    const hour = 3_600_000;
+    const base = Date.now() - 1000 * 24 * hour; // older than anything else in this database: first in age order
+    const at = (hours: number) => new Date(base + hours * hour).toISOString();
+    const first = await openCase({ createdAt: at(0), restrictiveLists: [{ extra: {} }] });
+    const plain = await openCase({ createdAt: at(1) });
+    const second = await openCase({ createdAt: at(2), restrictiveLists: [{ extra: {} }] });
+    const me = await makeStaff(handle.db, "analyst");
+    const listed = { queue: "open", sort: "age", flag: "restrictive_list" } as const;
+    const middle = await getCase(handle.db, second.publicId, listed, me.actor.id);
+    expect(middle?.previous).toBe(first.publicId);
+    const unfiltered = await getCase(handle.db, second.publicId, { queue: "open", sort: "age" }, me.actor.id);
+    expect(unfiltered?.previous).toBe(plain.publicId);
+    expect((await getCase(handle.db, first.publicId, listed, me.actor.id))?.next).toBe(second.publicId);
+    // A case that has just left the queue (decided) still leads on to the next one of that queue.
+    await assignCase(handle.db, me, first.publicId, "me");
+    await recordOutcome(handle.db, me, first.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
+    expect((await getCase(handle.db, first.publicId, listed, me.actor.id))?.next).toBe(second.publicId);
+  });
+});
