@@ -4,7 +4,8 @@ import { ZodError } from "zod";
 import { loadConfig, SANDBOX_DEFAULTS } from "@/lib/config";
 import { setLogSink } from "@/lib/log";
 import { CoreClient } from "@/lib/upstream/core";
-import { parseErrorBody, UpstreamError, UpstreamForbiddenError } from "@/lib/upstream/http";
+import { parseErrorBody } from "@/lib/upstream/error-body";
+import { UpstreamError, UpstreamForbiddenError } from "@/lib/upstream/errors";
 import { PartnersClient, type PartnersClientOptions } from "@/lib/upstream/partners";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 
 import { setLogSink } from "@/lib/log";
-import { UpstreamError, UpstreamUnauthorizedError } from "@/lib/upstream/http";
+import { UpstreamError, UpstreamUnauthorizedError } from "@/lib/upstream/errors";
 import { PartnersClient, type PartnersClientOptions } from "@/lib/upstream/partners";
 import { fakeJwt, sendJson, startFakeServer, type FakeRequest, type FakeServer } from "@/test/fake-upstream";
 

@@ -6,7 +6,8 @@ import { config, type Config } from "@/lib/config";
 import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
 import { cpfSchema } from "@/lib/shared/cpf-schema";
 import { phoneSchema, smsCodeSchema } from "@/lib/shared/phone";
-import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
+import { UpstreamMalformedResponseError, UpstreamUnauthorizedError } from "@/lib/upstream/errors";
+import { HttpClient, type HttpClientOptions } from "@/lib/upstream/http";
 import type {
   CpfHistoryRecord,
   FederalRevenueRecord,
@@ -24,7 +25,7 @@ import {
   reshapeFederalRevenue,
   reshapeIntegration,
   reshapeKycSession,
-} from "@/lib/upstream/validation";
+} from "@/lib/upstream/partners-validation";
 
 /*
  * Client of the partners API ({base_url}): login, integration keys, CPF lookups, KYC sessions, SMS codes.

@@ -2,7 +2,7 @@ import "server-only";
 
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { coreClient } from "@/lib/upstream/core";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Verification } from "@/lib/upstream/model/verification";
 import type { VerificationChangeListener } from "@/lib/webhooks/server/changes";
 

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm"
 
 import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
 
