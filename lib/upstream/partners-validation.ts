@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { cpfSchema } from "@/lib/shared/cpf-schema";
+import { phoneSchema, smsCodeSchema } from "@/lib/shared/phone";
 import type { CpfHistoryRecord, FederalRevenueRecord, Integration, KycSession } from "@/lib/upstream/model/partners";
 import { bool, extraFields, int, num, str, text, utcDate } from "@/lib/upstream/wire";
 
@@ -202,3 +204,56 @@ export function reshapeKycSession(raw: KycSessionResponseWire): KycSession {
     client: vp.meta?.cliente ? reshapeCpfHistory(vp.meta.cliente) : null,
   };
 }
+
+/**
+ * ASSUMPTION (docs/assumptions.md#login): the contract does not show the login answer. The token is read from `token`, `access_token`
+ * or `accessToken`, and an `expires_in` (seconds) is used when present.
+ */
+export const loginResponseWire = z
+  .looseObject({
+    token: z.string().min(1).optional(),
+    access_token: z.string().min(1).optional(),
+    accessToken: z.string().min(1).optional(),
+    expires_in: z.number().positive().optional(),
+  })
+  .refine((body) => body.token ?? body.access_token ?? body.accessToken, { message: "no token in the login answer", path: ["token"] });
+
+/** ASSUMPTION (docs/assumptions.md#sms-answers): the SMS answers are not shown; a 200 is success, `valid: false` is read. */
+export const smsResponseWire = z.unknown();
+
+// ---------------------------------------------------------------------------------------------------------
+// Input schemas: bad input is refused before any call, naming the field (ZodError).
+
+/**
+ * A CPF, with or without punctuation; sent as its 11 digits (ASSUMPTION (docs/assumptions.md#cpf-format): the
+ * contract shows no format).
+ * The same rules as the forms use (lib/shared/cpf.ts), so the client refuses bad input even when
+ * called directly.
+ */
+export const cpfInput = cpfSchema;
+
+/** Digits with country code (contract), by the dashboard's one phone rule (lib/shared/phone.ts). */
+export const phoneInput = phoneSchema;
+
+/** The code received, by the dashboard's one SMS code rule (lib/shared/phone-rules.ts, docs/assumptions.md#sms-code). */
+export const smsCodeInput = smsCodeSchema;
+
+const smsMessage = z.string().min(1).max(480).optional();
+
+export const createIntegrationInputSchema = z.object({
+  domain: z.string().trim().min(1).max(253),
+  label: z.string().trim().min(1).max(120),
+});
+export const kycSessionInputSchema = z.object({
+  cpf: cpfInput,
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, "must be a language tag like pt-BR")
+    .optional(),
+});
+export const sendSmsInputSchema = z.object({ phone: phoneInput, message: smsMessage });
+export const validateSmsInputSchema = z.object({
+  phone: phoneInput,
+  code: smsCodeInput,
+  message: smsMessage,
+});

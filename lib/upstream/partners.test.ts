@@ -5,7 +5,8 @@ import { ZodError } from "zod";
 
 import { setLogSink } from "@/lib/log";
 import { UpstreamError, UpstreamUnauthorizedError } from "@/lib/upstream/errors";
-import { PartnersClient, type PartnersClientOptions } from "@/lib/upstream/partners";
+import { PartnersClient } from "@/lib/upstream/partners";
+import type { PartnersClientOptions } from "@/lib/upstream/partners-session";
 import { fakeJwt, sendJson, startFakeServer, type FakeRequest, type FakeServer } from "@/test/fake-upstream";
 
 /*
