@@ -2,7 +2,6 @@ import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON }
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { FactorConfirmedResponse, FactorsResponse, SessionsResponse, TotpStartResponse } from "@/lib/account/types";
-
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /*

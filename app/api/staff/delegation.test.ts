@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { staffUsers } from "@/lib/auth/server/tables";
-import { createStaff, LastHolderError, staffAccess, updateStaff } from "@/lib/auth/server/staff-store";
+import { LastHolderError, staffAccess } from "@/lib/auth/server/staff-access";
+import { createStaff, updateStaff } from "@/lib/auth/server/staff-store";
 import type { StaffSession, StaffUserDto } from "@/lib/auth/types";
 import { createRole, updateRole } from "@/lib/roles/server/roles";
 import type { RoleDto } from "@/lib/roles/types";

@@ -7,7 +7,8 @@ import { BUILT_IN_PERMISSIONS, BUILT_IN_ROLES, normalisePermissions, type RoleIn
 import { assertHeld, OwnAccessError } from "@/lib/auth/server/delegation";
 import { staffRoles, staffUsers, type StaffRoleRow } from "@/lib/auth/server/tables";
 import { forgetLocally } from "@/lib/auth/server/session-invalidation";
-import { keepingGuardedHolders, lockStaffAccess, pgErrorCode } from "@/lib/auth/server/staff-store";
+import { keepingGuardedHolders, lockStaffAccess } from "@/lib/auth/server/staff-access";
+import { pgErrorCode } from "@/lib/auth/server/staff-store";
 import type { StaffSession } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";

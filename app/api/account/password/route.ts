@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
 
+import { changeOwnPassword } from "@/lib/account/server/password";
 import { route } from "@/lib/api/route";
 import { changePasswordSchema } from "@/lib/auth/validation";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
-import { changeOwnPassword } from "@/lib/staff/server/staff";
 
 export const dynamic = "force-dynamic";
 
