@@ -1,8 +1,8 @@
 import "server-only";
 
-import type { KeyRing } from "@/lib/keys/ring";
 import type { SharedValues } from "@/lib/config/schema";
 import type { Config, MfaPolicy, SignInPolicy } from "@/lib/config/types";
+import type { KeyRing } from "@/lib/keys/ring";
 
 /* The parsed variables reshaped into the Config's areas, the same in both modes. */
 
