@@ -13,6 +13,10 @@ import type { Config } from "@/lib/config/types";
  *
  * Variables marked ASSUMPTION stand for something the service contract does not show; each default is
  * what the sandbox implements, and docs/assumptions.md lists them all (the anchor after each marker).
+ *
+ * The variables' schemas are in schema*.ts (one per area), the rules across variables in checks.ts, the
+ * reshaping into Config in parts.ts, embedded mode's generated secrets in secrets-file.ts, the loader in
+ * load.ts. Callers import this module.
  */
 
 export { SANDBOX_DEFAULTS } from "@/lib/config/defaults";
