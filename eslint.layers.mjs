@@ -13,7 +13,7 @@
 export const LAYERS = [
   { name: "shared", glob: "lib/shared/**" },
   { name: "keys", glob: "lib/keys/**" },
-  { name: "config", glob: "lib/config{.ts,.test.ts}" },
+  { name: "config", glob: "lib/config/**" },
   { name: "log", glob: "lib/log{.ts,.test.ts}" },
   { name: "i18n", glob: "lib/i18n/**" },
   { name: "db", glob: "lib/db/**" },
@@ -44,7 +44,7 @@ const featureGlob = (name) => `lib/${name}/**`;
 const ALL_FEATURES = Object.keys(FEATURES).map(featureGlob);
 
 /** Server code: a `server/` folder, the server-only layers, and the upstream clients (not their model/). */
-export const SERVER_CODE = ["lib/*/server/**", "lib/keys/**", "lib/db/**", "lib/api/**", "lib/upstream/*.ts", "lib/{config,log}.ts"];
+export const SERVER_CODE = ["lib/*/server/**", "lib/keys/**", "lib/db/**", "lib/api/**", "lib/upstream/*.ts", "lib/{config/**,log.ts}"];
 
 /** Code that runs in the browser, or must stay able to: client components and the browser-safe parts of lib/. */
 export const BROWSER_CODE = [

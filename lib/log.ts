@@ -8,7 +8,7 @@ import { config, type Config } from "@/lib/config";
  * URL, a token or a key to leak: query values of `token`, `signature` and `expires`, credential headers,
  * bearer tokens, anything shaped like a JWT, and any string registered as a secret are obscured.
  *
- * Level threshold: LOG_LEVEL in lib/config.ts (debug | info | warn | error | silent), default info.
+ * Level threshold: LOG_LEVEL in lib/config/ (debug | info | warn | error | silent), default info.
  */
 
 export type LogLevel = "debug" | "info" | "warn" | "error";

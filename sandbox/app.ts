@@ -9,7 +9,8 @@ import { controlRoutes } from "./control";
 import { coreError, coreRoutes } from "./core";
 import { serveFile } from "./files";
 import { html, HttpError, json, readBody, Router, text, type Ctx, type Reply } from "./http";
-import { partnersError, partnersRoutes, withCors } from "./partners";
+import { partnersRoutes, withCors } from "./partners";
+import { partnersError } from "./partners-auth";
 import type { SandboxState } from "./state";
 import { widgetRoutes } from "./widget";
 

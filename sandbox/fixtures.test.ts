@@ -6,7 +6,7 @@ import { personFromCpf } from "./fixtures/people";
 import { permute32, unpermute32 } from "./fixtures/prng";
 import { generateDataset, indexOfPublicId, materialize, publicIdOf, type DatasetSpec } from "./fixtures/verifications";
 import { ipInCidr, parseMultipart } from "./http";
-import { normalizeHost } from "./partners";
+import { normalizeHost } from "./partners-auth";
 
 const spec: DatasetSpec = { index: 0, integration: "int_main", environment: "sandbox", size: 2000, cpfStart: 0 };
 const NOW = Date.UTC(2026, 10, 23, 12);

@@ -1,5 +1,5 @@
 // The configuration variables of the dashboard and the sandbox, as .env.example documents them, each set to
-// "" (which lib/config.ts, sandbox/config.ts and scripts/run.mjs read as unset). A test spreads this under
+// "" (which lib/config/, sandbox/config.ts and scripts/run.mjs read as unset). A test spreads this under
 // its own values so the server or CLI it starts never picks up whatever the host's environment holds.
 import fs from "node:fs";
 import path from "node:path";

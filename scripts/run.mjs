@@ -148,7 +148,7 @@ function currentKeySecret(ring) {
   return entry ? entry[2] : first;
 }
 
-/** The ring lib/config.ts generated into DATA_DIR/secrets.json (the migration above made sure it exists). */
+/** The ring lib/config/ generated into DATA_DIR/secrets.json (the migration above made sure it exists). */
 function generatedWebhookSecret() {
   const file = path.resolve(root, process.env.DATA_DIR || ".data", "secrets.json");
   const secret = JSON.parse(fs.readFileSync(file, "utf8")).webhookSigning;

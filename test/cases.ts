@@ -7,7 +7,7 @@ import type { CaseSettings } from "@/lib/cases/rules";
 import type { CaseContext } from "@/lib/cases/server/context";
 import type { SyncClient } from "@/lib/cases/server/sync";
 import type { Database } from "@/lib/db/client";
-import { UpstreamNotFoundError } from "@/lib/upstream/http";
+import { UpstreamNotFoundError } from "@/lib/upstream/errors";
 import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
 
 // Tests and the benchmark only.

@@ -3,7 +3,7 @@ import { vi } from "vitest";
 import type { Config } from "@/lib/config";
 
 /*
- * The process's configuration in tests. `config()` (lib/config.ts) parses the environment once and keeps
+ * The process's configuration in tests. `config()` (lib/config/) parses the environment once and keeps
  * the result in the process-wide slot `globalThis.__kycConfig`; a test that changes the environment
  * empties the slot so the next call parses the changed environment.
  */

@@ -13,7 +13,7 @@ import {
   UpstreamUnauthorizedError,
   UpstreamUnavailableError,
   UpstreamValidationError,
-} from "@/lib/upstream/http";
+} from "@/lib/upstream/errors";
 
 /* The one error mapper: every thrown thing becomes {error: {code, message, fields?, retryable?}}. */
 

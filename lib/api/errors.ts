@@ -6,7 +6,7 @@ import { z } from "zod";
 import { log } from "@/lib/log";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { AppError, DEFAULT_MESSAGES, type ErrorCode } from "@/lib/shared/errors";
-import { UpstreamError, UpstreamForbiddenError, UpstreamRateLimitedError } from "@/lib/upstream/http";
+import { UpstreamError, UpstreamForbiddenError, UpstreamRateLimitedError } from "@/lib/upstream/errors";
 
 /*
  * The one error mapper of the dashboard's HTTP API. Route handlers throw (AppError, ZodError,

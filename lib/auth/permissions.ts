@@ -1,37 +1,12 @@
 // Shared by server and browser code: the permission catalogue and the built-in roles (docs/permissions.md).
 //
 // A route or page declares the permission it needs; a member holds the permissions of their role. One table
-// (`PERMISSIONS`) says what exists, one (`BUILT_IN_ROLES`) what each built-in role holds. Labels and
-// explanations live in messages/<locale>/roles.json under `permissions.<resource>.<action>`.
+// (`PERMISSION_GROUPS`) says what exists, one (`BUILT_IN_PERMISSIONS`) what each built-in role holds; the rest
+// derive from them. docs/permissions.md shows both, and permissions-doc.test.ts holds its table to them. Labels
+// and explanations live in messages/<locale>/roles.json under `permissions.<resource>.<action>`.
 
-export const PERMISSIONS = [
-  "verifications.read",
-  "verifications.create",
-  "verifications.export",
-  "verifications.crop",
-  "verifications.reverify",
-  "media.read",
-  "personal_data.unmasked",
-  "cases.read",
-  "cases.work",
-  "cases.confirm",
-  "cases.assign",
-  "lookups.run",
-  "kyc.start",
-  "sms.send",
-  "integrations.manage",
-  "staff.manage",
-  "roles.manage",
-  "audit.read",
-  "audit.export",
-  "privacy.report",
-  "privacy.erase",
-] as const;
-
-export type Permission = (typeof PERMISSIONS)[number];
-
-/** The catalogue grouped by resource, in the order the role editor shows it. */
-export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: readonly Permission[] }> = [
+/** The catalogue, grouped by resource, in the order the role editor shows it: the one list of what exists. */
+export const PERMISSION_GROUPS = [
   {
     resource: "verifications",
     permissions: [
@@ -48,7 +23,12 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: r
   { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
   { resource: "administration", permissions: ["integrations.manage", "staff.manage", "roles.manage"] },
   { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report", "privacy.erase"] },
-];
+] as const satisfies ReadonlyArray<{ resource: string; permissions: readonly string[] }>;
+
+export type Permission = (typeof PERMISSION_GROUPS)[number]["permissions"][number];
+
+/** Every permission, in catalogue order (the groups' order). */
+export const PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap((group) => group.permissions);
 
 export function isPermission(value: unknown): value is Permission {
   return typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);

@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import { safeText } from "@/lib/shared/safe-text-schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials";
 
 // Sign-in and password-change input, shared by the forms, the route handlers and next-auth's credentials check.
@@ -20,18 +19,12 @@ export const signInSchema = z.object({
   password: z.string().max(1024),
 });
 
-// Second factors, step-up and sessions (app/api/account/**). The WebAuthn answers are the browser's JSON, checked
-// in depth by @simplewebauthn/server; here only their outer shape and size.
+// Codes and step-up, at sign-in and on the account (adding and removing factors: lib/account/validation.ts). The
+// WebAuthn answers are the browser's JSON, checked in depth by @simplewebauthn/server; here only their outer shape and size.
 
-const webAuthnResponse = z.object({ id: z.string().min(1).max(1024), type: z.literal("public-key") }).passthrough();
-
-export const factorLabelSchema = safeText(z.string().trim().min(1, "is required").max(60, "must be at most 60 characters"));
-
-export const totpEnrolSchema = z.object({ label: factorLabelSchema }).strict();
+export const webAuthnResponse = z.object({ id: z.string().min(1).max(1024), type: z.literal("public-key") }).passthrough();
 
 export const codeSchema = z.object({ code: z.string().trim().min(6, "is required").max(32) }).strict();
-
-export const passkeyEnrolSchema = z.object({ label: factorLabelSchema, response: webAuthnResponse }).strict();
 
 export const stepUpSchema = z.union([
   codeSchema,
@@ -39,5 +32,3 @@ export const stepUpSchema = z.union([
   z.object({ passkey: webAuthnResponse }).strict(),
 ]);
 export type StepUpInput = z.infer<typeof stepUpSchema>;
-
-export const factorIdSchema = z.object({ id: z.uuid() });

@@ -2,21 +2,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { hashPassword } from "@/lib/auth/server/password";
+import { countActiveAdmins } from "@/lib/auth/server/staff-access";
+import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
+import { createStaff, getStaffByEmail, LastAdminError, listStaff, StaffEmailTakenError, updateStaff } from "@/lib/auth/server/staff-store";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { staffUsers } from "@/lib/auth/server/tables";
 import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
-import {
-  claimStaffForOidc,
-  countActiveAdmins,
-  createStaff,
-  getStaffByEmail,
-  LastAdminError,
-  listStaff,
-  StaffEmailTakenError,
-  updateStaff,
-} from "../auth/server/staff-store";
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 
 beforeAll(() => stubTestEnvironment());

@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 
 import { setLogSink } from "@/lib/log";
 import { CoreClient, type CreateVerificationInput } from "@/lib/upstream/core";
-import { UpstreamForbiddenError } from "@/lib/upstream/http";
+import { UpstreamForbiddenError } from "@/lib/upstream/errors";
 import { FILTER_KEYS, VERIFICATION_FILTERS } from "@/lib/upstream/model/verification-query";
 import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 

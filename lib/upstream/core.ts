@@ -4,6 +4,17 @@ import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
 import { registerConfigSecrets } from "@/lib/log";
+import {
+  createdVerificationWire,
+  reshapeCreatedVerification,
+  reshapePagination,
+  reshapeVerification,
+  verificationFilesWire,
+  verificationFileWire,
+  verificationListWire,
+  verificationWire,
+  type VerificationFileWire,
+} from "@/lib/upstream/core-validation";
 import { HttpClient, pathSegment, type HttpClientOptions } from "@/lib/upstream/http";
 import type { CreatedVerification, Verification, VerificationList } from "@/lib/upstream/model/verification";
 // The public-id rule is the dashboard's one definition: the route, the page and this client check the same.
@@ -16,17 +27,6 @@ import {
   type FilterKey,
   type FilterKind,
 } from "@/lib/upstream/model/verification-query";
-import {
-  createdVerificationWire,
-  reshapeCreatedVerification,
-  reshapePagination,
-  reshapeVerification,
-  verificationFilesWire,
-  verificationFileWire,
-  verificationListWire,
-  verificationWire,
-  type VerificationFileWire,
-} from "@/lib/upstream/validation";
 
 /*
  * Client of the core API ({core_url}): verifications. Every call carries X-API-Key. Read routes refuse

@@ -2,15 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { redact, redactText, registerSecrets, setLogSink } from "@/lib/log";
-import {
-  HttpClient,
-  parseErrorBody,
-  UpstreamError,
-  UpstreamForbiddenError,
-  UpstreamRateLimitedError,
-  type HttpClientOptions,
-  type UpstreamRequest,
-} from "@/lib/upstream/http";
+import { parseErrorBody } from "@/lib/upstream/error-body";
+import { UpstreamError, UpstreamForbiddenError, UpstreamRateLimitedError } from "@/lib/upstream/errors";
+import { HttpClient, type HttpClientOptions, type UpstreamRequest } from "@/lib/upstream/http";
 import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 
 /** The base client with its protected request() opened for tests. */

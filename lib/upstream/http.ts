@@ -3,8 +3,24 @@ import "server-only";
 import { FormData, request as undiciRequest } from "undici";
 import { z } from "zod";
 
-import { log, redactText, registerSecrets } from "@/lib/log";
+import { log, registerSecrets } from "@/lib/log";
 import { countUpstreamCall } from "@/lib/upstream/call-count";
+import { parseErrorBody } from "@/lib/upstream/error-body";
+import {
+  REQUEST_ID_HEADER,
+  UpstreamError,
+  UpstreamForbiddenError,
+  UpstreamMalformedResponseError,
+  UpstreamNotFoundError,
+  UpstreamRateLimitedError,
+  UpstreamRejectedError,
+  UpstreamTimeoutError,
+  UpstreamUnauthorizedError,
+  UpstreamUnavailableError,
+  UpstreamValidationError,
+  type UpstreamErrorInit,
+  type UpstreamName,
+} from "@/lib/upstream/errors";
 
 /*
  * The shared base of the upstream clients (core.ts, partners.ts).
@@ -24,209 +40,10 @@ import { countUpstreamCall } from "@/lib/upstream/call-count";
  *   value, a header value or a response body (bodies may hold personal data or signed URLs).
  */
 
-export type UpstreamName = "core" | "partners";
-
-export type UpstreamErrorKind =
-  "validation" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "rejected" | "timeout" | "unavailable" | "malformed";
-
-interface UpstreamErrorInit {
-  upstream: UpstreamName;
-  method: string;
-  route: string;
-  status: number | null;
-  code?: string;
-  fields?: string[];
-  /** The upstream's own message, redacted and shortened; shown to analysts only for validation errors. */
-  upstreamMessage?: string;
-  /** The service's id of the call (REQUEST_ID_HEADER), so support can trace it. */
-  requestId?: string;
-}
-
-/**
- * ASSUMPTION (docs/assumptions.md#request-id): the provider's example logs the failed call's `X-Request-Id` response header
- * (Legitimuz-Tech/legitimuz-examples pocs/next-checkout/app/api/verificacoes/route.ts); no page documents it.
- */
-export const REQUEST_ID_HEADER = "x-request-id";
-
 /** A request id as the service sent it, if it looks like an identifier (it is shown and logged). */
 function requestIdOf(headers: Headers): string | undefined {
   const value = headers.get(REQUEST_ID_HEADER)?.trim();
   return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined;
-}
-
-/** Every upstream failure. `message` is safe to log: no URL, query value, credential or body. */
-export abstract class UpstreamError extends Error {
-  abstract readonly kind: UpstreamErrorKind;
-  readonly upstream: UpstreamName;
-  readonly method: string;
-  readonly route: string;
-  readonly status: number | null;
-  readonly code: string | undefined;
-  readonly fields: string[] | undefined;
-  readonly upstreamMessage: string | undefined;
-  readonly requestId: string | undefined;
-
-  constructor(init: UpstreamErrorInit, summary: string) {
-    super(`${init.upstream} ${init.method} ${init.route}: ${summary}`);
-    this.name = new.target.name;
-    this.upstream = init.upstream;
-    this.method = init.method;
-    this.route = init.route;
-    this.status = init.status;
-    this.code = init.code;
-    this.fields = init.fields?.length ? init.fields : undefined;
-    this.upstreamMessage = init.upstreamMessage;
-    this.requestId = init.requestId;
-  }
-}
-
-/** 400 / 422: the upstream rejected what was sent; `fields` names the rejected fields or parameters. */
-export class UpstreamValidationError extends UpstreamError {
-  override readonly kind = "validation";
-}
-
-/** 401: the credential was refused (for partners: after one re-login). */
-export class UpstreamUnauthorizedError extends UpstreamError {
-  override readonly kind = "unauthorized";
-}
-
-/**
- * 403. On core read routes the contract says a 403 is raised before the API when this server's IP is not
- * allowed, so there it means `ip_not_allowed` unless the body says it is a permission problem.
- */
-export class UpstreamForbiddenError extends UpstreamError {
-  override readonly kind = "forbidden";
-  constructor(
-    init: UpstreamErrorInit,
-    summary: string,
-    readonly reason: "ip_not_allowed" | "permission" | "other",
-  ) {
-    super(init, summary);
-  }
-}
-
-/** 404. Also what the core API answers for another integration's or environment's verification. */
-export class UpstreamNotFoundError extends UpstreamError {
-  override readonly kind = "not_found";
-}
-
-/** 429. `retryAfterSeconds` from the Retry-After header when it is a number of seconds. */
-export class UpstreamRateLimitedError extends UpstreamError {
-  override readonly kind = "rate_limited";
-  constructor(
-    init: UpstreamErrorInit,
-    summary: string,
-    readonly retryAfterSeconds: number | undefined,
-  ) {
-    super(init, summary);
-  }
-}
-
-/** Any other 4xx (405, 409, 415…) and unexpected redirects. */
-export class UpstreamRejectedError extends UpstreamError {
-  override readonly kind = "rejected";
-}
-
-/** No answer within the timeout (after the retries a GET is allowed). */
-export class UpstreamTimeoutError extends UpstreamError {
-  override readonly kind = "timeout";
-}
-
-/** 5xx, connection refused or reset (after the retries a GET is allowed). */
-export class UpstreamUnavailableError extends UpstreamError {
-  override readonly kind = "unavailable";
-}
-
-/** A success status whose body is not JSON or does not match the contract's shape. */
-export class UpstreamMalformedResponseError extends UpstreamError {
-  override readonly kind = "malformed";
-}
-
-export function isUpstreamError(error: unknown): error is UpstreamError {
-  return error instanceof UpstreamError;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Error bodies
-
-export interface ParsedErrorBody {
-  code?: string;
-  message?: string;
-  fields: string[];
-}
-
-const MAX_MESSAGE_LENGTH = 200;
-
-/** The upstream's message, safe to show: credentials obscured, long digit runs (CPF, phone, code) masked. */
-function safeUpstreamMessage(message: string): string {
-  const cleaned = redactText(message)
-    .replace(/\d[\d.\-\s/]{5,}\d/g, "***")
-    .replace(/\s+/g, " ")
-    .trim();
-  return cleaned.length > MAX_MESSAGE_LENGTH ? `${cleaned.slice(0, MAX_MESSAGE_LENGTH)}…` : cleaned;
-}
-
-const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,100}$/;
-
-function fieldFromDetail(detail: unknown): string | undefined {
-  if (typeof detail === "string") {
-    if (FIELD_NAME.test(detail)) return detail;
-    // "unknown parameter: foo", "Unknown query parameter 'foo'"…: take the quoted or last identifier.
-    const quoted = /["'`]([A-Za-z0-9_.[\]-]{1,100})["'`]/.exec(detail) ?? /:\s*([A-Za-z0-9_.[\]-]{1,100})\s*$/.exec(detail);
-    return quoted?.[1];
-  }
-  if (detail && typeof detail === "object") {
-    const record = detail as Record<string, unknown>;
-    for (const key of ["field", "param", "parameter", "name", "path", "loc", "location", "key"]) {
-      const value = record[key];
-      if (typeof value === "string" && FIELD_NAME.test(value)) return value;
-      if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string" || typeof part === "number")) {
-        return value.join(".");
-      }
-    }
-  }
-  return undefined;
-}
-
-function fieldsFrom(errors: unknown): string[] {
-  if (Array.isArray(errors)) return errors.map(fieldFromDetail).filter((field): field is string => field !== undefined);
-  if (errors && typeof errors === "object") return Object.keys(errors).filter((key) => FIELD_NAME.test(key));
-  return [];
-}
-
-/**
- * Reads an error body of either shape without trusting it: not JSON, HTML from a gateway, an empty body or
- * an unexpected shape all give an empty result rather than a second error.
- */
-export function parseErrorBody(text: string): ParsedErrorBody {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { fields: [] };
-  }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return { fields: [] };
-  const record = body as Record<string, unknown>;
-  const result: ParsedErrorBody = { fields: [] };
-
-  const nested = record.error;
-  if (nested && typeof nested === "object" && !Array.isArray(nested)) {
-    // {error: {code, message, details}}
-    const error = nested as Record<string, unknown>;
-    if (typeof error.code === "string") result.code = error.code;
-    if (typeof error.message === "string") result.message = error.message;
-    result.fields.push(...fieldsFrom(error.details), ...fieldsFrom(error.errors));
-  } else if (typeof nested === "string") {
-    result.message = nested;
-  }
-  // {message, errors: {...} | [...]} (and a top-level code, seen on some gateways)
-  if (typeof record.code === "string" && !result.code) result.code = record.code;
-  if (typeof record.message === "string" && !result.message) result.message = record.message;
-  result.fields.push(...fieldsFrom(record.errors), ...fieldsFrom(record.details));
-
-  result.fields = [...new Set(result.fields)];
-  if (result.message) result.message = safeUpstreamMessage(result.message);
-  return result;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -4,9 +4,10 @@ import { fromUpstreamError, httpStatusOf } from "@/lib/api/errors";
 import { SANDBOX_DEFAULTS } from "@/lib/config";
 import { AppError } from "@/lib/shared/errors";
 import { CoreClient } from "@/lib/upstream/core";
-import { parseErrorBody, UpstreamError } from "@/lib/upstream/http";
+import { createdVerificationWire, reshapeCreatedVerification } from "@/lib/upstream/core-validation";
+import { parseErrorBody } from "@/lib/upstream/error-body";
+import { UpstreamError } from "@/lib/upstream/errors";
 import { VERIFICATION_STATUSES } from "@/lib/upstream/model/verification";
-import { createdVerificationWire, reshapeCreatedVerification } from "@/lib/upstream/validation";
 import { createVerification } from "@/lib/verifications/server/create";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 
 import { setLogSink } from "@/lib/log";
-import { UpstreamError, UpstreamUnauthorizedError } from "@/lib/upstream/http";
-import { PartnersClient, type PartnersClientOptions } from "@/lib/upstream/partners";
+import { UpstreamError, UpstreamUnauthorizedError } from "@/lib/upstream/errors";
+import { PartnersClient } from "@/lib/upstream/partners";
+import type { PartnersClientOptions } from "@/lib/upstream/partners-session";
 import { fakeJwt, sendJson, startFakeServer, type FakeRequest, type FakeServer } from "@/test/fake-upstream";
 
 /*

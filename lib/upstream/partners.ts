@@ -4,9 +4,6 @@ import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
 import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
-import { cpfSchema } from "@/lib/shared/cpf-schema";
-import { phoneSchema, smsCodeSchema } from "@/lib/shared/phone";
-import { HttpClient, UpstreamMalformedResponseError, UpstreamUnauthorizedError, type HttpClientOptions } from "@/lib/upstream/http";
 import type {
   CpfHistoryRecord,
   FederalRevenueRecord,
@@ -15,16 +12,23 @@ import type {
   SmsSendResult,
   SmsValidateResult,
 } from "@/lib/upstream/model/partners";
+import { PartnersSession } from "@/lib/upstream/partners-session";
 import {
   cpfHistoryResponseWire,
+  cpfInput,
+  createIntegrationInputSchema,
   createIntegrationResponseWire,
   federalRevenueResponseWire,
+  kycSessionInputSchema,
   kycSessionResponseWire,
   reshapeCpfHistory,
   reshapeFederalRevenue,
   reshapeIntegration,
   reshapeKycSession,
-} from "@/lib/upstream/validation";
+  sendSmsInputSchema,
+  smsResponseWire,
+  validateSmsInputSchema,
+} from "@/lib/upstream/partners-validation";
 
 /*
  * Client of the partners API ({base_url}): login, integration keys, CPF lookups, KYC sessions, SMS codes.
@@ -44,134 +48,7 @@ import {
  *   `message` as form fields. Header names stay configurable. The JWT is cached like the bearer token.
  */
 
-export interface PartnersClientOptions extends HttpClientOptions {
-  username: string;
-  password: string;
-  /** The client's domain, as registered on the integration key. */
-  domain: string;
-  /** The integration key (uuid) used as `token` on KYC, federal revenue and SMS calls. */
-  integrationToken: string;
-  /** Put in the widget address the person receives; defaults to integrationToken. */
-  widgetIntegrationToken?: string;
-  /** ASSUMPTION (docs/assumptions.md#partners-domain-header): header carrying the domain outside the federal revenue lookup and SMS. */
-  domainHeader?: string;
-  /** ASSUMPTION (docs/assumptions.md#login): the login `expiration` field, in seconds (PARTNERS_TOKEN_TTL_SECONDS). */
-  tokenTtlSeconds?: number;
-  /** ASSUMPTION (docs/assumptions.md#sms-jwt-request): the SMS JWT request and its answer's field (PARTNERS_JWT_PATH, PARTNERS_JWT_RESPONSE_FIELD). */
-  jwtPath?: string;
-  jwtResponseField?: string;
-  /**
-   * SMS header names (docs/assumptions.md#sms-headers): the JWT (default Authorization, as "Bearer <jwt>") and the
-   * integration token (default x-api-key), as the reference shows them; configurable (PARTNERS_SMS_JWT_HEADER,
-   * PARTNERS_SMS_TOKEN_HEADER).
-   */
-  smsJwtHeader?: string;
-  smsTokenHeader?: string;
-  /** Clock in milliseconds (tests). */
-  now?: () => number;
-}
-
-/**
- * ASSUMPTION (docs/assumptions.md#login): the contract does not show the login answer. The token is read from `token`, `access_token`
- * or `accessToken`, and an `expires_in` (seconds) is used when present.
- */
-const loginResponseWire = z
-  .looseObject({
-    token: z.string().min(1).optional(),
-    access_token: z.string().min(1).optional(),
-    accessToken: z.string().min(1).optional(),
-    expires_in: z.number().positive().optional(),
-  })
-  .refine((body) => body.token ?? body.access_token ?? body.accessToken, { message: "no token in the login answer", path: ["token"] });
-
-/** ASSUMPTION (docs/assumptions.md#sms-answers): the SMS answers are not shown; a 200 is success, `valid: false` is read. */
-const smsResponseWire = z.unknown();
-
-// ---------------------------------------------------------------------------------------------------------
-// Input schemas: bad input is refused before any call, naming the field (ZodError).
-
-/**
- * A CPF, with or without punctuation; sent as its 11 digits (ASSUMPTION (docs/assumptions.md#cpf-format): the
- * contract shows no format).
- * The same rules as the forms use (lib/shared/cpf.ts), so the client refuses bad input even when
- * called directly.
- */
-export const cpfInput = cpfSchema;
-
-/** Digits with country code (contract), by the dashboard's one phone rule (lib/shared/phone.ts). */
-export const phoneInput = phoneSchema;
-
-/** The code received, by the dashboard's one SMS code rule (lib/shared/phone-rules.ts, docs/assumptions.md#sms-code). */
-export const smsCodeInput = smsCodeSchema;
-
-const smsMessage = z.string().min(1).max(480).optional();
-
-export const createIntegrationInputSchema = z.object({
-  domain: z.string().trim().min(1).max(253),
-  label: z.string().trim().min(1).max(120),
-});
-export const kycSessionInputSchema = z.object({
-  cpf: cpfInput,
-  lang: z
-    .string()
-    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, "must be a language tag like pt-BR")
-    .optional(),
-});
-export const sendSmsInputSchema = z.object({ phone: phoneInput, message: smsMessage });
-export const validateSmsInputSchema = z.object({
-  phone: phoneInput,
-  code: smsCodeInput,
-  message: smsMessage,
-});
-
-// ---------------------------------------------------------------------------------------------------------
-// Token lifetimes
-
-interface CachedToken {
-  value: string;
-  /** Date.now()-based instant after which the token is renewed before use. */
-  renewAt: number;
-}
-
-/** `{exp, iat}` of a JWT, or undefined for an opaque token. The signature is not ours to check. */
-function jwtTimes(token: string): { exp?: number; iat?: number } | undefined {
-  const payload = token.split(".")[1];
-  if (token.split(".").length !== 3 || !payload) return undefined;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (!claims || typeof claims !== "object") return undefined;
-    const { exp, iat } = claims as { exp?: unknown; iat?: unknown };
-    return { exp: typeof exp === "number" ? exp : undefined, iat: typeof iat === "number" ? iat : undefined };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Lifetime of a token in seconds: the JWT's own `exp - iat` (independent of clock skew between us and the
- * service) or `exp - now`, else the lifetime the answer states, else the fallback; never above `cap`.
- */
-function lifetimeSeconds(token: string, nowMs: number, stated: number | undefined, fallback: number, cap = Infinity): number {
-  const times = jwtTimes(token);
-  let lifetime = fallback;
-  if (times?.exp !== undefined) lifetime = times.exp - (times.iat ?? nowMs / 1000);
-  else if (stated !== undefined) lifetime = stated;
-  // A JWT already expired by our clock is trusted no more than the fallback; a 401 then renews it.
-  if (!(lifetime > 0)) lifetime = fallback;
-  return Math.min(lifetime, cap);
-}
-
-/** Renew 10 % of the lifetime early, at most a minute early. */
-function renewAt(obtainedAtMs: number, lifetime: number): number {
-  return obtainedAtMs + (lifetime - Math.min(60, lifetime * 0.1)) * 1000;
-}
-
-// ASSUMPTION (docs/assumptions.md#sms-jwt-request): the SMS JWT's lifetime when it is not a JWT and the answer
-// states none (the sandbox: 10 min).
-const SMS_JWT_FALLBACK_SECONDS = 300;
-
 const ROUTES = {
-  login: "/auth/login",
   integrations: "/integrations",
   cpfHistory: "/kyc/cpf-history",
   sdkUrl: "/kyc/get-sdk-url",
@@ -180,41 +57,7 @@ const ROUTES = {
   federalRevenue: "/receita-federal/cpf",
 } as const;
 
-export class PartnersClient extends HttpClient {
-  private readonly username: string;
-  private readonly password: string;
-  private readonly domain: string;
-  private readonly integrationToken: string;
-  private readonly widgetIntegrationToken: string;
-  private readonly domainHeader: string;
-  private readonly tokenTtlSeconds: number;
-  private readonly jwtPath: string;
-  private readonly jwtResponseField: string;
-  private readonly smsJwtHeader: string;
-  private readonly smsTokenHeader: string;
-  private readonly now: () => number;
-
-  private bearer: CachedToken | undefined;
-  private loginInFlight: Promise<string> | undefined;
-  private smsJwt: CachedToken | undefined;
-  private smsJwtInFlight: Promise<string> | undefined;
-
-  constructor(options: PartnersClientOptions) {
-    super("partners", options, [options.password, options.integrationToken, options.widgetIntegrationToken]);
-    this.username = options.username;
-    this.password = options.password;
-    this.domain = options.domain;
-    this.integrationToken = options.integrationToken;
-    this.widgetIntegrationToken = options.widgetIntegrationToken ?? options.integrationToken;
-    this.domainHeader = options.domainHeader ?? "Origin";
-    this.tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
-    this.jwtPath = options.jwtPath ?? "/external/generate_jwt";
-    this.jwtResponseField = options.jwtResponseField ?? "token";
-    this.smsJwtHeader = options.smsJwtHeader ?? "Authorization";
-    this.smsTokenHeader = options.smsTokenHeader ?? "x-api-key";
-    this.now = options.now ?? Date.now;
-  }
-
+export class PartnersClient extends PartnersSession {
   static fromConfig(cfg: Config = config()): PartnersClient {
     return new PartnersClient({
       baseUrl: cfg.partners.url,
@@ -232,131 +75,6 @@ export class PartnersClient extends HttpClient {
       timeoutMs: cfg.upstream.timeoutMs,
       readRetries: cfg.upstream.readRetries,
       readDeadlineMs: cfg.upstream.readDeadlineMs,
-    });
-  }
-
-  // -------------------------------------------------------------------------------------------------------
-  // Bearer token
-
-  /** A valid bearer token: the cached one, or the one login in flight, or a new login. */
-  private bearerToken(): Promise<string> {
-    if (this.bearer && this.now() < this.bearer.renewAt) return Promise.resolve(this.bearer.value);
-    this.loginInFlight ??= this.login().finally(() => {
-      this.loginInFlight = undefined;
-    });
-    return this.loginInFlight;
-  }
-
-  /**
-   * Readiness: one real login, the cheapest call that proves the address, the credentials and the shape
-   * of the answer. Always a new login, never the cached token.
-   */
-  async probe(): Promise<void> {
-    await this.login();
-  }
-
-  /** POST /auth/login (multipart: username, password, expiration) with the domain header. */
-  private async login(): Promise<string> {
-    const requestedAt = this.now();
-    const { data } = await this.request({
-      method: "POST",
-      operation: "login",
-      route: ROUTES.login,
-      path: ROUTES.login,
-      withinReadDeadline: true,
-      form: { username: this.username, password: this.password, expiration: String(this.tokenTtlSeconds) },
-      headers: { [this.domainHeader]: this.domain },
-      schema: loginResponseWire,
-    });
-    const token = (data.token ?? data.access_token ?? data.accessToken) as string;
-    registerRecentSecret(token);
-    const lifetime = lifetimeSeconds(token, requestedAt, data.expires_in, this.tokenTtlSeconds, this.tokenTtlSeconds);
-    this.bearer = { value: token, renewAt: renewAt(requestedAt, lifetime) };
-    return token;
-  }
-
-  /** Forgets a token the service refused, unless another caller already replaced it. */
-  private dropBearer(token: string): void {
-    if (this.bearer?.value === token) this.bearer = undefined;
-  }
-
-  /** Runs `call` with a bearer token; on a 401, logs in again once and runs it once more. */
-  private async authorized<T>(call: (bearer: string) => Promise<T>): Promise<T> {
-    const token = await this.bearerToken();
-    try {
-      return await call(token);
-    } catch (error) {
-      if (!(error instanceof UpstreamUnauthorizedError)) throw error;
-      this.dropBearer(token);
-      return await call(await this.bearerToken());
-    }
-  }
-
-  private headers(bearer: string, extra: Record<string, string> = {}): Record<string, string> {
-    return { Authorization: `Bearer ${bearer}`, [this.domainHeader]: this.domain, ...extra };
-  }
-
-  // -------------------------------------------------------------------------------------------------------
-  // SMS JWT
-
-  private smsJwtToken(): Promise<string> {
-    if (this.smsJwt && this.now() < this.smsJwt.renewAt) return Promise.resolve(this.smsJwt.value);
-    this.smsJwtInFlight ??= this.generateSmsJwt().finally(() => {
-      this.smsJwtInFlight = undefined;
-    });
-    return this.smsJwtInFlight;
-  }
-
-  /** POST {jwtPath} (multipart `token` = integration token) with the bearer token; reads {jwtResponseField}. */
-  private async generateSmsJwt(): Promise<string> {
-    const field = this.jwtResponseField;
-    const schema = z.looseObject({ [field]: z.string().min(1), expires_in: z.number().positive().optional() });
-    const requestedAt = this.now();
-    const data = await this.authorized(async (bearer) => {
-      const response = await this.request({
-        method: "POST",
-        operation: "generate_jwt",
-        route: this.jwtPath,
-        path: this.jwtPath,
-        form: { token: this.integrationToken },
-        headers: this.headers(bearer),
-        schema,
-      });
-      return response.data;
-    });
-    const jwt = data[field];
-    // The schema guarantees a string; the index type of a computed key is wider.
-    if (typeof jwt !== "string")
-      throw new UpstreamMalformedResponseError(
-        { upstream: "partners", method: "POST", route: this.jwtPath, status: 200, fields: [field] },
-        "no JWT",
-      );
-    registerRecentSecret(jwt);
-    const stated = typeof data.expires_in === "number" ? data.expires_in : undefined;
-    const lifetime = lifetimeSeconds(jwt, requestedAt, stated, SMS_JWT_FALLBACK_SECONDS);
-    this.smsJwt = { value: jwt, renewAt: renewAt(requestedAt, lifetime) };
-    return jwt;
-  }
-
-  /**
-   * Runs an SMS call with its headers: the login bearer in Authorization, then the SMS JWT in
-   * {smsJwtHeader} (which replaces Authorization when that is its name), the integration token in
-   * {smsTokenHeader}, and the domain in Origin (the reference) as well as in the domain header when that is
-   * another one. On a 401 the JWT and the bearer are both renewed, once.
-   */
-  private async smsCall<T>(call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
-    return this.authorized(async (bearer) => {
-      const jwt = await this.smsJwtToken();
-      const headers = new Headers(this.headers(bearer));
-      headers.set("Origin", this.domain);
-      headers.set(this.smsJwtHeader, `Bearer ${jwt}`);
-      headers.set(this.smsTokenHeader, this.integrationToken);
-      try {
-        return await call(Object.fromEntries(headers));
-      } catch (error) {
-        if (error instanceof UpstreamUnauthorizedError && this.smsJwt?.value === jwt) this.smsJwt = undefined;
-        throw error;
-      }
     });
   }
 

@@ -1,9 +1,9 @@
 import "server-only";
 
 import { config, type Config } from "@/lib/config";
+import { isUpstreamError } from "@/lib/upstream/errors";
 
 import { CoreClient } from "./core";
-import { isUpstreamError } from "./http";
 import { PartnersClient } from "./partners";
 
 /*

@@ -2,13 +2,13 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-import { ClientMessages } from "@/lib/i18n/client-messages";
 import { accountKeys } from "@/lib/account/hooks";
+import { factorsOverview } from "@/lib/account/server/factors-overview";
+import { ownSessions } from "@/lib/account/server/sessions";
 import type { SessionsResponse } from "@/lib/account/types";
-import { factorsOverview } from "@/lib/auth/server/factors-overview";
 import { requirePageUser } from "@/lib/auth/server/require-role";
-import { ownSessions } from "@/lib/auth/server/session-admin";
 import { getDb } from "@/lib/db/client";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 
 import { AccountPageClient } from "./page-client";
 

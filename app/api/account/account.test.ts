@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
-import { staffFactors, staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { IDLE_TIMEOUT_MS, readLiveSession } from "@/lib/auth/server/sessions";
+import { staffFactors, staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { TOTP_PERIOD_SECONDS, totpCode } from "@/lib/auth/server/totp";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
-import { startTotpEnrolment } from "@/lib/auth/server/factors";
+import { startTotpEnrolment } from "@/lib/account/server/factors";
 import { SIGN_IN_GRACE_MS } from "@/lib/auth/server/require-role";
-import { staffSessions } from "@/lib/auth/server/tables";
 import { updateStaff } from "@/lib/auth/server/staff-store";
+import { staffSessions } from "@/lib/auth/server/tables";
 import { TOTP_PERIOD_SECONDS, totpCode } from "@/lib/auth/server/totp";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { notificationOutbox, notifications } from "@/lib/notifications/server/tables";

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
+import { LastHolderError, staffAccess } from "@/lib/auth/server/staff-access";
+import { createStaff, updateStaff } from "@/lib/auth/server/staff-store";
 import { staffUsers } from "@/lib/auth/server/tables";
-import { createStaff, LastHolderError, staffAccess, updateStaff } from "@/lib/auth/server/staff-store";
 import type { StaffSession, StaffUserDto } from "@/lib/auth/types";
 import { createRole, updateRole } from "@/lib/roles/server/roles";
 import type { RoleDto } from "@/lib/roles/types";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { AppError } from "@/lib/shared/errors";
-import { UpstreamTimeoutError } from "@/lib/upstream/http";
+import { UpstreamTimeoutError } from "@/lib/upstream/errors";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { audited, auditedAction, AuditUnavailableError, failureOf, type AuditDeps } from "./actions";

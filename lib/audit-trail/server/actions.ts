@@ -2,7 +2,7 @@ import "server-only";
 
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
-import { isUpstreamError, type UpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 
 import type { RequestContext } from "./context";
 import {

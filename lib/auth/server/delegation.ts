@@ -9,7 +9,7 @@ import { permissionsNotHeld, type PermissionHolder } from "../permissions";
  * make or edit, an invitation or a member's role change (granting a role grants all its permissions; the built-in
  * admin holds them all); acts only on accounts and roles whose permissions they all hold; and never changes their
  * own role, their own account's access or the role they hold. The last active holder of roles.manage or
- * staff.manage keeps it (staff-store.ts `keepingGuardedHolders`).
+ * staff.manage keeps it (staff-access.ts `keepingGuardedHolders`).
  */
 
 /** 403 `permission_not_held`, naming what the member lacks. */

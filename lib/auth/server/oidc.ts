@@ -1,7 +1,7 @@
 import "server-only";
 
 import { recordEvent } from "@/lib/audit-trail/server";
-import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
+import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
 import type { Database } from "@/lib/db/client";
 
 import { OIDC_ERROR, OIDC_UNDISCLOSED, type OidcRefusal } from "../sign-in-errors";

@@ -5,8 +5,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
+import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
 import { signInSchema } from "@/lib/auth/validation";
-import { claimStaffForOidc } from "@/lib/auth/server/staff-store";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";

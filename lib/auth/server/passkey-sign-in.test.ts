@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { POST as signInOptions } from "@/app/api/auth/passkey/options/route";
+import { passkeyRegistrationOptions, registerPasskey } from "@/lib/account/server/factors";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { PEER_HEADER } from "@/lib/shared/client-address";
@@ -12,17 +13,11 @@ import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { softwareAuthenticator } from "@/test/webauthn";
 
-import {
-  MAX_PENDING_SIGN_IN_CHALLENGES,
-  passkeyAuthenticationOptions,
-  passkeyRegistrationOptions,
-  registerPasskey,
-  SIGN_IN_OPTIONS_PER_MINUTE,
-} from "./factors";
-import { authChallenges } from "./tables";
+import { MAX_PENDING_SIGN_IN_CHALLENGES, passkeyAuthenticationOptions, SIGN_IN_OPTIONS_PER_MINUTE } from "./factors";
 import { startSession } from "./sessions";
 import { attemptPasskeySignIn } from "./sign-in";
 import { updateStaff } from "./staff-store";
+import { authChallenges } from "./tables";
 import { ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS } from "./throttle";
 import { CHALLENGE_TTL_MS, relyingParty } from "./webauthn";
 

@@ -1,15 +1,15 @@
 import "server-only";
 
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 
-import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/shared/errors";
 
 import type { Database } from "../../db/client";
-import { BUILT_IN_PERMISSIONS, GUARDED_PERMISSIONS, isBuiltInRole, resolvePermissions, type Permission } from "../permissions";
 import { type RoleRef } from "../roles";
+import { keepingGuardedHolders } from "./staff-access";
+import { roleColumns } from "./staff-roles";
 import { staffRoles, staffUsers } from "./tables";
 
 /*
@@ -38,111 +38,6 @@ export class LastAdminError extends AppError {
     super("conflict", "The last active admin can be neither demoted nor disabled.");
     this.name = "LastAdminError";
   }
-}
-
-// Arbitrary constant: serialises role/disabled changes and role edits so two admins demoting each other at the
-// same moment cannot both succeed and leave nobody in charge.
-const STAFF_ADMIN_LOCK_KEY = 724_190_003;
-
-/** Takes the staff-access lock for this transaction: who holds what changes one change at a time. */
-export async function lockStaffAccess(tx: Database): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_ADMIN_LOCK_KEY})`);
-}
-
-/** 409: the change would leave no active member holding roles.manage or staff.manage (named). */
-export class LastHolderError extends AppError {
-  constructor(readonly permission: Permission) {
-    super("last_holder", `This would leave no active member holding ${permission}: give it to someone else first.`);
-    this.name = "LastHolderError";
-  }
-}
-
-/** Each staff account's resolved permissions (all of them, or those named): the delegation checks read these. */
-export async function staffAccess(
-  db: Database,
-  ids?: readonly string[],
-): Promise<Array<{ id: string; disabled: boolean; permissions: Permission[] }>> {
-  if (ids && ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: staffUsers.id,
-      disabled: staffUsers.disabled,
-      role: staffUsers.role,
-      customPermissions: staffRoles.permissions,
-      customRetiredAt: staffRoles.retiredAt,
-    })
-    .from(staffUsers)
-    .leftJoin(staffRoles, eq(staffRoles.id, staffUsers.customRoleId))
-    .where(ids ? inArray(staffUsers.id, [...ids]) : undefined);
-  return rows.map((row) => ({
-    id: row.id,
-    disabled: row.disabled,
-    permissions: resolvePermissions(
-      row.role,
-      row.customPermissions ? { permissions: row.customPermissions, retiredAt: row.customRetiredAt } : null,
-    ),
-  }));
-}
-
-/** How many active members hold each guarded permission. */
-async function guardedHolders(db: Database): Promise<Map<Permission, number>> {
-  const active = (await staffAccess(db)).filter((member) => !member.disabled);
-  return new Map(
-    GUARDED_PERMISSIONS.map((permission) => [permission, active.filter((member) => member.permissions.includes(permission)).length]),
-  );
-}
-
-/**
- * Runs a change of who holds what under the staff-access lock and refuses it (LastHolderError, rolled back with the
- * transaction) when a guarded permission some active member held before is held by none after.
- */
-export async function keepingGuardedHolders<T>(tx: Database, change: () => Promise<T>): Promise<T> {
-  await lockStaffAccess(tx);
-  const before = await guardedHolders(tx);
-  const result = await change();
-  const after = await guardedHolders(tx);
-  const lost = GUARDED_PERMISSIONS.find((permission) => (before.get(permission) ?? 0) > 0 && (after.get(permission) ?? 0) === 0);
-  if (lost) throw new LastHolderError(lost);
-  return result;
-}
-
-/** The refused role of an invitation or a role change: no such role, or a retired one (names the field). */
-export class UnknownRoleError extends AppError {
-  constructor() {
-    super("validation", "Invalid input: role: must be a built-in role's name or a live custom role's id.", { fields: ["role"] });
-    this.name = "UnknownRoleError";
-  }
-}
-
-/** The stored columns for a role named as the API names it (a built-in name, or a live custom role's id). */
-async function roleColumns(db: Database, ref: RoleRef): Promise<Pick<typeof staffUsers.$inferInsert, "role" | "customRoleId">> {
-  const { columns } = await liveRoleRef(db, ref);
-  return columns;
-}
-
-async function liveRoleRef(
-  db: Database,
-  ref: RoleRef,
-): Promise<{ columns: Pick<typeof staffUsers.$inferInsert, "role" | "customRoleId">; permissions: Permission[] }> {
-  if (isBuiltInRole(ref)) return { columns: { role: ref, customRoleId: null }, permissions: [...BUILT_IN_PERMISSIONS[ref]] };
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!UUID.test(ref)) throw new UnknownRoleError();
-  // FOR SHARE: a retirement racing this change waits for it, then sees the member holding the role.
-  const [row] = await db
-    .select({ id: staffRoles.id, permissions: staffRoles.permissions })
-    .from(staffRoles)
-    .where(and(eq(staffRoles.id, ref), isNull(staffRoles.retiredAt)))
-    .for("share");
-  if (!row) throw new UnknownRoleError();
-  return {
-    columns: { role: "custom", customRoleId: row.id },
-    permissions: resolvePermissions("custom", { permissions: row.permissions, retiredAt: null }),
-  };
-}
-
-/** What a role gives (a built-in name or a live custom role's id; UnknownRoleError otherwise): granting it grants these. */
-export async function rolePermissions(db: Database, ref: RoleRef): Promise<Permission[]> {
-  return (await liveRoleRef(db, ref)).permissions;
 }
 
 const dtoColumns = {
@@ -362,42 +257,4 @@ export async function spendOneTimePassword(db: Database, id: string, now = new D
     .where(and(eq(staffUsers.id, id), eq(staffUsers.mustChangePassword, true), gt(staffUsers.passwordExpiresAt, now)))
     .returning({ id: staffUsers.id });
   return spent.length > 0;
-}
-
-export async function countActiveAdmins(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.role, "admin"), eq(staffUsers.disabled, false)));
-  return Number(row?.count ?? 0);
-}
-
-export type OidcClaim =
-  | { status: "claimed"; staff: { id: string; email: string; name: string; role: RoleRef } }
-  | { status: "refused"; reason: Exclude<OidcRefusal, "email_not_released" | "email_not_verified"> };
-
-/**
- * The staff account an OIDC identity may use: matched by email, active, and either not yet bound to an
- * identity (it is bound now) or bound to this same subject. Never creates an account. The conditional
- * UPDATE decides, so two first sign-ins racing for one account bind it once; when it matches nothing, one
- * read says why.
- */
-export async function claimStaffForOidc(db: Database, { email, subject }: { email: string; subject: string }): Promise<OidcClaim> {
-  const byEmail = eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase());
-  let claimed;
-  try {
-    [claimed] = await db
-      .update(staffUsers)
-      .set({ oidcSubject: subject })
-      .where(and(byEmail, eq(staffUsers.disabled, false), or(isNull(staffUsers.oidcSubject), eq(staffUsers.oidcSubject, subject))))
-      .returning({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role });
-  } catch (error) {
-    // The unique index on oidc_subject: this identity already holds another account.
-    if (pgErrorCode(error) === "23505") return { status: "refused", reason: "subject_bound_to_other_account" };
-    throw error;
-  }
-  if (claimed) return { status: "claimed", staff: claimed };
-  const [row] = await db.select({ disabled: staffUsers.disabled }).from(staffUsers).where(byEmail);
-  if (!row) return { status: "refused", reason: "unknown_account" };
-  return { status: "refused", reason: row.disabled ? "disabled" : "account_bound_to_other_subject" };
 }

@@ -14,8 +14,8 @@ import { AppError } from "@/lib/shared/errors";
 
 import { consumeCode, recoveryCodesLeft, verifyPasskey } from "./factors";
 import { verifyPassword } from "./password";
-import { staffSessions, staffUsers } from "./tables";
 import { forgetLocally } from "./session-invalidation";
+import { staffSessions, staffUsers } from "./tables";
 import type { RelyingParty } from "./webauthn";
 
 /*

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
+import { passkeyRegistrationOptions, registerPasskey } from "@/lib/account/server/factors";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { createTestStaff } from "@/test/auth";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { softwareAuthenticator } from "@/test/webauthn";
 
-import { passkeyAuthenticationOptions, passkeyRegistrationOptions, registerPasskey, verifyPasskey, type FactorNotices } from "./factors";
-import { authChallenges, staffFactors } from "./tables";
+import { passkeyAuthenticationOptions, verifyPasskey, type FactorNotices } from "./factors";
 import { startSession } from "./sessions";
+import { authChallenges, staffFactors } from "./tables";
 import { relyingParty } from "./webauthn";
 
 /*

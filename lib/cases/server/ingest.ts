@@ -3,7 +3,7 @@ import "server-only";
 import type { CaseSettings } from "@/lib/cases/rules";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { coreClient } from "@/lib/upstream/core";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Verification } from "@/lib/upstream/model/verification";
 import type { VerificationChangeListener } from "@/lib/webhooks/server/changes";
 

@@ -5,8 +5,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server";
-import { verificationIndex } from "@/lib/cases/server/tables";
 import { erasedCpfs } from "@/lib/cases/server/search";
+import { verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { acquireLease, releaseLease, renewLease } from "@/lib/db/lease";
@@ -14,7 +14,7 @@ import { jobLeases } from "@/lib/db/tables";
 import { log } from "@/lib/log";
 import { isValidCpf } from "@/lib/shared/cpf";
 import { coreClient } from "@/lib/upstream/core";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Verification } from "@/lib/upstream/model/verification";
 
 /*

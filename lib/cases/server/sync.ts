@@ -8,7 +8,7 @@ import type { CaseSettings } from "@/lib/cases/rules";
 import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
 

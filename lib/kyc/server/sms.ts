@@ -8,7 +8,7 @@ import { consumeQuota } from "@/lib/db/quotas";
 import { claimLock, setLock } from "@/lib/db/rate-limit";
 import { AppError } from "@/lib/shared/errors";
 import { maskPhone } from "@/lib/shared/phone";
-import { UpstreamRateLimitedError, UpstreamValidationError } from "@/lib/upstream/http";
+import { UpstreamRateLimitedError, UpstreamValidationError } from "@/lib/upstream/errors";
 import type { PartnersClient } from "@/lib/upstream/partners";
 
 /*

@@ -26,7 +26,7 @@ const cache = globalThis as typeof globalThis & { __kycSmtp?: { key: string; tra
 /**
  * nodemailer's options for SMTP_URL. smtp:// with credentials requires STARTTLS (`requireTLS`, whatever the URL's
  * query says): a server that does not offer it, or someone in between who strips the offer, makes the send fail
- * instead of receiving the password in clear. SMTP_PLAINTEXT_LOOPBACK (a test server on this machine, lib/config.ts)
+ * instead of receiving the password in clear. SMTP_PLAINTEXT_LOOPBACK (a test server on this machine, lib/config/)
  * lifts it.
  */
 export function smtpOptions(url: string, plaintextLoopback: boolean): SMTPTransport.Options {

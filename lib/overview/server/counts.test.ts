@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { setLogSink } from "@/lib/log";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 

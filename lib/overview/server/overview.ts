@@ -8,7 +8,7 @@ import type { Overview, Panel } from "@/lib/overview/types";
 import { AppError } from "@/lib/shared/errors";
 import { startOfDay } from "@/lib/shared/time-zone";
 import type { CoreClient } from "@/lib/upstream/core";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 
 import { type AuditActivity } from "../activity";
 import { type CaseFigures } from "../cases";

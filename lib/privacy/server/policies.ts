@@ -7,7 +7,7 @@ import type { RetentionKind, RetentionPolicyDto } from "@/lib/privacy/retention"
 /*
  * One retention policy per kind of stored data: how long it is kept, why (LGPD art. 15: processing ends when
  * its purpose is met, and art. 16: the data is then deleted unless a legal obligation or the controller's
- * exclusive use, anonymised, keeps it), and the variable that sets it (lib/config.ts). The pruner
+ * exclusive use, anonymised, keeps it), and the variable that sets it (lib/config/). The pruner
  * (pruner.ts) applies them; docs/operations.md#retention lists them for people.
  *
  * Exports keep no table of their own: an export's record is its `*.export` audit event (with the per-person

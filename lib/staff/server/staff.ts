@@ -1,32 +1,22 @@
 import "server-only";
 
 import { auditableDetail, recordEvent } from "@/lib/audit-trail/server/record";
-import type { ChangePasswordInput } from "@/lib/auth/validation";
 import { assertHeld, OwnAccessError } from "@/lib/auth/server/delegation";
 import { factorCounts } from "@/lib/auth/server/factors";
-import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/server/password";
+import { generateOneTimePassword, hashPassword } from "@/lib/auth/server/password";
 import { forgetLocally } from "@/lib/auth/server/session-invalidation";
 import { revokeUserSessions } from "@/lib/auth/server/sessions";
-import {
-  createStaff,
-  getPasswordHash,
-  getStaff,
-  listStaff,
-  lockStaffAccess,
-  rolePermissions,
-  setPassword,
-  staffAccess,
-  StaffNotFoundError,
-  updateStaff,
-} from "@/lib/auth/server/staff-store";
+import { lockStaffAccess, staffAccess } from "@/lib/auth/server/staff-access";
+import { rolePermissions } from "@/lib/auth/server/staff-roles";
+import { createStaff, getStaff, listStaff, StaffNotFoundError, updateStaff } from "@/lib/auth/server/staff-store";
 import { signInBlock, unlockSignIn } from "@/lib/auth/server/throttle";
 import { type StaffSession, type StaffUserDto } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { quotaUsageToday } from "@/lib/db/quotas";
 import { AppError } from "@/lib/shared/errors";
 import type { InviteStaffInput } from "@/lib/staff/rules";
-import type { UpdateStaffInput } from "@/lib/staff/validation";
 import type { StaffListEntry } from "@/lib/staff/types";
+import type { UpdateStaffInput } from "@/lib/staff/validation";
 
 /*
  * Staff-account changes. Each one and its audit event commit in one transaction: if the event cannot
@@ -112,54 +102,6 @@ export async function changeStaff(
       forgetLocally({ userId: id });
       return after;
     });
-}
-
-/** The current password given to change it is wrong (400, naming the field; the attempt is on the trail). */
-export class WrongCurrentPasswordError extends AppError {
-  constructor() {
-    super("validation", "The current password is not correct.", { fields: ["currentPassword"] });
-    this.name = "WrongCurrentPasswordError";
-  }
-}
-
-/**
- * A signed-in person replaces their password (required after an invitation). Other sessions end;
- * the current one stays. A wrong current password is a WrongCurrentPasswordError.
- */
-export async function changeOwnPassword(
-  db: Database,
-  { actor, ip, input }: { actor: Actor; ip: string | null; input: ChangePasswordInput },
-): Promise<void> {
-  const stored = await getPasswordHash(db, actor.id);
-  if (!stored || !(await verifyPassword(input.currentPassword, stored))) {
-    await recordEvent(
-      {
-        actor: { id: actor.id, email: actor.email },
-        action: "staff.password_change",
-        target: { type: "staff", id: actor.id },
-        outcome: "failure",
-        ip,
-      },
-      db,
-    );
-    throw new WrongCurrentPasswordError();
-  }
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    await setPassword(tx, actor.id, passwordHash, { mustChangePassword: false }, now);
-    await revokeUserSessions(tx, actor.id, now, actor.sessionId);
-    await recordEvent(
-      {
-        actor: { id: actor.id, email: actor.email },
-        action: "staff.password_change",
-        target: { type: "staff", id: actor.id },
-        outcome: "success",
-        ip,
-      },
-      tx,
-    );
-  });
 }
 
 export async function listStaffWithSignInState(db: Database, now = new Date()): Promise<StaffListEntry[]> {

@@ -1,6 +1,6 @@
 /*
  * Domain types of verifications (core API), as the pages use them. Shared: no server imports, so React
- * components can import them. The wire format lives in lib/upstream/validation.ts and is reshaped into these
+ * components can import them. The wire format lives in lib/upstream/core-validation.ts and is reshaped into these
  * types once, inside the client module. Dates are ISO 8601 strings so they survive JSON and hydration.
  */
 

@@ -3,7 +3,7 @@ import "server-only";
 import { indexCreatedVerification } from "@/lib/cases/server/search";
 import { AppError } from "@/lib/shared/errors";
 import { coreClient } from "@/lib/upstream/core";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import { parseCreateVerificationInput, type CreateVerificationInput } from "@/lib/verifications/rules";
 
 import type { CreateVerificationResponse } from "../types";

@@ -3,7 +3,7 @@ import "server-only";
 import { config, type Config } from "@/lib/config";
 import { AppError } from "@/lib/shared/errors";
 import { coreClient, type CoreClient, type UpstreamListQuery } from "@/lib/upstream/core";
-import { isUpstreamError } from "@/lib/upstream/http";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import {
   FILTER_KEYS,
   VERIFICATION_FILTERS,

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * runs before anything parses them. A timestamp further than the tolerance from now (either way) is
  * refused, so a captured delivery cannot be replayed later. The core documentation
  * (legitimuz-core-documentation api/webhooks.mdx) says deliveries are signed but leaves the scheme
- * unpublished: ASSUMPTION (docs/assumptions.md#webhook-signature), header names configurable (lib/config.ts).
+ * unpublished: ASSUMPTION (docs/assumptions.md#webhook-signature), header names configurable (lib/config/).
  */
 
 export type SignatureProblem = "missing" | "malformed" | "stale" | "mismatch";

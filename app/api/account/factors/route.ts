@@ -1,5 +1,5 @@
+import { factorsOverview } from "@/lib/account/server/factors-overview";
 import { json, route } from "@/lib/api/route";
-import { factorsOverview } from "@/lib/auth/server/factors-overview";
 
 export const dynamic = "force-dynamic";
 

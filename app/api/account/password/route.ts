@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 
+import { changeOwnPassword } from "@/lib/account/server/password";
 import { route } from "@/lib/api/route";
 import { changePasswordSchema } from "@/lib/auth/validation";
-import { changeOwnPassword } from "@/lib/staff/server/staff";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
+import { endOtherSessions, ownSessions } from "@/lib/account/server/sessions";
 import { json, route } from "@/lib/api/route";
-import { endOtherSessions, ownSessions } from "@/lib/auth/server/session-admin";
 
 export const dynamic = "force-dynamic";
 

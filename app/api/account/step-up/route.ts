@@ -1,9 +1,9 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
 import { json, route } from "@/lib/api/route";
-import { stepUpSchema } from "@/lib/auth/validation";
 import { verifyStepUp } from "@/lib/auth/server/step-up";
 import { relyingParty } from "@/lib/auth/server/webauthn";
+import { stepUpSchema } from "@/lib/auth/validation";
 
 export const dynamic = "force-dynamic";
 

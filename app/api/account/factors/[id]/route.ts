@@ -1,7 +1,7 @@
 import { factorNotices } from "@/lib/account/server/factor-notices";
+import { removeFactor } from "@/lib/account/server/factors";
+import { factorIdSchema } from "@/lib/account/validation";
 import { json, route } from "@/lib/api/route";
-import { factorIdSchema } from "@/lib/auth/validation";
-import { removeFactor } from "@/lib/auth/server/factors";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 
 import { factorNotices } from "@/lib/account/server/factor-notices";
+import { registerPasskey } from "@/lib/account/server/factors";
+import { passkeyEnrolSchema } from "@/lib/account/validation";
 import { json, route } from "@/lib/api/route";
-import { passkeyEnrolSchema } from "@/lib/auth/validation";
-import { registerPasskey } from "@/lib/auth/server/factors";
 import { relyingParty } from "@/lib/auth/server/webauthn";
 
 export const dynamic = "force-dynamic";

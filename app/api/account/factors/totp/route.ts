@@ -1,6 +1,6 @@
+import { startTotpEnrolment } from "@/lib/account/server/factors";
+import { totpEnrolSchema } from "@/lib/account/validation";
 import { json, route } from "@/lib/api/route";
-import { totpEnrolSchema } from "@/lib/auth/validation";
-import { startTotpEnrolment } from "@/lib/auth/server/factors";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
+import { endOwnSession } from "@/lib/account/server/sessions";
 import { json, route } from "@/lib/api/route";
-import { endOwnSession } from "@/lib/auth/server/session-admin";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
+import { passkeyRegistrationOptions } from "@/lib/account/server/factors";
 import { json, route } from "@/lib/api/route";
-import { passkeyRegistrationOptions } from "@/lib/auth/server/factors";
 import { relyingParty } from "@/lib/auth/server/webauthn";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 import { factorNotices } from "@/lib/account/server/factor-notices";
+import { confirmTotp } from "@/lib/account/server/factors";
+import { factorIdSchema } from "@/lib/account/validation";
 import { json, route } from "@/lib/api/route";
-import { codeSchema, factorIdSchema } from "@/lib/auth/validation";
-import { confirmTotp } from "@/lib/auth/server/factors";
+import { codeSchema } from "@/lib/auth/validation";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,11 @@
 import "server-only";
 
 import { secondFactorRequired } from "@/lib/auth/permissions";
+import { listFactors, recoveryCodesLeft, type FactorDto } from "@/lib/auth/server/factors";
+import { stepUpMethods, type StepUpMethod } from "@/lib/auth/server/step-up";
 import type { StaffSession } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-
-import { listFactors, recoveryCodesLeft, type FactorDto } from "./factors";
-import { stepUpMethods, type StepUpMethod } from "./step-up";
 
 export interface FactorsOverview {
   factors: FactorDto[];

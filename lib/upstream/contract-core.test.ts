@@ -1,85 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 
 import { loadConfig, SANDBOX_DEFAULTS } from "@/lib/config";
-import { setLogSink } from "@/lib/log";
 import { CoreClient } from "@/lib/upstream/core";
-import { parseErrorBody, UpstreamError, UpstreamForbiddenError } from "@/lib/upstream/http";
-import { PartnersClient, type PartnersClientOptions } from "@/lib/upstream/partners";
-import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+import { parseErrorBody } from "@/lib/upstream/error-body";
+import { UpstreamForbiddenError } from "@/lib/upstream/errors";
+import { PartnersClient } from "@/lib/upstream/partners";
+import {
+  core,
+  LIST_PARAMS,
+  received,
+  sandbox,
+  startContractSandbox,
+  thrown,
+  upstreamFailure,
+  verificationWithFiles,
+} from "@/test/upstream-contract";
 
 /*
  * Contract tests: the real clients against the real sandbox (its own process, real HTTP). The sandbox is a
  * second implementation of the contract; where these pass, the clients and the contract agree.
  */
 
-let sandbox: SandboxHandle;
-const lines: string[] = [];
-
-const LIST_PARAMS = ["status", "flow", "journey", "from", "to", "per_page", "page"];
-const OTHER_ACCOUNT_TOKEN = "7f3e2d1c-0b9a-4876-a5b4-c3d2e1f0a9b8";
-
-beforeAll(async () => {
-  setLogSink((_level, line) => lines.push(line));
-  sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-  setLogSink(undefined);
-  await sandbox?.stop();
-});
-
-beforeEach(async () => {
-  await sandbox.clearFaults();
-  await sandbox.resetClock();
-  await sandbox.clearRequests();
-});
-
-function core(apiKey: string = SANDBOX_DEFAULTS.coreApiKey, options: { readRetries?: number; timeoutMs?: number } = {}) {
-  return new CoreClient({ baseUrl: `${sandbox.url}/core`, apiKey, pageParam: "page", maxPerPage: 100, retryBaseDelayMs: 10, ...options });
-}
-
-function partners(options: Partial<PartnersClientOptions> = {}) {
-  return new PartnersClient({
-    baseUrl: `${sandbox.url}/partners`,
-    username: SANDBOX_DEFAULTS.partnersUsername,
-    password: SANDBOX_DEFAULTS.partnersPassword,
-    domain: SANDBOX_DEFAULTS.partnersDomain,
-    integrationToken: SANDBOX_DEFAULTS.partnersIntegrationToken,
-    retryBaseDelayMs: 10,
-    ...options,
-  });
-}
-
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
-
-async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await thrown(promise);
-  if (error instanceof UpstreamError) return error;
-  throw error;
-}
-
-/** Requests the sandbox received whose path starts with `prefix`. */
-async function received(prefix: string) {
-  return (await sandbox.requests()).filter((request) => request.path.startsWith(prefix));
-}
-
-/** A verification that has at least one file, with its files. */
-async function verificationWithFiles(client: CoreClient) {
-  const { items } = await client.listVerifications({ status: ["approved"], per_page: 50 });
-  for (const item of items) {
-    const files = await client.getVerificationFiles(item.publicId);
-    if (files.some((entry) => entry.file !== null)) return { item, files };
-  }
-  throw new Error("no approved verification with files in the sandbox");
-}
+const lines = startContractSandbox();
 
 describe("core: list", () => {
   it("filters by status, flow, dates and pages, sending only the allowed parameters", async () => {
@@ -111,7 +54,7 @@ describe("core: list", () => {
   });
 
   it("really answers an unknown parameter with 400 naming it, and the client never sends one", async () => {
-    const raw = await fetch(`${sandbox.url}/core/public/validations-persons?sort=name`, {
+    const raw = await fetch(`${sandbox().url}/core/public/validations-persons?sort=name`, {
       headers: { "X-API-Key": SANDBOX_DEFAULTS.coreApiKey },
     });
     expect(raw.status).toBe(400);
@@ -119,7 +62,7 @@ describe("core: list", () => {
     expect(parsed.code).toBe("E_VALIDATION_FAILURE");
     expect(parsed.fields).toContain("sort");
 
-    await sandbox.clearRequests();
+    await sandbox().clearRequests();
     // A key the client does not know is refused by name, not silently dropped, and nothing is sent.
     await expect(core().listVerifications({ status: "approved", sort: "name", token: "x" } as never)).rejects.toThrow(/sort.*token/);
     expect(await received("/core/public/validations-persons")).toEqual([]);
@@ -127,7 +70,7 @@ describe("core: list", () => {
 
   it("maps the sandbox's own 400 on a malformed value to a validation error naming the parameter", async () => {
     // per_page above the sandbox's maximum (100) passes the client's check when the client allows more.
-    const loose = new CoreClient({ baseUrl: `${sandbox.url}/core`, apiKey: SANDBOX_DEFAULTS.coreApiKey, maxPerPage: 1000 });
+    const loose = new CoreClient({ baseUrl: `${sandbox().url}/core`, apiKey: SANDBOX_DEFAULTS.coreApiKey, maxPerPage: 1000 });
     const error = await upstreamFailure(loose.listVerifications({ per_page: 500 }));
     expect(error.kind).toBe("validation");
     expect(error.code).toBe("E_VALIDATION_FAILURE");
@@ -215,7 +158,7 @@ describe("core: files", () => {
       expect((await fetch(swapped)).status).toBe(403);
     }
 
-    await sandbox.advanceClock(301);
+    await sandbox().advanceClock(301);
     expect((await fetch(first.url)).status).toBe(403);
   });
 
@@ -243,7 +186,7 @@ describe("core: creation", () => {
     expect(fetched.publicId).toBe(created.publicId);
 
     // The sandbox does refuse the removed field (so the success above proves it was not sent).
-    const raw = await fetch(`${sandbox.url}/core/public/verifications`, {
+    const raw = await fetch(`${sandbox().url}/core/public/verifications`, {
       method: "POST",
       headers: { "X-API-Key": SANDBOX_DEFAULTS.coreApiKey, "content-type": "application/json" },
       body: JSON.stringify({
@@ -278,12 +221,12 @@ describe("core: public ids never change the upstream path", () => {
 
 describe("core: faults", () => {
   it("retries a GET through 503s, then reports unavailable; never retries the POST", async () => {
-    await sandbox.setFaults({ path_prefix: "/core", error_rate: 1, status: 503 });
+    await sandbox().setFaults({ path_prefix: "/core", error_rate: 1, status: 503 });
     const error = await upstreamFailure(core(undefined, { readRetries: 2 }).listVerifications());
     expect(error.kind).toBe("unavailable");
     expect(await received("/core/public/validations-persons")).toHaveLength(3);
 
-    await sandbox.clearRequests();
+    await sandbox().clearRequests();
     const post = await upstreamFailure(
       core(undefined, { readRetries: 2 }).createVerification({
         schemaVersion: "1",
@@ -296,10 +239,10 @@ describe("core: faults", () => {
   });
 
   it("reports truncated JSON as malformed and a held connection as a timeout", async () => {
-    await sandbox.setFaults({ path_prefix: "/core", malformed_rate: 1 });
+    await sandbox().setFaults({ path_prefix: "/core", malformed_rate: 1 });
     expect((await upstreamFailure(core(undefined, { readRetries: 0 }).listVerifications())).kind).toBe("malformed");
 
-    await sandbox.setFaults({ path_prefix: "/core", timeout_rate: 1 });
+    await sandbox().setFaults({ path_prefix: "/core", timeout_rate: 1 });
     const started = performance.now();
     const timeout = await upstreamFailure(core(undefined, { readRetries: 0, timeoutMs: 300 }).listVerifications());
     expect(timeout.kind).toBe("timeout");
@@ -310,125 +253,11 @@ describe("core: faults", () => {
 describe("core: configuration", () => {
   it("builds a working client from config() values in embedded mode", async () => {
     const secret = "x".repeat(40);
-    const cfg = loadConfig({ SANDBOX_URL: sandbox.url, NEXTAUTH_SECRET: secret, MEDIA_SEAL_SECRET: secret, AUDIT_HASH_SECRET: secret });
+    const cfg = loadConfig({ SANDBOX_URL: sandbox().url, NEXTAUTH_SECRET: secret, MEDIA_SEAL_SECRET: secret, AUDIT_HASH_SECRET: secret });
     const list = await CoreClient.fromConfig(cfg).listVerifications({ per_page: 1 });
     expect(list.items).toHaveLength(1);
     const record = await PartnersClient.fromConfig(cfg).cpfHistory("529.982.247-25");
     expect(record.cpf).toBe("52998224725");
-  });
-});
-
-describe("partners", () => {
-  it("logs in and creates an integration bound to the domain's host", async () => {
-    const integration = await partners().createIntegration({ domain: "https://Shop.Example.com/checkout", label: "Shop" });
-    expect(integration.domain).toBe("shop.example.com");
-    expect(integration.label).toBe("Shop");
-    expect(integration.uuid).toMatch(/^[0-9a-f-]{36}$/);
-    const logins = (await received("/partners/auth/login")).filter((request) => request.method === "POST");
-    expect(logins).toHaveLength(1);
-  });
-
-  it("reads CPF histories, with empty values as null and the PEP and death flags", async () => {
-    const client = partners();
-    const ordinary = await client.cpfHistory("529.982.247-25");
-    expect(ordinary).toMatchObject({ cpf: "52998224725" });
-    expect(ordinary.name).toBeTruthy();
-    expect((await client.cpfHistory("390.533.447-05")).pep).toBe(true);
-    expect((await client.cpfHistory("111.444.777-35")).deceased).toBe(true);
-    const sparse = await client.cpfHistory("123.456.789-09");
-    expect(
-      Object.values(sparse).filter((value) => value === null).length + Object.values(sparse.names).filter((value) => value === null).length,
-    ).toBeGreaterThan(0);
-    // The token travels only as the query parameter the contract names.
-    for (const request of await received("/partners/kyc/cpf-history")) expect(request.query.sort()).toEqual(["cpf", "token"]);
-    expect((await received("/partners/auth/login")).length).toBe(1);
-  });
-
-  it("reads the federal revenue record, and the service echoes the Origin sent", async () => {
-    const record = await partners().federalRevenueCpf("111.444.777-35");
-    expect(record.cpf).toBe("11144477735");
-    expect(record.deceased).toBe(true);
-    expect(record.deathYear).toBeGreaterThan(1900);
-
-    const form = new FormData();
-    form.append("username", SANDBOX_DEFAULTS.partnersUsername);
-    form.append("password", SANDBOX_DEFAULTS.partnersPassword);
-    form.append("expiration", "600");
-    const login = await fetch(`${sandbox.url}/partners/auth/login`, {
-      method: "POST",
-      body: form,
-      headers: { Origin: SANDBOX_DEFAULTS.partnersDomain },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const query = new URLSearchParams({ token: SANDBOX_DEFAULTS.partnersIntegrationToken, cpf: "52998224725" });
-    const raw = await fetch(`${sandbox.url}/partners/receita-federal/cpf?${query}`, {
-      headers: { Authorization: `Bearer ${token}`, Origin: SANDBOX_DEFAULTS.partnersDomain },
-    });
-    expect(raw.status).toBe(200);
-    expect(raw.headers.get("access-control-allow-origin")).toBe(SANDBOX_DEFAULTS.partnersDomain);
-  });
-
-  it("refuses another account's integration token used from our domain", async () => {
-    const error = await upstreamFailure(partners({ integrationToken: OTHER_ACCOUNT_TOKEN }).cpfHistory("529.982.247-25"));
-    expect(error.kind).toBe("forbidden");
-  });
-
-  it("starts a KYC session whose widget address holds the session id", async () => {
-    const session = await partners().startKycSession({ cpf: "529.982.247-25", lang: "en" });
-    expect(session.status).toBe("Iniciado");
-    expect(session.validationStep).toBe(1);
-    const url = new URL(session.url);
-    expect(url.pathname.split("/").filter(Boolean).pop()).toBe(session.sessionId);
-    expect(url.searchParams.get("lang")).toBe("en");
-    expect(url.searchParams.get("token")).toBe(SANDBOX_DEFAULTS.partnersIntegrationToken);
-    expect(session.client?.cpf).toBe("52998224725");
-  });
-
-  it("sends an SMS code and validates it; a wrong code is a validation error", async () => {
-    const client = partners();
-    const phone = "5511987650001";
-    await expect(client.sendSmsCode({ phone, message: "Your verification code" })).resolves.toEqual({ sent: true });
-    const code = await sandbox.smsCode(phone);
-    expect(code).toMatch(/^\d{6}$/);
-    const wrong = code === "000000" ? "111111" : "000000";
-    const error = await upstreamFailure(client.validateSmsCode({ phone, code: wrong, message: "Your verification code" }));
-    expect(error.kind).toBe("validation");
-    expect(error.fields).toEqual(["code"]);
-    await expect(client.validateSmsCode({ phone, code: code!, message: "Your verification code" })).resolves.toEqual({ valid: true });
-    // Single use.
-    expect((await upstreamFailure(client.validateSmsCode({ phone, code: code! }))).kind).toBe("validation");
-    expect((await received("/partners/external/generate_jwt")).length).toBe(1);
-  });
-
-  it("logs in again transparently when the sandbox clock has expired the bearer token", async () => {
-    const client = partners({ tokenTtlSeconds: 600 });
-    await client.cpfHistory("529.982.247-25");
-    await sandbox.advanceClock(3700);
-    await expect(client.cpfHistory("529.982.247-25")).resolves.toMatchObject({ cpf: "52998224725" });
-    expect((await received("/partners/auth/login")).length).toBe(2);
-    expect((await received("/partners/kyc/cpf-history")).length).toBe(3); // ok, 401, retried ok
-  });
-
-  it("renews an expired SMS JWT the same way", async () => {
-    const client = partners();
-    await client.sendSmsCode({ phone: "5511987650002", message: "code" });
-    await sandbox.advanceClock(3700);
-    await client.sendSmsCode({ phone: "5511987650003", message: "code" });
-    expect((await received("/partners/external/generate_jwt")).length).toBeGreaterThanOrEqual(2);
-  });
-
-  it("reports wrong credentials as unauthorized after a single login attempt", async () => {
-    const error = await upstreamFailure(partners({ password: "not-the-password" }).cpfHistory("529.982.247-25"));
-    expect(error.kind).toBe("unauthorized");
-    expect((await received("/partners/auth/login")).length).toBe(1);
-  });
-
-  it("refuses a resend within 30 s as rate limited", async () => {
-    const client = partners();
-    await client.sendSmsCode({ phone: "5511987650004", message: "code" });
-    const error = await upstreamFailure(client.sendSmsCode({ phone: "5511987650004", message: "code" }));
-    expect(error.kind).toBe("rate_limited");
-    expect((await received("/partners/sms/send-code")).length).toBe(2);
   });
 });
 

@@ -4,8 +4,8 @@ import path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { ConfigError, configWarnings, loadConfig, SANDBOX_DEFAULTS } from "./config";
-import { singleKeyRing } from "./keys/ring";
+import { ConfigError, configWarnings, loadConfig, SANDBOX_DEFAULTS } from "@/lib/config";
+import { singleKeyRing } from "@/lib/keys/ring";
 
 const tempDirs: string[] = [];
 function tempDataDir(): string {
