@@ -193,7 +193,7 @@ export async function withStepUp(
   return write();
 }
 
-/** The step-up dialog (components/step-up/), in either language. */
+/** The step-up dialog (components/auth/step-up-dialog.tsx), in either language. */
 export const stepUpDialog = (page: Page) => page.getByRole("dialog", { name: /^(Confirm it is you|Confirme que é você)$/ });
 
 /**

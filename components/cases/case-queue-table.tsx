@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
-import { useDateTime } from "@/components/verifications/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { useClaimFromQueue } from "@/lib/cases/hooks";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseSummary } from "@/lib/cases/types";

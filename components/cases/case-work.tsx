@@ -3,11 +3,11 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useDateTime } from "@/components/verifications/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { useAddNote, useAssignCase, useCase, useConfirmOutcome, usePrefetchCase, useReasons, useRecordOutcome } from "@/lib/cases/hooks";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
@@ -23,12 +23,10 @@ import {
 } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
-import { useMediaAhead } from "@/lib/verifications/media-ahead";
 
 import { FlagBadges, StateBadge } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
 import { ReasonList } from "./reason-list";
-import { Reverification } from "./reverification-dialog";
 import { CASE_SHORTCUTS, ShortcutsDialog } from "./shortcuts-dialog";
 
 export interface Viewer {
@@ -39,15 +37,27 @@ export interface Viewer {
 /**
  * The decision panel of the case page: owner, recommendation, reasons, note, confirmation, with the case
  * page's keyboard shortcuts (CASE_SHORTCUTS, listed on `?`). `context` is the queue it was opened from, so
- * next, previous and back keep its tab, filters and sort.
+ * next, previous and back keep its tab, filters and sort. `verificationPart` is what the verification page
+ * adds to the panel (re-verification, the next case's pictures read ahead): the verifications feature's, which
+ * this one does not import.
  */
-export function CaseWork({ publicId, viewer, context = "" }: { publicId: string; viewer: Viewer; context?: string }) {
+export function CaseWork({
+  publicId,
+  viewer,
+  context = "",
+  verificationPart,
+}: {
+  publicId: string;
+  viewer: Viewer;
+  context?: string;
+  verificationPart?: (detail: CaseDetail) => ReactNode;
+}) {
   const t = useTranslations("cases.panel");
   const query = useCase(publicId, context);
   if (!query.data) return null;
   const detail = query.data.case;
   if (!detail) return <p className="text-sm text-slate-600">{t("none")}</p>;
-  return <CasePanel detail={detail} viewer={viewer} context={context} />;
+  return <CasePanel detail={detail} viewer={viewer} context={context} verificationPart={verificationPart} />;
 }
 
 /** The case's timeline (below the evidence on the case page). */
@@ -144,7 +154,17 @@ function ErrorLine({ error }: { error: ApiRequestError | null }) {
   return error ? <Alert tone="error" title={error.message} /> : null;
 }
 
-function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Viewer; context: string }) {
+function CasePanel({
+  detail,
+  viewer,
+  context,
+  verificationPart,
+}: {
+  detail: CaseDetail;
+  viewer: Viewer;
+  context: string;
+  verificationPart?: (detail: CaseDetail) => ReactNode;
+}) {
   const t = useTranslations("cases.panel");
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
@@ -157,7 +177,7 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
   });
   // The next case of the queue is read before the analyst asks for it: its case, its page's route, its image
   // tokens and pictures (into memory only, for a member who may see images), each a read ahead on the audit
-  // trail; the pictures are recorded as seen when "next" shows them.
+  // trail; the pictures are recorded as seen when "next" shows them (those two: `verificationPart`).
   const prefetchCase = usePrefetchCase();
   const router = useRouter();
   useEffect(() => {
@@ -165,7 +185,6 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
     void prefetchCase(detail.next, context);
     router.prefetch(caseHref(detail.next, context));
   }, [detail.next, context, prefetchCase, router]);
-  useMediaAhead(detail.next, { enabled: hasPermission(viewer, "media.read") });
 
   const tr = useTranslations("cases.recommendation");
   const dateTime = useDateTime();
@@ -277,7 +296,7 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
       ) : null}
       <ErrorLine error={assign.error} />
       <OutcomeSection detail={detail} viewer={viewer} />
-      <Reverification detail={detail} viewer={viewer} />
+      {verificationPart?.(detail)}
       {mine || hasPermission(viewer, "cases.assign") ? (
         <NoteForm publicId={detail.publicId} />
       ) : (

@@ -3,11 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
 
-import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useCreateIntegration } from "@/lib/integrations/hooks";
 import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/integrations/rules";
 import type { CreatedIntegrationResponse } from "@/lib/integrations/types";

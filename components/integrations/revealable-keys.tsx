@@ -3,9 +3,9 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
-import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useForgetIntegrationKey, useRevealIntegrationKey } from "@/lib/integrations/hooks";
 import type { CreatedIntegrationResponse, RevealableKeyDto } from "@/lib/integrations/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";

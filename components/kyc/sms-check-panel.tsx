@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
-import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useSendSmsCode, useValidateSmsCode } from "@/lib/kyc/hooks";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import {

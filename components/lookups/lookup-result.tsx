@@ -5,13 +5,13 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import type { LookupSource } from "@/lib/lookups/rules";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 import { CpfHistoryCard } from "./cpf-history-card";
 import { FederalRevenueCard } from "./federal-revenue-card";
-import { useApiErrorMessage } from "./use-api-error-message";
 
 /** The message for a refused lookup: the per-user limit says which one and when to come back. */
 export function useLookupErrorMessage() {

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useId } from "react";
 
 import { useDisclosure } from "@/components/ui/use-disclosure";
-import { useDateTime } from "@/components/verifications/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/hooks";
 import { ACCOUNT_NOTIFICATION_KINDS, notificationPath, type NotificationItem } from "@/lib/notifications/types";
 

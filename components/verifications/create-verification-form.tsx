@@ -9,11 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { useCreateVerification } from "@/lib/verifications/hooks";
 import { DOCUMENT_TYPES, parseCreateVerificationInput, type ProblemCode } from "@/lib/verifications/rules";
 
 import { ApiErrorState } from "./error-state";
-import { useDateTime } from "./format";
 
 /*
  * Creating a verification. The form validates with the same parser as POST /api/verifications; the

@@ -2,10 +2,9 @@
 
 import { useTranslations } from "next-intl";
 
+import { useNumber } from "@/components/ui/use-formatters";
 import { openSteps, redFlags, RISK_SCALE, type OpenStep, type RedFlag } from "@/lib/cases/red-flags";
 import type { Verification } from "@/lib/upstream/model/verification";
-
-import { useNumber } from "./format";
 
 /*
  * The first thing on the detail: every red flag in one box above the fold (PEP, each restrictive list by

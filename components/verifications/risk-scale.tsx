@@ -2,9 +2,8 @@
 
 import { useTranslations } from "next-intl";
 
+import { useNumber } from "@/components/ui/use-formatters";
 import { RISK_BANDS, RISK_SCALE, riskBand, type RiskBand } from "@/lib/cases/red-flags";
-
-import { useNumber } from "./format";
 
 /*
  * Risk drawn as risk: a scale split in bands (low, medium, high) with a marker at the score and a legend

@@ -5,9 +5,9 @@ import Link from "next/link";
 
 import { StateBadge } from "@/components/cases/case-badges";
 import { Button } from "@/components/ui/button";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { useRelatedVerifications } from "@/lib/verifications/hooks";
 
-import { useDateTime } from "./format";
 import { StatusBadge } from "./status-badge";
 
 /** Where the index learns a CPF: the search's own list (cases.search.miss.sources). */

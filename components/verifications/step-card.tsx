@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 
+import { useNumber } from "@/components/ui/use-formatters";
 import { FACEMATCH_VALID_SIMILARITY, KNOWN_STEPS, type VerificationStep } from "@/lib/upstream/model/verification";
 
-import { useNumber } from "./format";
 import { GenericValue } from "./generic-value";
 import { useNoticeText } from "./labels";
 import { ScoreBar } from "./score-bar";

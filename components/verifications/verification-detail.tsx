@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 import { Badge } from "@/components/ui/badge";
+import { useDateTime, useNumber } from "@/components/ui/use-formatters";
 import type { RestrictiveListEntry, Verification } from "@/lib/upstream/model/verification";
 /*
  * Everything one verification says. Fields the contract does not list are shown generically at the end
@@ -12,7 +13,6 @@ import type { RestrictiveListEntry, Verification } from "@/lib/upstream/model/ve
 
 import { isDecided, SCORE_SCALE } from "@/lib/upstream/model/verification";
 
-import { useDateTime, useNumber } from "./format";
 import { GenericValue } from "./generic-value";
 import { useFlowLabel, useJourneyLabel } from "./labels";
 import { MaskedMarker } from "./masked-marker";

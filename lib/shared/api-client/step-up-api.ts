@@ -1,7 +1,7 @@
 import { apiRequest } from "./api-request";
 
 /*
- * The step-up dialog's calls (components/step-up/). They never open the dialog themselves (`stepUp: false`):
+ * The step-up dialog's calls (components/auth/step-up-dialog.tsx). They never open the dialog themselves (`stepUp: false`):
  * a refusal here is the dialog's to show.
  */
 

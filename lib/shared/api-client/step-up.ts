@@ -2,7 +2,7 @@ import type { ApiRequestError } from "./api-request";
 
 /*
  * The step-up registry: how a call refused with 401 `step_up_required` reaches the dialog that asks for the
- * second factor (components/step-up/), without this layer knowing React. The dialog's provider registers one
+ * second factor (components/auth/step-up-dialog.tsx), without this layer knowing React. The dialog's provider registers one
  * handler; apiRequest asks it and, once the member has verified a factor, sends the refused request again
  * (once). Several calls refused at the same moment share one dialog: the first opens it, the others wait for
  * its outcome.

@@ -5,10 +5,10 @@ import { useTranslations } from "next-intl";
 import { CreateKeyDialog } from "@/components/integrations/create-key-dialog";
 import { IntegrationKeysTable } from "@/components/integrations/integration-keys-table";
 import { RevealableKeys } from "@/components/integrations/revealable-keys";
-import { useApiErrorMessage } from "@/components/lookups/use-api-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useIntegrations } from "@/lib/integrations/hooks";
 
 export function IntegrationsPageClient() {

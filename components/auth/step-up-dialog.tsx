@@ -12,7 +12,7 @@ import type { StepUpOutcome } from "@/lib/shared/api-client/step-up";
 import { fetchStepUpPasskeyOptions, postStepUp, type StepUpMethod, type StepUpProof } from "@/lib/shared/api-client/step-up-api";
 
 /*
- * The step-up dialog itself (components/step-up/step-up-provider.tsx asks it): the member's second factor,
+ * The step-up dialog itself (components/auth/step-up-provider.tsx asks it): the member's second factor,
  * then the waiting request goes again. Loaded on the first question, not with every signed-in page.
  */
 
