@@ -4,8 +4,8 @@ import path from "node:path";
 
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
-import { baseURL, dataDir, sandboxURL } from "../playwright.config";
-import { personFlags } from "../sandbox/fixtures/people";
+import { baseURL, dataDir, sandboxURL } from "@/playwright.config";
+import { personFlags } from "@/sandbox/fixtures/people";
 
 /*
  * Typed fixtures. The browser tests run in two workers against one dashboard, one database and one sandbox,

@@ -4,7 +4,8 @@ import path from "node:path";
 import type { Page, Response } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { createVerification, expect, SAME_ORIGIN, sandbox, test } from "./fixtures";
 
 /*

@@ -14,9 +14,9 @@ import {
 } from "@/lib/auth/server/require-role";
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
+import { AppError } from "@/lib/shared/errors";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 
-import { AppError } from "../shared/errors";
 import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, parseJson, readText } from "./body";
 import { toErrorResponse } from "./errors";
 

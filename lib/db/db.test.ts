@@ -2,11 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { hashPassword } from "@/lib/auth/server/password";
-import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
-
-import { staffUsers } from "@/lib/auth/server/tables";
-import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "@/lib/auth/server/seed";
 import {
   claimStaffForOidc,
   countActiveAdmins,
@@ -16,7 +12,11 @@ import {
   listStaff,
   StaffEmailTakenError,
   updateStaff,
-} from "../auth/server/staff-store";
+} from "@/lib/auth/server/staff-store";
+import { staffUsers } from "@/lib/auth/server/tables";
+import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 
 beforeAll(() => stubTestEnvironment());

@@ -1,9 +1,10 @@
 import { useEffect, useSyncExternalStore } from "react";
 
-import { AHEAD_HEADERS } from "../shared/api-client/background";
-import { PAGE_VIEW_HEADER, pageViewId } from "../shared/page-view";
-import { ImageMemory, ShownReporter, type HeldPicture } from "./image-memory";
+import { AHEAD_HEADERS } from "@/lib/shared/api-client/background";
+import { PAGE_VIEW_HEADER, pageViewId } from "@/lib/shared/page-view";
+
 import { postImagesShown, useVerificationMediaAhead } from "./hooks";
+import { ImageMemory, ShownReporter, type HeldPicture } from "./image-memory";
 
 /*
  * The browser's side of reading a case's images ahead (./image-memory.ts): one memory and one reporter per

@@ -3,7 +3,7 @@ import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-import { FEATURES, LAYERS } from "../../eslint.layers.mjs";
+import { FEATURES, LAYERS } from "@/eslint.layers.mjs";
 
 // The layering rule of `npm run lint` (eslint.layers.mjs), exercised: probe files that import the wrong way
 // are linted as if they sat in the tree (nothing is written), and the tree itself must pass.

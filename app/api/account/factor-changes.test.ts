@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
+import { DELETE as resetFactors } from "@/app/api/staff/[id]/factors/route";
 import { startTotpEnrolment } from "@/lib/auth/server/factors";
 import { SIGN_IN_GRACE_MS } from "@/lib/auth/server/require-role";
-import { staffSessions } from "@/lib/auth/server/tables";
 import { updateStaff } from "@/lib/auth/server/staff-store";
+import { staffSessions } from "@/lib/auth/server/tables";
 import { TOTP_PERIOD_SECONDS, totpCode } from "@/lib/auth/server/totp";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { notificationOutbox, notifications } from "@/lib/notifications/server/tables";
@@ -12,7 +13,6 @@ import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { DELETE as resetFactors } from "../staff/[id]/factors/route";
 import { DELETE as removeFactor } from "./factors/[id]/route";
 import { POST as passkeyOptions } from "./factors/passkeys/options/route";
 import { POST as verifyTotp } from "./factors/totp/[id]/verify/route";

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { PATCH as editRole } from "@/app/api/roles/[id]/route";
+import { POST as postRole } from "@/app/api/roles/route";
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
-import { staffUsers } from "@/lib/auth/server/tables";
 import { createStaff, LastHolderError, staffAccess, updateStaff } from "@/lib/auth/server/staff-store";
+import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffSession, StaffUserDto } from "@/lib/auth/types";
 import { createRole, updateRole } from "@/lib/roles/server/roles";
 import type { RoleDto } from "@/lib/roles/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { PATCH as editRole } from "../roles/[id]/route";
-import { POST as postRole } from "../roles/route";
 import { PATCH as changeStaff } from "./[id]/route";
 import { POST as inviteStaff } from "./route";
 

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 
+import { timeRange } from "@/lib/audit-trail/filters";
 import { cpfHashes, recordEvent, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import { tamper } from "@/test/audit-trail";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { timeRange } from "../filters";
 import { BrokenChainError, pruneAuditTrail } from "./prune";
 import { iterateAuditEvents, listAuditEvents, type AuditEventFilter } from "./query";
 import { verifyAuditChain } from "./verify";

@@ -2,14 +2,14 @@ import "server-only";
 
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 
+import { BUILT_IN_PERMISSIONS, GUARDED_PERMISSIONS, isBuiltInRole, resolvePermissions, type Permission } from "@/lib/auth/permissions";
+import { type RoleRef } from "@/lib/auth/roles";
 import type { OidcRefusal } from "@/lib/auth/sign-in-errors";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import type { Database } from "../../db/client";
-import { BUILT_IN_PERMISSIONS, GUARDED_PERMISSIONS, isBuiltInRole, resolvePermissions, type Permission } from "../permissions";
-import { type RoleRef } from "../roles";
 import { staffRoles, staffUsers } from "./tables";
 
 /*

@@ -6,8 +6,9 @@ import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { accessGivenByRequester, ConfirmerNotIndependentError } from "@/lib/auth/server/four-eyes";
 import { staffUsers } from "@/lib/auth/server/tables";
-import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/validation";
+import { FOUR_EYES_FLAGS } from "@/lib/cases/rules";
 import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/tables";
+import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/validation";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { mentionedMembers } from "@/lib/notifications/server/mentions";
@@ -15,7 +16,6 @@ import { membersHolding, notify } from "@/lib/notifications/server/notify";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
 import { AppError } from "@/lib/shared/errors";
 
-import { FOUR_EYES_FLAGS } from "../rules";
 import { publishCaseChange } from "./live";
 import { sealCaseText } from "./sealed-text";
 import { findCaseRow } from "./store";

@@ -1,13 +1,13 @@
 import "server-only";
 
-import type { Locale } from "@/lib/i18n/locales";
 import type { RequestContext } from "@/lib/audit-trail/server";
 import type { StaffSession } from "@/lib/auth/server/require-role";
+import { REASON_CODES, recommendationsOf } from "@/lib/cases/rules";
+import type { ReasonCatalogue } from "@/lib/cases/types";
+import type { Locale } from "@/lib/i18n/locales";
 import en from "@/messages/en/cases.json";
 import ptBR from "@/messages/pt-BR/cases.json";
 
-import { REASON_CODES, recommendationsOf } from "../rules";
-import type { ReasonCatalogue } from "../types";
 import type { CaseContext } from "./actions";
 
 // What the case route handlers share: who acts (with their permissions, which the assignment rules need)

@@ -6,11 +6,11 @@ import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
 import type { BulkInput } from "@/lib/cases/routing-validation";
 import { caseEntries, caseQueues, cases } from "@/lib/cases/server/tables";
+import type { BulkResult } from "@/lib/cases/types";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
-import type { BulkResult } from "../types";
 import { assignCase, type CaseContext } from "./actions";
 import { autoAssign } from "./auto-assign";
 

@@ -5,13 +5,6 @@ import { httpStatusOf } from "@/lib/api/errors";
 import { cpfHash } from "@/lib/audit-trail/server";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { redFlags } from "@/lib/cases/red-flags";
-import { NOTE_MAX_CHARS, noteSchema, outcomeSchema, queueQuerySchema, searchSchema } from "@/lib/cases/validation";
-import { caseEntries, cases } from "@/lib/cases/server/tables";
-import { createDatabase } from "@/lib/db/client";
-import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
-
-import { acquireLease, releaseLease } from "../../db/lease";
 import {
   ageBucketBounds,
   disagrees,
@@ -23,7 +16,14 @@ import {
   REASON_CODES,
   recommendationsOf,
   stageOf,
-} from "../rules";
+} from "@/lib/cases/rules";
+import { caseEntries, cases } from "@/lib/cases/server/tables";
+import { NOTE_MAX_CHARS, noteSchema, outcomeSchema, queueQuerySchema, searchSchema } from "@/lib/cases/validation";
+import { createDatabase } from "@/lib/db/client";
+import { acquireLease, releaseLease } from "@/lib/db/lease";
+import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
+import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+
 import { addNote, assignCase, CaseTakenError, confirmOutcome, recordOutcome } from "./actions";
 import { createCaseListener } from "./ingest";
 import { indexVerifications, searchVerifications } from "./search";

@@ -5,14 +5,13 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
+import { OVERDUE_PRIORITY_BOOST } from "@/lib/cases/rules";
 import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/tables";
 import { getDb, type Database } from "@/lib/db/client";
+import { acquireLease, releaseLease } from "@/lib/db/lease";
 import { log } from "@/lib/log";
 import { membersHolding, notify } from "@/lib/notifications/server/notify";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
-
-import { acquireLease, releaseLease } from "../../db/lease";
-import { OVERDUE_PRIORITY_BOOST } from "../rules";
 
 /*
  * SLA escalation: every minute, one instance (a database lease, like the case sync) finds open cases past

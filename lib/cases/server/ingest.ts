@@ -1,12 +1,12 @@
 import "server-only";
 
+import type { CaseSettings } from "@/lib/cases/rules";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/http";
 import type { Verification } from "@/lib/upstream/model/verification";
 import type { VerificationChangeListener } from "@/lib/webhooks/server/changes";
 
-import type { CaseSettings } from "../rules";
 import { autoAssign } from "./auto-assign";
 import { indexVerifications } from "./search";
 import { applyObservations, applyStatusOnly, caseSettings, observe } from "./store";

@@ -4,10 +4,9 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 
 import { staffUsers } from "@/lib/auth/server/tables";
 import { caseEntries, caseReverifications, cases, verificationIndex } from "@/lib/cases/server/tables";
+import type { CaseSummary, Reverification } from "@/lib/cases/types";
 import { queryRows, type Database } from "@/lib/db/client";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
-
-import type { CaseSummary, Reverification } from "../types";
 
 /*
  * The same person across verifications, by the CPF's keyed hash in the search index (verification_index,

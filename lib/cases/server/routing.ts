@@ -15,10 +15,10 @@ import {
   cases,
   DEFAULT_QUEUE_ID,
 } from "@/lib/cases/server/tables";
+import type { RoutingConfig } from "@/lib/cases/types";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import type { RoutingConfig } from "../types";
 import type { CaseContext } from "./actions";
 
 /*

@@ -1,9 +1,8 @@
 import "server-only";
 
+import type { UnreadableText } from "@/lib/cases/types";
 import { config } from "@/lib/config";
 import { isSealedText, keyById, openText, sealedTextKeyId, sealText, type KeyRing } from "@/lib/keys/ring";
-
-import type { UnreadableText } from "../types";
 
 /*
  * Free text about a case is sealed at rest: a note's, an outcome's and a confirmation's text

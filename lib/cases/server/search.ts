@@ -4,14 +4,13 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 
 import { cpfHash, cpfHashes } from "@/lib/audit-trail/server";
-import type { SearchInput } from "@/lib/cases/validation";
 import { cases, searchIndexErased, verificationIndex } from "@/lib/cases/server/tables";
+import type { SearchHit, SearchResponse, SearchSource } from "@/lib/cases/types";
+import type { SearchInput } from "@/lib/cases/validation";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
-
-import type { SearchHit, SearchResponse, SearchSource } from "../types";
 
 /*
  * The search index: verifications by the caller's `ref_id` and by CPF, the CPF kept only as the audit

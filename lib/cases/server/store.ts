@@ -4,13 +4,6 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQ
 
 import { staffUsers } from "@/lib/auth/server/tables";
 import { routeCase } from "@/lib/cases/routing-rules";
-import type { CaseContextQuery, QueueQuery } from "@/lib/cases/validation";
-import { caseEntries, cases, DEFAULT_QUEUE_ID, type CaseRow } from "@/lib/cases/server/tables";
-import { config } from "@/lib/config";
-import type { Database } from "@/lib/db/client";
-import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
-import { isDecided, type Verification } from "@/lib/upstream/model/verification";
-
 import {
   ageBucketBounds,
   dueAt,
@@ -22,8 +15,15 @@ import {
   QUEUES,
   type CaseSettings,
   type Queue,
-} from "../rules";
-import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "../types";
+} from "@/lib/cases/rules";
+import { caseEntries, cases, DEFAULT_QUEUE_ID, type CaseRow } from "@/lib/cases/server/tables";
+import type { CaseDetail, CaseEntry, CaseEntryKind, CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "@/lib/cases/types";
+import type { CaseContextQuery, QueueQuery } from "@/lib/cases/validation";
+import { config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
+import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
+import { isDecided, type Verification } from "@/lib/upstream/model/verification";
+
 import { publishCaseChange } from "./live";
 import { reverificationsOf, withOtherOpenCases } from "./related";
 import { listQueues, loadRules } from "./routing";

@@ -4,14 +4,14 @@ import { randomUUID } from "node:crypto";
 
 import { and, asc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 
+import type { CaseSettings } from "@/lib/cases/rules";
 import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
+import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
 import { isUpstreamError } from "@/lib/upstream/http";
 import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
 
-import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "../../db/lease";
-import type { CaseSettings } from "../rules";
 import { autoAssign } from "./auto-assign";
 import { indexVerifications, type IndexEntry } from "./search";
 import { applyObservations, applyStatusOnly, observe } from "./store";

@@ -1,9 +1,8 @@
 import "server-only";
 
+import type { UpstreamEventEntry } from "@/lib/cases/types";
 import type { Database } from "@/lib/db/client";
 import { listVerificationEvents } from "@/lib/webhooks/server/store";
-
-import type { UpstreamEventEntry } from "../types";
 
 /** The upstream events of a verification (shared contract 3), for the case timeline. */
 export async function upstreamEventsOf(db: Database, publicId: string): Promise<UpstreamEventEntry[]> {

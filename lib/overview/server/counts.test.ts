@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { setLogSink } from "@/lib/log";
+import { STATUSES } from "@/lib/overview/figures";
+import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { isUpstreamError } from "@/lib/upstream/http";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
-import { STATUSES } from "../figures";
-import { parseOverviewPeriod, todayIn } from "../period";
 import { COUNT_CONCURRENCY, createCountCache, verificationCounts } from "./counts";
 
 let sandbox: SandboxHandle;

@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail/server";
-import { queueQuerySchema } from "@/lib/cases/validation";
-import { cases } from "@/lib/cases/server/tables";
+import { AGE_BUCKETS } from "@/lib/cases/rules";
 import { listQueue } from "@/lib/cases/server/store";
+import { cases } from "@/lib/cases/server/tables";
+import { queueQuerySchema } from "@/lib/cases/validation";
+import type { OverviewPeriod } from "@/lib/overview/period";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 import { startOfDay } from "@/lib/shared/time-zone";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { AGE_BUCKETS } from "../../cases/rules";
-import type { OverviewPeriod } from "../period";
 import { auditActivity } from "./activity";
 import { caseFigures } from "./cases";
 

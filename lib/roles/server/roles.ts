@@ -5,14 +5,13 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import { BUILT_IN_PERMISSIONS, BUILT_IN_ROLES, normalisePermissions, type RoleInput } from "@/lib/auth/permissions";
 import { assertHeld, OwnAccessError } from "@/lib/auth/server/delegation";
-import { staffRoles, staffUsers, type StaffRoleRow } from "@/lib/auth/server/tables";
 import { forgetLocally } from "@/lib/auth/server/session-invalidation";
 import { keepingGuardedHolders, lockStaffAccess, pgErrorCode } from "@/lib/auth/server/staff-store";
+import { staffRoles, staffUsers, type StaffRoleRow } from "@/lib/auth/server/tables";
 import type { StaffSession } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
+import type { RoleDto } from "@/lib/roles/types";
 import { AppError } from "@/lib/shared/errors";
-
-import type { RoleDto } from "../types";
 
 /*
  * Custom roles: created, edited and retired by members holding roles.manage. Each change and its audit event

@@ -6,7 +6,8 @@
  * A refusal asking for a step-up (401 `step_up_required`) is answered in place first (./step-up.ts).
  */
 
-import { PAGE_VIEW_HEADER, pageViewId } from "../page-view";
+import { PAGE_VIEW_HEADER, pageViewId } from "@/lib/shared/page-view";
+
 import { requestStepUp } from "./step-up";
 
 export class ApiRequestError extends Error {
