@@ -25,6 +25,13 @@ const config = [
     },
   },
   {
+    // No import cycle between files either (the layering already keeps folders from importing each other).
+    files: ["{app,components,lib}/**/*.{ts,tsx}"],
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+    // The cycle search reads only the project's files: packages cannot import it back.
+    settings: { "import/ignore": ["node_modules"] },
+  },
+  {
     // Playwright fixtures receive a `use` callback that is not React's `use`.
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
