@@ -126,7 +126,7 @@ function zones() {
     out.push({
       target: featureGlobs(name),
       from: others.flatMap(featureGlobs),
-      message: `The ${name} feature (lib/ and components/) imports ${allowed.length ? `only these features: ${allowed.join(", ")}` : "no other feature"} (FEATURES in eslint.layers.mjs).`,
+      message: `The ${name} feature imports ${allowed.length ? `only these features: ${allowed.join(", ")}` : "no other feature"} (its lib/ and components/ alike; FEATURES in eslint.layers.mjs).`,
     });
   }
   return out;
