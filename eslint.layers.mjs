@@ -12,7 +12,7 @@
  * components/<name> mirrors lib/<name> and follows its rule: a feature's components import its own feature,
  * the features FEATURES allows (their lib/ and components/ folders), components/ui and the layers below;
  * components/auth and components/audit-trail sit at their layers' ranks. Two folders mirror nothing:
- * components/ui, the UI base (only the browser-safe shared layers: UI_BASE_IMPORTS), and components/layout,
+ * components/ui, the UI base (lib/shared, lib/i18n and lib/upstream/model only), and components/layout,
  * the shell, which may import any feature and which only app/ imports.
  */
 
@@ -50,8 +50,14 @@ export const FEATURES = {
 export const UI_BASE = "components/ui";
 export const SHELL = "components/layout";
 
-/** What components/ui may import from lib/: the browser-safe shared layers. */
-export const UI_BASE_IMPORTS = ["lib/shared/**", "lib/i18n/**", "lib/upstream/model/**"];
+/** What components/ui may not import: all of lib/ but its browser-safe shared layers, and every other components folder. */
+const NOT_FOR_UI_BASE = [
+  "lib/!(shared|i18n|upstream)/**",
+  "lib/*.{ts,tsx}",
+  "lib/upstream/!(model)/**",
+  "lib/upstream/*.{ts,tsx}",
+  "components/!(ui)/**",
+];
 
 /** lib/<name>/** → components/<name>/**, for a layer or feature that is a folder (config and log are files). */
 const mirrorOf = (glob) => {
@@ -91,14 +97,7 @@ function zones() {
     },
     {
       target: `${UI_BASE}/**`,
-      // Everything of lib/ but UI_BASE_IMPORTS, and every other components folder.
-      from: [
-        "lib/!(shared|i18n|upstream)/**",
-        "lib/*.{ts,tsx}",
-        "lib/upstream/!(model)/**",
-        "lib/upstream/*.{ts,tsx}",
-        "components/!(ui)/**",
-      ],
+      from: NOT_FOR_UI_BASE,
       message:
         "components/ui is the UI base: it imports only lib/shared, lib/i18n and lib/upstream/model, no feature and no other components folder.",
     },
