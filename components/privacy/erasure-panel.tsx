@@ -22,8 +22,8 @@ import { cpfProblem } from "@/lib/shared/cpf";
 /*
  * Erasure requests on /admin/privacy (messages: the `erasure` namespace). One member asks (CPF and reason),
  * another confirms from the pending list; the requester sees why their own Confirm is disabled. Asking and
- * confirming need a fresh second factor: the step-up dialog opens by itself (components/auth/step-up-dialog.tsx). A member
- * without `privacy.erase` sees nothing of it (the list answers 403).
+ * confirming need a fresh second factor: the step-up dialog opens by itself (components/auth/step-up-dialog.tsx).
+ * A member without `privacy.erase` sees nothing of it (the list answers 403).
  */
 export function ErasurePanel() {
   const t = useTranslations("erasure");
