@@ -3,6 +3,8 @@ import nextTs from "eslint-config-next/typescript";
 
 import { layering } from "./eslint.layers.mjs";
 
+const RELATIVE_PARENT = "Import with `@/` and the path from the root; `./x` only for a file in the same folder.";
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -13,6 +15,22 @@ const config = [
     },
   },
   layering,
+  {
+    // `@/` imports only: a module is named by its path from the root wherever it is imported from (a file in the
+    // same folder may still be `./x`). Sandbox code is a separate program without the alias.
+    files: ["{app,components,lib,test,e2e}/**/*.{ts,tsx}", "scripts/**/*.ts", "proxy.ts", "instrumentation.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./", message: RELATIVE_PARENT }] }],
+      "no-restricted-syntax": ["error", { selector: "ImportExpression[source.value=/^\\.\\.\\//]", message: RELATIVE_PARENT }],
+    },
+  },
+  {
+    // No import cycle between files either (the layering already keeps folders from importing each other).
+    files: ["{app,components,lib}/**/*.{ts,tsx}"],
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+    // The cycle search reads only the project's files: packages cannot import it back.
+    settings: { "import/ignore": ["node_modules"] },
+  },
   {
     // Playwright fixtures receive a `use` callback that is not React's `use`.
     files: ["e2e/**"],

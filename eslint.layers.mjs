@@ -8,6 +8,12 @@
  * can never import each other (no cycle between folders is possible).
  * Features sit above every shared layer and import another feature only where FEATURES says so; that
  * table is acyclic (a test checks it). Browser code never imports server code.
+ *
+ * components/<name> mirrors lib/<name> and follows its rule: a feature's components import its own feature,
+ * the features FEATURES allows (their lib/ and components/ folders), components/ui and the layers below;
+ * components/auth and components/audit-trail sit at their layers' ranks. Two folders mirror nothing:
+ * components/ui, the UI base (lib/shared, lib/i18n and lib/upstream/model only), and components/layout,
+ * the shell, which may import any feature and which only app/ imports.
  */
 
 export const LAYERS = [
@@ -26,12 +32,12 @@ export const LAYERS = [
 /** Each feature (lib/<name>/) and the features it may import. */
 export const FEATURES = {
   webhooks: [],
-  cases: ["webhooks", "notifications"],
+  cases: ["webhooks", "notifications", "lookups"],
   notifications: [],
   views: ["cases", "verifications"],
   verifications: ["cases", "webhooks"],
   overview: ["verifications", "cases"],
-  staff: [],
+  staff: ["account"],
   roles: ["staff"],
   integrations: [],
   lookups: [],
@@ -40,8 +46,27 @@ export const FEATURES = {
   privacy: ["cases", "webhooks", "notifications", "verifications"],
 };
 
-const featureGlob = (name) => `lib/${name}/**`;
-const ALL_FEATURES = Object.keys(FEATURES).map(featureGlob);
+/** The two components folders that mirror no lib folder. */
+export const UI_BASE = "components/ui";
+export const SHELL = "components/layout";
+
+/** What components/ui may not import: all of lib/ but its browser-safe shared layers, and every other components folder. */
+const NOT_FOR_UI_BASE = [
+  "lib/!(shared|i18n|upstream)/**",
+  "lib/*.{ts,tsx}",
+  "lib/upstream/!(model)/**",
+  "lib/upstream/*.{ts,tsx}",
+  "components/!(ui)/**",
+];
+
+/** lib/<name>/** → components/<name>/**, for a layer or feature that is a folder (config and log are files). */
+const mirrorOf = (glob) => {
+  const folder = /^lib\/([^/]+)\/\*\*$/.exec(glob);
+  return folder ? [glob, `components/${folder[1]}/**`] : [glob];
+};
+
+const featureGlobs = (name) => mirrorOf(`lib/${name}/**`);
+const ALL_FEATURES = Object.keys(FEATURES).flatMap(featureGlobs);
 
 /** Server code: a `server/` folder, the server-only layers, and the upstream clients (not their model/). */
 export const SERVER_CODE = ["lib/*/server/**", "lib/keys/**", "lib/db/**", "lib/api/**", "lib/upstream/*.ts", "lib/{config/**,log.ts}"];
@@ -70,11 +95,22 @@ function zones() {
       from: SERVER_CODE,
       message: "Browser code never imports server code (a server/ folder, db, api, config, log or an upstream client).",
     },
+    {
+      target: `${UI_BASE}/**`,
+      from: NOT_FOR_UI_BASE,
+      message:
+        "components/ui is the UI base: it imports only lib/shared, lib/i18n and lib/upstream/model, no feature and no other components folder.",
+    },
+    {
+      target: "components/!(layout)/**",
+      from: [`${SHELL}/**`],
+      message: "components/layout is the shell: only app/ imports it.",
+    },
   ];
   LAYERS.forEach((layer, index) => {
-    const above = [...LAYERS.slice(index + 1).map((upper) => upper.glob), ...ALL_FEATURES, "components/**", "app/**"];
+    const above = [...LAYERS.slice(index + 1).flatMap((upper) => mirrorOf(upper.glob)), ...ALL_FEATURES, `${SHELL}/**`];
     out.push({
-      target: layer.glob,
+      target: mirrorOf(layer.glob),
       from: above,
       message: `The ${layer.name} layer imports only the layers below it (${
         LAYERS.slice(0, index)
@@ -87,9 +123,9 @@ function zones() {
     const others = Object.keys(FEATURES).filter((other) => other !== name && !allowed.includes(other));
     if (others.length === 0) continue;
     out.push({
-      target: featureGlob(name),
-      from: others.map(featureGlob),
-      message: `The ${name} feature imports ${allowed.length ? `only these features: ${allowed.join(", ")}` : "no other feature"} (FEATURES in eslint.layers.mjs).`,
+      target: featureGlobs(name),
+      from: others.flatMap(featureGlobs),
+      message: `The ${name} feature imports ${allowed.length ? `only these features: ${allowed.join(", ")}` : "no other feature"} (its lib/ and components/ alike; FEATURES in eslint.layers.mjs).`,
     });
   }
   return out;

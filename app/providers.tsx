@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { setNonce } from "get-nonce";
 import { useState, type ReactNode } from "react";
 
-import { StepUpProvider } from "@/components/step-up/step-up-provider";
+import { StepUpProvider } from "@/components/auth/step-up-provider";
 
 /*
  * One QueryClient per browser tab. The cache lives in memory only: it is never persisted (no

@@ -2,7 +2,8 @@ import fs from "node:fs";
 
 import type { Page } from "@playwright/test";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { expect, SAME_ORIGIN, test } from "./fixtures";
 
 /*

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { DEMO, expect, signInContext, test, withStepUp, type Account } from "./fixtures";
 
 /*

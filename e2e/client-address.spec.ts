@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { expect, SAME_ORIGIN, signInContext, test, WRITE, type Account } from "./fixtures";
 
 /*

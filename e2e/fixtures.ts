@@ -4,8 +4,8 @@ import path from "node:path";
 
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
-import { baseURL, dataDir, sandboxURL } from "../playwright.config";
-import { personFlags } from "../sandbox/fixtures/people";
+import { baseURL, dataDir, sandboxURL } from "@/playwright.config";
+import { personFlags } from "@/sandbox/fixtures/people";
 
 /*
  * Typed fixtures. The browser tests run in two workers against one dashboard, one database and one sandbox,
@@ -193,7 +193,7 @@ export async function withStepUp(
   return write();
 }
 
-/** The step-up dialog (components/step-up/), in either language. */
+/** The step-up dialog (components/auth/step-up-dialog.tsx), in either language. */
 export const stepUpDialog = (page: Page) => page.getByRole("dialog", { name: /^(Confirm it is you|Confirme que é você)$/ });
 
 /**

@@ -1,6 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 
-import { sandboxURL } from "../playwright.config";
+import { sandboxURL } from "@/playwright.config";
+
 import { expect, serverSecrets, test } from "./fixtures";
 
 /*

@@ -3,7 +3,8 @@ import path from "node:path";
 
 import type { Page } from "@playwright/test";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { expect, test } from "./fixtures";
 
 /*

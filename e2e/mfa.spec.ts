@@ -4,7 +4,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { answerStepUp, expect, signInContext, test, withStepUp, WRITE, type Account } from "./fixtures";
 
 /*

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Request } from "@playwright/test";
 
-import { sandboxURL } from "../playwright.config";
+import { sandboxURL } from "@/playwright.config";
+
 import { caseOf, reviewCase, WRITE } from "./case-support";
 import { expect, SAME_ORIGIN, test } from "./fixtures";
 

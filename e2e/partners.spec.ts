@@ -3,7 +3,8 @@ import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import {
   answerStepUp,
   expect,

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 
-import { baseURL } from "../playwright.config";
-import { pdfText } from "../test/pdf-text";
+import { baseURL } from "@/playwright.config";
+import { pdfText } from "@/test/pdf-text";
+
 import { answerStepUp, createVerification, expect, test } from "./fixtures";
 import { expectNoViolations, fitsWidth } from "./step-up-support";
 

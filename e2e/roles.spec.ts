@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { answerStepUp, expect, signInContext, test } from "./fixtures";
 
 /*

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 
 import type { BrowserContext, Page } from "@playwright/test";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { answerStepUp, expect, signInContext, test, withStepUp } from "./fixtures";
 
 /*

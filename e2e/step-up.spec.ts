@@ -1,4 +1,5 @@
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
+
 import { expect, signInContext, stepUpDialog, test, withStepUp, WRITE } from "./fixtures";
 import { expectNoViolations, newMember, totpOf } from "./step-up-support";
 

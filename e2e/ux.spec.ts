@@ -3,8 +3,9 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-import { RISK_BANDS } from "../lib/cases/red-flags";
-import { baseURL } from "../playwright.config";
+import { RISK_BANDS } from "@/lib/cases/red-flags";
+import { baseURL } from "@/playwright.config";
+
 import { expect, stepUpDialog, test } from "./fixtures";
 
 /*

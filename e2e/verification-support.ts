@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { baseURL } from "../playwright.config";
+import { baseURL } from "@/playwright.config";
 
 // The verification specs' shared helpers (e2e/verifications.spec.ts, e2e/verification-list.spec.ts).
 

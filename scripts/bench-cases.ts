@@ -65,12 +65,12 @@ async function measure(
   open: () => Promise<{ db: unknown; close: () => Promise<void> }>,
   sandbox: Awaited<ReturnType<typeof startSandbox>>,
 ) {
-  const { syncReviewCases } = await import("../lib/cases/server/sync");
-  const { caseSettings } = await import("../lib/cases/server/store");
-  const { listQueue } = await import("../lib/cases/server/queue");
-  const { CoreClient } = await import("../lib/upstream/core");
-  const { flushUpstreamCalls, withUpstreamSource } = await import("../lib/upstream/call-count");
-  const { config } = await import("../lib/config");
+  const { syncReviewCases } = await import("@/lib/cases/server/sync");
+  const { caseSettings } = await import("@/lib/cases/server/store");
+  const { listQueue } = await import("@/lib/cases/server/queue");
+  const { CoreClient } = await import("@/lib/upstream/core");
+  const { flushUpstreamCalls, withUpstreamSource } = await import("@/lib/upstream/call-count");
+  const { config } = await import("@/lib/config");
   const handle = await open();
   const db = handle.db as Parameters<typeof syncReviewCases>[0];
   try {
@@ -159,7 +159,7 @@ export default async function benchCases(): Promise<BenchRow[]> {
     DATA_ENCRYPTION_SECRET: process.env.DATA_ENCRYPTION_SECRET ?? "bench-data-encryption-secret-0123456789abcdef",
     LOG_LEVEL: "silent",
   });
-  const { createDatabase } = await import("../lib/db/client");
+  const { createDatabase } = await import("@/lib/db/client");
   try {
     const rows = await measure("PGlite", () => createDatabase({ pglite: new PGlite() }), sandbox);
     const adminUrl = process.env.TEST_DATABASE_URL;

@@ -37,13 +37,13 @@ async function run(
   openPublisher: () => Promise<Handle>,
   openReader: (publisher: Handle) => Promise<Handle>,
 ): Promise<Row[]> {
-  const { publishLive } = await import("../lib/db/live");
-  const { liveStream } = await import("../lib/api/live-stream");
-  const { receiveDelivery } = await import("../lib/webhooks/server/receive");
-  const { processPendingDeliveries } = await import("../lib/webhooks/server/processor");
-  const { signWebhook } = await import("../lib/webhooks/server/signature");
-  const { config } = await import("../lib/config");
-  const { setLogSink } = await import("../lib/log");
+  const { publishLive } = await import("@/lib/db/live");
+  const { liveStream } = await import("@/lib/api/live-stream");
+  const { receiveDelivery } = await import("@/lib/webhooks/server/receive");
+  const { processPendingDeliveries } = await import("@/lib/webhooks/server/processor");
+  const { signWebhook } = await import("@/lib/webhooks/server/signature");
+  const { config } = await import("@/lib/config");
+  const { setLogSink } = await import("@/lib/log");
   setLogSink(() => undefined);
 
   const publisher = await openPublisher();
@@ -156,7 +156,7 @@ interface Handle {
 }
 
 async function main() {
-  const { createDatabase } = await import("../lib/db/client");
+  const { createDatabase } = await import("@/lib/db/client");
   const rows: Row[] = [];
   rows.push(
     ...(await run(

@@ -3,9 +3,10 @@
 // replace it at first sign-in. The creation is recorded in the audit log.
 import { parseArgs } from "node:util";
 
-import { StaffEmailTakenError } from "../lib/auth/server/staff-store";
+import { StaffEmailTakenError } from "@/lib/auth/server/staff-store";
+import { inviteStaff } from "@/lib/staff/server/staff";
 import { inviteStaffSchema } from "@/lib/staff/validation";
-import { inviteStaff } from "../lib/staff/server/staff";
+
 import { runCli, UsageError, withDatabase } from "./cli";
 
 const USAGE =

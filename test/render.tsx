@@ -5,7 +5,7 @@ import { NextIntlClientProvider } from "next-intl";
 import type { ReactElement, ReactNode } from "react";
 import { vi } from "vitest";
 
-import { StepUpProvider } from "@/components/step-up/step-up-provider";
+import { StepUpProvider } from "@/components/auth/step-up-provider";
 import { loadMessages } from "@/lib/i18n/messages";
 
 import { currentUrl, router, setUrl } from "./navigation";

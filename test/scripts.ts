@@ -9,9 +9,8 @@ import pg from "pg";
 import { onTestFinished } from "vitest";
 
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { blankAppEnv } from "@/scripts/app-env.mjs";
 import { TEST_SECRETS } from "@/test/db";
-
-import { blankAppEnv } from "../scripts/app-env.mjs";
 
 /*
  * The command-line scripts as an operator runs them (`npm run …`), for their tests (scripts/*.test.ts): a run

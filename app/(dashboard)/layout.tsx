@@ -4,18 +4,18 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { Providers } from "@/app/providers";
-import { UserMenu } from "@/components/auth/user-menu";
 import { CaseSearch } from "@/components/cases/case-search";
 import { HeaderBar } from "@/components/layout/header-bar";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
+import { LiveUpdates } from "@/components/layout/live-updates";
 import { MainNav } from "@/components/layout/main-nav";
-import { LiveUpdates } from "@/components/live/live-updates";
+import { UserMenu } from "@/components/layout/user-menu";
 import { NotificationBell } from "@/components/notifications/bell";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
-import { ClientMessages } from "@/lib/i18n/client-messages";
 import { NONCE_HEADER } from "@/lib/api/csp";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 
 // The signed-in shell. Each page and route handler still checks the session and its permission itself.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

@@ -7,9 +7,9 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { passkeyProblemOf } from "@/lib/account/passkey-errors";
 import { useAddPasskeyMutation } from "@/lib/account/hooks";
 import type { FactorConfirmedResponse } from "@/lib/account/types";
+import { passkeyProblemOf } from "@/lib/auth/passkey-errors";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /** A passkey: a name, then the browser's own dialog (the device's screen lock or a security key). */

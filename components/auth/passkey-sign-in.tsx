@@ -6,7 +6,7 @@ import { useState, useSyncExternalStore, type ReactNode } from "react";
 
 import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 import { Button } from "@/components/ui/button";
-import { passkeyProblemOf } from "@/lib/account/passkey-errors";
+import { passkeyProblemOf } from "@/lib/auth/passkey-errors";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
 
 const noSubscription = () => () => undefined;

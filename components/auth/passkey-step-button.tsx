@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { fetchStepUpPasskeyOptions, postStepUp } from "@/lib/account/hooks";
+import { fetchStepUpPasskeyOptions, postStepUp } from "@/lib/auth/hooks";
 
 /** The second step with the member's passkey: the browser signs this dashboard's challenge, the server checks it. */
 export function PasskeyStepButton({ callbackPath }: { callbackPath: string }) {

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Alert } from "@/components/ui/alert";
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { stageOf } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import type { QueueParams } from "@/lib/cases/hooks";
 import { AGE_BUCKETS, QUEUE_SORTS, RED_FLAGS } from "@/lib/cases/rules";
 import type { CaseQueueResponse } from "@/lib/cases/types";

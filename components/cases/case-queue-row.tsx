@@ -6,7 +6,7 @@ import { useRef, type Ref } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { DataCell, DataRow } from "@/components/ui/data-table";
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseSummary } from "@/lib/cases/types";
 

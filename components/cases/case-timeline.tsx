@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseDetail } from "@/lib/cases/types";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 
 import { hasPermission } from "@/lib/auth/permissions";
 import { useCase } from "@/lib/cases/hooks";
@@ -15,7 +15,6 @@ import { CaseTimeline } from "./case-timeline";
 import { ErrorLine } from "./error-line";
 import { NoteForm } from "./note-form";
 import { OutcomeSection } from "./outcome-section";
-import { Reverification } from "./reverification-dialog";
 import { CASE_SHORTCUTS, ShortcutsDialog } from "./shortcuts-dialog";
 import { useCaseClaim } from "./use-case-claim";
 import { useCaseShortcuts } from "./use-case-shortcuts";
@@ -24,18 +23,32 @@ import type { Viewer } from "./viewer";
 
 export type { Viewer } from "./viewer";
 
+/** What the verification feature adds to the panel (its images read ahead, re-verification), drawn after the outcome. */
+type VerificationPart = (detail: CaseDetail) => ReactNode;
+
 /**
  * The decision panel of the case page: owner, recommendation, reasons, note, confirmation, with the case
  * page's keyboard shortcuts (CASE_SHORTCUTS, listed on `?`). `context` is the queue it was opened from, so
- * next, previous and back keep its tab, filters and sort.
+ * next, previous and back keep its tab, filters and sort. The case feature does not import the verification
+ * feature's components: the page hands them in (`verificationPart`).
  */
-export function CaseWork({ publicId, viewer, context = "" }: { publicId: string; viewer: Viewer; context?: string }) {
+export function CaseWork({
+  publicId,
+  viewer,
+  context = "",
+  verificationPart,
+}: {
+  publicId: string;
+  viewer: Viewer;
+  context?: string;
+  verificationPart?: VerificationPart;
+}) {
   const t = useTranslations("cases.panel");
   const query = useCase(publicId, context);
   if (!query.data) return null;
   const detail = query.data.case;
   if (!detail) return <p className="text-sm text-slate-600">{t("none")}</p>;
-  return <CasePanel detail={detail} viewer={viewer} context={context} />;
+  return <CasePanel detail={detail} viewer={viewer} context={context} verificationPart={verificationPart} />;
 }
 
 /** The case's timeline (below the evidence on the case page). */
@@ -45,13 +58,23 @@ export function CaseHistory({ publicId, context = "" }: { publicId: string; cont
   return detail ? <CaseTimeline detail={detail} /> : null;
 }
 
-function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Viewer; context: string }) {
+function CasePanel({
+  detail,
+  viewer,
+  context,
+  verificationPart,
+}: {
+  detail: CaseDetail;
+  viewer: Viewer;
+  context: string;
+  verificationPart?: VerificationPart;
+}) {
   const t = useTranslations("cases.panel");
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useCaseShortcuts({ detail, context, onHelp: openHelp });
   useFocusNeverLost();
-  useNextCaseAhead(detail.next, context, hasPermission(viewer, "media.read"));
+  useNextCaseAhead(detail.next, context);
   const claim = useCaseClaim(detail, viewer);
   const { mine } = claim;
   const open = detail.status === "open";
@@ -70,7 +93,7 @@ function CasePanel({ detail, viewer, context }: { detail: CaseDetail; viewer: Vi
       <CaseClaim detail={detail} viewer={viewer} claim={claim} />
       <ErrorLine error={claim.assign.error} />
       <OutcomeSection detail={detail} viewer={viewer} />
-      <Reverification detail={detail} viewer={viewer} />
+      {verificationPart?.(detail)}
       {mine || hasPermission(viewer, "cases.assign") ? (
         <NoteForm publicId={detail.publicId} />
       ) : (

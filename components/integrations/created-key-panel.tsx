@@ -3,9 +3,9 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 
-import { RecordItem, RecordList } from "@/components/lookups/record-list";
 import { Alert } from "@/components/ui/alert";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
+import { RecordItem, RecordList } from "@/components/ui/record-list";
 import type { CreatedIntegrationResponse } from "@/lib/integrations/types";
 
 /**

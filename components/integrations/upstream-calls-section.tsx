@@ -1,8 +1,8 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
-import { Legend, StackedBarChart } from "@/components/overview/charts";
-import { dayFormatter, numberFormatter } from "@/components/overview/format";
-import { OverviewSection } from "@/components/overview/section";
+import { Legend, StackedBarChart } from "@/components/ui/charts";
+import { dayFormatter, numberFormatter } from "@/components/ui/formatters";
+import { ReportSection } from "@/components/ui/report-section";
 import type { UpstreamCallsReport } from "@/lib/integrations/types";
 
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
@@ -28,7 +28,7 @@ export async function UpstreamCallsSection({ report }: { report: UpstreamCallsRe
     values: report.days.map((day) => day[key]),
   }));
   return (
-    <OverviewSection id="upstream-calls" title={t("title")}>
+    <ReportSection id="upstream-calls" title={t("title")}>
       <p className="text-sm text-slate-700">
         {t("summary", { today: n(report.totals.today), week: n(report.totals.week), from: long(report.weekFrom), to: long(report.today) })}
       </p>
@@ -87,6 +87,6 @@ export async function UpstreamCallsSection({ report }: { report: UpstreamCallsRe
         </table>
       </div>
       <p className="text-xs text-slate-600">{t("note")}</p>
-    </OverviewSection>
+    </ReportSection>
   );
 }

@@ -3,18 +3,18 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
-import { CpfField } from "@/components/lookups/cpf-field";
-import { RecordItem, RecordList } from "@/components/lookups/record-list";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
+import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
 import { Field } from "@/components/ui/field";
+import { RecordItem, RecordList } from "@/components/ui/record-list";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useStartKycSession } from "@/lib/kyc/hooks";
 import type { KycSessionResponse } from "@/lib/kyc/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
-import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
+import { cpfProblem } from "@/lib/shared/cpf";
 import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type PurposeProblem } from "@/lib/shared/purpose";
 
 /** Starting a KYC session: CPF and purpose in; the widget address (with copy button and QR code), session id and status out. */
@@ -24,7 +24,7 @@ export function KycSessionPanel() {
   const errorMessage = useApiErrorMessage();
   const mutation = useStartKycSession();
   const [cpf, setCpf] = useState("");
-  const [cpfError, setCpfError] = useState<CpfProblem | "server" | undefined>();
+  const [cpfError, setCpfError] = useState<CpfFieldProblem | undefined>();
   const [purpose, setPurpose] = useState("");
   const [purposeError, setPurposeError] = useState<PurposeProblem | "content" | undefined>();
 
@@ -87,8 +87,9 @@ export function KycSessionPanel() {
                 setCpf(value);
                 setCpfError(undefined);
               }}
-              onBlur={() => setCpfError(cpf ? cpfProblem(cpf) : undefined)}
-              error={cpfError ? tLookups(`errors.cpf.${cpfError}`) : undefined}
+              onProblemChange={setCpfError}
+              problem={cpfError}
+              messages={(problem) => tLookups(`errors.cpf.${problem}`)}
             />
             <Field
               id="kyc-purpose"

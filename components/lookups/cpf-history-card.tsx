@@ -5,9 +5,10 @@ import { useId } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
+import { RecordItem, RecordList } from "@/components/ui/record-list";
 import type { CpfHistoryRecord } from "@/lib/upstream/model/partners";
 
-import { RecordItem, RecordList, useRecordFormat } from "./record-list";
+import { useRecordFormat } from "./record-format";
 
 /** The fields of a CPF enrichment record (also the client data of a KYC session). */
 export function CpfHistoryFields({ record }: { record: CpfHistoryRecord }) {

@@ -4,12 +4,11 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { CpfField } from "@/components/ui/cpf-field";
 import { Field } from "@/components/ui/field";
 import { clearHandedCpf, handedCpf } from "@/lib/lookups/prefill";
 import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type LookupSource, type PurposeProblem } from "@/lib/lookups/rules";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
-
-import { CpfField } from "./cpf-field";
 
 export type SourceChoice = "both" | LookupSource;
 const CHOICES: SourceChoice[] = ["both", "receita", "history"];
@@ -85,8 +84,9 @@ export function CpfLookupForm({
             setCpfError(undefined);
             setEdited((state) => ({ ...state, cpf: true }));
           }}
-          onBlur={() => setCpfError(cpf ? cpfProblem(cpf) : undefined)}
-          error={shownCpfError ? t(`errors.cpf.${shownCpfError}`) : undefined}
+          onProblemChange={setCpfError}
+          problem={shownCpfError}
+          messages={(problem) => t(`errors.cpf.${problem}`)}
         />
         <Field
           id="lookup-purpose"

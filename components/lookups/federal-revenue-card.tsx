@@ -5,10 +5,11 @@ import { useId } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
+import { RecordItem, RecordList } from "@/components/ui/record-list";
 import { formatPhone } from "@/lib/shared/phone-rules";
 import type { FederalRevenueRecord } from "@/lib/upstream/model/partners";
 
-import { RecordItem, RecordList, useRecordFormat } from "./record-list";
+import { useRecordFormat } from "./record-format";
 
 /** The federal revenue record card: a death on record is shown first, as an alert, never only as a field. */
 export function FederalRevenueCard({ record }: { record: FederalRevenueRecord }) {

@@ -1,11 +1,13 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
+import { Legend, StackedBarChart } from "@/components/ui/charts";
+import { dayFormatter, numberFormatter } from "@/components/ui/formatters";
+import { ReportSection } from "@/components/ui/report-section";
 import { activityColumns, type AuditActivity } from "@/lib/overview/activity";
 import type { OverviewPeriod } from "@/lib/overview/period";
 
-import { Legend, StackedBarChart } from "./charts";
-import { auditHref, dayFormatter, numberFormatter, SERIES_COLORS } from "./format";
-import { CsvDownloadLink, NumberLink, OverviewSection } from "./section";
+import { auditHref, SERIES_COLORS } from "./format";
+import { CsvDownloadLink, NumberLink } from "./section";
 
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
 const TD = "px-2 py-1.5 text-sm tabular-nums";
@@ -41,7 +43,7 @@ export async function ActivityPanel({
     linkToAudit ? <NumberLink href={auditHref(action, first, last)}>{n(value)}</NumberLink> : n(value);
 
   return (
-    <OverviewSection
+    <ReportSection
       id="activity"
       title={t("title")}
       className="lg:col-span-2"
@@ -104,6 +106,6 @@ export async function ActivityPanel({
           {linkToAudit ? null : <p className="text-xs text-slate-600">{t("adminOnlyLinks")}</p>}
         </>
       )}
-    </OverviewSection>
+    </ReportSection>
   );
 }

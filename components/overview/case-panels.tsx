@@ -1,14 +1,15 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
+import { HorizontalBarChart } from "@/components/ui/charts";
+import { numberFormatter } from "@/components/ui/formatters";
+import { ReportSection } from "@/components/ui/report-section";
 import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/cases/rules";
 import { outcomeMatrix, type CaseFigures } from "@/lib/overview/cases";
 import type { OverviewPeriod } from "@/lib/overview/period";
 // Each number opens exactly the cases it counts in the queue (lib/overview/queue-links.ts).
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 
-import { HorizontalBarChart } from "./charts";
-import { numberFormatter } from "./format";
-import { CsvDownloadLink, NumberLink, OverviewSection } from "./section";
+import { CsvDownloadLink, NumberLink } from "./section";
 
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
 const TD = "px-2 py-1.5 text-sm tabular-nums";
@@ -26,7 +27,7 @@ export async function BacklogPanel({ figures, period }: { figures: CaseFigures; 
     color: BUCKET_COLORS[index]!,
   }));
   return (
-    <OverviewSection
+    <ReportSection
       id="backlog"
       title={t("backlogTitle")}
       actions={
@@ -79,7 +80,7 @@ export async function BacklogPanel({ figures, period }: { figures: CaseFigures; 
           ))}
         </tbody>
       </table>
-    </OverviewSection>
+    </ReportSection>
   );
 }
 
@@ -91,7 +92,7 @@ export async function OutcomesPanel({ figures, period }: { figures: CaseFigures;
   const { finals, count } = outcomeMatrix(figures.outcomes);
   const statusLabel = (value: string) => (status.has(value as "approved") ? status(value as "approved") : value);
   return (
-    <OverviewSection id="outcomes" title={t("outcomesTitle")} actions={<CsvDownloadLink table="outcomes" period={period} />}>
+    <ReportSection id="outcomes" title={t("outcomesTitle")} actions={<CsvDownloadLink table="outcomes" period={period} />}>
       {finals.length === 0 ? (
         <p className="text-sm text-slate-600">{t("noOutcomes")}</p>
       ) : (
@@ -131,6 +132,6 @@ export async function OutcomesPanel({ figures, period }: { figures: CaseFigures;
           link: (chunk) => <NumberLink href={closedCasesHref(figures.closedRange, { disagreement: true })}>{chunk}</NumberLink>,
         })}
       </p>
-    </OverviewSection>
+    </ReportSection>
   );
 }

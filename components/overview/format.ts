@@ -3,30 +3,7 @@ import type { KnownStatus } from "@/lib/overview/figures";
 import { type VerificationFilters } from "@/lib/upstream/model/verification-query";
 import { filtersToUrlQuery } from "@/lib/verifications/rules";
 
-/*
- * Number, day and link helpers of the overview. Days are calendar days already in the display time zone
- * (YYYY-MM-DD), so they are formatted as UTC dates: no second time-zone shift.
- */
-
-export function numberFormatter(locale: string): (value: number) => string {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  return (value) => format.format(value);
-}
-
-export function percentFormatter(locale: string): (value: number | null) => string {
-  const format = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
-  return (value) => (value === null ? "—" : format.format(value));
-}
-
-export function dayFormatter(locale: string, style: "short" | "long"): (day: string) => string {
-  const format = new Intl.DateTimeFormat(
-    locale,
-    style === "short"
-      ? { day: "2-digit", month: "2-digit", timeZone: "UTC" }
-      : { weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" },
-  );
-  return (day) => format.format(new Date(`${day}T00:00:00Z`));
-}
+/* Link and colour helpers of the overview; its number and day formatters are components/ui/formatters.ts. */
 
 /** The verification list behind a number. */
 export function verificationsHref(filters: VerificationFilters): string {

@@ -1,12 +1,13 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
+import { dayFormatter } from "@/components/ui/formatters";
+import { ReportSection } from "@/components/ui/report-section";
 import type { Overview } from "@/lib/overview/types";
 
 import { ActivityPanel } from "./activity-panel";
 import { BacklogPanel, OutcomesPanel } from "./case-panels";
-import { dayFormatter } from "./format";
 import { PeriodForm } from "./period-form";
-import { OverviewSection, PanelError } from "./section";
+import { PanelError } from "./section";
 import { DailyPanel, StatusPanel } from "./verification-panels";
 
 const KNOWN_ERRORS = [
@@ -41,9 +42,9 @@ export async function OverviewView({ overview, timeZone, linkToAudit }: { overvi
             <DailyPanel counts={verifications.data} period={period} />
           </>
         ) : (
-          <OverviewSection id="verifications" title={t("byStatus.title")} className="lg:col-span-2">
+          <ReportSection id="verifications" title={t("byStatus.title")} className="lg:col-span-2">
             <PanelError title={t("errors.verificationsTitle")} body={errorBody(verifications.code)} />
-          </OverviewSection>
+          </ReportSection>
         )}
         {cases.ok ? (
           <>
@@ -51,16 +52,16 @@ export async function OverviewView({ overview, timeZone, linkToAudit }: { overvi
             <OutcomesPanel figures={cases.data} period={period} />
           </>
         ) : (
-          <OverviewSection id="cases" title={t("cases.backlogTitle")} className="lg:col-span-2">
+          <ReportSection id="cases" title={t("cases.backlogTitle")} className="lg:col-span-2">
             <PanelError title={t("errors.casesTitle")} body={t("cases.unavailable")} />
-          </OverviewSection>
+          </ReportSection>
         )}
         {activity.ok ? (
           <ActivityPanel activity={activity.data} linkToAudit={linkToAudit} period={period} />
         ) : (
-          <OverviewSection id="activity" title={t("activity.title")} className="lg:col-span-2">
+          <ReportSection id="activity" title={t("activity.title")} className="lg:col-span-2">
             <PanelError title={t("errors.activityTitle")} body={errorBody(activity.code)} />
-          </OverviewSection>
+          </ReportSection>
         )}
       </div>
       <p className="text-xs text-slate-600">{t("countingNote")}</p>

@@ -1,11 +1,13 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
+import { HorizontalBarChart, Legend, StackedBarChart } from "@/components/ui/charts";
+import { dayFormatter, numberFormatter, percentFormatter } from "@/components/ui/formatters";
+import { ReportSection } from "@/components/ui/report-section";
 import { ratesOf, STATUSES, type KnownStatus, type VerificationCounts } from "@/lib/overview/figures";
 import type { OverviewPeriod } from "@/lib/overview/period";
 
-import { HorizontalBarChart, Legend, StackedBarChart } from "./charts";
-import { dayFormatter, numberFormatter, percentFormatter, STATUS_COLORS, verificationsHref } from "./format";
-import { CsvDownloadLink, NumberLink, OverviewSection } from "./section";
+import { STATUS_COLORS, verificationsHref } from "./format";
+import { CsvDownloadLink, NumberLink } from "./section";
 
 const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
 const TD = "px-2 py-1.5 text-sm tabular-nums";
@@ -31,7 +33,7 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
 
   return (
     <>
-      <OverviewSection id="rates" title={t("rates.title")} actions={<CsvDownloadLink table="rates" period={period} />}>
+      <ReportSection id="rates" title={t("rates.title")} actions={<CsvDownloadLink table="rates" period={period} />}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <div className="rounded-md bg-slate-50 p-3 print:border print:border-slate-300">
             <dt className="text-xs font-medium text-slate-600">{t("rates.total")}</dt>
@@ -60,9 +62,9 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
           })}
         </dl>
         <p className="text-xs text-slate-600">{t("rates.explain")}</p>
-      </OverviewSection>
+      </ReportSection>
 
-      <OverviewSection id="by-status" title={t("byStatus.title")} actions={<CsvDownloadLink table="by_status" period={period} />}>
+      <ReportSection id="by-status" title={t("byStatus.title")} actions={<CsvDownloadLink table="by_status" period={period} />}>
         <HorizontalBarChart rows={rows.map((row) => ({ ...row, color: STATUS_COLORS[row.key] }))} formatNumber={n} />
         <table className="w-full max-w-xl border-collapse">
           <caption className="sr-only">{t("byStatus.caption", { from: period.from, to: period.to })}</caption>
@@ -102,7 +104,7 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
             </tr>
           </tfoot>
         </table>
-      </OverviewSection>
+      </ReportSection>
     </>
   );
 }
@@ -122,7 +124,7 @@ export async function DailyPanel({ counts, period }: { counts: VerificationCount
     values: counts.days.map((day) => day.byStatus[key]),
   }));
   return (
-    <OverviewSection
+    <ReportSection
       id="daily"
       title={t("daily.title")}
       className="lg:col-span-2"
@@ -172,6 +174,6 @@ export async function DailyPanel({ counts, period }: { counts: VerificationCount
           </tbody>
         </table>
       </div>
-    </OverviewSection>
+    </ReportSection>
   );
 }

@@ -3,10 +3,10 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
-import { CpfField } from "@/components/lookups/cpf-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
 import {
   ERASED_KINDS,
   erasureReasonProblem,
@@ -17,13 +17,13 @@ import {
 } from "@/lib/privacy/erasure";
 import { useDecideErasure, useErasures, useRequestErasure } from "@/lib/privacy/hooks";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
-import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
+import { cpfProblem } from "@/lib/shared/cpf";
 
 /*
  * Erasure requests on /admin/privacy (messages: the `erasure` namespace). One member asks (CPF and reason),
  * another confirms from the pending list; the requester sees why their own Confirm is disabled. Asking and
- * confirming need a fresh second factor: the step-up dialog opens by itself (components/step-up). A member
- * without `privacy.erase` sees nothing of it (the list answers 403).
+ * confirming need a fresh second factor: the step-up dialog opens by itself (components/auth/step-up-dialog.tsx).
+ * A member without `privacy.erase` sees nothing of it (the list answers 403).
  */
 export function ErasurePanel() {
   const t = useTranslations("erasure");
@@ -95,7 +95,7 @@ function RequestForm({ onAsked }: { onAsked: (erasure: ErasureDto) => void }) {
   const id = useId();
   const [cpf, setCpf] = useState("");
   const [reason, setReason] = useState("");
-  const [cpfError, setCpfError] = useState<CpfProblem | "server" | undefined>();
+  const [cpfError, setCpfError] = useState<CpfFieldProblem | undefined>();
   const [reasonError, setReasonError] = useState<ErasureReasonProblem | "server" | undefined>();
   const reasonId = `${id}-reason`;
 
@@ -142,7 +142,8 @@ function RequestForm({ onAsked }: { onAsked: (erasure: ErasureDto) => void }) {
         id={`${id}-cpf`}
         label={t("form.cpf")}
         hint={t("form.cpfHint")}
-        error={cpfError ? t(`cpfProblems.${cpfError}`) : undefined}
+        problem={cpfError}
+        messages={(problem) => t(`cpfProblems.${problem}`)}
         value={cpf}
         onValueChange={(value) => {
           setCpf(value);

@@ -3,8 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
-import { CpfField } from "@/components/lookups/cpf-field";
 import { Button } from "@/components/ui/button";
+import { CpfField } from "@/components/ui/cpf-field";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import type { ReportFormat } from "@/lib/privacy/titular";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
@@ -75,8 +75,9 @@ export function TitularReportForm({
               setCpfError(undefined);
               setEdited(true);
             }}
-            onBlur={() => setCpfError(cpf ? cpfProblem(cpf) : undefined)}
-            error={shownError ? t(`errors.cpf.${shownError}`) : undefined}
+            onProblemChange={setCpfError}
+            problem={shownError}
+            messages={(problem) => t(`errors.cpf.${problem}`)}
           />
           <div>
             <label htmlFor="titular-locale" className="block text-sm font-medium text-slate-800">

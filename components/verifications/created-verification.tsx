@@ -6,7 +6,7 @@ import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogClose } from "@/components/ui/dialog";
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import type { CreateVerificationResponse } from "@/lib/verifications/types";
 
 /** The create dialog's answer: the new verification (or the existing one, for a repeat) and where to go next. */

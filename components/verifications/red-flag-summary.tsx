@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { useNumber } from "@/components/ui/format";
+import { useNumber } from "@/components/ui/use-formatters";
 import { openSteps, redFlags, RISK_SCALE, type OpenStep, type RedFlag } from "@/lib/cases/red-flags";
 import type { Verification } from "@/lib/upstream/model/verification";
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { useNumber } from "@/components/ui/format";
+import { useNumber } from "@/components/ui/use-formatters";
 import { RISK_BANDS, RISK_SCALE, riskBand, type RiskBand } from "@/lib/cases/red-flags";
 
 /*

@@ -5,7 +5,7 @@ import Link from "next/link";
 
 import { StateBadge } from "@/components/cases/case-badges";
 import { Button } from "@/components/ui/button";
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { useRelatedVerifications } from "@/lib/verifications/hooks";
 
 import { StatusBadge } from "./status-badge";

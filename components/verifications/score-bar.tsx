@@ -1,6 +1,6 @@
 "use client";
 
-import { useNumber } from "@/components/ui/format";
+import { useNumber } from "@/components/ui/use-formatters";
 
 /*
  * A value drawn as a bar, with the number always written next to it (the bar alone would be colour and

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { useNumber } from "@/components/ui/format";
+import { useNumber } from "@/components/ui/use-formatters";
 import { FACEMATCH_VALID_SIMILARITY, KNOWN_STEPS, type VerificationStep } from "@/lib/upstream/model/verification";
 
 import { GenericValue } from "./generic-value";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { isDecided, SCORE_SCALE, type Verification } from "@/lib/upstream/model/verification";
 
 import { DetailItem } from "./detail-item";

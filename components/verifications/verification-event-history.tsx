@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { StatusBadge } from "@/components/verifications/status-badge";
 import { verificationKeys } from "@/lib/verifications/hooks";
 import { useVerificationEvents } from "@/lib/webhooks/hooks";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
-import { useNumber } from "@/components/ui/format";
+import { useNumber } from "@/components/ui/use-formatters";
 import { SCORE_SCALE, type Verification } from "@/lib/upstream/model/verification";
 
 import { DetailItem } from "./detail-item";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
-import { useDateTime } from "@/components/ui/format";
+import { useDateTime } from "@/components/ui/use-formatters";
 import type { RestrictiveListEntry, Verification } from "@/lib/upstream/model/verification";
 
 import { GenericValue } from "./generic-value";

@@ -5,8 +5,8 @@ import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable, ShortLabel } from "@/components/ui/data-table";
-import { useDateTime, useNumber } from "@/components/ui/format";
 import { LinkPending } from "@/components/ui/link-pending";
+import { useDateTime, useNumber } from "@/components/ui/use-formatters";
 import { redFlags } from "@/lib/cases/red-flags";
 import { isDecided, KNOWN_STEPS, type Verification } from "@/lib/upstream/model/verification";
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";

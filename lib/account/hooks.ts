@@ -5,9 +5,6 @@ import type {
   FactorConfirmedResponse,
   FactorsResponse,
   SessionsResponse,
-  StepUpMethod,
-  StepUpProof,
-  StepUpVerified,
   TotpStartResponse,
 } from "@/lib/account/types";
 
@@ -37,26 +34,6 @@ export const passkeyOptions = () =>
 export const addPasskey = (label: string, response: RegistrationResponseJSON) =>
   apiRequest<FactorConfirmedResponse>("/api/account/factors/passkeys", { method: "POST", body: { label, response } });
 export const removeFactor = (id: string) => apiRequest<{ removed: true }>(factorPath(id), { method: "DELETE", body: {} });
-
-/*
- * The step-up's own calls: the dialog (components/step-up/) and the sign-in's second step with a passkey. They
- * never open the dialog themselves (`stepUp: false`): a refusal here is the caller's to show.
- */
-
-/** What the member can step up with (GET /api/account/factors, `stepUpMethods`). */
-export async function fetchStepUpMethods(signal?: AbortSignal): Promise<StepUpMethod[]> {
-  const answer = await apiRequest<{ stepUpMethods?: StepUpMethod[] }>("/api/account/factors", { signal, stepUp: false });
-  return answer.stepUpMethods ?? [];
-}
-
-export function postStepUp(proof: StepUpProof): Promise<StepUpVerified> {
-  return apiRequest<StepUpVerified>("/api/account/step-up", { method: "POST", body: proof, stepUp: false });
-}
-
-/** The WebAuthn request options for the member's passkeys (for startAuthentication). */
-export function fetchStepUpPasskeyOptions<Options>(): Promise<Options> {
-  return apiRequest<Options>("/api/account/step-up/options", { method: "POST", body: {}, stepUp: false });
-}
 
 export const fetchSessions = () => apiRequest<SessionsResponse>("/api/account/sessions");
 export const endSession = (id: string) =>

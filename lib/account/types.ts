@@ -1,6 +1,6 @@
 // Shared (no server imports): what the member's own account routes answer (app/api/account/**).
 
-import type { SignInMethod } from "@/lib/auth/types";
+import type { SignInMethod, StepUpMethod } from "@/lib/auth/types";
 
 export type FactorKind = "totp" | "passkey";
 
@@ -57,13 +57,6 @@ export interface SessionsResponse {
   sessions: SessionDto[];
 }
 
-/** The factors a member can step up with (GET /api/account/factors, `stepUpMethods`). */
-export type StepUpMethod = "totp" | "passkey" | "recovery" | "password";
-
-/** A step-up's proof: a code (TOTP or recovery), a passkey's assertion or (no factor at all) the password. */
-export type StepUpProof = { code: string } | { password: string } | { passkey: unknown };
-
-/** A verified step-up (POST /api/account/step-up): when, and until when it counts. */
 export interface StepUpVerified {
   verifiedAt: string;
   until: string;

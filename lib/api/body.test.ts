@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { AppError } from "../shared/errors";
+import { AppError } from "@/lib/shared/errors";
+
 import { BODY_BUDGET_THRESHOLD_BYTES, BodyBudget, bodyBudget, readText } from "./body";
 
 /*

@@ -6,10 +6,10 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
+import { AppError } from "@/lib/shared/errors";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { AppError } from "../shared/errors";
 import { csvFile, fileStamp, json, route } from "./route";
 
 /*

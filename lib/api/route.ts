@@ -17,7 +17,7 @@ import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 
-import { AppError } from "../shared/errors";
+import { AppError } from "@/lib/shared/errors";
 import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, parseJson, readText } from "./body";
 import { toErrorResponse } from "./errors";
 

@@ -57,3 +57,15 @@ export interface StaffSession {
   /** When this session's sign-in happened (epoch ms): the first enrolment's grace (require-role.ts `assertCredentialChange`). */
   signedInAt: number;
 }
+
+/** The factors a member can step up with (GET /api/account/factors, `stepUpMethods`). */
+export type StepUpMethod = "totp" | "passkey" | "recovery" | "password";
+
+/** A step-up's proof: a code (TOTP or recovery), a passkey's assertion or (no factor at all) the password. */
+export type StepUpProof = { code: string } | { password: string } | { passkey: unknown };
+
+/** A verified step-up (POST /api/account/step-up): when, and until when it counts. */
+export interface StepUpVerified {
+  verifiedAt: string;
+  until: string;
+}

@@ -9,7 +9,7 @@ import { staffUsers } from "@/lib/auth/server/tables";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "@/lib/auth/server/seed";
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 
 beforeAll(() => stubTestEnvironment());

@@ -1,7 +1,6 @@
+import type { AgeBucket } from "@/lib/cases/rules";
 import type { QueueQuery } from "@/lib/cases/validation";
 import type { CaseFigures } from "@/lib/overview/cases";
-
-import type { AgeBucket } from "../cases/rules";
 
 /*
  * Links into the case queue that open exactly the cases a figure counts (the overview's backlog, SLA and

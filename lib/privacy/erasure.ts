@@ -4,8 +4,8 @@
  * imports, no zod.
  */
 
-import { cpfDigits, isValidCpf } from "../shared/cpf";
-import { hasUnsafeTextCharacters } from "../shared/safe-text";
+import { cpfDigits, isValidCpf } from "@/lib/shared/cpf";
+import { hasUnsafeTextCharacters } from "@/lib/shared/safe-text";
 
 export const MAX_ERASURE_REASON_LENGTH = 500;
 

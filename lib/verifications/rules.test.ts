@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { filtersToSearchParams, type VerificationFilters } from "../upstream/model/verification-query";
+import { filtersToSearchParams, type VerificationFilters } from "@/lib/upstream/model/verification-query";
+
 import { parseCreateVerificationInput, parseVerificationFilters } from "./rules";
 
 const parse = (query: string) => parseVerificationFilters(new URLSearchParams(query));

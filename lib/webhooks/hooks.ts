@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
-
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { BACKGROUND_HEADERS } from "@/lib/shared/api-client/background";
 import { useFallbackInterval } from "@/lib/shared/api-client/live";
+import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
 
 /*
  * What the service's webhooks recorded, read from the dashboard's own event store, never from the service.
- * The live stream (GET /api/events/stream, components/live/live-updates.tsx) invalidates these keys as
+ * The live stream (GET /api/events/stream, components/layout/live-updates.tsx) invalidates these keys as
  * changes arrive; the light poll every POLL_MS runs only as its fallback, while the stream cannot open or
  * keeps failing (`useFallbackInterval`). The polls are background requests (BACKGROUND_HEADER): they do not
  * keep an unattended session from its idle timeout.

@@ -1,21 +1,27 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-import { FEATURES, LAYERS } from "../../eslint.layers.mjs";
+import { FEATURES, LAYERS } from "@/eslint.layers.mjs";
 
-// The layering rule of `npm run lint` (eslint.layers.mjs), exercised: probe files that import the wrong way
-// are linted as if they sat in the tree (nothing is written), and the tree itself must pass.
+// The import rules of `npm run lint` (eslint.layers.mjs, eslint.config.mjs), exercised: probe files that import
+// the wrong way are linted as if they sat in the tree (nothing is written, but for the cycle, which needs both
+// files on disk), and the tree itself must pass.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const RULE = "import/no-restricted-paths";
-const eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === RULE });
+const RELATIVE = ["no-restricted-imports", "no-restricted-syntax"];
+const CYCLE = "import/no-cycle";
+const eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === RULE || RELATIVE.includes(ruleId) });
 
-async function layeringErrors(file: string, code: string): Promise<string[]> {
+async function errorsOf(file: string, code: string, rules: string[]): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === RULE).map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => rules.includes(message.ruleId ?? "")).map((message) => message.message);
 }
+
+const layeringErrors = (file: string, code: string) => errorsOf(file, code, [RULE]);
 
 describe("npm run lint enforces the layering", () => {
   it.each([
@@ -33,6 +39,18 @@ describe("npm run lint enforces the layering", () => {
       "The webhooks feature imports no other feature",
     ],
     ["lib/kyc/probe.ts", `import { cpfLookupSchema } from "@/lib/lookups/validation";`, "The kyc feature imports no other feature"],
+    // components/<name> follows lib/<name>'s rule: verifications may import cases, not the reverse.
+    [
+      "components/cases/probe.tsx",
+      `import { StatusBadge } from "@/components/verifications/status-badge";`,
+      "The cases feature imports only these features",
+    ],
+    ["components/cases/probe.tsx", `import { useVerification } from "@/lib/verifications/hooks";`, "The cases feature"],
+    ["components/ui/probe.tsx", `import { QUEUES } from "@/lib/cases/rules";`, "components/ui is the UI base"],
+    ["components/ui/probe.tsx", `import { StateBadge } from "@/components/cases/case-badges";`, "components/ui is the UI base"],
+    ["components/ui/probe.tsx", `import { ROLES } from "@/lib/auth/roles";`, "components/ui is the UI base"],
+    ["components/auth/probe.tsx", `import { staffKeys } from "@/lib/staff/hooks";`, "The auth layer imports only the layers below it"],
+    ["components/cases/probe.tsx", `import { MainNav } from "@/components/layout/main-nav";`, "components/layout is the shell"],
   ])("refuses %s importing the wrong way", async (file, code, message) => {
     const errors = await layeringErrors(file, `${code}\nexport const probe = 1;\n`);
     expect(errors.length, `no layering error for ${file}`).toBeGreaterThan(0);
@@ -49,6 +67,67 @@ describe("npm run lint enforces the layering", () => {
     expect(
       await layeringErrors("components/cases/probe.tsx", `import { QUEUES } from "@/lib/cases/rules";\nexport const probe = QUEUES;\n`),
     ).toEqual([]);
+    expect(
+      await layeringErrors(
+        "components/privacy/probe.tsx",
+        `import { CpfField } from "@/components/ui/cpf-field";\nimport { StatusBadge } from "@/components/verifications/status-badge";\nimport { StateBadge } from "@/components/cases/case-badges";\nexport const probe = [CpfField, StatusBadge, StateBadge];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layeringErrors(
+        "components/layout/probe.tsx",
+        `import { CaseSearch } from "@/components/cases/case-search";\nimport { caseKeys } from "@/lib/cases/hooks";\nexport const probe = [CaseSearch, caseKeys];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layeringErrors(
+        "components/ui/probe.tsx",
+        `import { formatCpf } from "@/lib/shared/cpf";\nimport { LOCALES } from "@/lib/i18n/locales";\nimport type { Verification } from "@/lib/upstream/model/verification";\nexport const probe: [unknown, unknown, Verification | null] = [formatCpf, LOCALES, null];\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses a `../` import, static or dynamic, and allows `./x` and `@/`", async () => {
+    for (const code of [`import { cpfDigits } from "../shared/cpf";`, `export const later = () => import("../shared/cpf");`]) {
+      const errors = await errorsOf("lib/cases/probe.ts", `${code}\nexport const probe = 1;\n`, RELATIVE);
+      expect(errors.join("\n"), code).toContain("Import with `@/`");
+    }
+    expect(
+      await errorsOf(
+        "lib/cases/probe.ts",
+        `import { cpfDigits } from "@/lib/shared/cpf";\nimport { QUEUES } from "./rules";\nexport const probe = [cpfDigits, QUEUES];\n`,
+        RELATIVE,
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses a two-file import cycle", async () => {
+    // The cycle search reads the other file from disk: both are written in a folder of their own, then removed.
+    const folder = path.join(root, "lib/shared", `lint-probe-cycle-${process.pid}`);
+    mkdirSync(folder, { recursive: true });
+    try {
+      writeFileSync(path.join(folder, "a.ts"), `import { b } from "./b";\nexport const a = () => b;\n`);
+      writeFileSync(path.join(folder, "b.ts"), `import { a } from "./a";\nexport const b = () => a;\n`);
+      const cycle = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === CYCLE });
+      const results = await cycle.lintFiles([path.join(folder, "a.ts"), path.join(folder, "b.ts")]);
+      for (const result of results) {
+        expect(result.messages.map((message) => `${message.ruleId} ${message.message}`)).toEqual([`${CYCLE} Dependency cycle detected.`]);
+      }
+      expect(results).toHaveLength(2);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("every components folder is ui, layout or mirrors a lib folder", () => {
+    const libFolders = readdirSync(path.join(root, "lib"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const mirrorsNothing = readdirSync(path.join(root, "components"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .filter((name) => name !== "ui" && name !== "layout" && !libFolders.includes(name));
+    expect(mirrorsNothing, "components/<name> must mirror lib/<name> (or be ui/ or layout/)").toEqual([]);
   });
 
   it("the features' table is acyclic and names only features", () => {
@@ -74,7 +153,7 @@ describe("npm run lint enforces the layering", () => {
     const results = await eslint.lintFiles(["app", "components", "lib", "proxy.ts", "instrumentation.ts"]);
     const problems = results.flatMap((result) =>
       result.messages
-        .filter((message) => message.ruleId === RULE)
+        .filter((message) => message.ruleId === RULE || RELATIVE.includes(message.ruleId ?? ""))
         .map((message) => `${path.relative(root, result.filePath)}:${message.line} ${message.message}`),
     );
     expect(problems).toEqual([]);

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 import { Providers } from "@/app/providers";
-import { ChangePasswordForm } from "@/components/auth/change-password-form";
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { ChangePasswordForm } from "@/components/staff/change-password-form";
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
 import { requirePageUser } from "@/lib/auth/server/require-role";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 
 export const dynamic = "force-dynamic";
 

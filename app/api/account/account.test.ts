@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
+import { DELETE as resetFactors } from "@/app/api/staff/[id]/factors/route";
+import { DELETE as endMemberSessions, GET as memberSessions } from "@/app/api/staff/[id]/sessions/route";
+import { GET as listStaff } from "@/app/api/staff/route";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { IDLE_TIMEOUT_MS, readLiveSession } from "@/lib/auth/server/sessions";
 import { staffFactors, staffSessions, staffUsers } from "@/lib/auth/server/tables";
@@ -10,9 +13,6 @@ import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
-import { DELETE as resetFactors } from "../staff/[id]/factors/route";
-import { DELETE as endMemberSessions, GET as memberSessions } from "../staff/[id]/sessions/route";
-import { GET as listStaff } from "../staff/route";
 import { DELETE as removeFactor } from "./factors/[id]/route";
 import { GET as factors } from "./factors/route";
 import { POST as verifyTotp } from "./factors/totp/[id]/verify/route";

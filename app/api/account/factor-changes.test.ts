@@ -12,7 +12,7 @@ import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { DELETE as resetFactors } from "../staff/[id]/factors/route";
+import { DELETE as resetFactors } from "@/app/api/staff/[id]/factors/route";
 import { DELETE as removeFactor } from "./factors/[id]/route";
 import { POST as passkeyOptions } from "./factors/passkeys/options/route";
 import { POST as verifyTotp } from "./factors/totp/[id]/verify/route";

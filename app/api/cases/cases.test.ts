@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { POST as search } from "@/app/api/search/route";
+import { POST as create } from "@/app/api/verifications/route";
 import type { CaseDetailResponse, CaseQueueResponse, SearchResponse } from "@/lib/cases/types";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
-import { POST as search } from "../search/route";
-import { POST as create } from "../verifications/route";
 import { POST as assign } from "./[publicId]/assignment/route";
 import { POST as note } from "./[publicId]/notes/route";
 import { POST as confirm } from "./[publicId]/outcome/confirm/route";

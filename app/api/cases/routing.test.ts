@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { PUT as availability, GET as availabilityGet } from "@/app/api/account/availability/route";
 import { DEFAULT_QUEUE } from "@/lib/cases/routing-rules";
 import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
-import { PUT as availability, GET as availabilityGet } from "../account/availability/route";
 import { POST as bulk } from "./bulk/route";
 import { GET as getRouting, PUT as putRouting } from "./routing/route";
 

@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
+import { GET as related } from "@/app/api/verifications/[publicId]/related/route";
+import { POST as create } from "@/app/api/verifications/route";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { applyStatusOnly } from "@/lib/cases/server/store";
 import type { CaseDetailResponse, CaseQueueResponse, ReverificationResponse } from "@/lib/cases/types";
@@ -12,8 +14,6 @@ import { describeEachDatabase } from "@/test/db";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
-import { GET as related } from "../verifications/[publicId]/related/route";
-import { POST as create } from "../verifications/route";
 import { POST as assign } from "./[publicId]/assignment/route";
 import { POST as reverify } from "./[publicId]/reverification/route";
 import { GET as getOne } from "./[publicId]/route";

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
+import { DELETE as clearCrop, PUT as setCrop } from "@/app/api/verifications/[publicId]/crop/route";
 import { type Permission } from "@/lib/auth/permissions";
-import { staffRoles } from "@/lib/auth/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
+import { staffRoles } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { applyObservations, observe } from "@/lib/cases/server/store";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { DELETE as clearCrop, PUT as setCrop } from "../verifications/[publicId]/crop/route";
 import { POST as assign } from "./[publicId]/assignment/route";
 import { POST as note } from "./[publicId]/notes/route";
 import { POST as reverify } from "./[publicId]/reverification/route";

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { GET as getMedia } from "@/app/api/verifications/[publicId]/media/route";
+import { POST as postShown } from "@/app/api/verifications/[publicId]/media/shown/route";
+import { GET as list } from "@/app/api/verifications/route";
 import type { VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { sentHeaders } from "@/test/next-headers";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
-import { GET as getMedia } from "../verifications/[publicId]/media/route";
-import { POST as postShown } from "../verifications/[publicId]/media/shown/route";
-import { GET as list } from "../verifications/route";
 import { GET as image } from "./[token]/route";
 
 /*

@@ -1,6 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { GET as reasons } from "@/app/api/cases/reasons/route";
+import { GET as listPermissions } from "@/app/api/permissions/route";
+import { PATCH as changeStaff } from "@/app/api/staff/[id]/route";
+import { POST as inviteStaff } from "@/app/api/staff/route";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { BUILT_IN_PERMISSIONS, BUILT_IN_ROLES, PERMISSIONS } from "@/lib/auth/permissions";
 import { sessionToken } from "@/lib/auth/server/require-role";
@@ -12,10 +16,6 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 
-import { GET as reasons } from "../cases/reasons/route";
-import { GET as listPermissions } from "../permissions/route";
-import { PATCH as changeStaff } from "../staff/[id]/route";
-import { POST as inviteStaff } from "../staff/route";
 import { DELETE as retireRole, PATCH as updateRole } from "./[id]/route";
 import { POST as createRole, GET as listRoles } from "./route";
 

@@ -11,8 +11,8 @@ import type { RoleDto } from "@/lib/roles/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { PATCH as editRole } from "../roles/[id]/route";
-import { POST as postRole } from "../roles/route";
+import { PATCH as editRole } from "@/app/api/roles/[id]/route";
+import { POST as postRole } from "@/app/api/roles/route";
 import { PATCH as changeStaff } from "./[id]/route";
 import { POST as inviteStaff } from "./route";
 

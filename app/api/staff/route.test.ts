@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
+import { POST as changePassword } from "@/app/api/account/password/route";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
-import { staffUsers } from "@/lib/auth/server/tables";
 import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
+import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { POST as changePassword } from "../account/password/route";
 import { PATCH } from "./[id]/route";
 import { POST as UNLOCK } from "./[id]/unlock/route";
 import { GET, POST } from "./route";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
+import { GET as history } from "@/app/api/verifications/[publicId]/events/route";
 import { setLogSink } from "@/lib/log";
 import { parseDelivery } from "@/lib/webhooks/server/parse";
 import { processPendingDeliveries } from "@/lib/webhooks/server/processor";
@@ -8,7 +9,6 @@ import { createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { flatEvent, uniqueId } from "@/test/webhooks";
 
-import { GET as history } from "../verifications/[publicId]/events/route";
 import { GET as feed } from "./route";
 
 /*

@@ -4,11 +4,10 @@ import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle
 
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
+import type { AuditEventView, AuditPage, AuditStaff } from "@/lib/audit-trail/types";
 import { queryRows, type Database } from "@/lib/db/client";
 
-import type { AuditEventView, AuditPage, AuditStaff } from "../types";
-
-export type { AuditEventView, AuditPage } from "../types";
+export type { AuditEventView, AuditPage } from "@/lib/audit-trail/types";
 
 /*
  * Reading the audit trail: filters and keyset pagination, newest first.

@@ -3,9 +3,8 @@ import "server-only";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
+import type { CpfSearchMisses } from "@/lib/audit-trail/types";
 import type { Database } from "@/lib/db/client";
-
-import type { CpfSearchMisses } from "../types";
 
 /*
  * Repeated CPF searches that find nothing: how a member would unmask a CPF by trying the 1,000 candidates its mask

@@ -1,15 +1,15 @@
 import "server-only";
 
+import { DEFAULT_PAGE_SIZE, timeRange, type AuditFilters } from "@/lib/audit-trail/filters";
 import { audited, type AuditSpec } from "@/lib/audit-trail/server/actions";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { cpfHashes, type AuditDetails, type AuditTarget } from "@/lib/audit-trail/server/record";
+import type { AuditCheckpointsExport } from "@/lib/audit-trail/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
-import { DEFAULT_PAGE_SIZE, timeRange, type AuditFilters } from "../filters";
-import type { AuditCheckpointsExport } from "../types";
 import { listAuditCheckpoints } from "./checkpoint";
 import { csvStream } from "./csv";
 import { decodeCursor, InvalidCursorError, iterateAuditEvents, listAuditEvents, type AuditEventFilter, type AuditPage } from "./query";

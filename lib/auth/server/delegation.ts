@@ -1,8 +1,7 @@
 import "server-only";
 
+import { permissionsNotHeld, type PermissionHolder } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/shared/errors";
-
-import { permissionsNotHeld, type PermissionHolder } from "../permissions";
 
 /*
  * Delegation bounded (docs/permissions.md#delegation): a member grants only permissions they hold, in a role they

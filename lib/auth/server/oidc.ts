@@ -4,7 +4,7 @@ import { recordEvent } from "@/lib/audit-trail/server";
 import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
 import type { Database } from "@/lib/db/client";
 
-import { OIDC_ERROR, OIDC_UNDISCLOSED, type OidcRefusal } from "../sign-in-errors";
+import { OIDC_ERROR, OIDC_UNDISCLOSED, type OidcRefusal } from "@/lib/auth/sign-in-errors";
 
 /*
  * Single sign-on decisions, apart from next-auth's plumbing (lib/auth/server/options.ts):

@@ -11,9 +11,9 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
 
-import { clientAddress } from "../../shared/client-address";
-import { safeCallbackUrl } from "../callback-url";
-import { LOCKED_ERROR } from "../sign-in-errors";
+import { clientAddress } from "@/lib/shared/client-address";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
+import { LOCKED_ERROR } from "@/lib/auth/sign-in-errors";
 import { authCookies, secureCookiesWanted } from "./cookies";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { sessionJwtCodec } from "./session-token";

@@ -4,8 +4,7 @@ import http from "node:http";
 
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-
-import { forwardingHeadersIn, PEER_HEADER } from "../../shared/client-address";
+import { forwardingHeadersIn, PEER_HEADER } from "@/lib/shared/client-address";
 
 /*
  * Called once from instrumentation.ts: before Next handles a request, write the socket's peer address

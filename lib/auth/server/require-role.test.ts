@@ -4,12 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { httpStatusOf } from "@/lib/api/errors";
 import { staffSessions, staffUsers } from "@/lib/auth/server/tables";
+import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { AppError } from "@/lib/shared/errors";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
 
-import { parseCookieHeader } from "../../shared/cookie-header";
 import { SESSION_COOKIE } from "./cookies";
 import { requireUser, type Access } from "./require-role";
 import { IDLE_TIMEOUT_MS, revokeSession, validateSession } from "./sessions";

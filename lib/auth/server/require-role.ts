@@ -5,15 +5,15 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { hasPermission, type Permission } from "@/lib/auth/permissions";
+import { type SessionStage, type StaffSession } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import { getDatabaseHandle } from "@/lib/db/client";
 import { BACKGROUND_HEADER } from "@/lib/shared/api-client/background";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { AppError } from "@/lib/shared/errors";
 
-import { safeCallbackPath } from "../callback-url";
-import { hasPermission, type Permission } from "../permissions";
-import { type SessionStage, type StaffSession } from "../types";
 import { sessionCookieName } from "./cookies";
 import { sessionCacheFor } from "./session-cache";
 import { decodeSessionToken } from "./session-token";
@@ -30,7 +30,7 @@ import { decodeSessionToken } from "./session-token";
  */
 
 export type { StaffSession } from "@/lib/auth/types";
-export { hasPermission, type Permission } from "../permissions";
+export { hasPermission, type Permission } from "@/lib/auth/permissions";
 
 /**
  * What a route or page asks of the member: a permission (lib/auth/permissions.ts), or only a live session

@@ -1,11 +1,11 @@
 import "server-only";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
+import type { Role } from "@/lib/auth/roles";
 import { hashPassword } from "@/lib/auth/server/password";
 import { config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
 
-import type { Database } from "../../db/client";
-import type { Role } from "../roles";
 import { createStaff, getStaffByEmail, StaffEmailTakenError } from "./staff-store";
 
 /*

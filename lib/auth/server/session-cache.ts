@@ -1,9 +1,9 @@
 import "server-only";
 
+import { type StaffSession } from "@/lib/auth/types";
 import type { ChangeFeed } from "@/lib/db/change-feed";
 import type { DatabaseHandle } from "@/lib/db/client";
 
-import { type StaffSession } from "../types";
 import { registerLocalCache } from "./session-invalidation";
 import { ABSOLUTE_TIMEOUT_MS, readLiveSession, TOUCH_INTERVAL_MS } from "./sessions";
 

@@ -2,7 +2,8 @@ import "server-only";
 
 import Bowser from "bowser";
 
-import type { SignInMethod } from "../types";
+import type { SignInMethod } from "@/lib/auth/types";
+
 import type { SessionSummary } from "./sessions";
 
 /** A session as the sessions lists show it: the browser and system read from its user agent (bowser). */

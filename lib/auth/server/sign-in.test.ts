@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { rateLimits } from "@/lib/db/tables";
+import { clientAddress, PEER_HEADER } from "@/lib/shared/client-address";
 import { unlockStaffSignIn } from "@/lib/staff/server/staff";
 import { createTestStaff } from "@/test/auth";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { clientAddress, PEER_HEADER } from "../../shared/client-address";
 import { hashPassword } from "./password";
 import { attemptPasswordSignIn } from "./sign-in";
 import { setPassword } from "./staff-store";

@@ -6,8 +6,8 @@ import type { StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/shared/errors";
 
-import type { Database } from "../../db/client";
-import { type RoleRef } from "../roles";
+import type { Database } from "@/lib/db/client";
+import { type RoleRef } from "@/lib/auth/roles";
 import { keepingGuardedHolders } from "./staff-access";
 import { roleColumns } from "./staff-roles";
 import { staffRoles, staffUsers } from "./tables";

@@ -2,8 +2,8 @@ import "server-only";
 
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import type { IntegrationListResponse } from "@/lib/integrations/types";
 
-import type { IntegrationListResponse } from "../types";
 import { listIntegrationKeys } from "./integrations";
 import { revealableEntries, toRevealableDto } from "./reveal";
 

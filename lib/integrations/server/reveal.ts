@@ -4,9 +4,9 @@ import type { NextResponse } from "next/server";
 
 import { secureCookiesWanted } from "@/lib/auth/server/cookies";
 import { config } from "@/lib/config";
+import type { RevealableKeyDto } from "@/lib/integrations/types";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
 
-import type { RevealableKeyDto } from "../types";
 import {
   openRevealCookie,
   resealRevealCookie,

@@ -3,10 +3,9 @@ import "server-only";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { readUpstreamCalls } from "@/lib/db/upstream-calls";
+import type { UpstreamCallsReport } from "@/lib/integrations/types";
 import { startOfDay } from "@/lib/shared/time-zone";
 import { flushUpstreamCalls } from "@/lib/upstream/call-count";
-
-import type { UpstreamCallsReport } from "../types";
 
 /*
  * What the service's calls cost this week (GET /api/upstream/calls, the integrations page): today and the last 7

@@ -3,9 +3,9 @@ import "server-only";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
-
+import type { MarkReadResponse, NotificationsResponse } from "@/lib/notifications/types";
 import type { MarkReadInput } from "@/lib/notifications/validation";
-import type { MarkReadResponse, NotificationsResponse } from "../types";
+
 import { notifications } from "./tables";
 
 // The member's own notifications (the bell): the latest 50 and how many are unread; marking read touches

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { ACCOUNT_NOTIFICATION_KINDS, notificationPath, type NotificationKind } from "../types";
+import { ACCOUNT_NOTIFICATION_KINDS, notificationPath, type NotificationKind } from "@/lib/notifications/types";
 
 /*
  * The text of a notification sent out (email, chat): the kind in words, the case's public id and a link to

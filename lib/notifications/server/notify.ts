@@ -7,8 +7,8 @@ import { staffRoles, staffUsers } from "@/lib/auth/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
+import { ACCOUNT_NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications/types";
 
-import { ACCOUNT_NOTIFICATION_KINDS, type NotificationKind } from "../types";
 import { messageFor } from "./messages";
 import { notificationOutbox, notifications } from "./tables";
 

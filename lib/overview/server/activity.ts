@@ -5,9 +5,8 @@ import { sql } from "drizzle-orm";
 import { distinctActions } from "@/lib/audit-trail/server/query";
 import { queryRows, type Database } from "@/lib/db/client";
 import { isExportAction, isLookupAction, type AuditActivity } from "@/lib/overview/activity";
+import { addDays, type OverviewPeriod } from "@/lib/overview/period";
 import { startOfDay } from "@/lib/shared/time-zone";
-
-import { addDays, type OverviewPeriod } from "../period";
 
 export async function auditActivity(db: Database, period: OverviewPeriod, timeZone: string): Promise<AuditActivity> {
   // The action names come from the trail itself (an index skip scan), so the count below can use the

@@ -5,8 +5,8 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
-import { STATUSES } from "../figures";
-import { parseOverviewPeriod, todayIn } from "../period";
+import { STATUSES } from "@/lib/overview/figures";
+import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { COUNT_CONCURRENCY, createCountCache, verificationCounts } from "./counts";
 
 let sandbox: SandboxHandle;

@@ -6,13 +6,12 @@ import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
 
 import { config, type Config } from "@/lib/config";
+import { combineCounts, emptyStatusCounts, STATUSES, type DayCounts, type VerificationCounts } from "@/lib/overview/figures";
+import type { OverviewPeriod } from "@/lib/overview/period";
 import { coreClient, type CoreClient } from "@/lib/upstream/core";
 import { type VerificationFilters } from "@/lib/upstream/model/verification-query";
 import { filtersToUrlQuery } from "@/lib/verifications/rules";
 import { listVerifications } from "@/lib/verifications/server/list";
-
-import { combineCounts, emptyStatusCounts, STATUSES, type DayCounts, type VerificationCounts } from "../figures";
-import type { OverviewPeriod } from "../period";
 
 /*
  * Verification counts for the overview, from the service's list totals: one call per filter set with

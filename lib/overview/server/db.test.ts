@@ -8,8 +8,8 @@ import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from
 import { startOfDay } from "@/lib/shared/time-zone";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { AGE_BUCKETS } from "../../cases/rules";
-import type { OverviewPeriod } from "../period";
+import { AGE_BUCKETS } from "@/lib/cases/rules";
+import type { OverviewPeriod } from "@/lib/overview/period";
 import { auditActivity } from "./activity";
 import { caseFigures } from "./cases";
 

@@ -2,21 +2,21 @@ import "server-only";
 
 import { createTranslator } from "next-intl";
 
-import type { Locale } from "@/lib/i18n/locales";
-import { loadMessages } from "@/lib/i18n/messages";
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
 import { csvRecord, csvRowStream } from "@/lib/audit-trail/server/csv";
+import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/cases/rules";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/locales";
+import { loadMessages } from "@/lib/i18n/messages";
+import { activityColumns, type ActivityMessages } from "@/lib/overview/activity";
+import { outcomeMatrix } from "@/lib/overview/cases";
+import { ratesOf, STATUSES } from "@/lib/overview/figures";
+import { parseOverviewPeriod, type OverviewPeriod } from "@/lib/overview/period";
+import { OVERVIEW_TABLES, type OverviewTable } from "@/lib/overview/tables";
 import { isoInZone } from "@/lib/shared/time-zone";
 import type { InputProblem } from "@/lib/verifications/rules";
 
-import { AGE_BUCKETS, RECOMMENDATIONS } from "../../cases/rules";
-import { activityColumns, type ActivityMessages } from "../activity";
-import { outcomeMatrix } from "../cases";
-import { ratesOf, STATUSES } from "../figures";
-import { parseOverviewPeriod, type OverviewPeriod } from "../period";
-import { OVERVIEW_TABLES, type OverviewTable } from "../tables";
 import { panelLoaders, type OverviewDeps } from "./overview";
 
 /*

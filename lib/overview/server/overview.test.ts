@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { recordEvent as record } from "@/lib/audit-trail/server";
 import { setLogSink } from "@/lib/log";
+import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
-import { parseOverviewPeriod, todayIn } from "../period";
 import { createCountCache } from "./counts";
 import { loadOverview, overviewAuditDetails } from "./overview";
 

@@ -1,11 +1,10 @@
 import "server-only";
 
-import type { Locale } from "@/lib/i18n/locales";
 import { PERMISSION_GROUPS, type Permission } from "@/lib/auth/permissions";
+import type { Locale } from "@/lib/i18n/locales";
+import type { PermissionCatalogue } from "@/lib/roles/types";
 import en from "@/messages/en/roles.json";
 import ptBR from "@/messages/pt-BR/roles.json";
-
-import type { PermissionCatalogue } from "../types";
 
 // GET /api/permissions: the catalogue with each permission's label and explanation in the caller's language
 // (the same messages the role editor shows).

@@ -13,7 +13,7 @@ import type { StaffSession } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import type { RoleDto } from "../types";
+import type { RoleDto } from "@/lib/roles/types";
 
 /*
  * Custom roles: created, edited and retired by members holding roles.manage. Each change and its audit event

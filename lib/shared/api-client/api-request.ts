@@ -15,7 +15,7 @@
  * first opens it, the others wait for its outcome.
  */
 
-import { PAGE_VIEW_HEADER, pageViewId } from "../page-view";
+import { PAGE_VIEW_HEADER, pageViewId } from "@/lib/shared/page-view";
 
 export class ApiRequestError extends Error {
   constructor(

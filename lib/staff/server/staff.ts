@@ -13,7 +13,6 @@ import { signInBlock, unlockSignIn } from "@/lib/auth/server/throttle";
 import { type StaffSession, type StaffUserDto } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { quotaUsageToday } from "@/lib/db/quotas";
-import { AppError } from "@/lib/shared/errors";
 import type { InviteStaffInput } from "@/lib/staff/rules";
 import type { StaffListEntry } from "@/lib/staff/types";
 import type { UpdateStaffInput } from "@/lib/staff/validation";

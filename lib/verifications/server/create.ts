@@ -5,8 +5,8 @@ import { AppError } from "@/lib/shared/errors";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { parseCreateVerificationInput, type CreateVerificationInput } from "@/lib/verifications/rules";
+import type { CreateVerificationResponse } from "@/lib/verifications/types";
 
-import type { CreateVerificationResponse } from "../types";
 import { inputError } from "./input";
 import type { VerificationDeps } from "./list";
 

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { recordEvent } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
+import type { CropBox } from "@/lib/verifications/crop";
 
-import type { CropBox } from "../crop";
 import { documentCrops } from "./tables";
 
 /*

@@ -7,8 +7,8 @@ import { AppError } from "@/lib/shared/errors";
 import { coreClient } from "@/lib/upstream/core";
 import type { Verification } from "@/lib/upstream/model/verification";
 import { isPublicId } from "@/lib/upstream/model/verification-query";
+import type { VerificationDetailResponse } from "@/lib/verifications/types";
 
-import type { VerificationDetailResponse } from "../types";
 import { subjectCpfHashOf } from "./known";
 import type { VerificationDeps } from "./list";
 import { asSeenBy } from "./personal-data";

@@ -5,8 +5,7 @@ import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { cases, verificationIndex } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
-
-import type { ListEnrichment, VerificationListResponse } from "../types";
+import type { ListEnrichment, VerificationListResponse } from "@/lib/verifications/types";
 
 /*
  * The list's columns that do not come from the service: ref_id (case work's verification index) and the

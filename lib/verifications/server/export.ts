@@ -14,8 +14,8 @@ import { verificationFor } from "@/lib/upstream/model/masking";
 import type { Verification } from "@/lib/upstream/model/verification";
 import { isDecided } from "@/lib/upstream/model/verification";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
+import type { ListEnrichment, VerificationListResponse } from "@/lib/verifications/types";
 
-import type { ListEnrichment, VerificationListResponse } from "../types";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";
 import { subjectCpfHashOf } from "./known";

@@ -4,8 +4,8 @@ import { audited, type RequestContext } from "@/lib/audit-trail/server";
 import type { PermissionHolder } from "@/lib/auth/permissions";
 import { getDatabaseHandle } from "@/lib/db/client";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
+import type { VerificationListResponse } from "@/lib/verifications/types";
 
-import type { VerificationListResponse } from "../types";
 import { listDetails } from "./audit-details";
 import { enrichList } from "./enrich";
 import { enrichmentCacheFor } from "./enrichment-cache";

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { toErrorResponse } from "@/lib/api/errors";
 import { setLogSink } from "@/lib/log";
+import { upstreamDateBound } from "@/lib/verifications/dates";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
-import { upstreamDateBound } from "../dates";
 import { getVerificationDetail } from "./detail";
 import { listVerifications, type PagingMemory } from "./list";
 

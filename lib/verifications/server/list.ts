@@ -10,9 +10,8 @@ import {
   type FilterDefinition,
   type VerificationFilters,
 } from "@/lib/upstream/model/verification-query";
-
-import { upstreamDateBound } from "../dates";
-import type { VerificationListResponse } from "../types";
+import { upstreamDateBound } from "@/lib/verifications/dates";
+import type { VerificationListResponse } from "@/lib/verifications/types";
 
 /*
  * The list, as both the server page (first render) and GET /api/verifications (every later change) get

@@ -17,8 +17,8 @@ import {
   sealMediaToken,
   type MediaClaim,
 } from "@/lib/verifications/server/media-token";
+import type { MediaItem, VerificationMediaResponse } from "@/lib/verifications/types";
 
-import type { MediaItem, VerificationMediaResponse } from "../types";
 import { assertPublicId } from "./detail";
 import type { VerificationDeps } from "./list";
 

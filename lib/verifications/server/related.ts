@@ -8,8 +8,8 @@ import { indexedCpfHash, samePersonRows, type SamePersonRow } from "@/lib/cases/
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import type { Verification } from "@/lib/upstream/model/verification";
+import type { RelatedVerification, RelatedVerificationsResponse } from "@/lib/verifications/types";
 
-import type { RelatedVerification, RelatedVerificationsResponse } from "../types";
 import { assertPublicId, viewVerification } from "./detail";
 import type { VerificationDeps } from "./list";
 

@@ -6,9 +6,9 @@ import { hasPermission, type StaffSession } from "@/lib/auth/server/require-role
 import { pgErrorCode } from "@/lib/auth/server/staff-store";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
-
+import type { SavedView } from "@/lib/views/types";
 import { VIEW_SCOPES, type SaveViewInput, type ViewScope } from "@/lib/views/validation";
-import type { SavedView } from "../types";
+
 import { savedViews } from "./tables";
 
 /*

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 
 import { CaseHistory, CaseWork, type Viewer } from "@/components/cases/case-work";
+import { CaseVerificationPart } from "@/components/verifications/case-verification-part";
 import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
 import { VerificationEvidence } from "@/components/verifications/verification-evidence";
 import { backHref } from "@/components/verifications/verification-neighbours";
@@ -61,7 +62,12 @@ export function VerificationPageClient({
         className="min-w-0 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:overflow-y-auto"
         data-testid="decision-panel"
       >
-        <CaseWork publicId={publicId} viewer={viewer} context={queueContext} />
+        <CaseWork
+          publicId={publicId}
+          viewer={viewer}
+          context={queueContext}
+          verificationPart={(caseDetail) => <CaseVerificationPart detail={caseDetail} viewer={viewer} />}
+        />
       </aside>
     </div>
   );

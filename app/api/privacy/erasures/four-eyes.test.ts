@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
+import { PATCH as changeStaff } from "@/app/api/staff/[id]/route";
+import { POST as inviteStaff } from "@/app/api/staff/route";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
@@ -8,8 +10,6 @@ import type { ErasureDto } from "@/lib/privacy/erasure";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { PATCH as changeStaff } from "../../staff/[id]/route";
-import { POST as inviteStaff } from "../../staff/route";
 import { POST as confirm } from "./[id]/confirm/route";
 import { POST as ask } from "./route";
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { GET as auditLog } from "@/app/api/audit/route";
+import { GET as getOne } from "@/app/api/verifications/[publicId]/route";
+import { POST as create, GET as list } from "@/app/api/verifications/route";
 import type { CreateVerificationResponse, VerificationListResponse } from "@/lib/verifications/types";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 
-import { GET as getOne } from "../[publicId]/route";
-import { POST as create, GET as list } from "../route";
 import { GET as exportCsv } from "./route";
 
 /*

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-import { fetchStepUpMethods } from "@/lib/account/hooks";
+import { fetchStepUpMethods } from "@/lib/auth/hooks";
 import { setStepUpHandler, type StepUpOutcome } from "@/lib/shared/api-client/api-request";
 
 import type { StepUpAsking, StepUpDialog as StepUpDialogType } from "./step-up-dialog";

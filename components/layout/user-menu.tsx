@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 
+import { SignOutButton } from "@/components/auth/sign-out-button";
 import { isBuiltInRole } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 
 import { AwayToggle } from "./away-toggle";
-import { SignOutButton } from "./sign-out-button";
 
 /** Who is signed in, their role, the link to their account and security page, and the sign-out button: for the dashboard header. */
 export async function UserMenu({ user }: { user: Pick<StaffSession, "email" | "name" | "role" | "customRoleName"> }) {

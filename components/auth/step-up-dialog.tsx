@@ -7,12 +7,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { fetchStepUpPasskeyOptions, postStepUp } from "@/lib/account/hooks";
-import type { StepUpMethod, StepUpProof } from "@/lib/account/types";
+import { fetchStepUpPasskeyOptions, postStepUp } from "@/lib/auth/hooks";
+import type { StepUpMethod, StepUpProof } from "@/lib/auth/types";
 import { ApiRequestError, type StepUpOutcome } from "@/lib/shared/api-client/api-request";
 
 /*
- * The step-up dialog itself (components/step-up/step-up-provider.tsx asks it): the member's second factor,
+ * The step-up dialog itself (components/auth/step-up-provider.tsx asks it): the member's second factor,
  * then the waiting request goes again. Loaded on the first question, not with every signed-in page.
  */
 
