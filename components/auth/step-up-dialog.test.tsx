@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { apiRequest } from "@/lib/shared/api-client/api-request";
 import { apiError, mockApi, renderWithProviders, type ApiAnswer } from "@/test/render";
@@ -45,15 +45,6 @@ function answers({
     "POST /api/account/step-up": stepUp,
   });
 }
-
-// The step-up registry (lib/shared/api-client/step-up.ts) lives as long as the page and shares one question
-// between the calls waiting on it: a test that leaves the dialog open answers it (Cancel) before the next one.
-afterEach(async () => {
-  const open = screen.queryByRole("dialog");
-  if (!open) return;
-  fireEvent.click(within(open).getByRole("button", { name: "Cancel" }));
-  await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-});
 
 async function refusedAction(api = answers()) {
   const view = renderWithProviders(<Action />);
@@ -114,6 +105,25 @@ describe("StepUpDialog", () => {
     );
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(api.callsTo("POST /api/things")).toHaveLength(1);
+  });
+
+  it("a question left open when the shell goes away is answered, so the next page's step-up opens its dialog", async () => {
+    const { unmount } = await refusedAction(
+      mockApi({
+        "POST /api/things": [STEP_UP_REFUSAL, STEP_UP_REFUSAL, { done: true }],
+        "GET /api/account/factors": { stepUpMethods: ["totp"] },
+        "POST /api/account/step-up": { verifiedAt: "2026-03-10T12:00:00Z", until: "2026-03-10T12:05:00Z" },
+      }),
+    );
+    unmount();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    const again = renderWithProviders(<Action />);
+    await again.user.click(screen.getByRole("button", { name: "Do it" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it is you" });
+    await again.user.type(within(dialog).getByLabelText(/code/i), "123456");
+    await again.user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Done."));
   });
 
   it("Escape cancels too", async () => {

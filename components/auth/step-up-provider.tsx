@@ -28,19 +28,29 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   const [StepUpDialog, setStepUpDialog] = useState<typeof StepUpDialogType | null>(null);
   const asked = useRef(0);
 
-  useEffect(
-    () =>
-      setStepUpHandler(async () => {
-        const [methods, dialog] = await Promise.all([fetchStepUpMethods().catch(() => null), loadDialog()]);
-        return new Promise<StepUpOutcome>((resolve) => {
-          setStepUpDialog(() => dialog);
-          setAsking({ id: (asked.current += 1), resolve, methods });
-        });
-      }),
-    [],
-  );
+  // The questions not answered yet. One left open when the provider goes away (the shell unmounting) is answered
+  // "not verified", or the registry would hand its never-settling promise to every later step-up.
+  const unanswered = useRef(new Set<(outcome: StepUpOutcome) => void>());
+
+  useEffect(() => {
+    const pending = unanswered.current;
+    const remove = setStepUpHandler(async () => {
+      const [methods, dialog] = await Promise.all([fetchStepUpMethods().catch(() => null), loadDialog()]);
+      return new Promise<StepUpOutcome>((resolve) => {
+        pending.add(resolve);
+        setStepUpDialog(() => dialog);
+        setAsking({ id: (asked.current += 1), resolve, methods });
+      });
+    });
+    return () => {
+      remove();
+      for (const resolve of pending) resolve({ verified: false });
+      pending.clear();
+    };
+  }, []);
 
   function finish(outcome: StepUpOutcome) {
+    if (asking) unanswered.current.delete(asking.resolve);
     asking?.resolve(outcome);
     setAsking(null);
   }
