@@ -7,9 +7,10 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { describe } from "vitest";
+import { afterAll, beforeAll, describe, vi } from "vitest";
 
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { setLogSink } from "@/lib/log";
 import { stubConfigEnv } from "@/test/config";
 
 /*
@@ -139,4 +140,64 @@ const processDatabase = globalThis as typeof globalThis & { __kycDatabase?: Prom
  */
 export function setProcessDatabase(handle: DatabaseHandle | undefined): void {
   processDatabase.__kycDatabase = handle ? Promise.resolve(handle) : undefined;
+}
+
+/**
+ * Registers the test configuration for the file (or, called inside a describe, for that suite): stubTestEnvironment(env)
+ * before its tests and vi.unstubAllEnvs() after them. `quiet` also keeps the log's lines out of the run meanwhile.
+ */
+export function withTestEnvironment(env: Record<string, string> = {}, { quiet = false }: { quiet?: boolean } = {}): void {
+  beforeAll(() => {
+    stubTestEnvironment(env);
+    if (quiet) setLogSink(() => undefined);
+  });
+  afterAll(() => {
+    if (quiet) setLogSink(undefined);
+    vi.unstubAllEnvs();
+  });
+}
+
+/**
+ * A stand-in for an object a beforeAll hook makes: each property read goes to what `current()` answers then, so the
+ * suite can name it at declaration time. Reading it before the hook ran (or after a failed one) throws, naming `what`.
+ */
+export function lateBound<T extends object>(current: () => T | undefined, what: string): T {
+  const ready = (): T => {
+    const value = current();
+    if (value === undefined) throw new Error(`${what} is not ready: its beforeAll has not run`);
+    return value;
+  };
+  // Spreading it, `in` and Object.keys see the object itself too.
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const value = ready();
+      const property: unknown = Reflect.get(value, key);
+      return typeof property === "function" ? property.bind(value) : property;
+    },
+    has: (_target, key) => Reflect.has(ready(), key),
+    ownKeys: () => Reflect.ownKeys(ready()),
+    getOwnPropertyDescriptor(_target, key) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(ready(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/**
+ * Inside a describeEachDatabase body: opens the suite's database before its tests and makes it the process database
+ * (what handlers and pages reach through getDb()), then empties the slot and disposes of it after them. The answer
+ * stands for the open database from the suite's first beforeAll on (see lateBound).
+ */
+export function withProcessDatabase(open: TestDatabaseKind["open"]): TestDatabase {
+  let handle: TestDatabase | undefined;
+  beforeAll(async () => {
+    handle = await open();
+    setProcessDatabase(handle);
+  });
+  afterAll(async () => {
+    setProcessDatabase(undefined);
+    await handle?.dispose();
+    handle = undefined;
+  });
+  return lateBound(() => handle, "the suite's database");
 }

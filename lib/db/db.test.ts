@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { hashPassword } from "@/lib/auth/server/password";
-import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
-
 import { staffUsers } from "@/lib/auth/server/tables";
+import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
+
 import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
 import {
   claimStaffForOidc,
@@ -19,8 +19,7 @@ import {
 } from "../auth/server/staff-store";
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 async function rows<T>(db: TestDatabase["db"], query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
-import { staffFactors, staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { IDLE_TIMEOUT_MS, readLiveSession } from "@/lib/auth/server/sessions";
+import { staffFactors, staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { TOTP_PERIOD_SECONDS, totpCode } from "@/lib/auth/server/totp";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, TEST_SECRETS, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as resetFactors } from "../staff/[id]/factors/route";
 import { DELETE as endMemberSessions, GET as memberSessions } from "../staff/[id]/sessions/route";
@@ -26,21 +26,12 @@ const post = (url: string, cookie: string, body: unknown) => apiRequest(url, { m
 const period = TOTP_PERIOD_SECONDS * 1000;
 
 describeEachDatabase("account routes on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
 
-  beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
-  });
   afterEach(() => {
     vi.useRealTimers();
     stubConfigEnv({ MFA_REQUIRED: "off" });
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
   });
 
   /** Enrols an authenticator app through the routes; the secret and the recovery codes it was given. */

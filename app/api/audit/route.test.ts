@@ -1,33 +1,25 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import type { AuditPage } from "@/lib/audit-trail/types";
-import { staffRoles } from "@/lib/auth/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
-import { setLogSink } from "@/lib/log";
+import { staffRoles } from "@/lib/auth/server/tables";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { GET } from "./route";
 
 const CPF = "52998224725";
 const OTHER_CPF = "11144477735";
 
-beforeAll(() => {
-  stubTestEnvironment();
-  setLogSink(() => undefined);
-});
-afterAll(() => {
-  setLogSink(undefined);
-  vi.unstubAllEnvs();
-});
+withTestEnvironment({}, { quiet: true });
 
 describeEachDatabase("GET /api/audit on $name", ({ open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
   let adminCookie: string;
   let analystCookie: string;
   let adminEmail: string;
@@ -35,8 +27,6 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
   let adminId: string;
 
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
     const admin = await createTestStaff(handle.db, { role: "admin" });
     const analyst = await createTestStaff(handle.db, { role: "analyst" });
     adminEmail = admin.email;
@@ -61,10 +51,6 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
       handle.db,
     );
     await recordEvent({ actor, action: "kyc.session_create", target: { type: "cpf", cpf: CPF }, outcome: "success" }, handle.db);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
   });
 
   const get = (query = "", { cookie = adminCookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}) =>

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { type Permission } from "@/lib/auth/permissions";
-import { staffRoles } from "@/lib/auth/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
+import { staffRoles } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { applyObservations, observe } from "@/lib/cases/server/store";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as clearCrop, PUT as setCrop } from "../verifications/[publicId]/crop/route";
 import { POST as assign } from "./[publicId]/assignment/route";
@@ -26,18 +26,11 @@ const params = (publicId: string) => ({ params: Promise.resolve({ publicId }) })
 let counter = 0;
 
 describeEachDatabase("case work permissions on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
+  const handle = withProcessDatabase(open);
 
   beforeAll(async () => {
     // Upstream calls go to a closed port: what is under test is who gets past the door.
-    stubTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
-    handle = await open();
-    setProcessDatabase(handle);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
   });
 
   async function holding(permissions: Permission[]): Promise<{ user: StaffUserDto; cookie: string }> {

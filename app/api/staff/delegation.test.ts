@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
-import { staffUsers } from "@/lib/auth/server/tables";
 import { createStaff, LastHolderError, staffAccess, updateStaff } from "@/lib/auth/server/staff-store";
+import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffSession, StaffUserDto } from "@/lib/auth/types";
 import { createRole, updateRole } from "@/lib/roles/server/roles";
 import type { RoleDto } from "@/lib/roles/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, withProcessDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { PATCH as editRole } from "../roles/[id]/route";
 import { POST as postRole } from "../roles/route";
@@ -45,19 +45,12 @@ async function memberWithRole(db: TestDatabase["db"], roleId: string, label: str
 }
 
 describeEachDatabase("delegation on $name", ({ name, open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
   let admin: StaffUserDto;
 
   beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
     admin = await createTestStaff(handle.db, { role: "admin" });
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
   });
 
   const newRole = (permissions: Permission[], label = "Role") =>

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
-import { staffUsers } from "@/lib/auth/server/tables";
 import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
+import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { POST as changePassword } from "../account/password/route";
 import { PATCH } from "./[id]/route";
@@ -16,21 +16,14 @@ import { GET, POST } from "./route";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 describeEachDatabase("staff routes on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
   let admin: StaffUserDto;
   let adminCookie: string;
 
   beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
     admin = await createTestStaff(handle.db, { role: "admin" });
     adminCookie = await sessionCookieFor(handle.db, admin);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
   });
 
   it("invites with a one-time password returned once, which must then be replaced", async () => {

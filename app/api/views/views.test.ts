@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
-import { staffRoles } from "@/lib/auth/server/tables";
 import { createStaff } from "@/lib/auth/server/staff-store";
+import { staffRoles } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import type { SavedView } from "@/lib/views/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as deleteView } from "./[id]/route";
 import { GET as listViews, POST as saveView } from "./route";
@@ -20,19 +20,16 @@ type Json = Record<string, unknown>;
 const read = async <T = Json>(response: Response) => (await response.json()) as T;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describeEachDatabase("saved views on $name", ({ open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
   let analyst: StaffUserDto;
   let cookie: string;
   let otherCookie: string;
   let verificationsOnlyCookie: string;
 
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
     analyst = await createTestStaff(handle.db, { role: "analyst" });
     cookie = await sessionCookieFor(handle.db, analyst);
     otherCookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
@@ -48,10 +45,6 @@ describeEachDatabase("saved views on $name", ({ open }) => {
       mustChangePassword: false,
     });
     verificationsOnlyCookie = await sessionCookieFor(handle.db, reader);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
   });
 
   const save = (body: unknown, as = cookie) => saveView(apiRequest("/api/views", { method: "POST", cookie: as, body }));

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
-import { describeEachDatabase, stubTestEnvironment } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment } from "@/test/db";
 
 import { pruneAuditEvents } from "./index";
 import { recordEvent } from "./record";
@@ -15,8 +15,7 @@ import { verifyAuditChain } from "./verify";
  * through, and the chain still verifies after it. The session setting the pruner once used opens nothing.
  */
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 const DAY = 86_400_000;
 

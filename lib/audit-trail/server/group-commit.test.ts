@@ -3,19 +3,18 @@ import path from "node:path";
 import readline from "node:readline";
 
 import { asc, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 
 import { chainSigner, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { singleKeyRing } from "@/lib/keys/ring";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, TEST_SECRETS, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
 import { verifyAuditChain } from "./verify";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 afterEach(() => setProcessDatabase(undefined));
 
 const actor = { id: "9f1c2f3e-7d8a-4b5c-9e0f-1a2b3c4d5e6f", email: "ana@example.com" };

@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, onTestFinished, vi } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import type { Database } from "@/lib/db/client";
 import { tamper } from "@/test/audit-trail";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, stubTestEnvironment } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment } from "@/test/db";
 
 import { signCheckpoint } from "./checkpoint";
 import { auditHeadFilePath, checkpointAuditHead, externalHeadSigned, readExternalHead } from "./head-file";
@@ -26,8 +26,7 @@ import { verifyAuditChain, type VerifyResult } from "./verify";
  * count cut back) is caught by the head kept outside it.
  */
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 const DAY = 86_400_000;
 

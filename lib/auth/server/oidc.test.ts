@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { createTestStaff } from "@/test/auth";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { signInErrorFrom } from "../sign-in-errors";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { startSession, validateSession } from "./sessions";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describe("claims", () => {
   it("come from the ID token when it carries the email, without asking userinfo", async () => {

@@ -1,15 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { SessionCache } from "./session-cache";
 import { IDLE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 /** The same handle, counting the queries its cache sends to the database. */
 function counted(handle: DatabaseHandle): { handle: DatabaseHandle; queries: () => number } {

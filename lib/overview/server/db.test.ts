@@ -1,20 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail/server";
-import { queueQuerySchema } from "@/lib/cases/validation";
-import { cases } from "@/lib/cases/server/tables";
 import { listQueue } from "@/lib/cases/server/store";
+import { cases } from "@/lib/cases/server/tables";
+import { queueQuerySchema } from "@/lib/cases/validation";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 import { startOfDay } from "@/lib/shared/time-zone";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { AGE_BUCKETS } from "../../cases/rules";
 import type { OverviewPeriod } from "../period";
 import { auditActivity } from "./activity";
 import { caseFigures } from "./cases";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 const TZ = "America/Sao_Paulo";
 const ANA = { id: "0b0e3a52-9f6d-4d55-9a53-0d7c0f4f1a01", email: "ana@example.com" };

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail/server";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { cases, verificationIndex } from "@/lib/cases/server/tables";
 import { makeStaff, makeVerification } from "@/test/cases";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { enrichList, enrichmentOf } from "./enrich";
 import { knownVerificationsOf, subjectCpfHashOf } from "./known";
@@ -16,8 +16,7 @@ import { knownVerificationsOf, subjectCpfHashOf } from "./known";
  * instances at once), the ref_id, and the open case's age and owner for the list.
  */
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describeEachDatabase("known verifications on $name", ({ open }) => {
   let h: TestDatabase;

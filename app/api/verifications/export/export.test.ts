@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { GET as auditLog } from "@/app/api/audit/route";
 import type { CreateVerificationResponse, VerificationListResponse } from "@/lib/verifications/types";
-import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { withPartnersHarness } from "@/test/partners-ops";
 
 import { GET as getOne } from "../[publicId]/route";
 import { POST as create, GET as list } from "../route";
@@ -15,19 +15,8 @@ import { GET as exportCsv } from "./route";
  * creation and views.
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500", CORE_MAX_PER_PAGE: "100" }, { clear: "faults and requests" });
 const BASE = "http://localhost:3000/api/verifications";
-
-beforeAll(async () => {
-  h = await startPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500", CORE_MAX_PER_PAGE: "100" });
-});
-afterAll(async () => {
-  await h?.dispose();
-});
-beforeEach(async () => {
-  await h.sandbox.clearFaults();
-  await h.sandbox.clearRequests();
-});
 
 async function auditSearch(query: string, cpf?: string) {
   const response = await auditLog(
