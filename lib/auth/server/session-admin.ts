@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import { recordEvent } from "@/lib/audit-trail/server/record";
+import { recordSuccess } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
@@ -28,13 +28,11 @@ export async function memberSessions(db: Database, userId: string): Promise<Sess
 export async function endOwnSession(db: Database, user: { id: string }, publicId: string, context: RequestContext): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await endSessionByPublicId(tx, user.id, publicId))) throw new AppError("not_found", "No such live session.");
-    await recordEvent(
+    await recordSuccess(
+      context,
       {
-        actor: context.actor,
         action: "auth.session_end",
         target: { type: "staff", id: user.id },
-        outcome: "success",
-        ip: context.ip,
         details: { ended: 1 },
       },
       tx,
@@ -46,13 +44,11 @@ export async function endOwnSession(db: Database, user: { id: string }, publicId
 export async function endOtherSessions(db: Database, user: { id: string; sessionId: string }, context: RequestContext): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await revokeUserSessions(tx, user.id, new Date(), user.sessionId);
-    await recordEvent(
+    await recordSuccess(
+      context,
       {
-        actor: context.actor,
         action: "auth.session_end",
         target: { type: "staff", id: user.id },
-        outcome: "success",
-        ip: context.ip,
         details: { others: ended },
       },
       tx,
@@ -66,13 +62,11 @@ export async function endMemberSessions(db: Database, userId: string, context: R
   return db.transaction(async (tx) => {
     if (!(await getStaff(tx, userId))) throw new AppError("not_found", "No such staff member.");
     const ended = await revokeUserSessions(tx, userId);
-    await recordEvent(
+    await recordSuccess(
+      context,
       {
-        actor: context.actor,
         action: "staff.sessions_end",
         target: { type: "staff", id: userId },
-        outcome: "success",
-        ip: context.ip,
         details: { ended },
       },
       tx,
