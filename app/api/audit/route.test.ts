@@ -5,10 +5,8 @@ import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import type { AuditPage } from "@/lib/audit-trail/types";
-import { createStaff } from "@/lib/auth/server/staff-store";
-import { staffRoles } from "@/lib/auth/server/tables";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createStaffHolding, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { GET } from "./route";
@@ -71,17 +69,7 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
   });
 
   it("never streams CSV to a member holding audit.read without audit.export, however the format is written", async () => {
-    const [role] = await handle.db
-      .insert(staffRoles)
-      .values({ name: `audit reader ${Date.now()}`, permissions: ["audit.read"] })
-      .returning({ id: staffRoles.id });
-    const reader = await createStaff(handle.db, {
-      email: `audit-reader-${Date.now()}@test.local`,
-      name: "Audit reader",
-      role: role!.id,
-      passwordHash: null,
-      mustChangePassword: false,
-    });
+    const reader = await createStaffHolding(handle.db, ["audit.read"], "Audit reader");
     const cookie = await sessionCookieFor(handle.db, reader);
     // Read as csv once trimmed: refused for want of audit.export, and the attempt is on the trail.
     for (const query of ["?format=csv", "?format=csv%20", "?format=%20csv", "?format=csv%09", "?format=%0Acsv"]) {

@@ -1,10 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 
-import { createStaff } from "@/lib/auth/server/staff-store";
-import { staffRoles } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import type { SavedView } from "@/lib/views/types";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createStaffHolding, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as deleteView } from "./[id]/route";
@@ -33,17 +31,7 @@ describeEachDatabase("saved views on $name", ({ open }) => {
     analyst = await createTestStaff(handle.db, { role: "analyst" });
     cookie = await sessionCookieFor(handle.db, analyst);
     otherCookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
-    const [role] = await handle.db
-      .insert(staffRoles)
-      .values({ name: "verifications only", permissions: ["verifications.read"] })
-      .returning({ id: staffRoles.id });
-    const reader = await createStaff(handle.db, {
-      email: `views-reader-${Date.now()}@test.local`,
-      name: "Reader",
-      role: role!.id,
-      passwordHash: null,
-      mustChangePassword: false,
-    });
+    const reader = await createStaffHolding(handle.db, ["verifications.read"], "Reader");
     verificationsOnlyCookie = await sessionCookieFor(handle.db, reader);
   });
 

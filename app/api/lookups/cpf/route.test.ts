@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { staffRoles } from "@/lib/auth/server/tables";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
-import { createTestStaff, sessionCookieFor } from "@/test/auth";
+import { createStaffHolding, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { json, withPartnersHarness } from "@/test/partners-ops";
 
 import { POST } from "./route";
@@ -112,11 +111,7 @@ describe("sources", () => {
 
 describe("a member without personal_data.unmasked", () => {
   it("gets both records masked by the dashboard: no CPF, name, birth date or contact in clear, unknown fields dropped", async () => {
-    const [role] = await h.db.db
-      .insert(staffRoles)
-      .values({ name: `Masked lookups ${Math.random().toString(36).slice(2, 8)}`, permissions: ["lookups.run"] })
-      .returning({ id: staffRoles.id });
-    const masked = await sessionCookieFor(h.db.db, await createTestStaff(h.db.db, { role: role!.id as never }));
+    const masked = await sessionCookieFor(h.db.db, await createStaffHolding(h.db.db, ["lookups.run"], "Masked lookups"));
     for (const source of ["receita", "history"] as const) {
       const clear = await json<{ record: FederalRevenueRecord & CpfHistoryRecord }>(
         await lookup({ cpf: ORDINARY, source, purpose: "Onboarding check" }, await freshAnalyst()),
