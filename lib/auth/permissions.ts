@@ -4,34 +4,8 @@
 // (`PERMISSIONS`) says what exists, one (`BUILT_IN_ROLES`) what each built-in role holds. Labels and
 // explanations live in messages/<locale>/roles.json under `permissions.<resource>.<action>`.
 
-export const PERMISSIONS = [
-  "verifications.read",
-  "verifications.create",
-  "verifications.export",
-  "verifications.crop",
-  "verifications.reverify",
-  "media.read",
-  "personal_data.unmasked",
-  "cases.read",
-  "cases.work",
-  "cases.confirm",
-  "cases.assign",
-  "lookups.run",
-  "kyc.start",
-  "sms.send",
-  "integrations.manage",
-  "staff.manage",
-  "roles.manage",
-  "audit.read",
-  "audit.export",
-  "privacy.report",
-  "privacy.erase",
-] as const;
-
-export type Permission = (typeof PERMISSIONS)[number];
-
 /** The catalogue grouped by resource, in the order the role editor shows it. */
-export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: readonly Permission[] }> = [
+const GROUPS = [
   {
     resource: "verifications",
     permissions: [
@@ -48,7 +22,14 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: r
   { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
   { resource: "administration", permissions: ["integrations.manage", "staff.manage", "roles.manage"] },
   { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report", "privacy.erase"] },
-];
+] as const;
+
+export type Permission = (typeof GROUPS)[number]["permissions"][number];
+
+/** Every permission, in catalogue order (group by group). */
+export const PERMISSIONS: readonly Permission[] = GROUPS.flatMap((group) => group.permissions);
+
+export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: readonly Permission[] }> = GROUPS;
 
 export function isPermission(value: unknown): value is Permission {
   return typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);
