@@ -184,20 +184,28 @@ export function lateBound<T extends object>(current: () => T | undefined, what: 
 }
 
 /**
- * Inside a describeEachDatabase body: opens the suite's database before its tests and makes it the process database
- * (what handlers and pages reach through getDb()), then empties the slot and disposes of it after them. The answer
- * stands for the open database from the suite's first beforeAll on (see lateBound).
+ * Inside a describeEachDatabase body (or a describe within it): opens a database of the suite's kind before its tests
+ * and disposes of it after them; with `asProcessDatabase`, it is also the process database meanwhile (what handlers and
+ * pages reach through getDb()). The answer stands for the open database from that beforeAll on (see lateBound).
  */
-export function withProcessDatabase(open: TestDatabaseKind["open"]): TestDatabase {
+export function withDatabase(
+  open: TestDatabaseKind["open"],
+  { asProcessDatabase = false }: { asProcessDatabase?: boolean } = {},
+): TestDatabase {
   let handle: TestDatabase | undefined;
   beforeAll(async () => {
     handle = await open();
-    setProcessDatabase(handle);
+    if (asProcessDatabase) setProcessDatabase(handle);
   });
   afterAll(async () => {
-    setProcessDatabase(undefined);
+    if (asProcessDatabase) setProcessDatabase(undefined);
     await handle?.dispose();
     handle = undefined;
   });
   return lateBound(() => handle, "the suite's database");
+}
+
+/** withDatabase, the suite's database being the process database (getDb()'s) meanwhile. */
+export function withProcessDatabase(open: TestDatabaseKind["open"]): TestDatabase {
+  return withDatabase(open, { asProcessDatabase: true });
 }

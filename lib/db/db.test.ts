@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { hashPassword } from "@/lib/auth/server/password";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
-import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "../auth/server/seed";
 import {
@@ -27,13 +27,7 @@ async function rows<T>(db: TestDatabase["db"], query: ReturnType<typeof sql>): P
 }
 
 describeEachDatabase("database layer on $name", ({ name, open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   it("applies the migrations from zero, and applying them again changes nothing", async () => {
     const tables = await rows<{ table_name: string }>(

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { createStaff, LastHolderError, staffAccess, updateStaff } from "@/lib/auth/server/staff-store";
@@ -8,7 +8,14 @@ import type { StaffSession, StaffUserDto } from "@/lib/auth/types";
 import { createRole, updateRole } from "@/lib/roles/server/roles";
 import type { RoleDto } from "@/lib/roles/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, withProcessDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
+import {
+  describeEachDatabase,
+  setProcessDatabase,
+  withDatabase,
+  withProcessDatabase,
+  withTestEnvironment,
+  type TestDatabase,
+} from "@/test/db";
 
 import { PATCH as editRole } from "../roles/[id]/route";
 import { POST as postRole } from "../roles/route";
@@ -139,13 +146,7 @@ describeEachDatabase("delegation on $name", ({ name, open }) => {
   });
 
   describe("the last holder of roles.manage and staff.manage", () => {
-    let only: TestDatabase;
-    beforeAll(async () => {
-      only = await open();
-    });
-    afterAll(async () => {
-      await only?.dispose();
-    });
+    const only = withDatabase(open);
 
     it("keeps it: no role change, disabling or role edit leaves nobody holding it (409 last_holder)", async () => {
       // A database of its own: its one admin is disabled, so the two managers' role is all that holds them.

@@ -3,13 +3,13 @@ import path from "node:path";
 import readline from "node:readline";
 
 import { asc, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 
 import { chainSigner, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { singleKeyRing } from "@/lib/keys/ring";
-import { describeEachDatabase, setProcessDatabase, TEST_SECRETS, withTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, TEST_SECRETS, withDatabase, withTestEnvironment } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
 import { verifyAuditChain } from "./verify";
@@ -53,13 +53,7 @@ function countingTransactions(db: Database): { db: Database; count: () => number
 }
 
 describeEachDatabase("audit group commit on $name", ({ name, open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   it("answers every concurrent writer only with its own committed event, sharing transactions, in one chain", async () => {
     const { db, count } = countingTransactions(handle.db);

@@ -1,8 +1,8 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
-import { describeEachDatabase, TEST_SECRETS, withTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, TEST_SECRETS, withDatabase, withTestEnvironment } from "@/test/db";
 
 import {
   assertAuditable,
@@ -78,13 +78,7 @@ describe("the content guard", () => {
 });
 
 describeEachDatabase("the audit writer on $name", ({ open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   const all = () => handle.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { createTestStaff } from "@/test/auth";
-import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 
 import { signInErrorFrom } from "../sign-in-errors";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
@@ -52,13 +52,7 @@ describe("claims", () => {
 });
 
 describeEachDatabase("single sign-on admission on $name", ({ open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   const verified = (email: string | null, subject: string) => ({ subject, email, emailVerified: true, name: null });
   const admit = (identity: ReturnType<typeof verified>, allowUnverifiedEmail = false) =>

@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import { createDatabase, type Database } from "@/lib/db/client";
 import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
-import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 import { envelopeEvent, flatEvent, uniqueId } from "@/test/webhooks";
 
 import { onVerificationChange, type VerificationChange } from "./changes";
@@ -22,13 +22,7 @@ async function store(db: Database, body: object, deliveryId = uniqueId("dlv")) {
 }
 
 describeEachDatabase("webhook processor on $name", ({ name, open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   it("a listener that throws leaves the delivery pending, backing off, with nothing of it committed; it succeeds later", async () => {
     const publicId = uniqueId("ver");
