@@ -5,8 +5,8 @@ import { LRUCache } from "lru-cache";
 import type { ChangeFeed } from "@/lib/db/change-feed";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
+import type { ListEnrichment } from "@/lib/verifications/types";
 
-import type { ListEnrichment } from "../types";
 import { enrichmentOf } from "./enrich";
 
 /*
