@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 
 import { setLogSink } from "@/lib/log";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { lateBound, setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase, type TestDatabaseKind } from "@/test/db";
+import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase, type TestDatabaseKind } from "@/test/db";
+import { lateBound } from "@/test/late-bound";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 /*
