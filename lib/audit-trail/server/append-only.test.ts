@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
+import { refused } from "@/test/append-only";
 import { describeEachDatabase, withTestEnvironment } from "@/test/db";
 
 import { pruneAuditEvents } from "./index";
@@ -18,17 +19,6 @@ import { verifyAuditChain } from "./verify";
 withTestEnvironment();
 
 const DAY = 86_400_000;
-
-/** Resolves when the statement was refused by the trigger (drizzle wraps the database's error as its cause). */
-async function refused(statement: Promise<unknown>): Promise<void> {
-  const error = await statement.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error, "the database accepted the statement").toBeInstanceOf(Error);
-  const messages = [(error as Error).message, ((error as Error).cause as Error | undefined)?.message ?? ""].join(" | ");
-  expect(messages).toMatch(/append-only: (UPDATE|DELETE|TRUNCATE) refused/);
-}
 
 describeEachDatabase("the audit trail is append-only in the database on $name", ({ open }) => {
   async function trail(ages: number[]) {

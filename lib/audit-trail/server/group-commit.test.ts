@@ -52,6 +52,11 @@ function countingTransactions(db: Database): { db: Database; count: () => number
   return { db: counted, count: () => count };
 }
 
+/** The events on the trail among `ids`. */
+function eventsWithIds(db: Database, ids: number[]) {
+  return db.select({ id: auditEvents.id }).from(auditEvents).where(inArray(auditEvents.id, ids));
+}
+
 describeEachDatabase("audit group commit on $name", ({ name, open }) => {
   const handle = withDatabase(open);
 
@@ -97,15 +102,10 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
   it("record() without a transaction goes through the process committer and answers after the commit", async () => {
     setProcessDatabase(handle);
     const results = await Promise.all(Array.from({ length: 40 }, (_, index) => record(event(index, "verification.view"))));
-    const rows = await handle.db
-      .select({ id: auditEvents.id })
-      .from(auditEvents)
-      .where(
-        inArray(
-          auditEvents.id,
-          results.map((result) => result.id),
-        ),
-      );
+    const rows = await eventsWithIds(
+      handle.db,
+      results.map((result) => result.id),
+    );
     expect(rows).toHaveLength(40);
     expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
   });
@@ -139,15 +139,10 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
         const written = await Promise.all(
           Array.from({ length: 200 }, (_, index) => (index % 2 ? a : b).append(fieldsOf(index, "verification.detail"))),
         );
-        const rows = await handle.db
-          .select({ id: auditEvents.id })
-          .from(auditEvents)
-          .where(
-            inArray(
-              auditEvents.id,
-              written.map((entry) => entry.id),
-            ),
-          );
+        const rows = await eventsWithIds(
+          handle.db,
+          written.map((entry) => entry.id),
+        );
         expect(rows).toHaveLength(200);
         expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
       } finally {
