@@ -9,7 +9,7 @@ import type { StaffUserDto } from "@/lib/auth/types";
 import { createDatabase } from "@/lib/db/client";
 import type { RoleDto } from "@/lib/roles/types";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, sessionCookieFor, signedInStaff } from "@/test/auth";
 import { testDatabases, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { GET as reasons } from "../cases/reasons/route";
@@ -39,8 +39,7 @@ describe.each(testDatabases())("custom roles on $name", ({ name, open }) => {
   let adminCookie: string;
 
   beforeAll(async () => {
-    admin = await createTestStaff(handle.db, { role: "admin" });
-    adminCookie = await sessionCookieFor(handle.db, admin);
+    ({ user: admin, cookie: adminCookie } = await signedInStaff(handle.db, { role: "admin" }));
   });
 
   async function newRole(permissions: string[], label = "Role"): Promise<RoleDto> {

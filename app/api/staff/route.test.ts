@@ -5,7 +5,7 @@ import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
 import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createTestStaff, sessionCookieFor, signedInStaff } from "@/test/auth";
 import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { POST as changePassword } from "../account/password/route";
@@ -22,8 +22,7 @@ describeEachDatabase("staff routes on $name", ({ open }) => {
   let adminCookie: string;
 
   beforeAll(async () => {
-    admin = await createTestStaff(handle.db, { role: "admin" });
-    adminCookie = await sessionCookieFor(handle.db, admin);
+    ({ user: admin, cookie: adminCookie } = await signedInStaff(handle.db, { role: "admin" }));
   });
 
   it("invites with a one-time password returned once, which must then be replaced", async () => {

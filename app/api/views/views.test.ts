@@ -1,8 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 
-import type { StaffUserDto } from "@/lib/auth/types";
 import type { SavedView } from "@/lib/views/types";
-import { apiRequest, createStaffHolding, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createStaffHolding, sessionCookieFor, signedInStaff } from "@/test/auth";
 import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as deleteView } from "./[id]/route";
@@ -22,15 +21,13 @@ withTestEnvironment();
 
 describeEachDatabase("saved views on $name", ({ open }) => {
   const handle = withProcessDatabase(open);
-  let analyst: StaffUserDto;
   let cookie: string;
   let otherCookie: string;
   let verificationsOnlyCookie: string;
 
   beforeAll(async () => {
-    analyst = await createTestStaff(handle.db, { role: "analyst" });
-    cookie = await sessionCookieFor(handle.db, analyst);
-    otherCookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
+    ({ cookie } = await signedInStaff(handle.db, { role: "analyst" }));
+    ({ cookie: otherCookie } = await signedInStaff(handle.db, { role: "analyst" }));
     const reader = await createStaffHolding(handle.db, ["verifications.read"], "Reader");
     verificationsOnlyCookie = await sessionCookieFor(handle.db, reader);
   });

@@ -6,7 +6,7 @@ import { auditEvents } from "@/lib/audit-trail/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { verificationIndex } from "@/lib/cases/server/tables";
 import type { ErasureDto, ErasureListResponse } from "@/lib/privacy/erasure";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createTestStaff, sessionCookieFor, signedInStaff } from "@/test/auth";
 import { testDatabases, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { POST as cancel } from "./[id]/cancel/route";
@@ -33,8 +33,7 @@ describe.each(testDatabases())("erasure routes on $name", ({ open }) => {
   let confirmerCookie: string;
 
   beforeAll(async () => {
-    asker = await createTestStaff(handle.db, { role: "admin" });
-    askerCookie = await sessionCookieFor(handle.db, asker);
+    ({ user: asker, cookie: askerCookie } = await signedInStaff(handle.db, { role: "admin" }));
     confirmerCookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "admin" }));
   });
 

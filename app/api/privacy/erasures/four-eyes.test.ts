@@ -5,7 +5,7 @@ import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import type { ErasureDto } from "@/lib/privacy/erasure";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createTestStaff, sessionCookieFor, signedInStaff } from "@/test/auth";
 import { randomCpf } from "@/test/cpf";
 import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
@@ -30,8 +30,7 @@ describeEachDatabase("erasure four eyes on $name", ({ open }) => {
   let requesterCookie: string;
 
   beforeAll(async () => {
-    requester = await createTestStaff(handle.db, { role: "admin" });
-    requesterCookie = await sessionCookieFor(handle.db, requester);
+    ({ user: requester, cookie: requesterCookie } = await signedInStaff(handle.db, { role: "admin" }));
   });
 
   async function request(): Promise<string> {
