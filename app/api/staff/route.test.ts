@@ -25,14 +25,10 @@ describeEachDatabase("staff routes on $name", ({ open }) => {
     ({ user: admin, cookie: adminCookie } = await signedInStaff(handle.db, { role: "admin" }));
   });
 
+  const invite = (body: unknown) => POST(apiRequest("/api/staff", { method: "POST", cookie: adminCookie, body }));
+
   it("invites with a one-time password returned once, which must then be replaced", async () => {
-    const response = await POST(
-      apiRequest("/api/staff", {
-        method: "POST",
-        cookie: adminCookie,
-        body: { email: " New.Person@Example.com ", name: "New Person", role: "analyst" },
-      }),
-    );
+    const response = await invite({ email: " New.Person@Example.com ", name: "New Person", role: "analyst" });
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const { user, oneTimePassword } = (await response.json()) as { user: StaffUserDto; oneTimePassword: string };
@@ -84,17 +80,9 @@ describeEachDatabase("staff routes on $name", ({ open }) => {
   });
 
   it("answers 409 for an email already taken and 400 naming bad fields", async () => {
-    const again = await POST(
-      apiRequest("/api/staff", {
-        method: "POST",
-        cookie: adminCookie,
-        body: { email: "NEW.PERSON@example.com", name: "Dup", role: "admin" },
-      }),
-    );
+    const again = await invite({ email: "NEW.PERSON@example.com", name: "Dup", role: "admin" });
     expect(again.status).toBe(409);
-    const bad = await POST(
-      apiRequest("/api/staff", { method: "POST", cookie: adminCookie, body: { email: "nope", name: "", role: "root" } }),
-    );
+    const bad = await invite({ email: "nope", name: "", role: "root" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { fields: string[] } }).error.fields.sort()).toEqual(["email", "name", "role"]);
   });

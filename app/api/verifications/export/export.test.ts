@@ -72,16 +72,20 @@ describe("GET /api/verifications/export", () => {
   });
 });
 
+/** Creates a verification here, as the analyst, for the CPF typed as `cpf`. */
+const createFor = (refId: string, cpf: string) =>
+  create(
+    h.request(BASE, {
+      method: "POST",
+      cookie: h.analystCookie,
+      body: { schemaVersion: "1", refId, document: { type: "cpf", number: cpf } },
+    }),
+  );
+
 describe("what a creation here leaves behind", () => {
   it("shows the ref_id on the list and tags the creation and every later view with the CPF, so the audit search finds them", async () => {
     const cpf = "39053344705";
-    const created = await create(
-      h.request(BASE, {
-        method: "POST",
-        cookie: h.analystCookie,
-        body: { schemaVersion: "1", refId: "UX-REF-42", document: { type: "cpf", number: "390.533.447-05" } },
-      }),
-    );
+    const created = await createFor("UX-REF-42", "390.533.447-05");
     expect(created.status).toBe(201);
     const { publicId } = ((await created.json()) as CreateVerificationResponse).created;
     expect(publicId).toBeTruthy();
@@ -105,13 +109,7 @@ describe("what a creation here leaves behind", () => {
   });
 
   it("writes a ref_id holding a semicolon so that no field starts a formula when pt-BR Excel splits on it", async () => {
-    const created = await create(
-      h.request(BASE, {
-        method: "POST",
-        cookie: h.analystCookie,
-        body: { schemaVersion: "1", refId: "ref;=1+1", document: { type: "cpf", number: "111.444.777-35" } },
-      }),
-    );
+    const created = await createFor("ref;=1+1", "111.444.777-35");
     expect(created.status).toBe(201);
     const { publicId } = ((await created.json()) as CreateVerificationResponse).created;
     const response = await exportCsv(h.request(`${BASE}/export`, { cookie: h.analystCookie }));
