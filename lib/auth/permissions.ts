@@ -31,6 +31,10 @@ export const PERMISSIONS: readonly Permission[] = GROUPS.flatMap((group) => grou
 
 export const PERMISSION_GROUPS: ReadonlyArray<{ resource: string; permissions: readonly Permission[] }> = GROUPS;
 
+function groupPermissions(resource: (typeof GROUPS)[number]["resource"]): readonly Permission[] {
+  return GROUPS.find((group) => group.resource === resource)!.permissions;
+}
+
 export function isPermission(value: unknown): value is Permission {
   return typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);
 }
@@ -51,19 +55,11 @@ export function isBuiltInRole(value: unknown): value is BuiltInRole {
  * asking for a re-verification (which creates a verification upstream) have their own permissions: the analyst's.
  */
 const ANALYST: readonly Permission[] = [
-  "verifications.read",
-  "verifications.create",
-  "verifications.export",
-  "verifications.crop",
-  "verifications.reverify",
-  "media.read",
-  "personal_data.unmasked",
+  ...groupPermissions("verifications"),
   "cases.read",
   "cases.work",
   "cases.confirm",
-  "lookups.run",
-  "kyc.start",
-  "sms.send",
+  ...groupPermissions("operations"),
 ];
 
 export const BUILT_IN_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
