@@ -2,12 +2,14 @@ import "server-only";
 
 import { NextRequest } from "next/server";
 
+import type { Permission } from "@/lib/auth/permissions";
 import type { Role } from "@/lib/auth/roles";
 import { sessionCookieName } from "@/lib/auth/server/cookies";
 import { hashPassword } from "@/lib/auth/server/password";
 import { encodeSessionToken } from "@/lib/auth/server/session-token";
 import { startSession } from "@/lib/auth/server/sessions";
 import { createStaff } from "@/lib/auth/server/staff-store";
+import { staffRoles } from "@/lib/auth/server/tables";
 import { type SignInMethod, type StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
@@ -29,6 +31,31 @@ export async function createTestStaff(
     name: `Test ${role}`,
     role,
     passwordHash: password ? await hashPassword(password) : null,
+    mustChangePassword: false,
+  });
+}
+
+/** A staff member and the session cookie of their sign-in (createTestStaff, then sessionCookieFor). */
+export async function signedInStaff(
+  db: Database,
+  options: Parameters<typeof createTestStaff>[1] = {},
+): Promise<{ user: StaffUserDto; cookie: string }> {
+  const user = await createTestStaff(db, options);
+  return { user, cookie: await sessionCookieFor(db, user) };
+}
+
+/** A staff member whose custom role, of their own and named after `label`, holds exactly `permissions`. */
+export async function createStaffHolding(db: Database, permissions: Permission[], label = "member"): Promise<StaffUserDto> {
+  counter += 1;
+  const [role] = await db
+    .insert(staffRoles)
+    .values({ name: `${label} ${Date.now()}-${counter}`, permissions })
+    .returning({ id: staffRoles.id });
+  return createStaff(db, {
+    email: `${label.replaceAll(" ", "-")}-${Date.now()}-${counter}@test.local`,
+    name: label,
+    role: role!.id,
+    passwordHash: null,
     mustChangePassword: false,
   });
 }

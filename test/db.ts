@@ -7,10 +7,12 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { describe } from "vitest";
+import { afterAll, beforeAll, describe, vi } from "vitest";
 
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { setLogSink } from "@/lib/log";
 import { stubConfigEnv } from "@/test/config";
+import { lateBound } from "@/test/late-bound";
 
 /*
  * Test helpers. The database layer runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is
@@ -139,4 +141,46 @@ const processDatabase = globalThis as typeof globalThis & { __kycDatabase?: Prom
  */
 export function setProcessDatabase(handle: DatabaseHandle | undefined): void {
   processDatabase.__kycDatabase = handle ? Promise.resolve(handle) : undefined;
+}
+
+/**
+ * Registers the test configuration for the file (or, called inside a describe, for that suite): stubTestEnvironment(env)
+ * before its tests and vi.unstubAllEnvs() after them. `quiet` also keeps the log's lines out of the run meanwhile.
+ */
+export function withTestEnvironment(env: Record<string, string> = {}, { quiet = false }: { quiet?: boolean } = {}): void {
+  beforeAll(() => {
+    stubTestEnvironment(env);
+    if (quiet) setLogSink(() => undefined);
+  });
+  afterAll(() => {
+    if (quiet) setLogSink(undefined);
+    vi.unstubAllEnvs();
+  });
+}
+
+/**
+ * Inside a describeEachDatabase body (or a describe within it): opens a database of the suite's kind before its tests
+ * and disposes of it after them; with `asProcessDatabase`, it is also the process database meanwhile (what handlers and
+ * pages reach through getDb()). The answer stands for the open database from that beforeAll on (see lateBound).
+ */
+export function withDatabase(
+  open: TestDatabaseKind["open"],
+  { asProcessDatabase = false }: { asProcessDatabase?: boolean } = {},
+): TestDatabase {
+  let handle: TestDatabase | undefined;
+  beforeAll(async () => {
+    handle = await open();
+    if (asProcessDatabase) setProcessDatabase(handle);
+  });
+  afterAll(async () => {
+    if (asProcessDatabase) setProcessDatabase(undefined);
+    await handle?.dispose();
+    handle = undefined;
+  });
+  return lateBound(() => handle, "the suite's database");
+}
+
+/** withDatabase, the suite's database being the process database (getDb()'s) meanwhile. */
+export function withProcessDatabase(open: TestDatabaseKind["open"]): TestDatabase {
+  return withDatabase(open, { asProcessDatabase: true });
 }

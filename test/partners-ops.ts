@@ -1,11 +1,12 @@
 import "server-only";
 
 import { sql } from "drizzle-orm";
-import { vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 
 import { setLogSink } from "@/lib/log";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase, type TestDatabaseKind } from "@/test/db";
+import { lateBound } from "@/test/late-bound";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
 
 /*
@@ -75,6 +76,32 @@ export async function startPartnersHarness(
       vi.unstubAllEnvs();
     },
   };
+}
+
+/**
+ * The file's harness: started before its tests (startPartnersHarness(env)) and disposed of after them. Before each
+ * test the sandbox forgets the requests it saw (`clear: "requests"`, the default) and, with "faults and requests",
+ * the faults a test set too; "nothing" leaves both. The answer stands for the started harness (see lateBound).
+ */
+export function withPartnersHarness(
+  env: Record<string, string> = {},
+  { clear = "requests" }: { clear?: "nothing" | "requests" | "faults and requests" } = {},
+): PartnersHarness {
+  let harness: PartnersHarness | undefined;
+  beforeAll(async () => {
+    harness = await startPartnersHarness(env);
+  });
+  afterAll(async () => {
+    await harness?.dispose();
+    harness = undefined;
+  });
+  if (clear !== "nothing") {
+    beforeEach(async () => {
+      if (clear === "faults and requests") await harness?.sandbox.clearFaults();
+      await harness?.sandbox.clearRequests();
+    });
+  }
+  return lateBound(() => harness, "the partners harness");
 }
 
 /** Both drivers answer `execute` with `{ rows }`. */

@@ -3,6 +3,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { afterAll, beforeAll, beforeEach } from "vitest";
+
+import { setLogSink } from "@/lib/log";
+import { lateBound } from "@/test/late-bound";
+
 /*
  * Starts the sandbox as its own process on a random port, exactly as `npm run sandbox` does, so tests
  * talk to it over real HTTP. One sandbox per test file: control routes (clock, faults) stay local.
@@ -84,4 +89,27 @@ export async function startSandbox(env: Record<string, string> = {}): Promise<Sa
       await exited;
     },
   };
+}
+
+/**
+ * The file's sandbox: started before its tests, with the log silenced meanwhile, and stopped after them. Before each
+ * test it forgets the requests it saw and, with "faults and requests", the faults a test set. The answer stands for
+ * the running sandbox (see lateBound).
+ */
+export function withSandbox({ clear = "requests" }: { clear?: "requests" | "faults and requests" } = {}): SandboxHandle {
+  let sandbox: SandboxHandle | undefined;
+  beforeAll(async () => {
+    setLogSink(() => undefined);
+    sandbox = await startSandbox();
+  });
+  afterAll(async () => {
+    setLogSink(undefined);
+    await sandbox?.stop();
+    sandbox = undefined;
+  });
+  beforeEach(async () => {
+    if (clear === "faults and requests") await sandbox?.clearFaults();
+    await sandbox?.clearRequests();
+  });
+  return lateBound(() => sandbox, "the sandbox");
 }

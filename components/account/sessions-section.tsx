@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from "@/lib/account/hooks";
 import type { SessionDto } from "@/lib/account/types";
 
@@ -95,16 +96,9 @@ export function SessionsSection() {
           )}
         </>
       ) : query.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {tCommon("retry")}
-            </Button>
-          }
-        >
+        <LoadFailed onRetry={query.refetch} retryLabel={tCommon("retry")}>
           {t("loadFailed")}
-        </Alert>
+        </LoadFailed>
       ) : (
         <p className="text-sm text-slate-600">{tCommon("loading")}</p>
       )}

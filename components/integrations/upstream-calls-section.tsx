@@ -3,10 +3,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Legend, StackedBarChart } from "@/components/ui/charts";
 import { dayFormatter, numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
+import { ColumnHead, FigureCell, RowHead, ScrollRegion, TextCell } from "@/components/ui/figure-table";
 import type { UpstreamCallsReport } from "@/lib/integrations/types";
-
-const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
-const TD = "px-2 py-1.5 text-sm tabular-nums";
 
 // At least 3:1 against white (the overview's chart colours).
 const API_COLORS = { core: "#0369a1", partners: "#b45309" } as const;
@@ -34,58 +32,50 @@ export async function UpstreamCallsSection({ report }: { report: UpstreamCallsRe
       </p>
       <Legend series={series} />
       <StackedBarChart labels={report.days.map((day) => short(day.day))} series={series} formatNumber={n} />
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("caption")}>
+      <ScrollRegion label={t("caption")}>
         <table className="w-full border-collapse">
           <caption className="sr-only">{t("caption")}</caption>
           <thead className="border-b border-slate-200">
             <tr>
-              <th scope="col" className={TH}>
-                {t("source")}
-              </th>
-              <th scope="col" className={TH}>
-                {t("kind")}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t("today")}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t("week")}
-              </th>
+              <ColumnHead>{t("source")}</ColumnHead>
+              <ColumnHead>{t("kind")}</ColumnHead>
+              <ColumnHead numeric>{t("today")}</ColumnHead>
+              <ColumnHead numeric>{t("week")}</ColumnHead>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {report.rows.length === 0 ? (
               <tr>
-                <td colSpan={4} className={`${TD} text-slate-600`}>
+                <TextCell colSpan={4} className="text-slate-600">
                   {t("none")}
-                </td>
+                </TextCell>
               </tr>
             ) : (
               report.rows.map((row) => (
                 <tr key={`${row.source} ${row.kind}`}>
-                  <th scope="row" className={`${TD} text-left font-normal break-all`}>
+                  <RowHead className="break-all">
                     <code>{row.source}</code>
-                  </th>
-                  <td className={`${TD} break-all`}>
+                  </RowHead>
+                  <TextCell className="break-all">
                     <code>{row.kind}</code>
-                  </td>
-                  <td className={`${TD} text-right`}>{n(row.today)}</td>
-                  <td className={`${TD} text-right`}>{n(row.week)}</td>
+                  </TextCell>
+                  <FigureCell>{n(row.today)}</FigureCell>
+                  <FigureCell>{n(row.week)}</FigureCell>
                 </tr>
               ))
             )}
           </tbody>
           <tfoot className="border-t border-slate-300">
             <tr>
-              <th scope="row" colSpan={2} className={`${TD} text-left`}>
+              <RowHead colSpan={2} total>
                 {t("total")}
-              </th>
-              <td className={`${TD} text-right font-medium`}>{n(report.totals.today)}</td>
-              <td className={`${TD} text-right font-medium`}>{n(report.totals.week)}</td>
+              </RowHead>
+              <FigureCell total>{n(report.totals.today)}</FigureCell>
+              <FigureCell total>{n(report.totals.week)}</FigureCell>
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="text-xs text-slate-600">{t("note")}</p>
     </ReportSection>
   );

@@ -8,9 +8,7 @@ import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { auditHref, SERIES_COLORS } from "./format";
 import { CsvDownloadLink, NumberLink } from "./section";
-
-const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
-const TD = "px-2 py-1.5 text-sm tabular-nums";
+import { ColumnHead, FigureCell, RowHead, ScrollRegion } from "@/components/ui/figure-table";
 
 /**
  * Lookups and exports per day, from the audit trail. The numbers link to the audit log, which only
@@ -55,54 +53,43 @@ export async function ActivityPanel({
         <>
           <Legend series={series} />
           <StackedBarChart labels={activity.days.map((day) => short(day.day))} series={series} formatNumber={n} />
-          <div
-            className="max-h-96 overflow-auto print:max-h-none print:overflow-visible"
-            tabIndex={0}
-            role="region"
-            aria-label={t("caption")}
-          >
+          <ScrollRegion label={t("caption")} tall>
             <table className="w-full border-collapse">
               <caption className="sr-only">{t("caption")}</caption>
               <thead className="sticky top-0 border-b border-slate-200 bg-white">
                 <tr>
-                  <th scope="col" className={TH}>
-                    {t("day")}
-                  </th>
+                  <ColumnHead>{t("day")}</ColumnHead>
                   {columns.map(({ action, label }) => (
-                    <th key={action} scope="col" className={`${TH} text-right`}>
+                    <ColumnHead key={action} numeric>
                       {label}
-                    </th>
+                    </ColumnHead>
                   ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {activity.days.map((day) => (
                   <tr key={day.day} data-day={day.day}>
-                    <th scope="row" className={`${TD} text-left font-normal whitespace-nowrap`}>
-                      {long(day.day)}
-                    </th>
+                    <RowHead className="whitespace-nowrap">{long(day.day)}</RowHead>
                     {columns.map(({ action }) => (
-                      <td key={action} className={`${TD} text-right`} data-action={action}>
+                      <FigureCell key={action} data-action={action}>
                         {number(day.counts[action] ?? 0, action, day.day, day.day)}
-                      </td>
+                      </FigureCell>
                     ))}
                   </tr>
                 ))}
               </tbody>
               <tfoot className="border-t border-slate-300">
                 <tr>
-                  <th scope="row" className={`${TD} text-left`}>
-                    {t("total")}
-                  </th>
+                  <RowHead total>{t("total")}</RowHead>
                   {columns.map(({ action, total }) => (
-                    <td key={action} className={`${TD} text-right font-medium`}>
+                    <FigureCell key={action} total>
                       {number(total, action, from, to)}
-                    </td>
+                    </FigureCell>
                   ))}
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollRegion>
           {linkToAudit ? null : <p className="text-xs text-slate-600">{t("adminOnlyLinks")}</p>}
         </>
       )}

@@ -10,9 +10,7 @@ import type { OverviewPeriod } from "@/lib/overview/period";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 
 import { CsvDownloadLink, NumberLink } from "./section";
-
-const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
-const TD = "px-2 py-1.5 text-sm tabular-nums";
+import { ColumnHead, FigureCell, FigureTile, RowHead } from "@/components/ui/figure-table";
 
 const BUCKET_COLORS = ["#0369a1", "#b45309", "#c2410c", "#b91c1c"];
 
@@ -46,12 +44,11 @@ export async function BacklogPanel({ figures, period }: { figures: CaseFigures; 
             ["closedLate", figures.closedLate, closedCasesHref(figures.closedRange, { late: true })],
           ] as const
         ).map(([key, value, href]) => (
-          <div key={key} className="rounded-md bg-slate-50 p-3 print:border print:border-slate-300" data-figure={key}>
-            <dt className="text-xs font-medium text-slate-600">{t(key)}</dt>
+          <FigureTile key={key} label={t(key)} data-figure={key}>
             <dd className="mt-1 text-2xl">
               <NumberLink href={href}>{n(value)}</NumberLink>
             </dd>
-          </div>
+          </FigureTile>
         ))}
       </dl>
       <HorizontalBarChart rows={rows} formatNumber={n} />
@@ -59,23 +56,17 @@ export async function BacklogPanel({ figures, period }: { figures: CaseFigures; 
         <caption className="sr-only">{t("backlogCaption")}</caption>
         <thead className="border-b border-slate-200">
           <tr>
-            <th scope="col" className={TH}>
-              {t("age")}
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              {t("openCases")}
-            </th>
+            <ColumnHead>{t("age")}</ColumnHead>
+            <ColumnHead numeric>{t("openCases")}</ColumnHead>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.key} data-bucket={row.key}>
-              <th scope="row" className={`${TD} text-left font-normal`}>
-                {row.label}
-              </th>
-              <td className={`${TD} text-right`}>
+              <RowHead>{row.label}</RowHead>
+              <FigureCell>
                 <NumberLink href={casesOfAgeHref(row.key)}>{n(row.value)}</NumberLink>
-              </td>
+              </FigureCell>
             </tr>
           ))}
         </tbody>
@@ -100,26 +91,22 @@ export async function OutcomesPanel({ figures, period }: { figures: CaseFigures;
           <caption className="pb-2 text-left text-xs text-slate-600">{t("outcomesCaption")}</caption>
           <thead className="border-b border-slate-200">
             <tr>
-              <th scope="col" className={TH}>
-                {t("recommendation")}
-              </th>
+              <ColumnHead>{t("recommendation")}</ColumnHead>
               {finals.map((finalStatus) => (
-                <th key={finalStatus} scope="col" className={`${TH} text-right`}>
+                <ColumnHead key={finalStatus} numeric>
                   {t("finalStatus", { status: statusLabel(finalStatus) })}
-                </th>
+                </ColumnHead>
               ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {RECOMMENDATIONS.map((recommendation) => (
               <tr key={recommendation} data-recommendation={recommendation}>
-                <th scope="row" className={`${TD} text-left font-normal`}>
-                  {t(`recommendations.${recommendation}`)}
-                </th>
+                <RowHead>{t(`recommendations.${recommendation}`)}</RowHead>
                 {finals.map((finalStatus) => (
-                  <td key={finalStatus} className={`${TD} text-right`} data-final={finalStatus}>
+                  <FigureCell key={finalStatus} data-final={finalStatus}>
                     <NumberLink href={closedCasesHref(figures.closedRange)}>{n(count(recommendation, finalStatus))}</NumberLink>
-                  </td>
+                  </FigureCell>
                 ))}
               </tr>
             ))}

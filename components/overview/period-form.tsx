@@ -29,32 +29,8 @@ export async function PeriodForm({ from, to, preset, timeZone }: { from?: string
         </ul>
       </nav>
       <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-describedby="period-hint">
-        <div className="flex flex-col">
-          <label htmlFor="period-from" className="text-xs font-medium text-slate-700">
-            {t("from")}
-          </label>
-          <input
-            id="period-from"
-            name="from"
-            type="date"
-            defaultValue={from}
-            required
-            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-          />
-        </div>
-        <div className="flex flex-col">
-          <label htmlFor="period-to" className="text-xs font-medium text-slate-700">
-            {t("to")}
-          </label>
-          <input
-            id="period-to"
-            name="to"
-            type="date"
-            defaultValue={to}
-            required
-            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-          />
-        </div>
+        <DateInput name="from" label={t("from")} value={from} />
+        <DateInput name="to" label={t("to")} value={to} />
         <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800">
           {t("apply")}
         </button>
@@ -62,6 +38,25 @@ export async function PeriodForm({ from, to, preset, timeZone }: { from?: string
           {t("hint", { max: MAX_PERIOD_DAYS, timeZone })}
         </p>
       </form>
+    </div>
+  );
+}
+
+/** One end of the period: a labelled date, sent as `name`. */
+function DateInput({ name, label, value }: { name: "from" | "to"; label: string; value: string | undefined }) {
+  return (
+    <div className="flex flex-col">
+      <label htmlFor={`period-${name}`} className="text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={`period-${name}`}
+        name={name}
+        type="date"
+        defaultValue={value}
+        required
+        className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+      />
     </div>
   );
 }

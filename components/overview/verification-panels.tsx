@@ -8,9 +8,7 @@ import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { STATUS_COLORS, verificationsHref } from "./format";
 import { CsvDownloadLink, NumberLink } from "./section";
-
-const TH = "px-2 py-1.5 text-left text-xs font-semibold text-slate-700";
-const TD = "px-2 py-1.5 text-sm tabular-nums";
+import { ColumnHead, FigureCell, FigureTile, RowHead, ScrollRegion } from "@/components/ui/figure-table";
 
 /** The period's verifications by status, and the approval, review and reproval rates. */
 export async function StatusPanel({ counts, period }: { counts: VerificationCounts; period: OverviewPeriod }) {
@@ -35,17 +33,15 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
     <>
       <ReportSection id="rates" title={t("rates.title")} actions={<CsvDownloadLink table="rates" period={period} />}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <div className="rounded-md bg-slate-50 p-3 print:border print:border-slate-300">
-            <dt className="text-xs font-medium text-slate-600">{t("rates.total")}</dt>
+          <FigureTile label={t("rates.total")}>
             <dd className="mt-1 text-2xl">
               <NumberLink href={verificationsHref(range)}>{n(counts.total)}</NumberLink>
             </dd>
-          </div>
+          </FigureTile>
           {(["approval", "review", "reproval"] as const).map((rate) => {
             const statusKey = rate === "approval" ? "approved" : rate === "review" ? "review" : "reproved";
             return (
-              <div key={rate} className="rounded-md bg-slate-50 p-3 print:border print:border-slate-300">
-                <dt className="text-xs font-medium text-slate-600">{t(`rates.${rate}`)}</dt>
+              <FigureTile key={rate} label={t(`rates.${rate}`)}>
                 <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums" data-rate={rate}>
                   {pct(rates[rate])}
                 </dd>
@@ -57,7 +53,7 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
                     whole: (chunk) => <NumberLink href={analysedHref}>{chunk}</NumberLink>,
                   })}
                 </dd>
-              </div>
+              </FigureTile>
             );
           })}
         </dl>
@@ -70,37 +66,27 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
           <caption className="sr-only">{t("byStatus.caption", { from: period.from, to: period.to })}</caption>
           <thead className="border-b border-slate-200">
             <tr>
-              <th scope="col" className={TH}>
-                {t("byStatus.status")}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t("byStatus.count")}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t("byStatus.share")}
-              </th>
+              <ColumnHead>{t("byStatus.status")}</ColumnHead>
+              <ColumnHead numeric>{t("byStatus.count")}</ColumnHead>
+              <ColumnHead numeric>{t("byStatus.share")}</ColumnHead>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={row.key} data-status={row.key}>
-                <th scope="row" className={`${TD} text-left font-normal`}>
-                  {row.label}
-                </th>
-                <td className={`${TD} text-right`}>{row.href ? <NumberLink href={row.href}>{n(row.value)}</NumberLink> : n(row.value)}</td>
-                <td className={`${TD} text-right`}>{pct(share(row.value))}</td>
+                <RowHead>{row.label}</RowHead>
+                <FigureCell>{row.href ? <NumberLink href={row.href}>{n(row.value)}</NumberLink> : n(row.value)}</FigureCell>
+                <FigureCell>{pct(share(row.value))}</FigureCell>
               </tr>
             ))}
           </tbody>
           <tfoot className="border-t border-slate-300">
             <tr>
-              <th scope="row" className={`${TD} text-left`}>
-                {t("byStatus.total")}
-              </th>
-              <td className={`${TD} text-right`}>
+              <RowHead total>{t("byStatus.total")}</RowHead>
+              <FigureCell>
                 <NumberLink href={verificationsHref(range)}>{n(counts.total)}</NumberLink>
-              </td>
-              <td className={`${TD} text-right`}>{pct(counts.total === 0 ? null : 1)}</td>
+              </FigureCell>
+              <FigureCell>{pct(counts.total === 0 ? null : 1)}</FigureCell>
             </tr>
           </tfoot>
         </table>
@@ -132,48 +118,37 @@ export async function DailyPanel({ counts, period }: { counts: VerificationCount
     >
       <Legend series={series} />
       <StackedBarChart labels={counts.days.map((day) => short(day.day))} series={series} formatNumber={n} />
-      <div
-        className="max-h-96 overflow-auto print:max-h-none print:overflow-visible"
-        tabIndex={0}
-        role="region"
-        aria-label={t("daily.caption")}
-      >
+      <ScrollRegion label={t("daily.caption")} tall>
         <table className="w-full border-collapse">
           <caption className="sr-only">{t("daily.caption")}</caption>
           <thead className="sticky top-0 border-b border-slate-200 bg-white">
             <tr>
-              <th scope="col" className={TH}>
-                {t("daily.day")}
-              </th>
+              <ColumnHead>{t("daily.day")}</ColumnHead>
               {STATUSES.map((key) => (
-                <th key={key} scope="col" className={`${TH} text-right`}>
+                <ColumnHead key={key} numeric>
                   {status(key)}
-                </th>
+                </ColumnHead>
               ))}
-              <th scope="col" className={`${TH} text-right`}>
-                {t("daily.total")}
-              </th>
+              <ColumnHead numeric>{t("daily.total")}</ColumnHead>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {counts.days.map((day) => (
               <tr key={day.day} data-day={day.day}>
-                <th scope="row" className={`${TD} text-left font-normal whitespace-nowrap`}>
-                  {long(day.day)}
-                </th>
+                <RowHead className="whitespace-nowrap">{long(day.day)}</RowHead>
                 {STATUSES.map((key) => (
-                  <td key={key} className={`${TD} text-right`}>
+                  <FigureCell key={key}>
                     <NumberLink href={verificationsHref({ status: [key], from: day.day, to: day.day })}>{n(day.byStatus[key])}</NumberLink>
-                  </td>
+                  </FigureCell>
                 ))}
-                <td className={`${TD} text-right font-medium`}>
+                <FigureCell total>
                   <NumberLink href={verificationsHref({ from: day.day, to: day.day })}>{n(day.total)}</NumberLink>
-                </td>
+                </FigureCell>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </ReportSection>
   );
 }

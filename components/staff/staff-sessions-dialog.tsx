@@ -7,6 +7,7 @@ import { SessionDetails } from "@/components/account/session-details";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { LoadFailed } from "@/components/ui/load-failed";
 import type { StaffListEntry } from "@/lib/staff/types";
 
 import { useEndStaffSessionsMutation, useStaffSessionsQuery } from "./staff-security-queries";
@@ -51,16 +52,9 @@ export function StaffSessionsDialog({
         {query.isPending ? (
           <p className="text-sm text-slate-600">{t("loading")}</p>
         ) : query.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button variant="secondary" onClick={() => void query.refetch()}>
-                {t("retry")}
-              </Button>
-            }
-          >
+          <LoadFailed onRetry={query.refetch} retryLabel={t("retry")}>
             {t("loadFailed")}
-          </Alert>
+          </LoadFailed>
         ) : sessions.length === 0 ? (
           <p className="text-sm text-slate-600">{t("none")}</p>
         ) : (

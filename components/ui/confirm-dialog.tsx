@@ -3,8 +3,8 @@
 import type { ReactNode } from "react";
 
 import { Alert } from "./alert";
-import { Button } from "./button";
-import { Dialog, DialogClose } from "./dialog";
+import { Dialog } from "./dialog";
+import { DialogFormActions } from "./dialog-form-actions";
 
 /*
  * Asks before a consequential action. Cancel comes first, so it is where focus lands and what Enter
@@ -38,16 +38,14 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))} title={title} description={description}>
       <div className="space-y-4">
         <div aria-live="assertive">{error ? <Alert tone="error">{error}</Alert> : null}</div>
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={pending}>
-              {cancelLabel}
-            </Button>
-          </DialogClose>
-          <Button variant={tone} pending={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogFormActions
+          cancelLabel={cancelLabel}
+          submitLabel={confirmLabel}
+          tone={tone}
+          pending={pending}
+          cancelDisabled={pending}
+          onConfirm={onConfirm}
+        />
       </div>
     </Dialog>
   );

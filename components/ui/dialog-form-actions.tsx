@@ -3,13 +3,18 @@
 import { Button } from "./button";
 import { DialogClose } from "./dialog";
 
-/** A dialog form's last row: cancel (closes the dialog) and submit, at the right. */
+/**
+ * A dialog's last row: cancel (closes the dialog) and the action, at the right. The action submits the dialog's form,
+ * or, given `onConfirm`, is a plain button that calls it (a dialog that only asks, ConfirmDialog).
+ */
 export function DialogFormActions({
   cancelLabel,
   submitLabel,
   pending,
   cancelDisabled,
   submitDisabled,
+  tone = "primary",
+  onConfirm,
 }: {
   cancelLabel: string;
   submitLabel: string;
@@ -17,6 +22,8 @@ export function DialogFormActions({
   pending: boolean;
   cancelDisabled?: boolean;
   submitDisabled?: boolean;
+  tone?: "primary" | "danger";
+  onConfirm?: () => void;
 }) {
   return (
     <div className="flex justify-end gap-2">
@@ -25,7 +32,7 @@ export function DialogFormActions({
           {cancelLabel}
         </Button>
       </DialogClose>
-      <Button type="submit" pending={pending} disabled={submitDisabled}>
+      <Button type={onConfirm ? "button" : "submit"} variant={tone} pending={pending} disabled={submitDisabled} onClick={onConfirm}>
         {submitLabel}
       </Button>
     </div>

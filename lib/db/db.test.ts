@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { hashPassword } from "@/lib/auth/server/password";
 import { countActiveAdmins } from "@/lib/auth/server/staff-access";
@@ -7,13 +7,13 @@ import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
 import { createStaff, getStaffByEmail, LastAdminError, listStaff, StaffEmailTakenError, updateStaff } from "@/lib/auth/server/staff-store";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, type TestDatabase } from "@/test/db";
 
 import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "@/lib/auth/server/seed";
+import { withDatabase, withTestEnvironment } from "@/test/db";
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 async function rows<T>(db: TestDatabase["db"], query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -21,13 +21,7 @@ async function rows<T>(db: TestDatabase["db"], query: ReturnType<typeof sql>): P
 }
 
 describeEachDatabase("database layer on $name", ({ name, open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   it("applies the migrations from zero, and applying them again changes nothing", async () => {
     const tables = await rows<{ table_name: string }>(

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 import { Providers } from "@/app/providers";
@@ -6,13 +5,11 @@ import { ChangePasswordForm } from "@/components/staff/change-password-form";
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { ClientMessages } from "@/lib/i18n/client-messages";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.changePassword");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("auth.changePassword");
 
 // Where an invited person lands after signing in with their one-time password; anyone signed in may use it.
 export default async function ChangePasswordPage() {

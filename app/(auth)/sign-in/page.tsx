@@ -1,23 +1,20 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { ClientMessages } from "@/lib/i18n/client-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { authCookies } from "@/lib/auth/server/cookies";
 import { currentPageUser } from "@/lib/auth/server/require-role";
 import { DEMO_ACCOUNTS } from "@/lib/auth/server/seed";
 import { FORM_READY, signInErrorFrom } from "@/lib/auth/sign-in-errors";
 import { config } from "@/lib/config";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.signIn");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("auth.signIn");
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

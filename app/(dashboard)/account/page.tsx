@@ -1,23 +1,19 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { QueryClient } from "@tanstack/react-query";
 
+import { HydratedClient } from "@/components/layout/hydrated-client";
 import { accountKeys } from "@/lib/account/hooks";
 import { factorsOverview } from "@/lib/account/server/factors-overview";
 import { ownSessions } from "@/lib/account/server/sessions";
 import type { SessionsResponse } from "@/lib/account/types";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 import { AccountPageClient } from "./page-client";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("account");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("account");
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -40,10 +36,8 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
     });
   }
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages namespaces={["account", "common.copy", "common.retry", "common.loading"]}>
-        <AccountPageClient enrolling={enrolling} asked={asked} />
-      </ClientMessages>
-    </HydrationBoundary>
+    <HydratedClient queryClient={queryClient} namespaces={["account", "common.copy", "common.retry", "common.loading"]}>
+      <AccountPageClient enrolling={enrolling} asked={asked} />
+    </HydratedClient>
   );
 }

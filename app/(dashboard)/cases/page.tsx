@@ -1,7 +1,7 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { HydratedClient } from "@/components/layout/hydrated-client";
 import { audited, requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { caseKeys, type QueueParams } from "@/lib/cases/hooks";
@@ -39,21 +39,20 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
     // The client asks GET /api/cases and shows that answer's own state.
   }
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages
-        namespaces={[
-          "cases.flags",
-          "cases.priority",
-          "cases.queue",
-          "cases.samePerson",
-          "cases.shortcuts",
-          "cases.state",
-          "verifications.errors",
-          "views.save",
-        ]}
-      >
-        <CasesPageClient initial={params} viewer={{ id: user.id, permissions: user.permissions }} />
-      </ClientMessages>
-    </HydrationBoundary>
+    <HydratedClient
+      queryClient={queryClient}
+      namespaces={[
+        "cases.flags",
+        "cases.priority",
+        "cases.queue",
+        "cases.samePerson",
+        "cases.shortcuts",
+        "cases.state",
+        "verifications.errors",
+        "views.save",
+      ]}
+    >
+      <CasesPageClient initial={params} viewer={{ id: user.id, permissions: user.permissions }} />
+    </HydratedClient>
   );
 }

@@ -1,16 +1,13 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
 import { requirePageUser } from "@/lib/auth/server/require-role";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.notAllowed");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("auth.notAllowed");
 
 // Where requirePageUser sends someone whose role does not cover the page they asked for.
 export default async function NotAllowedPage() {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 
 import { DELETE as resetFactors } from "@/app/api/staff/[id]/factors/route";
 import { DELETE as endMemberSessions, GET as memberSessions } from "@/app/api/staff/[id]/sessions/route";
@@ -11,7 +11,7 @@ import { TOTP_PERIOD_SECONDS, totpCode } from "@/lib/auth/server/totp";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, TEST_SECRETS, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as removeFactor } from "./factors/[id]/route";
 import { GET as factors } from "./factors/route";
@@ -26,21 +26,12 @@ const post = (url: string, cookie: string, body: unknown) => apiRequest(url, { m
 const period = TOTP_PERIOD_SECONDS * 1000;
 
 describeEachDatabase("account routes on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
 
-  beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
-  });
   afterEach(() => {
     vi.useRealTimers();
     stubConfigEnv({ MFA_REQUIRED: "off" });
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
   });
 
   /** Enrols an authenticator app through the routes; the secret and the recovery codes it was given. */

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it } from "vitest";
 
 import { startTotpEnrolment } from "@/lib/account/server/factors";
 import { SIGN_IN_GRACE_MS } from "@/lib/auth/server/require-role";
@@ -10,7 +10,7 @@ import type { StaffUserDto } from "@/lib/auth/types";
 import { notificationOutbox, notifications } from "@/lib/notifications/server/tables";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as resetFactors } from "@/app/api/staff/[id]/factors/route";
 import { DELETE as removeFactor } from "./factors/[id]/route";
@@ -32,19 +32,10 @@ const period = TOTP_PERIOD_SECONDS * 1000;
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 
 describeEachDatabase("factor changes on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
 
-  beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
-  });
   afterEach(() => stubConfigEnv({ MFA_REQUIRED: "off", SSO_ONLY_PASSKEYS: "off", SMTP_URL: "", CHAT_WEBHOOK_URL: "" }));
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
-  });
 
   /** The session's step-up, as long ago as given (null: none). */
   async function stepUpAgo(cookie: string, user: StaffUserDto, ms: number | null) {

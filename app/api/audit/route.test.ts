@@ -1,33 +1,23 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { cpfHash, recordEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import type { AuditPage } from "@/lib/audit-trail/types";
-import { staffRoles } from "@/lib/auth/server/tables";
-import { createStaff } from "@/lib/auth/server/staff-store";
-import { setLogSink } from "@/lib/log";
 import { appendChained, syntheticEvents } from "@/test/audit-trail";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { apiRequest, createStaffHolding, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { GET } from "./route";
 
 const CPF = "52998224725";
 const OTHER_CPF = "11144477735";
 
-beforeAll(() => {
-  stubTestEnvironment();
-  setLogSink(() => undefined);
-});
-afterAll(() => {
-  setLogSink(undefined);
-  vi.unstubAllEnvs();
-});
+withTestEnvironment({}, { quiet: true });
 
 describeEachDatabase("GET /api/audit on $name", ({ open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
   let adminCookie: string;
   let analystCookie: string;
   let adminEmail: string;
@@ -35,8 +25,6 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
   let adminId: string;
 
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
     const admin = await createTestStaff(handle.db, { role: "admin" });
     const analyst = await createTestStaff(handle.db, { role: "analyst" });
     adminEmail = admin.email;
@@ -62,10 +50,6 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
     );
     await recordEvent({ actor, action: "kyc.session_create", target: { type: "cpf", cpf: CPF }, outcome: "success" }, handle.db);
   });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-  });
 
   const get = (query = "", { cookie = adminCookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}) =>
     GET(apiRequest(`/api/audit${query}`, { cookie, headers: { "x-kyc-peer-address": "192.0.2.7", ...headers } }));
@@ -85,17 +69,7 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
   });
 
   it("never streams CSV to a member holding audit.read without audit.export, however the format is written", async () => {
-    const [role] = await handle.db
-      .insert(staffRoles)
-      .values({ name: `audit reader ${Date.now()}`, permissions: ["audit.read"] })
-      .returning({ id: staffRoles.id });
-    const reader = await createStaff(handle.db, {
-      email: `audit-reader-${Date.now()}@test.local`,
-      name: "Audit reader",
-      role: role!.id,
-      passwordHash: null,
-      mustChangePassword: false,
-    });
+    const reader = await createStaffHolding(handle.db, ["audit.read"], "Audit reader");
     const cookie = await sessionCookieFor(handle.db, reader);
     // Read as csv once trimmed: refused for want of audit.export, and the attempt is on the trail.
     for (const query of ["?format=csv", "?format=csv%20", "?format=%20csv", "?format=csv%09", "?format=%0Acsv"]) {

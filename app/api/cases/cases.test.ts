@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { POST as search } from "@/app/api/search/route";
 import { POST as create } from "@/app/api/verifications/route";
 import type { CaseDetailResponse, CaseQueueResponse, SearchResponse } from "@/lib/cases/types";
-import { createTestStaff, sessionCookieFor } from "@/test/auth";
-import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { signedInStaff } from "@/test/auth";
+import { randomCpf } from "@/test/cpf";
+import { withPartnersHarness } from "@/test/partners-ops";
 
 import { POST as assign } from "./[publicId]/assignment/route";
 import { POST as note } from "./[publicId]/notes/route";
@@ -21,7 +22,7 @@ import { POST as sync } from "./sync/route";
  * by ref_id and CPF. The CPF typed in a search is never stored and never in a URL.
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness({}, { clear: "nothing" });
 let otherAnalystCookie: string;
 const BASE = "http://localhost:3000/api";
 
@@ -31,17 +32,6 @@ async function call<T = Record<string, unknown>>(response: Response | Promise<Re
 }
 const params = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
 const post = (path: string, cookie: string, body: unknown) => h.request(`${BASE}${path}`, { method: "POST", cookie, body });
-
-/** A random CPF with valid check digits, so each test's person is its own. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    digits.push(((sum * 10) % 11) % 10);
-  }
-  return digits.join("");
-}
 
 /** A verification of the test's own, created through the dashboard and put in review upstream (no case yet). */
 async function inReview(): Promise<string> {
@@ -61,12 +51,7 @@ async function inReview(): Promise<string> {
 }
 
 beforeAll(async () => {
-  h = await startPartnersHarness();
-  const other = await createTestStaff(h.db.db, { role: "analyst" });
-  otherAnalystCookie = await sessionCookieFor(h.db.db, other);
-});
-afterAll(async () => {
-  await h?.dispose();
+  otherAnalystCookie = (await signedInStaff(h.db.db, { role: "analyst" })).cookie;
 });
 
 describe("case API", () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { PUT as availability, GET as availabilityGet } from "@/app/api/account/availability/route";
 import { DEFAULT_QUEUE } from "@/lib/cases/routing-rules";
 import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
-import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { withPartnersHarness } from "@/test/partners-ops";
 
 import { POST as bulk } from "./bulk/route";
 import { GET as getRouting, PUT as putRouting } from "./routing/route";
@@ -14,7 +14,7 @@ import { GET as getRouting, PUT as putRouting } from "./routing/route";
  * answers a result per case.
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness({}, { clear: "nothing" });
 const BASE = "http://localhost:3000/api";
 const NO_PARAMS = { params: Promise.resolve({}) };
 
@@ -23,13 +23,6 @@ async function call<T = Record<string, unknown>>(response: Response | Promise<Re
   return { status: answered.status, body: (await answered.json()) as T & { error?: { code: string; fields?: string[] } } };
 }
 const send = (method: string, path: string, cookie: string, body?: unknown) => h.request(`${BASE}${path}`, { method, cookie, body });
-
-beforeAll(async () => {
-  h = await startPartnersHarness();
-});
-afterAll(async () => {
-  await h?.dispose();
-});
 
 describe("routing, bulk and availability routes", () => {
   it("GET and PUT /api/cases/routing: replaced whole, bad fields named, analysts refused", async () => {

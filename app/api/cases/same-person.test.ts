@@ -10,6 +10,7 @@ import { maskCpf } from "@/lib/shared/cpf";
 import { derivedRefId, matchesMasked, REF_ID_MAX } from "@/lib/verifications/server/reverification";
 import type { RelatedVerificationsResponse } from "@/lib/verifications/types";
 import { TEST_SETTINGS } from "@/test/cases";
+import { randomCpf, withCheckDigits } from "@/test/cpf";
 import { describeEachDatabase } from "@/test/db";
 import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
 import { startSandbox, type SandboxHandle } from "@/test/sandbox";
@@ -34,27 +35,12 @@ async function call<T>(response: Response | Promise<Response>) {
   return { status: answered.status, body: (await answered.json()) as T & { error?: { code: string; fields?: string[] } } };
 }
 
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    digits.push(((sum * 10) % 11) % 10);
-  }
-  return digits.join("");
-}
-
 /** A CPF whose masked form is the same as `cpf`'s but which is another person's (other first digits). */
 function sameMaskOtherPerson(cpf: string): string {
   for (let first = 0; first < 1000; first += 1) {
     const head = String(first).padStart(3, "0");
     if (head === cpf.slice(0, 3)) continue;
-    const digits = (head + cpf.slice(3, 9)).split("").map(Number);
-    for (const length of [9, 10]) {
-      const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-      digits.push(((sum * 10) % 11) % 10);
-    }
-    const other = digits.join("");
+    const other = withCheckDigits((head + cpf.slice(3, 9)).split("").map(Number));
     if (other.slice(9) === cpf.slice(9)) return other;
   }
   throw new Error("no CPF with the same mask");

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { DELETE as clearCrop, PUT as setCrop } from "@/app/api/verifications/[publicId]/crop/route";
 import { type Permission } from "@/lib/auth/permissions";
-import { createStaff } from "@/lib/auth/server/staff-store";
-import { staffRoles } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { applyObservations, observe } from "@/lib/cases/server/store";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createStaffHolding, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { POST as assign } from "./[publicId]/assignment/route";
 import { POST as note } from "./[publicId]/notes/route";
@@ -23,35 +21,17 @@ import { POST as reverify } from "./[publicId]/reverification/route";
 
 type Json = { error?: { code: string; message: string } };
 const params = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
-let counter = 0;
 
 describeEachDatabase("case work permissions on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
+  const handle = withProcessDatabase(open);
 
   beforeAll(async () => {
     // Upstream calls go to a closed port: what is under test is who gets past the door.
-    stubTestEnvironment({ SANDBOX_URL: "http://127.0.0.1:9", UPSTREAM_READ_RETRIES: "0", UPSTREAM_TIMEOUT_MS: "2000" });
-    handle = await open();
-    setProcessDatabase(handle);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
   });
 
   async function holding(permissions: Permission[]): Promise<{ user: StaffUserDto; cookie: string }> {
-    const [role] = await handle.db
-      .insert(staffRoles)
-      .values({ name: `work ${(counter += 1)}`, permissions })
-      .returning({ id: staffRoles.id });
-    const user = await createStaff(handle.db, {
-      email: `work-${counter}-${Date.now()}@test.local`,
-      name: "Worker",
-      role: role!.id,
-      passwordHash: null,
-      mustChangePassword: false,
-    });
+    const user = await createStaffHolding(handle.db, permissions, "Worker");
     return { user, cookie: await sessionCookieFor(handle.db, user) };
   }
   async function openCase(): Promise<string> {

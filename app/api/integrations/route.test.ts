@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { REVEAL_COOKIE } from "@/lib/integrations/server/reveal-cookie";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
 import { stubConfigEnv } from "@/test/config";
-import { cookiePair, json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { cookiePair, json, withPartnersHarness } from "@/test/partners-ops";
 
 import { DELETE as forget, POST as reveal } from "./reveal/route";
 import { GET, POST } from "./route";
@@ -14,21 +14,11 @@ import { GET, POST } from "./route";
  * admin), duplicate protection, and the key value nowhere in the database, the audit trail or the logs.
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500" }, { clear: "faults and requests" });
 const URL_BASE = "http://localhost:3000/api/integrations";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const createdKeys: string[] = [];
 
-beforeAll(async () => {
-  h = await startPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500" });
-});
-afterAll(async () => {
-  await h?.dispose();
-});
-beforeEach(async () => {
-  await h.sandbox.clearFaults();
-  await h.sandbox.clearRequests();
-});
 afterEach(() => {
   vi.useRealTimers();
   stubConfigEnv({ STEP_UP_SECONDS: "300" });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as reasons } from "@/app/api/cases/reasons/route";
 import { GET as listPermissions } from "@/app/api/permissions/route";
@@ -13,8 +13,8 @@ import type { StaffUserDto } from "@/lib/auth/types";
 import { createDatabase } from "@/lib/db/client";
 import type { RoleDto } from "@/lib/roles/types";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { apiRequest, sessionCookieFor, signedInStaff } from "@/test/auth";
+import { testDatabases, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as retireRole, PATCH as updateRole } from "./[id]/route";
 import { POST as createRole, GET as listRoles } from "./route";
@@ -31,23 +31,15 @@ const params = (id: string) => ({ params: Promise.resolve({ id }) });
 let counter = 0;
 const uniqueName = (label: string) => `${label} ${Date.now()}-${(counter += 1)}`;
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describe.each(testDatabases())("custom roles on $name", ({ name, open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
   let admin: StaffUserDto;
   let adminCookie: string;
 
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
-    admin = await createTestStaff(handle.db, { role: "admin" });
-    adminCookie = await sessionCookieFor(handle.db, admin);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
+    ({ user: admin, cookie: adminCookie } = await signedInStaff(handle.db, { role: "admin" }));
   });
 
   async function newRole(permissions: string[], label = "Role"): Promise<RoleDto> {

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
 import type { SmsSendResponse } from "@/lib/kyc/types";
-import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { json, withPartnersHarness } from "@/test/partners-ops";
 
 import { POST as send } from "./send/route";
 import { POST as validate } from "./validate/route";
@@ -13,20 +13,11 @@ import { POST as validate } from "./validate/route";
  * the phone masked.
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness();
 const BASE = "http://localhost:3000/api/sms";
 const PHONE = "+55 11 91234-5678";
 const DIGITS = "5511912345678";
 
-beforeAll(async () => {
-  h = await startPartnersHarness();
-});
-afterAll(async () => {
-  await h?.dispose();
-});
-beforeEach(async () => {
-  await h.sandbox.clearRequests();
-});
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { LastHolderError, staffAccess } from "@/lib/auth/server/staff-access";
@@ -9,7 +9,7 @@ import type { StaffSession, StaffUserDto } from "@/lib/auth/types";
 import { createRole, updateRole } from "@/lib/roles/server/roles";
 import type { RoleDto } from "@/lib/roles/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, withDatabase, withProcessDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { PATCH as editRole } from "@/app/api/roles/[id]/route";
 import { POST as postRole } from "@/app/api/roles/route";
@@ -46,19 +46,12 @@ async function memberWithRole(db: TestDatabase["db"], roleId: string, label: str
 }
 
 describeEachDatabase("delegation on $name", ({ name, open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
   let admin: StaffUserDto;
 
   beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
     admin = await createTestStaff(handle.db, { role: "admin" });
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
   });
 
   const newRole = (permissions: Permission[], label = "Role") =>
@@ -147,13 +140,7 @@ describeEachDatabase("delegation on $name", ({ name, open }) => {
   });
 
   describe("the last holder of roles.manage and staff.manage", () => {
-    let only: TestDatabase;
-    beforeAll(async () => {
-      only = await open();
-    });
-    afterAll(async () => {
-      await only?.dispose();
-    });
+    const only = withDatabase(open);
 
     it("keeps it: no role change, disabling or role edit leaves nobody holding it (409 last_holder)", async () => {
       // A database of its own: its one admin is disabled, so the two managers' role is all that holds them.

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { POST as changePassword } from "@/app/api/account/password/route";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
 import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { apiRequest, createTestStaff, sessionCookieFor, signedInStaff } from "@/test/auth";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { PATCH } from "./[id]/route";
 import { POST as UNLOCK } from "./[id]/unlock/route";
@@ -16,31 +16,19 @@ import { GET, POST } from "./route";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 describeEachDatabase("staff routes on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
   let admin: StaffUserDto;
   let adminCookie: string;
 
   beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
-    admin = await createTestStaff(handle.db, { role: "admin" });
-    adminCookie = await sessionCookieFor(handle.db, admin);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
+    ({ user: admin, cookie: adminCookie } = await signedInStaff(handle.db, { role: "admin" }));
   });
 
+  const invite = (body: unknown) => POST(apiRequest("/api/staff", { method: "POST", cookie: adminCookie, body }));
+
   it("invites with a one-time password returned once, which must then be replaced", async () => {
-    const response = await POST(
-      apiRequest("/api/staff", {
-        method: "POST",
-        cookie: adminCookie,
-        body: { email: " New.Person@Example.com ", name: "New Person", role: "analyst" },
-      }),
-    );
+    const response = await invite({ email: " New.Person@Example.com ", name: "New Person", role: "analyst" });
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const { user, oneTimePassword } = (await response.json()) as { user: StaffUserDto; oneTimePassword: string };
@@ -92,17 +80,9 @@ describeEachDatabase("staff routes on $name", ({ open }) => {
   });
 
   it("answers 409 for an email already taken and 400 naming bad fields", async () => {
-    const again = await POST(
-      apiRequest("/api/staff", {
-        method: "POST",
-        cookie: adminCookie,
-        body: { email: "NEW.PERSON@example.com", name: "Dup", role: "admin" },
-      }),
-    );
+    const again = await invite({ email: "NEW.PERSON@example.com", name: "Dup", role: "admin" });
     expect(again.status).toBe(409);
-    const bad = await POST(
-      apiRequest("/api/staff", { method: "POST", cookie: adminCookie, body: { email: "nope", name: "", role: "root" } }),
-    );
+    const bad = await invite({ email: "nope", name: "", role: "root" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { fields: string[] } }).error.fields.sort()).toEqual(["email", "name", "role"]);
   });

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { GET as history } from "@/app/api/verifications/[publicId]/events/route";
-import { setLogSink } from "@/lib/log";
 import { parseDelivery } from "@/lib/webhooks/server/parse";
 import { processPendingDeliveries } from "@/lib/webhooks/server/processor";
 import { storeDelivery } from "@/lib/webhooks/server/store";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 import { flatEvent, uniqueId } from "@/test/webhooks";
 
 import { GET as feed } from "./route";
@@ -16,26 +15,13 @@ import { GET as feed } from "./route";
  * dashboard's own store only, and need a signed-in analyst.
  */
 
-beforeAll(() => {
-  stubTestEnvironment();
-  setLogSink(() => undefined);
-});
-afterAll(() => {
-  setLogSink(undefined);
-  vi.unstubAllEnvs();
-});
+withTestEnvironment({}, { quiet: true });
 
 describeEachDatabase("event reads on $name", ({ open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
   let cookie: string;
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
     cookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
   });
 
   type Handler = (request: Request, context: { params: Promise<{ publicId: string }> }) => Promise<Response>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type {
   CreateVerificationResponse,
@@ -7,7 +7,7 @@ import type {
   VerificationListResponse,
   VerificationMediaResponse,
 } from "@/lib/verifications/types";
-import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { withPartnersHarness } from "@/test/partners-ops";
 
 import { GET as getMedia } from "./[publicId]/media/route";
 import { GET as getOne } from "./[publicId]/route";
@@ -19,7 +19,7 @@ import { POST as create, GET as list } from "./route";
  * failures become their own states, and no answer carries a signed file URL.
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500" }, { clear: "faults and requests" });
 const BASE = "http://localhost:3000/api/verifications";
 /** Every body the routes answered, for the "never a signed URL" check at the end. */
 const bodies: string[] = [];
@@ -44,17 +44,6 @@ const one = (publicId: string, cookie = h.analystCookie) =>
 const media = (publicId: string, cookie = h.analystCookie) =>
   call(getMedia(h.request(`${BASE}/${encodeURIComponent(publicId)}/media`, { cookie }), { params: Promise.resolve({ publicId }) }));
 const creating = (body: unknown, cookie = h.analystCookie) => call(create(h.request(BASE, { method: "POST", cookie, body })));
-
-beforeAll(async () => {
-  h = await startPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500" });
-});
-afterAll(async () => {
-  await h?.dispose();
-});
-beforeEach(async () => {
-  await h.sandbox.clearFaults();
-  await h.sandbox.clearRequests();
-});
 
 describe("who may", () => {
   it("refuses anonymous callers with 401 before any upstream call", async () => {

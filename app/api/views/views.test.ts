@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
-import { staffRoles } from "@/lib/auth/server/tables";
-import { createStaff } from "@/lib/auth/server/staff-store";
-import type { StaffUserDto } from "@/lib/auth/types";
 import type { SavedView } from "@/lib/views/types";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { apiRequest, createStaffHolding, sessionCookieFor, signedInStaff } from "@/test/auth";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE as deleteView } from "./[id]/route";
 import { GET as listViews, POST as saveView } from "./route";
@@ -20,38 +17,19 @@ type Json = Record<string, unknown>;
 const read = async <T = Json>(response: Response) => (await response.json()) as T;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describeEachDatabase("saved views on $name", ({ open }) => {
-  let handle: TestDatabase;
-  let analyst: StaffUserDto;
+  const handle = withProcessDatabase(open);
   let cookie: string;
   let otherCookie: string;
   let verificationsOnlyCookie: string;
 
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
-    analyst = await createTestStaff(handle.db, { role: "analyst" });
-    cookie = await sessionCookieFor(handle.db, analyst);
-    otherCookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
-    const [role] = await handle.db
-      .insert(staffRoles)
-      .values({ name: "verifications only", permissions: ["verifications.read"] })
-      .returning({ id: staffRoles.id });
-    const reader = await createStaff(handle.db, {
-      email: `views-reader-${Date.now()}@test.local`,
-      name: "Reader",
-      role: role!.id,
-      passwordHash: null,
-      mustChangePassword: false,
-    });
+    ({ cookie } = await signedInStaff(handle.db, { role: "analyst" }));
+    ({ cookie: otherCookie } = await signedInStaff(handle.db, { role: "analyst" }));
+    const reader = await createStaffHolding(handle.db, ["verifications.read"], "Reader");
     verificationsOnlyCookie = await sessionCookieFor(handle.db, reader);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
   });
 
   const save = (body: unknown, as = cookie) => saveView(apiRequest("/api/views", { method: "POST", cookie: as, body }));

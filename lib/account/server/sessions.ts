@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import { recordEvent } from "@/lib/audit-trail/server/record";
+import { recordSuccess } from "@/lib/audit-trail/server/record";
 import { toSessionView, type SessionView } from "@/lib/auth/server/session-view";
 import { endSessionByPublicId, listLiveSessions, revokeUserSessions } from "@/lib/auth/server/sessions";
 import type { Database } from "@/lib/db/client";
@@ -16,21 +16,12 @@ import { AppError } from "@/lib/shared/errors";
 export async function ownSessions(db: Database, user: { id: string; sessionId: string }): Promise<SessionView[]> {
   return (await listLiveSessions(db, user.id)).map((summary) => toSessionView(summary, user.sessionId));
 }
+
 /** Ends one of the member's own sessions (any but, typically, the current one: ending it is signing out). */
 export async function endOwnSession(db: Database, user: { id: string }, publicId: string, context: RequestContext): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await endSessionByPublicId(tx, user.id, publicId))) throw new AppError("not_found", "No such live session.");
-    await recordEvent(
-      {
-        actor: context.actor,
-        action: "auth.session_end",
-        target: { type: "staff", id: user.id },
-        outcome: "success",
-        ip: context.ip,
-        details: { ended: 1 },
-      },
-      tx,
-    );
+    await recordSuccess(context, { action: "auth.session_end", target: { type: "staff", id: user.id }, details: { ended: 1 } }, tx);
   });
 }
 
@@ -38,17 +29,7 @@ export async function endOwnSession(db: Database, user: { id: string }, publicId
 export async function endOtherSessions(db: Database, user: { id: string; sessionId: string }, context: RequestContext): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await revokeUserSessions(tx, user.id, new Date(), user.sessionId);
-    await recordEvent(
-      {
-        actor: context.actor,
-        action: "auth.session_end",
-        target: { type: "staff", id: user.id },
-        outcome: "success",
-        ip: context.ip,
-        details: { others: ended },
-      },
-      tx,
-    );
+    await recordSuccess(context, { action: "auth.session_end", target: { type: "staff", id: user.id }, details: { others: ended } }, tx);
     return ended;
   });
 }

@@ -1,10 +1,11 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { AppError } from "@/lib/shared/errors";
 import { UpstreamTimeoutError } from "@/lib/upstream/errors";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase } from "@/test/db";
+import { withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { audited, auditedAction, AuditUnavailableError, failureOf, type AuditDeps } from "./actions";
 import type { AuditEvent } from "./record";
@@ -100,17 +101,8 @@ describe("failureOf: one vocabulary", () => {
 });
 
 describeEachDatabase("auditedAction on $name", ({ open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
-  });
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
 
   it("writes the intent before the call and the outcome after, naming the intent", async () => {
     const action = `test.create_${randomLetters()}`;

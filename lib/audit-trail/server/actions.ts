@@ -144,6 +144,22 @@ async function recordFailure<T>(
   }
 }
 
+/** Runs `fn`; when it throws, the failure (with `extraOf`'s details) is recorded before the error goes on. */
+async function runRecordingFailure<T>(
+  deps: AuditDeps,
+  context: RequestContext,
+  spec: AuditSpec<T>,
+  fn: () => Promise<T>,
+  extraOf: (error: unknown) => AuditDetails = () => ({}),
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    await recordFailure(deps, context, spec, error, extraOf(error));
+    throw error;
+  }
+}
+
 /**
  * What the user typed into the spec (a purpose, a target, filter values) is checked before `fn` runs, so
  * a value the trail would refuse is a 400 naming the field before any upstream call.
@@ -182,13 +198,7 @@ export async function audited<T>(
   deps: AuditDeps = DEFAULT_DEPS,
 ): Promise<T> {
   assertSpecAuditable(context, spec);
-  let result: T;
-  try {
-    result = await fn();
-  } catch (error) {
-    await recordFailure(deps, context, spec, error);
-    throw error;
-  }
+  const result = await runRecordingFailure(deps, context, spec, fn);
   try {
     await deps.recordEvent(await eventOf(context, spec, "success", { result: { value: result } }));
   } catch (auditError) {
@@ -217,13 +227,10 @@ export async function auditedAction<T>(
     unrecorded(spec, auditError, "action");
   }
 
-  let result: T;
-  try {
-    result = await fn();
-  } catch (error) {
-    await recordFailure(deps, context, spec, error, { intent, ...(isOutcomeUnknown(error) ? { outcome_unknown: true } : {}) });
-    throw error;
-  }
+  const result = await runRecordingFailure(deps, context, spec, fn, (error) => ({
+    intent,
+    ...(isOutcomeUnknown(error) ? { outcome_unknown: true } : {}),
+  }));
   try {
     await deps.recordEvent(await eventOf(context, spec, "success", { result: { value: result }, details: { intent } }));
   } catch (auditError) {

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
-import { describeEachDatabase, stubTestEnvironment } from "@/test/db";
+import { refused } from "@/test/append-only";
+import { describeEachDatabase, withTestEnvironment } from "@/test/db";
 
 import { pruneAuditEvents } from "./index";
 import { recordEvent } from "./record";
@@ -15,21 +16,9 @@ import { verifyAuditChain } from "./verify";
  * through, and the chain still verifies after it. The session setting the pruner once used opens nothing.
  */
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 const DAY = 86_400_000;
-
-/** Resolves when the statement was refused by the trigger (drizzle wraps the database's error as its cause). */
-async function refused(statement: Promise<unknown>): Promise<void> {
-  const error = await statement.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error, "the database accepted the statement").toBeInstanceOf(Error);
-  const messages = [(error as Error).message, ((error as Error).cause as Error | undefined)?.message ?? ""].join(" | ");
-  expect(messages).toMatch(/append-only: (UPDATE|DELETE|TRUNCATE) refused/);
-}
 
 describeEachDatabase("the audit trail is append-only in the database on $name", ({ open }) => {
   async function trail(ages: number[]) {

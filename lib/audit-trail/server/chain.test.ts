@@ -1,11 +1,11 @@
 import { desc, sql, type SQL } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 
 import { appendChained } from "@/lib/audit-trail/server/group-commit";
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import { singleKeyRing } from "@/lib/keys/ring";
 import { tamper } from "@/test/audit-trail";
-import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS } from "@/test/db";
+import { describeEachDatabase, TEST_SECRETS, withTestEnvironment } from "@/test/db";
 
 import { anchorAuditHead, signCheckpoint } from "./checkpoint";
 import { chainSigner, computeEventHash, GENESIS_HASH, recordEvent, type ChainedFields } from "./record";
@@ -18,8 +18,7 @@ import { verifyAuditChain, type BreakReason } from "./verify";
  * someone with superuser access would have to (test/audit-trail.ts `tamper`).
  */
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 // The fields computeEventHash (record.ts) covers, in its order, after the previous hash: at, actor_id,
 // actor_email, action, target_type, target, target_hash, purpose, outcome, ip, details. The stored row adds

@@ -3,19 +3,18 @@ import path from "node:path";
 import readline from "node:readline";
 
 import { asc, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it } from "vitest";
 
 import { chainSigner, recordEvent as record, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { singleKeyRing } from "@/lib/keys/ring";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, TEST_SECRETS, withDatabase, withTestEnvironment } from "@/test/db";
 
 import { GroupCommitter, type ChainedFields } from "./group-commit";
 import { verifyAuditChain } from "./verify";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 afterEach(() => setProcessDatabase(undefined));
 
 const actor = { id: "9f1c2f3e-7d8a-4b5c-9e0f-1a2b3c4d5e6f", email: "ana@example.com" };
@@ -53,14 +52,13 @@ function countingTransactions(db: Database): { db: Database; count: () => number
   return { db: counted, count: () => count };
 }
 
+/** The events on the trail among `ids`. */
+function eventsWithIds(db: Database, ids: number[]) {
+  return db.select({ id: auditEvents.id }).from(auditEvents).where(inArray(auditEvents.id, ids));
+}
+
 describeEachDatabase("audit group commit on $name", ({ name, open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   it("answers every concurrent writer only with its own committed event, sharing transactions, in one chain", async () => {
     const { db, count } = countingTransactions(handle.db);
@@ -104,15 +102,10 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
   it("record() without a transaction goes through the process committer and answers after the commit", async () => {
     setProcessDatabase(handle);
     const results = await Promise.all(Array.from({ length: 40 }, (_, index) => record(event(index, "verification.view"))));
-    const rows = await handle.db
-      .select({ id: auditEvents.id })
-      .from(auditEvents)
-      .where(
-        inArray(
-          auditEvents.id,
-          results.map((result) => result.id),
-        ),
-      );
+    const rows = await eventsWithIds(
+      handle.db,
+      results.map((result) => result.id),
+    );
     expect(rows).toHaveLength(40);
     expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
   });
@@ -146,15 +139,10 @@ describeEachDatabase("audit group commit on $name", ({ name, open }) => {
         const written = await Promise.all(
           Array.from({ length: 200 }, (_, index) => (index % 2 ? a : b).append(fieldsOf(index, "verification.detail"))),
         );
-        const rows = await handle.db
-          .select({ id: auditEvents.id })
-          .from(auditEvents)
-          .where(
-            inArray(
-              auditEvents.id,
-              written.map((entry) => entry.id),
-            ),
-          );
+        const rows = await eventsWithIds(
+          handle.db,
+          written.map((entry) => entry.id),
+        );
         expect(rows).toHaveLength(200);
         expect((await verifyAuditChain(handle.db, { ring })).ok).toBe(true);
       } finally {

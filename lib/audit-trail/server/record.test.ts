@@ -1,8 +1,8 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
-import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, TEST_SECRETS, withDatabase, withTestEnvironment } from "@/test/db";
 
 import {
   assertAuditable,
@@ -15,8 +15,7 @@ import {
   type AuditEvent,
 } from "./record";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 const base: AuditEvent = {
   actor: { id: "9f1c2f3e-7d8a-4b5c-9e0f-1a2b3c4d5e6f", email: "ana@example.com" },
@@ -79,13 +78,7 @@ describe("the content guard", () => {
 });
 
 describeEachDatabase("the audit writer on $name", ({ open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   const all = () => handle.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
 

@@ -3,6 +3,7 @@ import "server-only";
 import { createHmac } from "node:crypto";
 
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
+import type { RequestContext } from "@/lib/audit-trail/server/context";
 import {
   appendChained,
   groupCommitterFor,
@@ -249,6 +250,18 @@ export async function recordEvent(event: AuditEvent, tx?: Database): Promise<App
     return written!;
   }
   return groupCommitterFor(await getDb(), () => chainSigner()).append(fields);
+}
+
+/**
+ * Records that the request's member did `event.action` and it succeeded: the context's actor and address, outcome
+ * "success". Pass the transaction as `tx` to make the record part of it.
+ */
+export function recordSuccess(
+  context: Pick<RequestContext, "actor" | "ip">,
+  event: Omit<AuditEvent, "actor" | "ip" | "outcome">,
+  tx?: Database,
+): Promise<AppendedEvent> {
+  return recordEvent({ actor: context.actor, ...event, outcome: "success", ip: context.ip }, tx);
 }
 
 function withPageView(details: AuditDetails, pageView: string | undefined): AuditDetails {

@@ -3,13 +3,14 @@ import os from "node:os";
 import path from "node:path";
 
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, onTestFinished, vi } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 
 import { auditCheckpoints, auditEvents } from "@/lib/audit-trail/server/tables";
 import type { Database } from "@/lib/db/client";
+import { refused } from "@/test/append-only";
 import { tamper } from "@/test/audit-trail";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, stubTestEnvironment } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment } from "@/test/db";
 
 import { signCheckpoint } from "./checkpoint";
 import { auditHeadFilePath, checkpointAuditHead, externalHeadSigned, readExternalHead } from "./head-file";
@@ -26,8 +27,7 @@ import { verifyAuditChain, type VerifyResult } from "./verify";
  * count cut back) is caught by the head kept outside it.
  */
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 const DAY = 86_400_000;
 
@@ -56,17 +56,6 @@ async function append(db: Database, count: number, daysAgo = 0): Promise<number[
     ids.push((await recordEvent({ actor: null, action: "search.cpf", outcome: "success", at }, db)).id);
   }
   return ids;
-}
-
-/** Resolves when the statement was refused by the append-only trigger. */
-async function refused(statement: Promise<unknown>): Promise<void> {
-  const error = await statement.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error, "the database accepted the statement").toBeInstanceOf(Error);
-  const messages = [(error as Error).message, ((error as Error).cause as Error | undefined)?.message ?? ""].join(" | ");
-  expect(messages).toMatch(/append-only: (UPDATE|DELETE|TRUNCATE) refused/);
 }
 
 describeEachDatabase("the end of the audit trail on $name", ({ open }) => {

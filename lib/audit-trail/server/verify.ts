@@ -114,6 +114,11 @@ function describe(row: Pick<AuditEventRow, "id" | "at" | "action">): string {
   return `event #${row.id} (${row.at.toISOString()}, ${row.action})`;
 }
 
+/** Where a break is: the event, when and what it was, and the event before it (null at the start). */
+function placeOf(row: Pick<AuditEventRow, "id" | "at" | "action">, previous: { id: number } | null | undefined) {
+  return { eventId: row.id, at: row.at.toISOString(), action: row.action, previousEventId: previous?.id ?? null };
+}
+
 function headGone(anchor: { id: number; throughEventId: number }, rewritten: boolean): ChainBreak {
   return {
     reason: "head_missing",
@@ -240,10 +245,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
             : "the start of the chain";
         return fail({
           reason: "missing_before",
-          eventId: row.id,
-          at: row.at.toISOString(),
-          action: row.action,
-          previousEventId: previous?.id ?? null,
+          ...placeOf(row, previous),
           ...(gap ? { missingIds: gap } : {}),
           message: `${describe(row)} does not chain to ${before}: ${gap ? `events ${idRange(gap)} are missing` : "events between them were removed, or that event's hash was changed"}`,
         });
@@ -253,10 +255,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
       if (gap && !idGap) {
         idGap = {
           reason: "ids_missing",
-          eventId: row.id,
-          at: row.at.toISOString(),
-          action: row.action,
-          previousEventId: previous?.id ?? null,
+          ...placeOf(row, previous),
           missingIds: gap,
           message: `events ${idRange(gap)} are missing before ${describe(row)}, and no retention checkpoint covers them: they were cut out (ids are gapless), and the events after them chained on to what was left`,
         };
@@ -285,10 +284,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
       if (computed !== row.hash) {
         return fail({
           reason: "altered",
-          eventId: row.id,
-          at: row.at.toISOString(),
-          action: row.action,
-          previousEventId: previous?.id ?? null,
+          ...placeOf(row, previous),
           message: `${describe(row)} was altered after it was written: its hash does not match its contents`,
         });
       }

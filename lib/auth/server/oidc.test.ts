@@ -1,17 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { signInErrorFrom } from "@/lib/auth/sign-in-errors";
 import { createTestStaff } from "@/test/auth";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { startSession, validateSession } from "./sessions";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describe("claims", () => {
   it("come from the ID token when it carries the email, without asking userinfo", async () => {
@@ -53,13 +52,7 @@ describe("claims", () => {
 });
 
 describeEachDatabase("single sign-on admission on $name", ({ open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   const verified = (email: string | null, subject: string) => ({ subject, email, emailVerified: true, name: null });
   const admit = (identity: ReturnType<typeof verified>, allowUnverifiedEmail = false) =>

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 
 import { POST as signInOptions } from "@/app/api/auth/passkey/options/route";
 import { passkeyRegistrationOptions, registerPasskey } from "@/lib/account/server/factors";
@@ -10,7 +10,7 @@ import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { PEER_HEADER } from "@/lib/shared/client-address";
 import { apiRequest, createTestStaff } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 import { softwareAuthenticator } from "@/test/webauthn";
 
 import { MAX_PENDING_SIGN_IN_CHALLENGES, passkeyAuthenticationOptions, SIGN_IN_OPTIONS_PER_MINUTE } from "./factors";
@@ -34,13 +34,9 @@ let addressCounter = 0;
 const freshAddress = () => `2001:db8:${(addressCounter += 1).toString(16)}::1`;
 
 describeEachDatabase("passkey sign-in on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
 
-  beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
-  });
   afterEach(() => {
     vi.useRealTimers();
     stubConfigEnv({ SSO_ONLY_PASSKEYS: "off" });
@@ -51,11 +47,6 @@ describeEachDatabase("passkey sign-in on $name", ({ open }) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Math.ceil(Date.now() / windowMs) * windowMs + 1000);
   }
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
-  });
 
   /** A member holding a passkey made by a software authenticator. */
   async function memberWithPasskey() {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { httpStatusOf } from "@/lib/api/errors";
 import { staffSessions, staffUsers } from "@/lib/auth/server/tables";
@@ -8,14 +8,13 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { AppError } from "@/lib/shared/errors";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, TEST_SECRETS, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { SESSION_COOKIE } from "./cookies";
 import { requireUser, type Access } from "./require-role";
 import { IDLE_TIMEOUT_MS, revokeSession, validateSession } from "./sessions";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 async function statusOf(promise: Promise<unknown>): Promise<number> {
   try {
@@ -35,15 +34,7 @@ describe("cookie header parsing", () => {
 });
 
 describeEachDatabase("requireUser on $name", ({ open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-  });
+  const handle = withProcessDatabase(open);
   afterEach(() => vi.useRealTimers());
 
   const call = (cookie?: string, access: Access = "verifications.read") => statusOf(requireUser(apiRequest("/api/x", { cookie }), access));

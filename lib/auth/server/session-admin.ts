@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import { recordEvent } from "@/lib/audit-trail/server/record";
+import { recordSuccess } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
@@ -25,13 +25,11 @@ export async function endMemberSessions(db: Database, userId: string, context: R
   return db.transaction(async (tx) => {
     if (!(await getStaff(tx, userId))) throw new AppError("not_found", "No such staff member.");
     const ended = await revokeUserSessions(tx, userId);
-    await recordEvent(
+    await recordSuccess(
+      context,
       {
-        actor: context.actor,
         action: "staff.sessions_end",
         target: { type: "staff", id: userId },
-        outcome: "success",
-        ip: context.ip,
         details: { ended },
       },
       tx,

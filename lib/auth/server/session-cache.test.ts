@@ -1,15 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 
 import { staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 
 import { SessionCache } from "./session-cache";
 import { IDLE_TIMEOUT_MS, revokeSession, startSession } from "./sessions";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 /** The same handle, counting the queries its cache sends to the database. */
 function counted(handle: DatabaseHandle): { handle: DatabaseHandle; queries: () => number } {
@@ -36,13 +35,7 @@ async function staffWithSession(db: Database, role: "analyst" | "admin" = "analy
 }
 
 describeEachDatabase("the session cache on $name", ({ name, open }) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await open();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = withDatabase(open);
 
   async function listeningCache(handle: DatabaseHandle = database) {
     const cache = new SessionCache(handle);

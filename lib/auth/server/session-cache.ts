@@ -3,6 +3,7 @@ import "server-only";
 import { type StaffSession } from "@/lib/auth/types";
 import type { ChangeFeed } from "@/lib/db/change-feed";
 import type { DatabaseHandle } from "@/lib/db/client";
+import { perDatabase } from "@/lib/db/per-database";
 
 import { registerLocalCache } from "./session-invalidation";
 import { ABSOLUTE_TIMEOUT_MS, readLiveSession, TOUCH_INTERVAL_MS } from "./sessions";
@@ -118,13 +119,4 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<DatabaseHandle, SessionCache>();
-
-export function sessionCacheFor(handle: DatabaseHandle): SessionCache {
-  let cache = caches.get(handle);
-  if (!cache) {
-    cache = new SessionCache(handle);
-    caches.set(handle, cache);
-  }
-  return cache;
-}
+export const sessionCacheFor: (handle: DatabaseHandle) => SessionCache = perDatabase((handle) => new SessionCache(handle));

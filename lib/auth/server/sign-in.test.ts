@@ -1,5 +1,5 @@
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
@@ -7,15 +7,14 @@ import { rateLimits } from "@/lib/db/tables";
 import { clientAddress, PEER_HEADER } from "@/lib/shared/client-address";
 import { unlockStaffSignIn } from "@/lib/staff/server/staff";
 import { createTestStaff } from "@/test/auth";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { hashPassword } from "./password";
 import { attemptPasswordSignIn } from "./sign-in";
 import { setPassword } from "./staff-store";
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, addressGroup, FAILURE_WINDOW_MS, PAIR_FAILURE_LIMIT, signInBlock } from "./throttle";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describe("address groups", () => {
   it("counts IPv6 by its /64 and IPv4-mapped addresses as IPv4", () => {

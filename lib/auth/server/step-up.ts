@@ -4,7 +4,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import { recordEvent } from "@/lib/audit-trail/server/record";
+import { recordEvent, recordSuccess } from "@/lib/audit-trail/server/record";
 import { secondFactorRequired } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 import { config } from "@/lib/config";
@@ -104,12 +104,10 @@ export async function verifyStepUp(
   await db.transaction(async (tx) => {
     await tx.update(staffSessions).set({ secondFactorAt: now, pending: null }).where(eq(staffSessions.id, user.sessionId));
     const left = result.method === "recovery" ? await recoveryCodesLeft(tx, user.id) : undefined;
-    await recordEvent(
+    await recordSuccess(
+      context,
       {
-        actor: context.actor,
         action,
-        outcome: "success",
-        ip: context.ip,
         details: { method: result.method, ...(left !== undefined ? { recoveryCodesLeft: left } : {}) },
         at: now,
       },

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
@@ -12,11 +12,11 @@ import { addNote, notifyMentions } from "@/lib/cases/server/notes";
 import { notifyConfirmationWaiting, recordOutcome } from "@/lib/cases/server/outcome";
 import { escalateCase, escalateOverdueCases } from "@/lib/cases/server/escalation";
 import { caseEntries, caseQueueMembers, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
+import { markReadSchema } from "@/lib/notifications/validation";
 import { makeStaff } from "@/test/cases";
 import { stubConfigEnv } from "@/test/config";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { markReadSchema } from "@/lib/notifications/validation";
 import { listNotifications, markRead } from "./inbox";
 import { mentionTokens, resolveMentions } from "./mentions";
 import { messageFor } from "./messages";
@@ -25,8 +25,7 @@ import { MAX_ATTEMPTS, processOutbox, safeError } from "./outbox";
 import { notificationOutbox, notifications } from "./tables";
 import { configuredTransports, type Transports } from "./transports";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 const CPF = "529.982.247-25";
 

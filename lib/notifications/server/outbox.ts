@@ -6,6 +6,7 @@ import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
 import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { log, redactText } from "@/lib/log";
+import { kickCoalesced } from "@/lib/shared/coalesced-run";
 
 import { notificationOutbox } from "./tables";
 import { configuredTransports, type Transports } from "./transports";
@@ -135,23 +136,11 @@ const worker = (state.__kycOutbox ??= { running: null, again: false, timer: null
  */
 export function kickOutbox(): Promise<void> {
   if (!worker.timer) return Promise.resolve();
-  if (worker.running) {
-    worker.again = true;
-    return worker.running;
-  }
-  worker.running = (async () => {
-    try {
-      do {
-        worker.again = false;
-        await processOutbox(await getDb());
-      } while (worker.again);
-    } catch (error) {
-      log.error("notification_outbox_error", { error: error instanceof Error ? error.name : "Error" });
-    } finally {
-      worker.running = null;
-    }
-  })();
-  return worker.running;
+  return kickCoalesced(
+    worker,
+    async () => processOutbox(await getDb()),
+    (error) => log.error("notification_outbox_error", { error: error instanceof Error ? error.name : "Error" }),
+  );
 }
 
 /** Sweeps every 30 s (instrumentation.ts): retries when due, and what another instance left. */

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { setLogSink } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+import { withSandbox } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
 import { STATUSES } from "@/lib/overview/figures";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { COUNT_CONCURRENCY, createCountCache, verificationCounts } from "./counts";
 
-let sandbox: SandboxHandle;
-
-beforeAll(async () => {
-  setLogSink(() => undefined);
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  setLogSink(undefined);
-  await sandbox?.stop();
-});
-beforeEach(async () => {
-  await sandbox.clearFaults();
-  await sandbox.clearRequests();
-});
+const sandbox = withSandbox({ clear: "faults and requests" });
 
 function lastDays(days: 7 | 30) {
   const parsed = parseOverviewPeriod(new URLSearchParams({ days: String(days) }), todayIn("America/Sao_Paulo"));

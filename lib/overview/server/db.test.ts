@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail/server";
 import { queueQuerySchema } from "@/lib/cases/validation";
@@ -6,15 +6,14 @@ import { cases } from "@/lib/cases/server/tables";
 import { listQueue } from "@/lib/cases/server/queue";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 import { startOfDay } from "@/lib/shared/time-zone";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { AGE_BUCKETS } from "@/lib/cases/rules";
 import type { OverviewPeriod } from "@/lib/overview/period";
 import { auditActivity } from "./activity";
 import { caseFigures } from "./cases";
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 const TZ = "America/Sao_Paulo";
 const ANA = { id: "0b0e3a52-9f6d-4d55-9a53-0d7c0f4f1a01", email: "ana@example.com" };

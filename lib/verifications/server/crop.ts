@@ -3,7 +3,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import { recordEvent } from "@/lib/audit-trail/server/record";
+import { recordSuccess } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
 import type { CropBox } from "@/lib/verifications/crop";
 
@@ -37,13 +37,11 @@ export async function setCrop(
       .insert(documentCrops)
       .values({ publicId, ...values })
       .onConflictDoUpdate({ target: documentCrops.publicId, set: values });
-    await recordEvent(
+    await recordSuccess(
+      context,
       {
-        actor: context.actor,
         action: "verification.crop_set",
         target: { type: "verification", id: publicId },
-        outcome: "success",
-        ip: context.ip,
         at: now,
       },
       tx,
@@ -57,13 +55,11 @@ export async function clearCrop(db: Database, publicId: string, context: Request
   return db.transaction(async (tx) => {
     const gone = await tx.delete(documentCrops).where(eq(documentCrops.publicId, publicId)).returning({ id: documentCrops.publicId });
     if (gone.length === 0) return false;
-    await recordEvent(
+    await recordSuccess(
+      context,
       {
-        actor: context.actor,
         action: "verification.crop_clear",
         target: { type: "verification", id: publicId },
-        outcome: "success",
-        ip: context.ip,
       },
       tx,
     );

@@ -5,7 +5,7 @@ import { staffUsers } from "@/lib/auth/server/tables";
 import { cases, verificationIndex } from "@/lib/cases/server/tables";
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { makeStaff, makeVerification } from "@/test/cases";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import * as enrich from "./enrich";
 import { EnrichmentCache } from "./enrichment-cache";
@@ -17,8 +17,7 @@ import { EnrichmentCache } from "./enrichment-cache";
  * triggers. Without a listening feed nothing is trusted.
  */
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 /** Polls until `check` holds (a notification's delay), failing with the last value after 5 s. */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {

@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 
 import type { ChangeFeed } from "@/lib/db/change-feed";
 import type { DatabaseHandle } from "@/lib/db/client";
+import { perDatabase } from "@/lib/db/per-database";
 import type { ListEnrichment } from "@/lib/verifications/types";
 
 import { enrichmentOf } from "./enrich";
@@ -75,13 +76,4 @@ export class EnrichmentCache {
   }
 }
 
-const caches = new WeakMap<DatabaseHandle, EnrichmentCache>();
-
-export function enrichmentCacheFor(handle: DatabaseHandle): EnrichmentCache {
-  let cache = caches.get(handle);
-  if (!cache) {
-    cache = new EnrichmentCache(handle);
-    caches.set(handle, cache);
-  }
-  return cache;
-}
+export const enrichmentCacheFor: (handle: DatabaseHandle) => EnrichmentCache = perDatabase((handle) => new EnrichmentCache(handle));

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 
 import { AuditContentError, cpfHash, recordEvent } from "@/lib/audit-trail/server";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { cases, verificationIndex } from "@/lib/cases/server/tables";
 import { makeStaff, makeVerification } from "@/test/cases";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 
 import { enrichList, enrichmentOf } from "./enrich";
 import { knownVerificationsOf, subjectCpfHashOf } from "./known";
@@ -16,17 +16,10 @@ import { knownVerificationsOf, subjectCpfHashOf } from "./known";
  * instances at once), the ref_id, and the open case's age and owner for the list.
  */
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describeEachDatabase("known verifications on $name", ({ open }) => {
-  let h: TestDatabase;
-  beforeAll(async () => {
-    h = await open();
-  });
-  afterAll(async () => {
-    await h?.dispose();
-  });
+  const h = withDatabase(open);
 
   it("takes the hash from an unmasked document, remembers it for masked views, and knows nothing of strangers", async () => {
     const unmasked = makeVerification({ document: "390.533.447-05", documentMasked: false });

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { toErrorResponse } from "@/lib/api/errors";
-import { setLogSink } from "@/lib/log";
 import { upstreamDateBound } from "@/lib/verifications/dates";
-import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+import { withSandbox } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
 import { getVerificationDetail } from "./detail";
 import { listVerifications, type PagingMemory } from "./list";
 
-let sandbox: SandboxHandle;
-
-beforeAll(async () => {
-  setLogSink(() => undefined);
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  setLogSink(undefined);
-  await sandbox?.stop();
-});
-beforeEach(async () => {
-  await sandbox.clearRequests();
-});
+const sandbox = withSandbox();
 
 async function errorBody(promise: Promise<unknown>) {
   try {

@@ -1,10 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 
 import { createDatabase, type Database } from "@/lib/db/client";
-import { setLogSink } from "@/lib/log";
 import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 import { envelopeEvent, flatEvent, uniqueId } from "@/test/webhooks";
 
 import { onVerificationChange, type VerificationChange } from "./changes";
@@ -12,14 +11,7 @@ import { parseDelivery } from "./parse";
 import { MAX_ATTEMPTS, processPendingDeliveries } from "./processor";
 import { listChangesSince, listVerificationEvents, storeDelivery } from "./store";
 
-beforeAll(() => {
-  stubTestEnvironment();
-  setLogSink(() => undefined);
-});
-afterAll(() => {
-  setLogSink(undefined);
-  vi.unstubAllEnvs();
-});
+withTestEnvironment({}, { quiet: true });
 
 async function store(db: Database, body: object, deliveryId = uniqueId("dlv")) {
   const raw = JSON.stringify(body);
@@ -30,13 +22,7 @@ async function store(db: Database, body: object, deliveryId = uniqueId("dlv")) {
 }
 
 describeEachDatabase("webhook processor on $name", ({ name, open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   it("a listener that throws leaves the delivery pending, backing off, with nothing of it committed; it succeeds later", async () => {
     const publicId = uniqueId("ver");

@@ -7,6 +7,7 @@ import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 import { log, redactText } from "@/lib/log";
+import { kickCoalesced } from "@/lib/shared/coalesced-run";
 import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
 
 import { auditableDetail, webhookTarget } from "./audit";
@@ -171,23 +172,11 @@ const processor = (state.__kycWebhookProcessor ??= { running: null, again: false
  * Kicks while a run is under way coalesce into one more run, so a burst of deliveries costs few passes.
  */
 export function kickWebhookProcessor(): Promise<void> {
-  if (processor.running) {
-    processor.again = true;
-    return processor.running;
-  }
-  processor.running = (async () => {
-    try {
-      do {
-        processor.again = false;
-        await processPendingDeliveries(await getDb());
-      } while (processor.again);
-    } catch (error) {
-      log.error("webhook_processor_error", { error: errorName(error) });
-    } finally {
-      processor.running = null;
-    }
-  })();
-  return processor.running;
+  return kickCoalesced(
+    processor,
+    async () => processPendingDeliveries(await getDb()),
+    (error) => log.error("webhook_processor_error", { error: errorName(error) }),
+  );
 }
 
 /** Sweeps periodically (instrumentation.ts): deliveries left by a crash, a restart or a failed listener. */

@@ -1,24 +1,21 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 
 import { PasskeyStepButton } from "@/components/auth/passkey-step-button";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { Button } from "@/components/ui/button";
-import { ClientMessages } from "@/lib/i18n/client-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { listFactors } from "@/lib/auth/server/factors";
 import { currentPageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 import { verifySecondFactor } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.secondFactor");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("auth.secondFactor");
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -1,8 +1,8 @@
-import { dehydrate, HydrationBoundary, QueryClient, type InfiniteData } from "@tanstack/react-query";
+import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
 import { CpfSearchMissesPanel } from "@/components/audit-trail/cpf-search-misses";
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { HydratedClient } from "@/components/layout/hydrated-client";
 import { serverErrorOf } from "@/lib/api/errors";
 import { actionChoices } from "@/lib/audit-trail/action-names";
 import { auditParamsFromSearchParams, compactFilters, parseAuditFilters } from "@/lib/audit-trail/filters";
@@ -47,14 +47,12 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const { alert, windowHours } = config().cpfSearchMisses;
   const misses = await cpfSearchMisses(db, { windowHours, alert }).catch(() => []);
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages namespaces={["audit"]}>
-        <AuditPageClient
-          actions={actions}
-          serverError={serverError}
-          notice={<CpfSearchMissesPanel rows={misses} alert={alert} windowHours={windowHours} />}
-        />
-      </ClientMessages>
-    </HydrationBoundary>
+    <HydratedClient queryClient={queryClient} namespaces={["audit"]}>
+      <AuditPageClient
+        actions={actions}
+        serverError={serverError}
+        notice={<CpfSearchMissesPanel rows={misses} alert={alert} windowHours={windowHours} />}
+      />
+    </HydratedClient>
   );
 }

@@ -1,21 +1,17 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { QueryClient } from "@tanstack/react-query";
 
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { HydratedClient } from "@/components/layout/hydrated-client";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { routingKeys } from "@/lib/cases/routing-hooks";
 import { readRouting } from "@/lib/cases/server/routing";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 import { CaseRoutingPageClient } from "./page-client";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("cases.routing");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("cases.routing");
 
 // /admin/cases (cases.assign): the team's queues, routing rules and auto-assignment, read here through the
 // same function as GET /api/cases/routing, then hydrated; saving goes through PUT /api/cases/routing.
@@ -24,10 +20,8 @@ export default async function CaseRoutingPage() {
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery({ queryKey: routingKeys.routing(), queryFn: async () => readRouting(await getDb()) });
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages namespaces={["cases.routing", "cases.flags", "common.retry", "common.loading"]}>
-        <CaseRoutingPageClient />
-      </ClientMessages>
-    </HydrationBoundary>
+    <HydratedClient queryClient={queryClient} namespaces={["cases.routing", "cases.flags", "common.retry", "common.loading"]}>
+      <CaseRoutingPageClient />
+    </HydratedClient>
   );
 }

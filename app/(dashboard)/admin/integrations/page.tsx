@@ -1,22 +1,18 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
 import { UpstreamCallsSection } from "@/components/integrations/upstream-calls-section";
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { HydratedClient } from "@/components/layout/hydrated-client";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/lib/i18n/page-title";
 import { integrationKeys } from "@/lib/integrations/hooks";
 import { integrationListFor } from "@/lib/integrations/server/integrations-view";
 import { upstreamCallsReport } from "@/lib/integrations/server/upstream-calls";
 
 import { IntegrationsPageClient } from "./page-client";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("integrations");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("integrations");
 
 // /admin/integrations – integration keys (admins only): the registry and revealable keys are prefetched here; below
 // them, what the service's calls cost this week (the key's quota).
@@ -30,13 +26,12 @@ export default async function Page() {
   ]);
   return (
     <div className="space-y-8">
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <ClientMessages
-          namespaces={["integrations", "errors", "lookups.apiErrors", "lookups.results", "common.notInformed", "common.copy"]}
-        >
-          <IntegrationsPageClient />
-        </ClientMessages>
-      </HydrationBoundary>
+      <HydratedClient
+        queryClient={queryClient}
+        namespaces={["integrations", "errors", "lookups.apiErrors", "lookups.results", "common.notInformed", "common.copy"]}
+      >
+        <IntegrationsPageClient />
+      </HydratedClient>
       <UpstreamCallsSection report={calls} />
     </div>
   );

@@ -1,19 +1,17 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import type { Metadata } from "next";
+import { QueryClient } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { HydratedClient } from "@/components/layout/hydrated-client";
+import { PageHeader } from "@/components/layout/page-header";
 import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/lib/i18n/page-title";
 import { privacyKeys } from "@/lib/privacy/hooks";
 import { retentionReport } from "@/lib/privacy/server/report";
 
 import { PrivacyPageClient } from "./page-client";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("privacy");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("privacy");
 
 // /admin/privacy – the titular report (LGPD art. 18 and 19), the retention policies, and erasure requests for
 // members who hold privacy.erase. The
@@ -26,15 +24,10 @@ export default async function PrivacyPage() {
   await queryClient.prefetchQuery({ queryKey: privacyKeys.retention(), queryFn: async () => retentionReport(await getDb()) });
   return (
     <div className="space-y-8">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
-        <p className="text-sm text-slate-700">{t("intro")}</p>
-      </header>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <ClientMessages namespaces={["privacy", "erasure", "errors"]}>
-          <PrivacyPageClient mayErase={hasPermission(user, "privacy.erase")} />
-        </ClientMessages>
-      </HydrationBoundary>
+      <PageHeader title={t("title")} intro={t("intro")} />
+      <HydratedClient queryClient={queryClient} namespaces={["privacy", "erasure", "errors"]}>
+        <PrivacyPageClient mayErase={hasPermission(user, "privacy.erase")} />
+      </HydratedClient>
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { QueryClient } from "@tanstack/react-query";
+import { getLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/lib/i18n/client-messages";
-import type { Locale } from "@/lib/i18n/locales";
+import { HydratedClient } from "@/components/layout/hydrated-client";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { getDb } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/locales";
+import { pageTitle } from "@/lib/i18n/page-title";
 import { roleKeys, type RoleListResponse } from "@/lib/roles/hooks";
 import { permissionCatalogue } from "@/lib/roles/server/catalogue";
 import { listRoles } from "@/lib/roles/server/roles";
@@ -14,10 +14,7 @@ import { RolesPageClient } from "./page-client";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("roles");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("roles");
 
 // Roles (roles.manage): the roles and the catalogue are read here through the same functions the API uses,
 // then hydrated.
@@ -31,10 +28,8 @@ export default async function RolesPage() {
   });
   queryClient.setQueryData(roleKeys.catalogue(), permissionCatalogue(locale));
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages namespaces={["roles", "common.retry", "common.loading"]}>
-        <RolesPageClient />
-      </ClientMessages>
-    </HydrationBoundary>
+    <HydratedClient queryClient={queryClient} namespaces={["roles", "common.retry", "common.loading"]}>
+      <RolesPageClient />
+    </HydratedClient>
   );
 }

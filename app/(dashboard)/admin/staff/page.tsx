@@ -1,11 +1,10 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { QueryClient } from "@tanstack/react-query";
 
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { HydratedClient } from "@/components/layout/hydrated-client";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/lib/i18n/page-title";
 import { listRoles } from "@/lib/roles/server/roles";
 import { staffKeys, type StaffListResponse } from "@/lib/staff/hooks";
 import { listStaffWithSignInState } from "@/lib/staff/server/staff";
@@ -14,10 +13,7 @@ import { StaffPageClient } from "./page-client";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("staff");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("staff");
 
 // Staff accounts (admin): the list is read here through the same query the API uses, then hydrated.
 export default async function StaffPage() {
@@ -30,10 +26,8 @@ export default async function StaffPage() {
   // The invitation offers the live custom roles too (a staff manager need not hold roles.manage to give one).
   const customRoles = (await listRoles(await getDb())).filter((role) => !role.builtIn).map(({ id, name }) => ({ id, name }));
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages namespaces={["staff", "common.retry", "common.loading"]}>
-        <StaffPageClient currentUserId={user.id} customRoles={customRoles} ssoConfigured={config().oidc !== undefined} />
-      </ClientMessages>
-    </HydrationBoundary>
+    <HydratedClient queryClient={queryClient} namespaces={["staff", "common.retry", "common.loading"]}>
+      <StaffPageClient currentUserId={user.id} customRoles={customRoles} ssoConfigured={config().oidc !== undefined} />
+    </HydratedClient>
   );
 }

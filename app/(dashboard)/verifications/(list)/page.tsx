@@ -1,7 +1,7 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
-import { ClientMessages } from "@/lib/i18n/client-messages";
+import { HydratedClient } from "@/components/layout/hydrated-client";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
@@ -39,27 +39,26 @@ export default async function VerificationsPage({ searchParams }: { searchParams
     }
   }
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages
-        namespaces={[
-          "verifications.list",
-          "verifications.filters",
-          "verifications.status",
-          "verifications.steps",
-          "verifications.table",
-          "verifications.pagination",
-          "verifications.export",
-          "verifications.create",
-          "verifications.errors",
-          "views.save",
-          "verifications.flows",
-          "verifications.journeys",
-          "verifications.notices",
-          "events.live",
-        ]}
-      >
-        <VerificationsPageClient maxPerPage={config().core.maxPerPage} serverError={serverError} />
-      </ClientMessages>
-    </HydrationBoundary>
+    <HydratedClient
+      queryClient={queryClient}
+      namespaces={[
+        "verifications.list",
+        "verifications.filters",
+        "verifications.status",
+        "verifications.steps",
+        "verifications.table",
+        "verifications.pagination",
+        "verifications.export",
+        "verifications.create",
+        "verifications.errors",
+        "views.save",
+        "verifications.flows",
+        "verifications.journeys",
+        "verifications.notices",
+        "events.live",
+      ]}
+    >
+      <VerificationsPageClient maxPerPage={config().core.maxPerPage} serverError={serverError} />
+    </HydratedClient>
   );
 }

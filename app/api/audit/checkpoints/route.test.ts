@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { checkpointSignatureValid } from "@/lib/audit-trail/server/checkpoint";
 import { pruneAuditEvents } from "@/lib/audit-trail/server/prune";
@@ -7,32 +7,22 @@ import { recordEvent } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import { auditCheckpointsSchema } from "@/lib/audit-trail/types";
-import { setLogSink } from "@/lib/log";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { GET } from "./route";
 
 const DAY = 86_400_000;
 
-beforeAll(() => {
-  stubTestEnvironment();
-  setLogSink(() => undefined);
-});
-afterAll(() => {
-  setLogSink(undefined);
-  vi.unstubAllEnvs();
-});
+withTestEnvironment({}, { quiet: true });
 
 describeEachDatabase("GET /api/audit/checkpoints on $name", ({ open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
   let adminCookie: string;
   let analystCookie: string;
   let analystId: string;
 
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
     // Old events first: the prune removes a prefix of the chain.
     for (const days of [40, 35, 1]) {
       await recordEvent({ actor: null, action: "auth.sign_in", outcome: "success", at: new Date(Date.now() - days * DAY) }, handle.db);
@@ -42,10 +32,6 @@ describeEachDatabase("GET /api/audit/checkpoints on $name", ({ open }) => {
     analystId = analyst.id;
     adminCookie = await sessionCookieFor(handle.db, admin);
     analystCookie = await sessionCookieFor(handle.db, analyst);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
   });
 
   const get = (cookie: string) => GET(apiRequest("/api/audit/checkpoints", { cookie, headers: { "x-kyc-peer-address": "192.0.2.7" } }));

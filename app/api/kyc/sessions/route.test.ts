@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
 import type { KycSessionResponse } from "@/lib/kyc/types";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
-import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { json, withPartnersHarness } from "@/test/partners-ops";
 
 import { POST } from "./route";
 
@@ -15,18 +15,8 @@ import { POST } from "./route";
  * (database, audit trail, logs).
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness({ KYC_START_LIMIT_PER_MINUTE: "2", KYC_START_LIMIT_PER_DAY: "3" });
 const URL = "http://localhost:3000/api/kyc/sessions";
-
-beforeAll(async () => {
-  h = await startPartnersHarness({ KYC_START_LIMIT_PER_MINUTE: "2", KYC_START_LIMIT_PER_DAY: "3" });
-});
-afterAll(async () => {
-  await h?.dispose();
-});
-beforeEach(async () => {
-  await h.sandbox.clearRequests();
-});
 
 /** A member of the test's own: KYC starts count against each member's quota (2 a minute in this harness). */
 async function ownMember(): Promise<string> {

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { staffRoles } from "@/lib/auth/server/tables";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
-import { createTestStaff, sessionCookieFor } from "@/test/auth";
-import { json, startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { createStaffHolding, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { json, withPartnersHarness } from "@/test/partners-ops";
 
 import { POST } from "./route";
 
@@ -13,22 +12,13 @@ import { POST } from "./route";
  * database, and every lookup in the audit trail with its purpose, the CPF masked and hashed only.
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness({ LOOKUP_LIMIT_PER_MINUTE: "3", LOOKUP_LIMIT_PER_DAY: "5" });
 const URL = "http://localhost:3000/api/lookups/cpf";
 const ORDINARY = "529.982.247-25";
 const DECEASED = "111.444.777-35";
 const PEP = "390.533.447-05";
 const EMPTIES = "123.456.789-09";
 
-beforeAll(async () => {
-  h = await startPartnersHarness({ LOOKUP_LIMIT_PER_MINUTE: "3", LOOKUP_LIMIT_PER_DAY: "5" });
-});
-afterAll(async () => {
-  await h?.dispose();
-});
-beforeEach(async () => {
-  await h.sandbox.clearRequests();
-});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -121,11 +111,7 @@ describe("sources", () => {
 
 describe("a member without personal_data.unmasked", () => {
   it("gets both records masked by the dashboard: no CPF, name, birth date or contact in clear, unknown fields dropped", async () => {
-    const [role] = await h.db.db
-      .insert(staffRoles)
-      .values({ name: `Masked lookups ${Math.random().toString(36).slice(2, 8)}`, permissions: ["lookups.run"] })
-      .returning({ id: staffRoles.id });
-    const masked = await sessionCookieFor(h.db.db, await createTestStaff(h.db.db, { role: role!.id as never }));
+    const masked = await sessionCookieFor(h.db.db, await createStaffHolding(h.db.db, ["lookups.run"], "Masked lookups"));
     for (const source of ["receita", "history"] as const) {
       const clear = await json<{ record: FederalRevenueRecord & CpfHistoryRecord }>(
         await lookup({ cpf: ORDINARY, source, purpose: "Onboarding check" }, await freshAnalyst()),

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { cpfHash } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { verificationIndex } from "@/lib/cases/server/tables";
 import type { ErasureDto, ErasureListResponse } from "@/lib/privacy/erasure";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { setProcessDatabase, stubTestEnvironment, testDatabases, type TestDatabase } from "@/test/db";
+import { apiRequest, createTestStaff, sessionCookieFor, signedInStaff } from "@/test/auth";
+import { testDatabases, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { POST as cancel } from "./[id]/cancel/route";
 import { POST as confirm } from "./[id]/confirm/route";
@@ -24,25 +24,17 @@ type Json = Record<string, unknown>;
 const read = async <T = Json>(response: Response) => (await response.json()) as T;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
-beforeAll(() => stubTestEnvironment());
-afterAll(() => vi.unstubAllEnvs());
+withTestEnvironment();
 
 describe.each(testDatabases())("erasure routes on $name", ({ open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
   let asker: StaffUserDto;
   let askerCookie: string;
   let confirmerCookie: string;
 
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
-    asker = await createTestStaff(handle.db, { role: "admin" });
-    askerCookie = await sessionCookieFor(handle.db, asker);
+    ({ user: asker, cookie: askerCookie } = await signedInStaff(handle.db, { role: "admin" }));
     confirmerCookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "admin" }));
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
   });
 
   const post = (cookie: string, body: unknown) => ask(apiRequest("/api/privacy/erasures", { method: "POST", cookie, body }));

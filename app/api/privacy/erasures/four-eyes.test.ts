@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { PATCH as changeStaff } from "@/app/api/staff/[id]/route";
 import { POST as inviteStaff } from "@/app/api/staff/route";
@@ -7,8 +7,9 @@ import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
 import type { ErasureDto } from "@/lib/privacy/erasure";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { apiRequest, createTestStaff, sessionCookieFor, signedInStaff } from "@/test/auth";
+import { randomCpf } from "@/test/cpf";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { POST as confirm } from "./[id]/confirm/route";
 import { POST as ask } from "./route";
@@ -22,33 +23,14 @@ type Json = { erasure?: ErasureDto; user?: StaffUserDto; error?: { code: string;
 const read = async (response: Response) => (await response.json()) as Json;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
-/** A random CPF with valid check digits: each request is about its own person. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    digits.push(((sum * 10) % 11) % 10);
-  }
-  return digits.join("");
-}
-
 describeEachDatabase("erasure four eyes on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
   let requester: StaffUserDto;
   let requesterCookie: string;
 
   beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
-    requester = await createTestStaff(handle.db, { role: "admin" });
-    requesterCookie = await sessionCookieFor(handle.db, requester);
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
+    ({ user: requester, cookie: requesterCookie } = await signedInStaff(handle.db, { role: "admin" }));
   });
 
   async function request(): Promise<string> {

@@ -14,7 +14,7 @@ import { buildTitularReport } from "@/lib/privacy/server/titular-report";
 import type { TitularReport } from "@/lib/privacy/titular";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, TEST_SECRETS, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, TEST_SECRETS, withProcessDatabase } from "@/test/db";
 import { pdfText } from "@/test/pdf-text";
 
 import { POST } from "./route";
@@ -39,7 +39,7 @@ afterAll(() => {
 });
 
 describeEachDatabase("POST /api/privacy/reports on $name", ({ open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
   let adminCookie: string;
   let analystCookie: string;
   let analystEmail: string;
@@ -47,8 +47,6 @@ describeEachDatabase("POST /api/privacy/reports on $name", ({ open }) => {
   const theirs = randomUUID();
 
   beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
     const db = handle.db;
     const admin = await createTestStaff(db, { role: "admin" });
     const analyst = await createStaff(db, {
@@ -105,10 +103,6 @@ describeEachDatabase("POST /api/privacy/reports on $name", ({ open }) => {
     await applyObservations(db, [observe(makeVerification({ publicId: mine, status: "review" }), TEST_SETTINGS)], TEST_SETTINGS);
     // A queue runner's note (notes are the assignee's or a cases.assign holder's).
     await addNote(db, { actor: { ...actor, permissions: ["cases.work", "cases.assign"] }, ip }, mine, "Documento conferido por telefone");
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
   });
 
   const ask = (body: unknown, { cookie = adminCookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}) =>

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { GET as auditLog } from "@/app/api/audit/route";
 import { GET as getOne } from "@/app/api/verifications/[publicId]/route";
 import { POST as create, GET as list } from "@/app/api/verifications/route";
 import type { CreateVerificationResponse, VerificationListResponse } from "@/lib/verifications/types";
-import { startPartnersHarness, type PartnersHarness } from "@/test/partners-ops";
+import { withPartnersHarness } from "@/test/partners-ops";
 
 import { GET as exportCsv } from "./route";
 
@@ -15,19 +15,8 @@ import { GET as exportCsv } from "./route";
  * creation and views.
  */
 
-let h: PartnersHarness;
+const h = withPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500", CORE_MAX_PER_PAGE: "100" }, { clear: "faults and requests" });
 const BASE = "http://localhost:3000/api/verifications";
-
-beforeAll(async () => {
-  h = await startPartnersHarness({ UPSTREAM_TIMEOUT_MS: "1500", CORE_MAX_PER_PAGE: "100" });
-});
-afterAll(async () => {
-  await h?.dispose();
-});
-beforeEach(async () => {
-  await h.sandbox.clearFaults();
-  await h.sandbox.clearRequests();
-});
 
 async function auditSearch(query: string, cpf?: string) {
   const response = await auditLog(
@@ -83,16 +72,20 @@ describe("GET /api/verifications/export", () => {
   });
 });
 
+/** Creates a verification here, as the analyst, for the CPF typed as `cpf`. */
+const createFor = (refId: string, cpf: string) =>
+  create(
+    h.request(BASE, {
+      method: "POST",
+      cookie: h.analystCookie,
+      body: { schemaVersion: "1", refId, document: { type: "cpf", number: cpf } },
+    }),
+  );
+
 describe("what a creation here leaves behind", () => {
   it("shows the ref_id on the list and tags the creation and every later view with the CPF, so the audit search finds them", async () => {
     const cpf = "39053344705";
-    const created = await create(
-      h.request(BASE, {
-        method: "POST",
-        cookie: h.analystCookie,
-        body: { schemaVersion: "1", refId: "UX-REF-42", document: { type: "cpf", number: "390.533.447-05" } },
-      }),
-    );
+    const created = await createFor("UX-REF-42", "390.533.447-05");
     expect(created.status).toBe(201);
     const { publicId } = ((await created.json()) as CreateVerificationResponse).created;
     expect(publicId).toBeTruthy();
@@ -116,13 +109,7 @@ describe("what a creation here leaves behind", () => {
   });
 
   it("writes a ref_id holding a semicolon so that no field starts a formula when pt-BR Excel splits on it", async () => {
-    const created = await create(
-      h.request(BASE, {
-        method: "POST",
-        cookie: h.analystCookie,
-        body: { schemaVersion: "1", refId: "ref;=1+1", document: { type: "cpf", number: "111.444.777-35" } },
-      }),
-    );
+    const created = await createFor("ref;=1+1", "111.444.777-35");
     expect(created.status).toBe(201);
     const { publicId } = ((await created.json()) as CreateVerificationResponse).created;
     const response = await exportCsv(h.request(`${BASE}/export`, { cookie: h.analystCookie }));

@@ -6,7 +6,7 @@ import { setLogSink } from "@/lib/log";
 import { onVerificationChange, type VerificationChange } from "@/lib/webhooks/server/changes";
 import { kickWebhookProcessor } from "@/lib/webhooks/server/processor";
 import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, withProcessDatabase } from "@/test/db";
 import { envelopeEvent, flatEvent, TEST_WEBHOOK_SECRET, uniqueId, webhookRequest } from "@/test/webhooks";
 
 import { POST } from "./route";
@@ -42,19 +42,11 @@ async function send(request: Request) {
 }
 
 describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open }) => {
-  let handle: TestDatabase;
+  const handle = withProcessDatabase(open);
 
-  beforeAll(async () => {
-    handle = await open();
-    setProcessDatabase(handle);
-  });
   afterEach(async () => {
     // Let the background processing the route kicked finish before the next case or the teardown.
     await kickWebhookProcessor();
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
   });
 
   const deliveriesOf = (deliveryId: string) =>

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { DELETE, GET, PUT } from "./route";
 
@@ -11,19 +11,12 @@ const params = (publicId: string) => ({ params: Promise.resolve({ publicId }) })
 const url = (publicId: string) => `/api/verifications/${publicId}/crop`;
 
 describeEachDatabase("document portrait crop on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withProcessDatabase(open);
   let cookie: string;
 
   beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-    setProcessDatabase(handle);
     cookie = await sessionCookieFor(handle.db, await createTestStaff(handle.db, { role: "analyst" }));
-  });
-  afterAll(async () => {
-    setProcessDatabase(undefined);
-    await handle?.dispose();
-    vi.unstubAllEnvs();
   });
 
   it("keeps one crop per verification, replaced and cleared, each change on the trail", async () => {
