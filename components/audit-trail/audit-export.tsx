@@ -3,8 +3,8 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { CsvExport } from "@/components/ui/csv-export";
-import type { AuditFilters } from "@/lib/audit-trail/filters";
 import { useAuditExport } from "@/lib/audit-trail/export-hooks";
+import type { AuditFilters } from "@/lib/audit-trail/filters";
 
 /*
  * "Export CSV" for the filters on screen (and the CPF searched). The server streams the file in batches

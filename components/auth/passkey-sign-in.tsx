@@ -4,10 +4,9 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/brow
 import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 
-import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 import { Button } from "@/components/ui/button";
 import { passkeyProblemOf } from "@/lib/auth/passkey-errors";
-import { apiRequest } from "@/lib/shared/api-client/api-request";
+import { apiRequest, nextAuthPost } from "@/lib/shared/api-client/api-request";
 
 const noSubscription = () => () => undefined;
 /** @simplewebauthn/browser's browserSupportsWebAuthn, without loading the library before a passkey is chosen. */

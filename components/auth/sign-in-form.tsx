@@ -3,13 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
-import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 import { PasskeySignIn, type PasskeySignInProblem } from "@/components/auth/passkey-sign-in";
 import { SsoButton } from "@/components/auth/sso-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { signInErrorFrom, type SignInError } from "@/lib/auth/sign-in-errors";
+import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 
 // What the form says when a passkey sign-in did not work (auth.signIn messages).
 const PASSKEY_MESSAGES = {

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 import { Button } from "@/components/ui/button";
+import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 
 /**
  * Starts single sign-on through next-auth's OIDC sign-in endpoint, which sets the state, nonce and PKCE

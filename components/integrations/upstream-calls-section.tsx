@@ -1,9 +1,9 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { Legend, StackedBarChart } from "@/components/ui/charts";
+import { ColumnHead, FigureCell, RowHead, ScrollRegion, TextCell } from "@/components/ui/figure-table";
 import { dayFormatter, numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
-import { ColumnHead, FigureCell, RowHead, ScrollRegion, TextCell } from "@/components/ui/figure-table";
 import type { UpstreamCallsReport } from "@/lib/integrations/types";
 
 // At least 3:1 against white (the overview's chart colours).

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useId } from "react";
 
-import { useDateTime } from "@/components/ui/use-formatters";
 import { useDisclosure } from "@/components/ui/use-disclosure";
+import { useDateTime } from "@/components/ui/use-formatters";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/hooks";
 import { ACCOUNT_NOTIFICATION_KINDS, notificationPath, type NotificationItem } from "@/lib/notifications/types";
 

@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { Legend, StackedBarChart } from "@/components/ui/charts";
+import { ColumnHead, FigureCell, RowHead, ScrollRegion } from "@/components/ui/figure-table";
 import { dayFormatter, numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
 import { activityColumns, type AuditActivity } from "@/lib/overview/activity";
@@ -8,7 +9,6 @@ import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { auditHref, SERIES_COLORS } from "./format";
 import { CsvDownloadLink, NumberLink } from "./section";
-import { ColumnHead, FigureCell, RowHead, ScrollRegion } from "@/components/ui/figure-table";
 
 /**
  * Lookups and exports per day, from the audit trail. The numbers link to the audit log, which only

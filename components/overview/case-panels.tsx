@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { HorizontalBarChart } from "@/components/ui/charts";
+import { ColumnHead, FigureCell, FigureTile, RowHead } from "@/components/ui/figure-table";
 import { numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
 import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/cases/rules";
@@ -10,7 +11,6 @@ import type { OverviewPeriod } from "@/lib/overview/period";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 
 import { CsvDownloadLink, NumberLink } from "./section";
-import { ColumnHead, FigureCell, FigureTile, RowHead } from "@/components/ui/figure-table";
 
 const BUCKET_COLORS = ["#0369a1", "#b45309", "#c2410c", "#b91c1c"];
 

@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { HorizontalBarChart, Legend, StackedBarChart } from "@/components/ui/charts";
+import { ColumnHead, FigureCell, FigureTile, RowHead, ScrollRegion } from "@/components/ui/figure-table";
 import { dayFormatter, numberFormatter, percentFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
 import { ratesOf, STATUSES, type KnownStatus, type VerificationCounts } from "@/lib/overview/figures";
@@ -8,7 +9,6 @@ import type { OverviewPeriod } from "@/lib/overview/period";
 
 import { STATUS_COLORS, verificationsHref } from "./format";
 import { CsvDownloadLink, NumberLink } from "./section";
-import { ColumnHead, FigureCell, FigureTile, RowHead, ScrollRegion } from "@/components/ui/figure-table";
 
 /** The period's verifications by status, and the approval, review and reproval rates. */
 export async function StatusPanel({ counts, period }: { counts: VerificationCounts; period: OverviewPeriod }) {

@@ -1,13 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type {
-  FactorConfirmedResponse,
-  FactorsResponse,
-  SessionsResponse,
-  TotpStartResponse,
-} from "@/lib/account/types";
-
+import type { FactorConfirmedResponse, FactorsResponse, SessionsResponse, TotpStartResponse } from "@/lib/account/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /*

@@ -15,9 +15,9 @@ import {
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
+import { AppError } from "@/lib/shared/errors";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 
-import { AppError } from "@/lib/shared/errors";
 import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, parseJson, readText } from "./body";
 import { toErrorResponse } from "./errors";
 
@@ -233,13 +233,7 @@ async function authorise<R extends RouteAccess, P, Q, B, D extends boolean>(
   throw new AppError("forbidden");
 }
 
-export function route<
-  R extends RouteAccess,
-  P = Record<string, never>,
-  Q = Record<string, never>,
-  B = undefined,
-  D extends boolean = true,
->(
+export function route<R extends RouteAccess, P = Record<string, never>, Q = Record<string, never>, B = undefined, D extends boolean = true>(
   options: RouteOptions<R, P, Q, B, D>,
   handler: (input: RouteInput<R, P, Q, B, D>) => Promise<Response>,
 ): (request: Request, next?: NextContext) => Promise<Response> {

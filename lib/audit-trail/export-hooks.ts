@@ -1,6 +1,6 @@
 import type { AuditFilters } from "@/lib/audit-trail/filters";
-
 import { useCsvExport } from "@/lib/shared/api-client/csv-export";
+
 import { downloadAuditCsv } from "./hooks";
 
 // The CSV export's hook (browser only; apart from ./audit.ts, whose key factory the server page imports).

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+
 import { auditApiUrl, downloadAuditCsv, fetchAuditPage } from "./hooks";
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {

@@ -2,7 +2,6 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
 import { auditFiltersToSearchParams, CPF_SEARCH_HEADER, DEFAULT_PAGE_SIZE, type AuditFilters } from "@/lib/audit-trail/filters";
 import type { AuditPage } from "@/lib/audit-trail/types";
-
 import { apiRequest } from "@/lib/shared/api-client/api-request";
 import { downloadCsv, type CsvDownload, type ExportProgress } from "@/lib/shared/api-client/csv-download";
 

@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 
-import type { ConfirmationInput, OutcomeInput, QueueQuery, ReverificationInput, SearchInput } from "@/lib/cases/validation";
 import type { CaseDetailResponse, CaseQueueResponse, ReasonCatalogue, ReverificationResponse, SearchResponse } from "@/lib/cases/types";
-
+import type { ConfirmationInput, OutcomeInput, QueueQuery, ReverificationInput, SearchInput } from "@/lib/cases/validation";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { AHEAD_HEADERS } from "@/lib/shared/api-client/background";
 

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { BulkInput, RoutingConfigInput } from "@/lib/cases/routing-validation";
 import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
-
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
+
 import { caseKeys } from "./hooks";
 
 // Routing, bulk actions and availability in the browser (issue 23): one key, one hook per query or mutation.

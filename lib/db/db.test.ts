@@ -2,15 +2,14 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { hashPassword } from "@/lib/auth/server/password";
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "@/lib/auth/server/seed";
 import { countActiveAdmins } from "@/lib/auth/server/staff-access";
 import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
 import { createStaff, getStaffByEmail, LastAdminError, listStaff, StaffEmailTakenError, updateStaff } from "@/lib/auth/server/staff-store";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
-import { describeEachDatabase, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoAccountsIfConfigured } from "@/lib/auth/server/seed";
-import { withDatabase, withTestEnvironment } from "@/test/db";
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
 
 withTestEnvironment();

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { CreateIntegrationInput } from "@/lib/integrations/validation";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
-
+import type { CreateIntegrationInput } from "@/lib/integrations/validation";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
 
 /*

@@ -1,10 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 
-import type { KycSessionInput } from "@/lib/kyc/validation";
 import type { KycSessionResponse, SmsSendResponse, SmsValidateResponse } from "@/lib/kyc/types";
-import type { SmsSendInput, SmsValidateInput } from "@/lib/shared/phone";
-
+import type { KycSessionInput } from "@/lib/kyc/validation";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
+import type { SmsSendInput, SmsValidateInput } from "@/lib/shared/phone";
 
 /*
  * KYC sessions and the SMS phone check in the browser: writes only, so mutations. The widget address

@@ -1,8 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 
-import type { CpfLookupInput } from "@/lib/lookups/validation";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
-
+import type { CpfLookupInput } from "@/lib/lookups/validation";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
 
 /*

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { kycSessionSchema } from "@/lib/kyc/validation";
 import { cpfProblem } from "@/lib/shared/cpf";
 
-import { kycSessionSchema } from "@/lib/kyc/validation";
 import { cpfLookupSchema, purposeProblem } from "./validation";
 
 describe("CPF lookup input", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { cpfSchema } from "@/lib/shared/cpf-schema";
 import { purposeSchema } from "@/lib/shared/purpose-schema";
+
 import { LOOKUP_SOURCES } from "./rules";
 
 // Shared by the lookup and KYC forms and their route handlers (POST /api/lookups/cpf, POST /api/kyc/sessions).

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { BACKGROUND_HEADERS } from "@/lib/shared/api-client/background";
 import { useLiveConnected } from "@/lib/shared/api-client/live";
-import type { MarkReadInput } from "./validation";
+
 import type { MarkReadResponse, NotificationsResponse } from "./types";
+import type { MarkReadInput } from "./validation";
 
 /*
  * The bell's data: one key, one fetcher, one hook per query or mutation. It polls every 30 s as a

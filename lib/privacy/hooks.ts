@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { Locale } from "@/lib/i18n/locales";
-
 import { apiFile, apiRequest } from "@/lib/shared/api-client/api-request";
 import { saveBlob } from "@/lib/shared/api-client/csv-download";
+
 import type { ErasureListResponse, ErasureResponse } from "./erasure";
 import type { RetentionReportDto } from "./retention";
 import { reportFileName, type ReportFormat, type TitularReport } from "./titular";

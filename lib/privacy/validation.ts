@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { LOCALES } from "@/lib/i18n/locales";
-
 import { cpfSchema } from "@/lib/shared/cpf-schema";
 import { UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
+
 import { erasureReasonProblem, MAX_ERASURE_REASON_LENGTH, type ErasureReasonProblem } from "./erasure";
 import { REPORT_FORMATS } from "./titular";
 

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { RoleInput } from "@/lib/auth/permissions";
 import type { PermissionCatalogue, RoleDto } from "@/lib/roles/types";
-
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { staffKeys } from "@/lib/staff/hooks";
 

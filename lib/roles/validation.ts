@@ -1,7 +1,6 @@
 import { parseRoleInput, type RoleInput } from "@/lib/auth/permissions";
-import { hasUnsafeTextCharacters, UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
-
 import { schemaFromParser, type PlainParse } from "@/lib/shared/from-parser";
+import { hasUnsafeTextCharacters, UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
 
 // The roles route handlers' schemas, on the rule the role editor runs in the browser (lib/auth/permissions.ts),
 // plus the safe-text rule (lib/shared/safe-text.ts): a role's name, which every admin reads, holds no

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { ChangePasswordInput } from "@/lib/auth/validation";
 import type { StaffUserDto } from "@/lib/auth/types";
-import type { InviteStaffInput } from "@/lib/staff/rules";
-import type { UpdateStaffInput } from "@/lib/staff/validation";
-import type { StaffListEntry } from "@/lib/staff/types";
-
+import type { ChangePasswordInput } from "@/lib/auth/validation";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
+import type { InviteStaffInput } from "@/lib/staff/rules";
+import type { StaffListEntry } from "@/lib/staff/types";
+import type { UpdateStaffInput } from "@/lib/staff/validation";
 
 /*
  * Staff accounts in the browser: key factory, fetchers, one hook per query or mutation. The server

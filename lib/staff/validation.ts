@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 import { isRoleRef, ROLES } from "@/lib/auth/roles";
-
 import { schemaFromParser } from "@/lib/shared/from-parser";
+
 import { parseInviteStaff } from "./rules";
 
 // The staff route handlers' and CLIs' schemas, on the rules of staff-rules.ts (which the forms import).

@@ -1,8 +1,7 @@
-import { filtersToSearchParams, type VerificationFilters } from "@/lib/upstream/model/verification-query";
-import { normalizeFilters } from "@/lib/verifications/rules";
-
 import { downloadCsv } from "@/lib/shared/api-client/csv-download";
 import { useCsvExport } from "@/lib/shared/api-client/csv-export";
+import { filtersToSearchParams, type VerificationFilters } from "@/lib/upstream/model/verification-query";
+import { normalizeFilters } from "@/lib/verifications/rules";
 
 // The verification list's CSV export hook (browser only).
 

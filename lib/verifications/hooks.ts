@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
 
+import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { AHEAD_HEADERS, BACKGROUND_HEADERS } from "@/lib/shared/api-client/background";
 import { filtersToSearchParams, type VerificationFilters } from "@/lib/upstream/model/verification-query";
 import type { CropBox } from "@/lib/verifications/crop";
 import { normalizeFilters, type CreateVerificationInput } from "@/lib/verifications/rules";
@@ -10,9 +12,6 @@ import type {
   VerificationListResponse,
   VerificationMediaResponse,
 } from "@/lib/verifications/types";
-
-import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
-import { AHEAD_HEADERS, BACKGROUND_HEADERS } from "@/lib/shared/api-client/background";
 
 /*
  * The verification review's data layer in the browser: one key factory, one fetcher per route, one hook

@@ -3,8 +3,8 @@ import { useEffect, useSyncExternalStore } from "react";
 import { apiResponse } from "@/lib/shared/api-client/api-request";
 import { AHEAD_HEADERS } from "@/lib/shared/api-client/background";
 
-import { ImageMemory, ShownReporter, type HeldPicture } from "./image-memory";
 import { postImagesShown, useVerificationMediaAhead } from "./hooks";
+import { ImageMemory, ShownReporter, type HeldPicture } from "./image-memory";
 
 /*
  * The browser's side of reading a case's images ahead (./image-memory.ts): one memory and one reporter per

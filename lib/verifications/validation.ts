@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { PUBLIC_ID_PATTERN } from "@/lib/upstream/model/verification-query";
+
 import { type InputProblem } from "./rules";
 
 // Server side: the verification rules of verifications.ts as zod pieces (route params, the upstream client),

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
-import type { SaveViewInput } from "./validation";
+
 import type { SavedView } from "./types";
+import type { SaveViewInput } from "./validation";
 
 // Saved views in the browser: one key, one fetcher, one hook per query or mutation; a change invalidates the
 // views' own key only.

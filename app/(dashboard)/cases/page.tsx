@@ -5,8 +5,8 @@ import { HydratedClient } from "@/components/layout/hydrated-client";
 import { audited, requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { caseKeys, type QueueParams } from "@/lib/cases/hooks";
-import { queueQuerySchema } from "@/lib/cases/validation";
 import { listQueue } from "@/lib/cases/server/queue";
+import { queueQuerySchema } from "@/lib/cases/validation";
 import { getDb } from "@/lib/db/client";
 import type { PageSearchParams } from "@/lib/shared/page-search-params";
 

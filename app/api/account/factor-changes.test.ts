@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 
+import { DELETE as resetFactors } from "@/app/api/staff/[id]/factors/route";
 import { startTotpEnrolment } from "@/lib/account/server/factors";
 import { SIGN_IN_GRACE_MS } from "@/lib/auth/server/require-role";
 import { updateStaff } from "@/lib/auth/server/staff-store";
@@ -12,7 +13,6 @@ import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
-import { DELETE as resetFactors } from "@/app/api/staff/[id]/factors/route";
 import { DELETE as removeFactor } from "./factors/[id]/route";
 import { POST as passkeyOptions } from "./factors/passkeys/options/route";
 import { POST as verifyTotp } from "./factors/totp/[id]/verify/route";

@@ -1,7 +1,7 @@
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
-import { queueQuerySchema } from "@/lib/cases/validation";
 import { listQueue } from "@/lib/cases/server/queue";
+import { queueQuerySchema } from "@/lib/cases/validation";
 
 // GET /api/cases?queue=open|mine|unassigned|confirming|closed&sort=&flag=&overdue=&age=&closed_from=&closed_to=
 // &disagreement=&page=&per_page= – the review queue.

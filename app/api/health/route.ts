@@ -20,10 +20,7 @@ export const GET = route({ permission: "public", query: readyQuery, database: fa
   if (query.ready === undefined) return json({ status: "ok" });
 
   if (!lastReadiness || Date.now() - lastReadiness.at > 5000) {
-    const [database, upstreams] = await Promise.all([
-      timedProbe(() => pingDatabase(PROBE_TIMEOUT_MS)),
-      probeUpstreams(),
-    ]);
+    const [database, upstreams] = await Promise.all([timedProbe(() => pingDatabase(PROBE_TIMEOUT_MS)), probeUpstreams()]);
     lastReadiness = { at: Date.now(), body: { database, ...upstreams } };
   }
   const checks = lastReadiness.body;

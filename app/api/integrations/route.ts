@@ -2,11 +2,11 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
-import { createIntegrationSchemaFor } from "@/lib/integrations/validation";
 import { createIntegrationKey } from "@/lib/integrations/server/integrations";
 import { integrationListFor } from "@/lib/integrations/server/integrations-view";
 import { revealableEntries, setRevealCookie } from "@/lib/integrations/server/reveal";
 import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
+import { createIntegrationSchemaFor } from "@/lib/integrations/validation";
 import { partnersClient } from "@/lib/upstream/partners";
 
 // GET /api/integrations – the keys created from the dashboard (metadata only) and those this admin can still reveal.

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
-import { createRoleSchema } from "@/lib/roles/validation";
 import { createRole, listRoles } from "@/lib/roles/server/roles";
+import { createRoleSchema } from "@/lib/roles/validation";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +9,10 @@ export const dynamic = "force-dynamic";
 export const GET = route({ permission: "roles.manage" }, async ({ db }) => json({ roles: await listRoles(db) }));
 
 // POST /api/roles – a custom role `{name, permissions}`; an unknown permission or a taken name is refused by field.
-export const POST = route({ permission: "roles.manage", stepUp: true, body: createRoleSchema }, async ({ db, user: actor, context, body }) => {
-  const role = await createRole(db, { actor, ip: context.ip }, body);
-  return json({ role }, { status: 201 });
-});
+export const POST = route(
+  { permission: "roles.manage", stepUp: true, body: createRoleSchema },
+  async ({ db, user: actor, context, body }) => {
+    const role = await createRole(db, { actor, ip: context.ip }, body);
+    return json({ role }, { status: 201 });
+  },
+);

@@ -1,8 +1,8 @@
 import { json, route } from "@/lib/api/route";
 import { auditableDetail, audited } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
-import { searchSchema } from "@/lib/cases/validation";
 import { searchAnswer, searchVerifications } from "@/lib/cases/server/search";
+import { searchSchema } from "@/lib/cases/validation";
 import { consumeQuota } from "@/lib/db/quotas";
 
 // POST /api/search – {ref_id} or {cpf}. The CPF travels in this body only (never a URL) and is matched by

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { PATCH as editRole } from "@/app/api/roles/[id]/route";
+import { POST as postRole } from "@/app/api/roles/route";
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { LastHolderError, staffAccess } from "@/lib/auth/server/staff-access";
 import { createStaff, updateStaff } from "@/lib/auth/server/staff-store";
@@ -9,10 +11,15 @@ import type { StaffSession, StaffUserDto } from "@/lib/auth/types";
 import { createRole, updateRole } from "@/lib/roles/server/roles";
 import type { RoleDto } from "@/lib/roles/types";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
-import { describeEachDatabase, setProcessDatabase, withDatabase, withProcessDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
+import {
+  describeEachDatabase,
+  setProcessDatabase,
+  withDatabase,
+  withProcessDatabase,
+  withTestEnvironment,
+  type TestDatabase,
+} from "@/test/db";
 
-import { PATCH as editRole } from "@/app/api/roles/[id]/route";
-import { POST as postRole } from "@/app/api/roles/route";
 import { PATCH as changeStaff } from "./[id]/route";
 import { POST as inviteStaff } from "./route";
 

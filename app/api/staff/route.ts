@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
-import { inviteStaffSchema } from "@/lib/staff/validation";
 import { inviteStaff, listStaffWithSignInState } from "@/lib/staff/server/staff";
+import { inviteStaffSchema } from "@/lib/staff/validation";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
-import { saveViewSchema } from "@/lib/views/validation";
 import { createView, listViews } from "@/lib/views/server/views";
+import { saveViewSchema } from "@/lib/views/validation";
 
 // GET /api/views – the member's saved views of the pages they may read (verification list, case queue).
 export const GET = route({ permission: "signed_in" }, async ({ db, user }) => json({ views: await listViews(db, user) }));

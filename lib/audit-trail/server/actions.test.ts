@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { AppError } from "@/lib/shared/errors";
 import { UpstreamTimeoutError } from "@/lib/upstream/errors";
-import { describeEachDatabase } from "@/test/db";
-import { withProcessDatabase, withTestEnvironment } from "@/test/db";
+import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
 import { audited, auditedAction, AuditUnavailableError, failureOf, type AuditDeps } from "./actions";
 import type { AuditEvent } from "./record";

@@ -2,9 +2,8 @@ import "server-only";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
-import type { Database } from "@/lib/db/client";
-
 import { OIDC_ERROR, OIDC_UNDISCLOSED, type OidcRefusal } from "@/lib/auth/sign-in-errors";
+import type { Database } from "@/lib/db/client";
 
 /*
  * Single sign-on decisions, apart from next-auth's plumbing (lib/auth/server/options.ts):

@@ -5,15 +5,15 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
+import { LOCKED_ERROR } from "@/lib/auth/sign-in-errors";
 import { signInSchema } from "@/lib/auth/validation";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
-
 import { clientAddress } from "@/lib/shared/client-address";
-import { safeCallbackUrl } from "@/lib/auth/callback-url";
-import { LOCKED_ERROR } from "@/lib/auth/sign-in-errors";
+
 import { authCookies, secureCookiesWanted } from "./cookies";
 import { admitOidcSignIn, oidcClaims, oidcIdentity, type Claims } from "./oidc";
 import { sessionJwtCodec } from "./session-token";

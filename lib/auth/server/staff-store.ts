@@ -2,12 +2,12 @@ import "server-only";
 
 import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 
+import { type RoleRef } from "@/lib/auth/roles";
 import type { StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import type { Database } from "@/lib/db/client";
-import { type RoleRef } from "@/lib/auth/roles";
 import { keepingGuardedHolders } from "./staff-access";
 import { roleColumns } from "./staff-roles";
 import { staffRoles, staffUsers } from "./tables";

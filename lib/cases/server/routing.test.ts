@@ -5,8 +5,9 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { httpStatusOf } from "@/lib/api/errors";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
-import { staffUsers } from "@/lib/auth/server/tables";
 import { listStaff } from "@/lib/auth/server/staff-store";
+import { staffUsers } from "@/lib/auth/server/tables";
+import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
 import { caseEntries, caseQueues, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 import { createDatabase } from "@/lib/db/client";
 import { notifications } from "@/lib/notifications/server/tables";
@@ -14,13 +15,12 @@ import type { AppError } from "@/lib/shared/errors";
 import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 
-import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
 import { assignCase } from "./assignment";
-import { type CaseContext } from "./context";
 import { autoAssign, releaseDisabledMember, setAvailability } from "./auto-assign";
 import { bulkCases } from "./bulk";
-import { readRouting, replaceRouting } from "./routing";
+import { type CaseContext } from "./context";
 import { listQueue } from "./queue";
+import { readRouting, replaceRouting } from "./routing";
 import { applyObservations, observe } from "./store";
 
 beforeAll(() => stubTestEnvironment());

@@ -8,8 +8,8 @@ import { auditableDetail, auditedAction, isOutcomeUnknown, type AuditedFailure, 
 import { staffUsers } from "@/lib/auth/server/tables";
 import type { Database } from "@/lib/db/client";
 import { clear, countInWindow, increment } from "@/lib/db/rate-limit";
-import { parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/integrations/validation";
 import { integrationKeys } from "@/lib/integrations/server/tables";
+import { parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/integrations/validation";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import type { Integration } from "@/lib/upstream/model/partners";

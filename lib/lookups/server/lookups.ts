@@ -4,8 +4,8 @@ import { audited, type AuditDetails, type RequestContext } from "@/lib/audit-tra
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import type { Database } from "@/lib/db/client";
 import { consumeQuota } from "@/lib/db/quotas";
-import type { LookupSource } from "@/lib/lookups/validation";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
+import type { LookupSource } from "@/lib/lookups/validation";
 import { maskCpfHistoryRecord, maskFederalRevenueRecord } from "@/lib/upstream/model/masking";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
 import type { PartnersClient } from "@/lib/upstream/partners";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 
+import { STATUSES } from "@/lib/overview/figures";
+import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { withSandbox } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
 
-import { STATUSES } from "@/lib/overview/figures";
-import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { COUNT_CONCURRENCY, createCountCache, verificationCounts } from "./counts";
 
 const sandbox = withSandbox({ clear: "faults and requests" });

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { recordEvent as record } from "@/lib/audit-trail/server";
-import { queueQuerySchema } from "@/lib/cases/validation";
-import { cases } from "@/lib/cases/server/tables";
+import { AGE_BUCKETS } from "@/lib/cases/rules";
 import { listQueue } from "@/lib/cases/server/queue";
+import { cases } from "@/lib/cases/server/tables";
+import { queueQuerySchema } from "@/lib/cases/validation";
+import type { OverviewPeriod } from "@/lib/overview/period";
 import { casesOfAgeHref, closedCasesHref, openCasesHref, overdueCasesHref } from "@/lib/overview/queue-links";
 import { startOfDay } from "@/lib/shared/time-zone";
 import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
-import { AGE_BUCKETS } from "@/lib/cases/rules";
-import type { OverviewPeriod } from "@/lib/overview/period";
 import { auditActivity } from "./activity";
 import { caseFigures } from "./cases";
 

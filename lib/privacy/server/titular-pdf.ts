@@ -2,8 +2,8 @@ import "server-only";
 
 import PDFDocument from "pdfkit";
 
-import type { Locale } from "@/lib/i18n/locales";
 import { config } from "@/lib/config";
+import type { Locale } from "@/lib/i18n/locales";
 import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
 import enCommon from "@/messages/en/common.json";
 import ptBRCommon from "@/messages/pt-BR/common.json";

@@ -11,9 +11,8 @@ import { pgErrorCode } from "@/lib/auth/server/staff-store";
 import { staffRoles, staffUsers, type StaffRoleRow } from "@/lib/auth/server/tables";
 import type { StaffSession } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
-import { AppError } from "@/lib/shared/errors";
-
 import type { RoleDto } from "@/lib/roles/types";
+import { AppError } from "@/lib/shared/errors";
 
 /*
  * Custom roles: created, edited and retired by members holding roles.manage. Each change and its audit event

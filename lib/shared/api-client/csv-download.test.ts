@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { verificationsExportUrl } from "@/lib/verifications/export-hooks";
+
 import { setStepUpHandler } from "./api-request";
 import { downloadCsv } from "./csv-download";
 

@@ -2,10 +2,10 @@ import { InfiniteQueryObserver, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { makeQueryClient } from "@/app/providers";
-import type { VerificationListResponse } from "@/lib/verifications/types";
-
 import { auditEventsQuery } from "@/lib/audit-trail/hooks";
 import { verificationQuery, verificationsQuery } from "@/lib/verifications/hooks";
+import type { VerificationListResponse } from "@/lib/verifications/types";
+
 import { ApiRequestError } from "./api-request";
 import { seedServerError, type ServerError } from "./server-error";
 

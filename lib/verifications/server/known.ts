@@ -3,8 +3,8 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 
 import { cpfHash } from "@/lib/audit-trail/server";
-import { verificationIndex } from "@/lib/cases/server/tables";
 import { indexVerifications, learnUnmaskedCpfs } from "@/lib/cases/server/search";
+import { verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";

@@ -2,10 +2,10 @@ import "server-only";
 
 import { auditedAction, cpfHash, cpfHashes, failureOf, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
-import type { ReverificationInput } from "@/lib/cases/validation";
-import { indexedCpfHash, linkReverification, reverificationCount } from "@/lib/cases/server/related";
 import { findCaseRow } from "@/lib/cases/server/detail";
+import { indexedCpfHash, linkReverification, reverificationCount } from "@/lib/cases/server/related";
 import type { ReverificationResponse } from "@/lib/cases/types";
+import type { ReverificationInput } from "@/lib/cases/validation";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { cpfDigits, formatCpf, isValidCpf } from "@/lib/shared/cpf";

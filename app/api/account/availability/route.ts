@@ -10,11 +10,5 @@ export const GET = route({ permission: "signed_in" }, async ({ db, user }) => js
 // PUT /api/account/availability – {away}: the signed-in member marks themselves away (or back). Going away
 // hands their open cases back to their queues unassigned (auto-assigned again when that is on).
 export const PUT = route({ permission: "signed_in", body: availabilitySchema }, async ({ db, user, context, body }) =>
-  json(
-    await setAvailability(
-      db,
-      { actor: { id: user.id, email: user.email }, ip: context.ip, pageView: context.pageView },
-      body.away,
-    ),
-  ),
+  json(await setAvailability(db, { actor: { id: user.id, email: user.email }, ip: context.ip, pageView: context.pageView }, body.away)),
 );

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
-import { caseContextSchema } from "@/lib/cases/validation";
 import { getCase } from "@/lib/cases/server/detail";
+import { caseContextSchema } from "@/lib/cases/validation";
 import { isReadAhead } from "@/lib/shared/api-client/background";
 import { publicIdSchema } from "@/lib/verifications/validation";
 

@@ -1,8 +1,8 @@
-import { requestLocale } from "@/lib/i18n/request-locale";
 import { json, route } from "@/lib/api/route";
-import { kycSessionSchema } from "@/lib/kyc/validation";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { startKycSession } from "@/lib/kyc/server/kyc";
 import type { KycSessionResponse } from "@/lib/kyc/types";
+import { kycSessionSchema } from "@/lib/kyc/validation";
 import { partnersClient } from "@/lib/upstream/partners";
 
 // POST /api/kyc/sessions – starts a KYC session for a CPF, with a purpose and within the member's quota; answers

@@ -1,8 +1,8 @@
 import { json, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
-import { cpfLookupSchema } from "@/lib/lookups/validation";
 import { lookupAsSeenBy, runCpfLookup } from "@/lib/lookups/server/lookups";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
+import { cpfLookupSchema } from "@/lib/lookups/validation";
 import { partnersClient } from "@/lib/upstream/partners";
 
 // POST /api/lookups/cpf – one manual CPF lookup (federal revenue record or enrichment), limited per user and

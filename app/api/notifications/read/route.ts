@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
-import { markReadSchema } from "@/lib/notifications/validation";
 import { markRead } from "@/lib/notifications/server/inbox";
+import { markReadSchema } from "@/lib/notifications/validation";
 
 // POST /api/notifications/read – {ids} or {all: true}: marks the caller's own notifications read; answers the
 // count marked and the unread left.

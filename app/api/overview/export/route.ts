@@ -1,6 +1,6 @@
-import { requestLocale } from "@/lib/i18n/request-locale";
 import { csvFile, route } from "@/lib/api/route";
 import { config } from "@/lib/config";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { todayIn } from "@/lib/overview/period";
 import { auditedOverviewExport, parseOverviewExport } from "@/lib/overview/server/export";
 import { querySchemaFromParser } from "@/lib/shared/from-parser";

@@ -1,10 +1,10 @@
-import { requestLocale } from "@/lib/i18n/request-locale";
 import { attachment, json, route } from "@/lib/api/route";
-import { titularReportSchema } from "@/lib/privacy/validation";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { titularReportCsv } from "@/lib/privacy/server/titular-csv";
 import { titularReportPdf } from "@/lib/privacy/server/titular-pdf";
 import { requestTitularReport } from "@/lib/privacy/server/titular-report";
 import { reportFileName, type ReportFormat } from "@/lib/privacy/titular";
+import { titularReportSchema } from "@/lib/privacy/validation";
 
 // POST /api/privacy/reports – {cpf, format?, locale?}: the titular report (LGPD art. 18 and 19) as JSON, CSV or
 // PDF (also picked by `Accept: application/pdf`). The CPF travels in this body only; the request is audited as

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { isRoleRef } from "@/lib/auth/roles";
-import { updateRoleSchema } from "@/lib/roles/validation";
 import { retireRole, updateRole } from "@/lib/roles/server/roles";
+import { updateRoleSchema } from "@/lib/roles/validation";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { assertStepUp } from "@/lib/auth/server/require-role";
 import { releaseDisabledMember } from "@/lib/cases/server/auto-assign";
-import { updateStaffSchema } from "@/lib/staff/validation";
 import { changeStaff } from "@/lib/staff/server/staff";
+import { updateStaffSchema } from "@/lib/staff/validation";
 
 export const dynamic = "force-dynamic";
 

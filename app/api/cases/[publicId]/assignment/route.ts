@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { assignmentSchema } from "@/lib/cases/validation";
-import { assignCase } from "@/lib/cases/server/assignment";
 import { caseContext } from "@/lib/cases/server/api";
+import { assignCase } from "@/lib/cases/server/assignment";
+import { assignmentSchema } from "@/lib/cases/validation";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/assignment – {assignee: "me" | staff id | null}. Someone else: admins only.

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { noteSchema } from "@/lib/cases/validation";
-import { addNote } from "@/lib/cases/server/notes";
 import { caseContext } from "@/lib/cases/server/api";
+import { addNote } from "@/lib/cases/server/notes";
+import { noteSchema } from "@/lib/cases/validation";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/notes – {text}: append-only, plain text, capped; by the case's assignee or a member

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { outcomeSchema } from "@/lib/cases/validation";
-import { recordOutcome } from "@/lib/cases/server/outcome";
 import { caseContext } from "@/lib/cases/server/api";
+import { recordOutcome } from "@/lib/cases/server/outcome";
+import { outcomeSchema } from "@/lib/cases/validation";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/outcome – {recommendation, reasons, comment}; the assignee only. Recorded here;

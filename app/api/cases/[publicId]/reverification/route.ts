@@ -2,8 +2,8 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { reverificationSchema } from "@/lib/cases/validation";
-import { publicIdSchema } from "@/lib/verifications/validation";
 import { requestReverification } from "@/lib/verifications/server/reverification";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/reverification – {document?}: the case's assignee (or cases.assign) asks the person
 // to verify again. A typed document must match this verification's (400 on document.number) before any

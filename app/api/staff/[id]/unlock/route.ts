@@ -9,6 +9,5 @@ export const dynamic = "force-dynamic";
 // unknown id is the typed StaffNotFoundError (404).
 export const POST = route(
   { permission: "staff.manage", params: z.object({ id: z.uuid() }), body: z.object({}).strict() },
-  async ({ db, user: actor, context, params: { id } }) =>
-    json({ signIn: await unlockStaffSignIn(db, { actor, ip: context.ip, id }) }),
+  async ({ db, user: actor, context, params: { id } }) => json({ signIn: await unlockStaffSignIn(db, { actor, ip: context.ip, id }) }),
 );

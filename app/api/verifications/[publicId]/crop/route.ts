@@ -3,8 +3,8 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { schemaFromParser } from "@/lib/shared/from-parser";
 import { parseCropBox } from "@/lib/verifications/crop";
-import { publicIdSchema } from "@/lib/verifications/validation";
 import { clearCrop, getCrop, setCrop } from "@/lib/verifications/server/crop";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 export const dynamic = "force-dynamic";
 

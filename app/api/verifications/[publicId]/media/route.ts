@@ -3,8 +3,8 @@ import { z } from "zod";
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
 import { isReadAhead } from "@/lib/shared/api-client/background";
-import { publicIdSchema } from "@/lib/verifications/validation";
 import { issueMediaTokens } from "@/lib/verifications/server/media";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 // GET /api/verifications/:publicId/media – per file key, a sealed token bound to this user (its
 // /api/media address), the media type and the expiry; or why there is no file. Never the signed URL. Tokens of

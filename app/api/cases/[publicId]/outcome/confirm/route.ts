@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { confirmationSchema } from "@/lib/cases/validation";
-import { confirmOutcome } from "@/lib/cases/server/outcome";
 import { caseContext } from "@/lib/cases/server/api";
+import { confirmOutcome } from "@/lib/cases/server/outcome";
+import { confirmationSchema } from "@/lib/cases/validation";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
 // POST /api/cases/:publicId/outcome/confirm – {agree, comment}: four eyes. An admin or an analyst, never
@@ -11,6 +11,5 @@ import { publicIdSchema } from "@/lib/verifications/validation";
 // outcome (409 confirmer_not_independent); of two confirmations at once, one wins (409 for the other).
 export const POST = route(
   { permission: "cases.confirm", params: z.object({ publicId: publicIdSchema }), body: confirmationSchema },
-  async ({ db, user, context, params: { publicId }, body }) =>
-    json(await confirmOutcome(db, caseContext(user, context), publicId, body)),
+  async ({ db, user, context, params: { publicId }, body }) => json(await confirmOutcome(db, caseContext(user, context), publicId, body)),
 );

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
-import { erasureParamsSchema } from "@/lib/privacy/validation";
 import { cancelErasure } from "@/lib/privacy/server/erasure";
+import { erasureParamsSchema } from "@/lib/privacy/validation";
 
 export const dynamic = "force-dynamic";
 

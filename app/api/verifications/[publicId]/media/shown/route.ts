@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { publicIdSchema } from "@/lib/verifications/validation";
 import { FILE_KEY_PATTERN, recordImagesShown } from "@/lib/verifications/server/media";
+import { publicIdSchema } from "@/lib/verifications/validation";
 
 const body = z
   .object({
