@@ -53,10 +53,6 @@ export function html(status: number, body: string): Reply {
   return { status, headers: { "content-type": "text/html; charset=utf-8" }, body: Buffer.from(body) };
 }
 
-export function empty(status: number, headers: Record<string, string> = {}): Reply {
-  return { status, headers, body: Buffer.alloc(0) };
-}
-
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

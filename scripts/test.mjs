@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test. The static checks (Prettier, tsc, ESLint with the layers' rules), Vitest (lib,
+// `npm test`: every test. The static checks (Prettier, tsc, ESLint with the layers' rules, knip), Vitest (lib,
 // route handlers, sandbox, database on PGlite and, with TEST_DATABASE_URL, PostgreSQL; components under jsdom), then a production build and Playwright against it and the sandbox.
 // Ends with a summary: the tests that passed only on a retry (flaky, counted as failed), the skipped ones
 // and why (the PostgreSQL suites when TEST_DATABASE_URL is unset), then one line "N passed, N failed"
@@ -50,11 +50,13 @@ const readReport = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(f
 const chromium = runE2e ? ensureChromium() : undefined;
 
 if (runUnit) {
-  // The static checks first: formatting, types and the layers' lint, so a drift fails here, not in review.
+  // The static checks first: formatting, types, the layers' lint and unused code (knip: an export, file or
+  // dependency nothing uses), so a drift fails here, not in review.
   const checks = [
     ["prettier --check", [bin("prettier", "bin/prettier.cjs"), "--check", "--log-level", "warn", "."]],
     ["tsc --noEmit", [bin("typescript", "bin/tsc"), "--noEmit", "-p", "."]],
     ["eslint", [bin("eslint", "bin/eslint.js"), "."]],
+    ["knip", [bin("knip", "bin/knip.js"), "--no-progress", "--treat-config-hints-as-errors"]],
   ].map(([name, command]) => {
     console.log(`> ${name}`);
     return { name, status: run(command) };

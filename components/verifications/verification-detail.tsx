@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 import { useDateTime } from "@/components/ui/use-formatters";
-import { isDecided, SCORE_SCALE, type Verification } from "@/lib/upstream/model/verification";
+import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 
 import { DetailItem } from "./detail-item";
 import { GenericValue } from "./generic-value";
@@ -15,13 +15,6 @@ import { StatusBadge } from "./status-badge";
 import { StepCard } from "./step-card";
 import { VerificationPerson, VerificationScores } from "./verification-person";
 import { VerificationScreening } from "./verification-screening";
-
-/*
- * Everything one verification says. Fields the contract does not list are shown generically at the end
- * rather than dropped.
- */
-
-export { SCORE_SCALE };
 
 export function VerificationDetail({
   verification,

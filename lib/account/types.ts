@@ -56,8 +56,3 @@ export interface SessionDto {
 export interface SessionsResponse {
   sessions: SessionDto[];
 }
-
-export interface StepUpVerified {
-  verifiedAt: string;
-  until: string;
-}

@@ -22,9 +22,10 @@ export function assertJsonContentType(request: Request): void {
 
 /**
  * Bodies larger than this are read within the process-wide budget (BODY_BUDGET_BYTES); smaller ones (every JSON
- * form, next-auth's posts) are not counted.
+ * form, next-auth's posts) are not counted. The size of the default cap: only a route that raises its cap
+ * (`maxBodyBytes`) takes bodies that count.
  */
-export const BODY_BUDGET_THRESHOLD_BYTES = DEFAULT_MAX_BODY_BYTES;
+export const BODY_BUDGET_THRESHOLD_BYTES = 16 * 1024;
 
 /**
  * The bytes that the large bodies (above BODY_BUDGET_THRESHOLD_BYTES) of every request of this process may hold
@@ -136,12 +137,6 @@ export async function boundedRequest(request: Request, maxBytes: number): Promis
   headers.set("content-length", String(bytes.byteLength));
   headers.delete("transfer-encoding");
   return new NextRequest(request.url, { method: request.method, headers, body: bytes as Uint8Array<ArrayBuffer> });
-}
-
-/** The JSON body: `application/json` required (415), capped (413), parsed (400 when it is not JSON). */
-export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
-  assertJsonContentType(request);
-  return parseJson(await readText(request, maxBytes));
 }
 
 export function parseJson(text: string): unknown {

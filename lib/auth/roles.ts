@@ -13,10 +13,6 @@ export type Role = BuiltInRole;
 /** A built-in role's name or a custom role's id. */
 export type RoleRef = string;
 
-export function isRole(value: unknown): value is Role {
-  return isBuiltInRole(value);
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A built-in role's name or something shaped like a custom role's id (whether it exists is the server's question). */

@@ -31,4 +31,3 @@ export const stepUpSchema = z.union([
   z.object({ password: z.string().min(1, "is required").max(MAX_PASSWORD_LENGTH) }).strict(),
   z.object({ passkey: webAuthnResponse }).strict(),
 ]);
-export type StepUpInput = z.infer<typeof stepUpSchema>;

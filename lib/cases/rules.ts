@@ -43,7 +43,6 @@ export function stageOf(item: { status: string; recommendation: string | null; o
 }
 
 export const QUEUE_SORTS = ["age", "due", "priority"] as const;
-export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /** Reason codes an outcome cites; labels live in messages/<locale>/cases.json under `reasons`. */
 export const REASON_CODES = [

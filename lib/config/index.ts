@@ -22,7 +22,7 @@ import type { Config } from "@/lib/config/types";
 export { SANDBOX_DEFAULTS } from "@/lib/config/defaults";
 export { ConfigError, loadConfig } from "@/lib/config/load";
 export { generatedSecretsFile } from "@/lib/config/secrets-file";
-export type { Config, MfaPolicy, Mode, QuotaLimits, QuotaName, QuotaWindow, SignInPolicy } from "@/lib/config/types";
+export type { Config, QuotaName, QuotaWindow } from "@/lib/config/types";
 export { configWarnings } from "@/lib/config/warnings";
 
 // The parsed configuration is process-wide state, on globalThis (`__kycConfig`) like the process database

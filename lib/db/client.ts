@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -27,7 +27,6 @@ import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed, type ChangeFeedH
 // query API, the only thing that needs them all here, is not used. So this layer imports no feature.
 /** What every query function takes: the process database or a transaction inside it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
-export type Transaction = PgTransaction<PgQueryResultHKT>;
 
 /**
  * The rows a raw query answers. Both drivers answer `{ rows }`; an array is taken as the rows themselves (a

@@ -56,24 +56,6 @@ export async function consume(
 }
 
 /**
- * Counts one use in a window whose bounds the caller chooses (a day from local midnight, say), rather
- * than one aligned on the epoch; the end lets the sweeper drop the row on time.
- */
-export async function consumeInWindow(
-  db: Database,
-  key: string,
-  { limit, start, end }: { limit: number; start: Date; end: Date },
-): Promise<{ allowed: boolean; count: number }> {
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: start, count: 1, expiresAt: end })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
-  return { allowed: count <= limit, count };
-}
-
-/**
  * Claims the key's lock until `until` unless a lock is still in force: one upsert, so two claims at once
  * (a double click, two instances) cannot both pass. A refusal says when the lock in force ends.
  */
@@ -144,15 +126,6 @@ export async function clearKeys(db: Database, keys: string[], prefixes: string[]
     ...prefixes.map((prefix) => sql`starts_with(${rateLimits.key}, ${prefix})`),
   ];
   if (conditions.length > 0) await db.delete(rateLimits).where(or(...conditions));
-}
-
-/** The locks in force among the keys starting with `prefix`, with when each ends. */
-export async function locksUnder(db: Database, prefix: string, now = new Date()): Promise<Array<{ key: string; until: Date }>> {
-  return db
-    .select({ key: rateLimits.key, until: rateLimits.expiresAt })
-    .from(rateLimits)
-    .where(and(sql`starts_with(${rateLimits.key}, ${prefix})`, eq(rateLimits.windowStart, LOCK_WINDOW), gt(rateLimits.expiresAt, now)))
-    .orderBy(rateLimits.key);
 }
 
 export async function sweep(db: Database, now = new Date()): Promise<void> {

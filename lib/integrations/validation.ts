@@ -30,8 +30,6 @@ export function integrationDomainSchemaFor(allowedPrivate: readonly string[] = [
     });
 }
 
-export const integrationDomainSchema = integrationDomainSchemaFor();
-
 const LABEL_MESSAGES: Record<LabelProblem, string> = {
   required: "Label is required",
   too_long: `Label must be at most ${MAX_LABEL_LENGTH} characters`,

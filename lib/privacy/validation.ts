@@ -40,5 +40,3 @@ export const titularReportSchema = z.strictObject({
   format: z.enum(REPORT_FORMATS, { error: 'Format must be "json", "csv" or "pdf"' }).optional(),
   locale: z.enum(LOCALES, { error: 'Locale must be "pt-BR" or "en"' }).optional(),
 });
-
-export type TitularReportInput = z.input<typeof titularReportSchema>;

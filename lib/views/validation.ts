@@ -7,7 +7,7 @@ import { splitListQuery } from "@/lib/verifications/sorting";
 
 import { VIEW_NAME_MAX, VIEW_SCOPES, viewQueryOf, type ViewScope } from "./rules";
 
-export { VIEW_NAME_MAX, VIEW_PATHS, VIEW_SCOPES, viewQueryOf, type ViewScope } from "./rules";
+export { VIEW_SCOPES, type ViewScope } from "./rules";
 
 // Input of the saved views' API (POST /api/views), shared with the "Save this view" dialog.
 

@@ -5,15 +5,7 @@ import { AppError } from "@/lib/shared/errors";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 
 import type { RequestContext } from "./context";
-import {
-  assertAuditable,
-  AuditContentError,
-  recordEvent,
-  type AuditDetails,
-  type AuditEvent,
-  type AuditOutcome,
-  type AuditTarget,
-} from "./record";
+import { assertAuditable, AuditContentError, recordEvent, type AuditDetails, type AuditEvent, type AuditTarget } from "./record";
 
 /*
  * The one audited-action helper, used by every route handler and server page.
@@ -240,5 +232,3 @@ export async function auditedAction<T>(
   }
   return result;
 }
-
-export type { AuditOutcome };

@@ -32,7 +32,7 @@ import { isPageViewId } from "@/lib/shared/page-view";
  * Events never hold URLs, tokens, passwords, images or a raw CPF: `assertAuditable` refuses them.
  */
 
-export { AUDIT_OUTCOMES, type AuditOutcome } from "@/lib/audit-trail/outcomes";
+export { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 
 export interface AuditActor {
   id: string | null;

@@ -21,7 +21,7 @@ import { forgetLocally } from "./session-invalidation";
 import { staffFactors, staffRecoveryCodes, staffSessions, staffUsers, type StaffFactorRow } from "./tables";
 import { addressGroup } from "./throttle";
 import { matchTotp } from "./totp";
-import { relyingParty, storeChallenge, takeChallenge, type RelyingParty } from "./webauthn";
+import { storeChallenge, takeChallenge, type RelyingParty } from "./webauthn";
 
 /*
  * A member's second factors (docs/security.md#second-factors): authenticator apps and passkeys, several each,
@@ -218,8 +218,6 @@ export async function verifyPasskey(
     return null;
   }
 }
-
-export { relyingParty };
 
 // ---------------------------------------------------------------------------------------------------------
 // Codes at sign-in and step-up

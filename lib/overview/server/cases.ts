@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 
-import { AGE_BUCKETS, AGE_BUCKETS_HOURS, RECOMMENDATIONS, type AgeBucket, type Recommendation } from "@/lib/cases/rules";
+import { AGE_BUCKETS_HOURS, RECOMMENDATIONS, type Recommendation } from "@/lib/cases/rules";
 import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import type { CaseFigures } from "@/lib/overview/cases";
@@ -14,7 +14,7 @@ import type { CaseFigures } from "@/lib/overview/cases";
  */
 
 // The buckets are case work's (lib/cases/rules.ts), so the queue's `age` filter opens exactly these counts.
-export { AGE_BUCKETS, AGE_BUCKETS_HOURS, RECOMMENDATIONS, type AgeBucket };
+export { AGE_BUCKETS_HOURS, RECOMMENDATIONS };
 
 const HOUR_MS = 3_600_000;
 

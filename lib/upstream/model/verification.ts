@@ -50,7 +50,6 @@ export const SCORE_SCALE = 100;
 
 /** The steps the contract names, in the order the UI shows them; any other step follows generically. */
 export const KNOWN_STEPS = ["ocr", "liveness", "facematch"] as const;
-export type KnownStepName = (typeof KNOWN_STEPS)[number];
 
 /** Contract: only a facematch similarity of 80 % or higher counts as valid. */
 export const FACEMATCH_VALID_SIMILARITY = 80;

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { asc, desc, eq, gt, sql } from "drizzle-orm";
+import { asc, desc, eq, gt } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
@@ -118,13 +118,4 @@ export async function listChangesSince(db: Database, after: number | undefined, 
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return { cursor: page.at(-1)?.id ?? after, changes: page.map(toItem), truncated: rows.length > limit };
-}
-
-/** Counts by state, for the readiness probe and tests. */
-export async function deliveryCounts(db: Database): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ state: webhookDeliveries.state, count: sql<number>`count(*)::int` })
-    .from(webhookDeliveries)
-    .groupBy(webhookDeliveries.state);
-  return Object.fromEntries(rows.map((row) => [row.state, row.count]));
 }
