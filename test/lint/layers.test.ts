@@ -14,7 +14,11 @@ const root = path.resolve(import.meta.dirname, "../..");
 const RULE = "import/no-restricted-paths";
 const RELATIVE = ["no-restricted-imports", "no-restricted-syntax"];
 const CYCLE = "import/no-cycle";
-const eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === RULE || RELATIVE.includes(ruleId) });
+const SIZE = ["max-lines", "max-lines-per-function"];
+const eslint = new ESLint({
+  cwd: root,
+  ruleFilter: ({ ruleId }) => ruleId === RULE || RELATIVE.includes(ruleId) || SIZE.includes(ruleId),
+});
 
 async function errorsOf(file: string, code: string, rules: string[]): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -119,6 +123,16 @@ describe("npm run lint enforces the layering", () => {
     }
   });
 
+  it("refuses a source file over 400 lines and a component over 150, and takes them at the limit", async () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, index) => `export const line${index} = ${index};`).join("\n");
+    expect(await errorsOf("lib/shared/probe.ts", lines(400), SIZE)).toEqual([]);
+    expect(await errorsOf("lib/shared/probe.ts", lines(401), SIZE)).toEqual([expect.stringContaining("Maximum allowed is 400")]);
+    const component = (count: number) =>
+      `export function Probe() {\n${Array.from({ length: count - 3 }, (_, index) => `  const line${index} = ${index};`).join("\n")}\n  return null;\n}`;
+    expect(await errorsOf("components/ui/probe.tsx", component(150), SIZE)).toEqual([]);
+    expect(await errorsOf("components/ui/probe.tsx", component(151), SIZE)).toEqual([expect.stringContaining("Maximum allowed is 150")]);
+  });
+
   it("every components folder is ui, layout or mirrors a lib folder", () => {
     const libFolders = readdirSync(path.join(root, "lib"), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
@@ -153,7 +167,7 @@ describe("npm run lint enforces the layering", () => {
     const results = await eslint.lintFiles(["app", "components", "lib", "proxy.ts", "instrumentation.ts"]);
     const problems = results.flatMap((result) =>
       result.messages
-        .filter((message) => message.ruleId === RULE || RELATIVE.includes(message.ruleId ?? ""))
+        .filter((message) => message.ruleId === RULE || RELATIVE.includes(message.ruleId ?? "") || SIZE.includes(message.ruleId ?? ""))
         .map((message) => `${path.relative(root, result.filePath)}:${message.line} ${message.message}`),
     );
     expect(problems).toEqual([]);
