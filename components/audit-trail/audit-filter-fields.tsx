@@ -40,37 +40,6 @@ export function FilterBox({
   );
 }
 
-/** A drop-down whose first choice, "any", leaves the filter out. */
-export function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-}) {
-  const t = useTranslations("audit.filters");
-  return (
-    <FilterBox id={id} label={label}>
-      <select id={id} name={name} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t("any")}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FilterBox>
-  );
-}
-
 /** A field's error, tied to it by `aria-describedby`. */
 export function FilterError({ id, children }: { id: string; children: ReactNode }) {
   return (

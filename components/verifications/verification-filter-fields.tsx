@@ -6,8 +6,7 @@ import type { VerificationFilters as Filters } from "@/lib/upstream/model/verifi
 
 /* The list filters' fields (./verification-filters.tsx holds the draft they edit). */
 
-const selectClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
-const inputClass = selectClass;
+const inputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
 
 /** The known values, plus the applied one when the service answered with a value the dashboard does not know. */
 export function withCurrent(known: readonly string[], current: string | undefined): string[] {
@@ -57,43 +56,6 @@ export function StatusChoices({
         {t("statusHint")}
       </p>
     </fieldset>
-  );
-}
-
-/** A labelled select; `anyLabel` adds a first option for "no filter" (value ""). */
-export function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  options,
-  optionLabel = (option) => option,
-  anyLabel,
-  onChange,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: string[];
-  optionLabel?: (option: string) => string | null;
-  anyLabel?: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} name={name} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
