@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { useRouting } from "@/lib/cases/routing-hooks";
 import type { RoutingConfig } from "@/lib/cases/types";
 
-import { routingInput, RoutingQueueFieldset } from "./routing-queue-fieldset";
+import { routingInput, RoutingLabel, RoutingQueueFieldset } from "./routing-queue-fieldset";
 import { RoutingRuleItem } from "./routing-rule-item";
 import { useRoutingDraft } from "./use-routing-draft";
 
@@ -54,8 +54,7 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
           <span>{t("autoAssign")}</span>
         </label>
         <p className="text-sm text-slate-600">{t("autoAssignHint")}</p>
-        <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-capacity`}>
-          <span className="font-medium text-slate-800">{t("capacity")}</span>
+        <RoutingLabel htmlFor={`${id}-capacity`} label={t("capacity")} className="flex flex-col gap-1 text-sm">
           <input
             id={`${id}-capacity`}
             type="number"
@@ -65,7 +64,7 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
             value={draft.capacity}
             onChange={(event) => editor.change({ capacity: Number(event.target.value) })}
           />
-        </label>
+        </RoutingLabel>
       </fieldset>
 
       <section aria-labelledby={`${id}-queues`} className="space-y-3">
