@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 
 import { FilterBox, FilterError, inputClass, RangeFields } from "@/components/audit-trail/audit-filter-fields";
 import { Button } from "@/components/ui/button";
-import { FilterSelect } from "@/components/ui/filter-select";
+import { FilterSelect } from "@/components/ui/filter-fields";
 import { AUDIT_OUTCOME_VALUES, compactFilters, type AuditFilters as Filters } from "@/lib/audit-trail/filters";
 import { cpfDigits, formatCpf, formatCpfPartial, isValidCpf } from "@/lib/shared/cpf";
 

@@ -2,11 +2,10 @@
 
 import { useTimeZone, useTranslations } from "next-intl";
 
+import { RangeEnd } from "@/components/ui/filter-fields";
 import type { VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 
 /* The list filters' fields (./verification-filters.tsx holds the draft they edit). */
-
-const inputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
 
 /** The known values, plus the applied one when the service answered with a value the dashboard does not know. */
 export function withCurrent(known: readonly string[], current: string | undefined): string[] {
@@ -77,36 +76,28 @@ export function DateRangeFields({
     <fieldset aria-describedby={`${id}-range-hint${rangeError ? ` ${id}-range-error` : ""}`}>
       <legend className="text-sm font-medium text-slate-800">{t("dateRange")}</legend>
       <div className="mt-1 grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor={`${id}-from`} className="block text-xs text-slate-700">
-            {t("from")}
-          </label>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="date"
-            className={inputClass}
-            value={draft.from ?? ""}
-            max={draft.to}
-            aria-invalid={rangeError || undefined}
-            onChange={(event) => onChange({ from: event.target.value || undefined })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="block text-xs text-slate-700">
-            {t("to")}
-          </label>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="date"
-            className={inputClass}
-            value={draft.to ?? ""}
-            min={draft.from}
-            aria-invalid={rangeError || undefined}
-            onChange={(event) => onChange({ to: event.target.value || undefined })}
-          />
-        </div>
+        <RangeEnd
+          id={`${id}-from`}
+          name="from"
+          type="date"
+          label={t("from")}
+          labelClassName="block text-xs text-slate-700"
+          value={draft.from ?? ""}
+          limit={{ max: draft.to }}
+          invalid={rangeError}
+          onChange={(from) => onChange({ from: from || undefined })}
+        />
+        <RangeEnd
+          id={`${id}-to`}
+          name="to"
+          type="date"
+          label={t("to")}
+          labelClassName="block text-xs text-slate-700"
+          value={draft.to ?? ""}
+          limit={{ min: draft.from }}
+          invalid={rangeError}
+          onChange={(to) => onChange({ to: to || undefined })}
+        />
       </div>
       <p id={`${id}-range-hint`} className="mt-1 text-xs text-slate-600">
         {t("dateRangeHint", { timeZone })}

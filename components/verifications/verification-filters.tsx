@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
-import { FilterSelect } from "@/components/ui/filter-select";
+import { FilterSelect } from "@/components/ui/filter-fields";
 import { KNOWN_FLOWS, KNOWN_STATUSES, PAGE_SIZES, type VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 import { DEFAULT_PAGE_SIZE, filtersToUrlQuery, KNOWN_JOURNEYS } from "@/lib/verifications/rules";
 
