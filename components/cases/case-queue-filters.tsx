@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
+import { SelectOptions } from "@/components/ui/filter-fields";
 import { useDateTime } from "@/components/ui/use-formatters";
 import type { QueueParams } from "@/lib/cases/hooks";
 import { AGE_BUCKETS, QUEUE_SORTS, RED_FLAGS } from "@/lib/cases/rules";
@@ -30,12 +31,7 @@ function QueueSelect<Option extends string>({
     <label className="flex items-center gap-2">
       <span className="font-medium text-slate-800">{label}</span>
       <select className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
+        <SelectOptions options={options} optionLabel={optionLabel} anyLabel={anyLabel} />
       </select>
     </label>
   );

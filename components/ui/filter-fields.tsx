@@ -1,8 +1,30 @@
 import type { ReactNode } from "react";
 
-/* The fields the list filters share (the verifications', the audit log's). */
+/* The fields the list filters share (the verifications', the audit log's, the case queue's). */
 
 const controlClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
+
+/** A drop-down's choices, each value named by `optionLabel`; `anyLabel` adds a first choice, value "". */
+export function SelectOptions<Option extends string>({
+  options,
+  optionLabel = (option) => option,
+  anyLabel,
+}: {
+  options: readonly Option[];
+  optionLabel?: (option: Option) => ReactNode;
+  anyLabel?: string;
+}) {
+  return (
+    <>
+      {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {optionLabel(option)}
+        </option>
+      ))}
+    </>
+  );
+}
 
 /** A labelled drop-down; `anyLabel` adds a first choice, value "", that leaves the filter out. */
 export function FilterSelect<Option extends string>({
@@ -11,7 +33,7 @@ export function FilterSelect<Option extends string>({
   label,
   value,
   options,
-  optionLabel = (option) => option,
+  optionLabel,
   anyLabel,
   onChange,
 }: {
@@ -30,12 +52,7 @@ export function FilterSelect<Option extends string>({
         {label}
       </label>
       <select id={id} name={name} className={controlClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
+        <SelectOptions options={options} optionLabel={optionLabel} anyLabel={anyLabel} />
       </select>
     </div>
   );
