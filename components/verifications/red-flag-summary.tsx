@@ -49,26 +49,28 @@ function OpenStepsLine({ steps }: { steps: OpenStep[] }) {
   );
 }
 
-/** The box in one of its three states: a mark read by sight only, then the heading's words, then what follows. */
-function SummaryBox({
-  count,
-  className,
-  headingClassName,
-  mark,
-  title,
-  children,
-}: {
-  count: number;
-  className: string;
-  headingClassName: string;
-  mark: string;
-  title: string;
-  children?: ReactNode;
-}) {
+/** How the box looks in each of its states: its frame, its heading, and the mark before the heading's words. */
+const LOOK = {
+  pending: {
+    box: "rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950",
+    heading: "text-sm font-semibold",
+    mark: "…",
+  },
+  clear: {
+    box: "rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3",
+    heading: "text-sm font-semibold text-emerald-900",
+    mark: "✓",
+  },
+  flagged: { box: "rounded-lg border-2 border-red-300 bg-red-50 px-4 py-3", heading: "text-sm font-semibold text-red-900", mark: "⚠" },
+} as const;
+
+/** The box in one of its states: the mark (read by sight only), then the heading's words, then what follows. */
+function SummaryBox({ state, count, title, children }: { state: keyof typeof LOOK; count: number; title: string; children?: ReactNode }) {
+  const look = LOOK[state];
   return (
-    <section aria-labelledby="red-flags-heading" data-red-flags={count} className={className}>
-      <h2 id="red-flags-heading" className={headingClassName}>
-        <span aria-hidden="true">{`${mark} `}</span>
+    <section aria-labelledby="red-flags-heading" data-red-flags={count} className={look.box}>
+      <h2 id="red-flags-heading" className={look.heading}>
+        <span aria-hidden="true">{`${look.mark} `}</span>
         {title}
       </h2>
       {children}
@@ -82,36 +84,14 @@ export function RedFlagSummary({ verification }: { verification: Verification })
   const unfinished = openSteps(verification);
   if (flags.length === 0 && unfinished.length > 0) {
     return (
-      <SummaryBox
-        count={0}
-        className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
-        headingClassName="text-sm font-semibold"
-        mark="…"
-        title={t("noneYet")}
-      >
+      <SummaryBox state="pending" count={0} title={t("noneYet")}>
         <OpenStepsLine steps={unfinished} />
       </SummaryBox>
     );
   }
-  if (flags.length === 0) {
-    return (
-      <SummaryBox
-        count={0}
-        className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3"
-        headingClassName="text-sm font-semibold text-emerald-900"
-        mark="✓"
-        title={t("none")}
-      />
-    );
-  }
+  if (flags.length === 0) return <SummaryBox state="clear" count={0} title={t("none")} />;
   return (
-    <SummaryBox
-      count={flags.length}
-      className="rounded-lg border-2 border-red-300 bg-red-50 px-4 py-3"
-      headingClassName="text-sm font-semibold text-red-900"
-      mark="⚠"
-      title={t("title", { count: flags.length })}
-    >
+    <SummaryBox state="flagged" count={flags.length} title={t("title", { count: flags.length })}>
       <ul className="mt-2 grid gap-x-6 gap-y-1 text-sm text-red-950 sm:grid-cols-2">
         {flags.map((flag, index) => (
           <li key={`${flag.kind}-${index}`} data-flag={flag.kind} className="flex gap-2">
