@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-import { RangeEnd } from "@/components/ui/filter-fields";
+import { RangeEnds } from "@/components/ui/filter-fields";
 
 /*
  * The audit filters' fields: a label, the control, an optional hint (its id is the control's plus `-hint`)
@@ -78,30 +78,17 @@ export function RangeFields({
       <legend className="sr-only">
         {t("from")} / {t("to")}
       </legend>
-      <div className="grid grid-cols-2 gap-2">
-        <RangeEnd
-          id={`${id}-from`}
-          name="from"
-          type="datetime-local"
-          label={t("from")}
-          labelClassName={labelClass}
-          value={from}
-          limit={{ max: to || undefined }}
-          invalid={invalid}
-          onChange={(value) => onChange({ from: value })}
-        />
-        <RangeEnd
-          id={`${id}-to`}
-          name="to"
-          type="datetime-local"
-          label={t("to")}
-          labelClassName={labelClass}
-          value={to}
-          limit={{ min: from || undefined }}
-          invalid={invalid}
-          onChange={(value) => onChange({ to: value })}
-        />
-      </div>
+      <RangeEnds
+        id={id}
+        type="datetime-local"
+        labels={{ from: t("from"), to: t("to") }}
+        labelClassName={labelClass}
+        className="grid grid-cols-2 gap-2"
+        from={from}
+        to={to}
+        invalid={invalid}
+        onChange={(end, value) => onChange({ [end]: value })}
+      />
       <p id={`${id}-range-hint`} className="mt-1 text-xs text-slate-600">
         {t("rangeHint", { zone })}
       </p>

@@ -59,45 +59,51 @@ export function FilterSelect<Option extends string>({
 }
 
 /**
- * One end of a range (from or to): `limit` keeps it on its side of the other end, and `invalid` marks both ends
- * when they cross.
+ * A range's two ends, from and to, side by side: each end stays on its side of the other (`min`, `max`), and
+ * `invalid` marks both when they cross. The ids are `id` with `-from` and `-to`.
  */
-export function RangeEnd({
+export function RangeEnds({
   id,
-  name,
   type,
-  label,
+  labels,
   labelClassName,
-  value,
-  limit,
+  className,
+  from,
+  to,
   invalid,
   onChange,
 }: {
   id: string;
-  name: "from" | "to";
   type: "date" | "datetime-local";
-  label: string;
+  labels: { from: string; to: string };
   labelClassName: string;
-  value: string;
-  limit: { min?: string; max?: string };
+  className: string;
+  from: string;
+  to: string;
   invalid: boolean;
-  onChange: (value: string) => void;
+  onChange: (end: "from" | "to", value: string) => void;
 }) {
-  return (
+  const end = (name: "from" | "to", value: string, limit: { min?: string; max?: string }) => (
     <div>
-      <label htmlFor={id} className={labelClassName}>
-        {label}
+      <label htmlFor={`${id}-${name}`} className={labelClassName}>
+        {labels[name]}
       </label>
       <input
-        id={id}
+        id={`${id}-${name}`}
         name={name}
         type={type}
         className={controlClass}
         value={value}
         {...limit}
         aria-invalid={invalid || undefined}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(name, event.target.value)}
       />
+    </div>
+  );
+  return (
+    <div className={className}>
+      {end("from", from, { max: to || undefined })}
+      {end("to", to, { min: from || undefined })}
     </div>
   );
 }

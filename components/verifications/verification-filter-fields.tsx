@@ -2,7 +2,7 @@
 
 import { useTimeZone, useTranslations } from "next-intl";
 
-import { RangeEnd } from "@/components/ui/filter-fields";
+import { RangeEnds } from "@/components/ui/filter-fields";
 import type { VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 
 /* The list filters' fields (./verification-filters.tsx holds the draft they edit). */
@@ -75,30 +75,17 @@ export function DateRangeFields({
   return (
     <fieldset aria-describedby={`${id}-range-hint${rangeError ? ` ${id}-range-error` : ""}`}>
       <legend className="text-sm font-medium text-slate-800">{t("dateRange")}</legend>
-      <div className="mt-1 grid grid-cols-2 gap-2">
-        <RangeEnd
-          id={`${id}-from`}
-          name="from"
-          type="date"
-          label={t("from")}
-          labelClassName="block text-xs text-slate-700"
-          value={draft.from ?? ""}
-          limit={{ max: draft.to }}
-          invalid={rangeError}
-          onChange={(from) => onChange({ from: from || undefined })}
-        />
-        <RangeEnd
-          id={`${id}-to`}
-          name="to"
-          type="date"
-          label={t("to")}
-          labelClassName="block text-xs text-slate-700"
-          value={draft.to ?? ""}
-          limit={{ min: draft.from }}
-          invalid={rangeError}
-          onChange={(to) => onChange({ to: to || undefined })}
-        />
-      </div>
+      <RangeEnds
+        id={id}
+        type="date"
+        labels={{ from: t("from"), to: t("to") }}
+        labelClassName="block text-xs text-slate-700"
+        className="mt-1 grid grid-cols-2 gap-2"
+        from={draft.from ?? ""}
+        to={draft.to ?? ""}
+        invalid={rangeError}
+        onChange={(end, value) => onChange({ [end]: value || undefined })}
+      />
       <p id={`${id}-range-hint`} className="mt-1 text-xs text-slate-600">
         {t("dateRangeHint", { timeZone })}
       </p>
