@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -67,10 +67,7 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
         </RoutingLabel>
       </fieldset>
 
-      <section aria-labelledby={`${id}-queues`} className="space-y-3">
-        <h2 id={`${id}-queues`} className="text-lg font-semibold text-slate-900">
-          {t("queues")}
-        </h2>
+      <EditorSection id={`${id}-queues`} title={t("queues")}>
         {draft.queues.map((queue, index) => (
           <RoutingQueueFieldset
             key={queue.id}
@@ -85,12 +82,9 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
         <Button variant="secondary" onClick={editor.addQueue}>
           {t("addQueue")}
         </Button>
-      </section>
+      </EditorSection>
 
-      <section aria-labelledby={`${id}-rules`} className="space-y-3">
-        <h2 id={`${id}-rules`} className="text-lg font-semibold text-slate-900">
-          {t("rules")}
-        </h2>
+      <EditorSection id={`${id}-rules`} title={t("rules")}>
         <p className="text-sm text-slate-600">{t("rulesHint")}</p>
         <ol className="space-y-3">
           {draft.rules.map((rule, index) => (
@@ -111,7 +105,7 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
         <Button variant="secondary" onClick={editor.addRule}>
           {t("addRule")}
         </Button>
-      </section>
+      </EditorSection>
 
       {save.error ? <Alert tone="error" title={save.error.message} /> : null}
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
@@ -121,5 +115,17 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
         {t("save")}
       </Button>
     </form>
+  );
+}
+
+/** One part of the editor (the queues, the rules): a region named by its heading. */
+function EditorSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
