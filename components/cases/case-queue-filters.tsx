@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
-import { SelectOptions } from "@/components/ui/filter-fields";
+import { SelectOptions, type SelectChoices } from "@/components/ui/filter-fields";
 import { useDateTime } from "@/components/ui/use-formatters";
 import type { QueueParams } from "@/lib/cases/hooks";
 import { AGE_BUCKETS, QUEUE_SORTS, RED_FLAGS } from "@/lib/cases/rules";
@@ -15,23 +15,14 @@ const selectClass = "rounded-md border border-slate-300 px-2 py-0.5";
 function QueueSelect<Option extends string>({
   label,
   value,
-  options,
-  optionLabel,
-  anyLabel,
   onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly Option[];
-  optionLabel: (option: Option) => string;
-  anyLabel?: string;
-  onChange: (value: string) => void;
-}) {
+  ...choices
+}: { label: string; value: string; onChange: (value: string) => void } & SelectChoices<Option>) {
   return (
     <label className="flex items-center gap-2">
       <span className="font-medium text-slate-800">{label}</span>
       <select className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        <SelectOptions options={options} optionLabel={optionLabel} anyLabel={anyLabel} />
+        <SelectOptions {...choices} />
       </select>
     </label>
   );

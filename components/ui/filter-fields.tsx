@@ -5,15 +5,13 @@ import type { ReactNode } from "react";
 const controlClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
 
 /** A drop-down's choices, each value named by `optionLabel`; `anyLabel` adds a first choice, value "". */
-export function SelectOptions<Option extends string>({
-  options,
-  optionLabel = (option) => option,
-  anyLabel,
-}: {
+export interface SelectChoices<Option extends string> {
   options: readonly Option[];
   optionLabel?: (option: Option) => ReactNode;
   anyLabel?: string;
-}) {
+}
+
+export function SelectOptions<Option extends string>({ options, optionLabel = (option) => option, anyLabel }: SelectChoices<Option>) {
   return (
     <>
       {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
@@ -32,27 +30,16 @@ export function FilterSelect<Option extends string>({
   name,
   label,
   value,
-  options,
-  optionLabel,
-  anyLabel,
   onChange,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: readonly Option[];
-  optionLabel?: (option: Option) => ReactNode;
-  anyLabel?: string;
-  onChange: (value: string) => void;
-}) {
+  ...choices
+}: { id: string; name: string; label: string; value: string; onChange: (value: string) => void } & SelectChoices<Option>) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       <select id={id} name={name} className={controlClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        <SelectOptions options={options} optionLabel={optionLabel} anyLabel={anyLabel} />
+        <SelectOptions {...choices} />
       </select>
     </div>
   );
