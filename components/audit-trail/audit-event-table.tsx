@@ -3,7 +3,8 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { OUTCOME_TONE } from "@/components/audit-trail/outcome-tone";
+import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { groupAuditEvents, type AuditEventGroup } from "@/lib/audit-trail/groups";
 import type { AuditEventView, AuditStaff } from "@/lib/audit-trail/types";
@@ -18,13 +19,6 @@ import type { AuditEventView, AuditStaff } from "@/lib/audit-trail/types";
  */
 
 export type StaffDirectory = Record<string, AuditStaff>;
-
-const OUTCOME_TONE: Record<AuditEventView["outcome"], BadgeTone> = {
-  success: "success",
-  failure: "danger",
-  denied: "warning",
-  intent: "info",
-};
 
 const COLUMNS = ["when", "who", "what", "target", "why", "result", "from"] as const;
 const cellClass = "align-top text-sm text-slate-800";

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
+import { RangeEnds } from "@/components/ui/filter-fields";
+
 /*
  * The audit filters' fields: a label, the control, an optional hint (its id is the control's plus `-hint`)
  * and whatever follows it, such as an error. The form (audit-filters.tsx) holds the draft and the checks.
@@ -10,6 +12,8 @@ import type { ReactNode } from "react";
 
 export const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
+
+const labelClass = "block text-sm font-medium text-slate-800";
 
 export function FilterBox({
   id,
@@ -26,7 +30,7 @@ export function FilterBox({
 }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       {children}
@@ -37,37 +41,6 @@ export function FilterBox({
       ) : null}
       {after}
     </div>
-  );
-}
-
-/** A drop-down whose first choice, "any", leaves the filter out. */
-export function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-}) {
-  const t = useTranslations("audit.filters");
-  return (
-    <FilterBox id={id} label={label}>
-      <select id={id} name={name} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t("any")}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FilterBox>
   );
 }
 
@@ -105,32 +78,17 @@ export function RangeFields({
       <legend className="sr-only">
         {t("from")} / {t("to")}
       </legend>
-      <div className="grid grid-cols-2 gap-2">
-        <FilterBox id={`${id}-from`} label={t("from")}>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="datetime-local"
-            className={inputClass}
-            value={from}
-            max={to || undefined}
-            aria-invalid={invalid || undefined}
-            onChange={(event) => onChange({ from: event.target.value })}
-          />
-        </FilterBox>
-        <FilterBox id={`${id}-to`} label={t("to")}>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="datetime-local"
-            className={inputClass}
-            value={to}
-            min={from || undefined}
-            aria-invalid={invalid || undefined}
-            onChange={(event) => onChange({ to: event.target.value })}
-          />
-        </FilterBox>
-      </div>
+      <RangeEnds
+        id={id}
+        type="datetime-local"
+        labels={{ from: t("from"), to: t("to") }}
+        labelClassName={labelClass}
+        className="grid grid-cols-2 gap-2"
+        from={from}
+        to={to}
+        invalid={invalid}
+        onChange={(end, value) => onChange({ [end]: value })}
+      />
       <p id={`${id}-range-hint`} className="mt-1 text-xs text-slate-600">
         {t("rangeHint", { zone })}
       </p>

@@ -3,8 +3,9 @@
 import { useTimeZone, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
-import { FilterBox, FilterError, FilterSelect, inputClass, RangeFields } from "@/components/audit-trail/audit-filter-fields";
+import { FilterBox, FilterError, inputClass, RangeFields } from "@/components/audit-trail/audit-filter-fields";
 import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/ui/filter-fields";
 import { AUDIT_OUTCOME_VALUES, compactFilters, type AuditFilters as Filters } from "@/lib/audit-trail/filters";
 import { cpfDigits, formatCpf, formatCpfPartial, isValidCpf } from "@/lib/shared/cpf";
 
@@ -115,7 +116,9 @@ export function AuditFilters({
           name="outcome"
           label={t("outcome")}
           value={draft.outcome}
-          options={AUDIT_OUTCOME_VALUES.map((outcome) => ({ value: outcome, label: tOutcome(outcome) }))}
+          options={AUDIT_OUTCOME_VALUES}
+          optionLabel={(outcome) => tOutcome(outcome)}
+          anyLabel={t("any")}
           onChange={(outcome) => set({ outcome })}
         />
 
@@ -124,7 +127,9 @@ export function AuditFilters({
           name="target_type"
           label={t("targetType")}
           value={draft.target_type}
-          options={types.map((type) => ({ value: type, label: tTypes.has(type) ? tTypes(type) : type }))}
+          options={types}
+          optionLabel={(type) => (tTypes.has(type) ? tTypes(type) : type)}
+          anyLabel={t("any")}
           onChange={(type) => set({ target_type: type })}
         />
 

@@ -3,6 +3,8 @@ import Link from "next/link";
 
 import type { CpfSearchMisses } from "@/lib/audit-trail/types";
 
+const COLUMNS = ["member", "misses", "refused", "last"] as const;
+
 /*
  * The audit page's warning: members whose CPF searches keep finding nothing (or hit their quota) within the recent
  * window, the pattern of someone trying the candidates a masked CPF leaves. Server-rendered from the trail
@@ -23,18 +25,11 @@ export async function CpfSearchMissesPanel({ rows, alert, windowHours }: { rows:
         <caption className="sr-only">{t("caption")}</caption>
         <thead>
           <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              {t("member")}
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              {t("misses")}
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              {t("refused")}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {t("last")}
-            </th>
+            {COLUMNS.map((key, index) => (
+              <th key={key} scope="col" className={index < COLUMNS.length - 1 ? "py-1 pr-4 font-medium" : "py-1 font-medium"}>
+                {t(key)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -53,7 +53,6 @@ export function BulkBar({
   const active = staff.filter((member) => !member.disabled);
   const none = picked.size === 0;
   if (none && !results && !bulk.error) return null;
-  const control = "rounded-md border border-slate-300 px-2 py-0.5";
   return (
     <section aria-label={t("label")} className="space-y-1 rounded-md border border-slate-200 bg-white px-3 py-1 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -61,44 +60,36 @@ export function BulkBar({
           {t("picked", { count: picked.size })}
         </p>
         {canAssign ? (
-          <div className="flex flex-wrap items-center gap-2">
-            <label className="flex items-center gap-2" htmlFor={`${id}-assignee`}>
-              <span className="font-medium text-slate-800">{t("assignee")}</span>
-              <select id={`${id}-assignee`} className={control} value={assignee} onChange={(event) => setAssignee(event.target.value)}>
-                <option value="">{t("chooseAssignee")}</option>
-                {active.map((member) => (
-                  <option key={member.id} value={member.id}>
-                    {member.name ? `${member.name} (${member.email})` : member.email}
-                    {member.away ? ` · ${t("away")}` : ""}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button variant="secondary" disabled={none || !assignee || bulk.isPending} onClick={() => run("assign")}>
-              {t("assign")}
-            </Button>
-          </div>
+          <ChooseAndApply
+            id={`${id}-assignee`}
+            label={t("assignee")}
+            choose={t("chooseAssignee")}
+            value={assignee}
+            onChoose={setAssignee}
+            options={active.map((member) => ({
+              value: member.id,
+              label: `${member.name ? `${member.name} (${member.email})` : member.email}${member.away ? ` · ${t("away")}` : ""}`,
+            }))}
+            action={t("assign")}
+            disabled={none || bulk.isPending}
+            onApply={() => run("assign")}
+          />
         ) : null}
         <Button variant="secondary" disabled={none || bulk.isPending} onClick={() => run("unassign")}>
           {t("unassign")}
         </Button>
         {canAssign ? (
-          <div className="flex flex-wrap items-center gap-2">
-            <label className="flex items-center gap-2" htmlFor={`${id}-queue`}>
-              <span className="font-medium text-slate-800">{t("queue")}</span>
-              <select id={`${id}-queue`} className={control} value={queue} onChange={(event) => setQueue(event.target.value)}>
-                <option value="">{t("chooseQueue")}</option>
-                {queues.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button variant="secondary" disabled={none || !queue || bulk.isPending} onClick={() => run("move")}>
-              {t("move")}
-            </Button>
-          </div>
+          <ChooseAndApply
+            id={`${id}-queue`}
+            label={t("queue")}
+            choose={t("chooseQueue")}
+            value={queue}
+            onChoose={setQueue}
+            options={queues.map((item) => ({ value: item.id, label: item.name }))}
+            action={t("move")}
+            disabled={none || bulk.isPending}
+            onApply={() => run("move")}
+          />
         ) : null}
       </div>
       {bulk.error ? <Alert tone="error" title={bulk.error.message} /> : null}
@@ -118,5 +109,53 @@ export function BulkBar({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A choice and the button that applies it to the picked cases (a member to assign to, a queue to move to). */
+function ChooseAndApply({
+  id,
+  label,
+  choose,
+  value,
+  onChoose,
+  options,
+  action,
+  disabled,
+  onApply,
+}: {
+  id: string;
+  label: string;
+  /** The empty first choice. */
+  choose: string;
+  value: string;
+  onChoose: (value: string) => void;
+  options: Array<{ value: string; label: string }>;
+  action: string;
+  disabled: boolean;
+  onApply: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label className="flex items-center gap-2" htmlFor={id}>
+        <span className="font-medium text-slate-800">{label}</span>
+        <select
+          id={id}
+          className="rounded-md border border-slate-300 px-2 py-0.5"
+          value={value}
+          onChange={(event) => onChoose(event.target.value)}
+        >
+          <option value="">{choose}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button variant="secondary" disabled={disabled || !value} onClick={onApply}>
+        {action}
+      </Button>
+    </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
+import { SelectOptions, type SelectChoices } from "@/components/ui/filter-fields";
 import { useDateTime } from "@/components/ui/use-formatters";
 import type { QueueParams } from "@/lib/cases/hooks";
 import { AGE_BUCKETS, QUEUE_SORTS, RED_FLAGS } from "@/lib/cases/rules";
@@ -10,29 +11,20 @@ import type { CaseQueueResponse } from "@/lib/cases/types";
 
 const selectClass = "rounded-md border border-slate-300 px-2 py-0.5";
 
-function FlagSelect({
+/** One of the line's drop-downs, its label beside it; `anyLabel` adds a first choice, "", that leaves the filter out. */
+function QueueSelect<Option extends string>({
+  label,
   value,
   onChange,
-  anyLabel,
-}: {
-  value: QueueParams["flag"];
-  onChange: (flag: QueueParams["flag"]) => void;
-  anyLabel: string;
-}) {
-  const t = useTranslations("cases.flags");
+  ...choices
+}: { label: string; value: string; onChange: (value: string) => void } & SelectChoices<Option>) {
   return (
-    <select
-      className={selectClass}
-      value={value ?? ""}
-      onChange={(event) => onChange((event.target.value || undefined) as QueueParams["flag"])}
-    >
-      <option value="">{anyLabel}</option>
-      {RED_FLAGS.map((flag) => (
-        <option key={flag} value={flag}>
-          {t(flag)}
-        </option>
-      ))}
-    </select>
+    <label className="flex items-center gap-2">
+      <span className="font-medium text-slate-800">{label}</span>
+      <select className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
+        <SelectOptions {...choices} />
+      </select>
+    </label>
   );
 }
 
@@ -50,59 +42,43 @@ export function CaseQueueFilters({
   onUpdate: (next: Partial<QueueParams>) => void;
 }) {
   const t = useTranslations("cases.queue");
+  const tFlags = useTranslations("cases.flags");
   const dateTime = useDateTime();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-      <label className="flex items-center gap-2">
-        <span className="font-medium text-slate-800">{t("sort")}</span>
-        <select
-          className={selectClass}
-          value={params.sort}
-          onChange={(event) => onUpdate({ sort: event.target.value as QueueParams["sort"] })}
-        >
-          {QUEUE_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`sorts.${sort}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <QueueSelect
+        label={t("sort")}
+        value={params.sort}
+        options={QUEUE_SORTS}
+        optionLabel={(sort) => t(`sorts.${sort}`)}
+        onChange={(sort) => onUpdate({ sort: sort as QueueParams["sort"] })}
+      />
       {data?.queues && data.queues.length > 1 ? (
-        <label className="flex items-center gap-2">
-          <span className="font-medium text-slate-800">{t("routingQueue")}</span>
-          <select
-            className={selectClass}
-            value={params.queue_id ?? ""}
-            onChange={(event) => onUpdate({ queue_id: event.target.value || undefined })}
-          >
-            <option value="">{t("anyRoutingQueue")}</option>
-            {data.queues.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <QueueSelect
+          label={t("routingQueue")}
+          value={params.queue_id ?? ""}
+          options={data.queues.map((item) => item.id)}
+          optionLabel={(queueId) => data.queues?.find((item) => item.id === queueId)?.name ?? queueId}
+          anyLabel={t("anyRoutingQueue")}
+          onChange={(queueId) => onUpdate({ queue_id: queueId || undefined })}
+        />
       ) : null}
-      <label className="flex items-center gap-2">
-        <span className="font-medium text-slate-800">{t("flag")}</span>
-        <FlagSelect value={params.flag} onChange={(flag) => onUpdate({ flag })} anyLabel={t("anyFlag")} />
-      </label>
-      <label className="flex items-center gap-2">
-        <span className="font-medium text-slate-800">{t("age")}</span>
-        <select
-          className={selectClass}
-          value={params.age ?? ""}
-          onChange={(event) => onUpdate({ age: (event.target.value || undefined) as QueueParams["age"] })}
-        >
-          <option value="">{t("anyAge")}</option>
-          {AGE_BUCKETS.map((bucket) => (
-            <option key={bucket} value={bucket}>
-              {t(`ages.${bucket}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <QueueSelect
+        label={t("flag")}
+        value={params.flag ?? ""}
+        options={RED_FLAGS}
+        optionLabel={(flag) => tFlags(flag)}
+        anyLabel={t("anyFlag")}
+        onChange={(flag) => onUpdate({ flag: (flag || undefined) as QueueParams["flag"] })}
+      />
+      <QueueSelect
+        label={t("age")}
+        value={params.age ?? ""}
+        options={AGE_BUCKETS}
+        optionLabel={(bucket) => t(`ages.${bucket}`)}
+        anyLabel={t("anyAge")}
+        onChange={(age) => onUpdate({ age: (age || undefined) as QueueParams["age"] })}
+      />
       <label className="flex items-center gap-2">
         <input
           type="checkbox"

@@ -25,6 +25,12 @@ function answers(detail: CaseDetail = caseDetail(ID, { assignee: ANALYST })) {
   });
 }
 
+/** The one outcome the panel sent, once it has sent it. */
+async function sentOutcome(api: ReturnType<typeof answers>) {
+  await waitFor(() => expect(api.callsTo(`POST /api/cases/${ID}/outcome`)).toHaveLength(1));
+  return api.callsTo(`POST /api/cases/${ID}/outcome`)[0]?.body;
+}
+
 async function renderPanel(detail?: CaseDetail) {
   const api = answers(detail);
   const view = renderWithProviders(<CaseWork publicId={ID} viewer={viewer} />);
@@ -91,8 +97,7 @@ describe("CaseWork: the outcome form", () => {
 
     await user.type(comment, "The document expired in 2020.");
     await user.click(within(form).getByRole("button", { name: "Record recommendation" }));
-    await waitFor(() => expect(api.callsTo(`POST /api/cases/${ID}/outcome`)).toHaveLength(1));
-    expect(api.callsTo(`POST /api/cases/${ID}/outcome`)[0]?.body).toEqual({
+    expect(await sentOutcome(api)).toEqual({
       recommendation: "reprove",
       reasons: ["document_expired"],
       comment: "The document expired in 2020.",
@@ -105,8 +110,7 @@ describe("CaseWork: the outcome form", () => {
     await user.click(within(form).getByRole("checkbox", { name: /Identity confirmed/ }));
     await user.click(within(form).getByRole("radio", { name: "Escalate" }));
     await user.click(within(form).getByRole("button", { name: "Record recommendation" }));
-    await waitFor(() => expect(api.callsTo(`POST /api/cases/${ID}/outcome`)).toHaveLength(1));
-    expect(api.callsTo(`POST /api/cases/${ID}/outcome`)[0]?.body).toMatchObject({ recommendation: "escalate", reasons: ["other"] });
+    expect(await sentOutcome(api)).toMatchObject({ recommendation: "escalate", reasons: ["other"] });
   });
 
   it("Ctrl+Enter in the comment submits the form", async () => {
@@ -114,8 +118,7 @@ describe("CaseWork: the outcome form", () => {
     await user.click(within(form).getByRole("checkbox", { name: /Identity confirmed/ }));
     await user.type(within(form).getByLabelText("Comment"), "Checked.");
     await user.keyboard("{Control>}{Enter}{/Control}");
-    await waitFor(() => expect(api.callsTo(`POST /api/cases/${ID}/outcome`)).toHaveLength(1));
-    expect(api.callsTo(`POST /api/cases/${ID}/outcome`)[0]?.body).toEqual({
+    expect(await sentOutcome(api)).toEqual({
       recommendation: "approve",
       reasons: ["identity_confirmed"],
       comment: "Checked.",

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useConfirmOutcome } from "@/lib/cases/hooks";
 
 import { ErrorLine } from "./error-line";
+import { TextBox } from "./text-box";
 
 /** The second pair of eyes: agree or disagree with a recorded outcome, with an optional comment. */
 export function ConfirmForm({ publicId }: { publicId: string }) {
@@ -20,15 +21,12 @@ export function ConfirmForm({ publicId }: { publicId: string }) {
       aria-label={t("title")}
     >
       <h4 className="text-sm font-semibold">{t("title")}</h4>
-      <label htmlFor="case-confirm-comment" className="block text-sm font-medium text-slate-800">
-        {t("comment")}
-      </label>
-      <textarea
+      <TextBox
         id="case-confirm-comment"
+        label={t("comment")}
         value={comment}
         onChange={(event) => setComment(event.target.value)}
-        rows={2}
-        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        className="bg-white"
       />
       <ErrorLine error={confirm.error} />
       {confirm.isSuccess ? <p role="status">{t("done")}</p> : null}

@@ -16,6 +16,7 @@ import {
 
 import { byId, reasonFocus } from "./case-panel-focus";
 import { ErrorLine } from "./error-line";
+import { TextBox } from "./text-box";
 
 /**
  * The assignee's decision on a case: a recommendation, its reasons from the catalogue and a comment (required
@@ -108,18 +109,14 @@ export function DecisionForm({ publicId }: { publicId: string }) {
           </p>
         ) : null}
       </fieldset>
-      <label htmlFor="case-outcome-comment" className="block text-sm font-medium text-slate-800">
-        {commentRequired ? t("commentRequired") : t("comment")}
-      </label>
-      <textarea
+      <TextBox
         id="case-outcome-comment"
+        label={commentRequired ? t("commentRequired") : t("comment")}
         value={comment}
         aria-required={commentRequired || undefined}
         aria-invalid={fieldError("comment") ? true : undefined}
         aria-describedby={fieldError("comment") ? "case-comment-error" : undefined}
         onChange={(event) => setComment(event.target.value)}
-        rows={2}
-        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
       {fieldError("comment") ? (
         <p id="case-comment-error" className="text-sm text-red-800">

@@ -9,6 +9,7 @@ import { NOTE_MAX_CHARS } from "@/lib/cases/rules";
 
 import { byId } from "./case-panel-focus";
 import { ErrorLine } from "./error-line";
+import { TextBox } from "./text-box";
 
 /** A note on the case (append-only). */
 export function NoteForm({ publicId }: { publicId: string }) {
@@ -22,17 +23,13 @@ export function NoteForm({ publicId }: { publicId: string }) {
   }
   return (
     <form onSubmit={submit} className="space-y-2">
-      <label htmlFor="case-note" className="block text-sm font-medium text-slate-800">
-        {t("label")}
-      </label>
-      <textarea
+      <TextBox
         id="case-note"
+        label={t("label")}
         value={text}
         maxLength={NOTE_MAX_CHARS}
         onChange={(event) => setText(event.target.value)}
         aria-describedby="case-note-hint"
-        rows={2}
-        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
       <p id="case-note-hint" className="text-xs text-slate-600">
         {t("hint", { max: NOTE_MAX_CHARS })}

@@ -1,14 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useRouting } from "@/lib/cases/routing-hooks";
 import type { RoutingConfig } from "@/lib/cases/types";
 
-import { routingInput, RoutingQueueFieldset } from "./routing-queue-fieldset";
+import { routingInput, RoutingLabel, RoutingQueueFieldset } from "./routing-queue-fieldset";
 import { RoutingRuleItem } from "./routing-rule-item";
 import { useRoutingDraft } from "./use-routing-draft";
 
@@ -54,8 +54,7 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
           <span>{t("autoAssign")}</span>
         </label>
         <p className="text-sm text-slate-600">{t("autoAssignHint")}</p>
-        <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-capacity`}>
-          <span className="font-medium text-slate-800">{t("capacity")}</span>
+        <RoutingLabel htmlFor={`${id}-capacity`} label={t("capacity")} className="flex flex-col gap-1 text-sm">
           <input
             id={`${id}-capacity`}
             type="number"
@@ -65,13 +64,10 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
             value={draft.capacity}
             onChange={(event) => editor.change({ capacity: Number(event.target.value) })}
           />
-        </label>
+        </RoutingLabel>
       </fieldset>
 
-      <section aria-labelledby={`${id}-queues`} className="space-y-3">
-        <h2 id={`${id}-queues`} className="text-lg font-semibold text-slate-900">
-          {t("queues")}
-        </h2>
+      <EditorSection id={`${id}-queues`} title={t("queues")}>
         {draft.queues.map((queue, index) => (
           <RoutingQueueFieldset
             key={queue.id}
@@ -86,12 +82,9 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
         <Button variant="secondary" onClick={editor.addQueue}>
           {t("addQueue")}
         </Button>
-      </section>
+      </EditorSection>
 
-      <section aria-labelledby={`${id}-rules`} className="space-y-3">
-        <h2 id={`${id}-rules`} className="text-lg font-semibold text-slate-900">
-          {t("rules")}
-        </h2>
+      <EditorSection id={`${id}-rules`} title={t("rules")}>
         <p className="text-sm text-slate-600">{t("rulesHint")}</p>
         <ol className="space-y-3">
           {draft.rules.map((rule, index) => (
@@ -112,7 +105,7 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
         <Button variant="secondary" onClick={editor.addRule}>
           {t("addRule")}
         </Button>
-      </section>
+      </EditorSection>
 
       {save.error ? <Alert tone="error" title={save.error.message} /> : null}
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
@@ -122,5 +115,17 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
         {t("save")}
       </Button>
     </form>
+  );
+}
+
+/** One part of the editor (the queues, the rules): a region named by its heading. */
+function EditorSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

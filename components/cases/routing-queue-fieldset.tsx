@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { DEFAULT_QUEUE } from "@/lib/cases/routing-rules";
@@ -9,6 +10,26 @@ import type { RoutingConfig } from "@/lib/cases/types";
 import type { DraftQueue } from "./use-routing-draft";
 
 export const routingInput = "rounded-md border border-slate-300 px-2 py-1";
+
+/** A routing field's label: its name above the control (`children`), which `htmlFor` names. */
+export function RoutingLabel({
+  htmlFor,
+  label,
+  className = "flex flex-col gap-1",
+  children,
+}: {
+  htmlFor: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={className} htmlFor={htmlFor}>
+      <span className="font-medium text-slate-800">{label}</span>
+      {children}
+    </label>
+  );
+}
 
 /** One routing queue: its name, its members (each one a lead or not), and retiring it (never the default queue). */
 export function RoutingQueueFieldset({
@@ -31,15 +52,14 @@ export function RoutingQueueFieldset({
   return (
     <fieldset className="space-y-2 rounded-md border border-slate-200 bg-white p-4 text-sm">
       <legend className="px-1 font-semibold text-slate-900">{queue.name || t("unnamed")}</legend>
-      <label className="flex flex-col gap-1" htmlFor={`${id}-name`}>
-        <span className="font-medium text-slate-800">{t("queueName")}</span>
+      <RoutingLabel htmlFor={`${id}-name`} label={t("queueName")}>
         <input
           id={`${id}-name`}
           className={`${routingInput} max-w-sm`}
           value={queue.name}
           onChange={(event) => onChange({ name: event.target.value })}
         />
-      </label>
+      </RoutingLabel>
       <ul className="space-y-1" aria-label={t("membersOf", { queue: queue.name || t("unnamed") })}>
         {queue.members.map((member, at) => (
           <li key={member.userId} className="flex flex-wrap items-center gap-3">
@@ -65,8 +85,7 @@ export function RoutingQueueFieldset({
           </li>
         ))}
       </ul>
-      <label className="flex flex-col gap-1" htmlFor={`${id}-add`}>
-        <span className="font-medium text-slate-800">{t("addMember")}</span>
+      <RoutingLabel htmlFor={`${id}-add`} label={t("addMember")}>
         <select
           id={`${id}-add`}
           className={`${routingInput} max-w-sm`}
@@ -82,7 +101,7 @@ export function RoutingQueueFieldset({
               </option>
             ))}
         </select>
-      </label>
+      </RoutingLabel>
       {queue.id === DEFAULT_QUEUE ? (
         <p className="text-slate-600">{t("defaultQueue")}</p>
       ) : (

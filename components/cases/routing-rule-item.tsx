@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { RoutingConditions } from "@/lib/cases/routing-rules";
 import { RED_FLAGS } from "@/lib/cases/rules";
 
-import { routingInput } from "./routing-queue-fieldset";
+import { routingInput, RoutingLabel } from "./routing-queue-fieldset";
 import type { DraftQueue, RoutingDraft } from "./use-routing-draft";
 
 const list = (value: string) =>
@@ -16,6 +16,33 @@ const list = (value: string) =>
     .filter(Boolean);
 
 const number = (value: string) => (value === "" ? undefined : Number(value));
+
+/** A condition typed as a list with commas (flows, journeys); an empty list leaves it out. */
+function ListCondition({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string[] | undefined;
+  onChange: (items: string[] | undefined) => void;
+}) {
+  return (
+    <RoutingLabel htmlFor={id} label={label}>
+      <input
+        id={id}
+        className={routingInput}
+        defaultValue={value?.join(", ") ?? ""}
+        onBlur={(event) => {
+          const items = list(event.target.value);
+          onChange(items.length ? items : undefined);
+        }}
+      />
+    </RoutingLabel>
+  );
+}
 
 /**
  * One routing rule: the queue it sends to and its conditions (flags, flows, journeys, a minimum risk and age),
@@ -50,8 +77,7 @@ export function RoutingRuleItem({
     <li className="space-y-2 rounded-md border border-slate-200 bg-white p-4 text-sm">
       <fieldset className="space-y-2">
         <legend className="font-semibold text-slate-900">{t("rule", { n: index + 1, queue: queueName(rule.queueId) })}</legend>
-        <label className="flex flex-col gap-1" htmlFor={`${id}-queue`}>
-          <span className="font-medium text-slate-800">{t("sendTo")}</span>
+        <RoutingLabel htmlFor={`${id}-queue`} label={t("sendTo")}>
           <select
             id={`${id}-queue`}
             className={`${routingInput} max-w-sm`}
@@ -64,7 +90,7 @@ export function RoutingRuleItem({
               </option>
             ))}
           </select>
-        </label>
+        </RoutingLabel>
         <fieldset className="flex flex-wrap gap-3">
           <legend className="font-medium text-slate-800">{t("flags")}</legend>
           {RED_FLAGS.map((flag) => (
@@ -83,26 +109,14 @@ export function RoutingRuleItem({
           ))}
         </fieldset>
         <div className="flex flex-wrap gap-3">
-          <label className="flex flex-col gap-1" htmlFor={`${id}-flows`}>
-            <span className="font-medium text-slate-800">{t("flows")}</span>
-            <input
-              id={`${id}-flows`}
-              className={routingInput}
-              defaultValue={c.flows?.join(", ") ?? ""}
-              onBlur={(event) => onChange({ ...c, flows: list(event.target.value).length ? list(event.target.value) : undefined })}
-            />
-          </label>
-          <label className="flex flex-col gap-1" htmlFor={`${id}-journeys`}>
-            <span className="font-medium text-slate-800">{t("journeys")}</span>
-            <input
-              id={`${id}-journeys`}
-              className={routingInput}
-              defaultValue={c.journeys?.join(", ") ?? ""}
-              onBlur={(event) => onChange({ ...c, journeys: list(event.target.value).length ? list(event.target.value) : undefined })}
-            />
-          </label>
-          <label className="flex flex-col gap-1" htmlFor={`${id}-risk`}>
-            <span className="font-medium text-slate-800">{t("minRisk")}</span>
+          <ListCondition id={`${id}-flows`} label={t("flows")} value={c.flows} onChange={(flows) => onChange({ ...c, flows })} />
+          <ListCondition
+            id={`${id}-journeys`}
+            label={t("journeys")}
+            value={c.journeys}
+            onChange={(journeys) => onChange({ ...c, journeys })}
+          />
+          <RoutingLabel htmlFor={`${id}-risk`} label={t("minRisk")}>
             <input
               id={`${id}-risk`}
               type="number"
@@ -112,9 +126,8 @@ export function RoutingRuleItem({
               value={c.minRisk ?? ""}
               onChange={(event) => onChange({ ...c, minRisk: number(event.target.value) })}
             />
-          </label>
-          <label className="flex flex-col gap-1" htmlFor={`${id}-age`}>
-            <span className="font-medium text-slate-800">{t("minAgeHours")}</span>
+          </RoutingLabel>
+          <RoutingLabel htmlFor={`${id}-age`} label={t("minAgeHours")}>
             <input
               id={`${id}-age`}
               type="number"
@@ -123,7 +136,7 @@ export function RoutingRuleItem({
               value={c.minAgeHours ?? ""}
               onChange={(event) => onChange({ ...c, minAgeHours: number(event.target.value) })}
             />
-          </label>
+          </RoutingLabel>
         </div>
       </fieldset>
       <div className="flex flex-wrap gap-2">

@@ -3,8 +3,9 @@
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
+import { OUTCOME_TONE } from "@/components/audit-trail/outcome-tone";
 import { Alert } from "@/components/ui/alert";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
 
@@ -13,13 +14,6 @@ import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/pr
  * on a phone), then what is stored about the person today. Labels and purposes come in the report's language
  * (the server wrote them); times are shown in the display time zone.
  */
-
-const OUTCOME_TONE: Record<ReportProcessing["outcome"], BadgeTone> = {
-  success: "success",
-  failure: "danger",
-  denied: "warning",
-  intent: "info",
-};
 
 const COLUMNS = ["what", "when", "who", "target", "purpose", "result", "from"] as const;
 const cell = "align-top text-sm text-slate-800";

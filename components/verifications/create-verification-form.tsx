@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { useId, type ChangeEvent } from "react";
 
 import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
@@ -23,6 +23,17 @@ export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; 
   const id = useId();
   const { values, change, errors, mutation, formRef, reset, submit } = useCreateVerificationForm();
   const errorOf = (name: FieldName) => (errors[name] ? t(`errors.${errors[name]}`) : undefined);
+  /** What the form's text fields share: a label and its hint named by `key`, required, the value and its error. */
+  const textField = (key: "schemaVersion" | "refId" | "documentNumber", name: FieldName) => ({
+    label: t(key),
+    hint: t(`${key}Hint`),
+    name,
+    required: true,
+    autoComplete: "off",
+    value: values[key],
+    error: errorOf(name),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change({ [key]: event.target.value }),
+  });
 
   return (
     <Dialog
@@ -49,26 +60,8 @@ export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; 
               {t("fieldErrors")}
             </p>
           ) : null}
-          <Field
-            label={t("schemaVersion")}
-            hint={t("schemaVersionHint")}
-            name="schemaVersion"
-            required
-            autoComplete="off"
-            value={values.schemaVersion}
-            error={errorOf("schemaVersion")}
-            onChange={(event) => change({ schemaVersion: event.target.value })}
-          />
-          <Field
-            label={t("refId")}
-            hint={t("refIdHint")}
-            name="refId"
-            required
-            autoComplete="off"
-            value={values.refId}
-            error={errorOf("refId")}
-            onChange={(event) => change({ refId: event.target.value })}
-          />
+          <Field {...textField("schemaVersion", "schemaVersion")} />
+          <Field {...textField("refId", "refId")} />
           <div>
             <label htmlFor={`${id}-type`} className="block text-sm font-medium text-slate-800">
               {t("documentType")}
@@ -88,17 +81,7 @@ export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; 
               ))}
             </select>
           </div>
-          <Field
-            label={t("documentNumber")}
-            hint={t("documentNumberHint")}
-            name="document.number"
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.documentNumber}
-            error={errorOf("document.number")}
-            onChange={(event) => change({ documentNumber: event.target.value })}
-          />
+          <Field {...textField("documentNumber", "document.number")} inputMode="numeric" />
           <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("submit")} pending={mutation.isPending} />
         </form>
       )}

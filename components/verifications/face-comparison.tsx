@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-import { Button } from "@/components/ui/button";
 import { useVerificationMedia } from "@/lib/verifications/hooks";
 import { useHeldImages } from "@/lib/verifications/media-ahead";
 import { INITIAL_VIEW } from "@/lib/verifications/zoom";
@@ -13,6 +12,7 @@ import { FaceCropEditor } from "./face-crop-editor";
 import { FaceFrame, type AvailableMedia } from "./face-frame";
 import { FaceSimilarity } from "./face-similarity";
 import { FaceViewToolbar } from "./face-view-toolbar";
+import { MediaReload } from "./media-controls";
 import { useFaceCrop } from "./use-face-crop";
 import { useFaceView } from "./use-face-view";
 
@@ -72,18 +72,13 @@ export function FaceComparison({ publicId, similarity, canCrop = false }: { publ
       </div>
 
       {failed ? (
-        <div className="flex items-center gap-3 text-sm text-slate-700">
-          <p role="alert">{tMedia("loadFailed")}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setFailed(false);
-              void media.refetch();
-            }}
-          >
-            {tMedia("reload")}
-          </Button>
-        </div>
+        <MediaReload
+          className="flex items-center gap-3 text-sm text-slate-700"
+          onReload={() => {
+            setFailed(false);
+            void media.refetch();
+          }}
+        />
       ) : null}
 
       <div

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 
+import { ViewButtons } from "./media-controls";
 import { KEY_ZOOM, type useFaceView } from "./use-face-view";
 
 /** The shared view's buttons (zoom, rotate, reset, full screen) and its zoom level, read out as it changes. */
@@ -13,45 +14,7 @@ export function FaceViewToolbar({ faceView }: { faceView: ReturnType<typeof useF
   const { view, fullScreen, zoomBy, rotate } = faceView;
   return (
     <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label={t("controls")}>
-      <Button
-        variant="secondary"
-        className="px-3 py-1"
-        aria-label={tMedia("zoomOut")}
-        title={tMedia("zoomOut")}
-        onClick={() => zoomBy(1 / KEY_ZOOM)}
-      >
-        <span aria-hidden="true">−</span>
-      </Button>
-      <Button
-        variant="secondary"
-        className="px-3 py-1"
-        aria-label={tMedia("zoomIn")}
-        title={tMedia("zoomIn")}
-        onClick={() => zoomBy(KEY_ZOOM)}
-      >
-        <span aria-hidden="true">+</span>
-      </Button>
-      <Button
-        variant="secondary"
-        className="px-3 py-1"
-        aria-label={tMedia("rotateLeft")}
-        title={tMedia("rotateLeft")}
-        onClick={() => rotate(-90)}
-      >
-        <span aria-hidden="true">⟲</span>
-      </Button>
-      <Button
-        variant="secondary"
-        className="px-3 py-1"
-        aria-label={tMedia("rotateRight")}
-        title={tMedia("rotateRight")}
-        onClick={() => rotate(90)}
-      >
-        <span aria-hidden="true">⟳</span>
-      </Button>
-      <Button variant="ghost" className="px-3 py-1" onClick={faceView.reset}>
-        {tMedia("reset")}
-      </Button>
+      <ViewButtons zoomOut={() => zoomBy(1 / KEY_ZOOM)} zoomIn={() => zoomBy(KEY_ZOOM)} rotate={rotate} reset={faceView.reset} />
       <Button variant="secondary" className="px-3 py-1" aria-pressed={fullScreen} onClick={faceView.toggleFullScreen}>
         {fullScreen ? t("exitFullScreen") : t("fullScreen")}
       </Button>

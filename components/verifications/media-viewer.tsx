@@ -3,11 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 
-import { Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/ui/error-state";
 import { useVerificationMedia } from "@/lib/verifications/hooks";
 import { useHeldImages, useShownImage } from "@/lib/verifications/media-ahead";
 import type { MediaItem } from "@/lib/verifications/types";
+
+import { MediaReload, ViewButtons } from "./media-controls";
 
 /*
  * Selfie and document images side by side, each with zoom and rotation (buttons, or keys on the focused
@@ -88,18 +89,13 @@ function ImagePanel({
         className="relative aspect-square overflow-auto rounded-md bg-slate-100"
       >
         {failed ? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 p-4 text-center text-sm text-slate-700">
-            <p role="alert">{t("loadFailed")}</p>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setLoadedSrc(undefined);
-                onReload();
-              }}
-            >
-              {t("reload")}
-            </Button>
-          </div>
+          <MediaReload
+            className="flex h-full flex-col items-center justify-center gap-3 p-4 text-center text-sm text-slate-700"
+            onReload={() => {
+              setLoadedSrc(undefined);
+              onReload();
+            }}
+          />
         ) : (
           <div style={{ width: `${zoom * 100}%`, height: `${zoom * 100}%` }}>
             {src ? (
@@ -125,33 +121,7 @@ function ImagePanel({
         )}
       </div>
       <div role="toolbar" aria-label={t("controls", { name })} className="flex flex-wrap gap-1">
-        <Button variant="secondary" className="px-3 py-1" aria-label={t("zoomOut")} title={t("zoomOut")} onClick={() => zoomBy(-ZOOM_STEP)}>
-          <span aria-hidden="true">−</span>
-        </Button>
-        <Button variant="secondary" className="px-3 py-1" aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(ZOOM_STEP)}>
-          <span aria-hidden="true">+</span>
-        </Button>
-        <Button
-          variant="secondary"
-          className="px-3 py-1"
-          aria-label={t("rotateLeft")}
-          title={t("rotateLeft")}
-          onClick={() => rotateBy(-90)}
-        >
-          <span aria-hidden="true">⟲</span>
-        </Button>
-        <Button
-          variant="secondary"
-          className="px-3 py-1"
-          aria-label={t("rotateRight")}
-          title={t("rotateRight")}
-          onClick={() => rotateBy(90)}
-        >
-          <span aria-hidden="true">⟳</span>
-        </Button>
-        <Button variant="ghost" className="px-3 py-1" onClick={reset}>
-          {t("reset")}
-        </Button>
+        <ViewButtons zoomOut={() => zoomBy(-ZOOM_STEP)} zoomIn={() => zoomBy(ZOOM_STEP)} rotate={rotateBy} reset={reset} />
       </div>
     </figure>
   );

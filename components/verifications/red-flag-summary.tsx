@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 
 import { useNumber } from "@/components/ui/use-formatters";
 import { openSteps, redFlags, RISK_SCALE, type OpenStep, type RedFlag } from "@/lib/cases/red-flags";
@@ -48,49 +49,49 @@ function OpenStepsLine({ steps }: { steps: OpenStep[] }) {
   );
 }
 
+/** How the box looks in each of its states: its frame, its heading, and the mark before the heading's words. */
+const LOOK = {
+  pending: {
+    box: "rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950",
+    heading: "text-sm font-semibold",
+    mark: "…",
+  },
+  clear: {
+    box: "rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3",
+    heading: "text-sm font-semibold text-emerald-900",
+    mark: "✓",
+  },
+  flagged: { box: "rounded-lg border-2 border-red-300 bg-red-50 px-4 py-3", heading: "text-sm font-semibold text-red-900", mark: "⚠" },
+} as const;
+
+/** The box in one of its states: the mark (read by sight only), then the heading's words, then what follows. */
+function SummaryBox({ state, count, title, children }: { state: keyof typeof LOOK; count: number; title: string; children?: ReactNode }) {
+  const look = LOOK[state];
+  return (
+    <section aria-labelledby="red-flags-heading" data-red-flags={count} className={look.box}>
+      <h2 id="red-flags-heading" className={look.heading}>
+        <span aria-hidden="true">{`${look.mark} `}</span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function RedFlagSummary({ verification }: { verification: Verification }) {
   const t = useTranslations("verifications.redFlags");
   const flags = redFlags(verification);
   const unfinished = openSteps(verification);
   if (flags.length === 0 && unfinished.length > 0) {
     return (
-      <section
-        aria-labelledby="red-flags-heading"
-        data-red-flags="0"
-        className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
-      >
-        <h2 id="red-flags-heading" className="text-sm font-semibold">
-          <span aria-hidden="true">… </span>
-          {t("noneYet")}
-        </h2>
+      <SummaryBox state="pending" count={0} title={t("noneYet")}>
         <OpenStepsLine steps={unfinished} />
-      </section>
+      </SummaryBox>
     );
   }
-  if (flags.length === 0) {
-    return (
-      <section
-        aria-labelledby="red-flags-heading"
-        data-red-flags="0"
-        className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3"
-      >
-        <h2 id="red-flags-heading" className="text-sm font-semibold text-emerald-900">
-          <span aria-hidden="true">✓ </span>
-          {t("none")}
-        </h2>
-      </section>
-    );
-  }
+  if (flags.length === 0) return <SummaryBox state="clear" count={0} title={t("none")} />;
   return (
-    <section
-      aria-labelledby="red-flags-heading"
-      data-red-flags={flags.length}
-      className="rounded-lg border-2 border-red-300 bg-red-50 px-4 py-3"
-    >
-      <h2 id="red-flags-heading" className="text-sm font-semibold text-red-900">
-        <span aria-hidden="true">⚠ </span>
-        {t("title", { count: flags.length })}
-      </h2>
+    <SummaryBox state="flagged" count={flags.length} title={t("title", { count: flags.length })}>
       <ul className="mt-2 grid gap-x-6 gap-y-1 text-sm text-red-950 sm:grid-cols-2">
         {flags.map((flag, index) => (
           <li key={`${flag.kind}-${index}`} data-flag={flag.kind} className="flex gap-2">
@@ -104,6 +105,6 @@ export function RedFlagSummary({ verification }: { verification: Verification })
         ))}
       </ul>
       {unfinished.length > 0 ? <OpenStepsLine steps={unfinished} /> : null}
-    </section>
+    </SummaryBox>
   );
 }

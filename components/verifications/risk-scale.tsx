@@ -5,6 +5,8 @@ import { useTranslations } from "next-intl";
 import { useNumber } from "@/components/ui/use-formatters";
 import { RISK_BANDS, RISK_SCALE, riskBand, type RiskBand } from "@/lib/cases/red-flags";
 
+import { LabelledMeter } from "./score-bar";
+
 /*
  * Risk drawn as risk: a scale split in bands (low, medium, high) with a marker at the score and a legend
  * naming each band's range. The band is written next to the number, so neither colour nor position alone
@@ -25,17 +27,12 @@ export function RiskScale({ score, label, emptyText }: { score: number | null; l
   const bands = RISK_BANDS.map((entry, index) => ({ ...entry, to: (RISK_BANDS[index + 1]?.from ?? max + 1) - 1 }));
   return (
     <div data-risk-band={band ?? "none"}>
-      <div className="flex items-baseline justify-between gap-2 text-sm">
-        <span className="font-medium text-slate-800">{label}</span>
-        <span className={`font-semibold tabular-nums ${band ? BAND_STYLE[band].text : "text-slate-700"}`}>{valueText}</span>
-      </div>
-      <div
-        role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={score ?? undefined}
-        aria-valuetext={valueText}
+      <LabelledMeter
+        label={label}
+        max={max}
+        value={score ?? undefined}
+        valueText={valueText}
+        valueClassName={`font-semibold tabular-nums ${band ? BAND_STYLE[band].text : "text-slate-700"}`}
         className="relative mt-1 flex h-3 overflow-visible rounded-full"
       >
         {bands.map((entry) => (
@@ -52,7 +49,7 @@ export function RiskScale({ score, label, emptyText }: { score: number | null; l
             style={{ left: `${Math.min(100, (score / max) * 100)}%` }}
           />
         ) : null}
-      </div>
+      </LabelledMeter>
       <ul aria-label={t("legend")} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
         {bands.map((entry) => (
           <li key={entry.band} className="flex items-center gap-1">

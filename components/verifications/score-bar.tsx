@@ -1,6 +1,47 @@
 "use client";
 
+import type { ReactNode } from "react";
+
 import { useNumber } from "@/components/ui/use-formatters";
+
+/** A meter's line (its name, then its value in words) and the meter, drawn inside by `children`. */
+export function LabelledMeter({
+  label,
+  max,
+  value,
+  valueText,
+  valueClassName,
+  className,
+  children,
+}: {
+  label: string;
+  max: number;
+  value: number | undefined;
+  valueText: string;
+  valueClassName: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium text-slate-800">{label}</span>
+        <span className={valueClassName}>{valueText}</span>
+      </div>
+      <div
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={value}
+        aria-valuetext={valueText}
+        className={className}
+      >
+        {children}
+      </div>
+    </>
+  );
+}
 
 /*
  * A value drawn as a bar, with the number always written next to it (the bar alone would be colour and
@@ -32,17 +73,12 @@ export function ScoreBar({
   const fill = tone === "good" ? "bg-emerald-600" : tone === "bad" ? "bg-amber-600" : "bg-brand-600";
   return (
     <div>
-      <div className="flex items-baseline justify-between gap-2 text-sm">
-        <span className="font-medium text-slate-800">{label}</span>
-        <span className="text-slate-900 tabular-nums">{text}</span>
-      </div>
-      <div
-        role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={hasValue ? value : undefined}
-        aria-valuetext={text}
+      <LabelledMeter
+        label={label}
+        max={max}
+        value={hasValue ? value : undefined}
+        valueText={text}
+        valueClassName="text-slate-900 tabular-nums"
         className="relative mt-1 h-3 rounded-full bg-slate-200"
       >
         {hasValue ? <div className={`h-3 rounded-full ${fill}`} style={{ width: `${percent}%` }} /> : null}
@@ -54,7 +90,7 @@ export function ScoreBar({
             title={threshold.label}
           />
         ) : null}
-      </div>
+      </LabelledMeter>
       {threshold ? (
         <div className="relative mt-1 h-4 text-xs text-slate-700" aria-hidden="true">
           <span

@@ -2,12 +2,10 @@
 
 import { useTimeZone, useTranslations } from "next-intl";
 
+import { RangeEnds } from "@/components/ui/filter-fields";
 import type { VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 
 /* The list filters' fields (./verification-filters.tsx holds the draft they edit). */
-
-const selectClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
-const inputClass = selectClass;
 
 /** The known values, plus the applied one when the service answered with a value the dashboard does not know. */
 export function withCurrent(known: readonly string[], current: string | undefined): string[] {
@@ -60,43 +58,6 @@ export function StatusChoices({
   );
 }
 
-/** A labelled select; `anyLabel` adds a first option for "no filter" (value ""). */
-export function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  options,
-  optionLabel = (option) => option,
-  anyLabel,
-  onChange,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: string[];
-  optionLabel?: (option: string) => string | null;
-  anyLabel?: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} name={name} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** From and to dates, in the display time zone; `rangeError`: from is after to. */
 export function DateRangeFields({
   id,
@@ -114,38 +75,17 @@ export function DateRangeFields({
   return (
     <fieldset aria-describedby={`${id}-range-hint${rangeError ? ` ${id}-range-error` : ""}`}>
       <legend className="text-sm font-medium text-slate-800">{t("dateRange")}</legend>
-      <div className="mt-1 grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor={`${id}-from`} className="block text-xs text-slate-700">
-            {t("from")}
-          </label>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="date"
-            className={inputClass}
-            value={draft.from ?? ""}
-            max={draft.to}
-            aria-invalid={rangeError || undefined}
-            onChange={(event) => onChange({ from: event.target.value || undefined })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="block text-xs text-slate-700">
-            {t("to")}
-          </label>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="date"
-            className={inputClass}
-            value={draft.to ?? ""}
-            min={draft.from}
-            aria-invalid={rangeError || undefined}
-            onChange={(event) => onChange({ to: event.target.value || undefined })}
-          />
-        </div>
-      </div>
+      <RangeEnds
+        id={id}
+        type="date"
+        labels={{ from: t("from"), to: t("to") }}
+        labelClassName="block text-xs text-slate-700"
+        className="mt-1 grid grid-cols-2 gap-2"
+        from={draft.from ?? ""}
+        to={draft.to ?? ""}
+        invalid={rangeError}
+        onChange={(end, value) => onChange({ [end]: value || undefined })}
+      />
       <p id={`${id}-range-hint`} className="mt-1 text-xs text-slate-600">
         {t("dateRangeHint", { timeZone })}
       </p>

@@ -4,11 +4,12 @@ import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/ui/filter-fields";
 import { KNOWN_FLOWS, KNOWN_STATUSES, PAGE_SIZES, type VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 import { DEFAULT_PAGE_SIZE, filtersToUrlQuery, KNOWN_JOURNEYS } from "@/lib/verifications/rules";
 
 import { useFlowLabel, useJourneyLabel } from "./labels";
-import { DateRangeFields, FilterSelect, StatusChoices, withCurrent } from "./verification-filter-fields";
+import { DateRangeFields, StatusChoices, withCurrent } from "./verification-filter-fields";
 
 /*
  * The list's filters. They edit a draft; "Apply" puts it in the URL (the list page pushes a history entry

@@ -8,6 +8,8 @@ import type { RestrictiveListEntry, Verification } from "@/lib/upstream/model/ve
 
 import { GenericValue } from "./generic-value";
 
+const LIST_COLUMNS = ["listName", "listSource", "listedAt", "listOther"] as const;
+
 function RestrictiveLists({ entries }: { entries: RestrictiveListEntry[] }) {
   const t = useTranslations("verifications.detail");
   const dateTime = useDateTime();
@@ -19,18 +21,11 @@ function RestrictiveLists({ entries }: { entries: RestrictiveListEntry[] }) {
         <table className="mt-2 w-full table-auto border-collapse text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                {t("listName")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("listSource")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("listedAt")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("listOther")}
-              </th>
+              {LIST_COLUMNS.map((key) => (
+                <th key={key} scope="col" className="px-3 py-2">
+                  {t(key)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -1,0 +1,10 @@
+import type { BadgeTone } from "@/components/ui/badge";
+import type { AuditOutcome } from "@/lib/audit-trail/outcomes";
+
+/** The badge an audit event's outcome wears, on the audit log and in a titular's report alike. */
+export const OUTCOME_TONE: Record<AuditOutcome, BadgeTone> = {
+  success: "success",
+  failure: "danger",
+  denied: "warning",
+  intent: "info",
+};
