@@ -1,14 +1,14 @@
 import "server-only";
 
-import { failureOf, recordEvent } from "@/lib/audit-trail/server";
+import { failureOf, recordEvent, type AuditDetails } from "@/lib/audit-trail/server";
 import type { Permission } from "@/lib/auth/permissions";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
 /*
- * What every case action (./assignment.ts, ./notes.ts, ./outcome.ts) shares: who acts, the refusal, the
- * transaction. Each action is database-only: one conditional UPDATE decides (never read-then-write, so two
+ * What every case action (./assignment.ts, ./notes.ts, ./outcome.ts) shares: who acts, the record of its success,
+ * the refusal, the transaction. Each action is database-only: one conditional UPDATE decides (never read-then-write, so two
  * instances racing for a claim or a confirmation get one winner), and the history entry and the audit
  * event commit in the same transaction. A refused action is recorded on the trail too (best effort,
  * outside the rolled-back transaction) and answered with the reason: 404, 403 or 409 naming the holder.
@@ -41,6 +41,28 @@ export class CaseTakenError extends AppError {
 
 export function caseTarget(publicId: string) {
   return { type: "verification", id: publicId } as const;
+}
+
+/** Records an action's success on the trail, in the transaction that made it. */
+export async function succeeded(
+  tx: Database,
+  context: CaseContext,
+  action: string,
+  publicId: string,
+  details: AuditDetails,
+): Promise<void> {
+  await recordEvent(
+    {
+      actor: { id: context.actor.id, email: context.actor.email },
+      ip: context.ip,
+      pageView: context.pageView,
+      action,
+      target: caseTarget(publicId),
+      outcome: "success",
+      details,
+    },
+    tx,
+  );
 }
 
 /** Records a refused action on the trail and throws its error. */
