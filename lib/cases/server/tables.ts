@@ -16,6 +16,7 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "@/lib/auth/server/tables";
+import type { RoutingConditions } from "@/lib/cases/routing-rules";
 
 // Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
 // and no `@/` alias here: drizzle-kit loads schema files outside Next.
@@ -180,15 +181,6 @@ export const caseQueueMembers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.queueId, table.userId] })],
 );
-
-/** What a rule matches; every condition given must hold (an empty rule matches every case). */
-export interface RoutingConditions {
-  flags?: string[];
-  flows?: string[];
-  journeys?: string[];
-  minRisk?: number;
-  minAgeHours?: number;
-}
 
 export const caseRoutingRules = pgTable(
   "case_routing_rules",
