@@ -1,6 +1,7 @@
 import "server-only";
 
 import { failureOf, recordEvent, type AuditDetails } from "@/lib/audit-trail/server";
+import type { AuditEvent } from "@/lib/audit-trail/server/record";
 import type { Permission } from "@/lib/auth/permissions";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -43,6 +44,25 @@ export function caseTarget(publicId: string) {
   return { type: "verification", id: publicId } as const;
 }
 
+/** The trail's event of a case action: who acted, from where, on which verification's case. */
+function caseEvent(
+  context: CaseContext,
+  action: string,
+  publicId: string,
+  outcome: AuditEvent["outcome"],
+  details: AuditDetails,
+): AuditEvent {
+  return {
+    actor: { id: context.actor.id, email: context.actor.email },
+    ip: context.ip,
+    pageView: context.pageView,
+    action,
+    target: caseTarget(publicId),
+    outcome,
+    details,
+  };
+}
+
 /** Records an action's success on the trail, in the transaction that made it. */
 export async function succeeded(
   tx: Database,
@@ -51,36 +71,16 @@ export async function succeeded(
   publicId: string,
   details: AuditDetails,
 ): Promise<void> {
-  await recordEvent(
-    {
-      actor: { id: context.actor.id, email: context.actor.email },
-      ip: context.ip,
-      pageView: context.pageView,
-      action,
-      target: caseTarget(publicId),
-      outcome: "success",
-      details,
-    },
-    tx,
-  );
+  await recordEvent(caseEvent(context, action, publicId, "success", details), tx);
 }
 
 /** Records a refused action on the trail and throws its error. */
 export async function refused(db: Database, context: CaseContext, action: string, publicId: string, error: AppError): Promise<never> {
   // The trail's one failure vocabulary (denied for 403, the error code as the reason).
   const { outcome, reason } = failureOf(error);
-  await recordEvent(
-    {
-      actor: { id: context.actor.id, email: context.actor.email },
-      ip: context.ip,
-      pageView: context.pageView,
-      action,
-      target: caseTarget(publicId),
-      outcome,
-      details: { reason },
-    },
-    db,
-  ).catch((auditError: unknown) => log.error("audit_failed", { action, error: auditError }));
+  await recordEvent(caseEvent(context, action, publicId, outcome, { reason }), db).catch((auditError: unknown) =>
+    log.error("audit_failed", { action, error: auditError }),
+  );
   throw error;
 }
 
