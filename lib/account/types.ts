@@ -1,6 +1,6 @@
 // Shared (no server imports): what the member's own account routes answer (app/api/account/**).
 
-import type { SignInMethod, StepUpMethod } from "@/lib/auth/types";
+import type { SessionView, StepUpMethod } from "@/lib/auth/types";
 
 export type FactorKind = "totp" | "passkey";
 
@@ -41,15 +41,8 @@ export interface FactorConfirmedResponse {
 }
 
 /** One live session of the member. */
-export interface SessionDto {
-  id: string;
+export interface SessionDto extends SessionView {
   current: boolean;
-  browser: string | null;
-  system: string | null;
-  ip: string | null;
-  method: SignInMethod;
-  createdAt: string;
-  lastSeenAt: string;
 }
 
 /** GET /api/account/sessions (live sessions only, newest activity first). */

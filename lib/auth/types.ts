@@ -26,6 +26,18 @@ export interface StaffUserDto {
 
 export type SignInMethod = "password" | "oidc" | "passkey";
 
+/** A session as the sessions lists show it: the browser and system read from its user agent (bowser). */
+export interface SessionView {
+  id: string;
+  current?: boolean;
+  browser: string | null;
+  system: string | null;
+  ip: string | null;
+  method: SignInMethod;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
 /**
  * What a session still has to do before it may do anything else: the second factor after the password, the
  * one-time password's replacement, or (the policy asking for one) the enrolment of a first factor.

@@ -10,7 +10,10 @@
  * match). Age is the time since the verification's creation (the case's clock, `openedAt`) at routing time.
  */
 
-/** Kept in step with RoutingConditions in lib/cases/server/tables.ts (the stored shape). */
+/**
+ * What a rule matches; every condition given must hold (an empty rule matches every case). Also the stored shape
+ * (case_routing_rules.conditions, lib/cases/server/tables.ts).
+ */
 export interface RoutingConditions {
   /** Any of these red flags (lib/cases/rules.ts RED_FLAGS). */
   flags?: string[];

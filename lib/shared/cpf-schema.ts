@@ -1,6 +1,5 @@
-import { z } from "zod";
-
 import { cpfDigits, cpfProblem, type CpfProblem } from "./cpf";
+import { ruleField } from "./rule-field";
 
 // Server side: the CPF rule of lookup-rules.ts (which the forms run without zod) as a zod field (route
 // handlers, the upstream client).
@@ -13,11 +12,7 @@ const CPF_MESSAGES: Record<CpfProblem, string> = {
 };
 
 /** A CPF field: accepts any formatting, yields the 11 digits, and names the problem when it refuses. */
-export const cpfSchema = z.string({ error: CPF_MESSAGES.required }).transform((value, context) => {
+export const cpfSchema = ruleField(CPF_MESSAGES, (value) => {
   const problem = cpfProblem(value);
-  if (problem) {
-    context.addIssue({ code: "custom", message: CPF_MESSAGES[problem], params: { problem } });
-    return z.NEVER;
-  }
-  return cpfDigits(value);
+  return problem ? { problem } : cpfDigits(value);
 });

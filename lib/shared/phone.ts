@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { parsePhone, smsCodeProblem, type PhoneProblem } from "./phone-rules";
+import { parsePhone, smsCodeProblem, type PhoneProblem, type SmsCodeProblem } from "./phone-rules";
+import { ruleField } from "./rule-field";
 
 // Shared by the SMS form and POST /api/sms/*: Brazilian mobile numbers with country code.
 
@@ -17,26 +18,19 @@ const PHONE_MESSAGES: Record<PhoneProblem, string> = {
 };
 
 /** A phone field: any formatting in, the service's digits out; the problem named when refused. */
-export const phoneSchema = z.string({ error: PHONE_MESSAGES.required }).transform((value, context) => {
+export const phoneSchema = ruleField(PHONE_MESSAGES, (value) => {
   const parsed = parsePhone(value);
-  if ("problem" in parsed) {
-    context.addIssue({ code: "custom", message: PHONE_MESSAGES[parsed.problem], params: { problem: parsed.problem } });
-    return z.NEVER;
-  }
-  return parsed.digits;
+  return "problem" in parsed ? parsed : parsed.digits;
 });
 
-export const smsCodeSchema = z.string({ error: "Code is required" }).transform((value, context) => {
+const SMS_CODE_MESSAGES: Record<SmsCodeProblem, string> = {
+  required: "Code is required",
+  format: "Code must be the 4 to 10 characters received",
+};
+
+export const smsCodeSchema = ruleField(SMS_CODE_MESSAGES, (value) => {
   const problem = smsCodeProblem(value);
-  if (problem) {
-    context.addIssue({
-      code: "custom",
-      message: problem === "required" ? "Code is required" : "Code must be the 4 to 10 characters received",
-      params: { problem },
-    });
-    return z.NEVER;
-  }
-  return value.replace(/\s/g, "");
+  return problem ? { problem } : value.replace(/\s/g, "");
 });
 
 export const smsSendSchema = z.strictObject({ phone: phoneSchema });

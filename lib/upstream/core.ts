@@ -3,7 +3,6 @@ import "server-only";
 import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
-import { registerConfigSecrets } from "@/lib/log";
 import {
   createdVerificationWire,
   reshapeCreatedVerification,
@@ -15,7 +14,7 @@ import {
   verificationWire,
   type VerificationFileWire,
 } from "@/lib/upstream/core-validation";
-import { HttpClient, pathSegment, type HttpClientOptions } from "@/lib/upstream/http";
+import { HttpClient, pathSegment, processClient, type HttpClientOptions } from "@/lib/upstream/http";
 import type { CreatedVerification, Verification, VerificationList } from "@/lib/upstream/model/verification";
 // The public-id rule is the dashboard's one definition: the route, the page and this client check the same.
 import {
@@ -286,14 +285,5 @@ function reshapeFiles(raw: Record<string, unknown>, receivedAt: number): Verific
   return entries.sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
 }
 
-let singleton: CoreClient | undefined;
-
 /** The process's core client, built from config(). */
-export function coreClient(): CoreClient {
-  if (!singleton) {
-    const cfg = config();
-    registerConfigSecrets(cfg);
-    singleton = CoreClient.fromConfig(cfg);
-  }
-  return singleton;
-}
+export const coreClient = processClient((cfg) => CoreClient.fromConfig(cfg));

@@ -3,7 +3,8 @@ import "server-only";
 import { FormData, request as undiciRequest } from "undici";
 import { z } from "zod";
 
-import { log, registerSecrets } from "@/lib/log";
+import { config, type Config } from "@/lib/config";
+import { log, registerConfigSecrets, registerSecrets } from "@/lib/log";
 import { countUpstreamCall } from "@/lib/upstream/call-count";
 import { parseErrorBody } from "@/lib/upstream/error-body";
 import {
@@ -339,4 +340,20 @@ function sleep(ms: number): Promise<void> {
 /** Path segment encoding for identifiers already validated by the caller (defence in depth). */
 export function pathSegment(value: string): string {
   return encodeURIComponent(value);
+}
+
+/**
+ * The process's one client of an upstream, built from config() on first use, once the configured secrets are
+ * registered for redaction.
+ */
+export function processClient<T>(build: (cfg: Config) => T): () => T {
+  let client: T | undefined;
+  return () => {
+    if (client === undefined) {
+      const cfg = config();
+      registerConfigSecrets(cfg);
+      client = build(cfg);
+    }
+    return client;
+  };
 }

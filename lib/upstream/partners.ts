@@ -3,7 +3,8 @@ import "server-only";
 import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
-import { registerConfigSecrets, registerRecentSecret } from "@/lib/log";
+import { registerRecentSecret } from "@/lib/log";
+import { processClient } from "@/lib/upstream/http";
 import type {
   CpfHistoryRecord,
   FederalRevenueRecord,
@@ -208,14 +209,5 @@ export class PartnersClient extends PartnersSession {
   }
 }
 
-let singleton: PartnersClient | undefined;
-
 /** The process's partners client, built from config(); one token cache per process. */
-export function partnersClient(): PartnersClient {
-  if (!singleton) {
-    const cfg = config();
-    registerConfigSecrets(cfg);
-    singleton = PartnersClient.fromConfig(cfg);
-  }
-  return singleton;
-}
+export const partnersClient = processClient((cfg) => PartnersClient.fromConfig(cfg));

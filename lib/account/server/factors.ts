@@ -11,7 +11,7 @@ import {
 import { and, count, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import QRCode from "qrcode";
 
-import { recordEvent } from "@/lib/audit-trail/server/record";
+import { recordSuccess } from "@/lib/audit-trail/server/record";
 import { secondFactorRequired } from "@/lib/auth/permissions";
 import { recoveryCodeHash, sealFactorSecret } from "@/lib/auth/server/factor-secret";
 import {
@@ -144,13 +144,11 @@ async function finishEnrolment(
   const recoveryCodes = await issueRecoveryCodes(tx, member.id);
   await announceFactorChange(tx, member.id, now);
   await notices.within(tx, { userId: member.id, change: "added", key: `added:${factorId}` });
-  await recordEvent(
+  await recordSuccess(
+    context,
     {
-      actor: context.actor,
       action: "auth.factor_enrol",
       target: { type: "staff", id: member.id },
-      outcome: "success",
-      ip: context.ip,
       details: { kind, ...(recoveryCodes ? { recoveryCodesIssued: recoveryCodes.length } : {}) },
       at: now,
     },
@@ -271,13 +269,11 @@ export async function removeFactor(
     if (last) await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, member.id));
     await announceFactorChange(tx, member.id, now);
     await notices.within(tx, { userId: member.id, change: "removed", key: `removed:${factor.id}` });
-    await recordEvent(
+    await recordSuccess(
+      context,
       {
-        actor: context.actor,
         action: "auth.factor_remove",
         target: { type: "staff", id: member.id },
-        outcome: "success",
-        ip: context.ip,
         details: { kind: factor.kind, label: factor.label, ...(last ? { last: "yes" } : {}) },
         at: now,
       },

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { recordEvent } from "@/lib/audit-trail/server/record";
+import { recordEvent, type AuditEvent } from "@/lib/audit-trail/server/record";
 import { hashPassword, verifyPassword } from "@/lib/auth/server/password";
 import { revokeUserSessions } from "@/lib/auth/server/sessions";
 import { getPasswordHash, setPassword } from "@/lib/auth/server/staff-store";
@@ -19,6 +19,17 @@ export class WrongCurrentPasswordError extends AppError {
   }
 }
 
+/** The trail's record of a change of one's own password, made or refused. */
+function passwordChange(actor: Actor, ip: string | null, outcome: "success" | "failure"): AuditEvent {
+  return {
+    actor: { id: actor.id, email: actor.email },
+    action: "staff.password_change",
+    target: { type: "staff", id: actor.id },
+    outcome,
+    ip,
+  };
+}
+
 /**
  * A signed-in person replaces their password (required after an invitation). Other sessions end;
  * the current one stays. A wrong current password is a WrongCurrentPasswordError.
@@ -29,16 +40,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const stored = await getPasswordHash(db, actor.id);
   if (!stored || !(await verifyPassword(input.currentPassword, stored))) {
-    await recordEvent(
-      {
-        actor: { id: actor.id, email: actor.email },
-        action: "staff.password_change",
-        target: { type: "staff", id: actor.id },
-        outcome: "failure",
-        ip,
-      },
-      db,
-    );
+    await recordEvent(passwordChange(actor, ip, "failure"), db);
     throw new WrongCurrentPasswordError();
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -46,15 +48,6 @@ export async function changeOwnPassword(
     const now = new Date();
     await setPassword(tx, actor.id, passwordHash, { mustChangePassword: false }, now);
     await revokeUserSessions(tx, actor.id, now, actor.sessionId);
-    await recordEvent(
-      {
-        actor: { id: actor.id, email: actor.email },
-        action: "staff.password_change",
-        target: { type: "staff", id: actor.id },
-        outcome: "success",
-        ip,
-      },
-      tx,
-    );
+    await recordEvent(passwordChange(actor, ip, "success"), tx);
   });
 }

@@ -2,8 +2,9 @@ import "server-only";
 
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { recordSuccess } from "@/lib/audit-trail/server/record";
-import { toSessionView, type SessionView } from "@/lib/auth/server/session-view";
+import { toSessionView } from "@/lib/auth/server/session-view";
 import { endSessionByPublicId, listLiveSessions, revokeUserSessions } from "@/lib/auth/server/sessions";
+import type { SessionView } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 

@@ -2,10 +2,11 @@ import "server-only";
 
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { recordSuccess } from "@/lib/audit-trail/server/record";
+import type { SessionView } from "@/lib/auth/types";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import { toSessionView, type SessionView } from "./session-view";
+import { toSessionView } from "./session-view";
 import { listLiveSessions, revokeUserSessions } from "./sessions";
 import { getStaff } from "./staff-store";
 

@@ -2,21 +2,9 @@ import "server-only";
 
 import Bowser from "bowser";
 
-import type { SignInMethod } from "@/lib/auth/types";
+import type { SessionView } from "@/lib/auth/types";
 
 import type { SessionSummary } from "./sessions";
-
-/** A session as the sessions lists show it: the browser and system read from its user agent (bowser). */
-export interface SessionView {
-  id: string;
-  current?: boolean;
-  browser: string | null;
-  system: string | null;
-  ip: string | null;
-  method: SignInMethod;
-  createdAt: string;
-  lastSeenAt: string;
-}
 
 export function describeUserAgent(userAgent: string | null): { browser: string | null; system: string | null } {
   if (!userAgent) return { browser: null, system: null };

@@ -26,15 +26,20 @@ export class LastHolderError extends AppError {
   }
 }
 
-/** Each staff account's resolved permissions (all of them, or those named): the delegation checks read these. */
+/**
+ * Each staff account's resolved permissions (all of them, or those named): the delegation checks and the
+ * notifications' recipients (lib/notifications/server/notify.ts membersHolding) read these.
+ */
 export async function staffAccess(
   db: Database,
   ids?: readonly string[],
-): Promise<Array<{ id: string; disabled: boolean; permissions: Permission[] }>> {
+): Promise<Array<{ id: string; email: string; name: string; disabled: boolean; permissions: Permission[] }>> {
   if (ids && ids.length === 0) return [];
   const rows = await db
     .select({
       id: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
       disabled: staffUsers.disabled,
       role: staffUsers.role,
       customPermissions: staffRoles.permissions,
@@ -45,6 +50,8 @@ export async function staffAccess(
     .where(ids ? inArray(staffUsers.id, [...ids]) : undefined);
   return rows.map((row) => ({
     id: row.id,
+    email: row.email,
+    name: row.name,
     disabled: row.disabled,
     permissions: resolvePermissions(
       row.role,

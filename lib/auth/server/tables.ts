@@ -84,6 +84,12 @@ export const staffUsers = pgTable(
   ],
 );
 
+/** The member a row belongs to (`user_id`): the row goes with their account. */
+export const staffUserId = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: "cascade" });
+
 /*
  * Server-side record of each signed-in session. The JWT cookie only carries this row's id: signing
  * out revokes the row, so a copied cookie stops working, and idle/absolute timeouts are checked here.
@@ -95,9 +101,7 @@ export const staffSessions = pgTable(
     id: text("id").primaryKey(),
     // How the session is named in the sessions lists and their routes.
     publicId: uuid("public_id").notNull().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    userId: staffUserId(),
     method: text("method", { enum: ["password", "oidc", "passkey"] }).notNull(),
     createdAt: createdAt(),
     // The member's last action (idle timeout): background polling and image-token refreshes do not count.
@@ -125,9 +129,7 @@ export const staffFactors = pgTable(
   "staff_factors",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    userId: staffUserId(),
     kind: text("kind", { enum: ["totp", "passkey"] }).notNull(),
     label: text("label").notNull(),
     totpSecret: text("totp_secret"),
@@ -155,9 +157,7 @@ export const staffRecoveryCodes = pgTable(
   "staff_recovery_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    userId: staffUserId(),
     codeHash: text("code_hash").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),

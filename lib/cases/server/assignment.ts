@@ -2,14 +2,13 @@ import "server-only";
 
 import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 
-import { recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
-import { CaseTakenError, caseTarget, inTransaction, refused, type CaseContext } from "./context";
+import { CaseTakenError, inTransaction, refused, succeeded, type CaseContext } from "./context";
 import { findCaseRow } from "./detail";
 import { publishCaseChange } from "./live";
 
@@ -86,18 +85,7 @@ export async function assignCase(
     await tx
       .insert(caseEntries)
       .values({ caseId: row.id, at: now, actorId: actor.id, kind: to ? "assigned" : "unassigned", details: { assigneeId: to } });
-    await recordEvent(
-      {
-        actor,
-        ip: context.ip,
-        pageView: context.pageView,
-        action,
-        target: caseTarget(publicId),
-        outcome: "success",
-        details: to && to !== actor.id ? { assignee: assigneeEmail } : {},
-      },
-      tx,
-    );
+    await succeeded(tx, context, action, publicId, to && to !== actor.id ? { assignee: assigneeEmail } : {});
     await publishCaseChange(tx, to ? "case.assigned" : "case.unassigned", publicId);
     return true;
   });

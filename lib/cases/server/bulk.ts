@@ -2,18 +2,16 @@ import "server-only";
 
 import { and, eq, isNull, ne } from "drizzle-orm";
 
-import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
 import type { BulkInput } from "@/lib/cases/routing-validation";
 import { caseEntries, caseQueues, cases } from "@/lib/cases/server/tables";
 import type { BulkResult } from "@/lib/cases/types";
 import type { Database } from "@/lib/db/client";
-import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
 import { assignCase } from "./assignment";
 import { autoAssign } from "./auto-assign";
-import { type CaseContext } from "./context";
+import { refused, succeeded, type CaseContext } from "./context";
 
 /*
  * Bulk actions on the queue: each case on its own, through the same function as the single-case action
@@ -46,19 +44,8 @@ export async function moveCase(db: Database, context: CaseContext, publicId: str
       kind: "moved",
       details: { from: before?.queueId ?? null, to: queueId },
     });
-    await recordEvent(
-      {
-        actor: context.actor,
-        ip: context.ip,
-        pageView: context.pageView,
-        action: "case.move",
-        target: { type: "verification", id: publicId },
-        outcome: "success",
-        // Queue names, not ids: the trail refuses key-shaped values.
-        details: { from: before?.name ?? null, to: after?.name ?? null },
-      },
-      tx,
-    );
+    // Queue names, not ids: the trail refuses key-shaped values.
+    await succeeded(tx, context, "case.move", publicId, { from: before?.name ?? null, to: after?.name ?? null });
     return row;
   });
   if (moved) {
@@ -69,20 +56,7 @@ export async function moveCase(db: Database, context: CaseContext, publicId: str
   const [row] = await db.select({ status: cases.status, queueId: cases.queueId }).from(cases).where(eq(cases.publicId, publicId));
   if (row?.status === "open" && row.queueId === queueId) return { queueId }; // already there: nothing to record
   const error = row ? new AppError("conflict", "This case is closed.") : new AppError("not_found", "No case exists for this verification.");
-  const { outcome, reason } = failureOf(error);
-  await recordEvent(
-    {
-      actor: context.actor,
-      ip: context.ip,
-      pageView: context.pageView,
-      action: "case.move",
-      target: { type: "verification", id: publicId },
-      outcome,
-      details: { reason },
-    },
-    db,
-  ).catch((auditError: unknown) => log.error("audit_failed", { action: "case.move", error: auditError }));
-  throw error;
+  return refused(db, context, "case.move", publicId, error);
 }
 
 export async function bulkCases(db: Database, context: CaseContext, input: BulkInput): Promise<BulkResult> {

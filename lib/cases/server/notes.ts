@@ -2,7 +2,6 @@ import "server-only";
 
 import { eq } from "drizzle-orm";
 
-import { recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
@@ -11,7 +10,7 @@ import { notify } from "@/lib/notifications/server/notify";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
 import { AppError } from "@/lib/shared/errors";
 
-import { caseTarget, inTransaction, refused, type CaseContext } from "./context";
+import { inTransaction, refused, succeeded, type CaseContext } from "./context";
 import { sealCaseText } from "./sealed-text";
 
 // A note on a case, and telling the members it mentions (what every case action shares: ./context.ts).
@@ -42,18 +41,7 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
       .values({ caseId: row.id, at: now, actorId: context.actor.id, kind: "note", text: sealCaseText("entry", text) })
       .returning({ id: caseEntries.id });
     await notifyMentions(tx, { noteId: entry!.id, text, casePublicId: publicId, authorId: context.actor.id, origin: context.origin });
-    await recordEvent(
-      {
-        actor: context.actor,
-        ip: context.ip,
-        pageView: context.pageView,
-        action: "case.note_add",
-        target: caseTarget(publicId),
-        outcome: "success",
-        details: { length: text.length },
-      },
-      tx,
-    );
+    await succeeded(tx, context, "case.note_add", publicId, { length: text.length });
     return entry!;
   });
   if (!note) return refused(db, context, "case.note_add", publicId, new AppError("not_found", "No case exists for this verification."));

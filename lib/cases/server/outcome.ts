@@ -2,7 +2,6 @@ import "server-only";
 
 import { and, eq, isNull, ne, not, or, sql } from "drizzle-orm";
 
-import { recordEvent } from "@/lib/audit-trail/server";
 import { accessGivenByRequester, ConfirmerNotIndependentError } from "@/lib/auth/server/four-eyes";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/validation";
@@ -11,7 +10,7 @@ import { membersHolding, notify } from "@/lib/notifications/server/notify";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
 import { AppError } from "@/lib/shared/errors";
 
-import { caseTarget, inTransaction, refused, type CaseContext } from "./context";
+import { inTransaction, refused, succeeded, type CaseContext } from "./context";
 import { findCaseRow } from "./detail";
 import { publishCaseChange } from "./live";
 import { needsConfirmationSql } from "./rule-conditions";
@@ -94,18 +93,11 @@ export async function recordOutcome(
     if (escalating) {
       await tx.insert(caseEntries).values({ caseId: row.id, at: now, actorId: actor.id, kind: "escalated", details: {} });
     }
-    await recordEvent(
-      {
-        actor,
-        ip: context.ip,
-        pageView: context.pageView,
-        action: "case.outcome",
-        target: caseTarget(publicId),
-        outcome: "success",
-        details: { recommendation: input.recommendation, reasons: input.reasons.join(","), state: row.outcomeState },
-      },
-      tx,
-    );
+    await succeeded(tx, context, "case.outcome", publicId, {
+      recommendation: input.recommendation,
+      reasons: input.reasons.join(","),
+      state: row.outcomeState,
+    });
     await publishCaseChange(tx, "case.outcome", publicId);
     return { outcomeState: row.outcomeState! };
   });
@@ -174,18 +166,7 @@ export async function confirmOutcome(
       text: sealCaseText("entry", input.comment.trim() || null),
       details: { agree: input.agree, recommendation: row.recommendation },
     });
-    await recordEvent(
-      {
-        actor,
-        ip: context.ip,
-        pageView: context.pageView,
-        action: "case.confirm",
-        target: caseTarget(publicId),
-        outcome: "success",
-        details: { agree: input.agree, recommendation: row.recommendation },
-      },
-      tx,
-    );
+    await succeeded(tx, context, "case.confirm", publicId, { agree: input.agree, recommendation: row.recommendation });
     await publishCaseChange(tx, "case.outcome", publicId);
     return true;
   });

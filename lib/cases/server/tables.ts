@@ -15,7 +15,8 @@ import {
 } from "drizzle-orm/pg-core";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
-import { staffUsers } from "@/lib/auth/server/tables";
+import { staffUserId, staffUsers } from "@/lib/auth/server/tables";
+import type { RoutingConditions } from "@/lib/cases/routing-rules";
 
 // Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
 // and no `@/` alias here: drizzle-kit loads schema files outside Next.
@@ -173,22 +174,11 @@ export const caseQueueMembers = pgTable(
     queueId: uuid("queue_id")
       .notNull()
       .references(() => caseQueues.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    userId: staffUserId(),
     lead: boolean("lead").notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.queueId, table.userId] })],
 );
-
-/** What a rule matches; every condition given must hold (an empty rule matches every case). */
-export interface RoutingConditions {
-  flags?: string[];
-  flows?: string[];
-  journeys?: string[];
-  minRisk?: number;
-  minAgeHours?: number;
-}
 
 export const caseRoutingRules = pgTable(
   "case_routing_rules",

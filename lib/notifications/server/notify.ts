@@ -2,8 +2,9 @@ import "server-only";
 
 import { and, eq, inArray } from "drizzle-orm";
 
-import { resolvePermissions, type Permission } from "@/lib/auth/permissions";
-import { staffRoles, staffUsers } from "@/lib/auth/server/tables";
+import type { Permission } from "@/lib/auth/permissions";
+import { staffAccess } from "@/lib/auth/server/staff-access";
+import { staffUsers } from "@/lib/auth/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
@@ -85,25 +86,7 @@ export interface Member {
 
 /** Active members holding a permission (through a built-in role, or a live custom role). */
 export async function membersHolding(db: Database, permission: Permission, among?: readonly string[]): Promise<Member[]> {
-  if (among && among.length === 0) return [];
-  const rows = await db
-    .select({
-      id: staffUsers.id,
-      email: staffUsers.email,
-      name: staffUsers.name,
-      role: staffUsers.role,
-      customPermissions: staffRoles.permissions,
-      customRetiredAt: staffRoles.retiredAt,
-    })
-    .from(staffUsers)
-    .leftJoin(staffRoles, eq(staffRoles.id, staffUsers.customRoleId))
-    .where(and(eq(staffUsers.disabled, false), among ? inArray(staffUsers.id, [...among]) : undefined));
-  return rows
-    .filter((row) =>
-      resolvePermissions(
-        row.role,
-        row.customPermissions ? { permissions: row.customPermissions, retiredAt: row.customRetiredAt } : null,
-      ).includes(permission),
-    )
+  return (await staffAccess(db, among))
+    .filter((member) => !member.disabled && member.permissions.includes(permission))
     .map(({ id, email, name }) => ({ id, email, name }));
 }

@@ -1,6 +1,6 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { staffUsers } from "@/lib/auth/server/tables";
+import { staffUserId, staffUsers } from "@/lib/auth/server/tables";
 import { NOTIFICATION_KINDS } from "@/lib/notifications/types";
 
 // Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
@@ -15,9 +15,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    userId: staffUserId(),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     casePublicId: text("case_public_id").notNull(),
     // What makes two notifications of one kind and case different (a note's id for a mention); "" otherwise.

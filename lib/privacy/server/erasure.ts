@@ -159,13 +159,32 @@ async function madeByRequester(tx: Database, context: ErasureContext, row: Priva
   return answer?.given === true;
 }
 
+/**
+ * Decides the pending request in one transaction (`decide`, given the locked row), or records why it may not be
+ * decided and throws that refusal. Answers the request as it then stands.
+ */
+async function decidePending(
+  db: Database,
+  context: ErasureContext,
+  id: string,
+  action: string,
+  options: { fourEyes: boolean },
+  decide: (tx: Database, row: PrivacyErasureRow) => Promise<void>,
+): Promise<ErasureDto> {
+  const outcome = await db.transaction(async (tx) => {
+    const locked = await lockPending(tx, context, id, options);
+    if ("error" in locked) return locked;
+    await decide(tx, locked.row);
+    return locked;
+  });
+  if ("error" in outcome) return refused(db, context, action, outcome.row, outcome.error);
+  return (await findErasure(db, outcome.row.id, context.actor.id))!;
+}
+
 /** Carries out a pending request: the second member's confirmation (four eyes). Answers the request with its result. */
 export async function confirmErasure(db: Database, context: ErasureContext, id: string): Promise<ErasureDto> {
   const action = "privacy.erasure.confirm";
-  const outcome = await db.transaction(async (tx) => {
-    const locked = await lockPending(tx, context, id, { fourEyes: true });
-    if ("error" in locked) return locked;
-    const { row } = locked;
+  return decidePending(db, context, id, action, { fourEyes: true }, async (tx, row) => {
     const now = new Date();
     const { result, casePublicIds } = await erase(tx, row, context.actor.id, now);
     const [decided] = await tx
@@ -185,19 +204,13 @@ export async function confirmErasure(db: Database, context: ErasureContext, id: 
     );
     // Open case pages reload: their notes now show the tombstone.
     await publishCaseChange(tx, "case.outcome", casePublicIds);
-    return { row };
   });
-  if ("error" in outcome) return refused(db, context, action, outcome.row, outcome.error);
-  return (await findErasure(db, outcome.row.id, context.actor.id))!;
 }
 
 /** Withdraws a pending request: its requester, or another member holding the permission. Nothing is erased. */
 export async function cancelErasure(db: Database, context: ErasureContext, id: string): Promise<ErasureDto> {
   const action = "privacy.erasure.cancel";
-  const outcome = await db.transaction(async (tx) => {
-    const locked = await lockPending(tx, context, id, { fourEyes: false });
-    if ("error" in locked) return locked;
-    const { row } = locked;
+  return decidePending(db, context, id, action, { fourEyes: false }, async (tx, row) => {
     const own = row.requestedBy === context.actor.id;
     // The database holds the decider apart from the requester (privacy_erasures_four_eyes): a request its own
     // requester withdraws has no decider; the audit event names who cancelled it.
@@ -214,10 +227,7 @@ export async function cancelErasure(db: Database, context: ErasureContext, id: s
       },
       tx,
     );
-    return { row };
   });
-  if ("error" in outcome) return refused(db, context, action, outcome.row, outcome.error);
-  return (await findErasure(db, outcome.row.id, context.actor.id))!;
 }
 
 function countsOf(result: ErasureResult): AuditDetails {

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { pruneAuditEvents, recordEvent } from "@/lib/audit-trail/server";
 import { authChallenges, staffSessions } from "@/lib/auth/server/tables";
@@ -94,6 +95,16 @@ export async function runRetention(db: Database, options: RetentionRunOptions): 
   }
 }
 
+/** No open case exists for the verification named in `publicId`: its rows stay while someone works on it. */
+function noOpenCase(db: Database, publicId: AnyPgColumn) {
+  return notExists(
+    db
+      .select({ id: cases.id })
+      .from(cases)
+      .where(and(eq(cases.publicId, publicId), eq(cases.status, "open"))),
+  );
+}
+
 type Pruner = (db: Database, cutoff: Date, context: { now: Date; options: RetentionRunOptions }) => Promise<number>;
 
 const PRUNERS: Record<RetentionKind, Pruner> = {
@@ -170,17 +181,7 @@ const PRUNERS: Record<RetentionKind, Pruner> = {
     (
       await db
         .delete(verificationIndex)
-        .where(
-          and(
-            lt(verificationIndex.updatedAt, before),
-            notExists(
-              db
-                .select({ id: cases.id })
-                .from(cases)
-                .where(and(eq(cases.publicId, verificationIndex.publicId), eq(cases.status, "open"))),
-            ),
-          ),
-        )
+        .where(and(lt(verificationIndex.updatedAt, before), noOpenCase(db, verificationIndex.publicId)))
         .returning({ id: verificationIndex.publicId })
     ).length,
 
@@ -219,17 +220,7 @@ const PRUNERS: Record<RetentionKind, Pruner> = {
     (
       await db
         .delete(documentCrops)
-        .where(
-          and(
-            lt(documentCrops.setAt, before),
-            notExists(
-              db
-                .select({ id: cases.id })
-                .from(cases)
-                .where(and(eq(cases.publicId, documentCrops.publicId), eq(cases.status, "open"))),
-            ),
-          ),
-        )
+        .where(and(lt(documentCrops.setAt, before), noOpenCase(db, documentCrops.publicId)))
         .returning({ id: documentCrops.publicId })
     ).length,
 

@@ -4,6 +4,7 @@ import { and, arrayOverlaps, asc, eq, inArray, or } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
+import type { ChainedFields } from "@/lib/audit-trail/server/group-commit";
 import { eventColumns } from "@/lib/audit-trail/server/query";
 import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
@@ -58,19 +59,8 @@ export function reportMessages(locale: Locale): { t: Translate; action: (name: s
 
 const PURPOSE_AREAS = new Set(["verification", "case", "lookup", "kyc", "sms", "search", "webhook", "audit", "privacy"]);
 
-interface AuditRow {
-  id: number;
-  at: Date;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  targetType: string | null;
-  target: string | null;
-  purpose: string | null;
-  outcome: ReportProcessing["outcome"];
-  ip: string | null;
-  details: Record<string, unknown>;
-}
+/** An event as the trail stores it, with its id; the report leaves out the target's hash. */
+type AuditRow = Omit<ChainedFields, "targetHash"> & { id: number };
 
 /** The person's verifications: the index entries under any of their hashes. */
 async function indexEntriesOf(db: Database, hashes: string[]) {

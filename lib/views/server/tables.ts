@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { staffUsers } from "@/lib/auth/server/tables";
+import { staffUserId } from "@/lib/auth/server/tables";
 
 // Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
 // and no `@/` alias here: drizzle-kit loads schema files outside Next.
@@ -11,9 +11,7 @@ export const savedViews = pgTable(
   "saved_views",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    userId: staffUserId(),
     scope: text("scope", { enum: ["verifications", "cases"] }).notNull(),
     name: text("name").notNull(),
     // The list's or queue's own query string (its filters and sort), as its page reads it.
