@@ -6,6 +6,7 @@ import { parseErrorBody } from "@/lib/upstream/error-body";
 import { UpstreamError, UpstreamForbiddenError, UpstreamRateLimitedError } from "@/lib/upstream/errors";
 import { HttpClient, type HttpClientOptions, type UpstreamRequest } from "@/lib/upstream/http";
 import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
+import { rejection } from "@/test/rejection";
 
 /** The base client with its protected request() opened for tests. */
 class TestClient extends HttpClient {
@@ -21,15 +22,7 @@ const okSchema = z.looseObject({ ok: z.boolean() });
 const get = { method: "GET", operation: "thing", route: "/thing", path: "/thing", schema: okSchema } as const;
 const post = { method: "POST", operation: "thing", route: "/thing", path: "/thing", form: { a: "1" }, schema: okSchema } as const;
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof UpstreamError) return error;
-    throw error;
-  }
-  throw new Error("expected an UpstreamError");
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, UpstreamError);
 
 let server: FakeServer | undefined;
 let lines: string[];
