@@ -24,6 +24,13 @@ const post = { method: "POST", operation: "thing", route: "/thing", path: "/thin
 
 const failure = (promise: Promise<unknown>) => rejection(promise, UpstreamError);
 
+/** A fake upstream answering every request with the status and this raw body of the content type. */
+const answering = (status: number, type: string, body: string) =>
+  startFakeServer((_req, res) => {
+    res.writeHead(status, { "content-type": type });
+    res.end(body);
+  });
+
 let server: FakeServer | undefined;
 let lines: string[];
 
@@ -148,10 +155,7 @@ describe("timeouts and network errors", () => {
 
 describe("response bodies", () => {
   it("treats unparsable JSON on a 200 as malformed (not retried)", async () => {
-    server = await startFakeServer((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end('{"ok": tr');
-    });
+    server = await answering(200, "application/json", '{"ok": tr');
     const error = await failure(client().call(get));
     expect(error.kind).toBe("malformed");
     expect(error.status).toBe(200);
@@ -202,10 +206,7 @@ describe("response bodies", () => {
   });
 
   it("tolerates an HTML error body", async () => {
-    server = await startFakeServer((_req, res) => {
-      res.writeHead(400, { "content-type": "text/html" });
-      res.end("<html><body>Bad Request</body></html>");
-    });
+    server = await answering(400, "text/html", "<html><body>Bad Request</body></html>");
     const error = await failure(client().call(get));
     expect(error.kind).toBe("validation");
     expect(error.fields).toBeUndefined();
