@@ -251,24 +251,9 @@ export const test = base.extend<
         await signInRequest(admin, DEMO.admin);
         const tag = `w${workerInfo.workerIndex}-${Date.now().toString(36)}`;
         const worker = workerInfo.workerIndex + 1;
-        await use({
-          admin: await makeAccount(
-            admin,
-            newContext,
-            DEMO.admin.password,
-            `e2e-${tag}-admin@example.com`,
-            `Worker ${worker} Admin`,
-            "admin",
-          ),
-          analyst: await makeAccount(
-            admin,
-            newContext,
-            DEMO.admin.password,
-            `e2e-${tag}-analyst@example.com`,
-            `Worker ${worker} Analyst`,
-            "analyst",
-          ),
-        });
+        const account = (role: "admin" | "analyst", title: string) =>
+          makeAccount(admin, newContext, DEMO.admin.password, `e2e-${tag}-${role}@example.com`, `Worker ${worker} ${title}`, role);
+        await use({ admin: await account("admin", "Admin"), analyst: await account("analyst", "Analyst") });
       } finally {
         await admin.dispose();
       }

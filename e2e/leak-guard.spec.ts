@@ -1,5 +1,6 @@
 import type { Page, Response } from "@playwright/test";
 
+import { isValidCpf } from "@/lib/shared/cpf";
 import { sandboxURL } from "@/playwright.config";
 
 import { expect, serverSecrets, test } from "./fixtures";
@@ -21,17 +22,6 @@ const TEXTUAL = /^(application\/(json|javascript|x-component)|text\/)/i;
 interface Seen {
   url: string;
   text: string;
-}
-
-function isValidCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let index = 0; index < length; index += 1) sum += Number(digits[index]) * (length + 1 - index);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
 }
 
 /**

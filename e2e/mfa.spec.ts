@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
-
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
+import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
 import { baseURL } from "@/playwright.config";
 
 import { answerStepUp, expect, signInContext, test, withStepUp, WRITE, type Account } from "./fixtures";
+import { newMember } from "./step-up-support";
 
 /*
  * Second factors through the pages (issue 21): an authenticator app enrolled on /account and then asked for
@@ -21,44 +20,6 @@ import { answerStepUp, expect, signInContext, test, withStepUp, WRITE, type Acco
 
 async function inEnglish(context: BrowserContext): Promise<void> {
   await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
-}
-
-/** A write as the worker's admin; a fresh step-up with the password when the server asks for one. */
-async function asAdmin(request: APIRequestContext, admin: Account, write: () => ReturnType<APIRequestContext["post"]>) {
-  let response = await write();
-  if (response.status() === 401 && ((await response.json()) as { error?: { code?: string } }).error?.code === "step_up_required") {
-    const stepUp = await request.post("/api/account/step-up", { headers: WRITE, data: { password: admin.password } });
-    expect(stepUp.status(), "the admin's step-up with the password").toBe(200);
-    response = await write();
-  }
-  return response;
-}
-
-/** A member of this test's own: invited by the worker's admin, the one-time password replaced. */
-async function newMember(adminPage: Page, admin: Account, label: string): Promise<Account & { name: string }> {
-  const email = `e2e-mfa-${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
-  const name = `MFA ${label}`;
-  const invited = await asAdmin(adminPage.request, admin, () =>
-    adminPage.request.post("/api/staff", { headers: WRITE, data: { email, name, role: "analyst" } }),
-  );
-  expect(invited.status(), `inviting ${email}`).toBe(201);
-  const { oneTimePassword } = (await invited.json()) as { oneTimePassword: string };
-  const password = `e2e-${randomBytes(12).toString("hex")}`;
-  const context = await adminPage.context().browser()!.newContext();
-  try {
-    await signInContext(context, { email, password: oneTimePassword });
-    const changed = await context.request.post("/api/account/password", {
-      headers: WRITE,
-      data: { currentPassword: oneTimePassword, newPassword: password },
-    });
-    expect(changed.status(), `replacing the one-time password of ${email}`).toBe(204);
-    // Signed out again, so the member's session list holds only the test's own.
-    const signedOut = await context.request.post("/api/auth/sign-out", { headers: { ...WRITE, accept: "application/json" } });
-    expect(signedOut.status()).toBe(200);
-  } finally {
-    await context.close();
-  }
-  return { email, password, name };
 }
 
 /** A page of a new browser context, in English; signed in as `who` when given. */
@@ -136,7 +97,7 @@ test("an authenticator app: enrolled on /account, asked for at sign-in, wrong co
   staff,
 }) => {
   test.setTimeout(150_000);
-  const member = await newMember(adminPage, staff.admin, "totp");
+  const member = await newMember(adminPage.request, browser, staff.admin, "analyst", "totp");
 
   // Enrolment on the account page, reached from the user menu, at phone width.
   const page = await freshPage(browser, member);
@@ -214,7 +175,7 @@ test("the code step works without JavaScript: a plain form post of the code comp
   staff,
 }) => {
   test.setTimeout(120_000);
-  const member = await newMember(adminPage, staff.admin, "nojs");
+  const member = await newMember(adminPage.request, browser, staff.admin, "analyst", "nojs");
   // Enrolled through the API (the page is tested above): an app, confirmed with its first code.
   const setup = await freshPage(browser, member);
   const started = await withStepUp(setup.request, member.password, () =>
@@ -253,7 +214,7 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
 }
 
 test("a passkey: enrolled with a virtual authenticator, then signing in on its own", async ({ browser, adminPage, staff }) => {
-  const member = await newMember(adminPage, staff.admin, "passkey");
+  const member = await newMember(adminPage.request, browser, staff.admin, "analyst", "passkey");
   const page = await freshPage(browser, member);
   await answerStepUp(page, member.password);
   const enrolling = await virtualAuthenticator(page);
@@ -287,7 +248,7 @@ test("a passkey: enrolled with a virtual authenticator, then signing in on its o
 });
 
 test("sessions: two browsers listed, and the one ended from the other stops on its next request", async ({ browser, adminPage, staff }) => {
-  const member = await newMember(adminPage, staff.admin, "sessions");
+  const member = await newMember(adminPage.request, browser, staff.admin, "analyst", "sessions");
   const first = await freshPage(browser, member);
   const second = await freshPage(browser, member);
   await second.goto("/verifications");

@@ -29,11 +29,24 @@ export interface Claims {
 
 const b64url = (data: Buffer | string) => Buffer.from(data).toString("base64url");
 
-export function signJwt(secret: Buffer, claims: Claims): string {
+function signJwt(secret: Buffer, claims: Claims): string {
   const head = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
   const body = b64url(JSON.stringify(claims));
   const mac = createHmac("sha256", secret).update(`${head}.${body}`).digest("base64url");
   return `${head}.${body}.${mac}`;
+}
+
+/** A JWT the sandbox issues to the account: its scope (and integration), valid `seconds` from the sandbox clock's now. */
+export function accountJwt(state: SandboxState, account: Account, seconds: number, claims: Pick<Claims, "scope" | "integration">): string {
+  const now = state.clock.nowSeconds();
+  return signJwt(state.jwtSecret, {
+    iss: "identity-verification-sandbox",
+    sub: String(account.userId),
+    tenant_id: account.tenantId,
+    ...claims,
+    iat: now,
+    exp: now + seconds,
+  });
 }
 
 export function verifyJwt(secret: Buffer, token: string, nowSeconds: number): Claims | null {

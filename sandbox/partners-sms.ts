@@ -5,6 +5,7 @@ import { randomInt } from "node:crypto";
 import type { Integration } from "./accounts";
 import { json, type Ctx, type Reply } from "./http";
 import {
+  accountJwt,
   authenticate,
   integrationCheck,
   invalidData,
@@ -12,7 +13,6 @@ import {
   partnersError,
   readForm,
   required,
-  signJwt,
   unauthenticated,
   verifyJwt,
 } from "./partners-auth";
@@ -32,16 +32,7 @@ export async function generateJwt(state: SandboxState, ctx: Ctx): Promise<Reply>
   if (missing) return invalidData(missing);
   const integration = integrationCheck(state, ctx, fields.get("token") ?? "", account);
   if (isReply(integration)) return integration;
-  const now = state.clock.nowSeconds();
-  const token = signJwt(state.jwtSecret, {
-    iss: "identity-verification-sandbox",
-    sub: String(account.userId),
-    tenant_id: account.tenantId,
-    scope: "sms",
-    integration: integration.uuid,
-    iat: now,
-    exp: now + SMS_JWT_TTL_SECONDS,
-  });
+  const token = accountJwt(state, account, SMS_JWT_TTL_SECONDS, { scope: "sms", integration: integration.uuid });
   return json(200, { token });
 }
 
@@ -76,12 +67,17 @@ export function maskPhone(phone: string): string {
   return `+${phone.slice(0, 2)}******${phone.slice(-4)}`;
 }
 
-export async function sendCode(state: SandboxState, ctx: Ctx): Promise<Reply> {
+/** The phone an SMS request is for, once its credentials (smsAuth) and its form pass. */
+async function smsPhone(state: SandboxState, ctx: Ctx): Promise<string | Reply> {
   const integration = smsAuth(state, ctx);
   if (isReply(integration)) return integration;
   const fields = await readForm(ctx);
   if (isReply(fields)) return fields;
-  const phone = phoneOf(fields, ctx);
+  return phoneOf(fields, ctx);
+}
+
+export async function sendCode(state: SandboxState, ctx: Ctx): Promise<Reply> {
+  const phone = await smsPhone(state, ctx);
   if (isReply(phone)) return phone;
   const now = state.clock.now();
   const previous = state.sms.get(phone);
@@ -96,11 +92,7 @@ export async function sendCode(state: SandboxState, ctx: Ctx): Promise<Reply> {
 }
 
 export async function validateCode(state: SandboxState, ctx: Ctx): Promise<Reply> {
-  const integration = smsAuth(state, ctx);
-  if (isReply(integration)) return integration;
-  const fields = await readForm(ctx);
-  if (isReply(fields)) return fields;
-  const phone = phoneOf(fields, ctx);
+  const phone = await smsPhone(state, ctx);
   if (isReply(phone)) return phone;
   // The reference passes `code` as a query parameter only (its form fields are `phone` and `message`).
   const given = (ctx.query.get("code") ?? "").trim();

@@ -12,6 +12,7 @@ import { personFromCpf, type Person } from "./fixtures/people";
 import { json, type Ctx, type Reply, type Router } from "./http";
 import {
   accountDomainCheck,
+  accountJwt,
   authenticate,
   integrationCheck,
   invalidData,
@@ -20,7 +21,6 @@ import {
   partnersError,
   readForm,
   required,
-  signJwt,
   type Errors,
 } from "./partners-auth";
 import { historyRecord, revenueRecord } from "./partners-records";
@@ -52,15 +52,7 @@ async function login(state: SandboxState, ctx: Ctx): Promise<Reply> {
   if (!account || !timingSafeEqual(given, account.passwordDigest)) return partnersError(401, "Invalid credentials.");
   const refused = accountDomainCheck(state, ctx, account);
   if (refused) return refused;
-  const now = state.clock.nowSeconds();
-  const token = signJwt(state.jwtSecret, {
-    iss: "identity-verification-sandbox",
-    sub: String(account.userId),
-    tenant_id: account.tenantId,
-    scope: "partner",
-    iat: now,
-    exp: now + expiration,
-  });
+  const token = accountJwt(state, account, expiration, { scope: "partner" });
   return json(200, { token, expires_in: expiration });
 }
 

@@ -80,15 +80,18 @@ describe("runCli, the end of every script", () => {
 });
 
 describe("command-line scripts, before any database is touched", () => {
+  /** Runs the script against a database address that cannot be reached at all, with a data folder of its own. */
+  const offline = (script: string, args: string[]) =>
+    npmRun(script, args, { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", DATA_DIR: tempFolder() });
+
   it(
     "user:add refuses missing or bad input with exit 2 before connecting, naming the field",
     async () => {
-      const unreachable = { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", DATA_DIR: tempFolder() };
       const [noRole, badEmail, badRole, stray] = await Promise.all([
-        npmRun("user:add", ["--email", "ana@example.com.br"], unreachable),
-        npmRun("user:add", ["--email", "not-an-email", "--role", "admin"], unreachable),
-        npmRun("user:add", ["--email", "ana@example.com.br", "--role", "owner"], unreachable),
-        npmRun("user:add", ["--email", "ana@example.com.br", "--role", "admin", "--rol", "x"], unreachable),
+        offline("user:add", ["--email", "ana@example.com.br"]),
+        offline("user:add", ["--email", "not-an-email", "--role", "admin"]),
+        offline("user:add", ["--email", "ana@example.com.br", "--role", "owner"]),
+        offline("user:add", ["--email", "ana@example.com.br", "--role", "admin", "--rol", "x"]),
       ]);
       expect(noRole).toMatchObject({ code: 2, stdout: "" });
       expect(noRole.stderr).toContain("--role is required.");
@@ -110,12 +113,11 @@ describe("command-line scripts, before any database is touched", () => {
   it(
     "audit:verify and audit:prune exit 2 on a usage error or an unreachable database, 1 never",
     async () => {
-      const unreachable = { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", DATA_DIR: tempFolder() };
       const [badHead, badFlag, verifyDown, pruneDown] = await Promise.all([
-        npmRun("audit:verify", ["--head", "not-a-head"], unreachable),
-        npmRun("audit:prune", ["--everything"], unreachable),
-        npmRun("audit:verify", [], unreachable),
-        npmRun("audit:prune", [], unreachable),
+        offline("audit:verify", ["--head", "not-a-head"]),
+        offline("audit:prune", ["--everything"]),
+        offline("audit:verify", []),
+        offline("audit:prune", []),
       ]);
       expect(badHead.code).toBe(2);
       expect(badHead.stderr).toContain("usage: npm run audit:verify [-- --head <id>:<hash>]");

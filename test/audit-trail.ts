@@ -6,24 +6,13 @@ import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { appendChained as appendEvents } from "@/lib/audit-trail/server/group-commit";
 import { chainSigner, cpfHash, maskCpf, type ChainedFields } from "@/lib/audit-trail/server/record";
 import type { Database } from "@/lib/db/client";
+import { mulberry32 } from "@/sandbox/fixtures/prng";
 
 /*
  * Tests and the benchmark only: many properly chained events, fast: this appends whole batches of
  * generated events through the writer's own chained append (lib/audit-trail/server/group-commit.ts), under the
  * same advisory lock and with the same hash, so `verifyAuditChain` accepts them.
  */
-
-/** A small deterministic PRNG (mulberry32), so a benchmark run can be repeated exactly. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A valid CPF from nine digits (the two check digits computed). */
 export function cpfFromBase(base: number): string {
@@ -68,7 +57,8 @@ const TOTAL_WEIGHT = ACTIONS.reduce((sum, [, weight]) => sum + weight, 0);
 
 /** Realistic-looking events: a few dozen staff, skewed actions, mostly successes, CPFs masked and hashed. */
 export function* syntheticEvents(options: SyntheticOptions): Generator<ChainedFields> {
-  const random = prng(options.seed ?? 42);
+  // Seeded (the sandbox's own PRNG), so a benchmark run can be repeated exactly.
+  const random = mulberry32(options.seed ?? 42);
   const start = (options.start ?? new Date(Date.now() - 365 * 86_400_000)).getTime();
   const span = (options.spanDays ?? 365) * 86_400_000;
   const actors = Array.from({ length: options.actors ?? 40 }, (_, index) => ({

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 
 import type { Permission } from "@/lib/auth/permissions";
@@ -9,7 +10,7 @@ import { hashPassword } from "@/lib/auth/server/password";
 import { encodeSessionToken } from "@/lib/auth/server/session-token";
 import { startSession } from "@/lib/auth/server/sessions";
 import { createStaff } from "@/lib/auth/server/staff-store";
-import { staffRoles } from "@/lib/auth/server/tables";
+import { staffRoles, staffSessions } from "@/lib/auth/server/tables";
 import { type SignInMethod, type StaffUserDto } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
@@ -42,6 +43,14 @@ export async function signedInStaff(
 ): Promise<{ user: StaffUserDto; cookie: string }> {
   const user = await createTestStaff(db, options);
   return { user, cookie: await sessionCookieFor(db, user) };
+}
+
+/** A new staff member signed in once: when their session started, and the ids the session checks take. */
+export async function signedInSession(db: Database): Promise<{ ids: { sessionId: string; userId: string }; start: number }> {
+  const user = await createTestStaff(db);
+  await sessionCookieFor(db, user);
+  const [session] = await db.select().from(staffSessions).where(eq(staffSessions.userId, user.id));
+  return { ids: { sessionId: session!.id, userId: user.id }, start: session!.createdAt.getTime() };
 }
 
 /** A staff member whose custom role, of their own and named after `label`, holds exactly `permissions`. */

@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
-import { setLogSink } from "@/lib/log";
+import { setLogSink, type LogSink } from "@/lib/log";
 import { lateBound } from "@/test/late-bound";
 
 /*
@@ -92,14 +92,17 @@ export async function startSandbox(env: Record<string, string> = {}): Promise<Sa
 }
 
 /**
- * The file's sandbox: started before its tests, with the log silenced meanwhile, and stopped after them. Before each
- * test it forgets the requests it saw and, with "faults and requests", the faults a test set. The answer stands for
- * the running sandbox (see lateBound).
+ * The file's sandbox: started before its tests, with the log silenced meanwhile (or sent to `log`), and stopped after
+ * them. Before each test it forgets the requests it saw and, as `clear` says, the faults a test set and the clock it
+ * moved. The answer stands for the running sandbox (see lateBound).
  */
-export function withSandbox({ clear = "requests" }: { clear?: "requests" | "faults and requests" } = {}): SandboxHandle {
+export function withSandbox({
+  clear = "requests",
+  log = () => undefined,
+}: { clear?: "requests" | "faults and requests" | "faults, clock and requests"; log?: LogSink } = {}): SandboxHandle {
   let sandbox: SandboxHandle | undefined;
   beforeAll(async () => {
-    setLogSink(() => undefined);
+    setLogSink(log);
     sandbox = await startSandbox();
   });
   afterAll(async () => {
@@ -108,7 +111,8 @@ export function withSandbox({ clear = "requests" }: { clear?: "requests" | "faul
     sandbox = undefined;
   });
   beforeEach(async () => {
-    if (clear === "faults and requests") await sandbox?.clearFaults();
+    if (clear !== "requests") await sandbox?.clearFaults();
+    if (clear === "faults, clock and requests") await sandbox?.resetClock();
     await sandbox?.clearRequests();
   });
   return lateBound(() => sandbox, "the sandbox");

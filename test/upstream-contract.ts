@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { SANDBOX_DEFAULTS } from "@/lib/config";
-import { setLogSink } from "@/lib/log";
 import { CoreClient } from "@/lib/upstream/core";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { PartnersClient } from "@/lib/upstream/partners";
 import type { PartnersClientOptions } from "@/lib/upstream/partners-session";
-import { startSandbox, type SandboxHandle } from "@/test/sandbox";
+import { rejection } from "@/test/rejection";
+import { withSandbox, type SandboxHandle } from "@/test/sandbox";
 
 /*
  * The upstream contract tests' set-up (lib/upstream/contract-*.test.ts): the real clients against the real
@@ -18,20 +18,7 @@ let current: SandboxHandle | undefined;
 /** Starts the sandbox for the calling test file, clears its faults, clock and requests before each test. Returns the log lines. */
 export function startContractSandbox(): string[] {
   const lines: string[] = [];
-  beforeAll(async () => {
-    setLogSink((_level, line) => lines.push(line));
-    current = await startSandbox();
-  });
-  afterAll(async () => {
-    setLogSink(undefined);
-    await current?.stop();
-    current = undefined;
-  });
-  beforeEach(async () => {
-    await sandbox().clearFaults();
-    await sandbox().resetClock();
-    await sandbox().clearRequests();
-  });
+  current = withSandbox({ clear: "faults, clock and requests", log: (_level, line) => lines.push(line) });
   return lines;
 }
 
@@ -60,19 +47,8 @@ export function partners(options: Partial<PartnersClientOptions> = {}) {
   });
 }
 
-export async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
-
-export async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await thrown(promise);
-  if (error instanceof UpstreamError) return error;
-  throw error;
+export function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {
+  return rejection(promise, UpstreamError);
 }
 
 /** Requests the sandbox received whose path starts with `prefix`. */
@@ -88,4 +64,24 @@ export async function verificationWithFiles(client: CoreClient) {
     if (files.some((entry) => entry.file !== null)) return { item, files };
   }
   throw new Error("no approved verification with files in the sandbox");
+}
+
+/** The contract test file's last suite: nothing the clients logged over the file's real traffic holds a secret. */
+export function describeRedactionOverRealTraffic(lines: readonly string[]): void {
+  describe("redaction over real traffic", () => {
+    it("never logged a key, password, token or signed URL parameter", () => {
+      const logged = lines.join("\n");
+      expect(lines.length).toBeGreaterThan(10);
+      for (const secret of [
+        SANDBOX_DEFAULTS.coreApiKey,
+        "sbx_core_unmasked",
+        SANDBOX_DEFAULTS.partnersPassword,
+        SANDBOX_DEFAULTS.partnersIntegrationToken,
+        "signature=",
+        "eyJ",
+      ]) {
+        expect(logged).not.toContain(secret);
+      }
+    });
+  });
 }

@@ -77,6 +77,11 @@ export function softwareAuthenticator({ userVerified = true }: { userVerified?: 
     return out;
   }
 
+  /** The credential as the browser hands it over: this authenticator's id around the response, no extension results. */
+  function credential<R>(response: R) {
+    return { id: credentialId, rawId: credentialId, type: "public-key" as const, response, clientExtensionResults: {} };
+  }
+
   return {
     credentialId,
     register(options, origin) {
@@ -98,17 +103,11 @@ export function softwareAuthenticator({ userVerified = true }: { userVerified?: 
         ["attStmt", []],
         ["authData", authData],
       ]);
-      return {
-        id: credentialId,
-        rawId: credentialId,
-        type: "public-key",
-        response: {
-          clientDataJSON: b64url(clientDataJSON),
-          attestationObject: b64url(attestationObject),
-          transports: ["internal"],
-        },
-        clientExtensionResults: {},
-      };
+      return credential({
+        clientDataJSON: b64url(clientDataJSON),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal" as const],
+      });
     },
     authenticate(options, origin, { userHandle } = {}) {
       const rpId = options.rpId ?? new URL(origin).hostname;
@@ -117,18 +116,12 @@ export function softwareAuthenticator({ userVerified = true }: { userVerified?: 
       const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([flags]), counterBytes()]);
       // ES256 over authenticatorData ‖ SHA-256(clientDataJSON), DER-encoded as WebAuthn expects.
       const signature = sign("sha256", Buffer.concat([authenticatorData, sha256(clientDataJSON)]), privateKey);
-      return {
-        id: credentialId,
-        rawId: credentialId,
-        type: "public-key",
-        response: {
-          clientDataJSON: b64url(clientDataJSON),
-          authenticatorData: b64url(authenticatorData),
-          signature: b64url(signature),
-          ...(userHandle ? { userHandle: b64url(userHandle) } : {}),
-        },
-        clientExtensionResults: {},
-      };
+      return credential({
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authenticatorData),
+        signature: b64url(signature),
+        ...(userHandle ? { userHandle: b64url(userHandle) } : {}),
+      });
     },
   };
 }

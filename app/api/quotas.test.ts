@@ -46,6 +46,11 @@ async function freshMember(): Promise<{ id: string; cookie: string }> {
   return { id: member.id, cookie: await sessionCookieFor(h.db.db, member) };
 }
 
+/** An SMS code sent to `phone` through the route, as the member. */
+function smsAs(member: { cookie: string }, phone: string): Promise<Response> {
+  return smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
+}
+
 async function trailOf(action: string, actorId: string): Promise<string[]> {
   return (await h.allText())
     .split("\n")
@@ -65,8 +70,7 @@ function expectQuotaRefusal(response: Response, quota: string, scope: string, li
 describe("SMS sends per member", () => {
   it("refuses the send past the hourly limit with 429 and Retry-After, before the service, audited as denied", async () => {
     const member = await freshMember();
-    const send = (phone: string) =>
-      smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
+    const send = (phone: string) => smsAs(member, phone);
     expect((await send("+55 11 91111-0001")).status).toBe(200);
     expect((await send("+55 11 91111-0002")).status).toBe(200);
     await h.sandbox.clearRequests();
@@ -76,10 +80,7 @@ describe("SMS sends per member", () => {
     expect(await h.sandbox.requests()).toEqual([]);
     // Another member still sends.
     const other = await freshMember();
-    expect(
-      (await smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: other.cookie, body: { phone: "+55 11 91111-0004" } })))
-        .status,
-    ).toBe(200);
+    expect((await smsAs(other, "+55 11 91111-0004")).status).toBe(200);
     const denied = (await trailOf("sms.send", member.id)).filter((line) => line.includes('"outcome":"denied"'));
     expect(denied).toHaveLength(1);
     expect(denied[0]).toContain("limit_per_hour");
@@ -87,8 +88,7 @@ describe("SMS sends per member", () => {
 
   it("does not count a send the phone's cooldown refused", async () => {
     const member = await freshMember();
-    const send = (phone: string) =>
-      smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
+    const send = (phone: string) => smsAs(member, phone);
     expect((await send("+55 11 92222-0001")).status).toBe(200);
     const cooldown = await send("+55 11 92222-0001");
     expect(cooldown.status).toBe(429);
@@ -185,8 +185,7 @@ describe("exported rows per member and day", () => {
 describe("each member's use today", () => {
   it("is on the staff list admins read, per quota", async () => {
     const member = await freshMember();
-    const send = (phone: string) =>
-      smsSend(h.request(`${ORIGIN}/api/sms/send`, { method: "POST", cookie: member.cookie, body: { phone } }));
+    const send = (phone: string) => smsAs(member, phone);
     expect((await send("+55 11 93333-0001")).status).toBe(200);
     expect((await send("+55 11 93333-0002")).status).toBe(200);
     // Refused: not counted.

@@ -8,6 +8,7 @@ import { claimStaffForOidc } from "@/lib/auth/server/staff-oidc";
 import { createStaff, getStaffByEmail, LastAdminError, listStaff, StaffEmailTakenError, updateStaff } from "@/lib/auth/server/staff-store";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { consume, countInWindow, increment, lock, lockedUntil } from "@/lib/db/rate-limit";
+import { createTestStaff } from "@/test/auth";
 import { describeEachDatabase, withDatabase, withTestEnvironment, type TestDatabase } from "@/test/db";
 
 import { createDatabase, MIGRATIONS_FOLDER, openConfiguredDatabase } from "./client";
@@ -123,13 +124,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
   describe("the last active admin", () => {
     it("can be neither demoted nor disabled; another admin can", async () => {
       // Start from a known state: every existing admin demoted except one.
-      const only = await createStaff(handle.db, {
-        email: "only-admin@example.com",
-        name: "Only",
-        role: "admin",
-        passwordHash: null,
-        mustChangePassword: false,
-      });
+      const only = await createTestStaff(handle.db, { role: "admin", email: "only-admin@example.com" });
       for (const user of await listStaff(handle.db)) {
         if (user.role === "admin" && user.id !== only.id) await updateStaff(handle.db, user.id, { role: "analyst" });
       }
@@ -139,13 +134,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       await expect(updateStaff(handle.db, only.id, { disabled: true })).rejects.toBeInstanceOf(LastAdminError);
       expect((await getStaffByEmail(handle.db, "only-admin@example.com"))?.role).toBe("admin");
 
-      const second = await createStaff(handle.db, {
-        email: "second-admin@example.com",
-        name: "Second",
-        role: "admin",
-        passwordHash: null,
-        mustChangePassword: false,
-      });
+      const second = await createTestStaff(handle.db, { role: "admin", email: "second-admin@example.com" });
       const { after } = await updateStaff(handle.db, only.id, {
         disabled: true,
       });
@@ -165,13 +154,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
   });
 
   it("binds an OIDC identity to an existing account by email and never creates one", async () => {
-    const user = await createStaff(handle.db, {
-      email: "sso@example.com",
-      name: "Sso",
-      role: "analyst",
-      passwordHash: null,
-      mustChangePassword: false,
-    });
+    const user = await createTestStaff(handle.db, { role: "analyst", email: "sso@example.com" });
     expect(await claimStaffForOidc(handle.db, { email: "nobody@example.com", subject: "sub-1" })).toEqual({
       status: "refused",
       reason: "unknown_account",
@@ -185,13 +168,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       status: "refused",
       reason: "account_bound_to_other_subject",
     });
-    await createStaff(handle.db, {
-      email: "sso-other@example.com",
-      name: "Other",
-      role: "analyst",
-      passwordHash: null,
-      mustChangePassword: false,
-    });
+    await createTestStaff(handle.db, { role: "analyst", email: "sso-other@example.com" });
     expect(await claimStaffForOidc(handle.db, { email: "sso-other@example.com", subject: "sub-1" })).toEqual({
       status: "refused",
       reason: "subject_bound_to_other_account",

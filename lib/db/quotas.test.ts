@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuotaName, QuotaWindow } from "@/lib/config";
 import { createDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
 import { testDatabases, type TestDatabase } from "@/test/db";
+import { rejection } from "@/test/rejection";
 
 import { consumeQuota, QuotaExceededError, QUOTAS, quotaUsageToday } from "./quotas";
 
@@ -17,15 +18,7 @@ const TZ = "America/Sao_Paulo";
 const NOON = new Date("2026-05-12T15:00:00.000Z");
 const at = (ms: number) => new Date(NOON.getTime() + ms);
 
-async function refusal(promise: Promise<unknown>): Promise<QuotaExceededError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof QuotaExceededError) return error;
-    throw error;
-  }
-  throw new Error("expected a QuotaExceededError");
-}
+const refusal = (promise: Promise<unknown>) => rejection(promise, QuotaExceededError);
 
 let counter = 0;
 const member = () => `member-${process.pid}-${++counter}`;

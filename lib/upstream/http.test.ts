@@ -6,6 +6,7 @@ import { parseErrorBody } from "@/lib/upstream/error-body";
 import { UpstreamError, UpstreamForbiddenError, UpstreamRateLimitedError } from "@/lib/upstream/errors";
 import { HttpClient, type HttpClientOptions, type UpstreamRequest } from "@/lib/upstream/http";
 import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
+import { rejection } from "@/test/rejection";
 
 /** The base client with its protected request() opened for tests. */
 class TestClient extends HttpClient {
@@ -21,15 +22,14 @@ const okSchema = z.looseObject({ ok: z.boolean() });
 const get = { method: "GET", operation: "thing", route: "/thing", path: "/thing", schema: okSchema } as const;
 const post = { method: "POST", operation: "thing", route: "/thing", path: "/thing", form: { a: "1" }, schema: okSchema } as const;
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof UpstreamError) return error;
-    throw error;
-  }
-  throw new Error("expected an UpstreamError");
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, UpstreamError);
+
+/** A fake upstream answering every request with the status and this raw body of the content type. */
+const answering = (status: number, type: string, body: string) =>
+  startFakeServer((_req, res) => {
+    res.writeHead(status, { "content-type": type });
+    res.end(body);
+  });
 
 let server: FakeServer | undefined;
 let lines: string[];
@@ -155,10 +155,7 @@ describe("timeouts and network errors", () => {
 
 describe("response bodies", () => {
   it("treats unparsable JSON on a 200 as malformed (not retried)", async () => {
-    server = await startFakeServer((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end('{"ok": tr');
-    });
+    server = await answering(200, "application/json", '{"ok": tr');
     const error = await failure(client().call(get));
     expect(error.kind).toBe("malformed");
     expect(error.status).toBe(200);
@@ -209,10 +206,7 @@ describe("response bodies", () => {
   });
 
   it("tolerates an HTML error body", async () => {
-    server = await startFakeServer((_req, res) => {
-      res.writeHead(400, { "content-type": "text/html" });
-      res.end("<html><body>Bad Request</body></html>");
-    });
+    server = await answering(400, "text/html", "<html><body>Bad Request</body></html>");
     const error = await failure(client().call(get));
     expect(error.kind).toBe("validation");
     expect(error.fields).toBeUndefined();

@@ -1,3 +1,5 @@
+import { isValidCpf } from "@/lib/shared/cpf";
+
 import type { Place, UpstreamExchange } from "./harness";
 
 /*
@@ -49,17 +51,6 @@ export function allowed(secret: Pick<Secret, "kind">, place: Place): boolean {
 
 const CPF_FORMATTED = /(?<![\d.])(\d{3})\.(\d{3})\.(\d{3})-(\d{2})(?![\d-])/g;
 const CPF_FIELD = /"(?:cpf|CPF|documento|document|NumeroCpf|cpf_number)"\s*:\s*"(\d{11})"/g;
-
-function isValidCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let index = 0; index < length; index += 1) sum += Number(digits[index]) * (length + 1 - index);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
-}
 
 function jsonStrings(text: string | null): Array<{ path: string; value: string }> {
   if (!text) return [];

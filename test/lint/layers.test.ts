@@ -62,33 +62,27 @@ describe("npm run lint enforces the layering", () => {
   });
 
   it("allows the directions the layering gives", async () => {
-    expect(
-      await layeringErrors(
+    for (const [file, code] of [
+      [
         "lib/cases/server/probe.ts",
         `import { getDb } from "@/lib/db/client";\nimport { onVerificationChange } from "@/lib/webhooks/server/changes";\nexport const probe = [getDb, onVerificationChange];\n`,
-      ),
-    ).toEqual([]);
-    expect(
-      await layeringErrors("components/cases/probe.tsx", `import { QUEUES } from "@/lib/cases/rules";\nexport const probe = QUEUES;\n`),
-    ).toEqual([]);
-    expect(
-      await layeringErrors(
+      ],
+      ["components/cases/probe.tsx", `import { QUEUES } from "@/lib/cases/rules";\nexport const probe = QUEUES;\n`],
+      [
         "components/privacy/probe.tsx",
         `import { CpfField } from "@/components/ui/cpf-field";\nimport { StatusBadge } from "@/components/verifications/status-badge";\nimport { StateBadge } from "@/components/cases/case-badges";\nexport const probe = [CpfField, StatusBadge, StateBadge];\n`,
-      ),
-    ).toEqual([]);
-    expect(
-      await layeringErrors(
+      ],
+      [
         "components/layout/probe.tsx",
         `import { CaseSearch } from "@/components/cases/case-search";\nimport { caseKeys } from "@/lib/cases/hooks";\nexport const probe = [CaseSearch, caseKeys];\n`,
-      ),
-    ).toEqual([]);
-    expect(
-      await layeringErrors(
+      ],
+      [
         "components/ui/probe.tsx",
         `import { formatCpf } from "@/lib/shared/cpf";\nimport { LOCALES } from "@/lib/i18n/locales";\nimport type { Verification } from "@/lib/upstream/model/verification";\nexport const probe: [unknown, unknown, Verification | null] = [formatCpf, LOCALES, null];\n`,
-      ),
-    ).toEqual([]);
+      ],
+    ] as const) {
+      expect(await layeringErrors(file, code), file).toEqual([]);
+    }
   });
 
   it("refuses a `../` import, static or dynamic, and allows `./x` and `@/`", async () => {

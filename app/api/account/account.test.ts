@@ -9,7 +9,7 @@ import { IDLE_TIMEOUT_MS, readLiveSession } from "@/lib/auth/server/sessions";
 import { staffFactors, staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { TOTP_PERIOD_SECONDS, totpCode } from "@/lib/auth/server/totp";
 import type { StaffUserDto } from "@/lib/auth/types";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createTestStaff, sessionCookieFor, signedInSession } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, TEST_SECRETS, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
@@ -285,11 +285,7 @@ describeEachDatabase("account routes on $name", ({ open }) => {
   });
 
   it("background polling does not keep a session alive; the member's actions do", async () => {
-    const user = await createTestStaff(handle.db);
-    await sessionCookieFor(handle.db, user);
-    const [session] = await handle.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id));
-    const ids = { sessionId: session!.id, userId: user.id };
-    const start = session!.createdAt.getTime();
+    const { ids, start } = await signedInSession(handle.db);
     // Polling every minute for 35 minutes, nobody at the screen.
     for (let minute = 1; minute <= 29; minute += 1) {
       expect(await readLiveSession(handle.db, ids, new Date(start + minute * 60_000), { active: false })).not.toBeNull();

@@ -29,6 +29,16 @@ describeEachDatabase("audit trail on $name", ({ open }) => {
       await tamper(handle.db, query);
     }
 
+    /** Deletes the event from the shared trail (as exec does); the answer puts it back as it was. */
+    async function deleteEvent(id: number): Promise<() => Promise<void>> {
+      const [saved] = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(sql`id = ${id}`);
+      await exec(sql`delete from audit_events where id = ${id}`);
+      return async () => void (await handle.db.insert(auditEvents).values(saved!));
+    }
+
     /** A seeded trail for the running test alone, disposed of when the test ends. */
     async function ownTrail() {
       const trail = await seededTrail(open);
@@ -84,15 +94,11 @@ describeEachDatabase("audit trail on $name", ({ open }) => {
 
     it("names the event after a deleted row", async () => {
       const deleted = idOf.get("e4")!;
-      const [saved] = await handle.db
-        .select()
-        .from(auditEvents)
-        .where(sql`id = ${deleted}`);
-      await exec(sql`delete from audit_events where id = ${deleted}`);
+      const restore = await deleteEvent(deleted);
       const result = await verifyAuditChain(handle.db, { batchSize: 2 });
       expect(result.broken).toMatchObject({ reason: "missing_before", eventId: idOf.get("e5"), previousEventId: idOf.get("e3") });
       expect(result.checked).toBe(3);
-      await handle.db.insert(auditEvents).values(saved!);
+      await restore();
       expect((await verifyAuditChain(handle.db)).ok).toBe(true);
     });
 
@@ -101,11 +107,7 @@ describeEachDatabase("audit trail on $name", ({ open }) => {
       const head = { id: noted.lastEventId!, hash: noted.lastHash! };
       expect(head.id).toBe(idOf.get("e12"));
       expect((await verifyAuditChain(handle.db, { expectHead: head })).ok).toBe(true);
-      const [saved] = await handle.db
-        .select()
-        .from(auditEvents)
-        .where(sql`id = ${head.id}`);
-      await exec(sql`delete from audit_events where id = ${head.id}`);
+      const restore = await deleteEvent(head.id);
       // Nothing after the cut points back at it, but ids are gapless: the count of events appended names the cut.
       expect((await verifyAuditChain(handle.db)).broken).toMatchObject({
         reason: "tail_missing",
@@ -115,7 +117,7 @@ describeEachDatabase("audit trail on $name", ({ open }) => {
       const cut = await verifyAuditChain(handle.db, { expectHead: head });
       expect(cut.broken).toMatchObject({ reason: "head_missing", eventId: head.id });
       expect(cut.broken?.message).toContain("newest events were removed");
-      await handle.db.insert(auditEvents).values(saved!);
+      await restore();
       expect((await verifyAuditChain(handle.db, { expectHead: { ...head, hash: "f".repeat(64) } })).broken).toMatchObject({
         reason: "head_missing",
       });
@@ -123,17 +125,13 @@ describeEachDatabase("audit trail on $name", ({ open }) => {
 
     it("names the first event when the oldest ones were deleted without a checkpoint", async () => {
       const first = idOf.get("e1")!;
-      const [saved] = await handle.db
-        .select()
-        .from(auditEvents)
-        .where(sql`id = ${first}`);
-      await exec(sql`delete from audit_events where id = ${first}`);
+      const restore = await deleteEvent(first);
       expect((await verifyAuditChain(handle.db)).broken).toMatchObject({
         reason: "missing_before",
         eventId: idOf.get("e2"),
         previousEventId: null,
       });
-      await handle.db.insert(auditEvents).values(saved!);
+      await restore();
       expect((await verifyAuditChain(handle.db)).ok).toBe(true);
     });
 

@@ -6,7 +6,7 @@ import { httpStatusOf } from "@/lib/api/errors";
 import { staffSessions, staffUsers } from "@/lib/auth/server/tables";
 import { parseCookieHeader } from "@/lib/shared/cookie-header";
 import { AppError } from "@/lib/shared/errors";
-import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
+import { apiRequest, createTestStaff, sessionCookieFor, signedInSession } from "@/test/auth";
 import { stubConfigEnv } from "@/test/config";
 import { describeEachDatabase, TEST_SECRETS, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
@@ -94,11 +94,7 @@ describeEachDatabase("requireUser on $name", ({ open }) => {
   });
 
   it("ends idle sessions and sessions past the absolute limit, and keeps active ones alive", async () => {
-    const user = await createTestStaff(handle.db);
-    await sessionCookieFor(handle.db, user);
-    const [session] = await handle.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id));
-    const ids = { sessionId: session!.id, userId: user.id };
-    const start = session!.createdAt.getTime();
+    const { ids, start } = await signedInSession(handle.db);
     // Active every 20 minutes: stays signed in...
     for (let minutes = 20; minutes <= 11 * 60; minutes += 20) {
       expect(await validateSession(handle.db, ids, new Date(start + minutes * 60_000))).not.toBeNull();

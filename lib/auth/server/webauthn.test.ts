@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 
 import { passkeyRegistrationOptions, registerPasskey } from "@/lib/account/server/factors";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { createTestStaff } from "@/test/auth";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 import { softwareAuthenticator } from "@/test/webauthn";
 
 import { passkeyAuthenticationOptions, verifyPasskey, type FactorNotices } from "./factors";
@@ -22,21 +22,13 @@ const rp = relyingParty({ host: "localhost:3000" });
 const context = { actor: null, ip: "127.0.0.1", pageView: "test" } as unknown as RequestContext;
 
 describeEachDatabase("passkeys (webauthn) on $name", ({ open }) => {
-  let handle: TestDatabase;
+  withTestEnvironment();
+  const handle = withDatabase(open);
   const told: Array<{ userId: string; change: string }> = [];
   const notices: FactorNotices = {
     within: async (_tx, notice) => void told.push(notice),
     after: () => undefined,
   };
-
-  beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-    vi.unstubAllEnvs();
-  });
 
   /** A member with a live session, as the routes hand them to the factor functions. */
   async function member() {

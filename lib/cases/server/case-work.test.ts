@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import { httpStatusOf } from "@/lib/api/errors";
 import { caseEntries } from "@/lib/cases/server/tables";
 import { createDatabase } from "@/lib/db/client";
 import { caseSuite, OPEN_QUEUE } from "@/test/case-suite";
 import { makeStaff } from "@/test/cases";
-import { describeEachDatabase, type TestDatabase } from "@/test/db";
+import { describeEachDatabase } from "@/test/db";
 
 import { assignCase } from "./assignment";
 import { CaseTakenError } from "./context";
@@ -21,12 +21,7 @@ import { listQueue } from "./queue";
  */
 
 describeEachDatabase("case work on $name", ({ open }) => {
-  const suite = caseSuite({ open });
-  const { openCase, auditOf } = suite;
-  let handle: TestDatabase;
-  beforeAll(() => {
-    handle = suite.handle;
-  });
+  const { handle, openCase, auditOf, workToConfirmedApproval } = caseSuite({ open });
 
   it("a claim race from two database connections has one winner; the other is told who holds it", async () => {
     const first = await makeStaff(handle.db, "analyst");
@@ -198,14 +193,7 @@ describeEachDatabase("case work on $name", ({ open }) => {
     const analyst = await makeStaff(handle.db, "analyst");
     const admin = await makeStaff(handle.db, "admin");
     const verification = await openCase({ pepOrigin: "Vereador" });
-    await assignCase(handle.db, analyst, verification.publicId, "me");
-    await addNote(handle.db, analyst, verification.publicId, "ok");
-    await recordOutcome(handle.db, analyst, verification.publicId, {
-      recommendation: "approve",
-      reasons: ["identity_confirmed"],
-      comment: "c",
-    });
-    await confirmOutcome(handle.db, admin, verification.publicId, { agree: true, comment: "" });
+    await workToConfirmedApproval(verification.publicId, { author: analyst, confirmer: admin }, { note: "ok", comment: "c" });
     await assignCase(handle.db, admin, verification.publicId, null);
     const trail = await auditOf(verification.publicId);
     expect(trail.map((event) => [event.action, event.actorId, event.outcome, event.ip, event.targetType])).toEqual([

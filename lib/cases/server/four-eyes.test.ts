@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 
 import { BUILT_IN_PERMISSIONS } from "@/lib/auth/permissions";
 import { createStaff, updateStaff } from "@/lib/auth/server/staff-store";
 import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 
 import { assignCase } from "./assignment";
 import { type CaseContext } from "./context";
@@ -17,15 +17,8 @@ import { applyObservations, observe } from "./store";
  */
 
 describeEachDatabase("case confirmation four eyes on $name", ({ open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-    vi.unstubAllEnvs();
-  });
+  withTestEnvironment();
+  const handle = withDatabase(open);
 
   /** A flagged case the author has recorded a reprove on: it waits for a second person. */
   async function pendingOutcome(author: CaseContext): Promise<string> {

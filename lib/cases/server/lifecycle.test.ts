@@ -1,17 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { acquireLease, releaseLease } from "@/lib/db/lease";
 import { caseSuite, OPEN_QUEUE } from "@/test/case-suite";
 import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
-import { describeEachDatabase, type TestDatabase } from "@/test/db";
+import { describeEachDatabase } from "@/test/db";
 
 import { assignCase } from "./assignment";
 import { getCase } from "./detail";
 import { createCaseListener } from "./ingest";
-import { addNote } from "./notes";
-import { confirmOutcome, recordOutcome } from "./outcome";
+import { recordOutcome } from "./outcome";
 import { listQueue } from "./queue";
 import { searchVerifications } from "./search";
 import { applyObservations, observe } from "./store";
@@ -23,12 +22,7 @@ import { SYNC_LEASE, syncReviewCases } from "./sync";
  */
 
 describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
-  const suite = caseSuite({ open });
-  const { openCase } = suite;
-  let handle: TestDatabase;
-  beforeAll(() => {
-    handle = suite.handle;
-  });
+  const { handle, openCase, workToConfirmedApproval } = caseSuite({ open });
 
   it("opens one case per verification in review, with a due time and a priority from its flags", async () => {
     const plain = await openCase();
@@ -54,14 +48,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     const author = await makeStaff(handle.db, "analyst");
     const second = await makeStaff(handle.db, "analyst");
     const verification = await openCase({ pepOrigin: "Senador" });
-    await assignCase(handle.db, author, verification.publicId, "me");
-    await addNote(handle.db, author, verification.publicId, "Documents look fine.");
-    await recordOutcome(handle.db, author, verification.publicId, {
-      recommendation: "approve",
-      reasons: ["identity_confirmed"],
-      comment: "",
-    });
-    await confirmOutcome(handle.db, second, verification.publicId, { agree: true, comment: "" });
+    await workToConfirmedApproval(verification.publicId, { author, confirmer: second }, { note: "Documents look fine.", comment: "" });
 
     const closedAt = await applyObservations(handle.db, [observe({ ...verification, status: "reproved" }, TEST_SETTINGS)], TEST_SETTINGS);
     expect(closedAt.closed).toEqual([verification.publicId]);

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import { cpfHash } from "@/lib/audit-trail/server";
 import { QUEUES, stageOf } from "@/lib/cases/rules";
 import { caseSuite, OPEN_QUEUE } from "@/test/case-suite";
 import { makeStaff, TEST_SETTINGS } from "@/test/cases";
-import { describeEachDatabase, type TestDatabase } from "@/test/db";
+import { describeEachDatabase } from "@/test/db";
 
 import { assignCase } from "./assignment";
 import { getCase } from "./detail";
@@ -20,12 +20,7 @@ import { applyObservations, observe } from "./store";
  */
 
 describeEachDatabase("the case queue on $name", ({ name, open }) => {
-  const suite = caseSuite({ open });
-  const { openCase } = suite;
-  let handle: TestDatabase;
-  beforeAll(() => {
-    handle = suite.handle;
-  });
+  const { handle, openCase } = caseSuite({ open });
 
   it("search by ref_id and by CPF (keyed hash; the CPF is never stored)", async () => {
     const cpf = "390.533.447-05";

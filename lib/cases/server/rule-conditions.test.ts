@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 
 import {
   disagrees,
@@ -16,7 +16,7 @@ import {
 import { cases, OUTCOME_STATES } from "@/lib/cases/server/tables";
 import { DECIDED_STATUSES } from "@/lib/upstream/model/verification";
 import { makeStaff } from "@/test/cases";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 
 import { recordOutcome } from "./outcome";
 import { queueCondition } from "./queue";
@@ -48,15 +48,8 @@ function listedIn(stage: CaseStage, assignee: "me" | "other" | null): Queue[] {
 }
 
 describeEachDatabase("case rules and their SQL on $name", ({ name, open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    stubTestEnvironment();
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-    vi.unstubAllEnvs();
-  });
+  withTestEnvironment();
+  const handle = withDatabase(open);
 
   let counter = 0;
   const publicIdOf = (label: string) => `rules-${name}-${Date.now()}-${(counter += 1)}-${label}`;

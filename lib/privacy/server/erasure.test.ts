@@ -13,7 +13,7 @@ import { AppError } from "@/lib/shared/errors";
 import { documentCrops } from "@/lib/verifications/server/tables";
 import { webhookDeliveries } from "@/lib/webhooks/server/tables";
 import { makeStaff } from "@/test/cases";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, withDatabase } from "@/test/db";
 
 import { cancelErasure, confirmErasure, listErasures, requestErasure, type ErasureContext } from "./erasure";
 import { privacyErasures } from "./tables";
@@ -73,14 +73,10 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describeEachDatabase("erasure on request on $name", ({ name, open }) => {
-  let handle: TestDatabase;
+  const handle = withDatabase(open);
   let db: Database;
-  beforeAll(async () => {
-    handle = await open();
+  beforeAll(() => {
     db = handle.db;
-  });
-  afterAll(async () => {
-    await handle?.dispose();
   });
 
   it("stores a request by the CPF's hashes and masked form, never the CPF, and erases nothing yet", async () => {

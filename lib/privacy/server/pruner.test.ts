@@ -16,7 +16,7 @@ import { documentCrops } from "@/lib/verifications/server/tables";
 import { parseDelivery } from "@/lib/webhooks/server/parse";
 import { webhookDeliveries } from "@/lib/webhooks/server/tables";
 import { makeStaff } from "@/test/cases";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, stubTestEnvironment, withDatabase } from "@/test/db";
 
 import { LIVE_EVENTS_DAYS, retentionPolicies } from "./policies";
 import { runRetention, type AuditPruner } from "./pruner";
@@ -98,13 +98,7 @@ describe("retention policies", () => {
 });
 
 describeEachDatabase("retention pruner on $name", ({ open }) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.dispose();
-  });
+  const handle = withDatabase(open);
 
   const id = () => randomUUID();
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { rejection } from "@/test/rejection";
+
 import { apiRequest, ApiRequestError, requestStepUp, setStepUpHandler, type StepUpHandler } from "./api-request";
 import { BACKGROUND_HEADER } from "./background";
 
@@ -29,15 +31,7 @@ function handler(fn: StepUpHandler) {
   return spy;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ApiRequestError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
+const refusal = (promise: Promise<unknown>) => rejection(promise, ApiRequestError);
 
 describe("step-up in apiRequest", () => {
   it("asks once, then sends the same request again once the member verified, and answers the retry", async () => {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { rejection } from "@/test/rejection";
+
 import { apiRequest, ApiRequestError } from "./api-request";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,15 +13,7 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
   );
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiRequestError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, ApiRequestError);
 
 describe("apiRequest", () => {
   it("sends JSON bodies and returns the parsed answer", async () => {
