@@ -9,7 +9,8 @@ import { PasskeyEnrolment } from "@/components/account/passkey-enrolment";
 import { RecoveryCodesPanel } from "@/components/account/recovery-codes-panel";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { TitledSection } from "@/components/ui/titled-section";
 import { useFactorsQuery } from "@/lib/account/hooks";
 import type { FactorConfirmedResponse } from "@/lib/account/types";
 
@@ -69,26 +70,20 @@ export function SecondFactors({
         </Alert>
       ) : null}
 
-      <section aria-labelledby="factors-heading" className="space-y-4">
-        <div>
-          <h2 id="factors-heading" className="text-lg font-semibold text-slate-900">
-            {t("factors.heading")}
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("factors.intro")}</p>
-        </div>
+      <TitledSection
+        id="factors-heading"
+        title={t("factors.heading")}
+        lead={t("factors.intro")}
+        leadClassName="max-w-2xl text-slate-600"
+        className="space-y-4"
+      >
         {factors.data ? (
           <FactorList data={factors.data} />
         ) : factors.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button variant="secondary" onClick={() => void factors.refetch()}>
-                {tCommon("retry")}
-              </Button>
-            }
-          >
+          <LoadFailed onRetry={factors.refetch} retryLabel={tCommon("retry")}>
+            {" "}
             {t("factors.loadFailed")}
-          </Alert>
+          </LoadFailed>
         ) : (
           <p className="text-sm text-slate-600">{tCommon("loading")}</p>
         )}
@@ -96,7 +91,7 @@ export function SecondFactors({
           <TotpEnrolment onConfirmed={onConfirmed} />
           <PasskeyEnrolment onConfirmed={onConfirmed} />
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadFailed } from "@/components/ui/load-failed";
+import { TitledSection } from "@/components/ui/titled-section";
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from "@/lib/account/hooks";
 import type { SessionDto } from "@/lib/account/types";
 
@@ -34,13 +35,13 @@ export function SessionsSection() {
   const others = sessions.filter((session) => !session.current);
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-4">
-      <div>
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-          {t("heading")}
-        </h2>
-        <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("intro")}</p>
-      </div>
+    <TitledSection
+      id={`${id}-heading`}
+      title={t("heading")}
+      lead={t("intro")}
+      leadClassName="max-w-2xl text-slate-600"
+      className="space-y-4"
+    >
       <div aria-live="polite">
         {end.error ? <Alert tone="error">{t("failed")}</Alert> : done ? <Alert tone="success">{done}</Alert> : null}
       </div>
@@ -120,6 +121,6 @@ export function SessionsSection() {
           })
         }
       />
-    </section>
+    </TitledSection>
   );
 }

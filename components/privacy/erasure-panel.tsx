@@ -7,6 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { TitledSection } from "@/components/ui/titled-section";
 import {
   ERASED_KINDS,
   erasureReasonProblem,
@@ -35,13 +37,13 @@ export function ErasurePanel() {
   if (list.error instanceof ApiRequestError && list.error.status === 403) return null;
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-6">
-      <div>
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-          {t("heading")}
-        </h2>
-        <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("intro")}</p>
-      </div>
+    <TitledSection
+      id={`${id}-heading`}
+      title={t("heading")}
+      lead={t("intro")}
+      leadClassName="max-w-3xl text-slate-600"
+      className="space-y-6"
+    >
       <RequestForm onAsked={(erasure) => setNotice({ tone: "success", text: t("form.sent", { document: erasure.documentMasked }) })} />
       <div aria-live="polite" className="space-y-4">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
@@ -61,20 +63,14 @@ export function ErasurePanel() {
           <RecentList items={list.data.recent} />
         </>
       ) : list.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              {t("retry")}
-            </Button>
-          }
-        >
+        <LoadFailed onRetry={list.refetch} retryLabel={t("retry")}>
+          {" "}
           {t("loadFailed")}
-        </Alert>
+        </LoadFailed>
       ) : (
         <p className="text-sm text-slate-600">{t("loading")}</p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

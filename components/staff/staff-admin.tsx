@@ -6,8 +6,8 @@ import { StaffSessionsDialog } from "@/components/staff/staff-sessions-dialog";
 import { StaffTable } from "@/components/staff/staff-table";
 import { useStaffActions, type StaffActions } from "@/components/staff/use-staff-actions";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadFailed } from "@/components/ui/load-failed";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { useStaffQuery } from "@/lib/staff/hooks";
 
@@ -41,16 +41,10 @@ export function StaffAdmin({ currentUserId, ssoConfigured }: { currentUserId: st
           {...actions.rowActions}
         />
       ) : query.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {tCommon("retry")}
-            </Button>
-          }
-        >
+        <LoadFailed onRetry={query.refetch} retryLabel={tCommon("retry")}>
+          {" "}
           {t("loadFailed")}
-        </Alert>
+        </LoadFailed>
       ) : (
         <p className="text-sm text-slate-600">{tCommon("loading")}</p>
       )}
