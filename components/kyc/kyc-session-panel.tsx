@@ -8,14 +8,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
-import { Field } from "@/components/ui/field";
+import { PurposeField, type PurposeFieldProblem } from "@/components/ui/purpose-field";
 import { RecordItem, RecordList } from "@/components/ui/record-list";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useStartKycSession } from "@/lib/kyc/hooks";
 import type { KycSessionResponse } from "@/lib/kyc/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { cpfProblem } from "@/lib/shared/cpf";
-import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type PurposeProblem } from "@/lib/shared/purpose";
+import { purposeProblem } from "@/lib/shared/purpose";
 
 /** Starting a KYC session: CPF and purpose in; the widget address (with copy button and QR code), session id and status out. */
 export function KycSessionPanel() {
@@ -26,7 +26,7 @@ export function KycSessionPanel() {
   const [cpf, setCpf] = useState("");
   const [cpfError, setCpfError] = useState<CpfFieldProblem | undefined>();
   const [purpose, setPurpose] = useState("");
-  const [purposeError, setPurposeError] = useState<PurposeProblem | "content" | undefined>();
+  const [purposeError, setPurposeError] = useState<PurposeFieldProblem | undefined>();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,22 +91,17 @@ export function KycSessionPanel() {
               problem={cpfError}
               messages={(problem) => tLookups(`errors.cpf.${problem}`)}
             />
-            <Field
+            <PurposeField
               id="kyc-purpose"
-              name="purpose"
               label={tLookups("form.purpose")}
               hint={t("purposeHint")}
               value={purpose}
-              required
-              maxLength={MAX_PURPOSE_LENGTH + 50}
-              autoComplete="off"
-              onChange={(event) => {
-                setPurpose(event.target.value);
+              onValueChange={(value) => {
+                setPurpose(value);
                 setPurposeError(undefined);
               }}
-              error={
-                purposeError ? tLookups(`errors.purpose.${purposeError}`, { min: MIN_PURPOSE_LENGTH, max: MAX_PURPOSE_LENGTH }) : undefined
-              }
+              problem={purposeError}
+              messages={(problem, bounds) => tLookups(`errors.purpose.${problem}`, bounds)}
             />
             <Button type="submit" pending={mutation.isPending}>
               {mutation.isPending ? t("submitting") : t("submit")}
