@@ -10,6 +10,7 @@ import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
 import { PurposeField, type PurposeFieldProblem } from "@/components/ui/purpose-field";
 import { RecordItem, RecordList } from "@/components/ui/record-list";
+import { TitledSection } from "@/components/ui/titled-section";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useStartKycSession } from "@/lib/kyc/hooks";
 import type { KycSessionResponse } from "@/lib/kyc/types";
@@ -62,11 +63,12 @@ export function KycSessionPanel() {
   }
 
   return (
-    <section aria-labelledby="kyc-session-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="kyc-session-title" className="text-lg font-semibold text-slate-900">
-        {t("title")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("description")}</p>
+    <TitledSection
+      id="kyc-session-title"
+      title={t("title")}
+      lead={t("description")}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       {mutation.isSuccess ? (
         <div className="mt-4">
           <KycSessionResult result={mutation.data} />
@@ -114,7 +116,7 @@ export function KycSessionPanel() {
           ) : null}
         </form>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
