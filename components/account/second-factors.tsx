@@ -9,7 +9,7 @@ import { PasskeyEnrolment } from "@/components/account/passkey-enrolment";
 import { RecoveryCodesPanel } from "@/components/account/recovery-codes-panel";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { Alert } from "@/components/ui/alert";
-import { LoadFailed } from "@/components/ui/load-failed";
+import { QueryView } from "@/components/ui/query-view";
 import { TitledSection } from "@/components/ui/titled-section";
 import { useFactorsQuery } from "@/lib/account/hooks";
 import type { FactorConfirmedResponse } from "@/lib/account/types";
@@ -77,16 +77,9 @@ export function SecondFactors({
         leadClassName="max-w-2xl text-slate-600"
         className="space-y-4"
       >
-        {factors.data ? (
-          <FactorList data={factors.data} />
-        ) : factors.isError ? (
-          <LoadFailed onRetry={factors.refetch} retryLabel={tCommon("retry")}>
-            {" "}
-            {t("factors.loadFailed")}
-          </LoadFailed>
-        ) : (
-          <p className="text-sm text-slate-600">{tCommon("loading")}</p>
-        )}
+        <QueryView query={factors} failed={t("factors.loadFailed")} retryLabel={tCommon("retry")} loading={tCommon("loading")}>
+          {(data) => <FactorList data={data} />}
+        </QueryView>
         <div className="grid gap-4 lg:grid-cols-2">
           <TotpEnrolment onConfirmed={onConfirmed} />
           <PasskeyEnrolment onConfirmed={onConfirmed} />

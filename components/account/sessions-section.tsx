@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { LoadFailed } from "@/components/ui/load-failed";
+import { QueryView } from "@/components/ui/query-view";
 import { TitledSection } from "@/components/ui/titled-section";
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from "@/lib/account/hooks";
 import type { SessionDto } from "@/lib/account/types";
@@ -45,64 +45,60 @@ export function SessionsSection() {
       <div aria-live="polite">
         {end.error ? <Alert tone="error">{t("failed")}</Alert> : done ? <Alert tone="success">{done}</Alert> : null}
       </div>
-      {query.data ? (
-        <>
-          <ul aria-label={t("listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {sessions.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="session">
-                <div className="min-w-0">
-                  <p className="font-medium break-words text-slate-900">
-                    {device(session)}
-                    {session.current ? (
-                      <span className="ml-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
-                        {t("current")}
-                      </span>
-                    ) : null}
-                  </p>
-                  <SessionDetails session={session} messages="account.sessions" className="mt-1 text-sm" />
-                </div>
-                {session.current ? null : (
-                  <Button
-                    variant="secondary"
-                    pending={pendingId === session.id}
-                    aria-label={t("endLabel", { device: device(session) })}
-                    onClick={() => {
-                      setPendingId(session.id);
-                      setDone(null);
-                      end.mutate(
-                        { id: session.id },
-                        { onSuccess: () => setDone(t("ended", { device: device(session) })), onSettled: () => setPendingId(null) },
-                      );
-                    }}
-                  >
-                    {t("end")}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {others.length > 0 ? (
-            <Button
-              variant="danger"
-              onClick={() => {
-                endOthers.reset();
-                setDone(null);
-                setConfirmAll(true);
-              }}
-            >
-              {t("endAll")}
-            </Button>
-          ) : (
-            <p className="text-sm text-slate-600">{t("noOthers")}</p>
-          )}
-        </>
-      ) : query.isError ? (
-        <LoadFailed onRetry={query.refetch} retryLabel={tCommon("retry")}>
-          {t("loadFailed")}
-        </LoadFailed>
-      ) : (
-        <p className="text-sm text-slate-600">{tCommon("loading")}</p>
-      )}
+      <QueryView query={query} failed={t("loadFailed")} retryLabel={tCommon("retry")} loading={tCommon("loading")}>
+        {() => (
+          <>
+            <ul aria-label={t("listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {sessions.map((session) => (
+                <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="session">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-slate-900">
+                      {device(session)}
+                      {session.current ? (
+                        <span className="ml-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                          {t("current")}
+                        </span>
+                      ) : null}
+                    </p>
+                    <SessionDetails session={session} messages="account.sessions" className="mt-1 text-sm" />
+                  </div>
+                  {session.current ? null : (
+                    <Button
+                      variant="secondary"
+                      pending={pendingId === session.id}
+                      aria-label={t("endLabel", { device: device(session) })}
+                      onClick={() => {
+                        setPendingId(session.id);
+                        setDone(null);
+                        end.mutate(
+                          { id: session.id },
+                          { onSuccess: () => setDone(t("ended", { device: device(session) })), onSettled: () => setPendingId(null) },
+                        );
+                      }}
+                    >
+                      {t("end")}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {others.length > 0 ? (
+              <Button
+                variant="danger"
+                onClick={() => {
+                  endOthers.reset();
+                  setDone(null);
+                  setConfirmAll(true);
+                }}
+              >
+                {t("endAll")}
+              </Button>
+            ) : (
+              <p className="text-sm text-slate-600">{t("noOthers")}</p>
+            )}
+          </>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}

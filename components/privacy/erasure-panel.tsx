@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
-import { LoadFailed } from "@/components/ui/load-failed";
+import { QueryView } from "@/components/ui/query-view";
 import { TitledSection } from "@/components/ui/titled-section";
 import {
   ERASED_KINDS,
@@ -49,27 +49,22 @@ export function ErasurePanel() {
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
         {shown?.result ? <ResultView erasure={shown} result={shown.result} /> : null}
       </div>
-      {list.data ? (
-        <>
-          <PendingList
-            items={list.data.pending}
-            onDecided={(erasure) => {
-              setShown(erasure.state === "confirmed" ? erasure : null);
-              setNotice(
-                erasure.state === "cancelled" ? { tone: "success", text: t("cancelled", { document: erasure.documentMasked }) } : null,
-              );
-            }}
-          />
-          <RecentList items={list.data.recent} />
-        </>
-      ) : list.isError ? (
-        <LoadFailed onRetry={list.refetch} retryLabel={t("retry")}>
-          {" "}
-          {t("loadFailed")}
-        </LoadFailed>
-      ) : (
-        <p className="text-sm text-slate-600">{t("loading")}</p>
-      )}
+      <QueryView query={list} failed={t("loadFailed")} retryLabel={t("retry")} loading={t("loading")}>
+        {(data) => (
+          <>
+            <PendingList
+              items={data.pending}
+              onDecided={(erasure) => {
+                setShown(erasure.state === "confirmed" ? erasure : null);
+                setNotice(
+                  erasure.state === "cancelled" ? { tone: "success", text: t("cancelled", { document: erasure.documentMasked }) } : null,
+                );
+              }}
+            />
+            <RecentList items={data.recent} />
+          </>
+        )}
+      </QueryView>
     </TitledSection>
   );
 }
