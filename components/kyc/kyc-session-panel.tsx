@@ -85,10 +85,7 @@ export function KycSessionPanel() {
               label={t("cpf")}
               hint={t("cpfHint")}
               value={cpf}
-              onValueChange={(value) => {
-                setCpf(value);
-                setCpfError(undefined);
-              }}
+              onValueChange={setCpf}
               onProblemChange={setCpfError}
               problem={cpfError}
               messages={(problem) => tLookups(`errors.cpf.${problem}`)}

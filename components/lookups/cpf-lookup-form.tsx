@@ -81,7 +81,6 @@ export function CpfLookupForm({
           value={cpf}
           onValueChange={(value) => {
             setCpf(value);
-            setCpfError(undefined);
             setEdited((state) => ({ ...state, cpf: true }));
           }}
           onProblemChange={setCpfError}

@@ -72,7 +72,6 @@ export function TitularReportForm({
             value={cpf}
             onValueChange={(value) => {
               setCpf(value);
-              setCpfError(undefined);
               setEdited(true);
             }}
             onProblemChange={setCpfError}
