@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
+import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { PurposeField, type PurposeFieldProblem } from "@/components/ui/purpose-field";
 import { RecordItem, RecordList } from "@/components/ui/record-list";
 import { TitledSection } from "@/components/ui/titled-section";
@@ -36,10 +37,7 @@ export function KycSessionPanel() {
     const purposeIssue = purposeProblem(purpose);
     setCpfError(problem);
     setPurposeError(purposeIssue);
-    if (problem || purposeIssue) {
-      document.getElementById(problem ? "kyc-cpf" : "kyc-purpose")?.focus();
-      return;
-    }
+    if (focusFirstProblem({ "kyc-cpf": problem, "kyc-purpose": purposeIssue })) return;
     mutation.mutate(
       { cpf, purpose: purpose.trim() },
       {

@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { CpfField } from "@/components/ui/cpf-field";
+import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { PurposeField } from "@/components/ui/purpose-field";
 import { clearHandedCpf, handedCpf } from "@/lib/lookups/prefill";
 import { purposeProblem, type LookupSource, type PurposeProblem } from "@/lib/lookups/rules";
@@ -58,10 +59,7 @@ export function CpfLookupForm({
     setCpfError(cpfIssue);
     setPurposeError(purposeIssue);
     setEdited({ cpf: false, purpose: false });
-    if (cpfIssue || purposeIssue) {
-      document.getElementById(cpfIssue ? "lookup-cpf" : "lookup-purpose")?.focus();
-      return;
-    }
+    if (focusFirstProblem({ "lookup-cpf": cpfIssue, "lookup-purpose": purposeIssue })) return;
     onSubmit({ cpf, purpose: purpose.trim(), sources: source === "both" ? ["receita", "history"] : [source] });
   }
 

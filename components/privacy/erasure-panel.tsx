@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
+import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { QueryView } from "@/components/ui/query-view";
 import { TitledSection } from "@/components/ui/titled-section";
 import {
@@ -97,10 +98,7 @@ function RequestForm({ onAsked }: { onAsked: (erasure: ErasureDto) => void }) {
     const reasonIssue = erasureReasonProblem(reason);
     setCpfError(cpfIssue);
     setReasonError(reasonIssue);
-    if (cpfIssue || reasonIssue) {
-      document.getElementById(cpfIssue ? `${id}-cpf` : reasonId)?.focus();
-      return;
-    }
+    if (focusFirstProblem({ [`${id}-cpf`]: cpfIssue, [reasonId]: reasonIssue })) return;
     ask.mutate(
       { cpf, reason: reason.trim() },
       {
