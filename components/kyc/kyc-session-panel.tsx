@@ -61,12 +61,7 @@ export function KycSessionPanel() {
   }
 
   return (
-    <TitledSection
-      id="kyc-session-title"
-      title={t("title")}
-      lead={t("description")}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <TitledSection id="kyc-session-title" title={t("title")} lead={t("description")} card>
       {mutation.isSuccess ? (
         <div className="mt-4">
           <KycSessionResult result={mutation.data} />

@@ -18,12 +18,7 @@ export function SmsCheckPanel({ cooldownSeconds }: { cooldownSeconds: number }) 
   const { step } = check;
 
   return (
-    <TitledSection
-      id="sms-title"
-      title={t("title")}
-      lead={t("description")}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <TitledSection id="sms-title" title={t("title")} lead={t("description")} card>
       {step.name === "phone" ? <SmsPhoneStep check={check} /> : null}
 
       {step.name === "code" ? <SmsCodeStep check={check} phone={step.phone} warning={step.warning} /> : null}

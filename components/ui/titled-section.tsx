@@ -9,6 +9,7 @@ export function TitledSection({
   title,
   lead,
   leadClassName = "text-slate-700",
+  card = false,
   className,
   children,
 }: {
@@ -18,11 +19,18 @@ export function TitledSection({
   lead: ReactNode;
   /** The lead's colour and width. */
   leadClassName?: string;
+  /** Drawn as a card of its own (a panel among others on the page). */
+  card?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={className}>
+    <section
+      aria-labelledby={id}
+      className={
+        [card ? "rounded-xl border border-slate-200 bg-white p-5 shadow-sm" : null, className].filter(Boolean).join(" ") || undefined
+      }
+    >
       <div className="space-y-1">
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}
