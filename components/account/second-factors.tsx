@@ -9,7 +9,8 @@ import { PasskeyEnrolment } from "@/components/account/passkey-enrolment";
 import { RecoveryCodesPanel } from "@/components/account/recovery-codes-panel";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { QueryView } from "@/components/ui/query-view";
+import { TitledSection } from "@/components/ui/titled-section";
 import { useFactorsQuery } from "@/lib/account/hooks";
 import type { FactorConfirmedResponse } from "@/lib/account/types";
 
@@ -69,34 +70,21 @@ export function SecondFactors({
         </Alert>
       ) : null}
 
-      <section aria-labelledby="factors-heading" className="space-y-4">
-        <div>
-          <h2 id="factors-heading" className="text-lg font-semibold text-slate-900">
-            {t("factors.heading")}
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("factors.intro")}</p>
-        </div>
-        {factors.data ? (
-          <FactorList data={factors.data} />
-        ) : factors.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button variant="secondary" onClick={() => void factors.refetch()}>
-                {tCommon("retry")}
-              </Button>
-            }
-          >
-            {t("factors.loadFailed")}
-          </Alert>
-        ) : (
-          <p className="text-sm text-slate-600">{tCommon("loading")}</p>
-        )}
+      <TitledSection
+        id="factors-heading"
+        title={t("factors.heading")}
+        lead={t("factors.intro")}
+        leadClassName="max-w-2xl text-slate-600"
+        className="space-y-4"
+      >
+        <QueryView query={factors} failed={t("factors.loadFailed")} retryLabel={tCommon("retry")} loading={tCommon("loading")}>
+          {(data) => <FactorList data={data} />}
+        </QueryView>
         <div className="grid gap-4 lg:grid-cols-2">
           <TotpEnrolment onConfirmed={onConfirmed} />
           <PasskeyEnrolment onConfirmed={onConfirmed} />
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -6,7 +6,8 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { LoadFailed } from "@/components/ui/load-failed";
+import { QueryView } from "@/components/ui/query-view";
+import { TitledSection } from "@/components/ui/titled-section";
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from "@/lib/account/hooks";
 import type { SessionDto } from "@/lib/account/types";
 
@@ -34,74 +35,70 @@ export function SessionsSection() {
   const others = sessions.filter((session) => !session.current);
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-4">
-      <div>
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-          {t("heading")}
-        </h2>
-        <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("intro")}</p>
-      </div>
+    <TitledSection
+      id={`${id}-heading`}
+      title={t("heading")}
+      lead={t("intro")}
+      leadClassName="max-w-2xl text-slate-600"
+      className="space-y-4"
+    >
       <div aria-live="polite">
         {end.error ? <Alert tone="error">{t("failed")}</Alert> : done ? <Alert tone="success">{done}</Alert> : null}
       </div>
-      {query.data ? (
-        <>
-          <ul aria-label={t("listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {sessions.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="session">
-                <div className="min-w-0">
-                  <p className="font-medium break-words text-slate-900">
-                    {device(session)}
-                    {session.current ? (
-                      <span className="ml-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
-                        {t("current")}
-                      </span>
-                    ) : null}
-                  </p>
-                  <SessionDetails session={session} messages="account.sessions" className="mt-1 text-sm" />
-                </div>
-                {session.current ? null : (
-                  <Button
-                    variant="secondary"
-                    pending={pendingId === session.id}
-                    aria-label={t("endLabel", { device: device(session) })}
-                    onClick={() => {
-                      setPendingId(session.id);
-                      setDone(null);
-                      end.mutate(
-                        { id: session.id },
-                        { onSuccess: () => setDone(t("ended", { device: device(session) })), onSettled: () => setPendingId(null) },
-                      );
-                    }}
-                  >
-                    {t("end")}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {others.length > 0 ? (
-            <Button
-              variant="danger"
-              onClick={() => {
-                endOthers.reset();
-                setDone(null);
-                setConfirmAll(true);
-              }}
-            >
-              {t("endAll")}
-            </Button>
-          ) : (
-            <p className="text-sm text-slate-600">{t("noOthers")}</p>
-          )}
-        </>
-      ) : query.isError ? (
-        <LoadFailed onRetry={query.refetch} retryLabel={tCommon("retry")}>
-          {t("loadFailed")}
-        </LoadFailed>
-      ) : (
-        <p className="text-sm text-slate-600">{tCommon("loading")}</p>
-      )}
+      <QueryView query={query} failed={t("loadFailed")} retryLabel={tCommon("retry")} loading={tCommon("loading")}>
+        {() => (
+          <>
+            <ul aria-label={t("listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {sessions.map((session) => (
+                <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="session">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-slate-900">
+                      {device(session)}
+                      {session.current ? (
+                        <span className="ml-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                          {t("current")}
+                        </span>
+                      ) : null}
+                    </p>
+                    <SessionDetails session={session} messages="account.sessions" className="mt-1 text-sm" />
+                  </div>
+                  {session.current ? null : (
+                    <Button
+                      variant="secondary"
+                      pending={pendingId === session.id}
+                      aria-label={t("endLabel", { device: device(session) })}
+                      onClick={() => {
+                        setPendingId(session.id);
+                        setDone(null);
+                        end.mutate(
+                          { id: session.id },
+                          { onSuccess: () => setDone(t("ended", { device: device(session) })), onSettled: () => setPendingId(null) },
+                        );
+                      }}
+                    >
+                      {t("end")}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {others.length > 0 ? (
+              <Button
+                variant="danger"
+                onClick={() => {
+                  endOthers.reset();
+                  setDone(null);
+                  setConfirmAll(true);
+                }}
+              >
+                {t("endAll")}
+              </Button>
+            ) : (
+              <p className="text-sm text-slate-600">{t("noOthers")}</p>
+            )}
+          </>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}
@@ -120,6 +117,6 @@ export function SessionsSection() {
           })
         }
       />
-    </section>
+    </TitledSection>
   );
 }

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useCreateIntegration } from "@/lib/integrations/hooks";
 import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/integrations/rules";
@@ -65,10 +66,7 @@ export function CreateKeyDialog() {
     const labelIssue = labelProblem(label);
     setDomainError(domainIssue);
     setLabelError(labelIssue);
-    if (domainIssue || labelIssue) {
-      document.getElementById(domainIssue ? "integration-domain" : "integration-label")?.focus();
-      return;
-    }
+    if (focusFirstProblem({ "integration-domain": domainIssue, "integration-label": labelIssue })) return;
     inFlight.current = true;
     setFailure(undefined);
     mutation.mutate(

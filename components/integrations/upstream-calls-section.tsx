@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { Legend, StackedBarChart } from "@/components/ui/charts";
-import { ColumnHead, FigureCell, RowHead, ScrollRegion, TextCell } from "@/components/ui/figure-table";
+import { ColumnHead, FigureCell, FigureTable, RowHead, ScrollRegion, TextCell } from "@/components/ui/figure-table";
 import { dayFormatter, numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
 import type { UpstreamCallsReport } from "@/lib/integrations/types";
@@ -33,48 +33,47 @@ export async function UpstreamCallsSection({ report }: { report: UpstreamCallsRe
       <Legend series={series} />
       <StackedBarChart labels={report.days.map((day) => short(day.day))} series={series} formatNumber={n} />
       <ScrollRegion label={t("caption")}>
-        <table className="w-full border-collapse">
-          <caption className="sr-only">{t("caption")}</caption>
-          <thead className="border-b border-slate-200">
-            <tr>
+        <FigureTable
+          caption={t("caption")}
+          head={
+            <>
               <ColumnHead>{t("source")}</ColumnHead>
               <ColumnHead>{t("kind")}</ColumnHead>
               <ColumnHead numeric>{t("today")}</ColumnHead>
               <ColumnHead numeric>{t("week")}</ColumnHead>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {report.rows.length === 0 ? (
-              <tr>
-                <TextCell colSpan={4} className="text-slate-600">
-                  {t("none")}
-                </TextCell>
-              </tr>
-            ) : (
-              report.rows.map((row) => (
-                <tr key={`${row.source} ${row.kind}`}>
-                  <RowHead className="break-all">
-                    <code>{row.source}</code>
-                  </RowHead>
-                  <TextCell className="break-all">
-                    <code>{row.kind}</code>
-                  </TextCell>
-                  <FigureCell>{n(row.today)}</FigureCell>
-                  <FigureCell>{n(row.week)}</FigureCell>
-                </tr>
-              ))
-            )}
-          </tbody>
-          <tfoot className="border-t border-slate-300">
-            <tr>
+            </>
+          }
+          foot={
+            <>
               <RowHead colSpan={2} total>
                 {t("total")}
               </RowHead>
               <FigureCell total>{n(report.totals.today)}</FigureCell>
               <FigureCell total>{n(report.totals.week)}</FigureCell>
+            </>
+          }
+        >
+          {report.rows.length === 0 ? (
+            <tr>
+              <TextCell colSpan={4} className="text-slate-600">
+                {t("none")}
+              </TextCell>
             </tr>
-          </tfoot>
-        </table>
+          ) : (
+            report.rows.map((row) => (
+              <tr key={`${row.source} ${row.kind}`}>
+                <RowHead className="break-all">
+                  <code>{row.source}</code>
+                </RowHead>
+                <TextCell className="break-all">
+                  <code>{row.kind}</code>
+                </TextCell>
+                <FigureCell>{n(row.today)}</FigureCell>
+                <FigureCell>{n(row.week)}</FigureCell>
+              </tr>
+            ))
+          )}
+        </FigureTable>
       </ScrollRegion>
       <p className="text-xs text-slate-600">{t("note")}</p>
     </ReportSection>

@@ -8,14 +8,16 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
-import { Field } from "@/components/ui/field";
+import { focusFirstProblem } from "@/components/ui/focus-first-problem";
+import { PurposeField, type PurposeFieldProblem } from "@/components/ui/purpose-field";
 import { RecordItem, RecordList } from "@/components/ui/record-list";
+import { TitledSection } from "@/components/ui/titled-section";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import { useStartKycSession } from "@/lib/kyc/hooks";
 import type { KycSessionResponse } from "@/lib/kyc/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { cpfProblem } from "@/lib/shared/cpf";
-import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type PurposeProblem } from "@/lib/shared/purpose";
+import { purposeProblem } from "@/lib/shared/purpose";
 
 /** Starting a KYC session: CPF and purpose in; the widget address (with copy button and QR code), session id and status out. */
 export function KycSessionPanel() {
@@ -26,7 +28,7 @@ export function KycSessionPanel() {
   const [cpf, setCpf] = useState("");
   const [cpfError, setCpfError] = useState<CpfFieldProblem | undefined>();
   const [purpose, setPurpose] = useState("");
-  const [purposeError, setPurposeError] = useState<PurposeProblem | "content" | undefined>();
+  const [purposeError, setPurposeError] = useState<PurposeFieldProblem | undefined>();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,10 +37,7 @@ export function KycSessionPanel() {
     const purposeIssue = purposeProblem(purpose);
     setCpfError(problem);
     setPurposeError(purposeIssue);
-    if (problem || purposeIssue) {
-      document.getElementById(problem ? "kyc-cpf" : "kyc-purpose")?.focus();
-      return;
-    }
+    if (focusFirstProblem({ "kyc-cpf": problem, "kyc-purpose": purposeIssue })) return;
     mutation.mutate(
       { cpf, purpose: purpose.trim() },
       {
@@ -62,11 +61,7 @@ export function KycSessionPanel() {
   }
 
   return (
-    <section aria-labelledby="kyc-session-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="kyc-session-title" className="text-lg font-semibold text-slate-900">
-        {t("title")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("description")}</p>
+    <TitledSection id="kyc-session-title" title={t("title")} lead={t("description")} card>
       {mutation.isSuccess ? (
         <div className="mt-4">
           <KycSessionResult result={mutation.data} />
@@ -83,30 +78,22 @@ export function KycSessionPanel() {
               label={t("cpf")}
               hint={t("cpfHint")}
               value={cpf}
-              onValueChange={(value) => {
-                setCpf(value);
-                setCpfError(undefined);
-              }}
+              onValueChange={setCpf}
               onProblemChange={setCpfError}
               problem={cpfError}
               messages={(problem) => tLookups(`errors.cpf.${problem}`)}
             />
-            <Field
+            <PurposeField
               id="kyc-purpose"
-              name="purpose"
               label={tLookups("form.purpose")}
               hint={t("purposeHint")}
               value={purpose}
-              required
-              maxLength={MAX_PURPOSE_LENGTH + 50}
-              autoComplete="off"
-              onChange={(event) => {
-                setPurpose(event.target.value);
+              onValueChange={(value) => {
+                setPurpose(value);
                 setPurposeError(undefined);
               }}
-              error={
-                purposeError ? tLookups(`errors.purpose.${purposeError}`, { min: MIN_PURPOSE_LENGTH, max: MAX_PURPOSE_LENGTH }) : undefined
-              }
+              problem={purposeError}
+              messages={(problem, bounds) => tLookups(`errors.purpose.${problem}`, bounds)}
             />
             <Button type="submit" pending={mutation.isPending}>
               {mutation.isPending ? t("submitting") : t("submit")}
@@ -119,7 +106,7 @@ export function KycSessionPanel() {
           ) : null}
         </form>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

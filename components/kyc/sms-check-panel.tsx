@@ -6,6 +6,7 @@ import { SmsCodeStep, SmsPhoneStep } from "@/components/kyc/sms-check-steps";
 import { useSmsCheck } from "@/components/kyc/use-sms-check";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { TitledSection } from "@/components/ui/titled-section";
 
 /**
  * The SMS phone check: send a code, then validate the code the person reads out. Sending again is
@@ -17,12 +18,7 @@ export function SmsCheckPanel({ cooldownSeconds }: { cooldownSeconds: number }) 
   const { step } = check;
 
   return (
-    <section aria-labelledby="sms-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="sms-title" className="text-lg font-semibold text-slate-900">
-        {t("title")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("description")}</p>
-
+    <TitledSection id="sms-title" title={t("title")} lead={t("description")} card>
       {step.name === "phone" ? <SmsPhoneStep check={check} /> : null}
 
       {step.name === "code" ? <SmsCodeStep check={check} phone={step.phone} warning={step.warning} /> : null}
@@ -37,6 +33,6 @@ export function SmsCheckPanel({ cooldownSeconds }: { cooldownSeconds: number }) 
           </Button>
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,13 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { RecordItem, RecordList } from "@/components/ui/record-list";
 import type { CpfHistoryRecord } from "@/lib/upstream/model/partners";
 
+import { LookupCard } from "./lookup-card";
 import { useRecordFormat } from "./record-format";
 
 /** The fields of a CPF enrichment record (also the client data of a KYC session). */
@@ -39,18 +39,16 @@ export function CpfHistoryFields({ record }: { record: CpfHistoryRecord }) {
 /** The CPF enrichment card: a PEP and a death on record are shown first, as alerts. */
 export function CpfHistoryCard({ record }: { record: CpfHistoryRecord }) {
   const t = useTranslations("lookups.results");
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-base font-semibold text-slate-900">
-          {t("history.title")}
-        </h3>
+    <LookupCard
+      title={t("history.title")}
+      badges={
         <div className="flex gap-2">
           {record.pep ? <Badge tone="warning">PEP</Badge> : null}
           {record.deceased ? <Badge tone="danger">{t("deceasedTitle")}</Badge> : null}
         </div>
-      </div>
+      }
+    >
       {record.pep || record.deceased ? (
         <div className="mt-3 space-y-2">
           {record.pep ? (
@@ -68,6 +66,6 @@ export function CpfHistoryCard({ record }: { record: CpfHistoryRecord }) {
       <div className="mt-4">
         <CpfHistoryFields record={record} />
       </div>
-    </section>
+    </LookupCard>
   );
 }

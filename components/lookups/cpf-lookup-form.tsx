@@ -5,9 +5,10 @@ import { useEffect, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { CpfField } from "@/components/ui/cpf-field";
-import { Field } from "@/components/ui/field";
+import { focusFirstProblem } from "@/components/ui/focus-first-problem";
+import { PurposeField } from "@/components/ui/purpose-field";
 import { clearHandedCpf, handedCpf } from "@/lib/lookups/prefill";
-import { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type LookupSource, type PurposeProblem } from "@/lib/lookups/rules";
+import { purposeProblem, type LookupSource, type PurposeProblem } from "@/lib/lookups/rules";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
 
 export type SourceChoice = "both" | LookupSource;
@@ -58,10 +59,7 @@ export function CpfLookupForm({
     setCpfError(cpfIssue);
     setPurposeError(purposeIssue);
     setEdited({ cpf: false, purpose: false });
-    if (cpfIssue || purposeIssue) {
-      document.getElementById(cpfIssue ? "lookup-cpf" : "lookup-purpose")?.focus();
-      return;
-    }
+    if (focusFirstProblem({ "lookup-cpf": cpfIssue, "lookup-purpose": purposeIssue })) return;
     onSubmit({ cpf, purpose: purpose.trim(), sources: source === "both" ? ["receita", "history"] : [source] });
   }
 
@@ -81,31 +79,25 @@ export function CpfLookupForm({
           value={cpf}
           onValueChange={(value) => {
             setCpf(value);
-            setCpfError(undefined);
             setEdited((state) => ({ ...state, cpf: true }));
           }}
           onProblemChange={setCpfError}
           problem={shownCpfError}
           messages={(problem) => t(`errors.cpf.${problem}`)}
         />
-        <Field
+        <PurposeField
           id="lookup-purpose"
-          name="purpose"
           label={t("form.purpose")}
           hint={t("form.purposeHint")}
           value={purpose}
-          required
-          maxLength={MAX_PURPOSE_LENGTH + 50}
-          autoComplete="off"
           className="max-w-2xl"
-          onChange={(event) => {
-            setPurpose(event.target.value);
+          onValueChange={(value) => {
+            setPurpose(value);
             setPurposeError(undefined);
             setEdited((state) => ({ ...state, purpose: true }));
           }}
-          error={
-            shownPurposeError ? t(`errors.purpose.${shownPurposeError}`, { min: MIN_PURPOSE_LENGTH, max: MAX_PURPOSE_LENGTH }) : undefined
-          }
+          problem={shownPurposeError}
+          messages={(problem, bounds) => t(`errors.purpose.${problem}`, bounds)}
         />
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t("form.source")}</legend>

@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -9,21 +8,15 @@ import { RecordItem, RecordList } from "@/components/ui/record-list";
 import { formatPhone } from "@/lib/shared/phone-rules";
 import type { FederalRevenueRecord } from "@/lib/upstream/model/partners";
 
+import { LookupCard } from "./lookup-card";
 import { useRecordFormat } from "./record-format";
 
 /** The federal revenue record card: a death on record is shown first, as an alert, never only as a field. */
 export function FederalRevenueCard({ record }: { record: FederalRevenueRecord }) {
   const t = useTranslations("lookups.results");
   const f = useRecordFormat();
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-base font-semibold text-slate-900">
-          {t("receita.title")}
-        </h3>
-        {record.deceased ? <Badge tone="danger">{t("deceasedTitle")}</Badge> : null}
-      </div>
+    <LookupCard title={t("receita.title")} badges={record.deceased ? <Badge tone="danger">{t("deceasedTitle")}</Badge> : null}>
       {record.deceased ? (
         <div className="mt-3">
           <Alert tone="error" title={t("deceasedTitle")}>
@@ -52,6 +45,6 @@ export function FederalRevenueCard({ record }: { record: FederalRevenueRecord })
           <RecordItem label={t("receita.origin")} value={record.origin} />
         </RecordList>
       </div>
-    </section>
+    </LookupCard>
   );
 }

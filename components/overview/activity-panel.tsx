@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { Legend, StackedBarChart } from "@/components/ui/charts";
-import { ColumnHead, FigureCell, RowHead, ScrollRegion } from "@/components/ui/figure-table";
+import { ColumnHead, FigureCell, FigureTable, RowHead, ScrollRegion } from "@/components/ui/figure-table";
 import { dayFormatter, numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
 import { activityColumns, type AuditActivity } from "@/lib/overview/activity";
@@ -54,41 +54,41 @@ export async function ActivityPanel({
           <Legend series={series} />
           <StackedBarChart labels={activity.days.map((day) => short(day.day))} series={series} formatNumber={n} />
           <ScrollRegion label={t("caption")} tall>
-            <table className="w-full border-collapse">
-              <caption className="sr-only">{t("caption")}</caption>
-              <thead className="sticky top-0 border-b border-slate-200 bg-white">
-                <tr>
+            <FigureTable
+              caption={t("caption")}
+              sticky
+              head={
+                <>
                   <ColumnHead>{t("day")}</ColumnHead>
                   {columns.map(({ action, label }) => (
                     <ColumnHead key={action} numeric>
                       {label}
                     </ColumnHead>
                   ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {activity.days.map((day) => (
-                  <tr key={day.day} data-day={day.day}>
-                    <RowHead className="whitespace-nowrap">{long(day.day)}</RowHead>
-                    {columns.map(({ action }) => (
-                      <FigureCell key={action} data-action={action}>
-                        {number(day.counts[action] ?? 0, action, day.day, day.day)}
-                      </FigureCell>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot className="border-t border-slate-300">
-                <tr>
+                </>
+              }
+              foot={
+                <>
                   <RowHead total>{t("total")}</RowHead>
                   {columns.map(({ action, total }) => (
                     <FigureCell key={action} total>
                       {number(total, action, from, to)}
                     </FigureCell>
                   ))}
+                </>
+              }
+            >
+              {activity.days.map((day) => (
+                <tr key={day.day} data-day={day.day}>
+                  <RowHead className="whitespace-nowrap">{long(day.day)}</RowHead>
+                  {columns.map(({ action }) => (
+                    <FigureCell key={action} data-action={action}>
+                      {number(day.counts[action] ?? 0, action, day.day, day.day)}
+                    </FigureCell>
+                  ))}
                 </tr>
-              </tfoot>
-            </table>
+              ))}
+            </FigureTable>
           </ScrollRegion>
           {linkToAudit ? null : <p className="text-xs text-slate-600">{t("adminOnlyLinks")}</p>}
         </>

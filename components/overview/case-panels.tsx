@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { HorizontalBarChart } from "@/components/ui/charts";
-import { ColumnHead, FigureCell, FigureTile, RowHead } from "@/components/ui/figure-table";
+import { ColumnHead, FigureCell, FigureTable, FigureTile, RowHead } from "@/components/ui/figure-table";
 import { numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
 import { AGE_BUCKETS, RECOMMENDATIONS } from "@/lib/cases/rules";
@@ -52,25 +52,25 @@ export async function BacklogPanel({ figures, period }: { figures: CaseFigures; 
         ))}
       </dl>
       <HorizontalBarChart rows={rows} formatNumber={n} />
-      <table className="w-full max-w-xl border-collapse">
-        <caption className="sr-only">{t("backlogCaption")}</caption>
-        <thead className="border-b border-slate-200">
-          <tr>
+      <FigureTable
+        caption={t("backlogCaption")}
+        narrow
+        head={
+          <>
             <ColumnHead>{t("age")}</ColumnHead>
             <ColumnHead numeric>{t("openCases")}</ColumnHead>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.key} data-bucket={row.key}>
+            <RowHead>{row.label}</RowHead>
+            <FigureCell>
+              <NumberLink href={casesOfAgeHref(row.key)}>{n(row.value)}</NumberLink>
+            </FigureCell>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.key} data-bucket={row.key}>
-              <RowHead>{row.label}</RowHead>
-              <FigureCell>
-                <NumberLink href={casesOfAgeHref(row.key)}>{n(row.value)}</NumberLink>
-              </FigureCell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </FigureTable>
     </ReportSection>
   );
 }
@@ -87,31 +87,31 @@ export async function OutcomesPanel({ figures, period }: { figures: CaseFigures;
       {finals.length === 0 ? (
         <p className="text-sm text-slate-600">{t("noOutcomes")}</p>
       ) : (
-        <table className="w-full border-collapse">
-          <caption className="pb-2 text-left text-xs text-slate-600">{t("outcomesCaption")}</caption>
-          <thead className="border-b border-slate-200">
-            <tr>
+        <FigureTable
+          caption={t("outcomesCaption")}
+          shownCaption
+          head={
+            <>
               <ColumnHead>{t("recommendation")}</ColumnHead>
               {finals.map((finalStatus) => (
                 <ColumnHead key={finalStatus} numeric>
                   {t("finalStatus", { status: statusLabel(finalStatus) })}
                 </ColumnHead>
               ))}
+            </>
+          }
+        >
+          {RECOMMENDATIONS.map((recommendation) => (
+            <tr key={recommendation} data-recommendation={recommendation}>
+              <RowHead>{t(`recommendations.${recommendation}`)}</RowHead>
+              {finals.map((finalStatus) => (
+                <FigureCell key={finalStatus} data-final={finalStatus}>
+                  <NumberLink href={closedCasesHref(figures.closedRange)}>{n(count(recommendation, finalStatus))}</NumberLink>
+                </FigureCell>
+              ))}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {RECOMMENDATIONS.map((recommendation) => (
-              <tr key={recommendation} data-recommendation={recommendation}>
-                <RowHead>{t(`recommendations.${recommendation}`)}</RowHead>
-                {finals.map((finalStatus) => (
-                  <FigureCell key={finalStatus} data-final={finalStatus}>
-                    <NumberLink href={closedCasesHref(figures.closedRange)}>{n(count(recommendation, finalStatus))}</NumberLink>
-                  </FigureCell>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </FigureTable>
       )}
       <p className="text-sm text-slate-700" data-figure="disagreements">
         {t.rich("disagreements", {

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { HorizontalBarChart, Legend, StackedBarChart } from "@/components/ui/charts";
-import { ColumnHead, FigureCell, FigureTile, RowHead, ScrollRegion } from "@/components/ui/figure-table";
+import { ColumnHead, FigureCell, FigureTable, FigureTile, RowHead, ScrollRegion } from "@/components/ui/figure-table";
 import { dayFormatter, numberFormatter, percentFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
 import { ratesOf, STATUSES, type KnownStatus, type VerificationCounts } from "@/lib/overview/figures";
@@ -62,34 +62,34 @@ export async function StatusPanel({ counts, period }: { counts: VerificationCoun
 
       <ReportSection id="by-status" title={t("byStatus.title")} actions={<CsvDownloadLink table="by_status" period={period} />}>
         <HorizontalBarChart rows={rows.map((row) => ({ ...row, color: STATUS_COLORS[row.key] }))} formatNumber={n} />
-        <table className="w-full max-w-xl border-collapse">
-          <caption className="sr-only">{t("byStatus.caption", { from: period.from, to: period.to })}</caption>
-          <thead className="border-b border-slate-200">
-            <tr>
+        <FigureTable
+          caption={t("byStatus.caption", { from: period.from, to: period.to })}
+          narrow
+          head={
+            <>
               <ColumnHead>{t("byStatus.status")}</ColumnHead>
               <ColumnHead numeric>{t("byStatus.count")}</ColumnHead>
               <ColumnHead numeric>{t("byStatus.share")}</ColumnHead>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.key} data-status={row.key}>
-                <RowHead>{row.label}</RowHead>
-                <FigureCell>{row.href ? <NumberLink href={row.href}>{n(row.value)}</NumberLink> : n(row.value)}</FigureCell>
-                <FigureCell>{pct(share(row.value))}</FigureCell>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t border-slate-300">
-            <tr>
+            </>
+          }
+          foot={
+            <>
               <RowHead total>{t("byStatus.total")}</RowHead>
               <FigureCell>
                 <NumberLink href={verificationsHref(range)}>{n(counts.total)}</NumberLink>
               </FigureCell>
               <FigureCell>{pct(counts.total === 0 ? null : 1)}</FigureCell>
+            </>
+          }
+        >
+          {rows.map((row) => (
+            <tr key={row.key} data-status={row.key}>
+              <RowHead>{row.label}</RowHead>
+              <FigureCell>{row.href ? <NumberLink href={row.href}>{n(row.value)}</NumberLink> : n(row.value)}</FigureCell>
+              <FigureCell>{pct(share(row.value))}</FigureCell>
             </tr>
-          </tfoot>
-        </table>
+          ))}
+        </FigureTable>
       </ReportSection>
     </>
   );
@@ -119,10 +119,11 @@ export async function DailyPanel({ counts, period }: { counts: VerificationCount
       <Legend series={series} />
       <StackedBarChart labels={counts.days.map((day) => short(day.day))} series={series} formatNumber={n} />
       <ScrollRegion label={t("daily.caption")} tall>
-        <table className="w-full border-collapse">
-          <caption className="sr-only">{t("daily.caption")}</caption>
-          <thead className="sticky top-0 border-b border-slate-200 bg-white">
-            <tr>
+        <FigureTable
+          caption={t("daily.caption")}
+          sticky
+          head={
+            <>
               <ColumnHead>{t("daily.day")}</ColumnHead>
               {STATUSES.map((key) => (
                 <ColumnHead key={key} numeric>
@@ -130,24 +131,23 @@ export async function DailyPanel({ counts, period }: { counts: VerificationCount
                 </ColumnHead>
               ))}
               <ColumnHead numeric>{t("daily.total")}</ColumnHead>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {counts.days.map((day) => (
-              <tr key={day.day} data-day={day.day}>
-                <RowHead className="whitespace-nowrap">{long(day.day)}</RowHead>
-                {STATUSES.map((key) => (
-                  <FigureCell key={key}>
-                    <NumberLink href={verificationsHref({ status: [key], from: day.day, to: day.day })}>{n(day.byStatus[key])}</NumberLink>
-                  </FigureCell>
-                ))}
-                <FigureCell total>
-                  <NumberLink href={verificationsHref({ from: day.day, to: day.day })}>{n(day.total)}</NumberLink>
+            </>
+          }
+        >
+          {counts.days.map((day) => (
+            <tr key={day.day} data-day={day.day}>
+              <RowHead className="whitespace-nowrap">{long(day.day)}</RowHead>
+              {STATUSES.map((key) => (
+                <FigureCell key={key}>
+                  <NumberLink href={verificationsHref({ status: [key], from: day.day, to: day.day })}>{n(day.byStatus[key])}</NumberLink>
                 </FigureCell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+              ))}
+              <FigureCell total>
+                <NumberLink href={verificationsHref({ from: day.day, to: day.day })}>{n(day.total)}</NumberLink>
+              </FigureCell>
+            </tr>
+          ))}
+        </FigureTable>
       </ScrollRegion>
     </ReportSection>
   );

@@ -1,12 +1,15 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
+import { focusFirstProblem } from "@/components/ui/focus-first-problem";
+import { QueryView } from "@/components/ui/query-view";
+import { TitledSection } from "@/components/ui/titled-section";
 import {
   ERASED_KINDS,
   erasureReasonProblem,
@@ -35,46 +38,35 @@ export function ErasurePanel() {
   if (list.error instanceof ApiRequestError && list.error.status === 403) return null;
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-6">
-      <div>
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-          {t("heading")}
-        </h2>
-        <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("intro")}</p>
-      </div>
+    <TitledSection
+      id={`${id}-heading`}
+      title={t("heading")}
+      lead={t("intro")}
+      leadClassName="max-w-3xl text-slate-600"
+      className="space-y-6"
+    >
       <RequestForm onAsked={(erasure) => setNotice({ tone: "success", text: t("form.sent", { document: erasure.documentMasked }) })} />
       <div aria-live="polite" className="space-y-4">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
         {shown?.result ? <ResultView erasure={shown} result={shown.result} /> : null}
       </div>
-      {list.data ? (
-        <>
-          <PendingList
-            items={list.data.pending}
-            onDecided={(erasure) => {
-              setShown(erasure.state === "confirmed" ? erasure : null);
-              setNotice(
-                erasure.state === "cancelled" ? { tone: "success", text: t("cancelled", { document: erasure.documentMasked }) } : null,
-              );
-            }}
-          />
-          <RecentList items={list.data.recent} />
-        </>
-      ) : list.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              {t("retry")}
-            </Button>
-          }
-        >
-          {t("loadFailed")}
-        </Alert>
-      ) : (
-        <p className="text-sm text-slate-600">{t("loading")}</p>
-      )}
-    </section>
+      <QueryView query={list} failed={t("loadFailed")} retryLabel={t("retry")} loading={t("loading")}>
+        {(data) => (
+          <>
+            <PendingList
+              items={data.pending}
+              onDecided={(erasure) => {
+                setShown(erasure.state === "confirmed" ? erasure : null);
+                setNotice(
+                  erasure.state === "cancelled" ? { tone: "success", text: t("cancelled", { document: erasure.documentMasked }) } : null,
+                );
+              }}
+            />
+            <RecentList items={data.recent} />
+          </>
+        )}
+      </QueryView>
+    </TitledSection>
   );
 }
 
@@ -106,10 +98,7 @@ function RequestForm({ onAsked }: { onAsked: (erasure: ErasureDto) => void }) {
     const reasonIssue = erasureReasonProblem(reason);
     setCpfError(cpfIssue);
     setReasonError(reasonIssue);
-    if (cpfIssue || reasonIssue) {
-      document.getElementById(cpfIssue ? `${id}-cpf` : reasonId)?.focus();
-      return;
-    }
+    if (focusFirstProblem({ [`${id}-cpf`]: cpfIssue, [reasonId]: reasonIssue })) return;
     ask.mutate(
       { cpf, reason: reason.trim() },
       {
@@ -188,6 +177,37 @@ function RequestForm({ onAsked }: { onAsked: (erasure: ErasureDto) => void }) {
   );
 }
 
+/** One of the panel's lists, pending or recent: its heading, then the sentence that says it is empty or the list. */
+function ErasureList({
+  kind,
+  items,
+  renderItem,
+  children,
+}: {
+  kind: "pending" | "recent";
+  items: ErasureDto[];
+  renderItem: (erasure: ErasureDto) => ReactNode;
+  children?: ReactNode;
+}) {
+  const t = useTranslations("erasure");
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3">
+      <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
+        {t(`${kind}.heading`)}
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">{t(`${kind}.empty`)}</p>
+      ) : (
+        <ul aria-label={t(`${kind}.listLabel`)} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {items.map(renderItem)}
+        </ul>
+      )}
+      {children}
+    </section>
+  );
+}
+
 function PendingList({ items, onDecided }: { items: ErasureDto[]; onDecided: (erasure: ErasureDto) => void }) {
   const t = useTranslations("erasure");
   const format = useFormatter();
@@ -199,59 +219,53 @@ function PendingList({ items, onDecided }: { items: ErasureDto[]; onDecided: (er
   const dialog = asked?.decision === "cancel" ? "cancelDialog" : "confirmDialog";
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-3">
-      <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
-        {t("pending.heading")}
-      </h3>
-      {items.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("pending.empty")}</p>
-      ) : (
-        <ul aria-label={t("pending.listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {items.map((erasure) => (
-            <li key={erasure.id} className="space-y-3 p-4" data-testid="erasure-pending">
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
-                <dt className="text-slate-500">{t("pending.document")}</dt>
-                <dd className="font-mono">{erasure.documentMasked}</dd>
-                <dt className="text-slate-500">{t("pending.reason")}</dt>
-                <dd className="break-words whitespace-pre-line">{erasure.reason}</dd>
-                <dt className="text-slate-500">{t("pending.requestedBy")}</dt>
-                <dd className="break-all">{erasure.requestedBy.name || erasure.requestedBy.email}</dd>
-                <dt className="text-slate-500">{t("pending.requestedAt")}</dt>
-                <dd>{when(erasure.requestedAt)}</dd>
-              </dl>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="danger"
-                  disabled={erasure.ownRequest}
-                  aria-label={t("pending.confirmLabel", { document: erasure.documentMasked })}
-                  aria-describedby={erasure.ownRequest ? `${id}-${erasure.id}-own` : undefined}
-                  onClick={() => {
-                    decide.reset();
-                    setAsked({ erasure, decision: "confirm" });
-                  }}
-                >
-                  {t("pending.confirm")}
-                </Button>
-                <Button
-                  variant="secondary"
-                  aria-label={t("pending.cancelLabel", { document: erasure.documentMasked })}
-                  onClick={() => {
-                    decide.reset();
-                    setAsked({ erasure, decision: "cancel" });
-                  }}
-                >
-                  {t("pending.cancel")}
-                </Button>
-              </div>
-              {erasure.ownRequest ? (
-                <p id={`${id}-${erasure.id}-own`} className="text-sm text-slate-600">
-                  {t("pending.ownRequest")}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+    <ErasureList
+      kind="pending"
+      items={items}
+      renderItem={(erasure) => (
+        <li key={erasure.id} className="space-y-3 p-4" data-testid="erasure-pending">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+            <dt className="text-slate-500">{t("pending.document")}</dt>
+            <dd className="font-mono">{erasure.documentMasked}</dd>
+            <dt className="text-slate-500">{t("pending.reason")}</dt>
+            <dd className="break-words whitespace-pre-line">{erasure.reason}</dd>
+            <dt className="text-slate-500">{t("pending.requestedBy")}</dt>
+            <dd className="break-all">{erasure.requestedBy.name || erasure.requestedBy.email}</dd>
+            <dt className="text-slate-500">{t("pending.requestedAt")}</dt>
+            <dd>{when(erasure.requestedAt)}</dd>
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="danger"
+              disabled={erasure.ownRequest}
+              aria-label={t("pending.confirmLabel", { document: erasure.documentMasked })}
+              aria-describedby={erasure.ownRequest ? `${id}-${erasure.id}-own` : undefined}
+              onClick={() => {
+                decide.reset();
+                setAsked({ erasure, decision: "confirm" });
+              }}
+            >
+              {t("pending.confirm")}
+            </Button>
+            <Button
+              variant="secondary"
+              aria-label={t("pending.cancelLabel", { document: erasure.documentMasked })}
+              onClick={() => {
+                decide.reset();
+                setAsked({ erasure, decision: "cancel" });
+              }}
+            >
+              {t("pending.cancel")}
+            </Button>
+          </div>
+          {erasure.ownRequest ? (
+            <p id={`${id}-${erasure.id}-own`} className="text-sm text-slate-600">
+              {t("pending.ownRequest")}
+            </p>
+          ) : null}
+        </li>
       )}
+    >
       <ConfirmDialog
         open={asked !== null}
         onOpenChange={(open) => (open ? undefined : setAsked(null))}
@@ -275,7 +289,7 @@ function PendingList({ items, onDecided }: { items: ErasureDto[]; onDecided: (er
           );
         }}
       />
-    </section>
+    </ErasureList>
   );
 }
 
@@ -326,40 +340,32 @@ function ResultLists({ result }: { result: ErasureResult }) {
 function RecentList({ items }: { items: ErasureDto[] }) {
   const t = useTranslations("erasure");
   const format = useFormatter();
-  const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-3">
-      <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
-        {t("recent.heading")}
-      </h3>
-      {items.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("recent.empty")}</p>
-      ) : (
-        <ul aria-label={t("recent.listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {items.map((erasure) => (
-            <li key={erasure.id} className="space-y-2 p-4 text-sm text-slate-700" data-testid="erasure-recent">
-              <p>
-                <span className="font-mono text-slate-900">{erasure.documentMasked}</span>
-                {" — "}
-                {t("recent.decided", {
-                  state: t(`recent.state.${erasure.state === "confirmed" ? "confirmed" : "cancelled"}`),
-                  name: erasure.decidedBy?.name || erasure.decidedBy?.email || "—",
-                  date: erasure.decidedAt ? format.dateTime(new Date(erasure.decidedAt), { dateStyle: "short", timeStyle: "short" }) : "—",
-                })}
-              </p>
-              <p className="break-words whitespace-pre-line text-slate-600">{erasure.reason}</p>
-              {erasure.result ? (
-                <details>
-                  <summary className="cursor-pointer font-medium text-brand-700">{t("recent.showResult")}</summary>
-                  <div className="mt-2">
-                    <ResultLists result={erasure.result} />
-                  </div>
-                </details>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+    <ErasureList
+      kind="recent"
+      items={items}
+      renderItem={(erasure) => (
+        <li key={erasure.id} className="space-y-2 p-4 text-sm text-slate-700" data-testid="erasure-recent">
+          <p>
+            <span className="font-mono text-slate-900">{erasure.documentMasked}</span>
+            {" — "}
+            {t("recent.decided", {
+              state: t(`recent.state.${erasure.state === "confirmed" ? "confirmed" : "cancelled"}`),
+              name: erasure.decidedBy?.name || erasure.decidedBy?.email || "—",
+              date: erasure.decidedAt ? format.dateTime(new Date(erasure.decidedAt), { dateStyle: "short", timeStyle: "short" }) : "—",
+            })}
+          </p>
+          <p className="break-words whitespace-pre-line text-slate-600">{erasure.reason}</p>
+          {erasure.result ? (
+            <details>
+              <summary className="cursor-pointer font-medium text-brand-700">{t("recent.showResult")}</summary>
+              <div className="mt-2">
+                <ResultLists result={erasure.result} />
+              </div>
+            </details>
+          ) : null}
+        </li>
       )}
-    </section>
+    />
   );
 }

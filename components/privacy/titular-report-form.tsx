@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { CpfField } from "@/components/ui/cpf-field";
+import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import type { ReportFormat } from "@/lib/privacy/titular";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
@@ -46,10 +47,7 @@ export function TitularReportForm({
     const problem = cpfProblem(cpf);
     setCpfError(problem);
     setEdited(false);
-    if (problem) {
-      document.getElementById("titular-cpf")?.focus();
-      return;
-    }
+    if (focusFirstProblem({ "titular-cpf": problem })) return;
     onAsk({ cpf, locale, format });
   }
 
@@ -72,7 +70,6 @@ export function TitularReportForm({
             value={cpf}
             onValueChange={(value) => {
               setCpf(value);
-              setCpfError(undefined);
               setEdited(true);
             }}
             onProblemChange={setCpfError}

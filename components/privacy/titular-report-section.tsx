@@ -6,6 +6,7 @@ import { useState } from "react";
 import { TitularReportForm, type TitularReportAsk } from "@/components/privacy/titular-report-form";
 import { TitularReportView } from "@/components/privacy/titular-report-view";
 import { Alert } from "@/components/ui/alert";
+import { TitledSection } from "@/components/ui/titled-section";
 import { useTitularReport, useTitularReportDownload } from "@/lib/privacy/hooks";
 import type { ReportFormat } from "@/lib/privacy/titular";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
@@ -35,13 +36,7 @@ export function TitularReportSection() {
   }
 
   return (
-    <section aria-labelledby="titular-heading" className="space-y-4">
-      <div className="space-y-1">
-        <h2 id="titular-heading" className="text-lg font-semibold text-slate-900">
-          {t("privacy.report.heading")}
-        </h2>
-        <p className="text-sm text-slate-700">{t("privacy.report.lead")}</p>
-      </div>
+    <TitledSection id="titular-heading" title={t("privacy.report.heading")} lead={t("privacy.report.lead")} className="space-y-4">
       <TitularReportForm pending={pending} serverCpfError={cpfRefused} onAsk={ask} />
       <div aria-live="polite" className="sr-only">
         {pending ? t("privacy.report.working") : null}
@@ -51,6 +46,6 @@ export function TitularReportSection() {
         <Alert tone="success">{t("privacy.report.downloaded", { file: download.data })}</Alert>
       ) : null}
       {report.data ? <TitularReportView report={report.data} /> : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -6,8 +6,8 @@ import { StaffSessionsDialog } from "@/components/staff/staff-sessions-dialog";
 import { StaffTable } from "@/components/staff/staff-table";
 import { useStaffActions, type StaffActions } from "@/components/staff/use-staff-actions";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { QueryView } from "@/components/ui/query-view";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { useStaffQuery } from "@/lib/staff/hooks";
 
@@ -32,28 +32,17 @@ export function StaffAdmin({ currentUserId, ssoConfigured }: { currentUserId: st
       <div aria-live="polite">
         <StaffNotice actions={actions} describe={describe} nameOf={nameOf} />
       </div>
-      {query.data ? (
-        <StaffTable
-          staff={query.data.staff}
-          currentUserId={currentUserId}
-          pendingId={actions.pendingId}
-          ssoConfigured={ssoConfigured}
-          {...actions.rowActions}
-        />
-      ) : query.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {tCommon("retry")}
-            </Button>
-          }
-        >
-          {t("loadFailed")}
-        </Alert>
-      ) : (
-        <p className="text-sm text-slate-600">{tCommon("loading")}</p>
-      )}
+      <QueryView query={query} failed={t("loadFailed")} retryLabel={tCommon("retry")} loading={tCommon("loading")}>
+        {(data) => (
+          <StaffTable
+            staff={data.staff}
+            currentUserId={currentUserId}
+            pendingId={actions.pendingId}
+            ssoConfigured={ssoConfigured}
+            {...actions.rowActions}
+          />
+        )}
+      </QueryView>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : actions.cancelConfirm())}

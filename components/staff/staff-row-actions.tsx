@@ -6,6 +6,15 @@ import { Button } from "@/components/ui/button";
 import type { StaffListEntry } from "@/lib/staff/types";
 import type { UpdateStaffInput } from "@/lib/staff/validation";
 
+/** What a member's row buttons ask of the page: each is called with the member it is about. */
+export interface StaffRowHandlers {
+  onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
+  onUnlock: (user: StaffListEntry) => void;
+  onSessions: (user: StaffListEntry) => void;
+  onResetFactors: (user: StaffListEntry) => void;
+  onSsoOnly: (user: StaffListEntry, ssoOnly: boolean) => void;
+}
+
 /*
  * One member's buttons at the end of their row (the foot of their card below md). A role or access change
  * that would leave no active admin, or touch one's own account, is held here with the reason as its title;
@@ -32,12 +41,7 @@ export function StaffRowActions({
   factorCount: number | undefined;
   ssoOnly: boolean;
   ssoConfigured: boolean;
-  onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
-  onUnlock: (user: StaffListEntry) => void;
-  onSessions: (user: StaffListEntry) => void;
-  onResetFactors: (user: StaffListEntry) => void;
-  onSsoOnly: (user: StaffListEntry, ssoOnly: boolean) => void;
-}) {
+} & StaffRowHandlers) {
   const t = useTranslations("staff");
   const roleAction = user.role === "admin" ? t("actions.makeAnalyst") : t("actions.makeAdmin");
   const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");

@@ -2,11 +2,10 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 
-import { StaffRowActions } from "@/components/staff/staff-row-actions";
+import { StaffRowActions, type StaffRowHandlers } from "@/components/staff/staff-row-actions";
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import type { StaffListEntry } from "@/lib/staff/types";
-import type { UpdateStaffInput } from "@/lib/staff/validation";
 
 /** What the list may say about a member's sign-in security (fields the staff DTO gains with second factors). */
 type SecurityFields = { factorCount?: number; ssoOnly?: boolean };
@@ -23,22 +22,13 @@ export function StaffTable({
   currentUserId,
   pendingId,
   ssoConfigured = false,
-  onChange,
-  onUnlock,
-  onSessions,
-  onResetFactors,
-  onSsoOnly,
+  ...handlers
 }: {
   staff: StaffListEntry[];
   currentUserId: string;
   pendingId: string | null;
   ssoConfigured?: boolean;
-  onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
-  onUnlock: (user: StaffListEntry) => void;
-  onSessions: (user: StaffListEntry) => void;
-  onResetFactors: (user: StaffListEntry) => void;
-  onSsoOnly: (user: StaffListEntry, ssoOnly: boolean) => void;
-}) {
+} & StaffRowHandlers) {
   const t = useTranslations("staff");
   const format = useFormatter();
   const activeAdmins = staff.filter((user) => user.role === "admin" && !user.disabled).length;
@@ -132,11 +122,7 @@ export function StaffTable({
                     factorCount={factorCount}
                     ssoOnly={ssoOnly}
                     ssoConfigured={ssoConfigured}
-                    onChange={onChange}
-                    onUnlock={onUnlock}
-                    onSessions={onSessions}
-                    onResetFactors={onResetFactors}
-                    onSsoOnly={onSsoOnly}
+                    {...handlers}
                   />
                 </DataCell>
               </DataRow>

@@ -11,8 +11,8 @@ export type CpfFieldProblem = CpfProblem | "server";
 /**
  * The one CPF input of every form (lookup, KYC session, titular report, erasure): its label, any formatting
  * accepted (typed or pasted) and shown as 000.000.000-00 while typing, the CPF rule (check digits, repeated
- * digits: `cpfProblem`) checked when the field is left if the form asks for it (`onProblemChange`), and the
- * problem as the form's sentence (`messages`, each naming the field), tied to the input for screen readers
+ * digits: `cpfProblem`) checked when the field is left if the form asks for it (`onProblemChange`, which an edit
+ * also clears), and the problem as the form's sentence (`messages`, each naming the field), tied to the input for screen readers
  * (aria-invalid, aria-describedby). The form checks `cpfProblem` again on submit and owns the state.
  */
 export function CpfField({
@@ -35,7 +35,7 @@ export function CpfField({
   onValueChange: (value: string) => void;
   /** The problem shown under the field, if any. */
   problem?: CpfFieldProblem;
-  /** Given, the field checks the CPF when it is left (an empty field is not told off until submit). */
+  /** Given, the field checks the CPF when it is left (an empty field is not told off until submit) and clears the problem on an edit. */
   onProblemChange?: (problem: CpfProblem | undefined) => void;
   /** The sentence for each problem, in the form's words. */
   messages: (problem: CpfFieldProblem) => string;
@@ -60,7 +60,10 @@ export function CpfField({
       // Room for formatting characters a paste may carry; the formatter keeps 11 digits.
       maxLength={32}
       className={className}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(formatCpfPartial(event.target.value))}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+        onValueChange(formatCpfPartial(event.target.value));
+        onProblemChange?.(undefined);
+      }}
       onBlur={onProblemChange ? () => onProblemChange(value ? cpfProblem(value) : undefined) : undefined}
     />
   );

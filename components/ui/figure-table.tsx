@@ -58,3 +58,41 @@ export function FigureTile({ label, children, ...data }: { label: ReactNode; chi
     </div>
   );
 }
+
+/**
+ * A table of figures: its caption (for screen readers, or shown above the table with `shownCaption`), the column
+ * headings (`head`; `sticky` keeps them in view over a tall scroll), the rows, and the totals' row (`foot`), if any.
+ * `narrow` keeps a table of a few columns to a readable width.
+ */
+export function FigureTable({
+  caption,
+  shownCaption = false,
+  narrow = false,
+  sticky = false,
+  head,
+  foot,
+  children,
+}: {
+  caption: string;
+  shownCaption?: boolean;
+  narrow?: boolean;
+  sticky?: boolean;
+  head: ReactNode;
+  foot?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <table className={narrow ? "w-full max-w-xl border-collapse" : "w-full border-collapse"}>
+      <caption className={shownCaption ? "pb-2 text-left text-xs text-slate-600" : "sr-only"}>{caption}</caption>
+      <thead className={sticky ? "sticky top-0 border-b border-slate-200 bg-white" : "border-b border-slate-200"}>
+        <tr>{head}</tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">{children}</tbody>
+      {foot ? (
+        <tfoot className="border-t border-slate-300">
+          <tr>{foot}</tr>
+        </tfoot>
+      ) : null}
+    </table>
+  );
+}

@@ -5,4 +5,4 @@ export const LOOKUP_SOURCES = ["receita", "history"] as const;
 export type LookupSource = (typeof LOOKUP_SOURCES)[number];
 
 // The purpose rule is shared with the KYC form (lib/shared/purpose.ts).
-export { MAX_PURPOSE_LENGTH, MIN_PURPOSE_LENGTH, purposeProblem, type PurposeProblem } from "@/lib/shared/purpose";
+export { purposeProblem, type PurposeProblem } from "@/lib/shared/purpose";
