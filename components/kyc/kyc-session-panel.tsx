@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CopyButton, SecretValue } from "@/components/ui/copy-button";
+import { CopyableSecret } from "@/components/ui/copy-button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { PurposeField, type PurposeFieldProblem } from "@/components/ui/purpose-field";
@@ -117,20 +117,7 @@ function KycSessionResult({ result }: { result: KycSessionResponse }) {
   return (
     <div className="space-y-4">
       <Alert tone="success" title={t("startedTitle")} />
-      <div>
-        <label htmlFor="kyc-widget-address" className="block text-sm font-medium text-slate-800">
-          {t("address")}
-        </label>
-        <p id="kyc-widget-address-hint" className="mt-1 text-xs text-slate-600">
-          {t("addressHint")}
-        </p>
-        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
-          <div className="flex-1">
-            <SecretValue id="kyc-widget-address" value={session.url} label={t("address")} />
-          </div>
-          <CopyButton value={session.url} />
-        </div>
-      </div>
+      <CopyableSecret id="kyc-widget-address" label={t("address")} hint={t("addressHint")} value={session.url} />
       <Alert tone="warning">{t("tokenWarning")}</Alert>
       <div className="flex flex-col gap-6 md:flex-row">
         {/* A data URL made on the server: no QR library in the browser. White margin for scanners. */}

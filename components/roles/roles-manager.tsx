@@ -8,6 +8,7 @@ import { RoleEditorDialog } from "@/components/roles/role-editor-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { TitleWithAction } from "@/components/ui/title-with-action";
 import { isBuiltInRole, type RoleInput } from "@/lib/auth/permissions";
 import {
   useCreateRoleMutation,
@@ -54,13 +55,11 @@ export function RolesManager() {
 
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("intro")}</p>
-        </div>
-        {catalogue.data ? <Button onClick={() => openEditor("new")}>{t("create")}</Button> : null}
-      </div>
+      <TitleWithAction
+        title={t("title")}
+        intro={t("intro")}
+        action={catalogue.data ? <Button onClick={() => openEditor("new")}>{t("create")}</Button> : null}
+      />
       <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>
       {roles.error || catalogue.error ? (
         <Alert tone="error">

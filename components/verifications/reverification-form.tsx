@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton, SecretValue } from "@/components/ui/copy-button";
+import { CopyableSecret } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useRequestReverification } from "@/lib/cases/hooks";
@@ -69,17 +69,7 @@ export function ReverificationDialog({
           <Alert tone="success" title={t("created", { publicId: result.publicId, refId: result.refId })} />
           {result.url ? (
             <>
-              <div>
-                <label htmlFor="reverification-address" className="block text-sm font-medium text-slate-800">
-                  {t("address")}
-                </label>
-                <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
-                  <div className="min-w-0 flex-1">
-                    <SecretValue id="reverification-address" value={result.url} label={t("address")} />
-                  </div>
-                  <CopyButton value={result.url} label={t("copy")} />
-                </div>
-              </div>
+              <CopyableSecret id="reverification-address" label={t("address")} value={result.url} copyLabel={t("copy")} />
               {result.qrCode ? (
                 // A data URL made on the server: no QR library in the browser. White margin for scanners.
                 // eslint-disable-next-line @next/next/no-img-element

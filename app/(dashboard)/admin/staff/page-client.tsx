@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { InviteStaffDialog } from "@/components/staff/invite-staff-dialog";
 import { StaffAdmin } from "@/components/staff/staff-admin";
+import { TitleWithAction } from "@/components/ui/title-with-action";
 
 export function StaffPageClient({
   currentUserId,
@@ -18,13 +19,7 @@ export function StaffPageClient({
   const t = useTranslations("staff");
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("intro")}</p>
-        </div>
-        <InviteStaffDialog customRoles={customRoles} />
-      </div>
+      <TitleWithAction title={t("title")} intro={t("intro")} action={<InviteStaffDialog customRoles={customRoles} />} />
       <StaffAdmin currentUserId={currentUserId} ssoConfigured={ssoConfigured} />
     </section>
   );
