@@ -14,8 +14,11 @@ function sources(dir: string): string[] {
   });
 }
 
-// Names on a line that speaks of an action: `action: "x.y"`, `const action = a ? "x.y" : "x.z"`, `"x.y.z"`.
+// Names on a line that speaks of an action: `action: "x.y"`, `const action = a ? "x.y" : "x.z"`, `"x.y.z"`, or
+// that calls one of the case module's recorders, which take the action as an argument
+// (`succeeded(tx, context, "case.move", …)`, `refused(db, context, "case.move", …)`, lib/cases/server/context.ts).
 const NAME = /"([a-z]+(?:\.[a-z_]+){1,2})"/g;
+const SPEAKS_OF_ACTION = /\baction\b|\b(?:succeeded|refused)\(/i;
 const NOT_ACTIONS = new Set(["probe.value", "actions.failed"]);
 
 describe("audit action catalogue", () => {
@@ -24,7 +27,7 @@ describe("audit action catalogue", () => {
     [...sources(path.join(root, "app")), ...sources(path.join(root, "lib"))]
       .filter((file) => !file.endsWith("action-names.ts"))
       .flatMap((file) => fs.readFileSync(file, "utf8").split("\n"))
-      .filter((line) => /\baction\b/i.test(line))
+      .filter((line) => SPEAKS_OF_ACTION.test(line))
       .flatMap((line) => [...line.matchAll(NAME)].map((match) => match[1]!))
       .filter((name) => !NOT_ACTIONS.has(name)),
   );

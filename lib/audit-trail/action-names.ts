@@ -74,6 +74,9 @@ export const AUDIT_ACTION_NAMES = [
   "webhook.receive",
 ] as const;
 
+/** One of the catalogue's names: a recorder typed with it cannot write a name the catalogue lacks. */
+export type AuditActionName = (typeof AUDIT_ACTION_NAMES)[number];
+
 /** The catalogue plus any other name already on the trail (an older version's), sorted, without duplicates. */
 export function actionChoices(recorded: readonly string[]): string[] {
   return [...new Set([...AUDIT_ACTION_NAMES, ...recorded])].sort();

@@ -1,5 +1,6 @@
 import "server-only";
 
+import type { AuditActionName } from "@/lib/audit-trail/action-names";
 import { failureOf, recordEvent, type AuditDetails } from "@/lib/audit-trail/server";
 import type { AuditEvent } from "@/lib/audit-trail/server/record";
 import type { Permission } from "@/lib/auth/permissions";
@@ -47,7 +48,7 @@ export function caseTarget(publicId: string) {
 /** The trail's event of a case action: who acted, from where, on which verification's case. */
 function caseEvent(
   context: CaseContext,
-  action: string,
+  action: AuditActionName,
   publicId: string,
   outcome: AuditEvent["outcome"],
   details: AuditDetails,
@@ -67,7 +68,7 @@ function caseEvent(
 export async function succeeded(
   tx: Database,
   context: CaseContext,
-  action: string,
+  action: AuditActionName,
   publicId: string,
   details: AuditDetails,
 ): Promise<void> {
@@ -75,7 +76,13 @@ export async function succeeded(
 }
 
 /** Records a refused action on the trail and throws its error. */
-export async function refused(db: Database, context: CaseContext, action: string, publicId: string, error: AppError): Promise<never> {
+export async function refused(
+  db: Database,
+  context: CaseContext,
+  action: AuditActionName,
+  publicId: string,
+  error: AppError,
+): Promise<never> {
   // The trail's one failure vocabulary (denied for 403, the error code as the reason).
   const { outcome, reason } = failureOf(error);
   await recordEvent(caseEvent(context, action, publicId, outcome, { reason }), db).catch((auditError: unknown) =>
