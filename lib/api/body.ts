@@ -22,10 +22,11 @@ export function assertJsonContentType(request: Request): void {
 
 /**
  * Bodies larger than this are read within the process-wide budget (BODY_BUDGET_BYTES); smaller ones (every JSON
- * form, next-auth's posts) are not counted. The size of the default cap: only a route that raises its cap
+ * form, next-auth's posts) are not counted. The default cap itself: only a route that raises its cap
  * (`maxBodyBytes`) takes bodies that count.
+ * @alias
  */
-export const BODY_BUDGET_THRESHOLD_BYTES = 16 * 1024;
+export const BODY_BUDGET_THRESHOLD_BYTES = DEFAULT_MAX_BODY_BYTES;
 
 /**
  * The bytes that the large bodies (above BODY_BUDGET_THRESHOLD_BYTES) of every request of this process may hold
