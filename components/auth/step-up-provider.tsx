@@ -28,29 +28,29 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   const [StepUpDialog, setStepUpDialog] = useState<typeof StepUpDialogType | null>(null);
   const asked = useRef(0);
 
-  // The questions not answered yet. One left open when the provider goes away (the shell unmounting) is answered
-  // "not verified", or the registry would hand its never-settling promise to every later step-up.
-  const unanswered = useRef(new Set<(outcome: StepUpOutcome) => void>());
+  // The question not answered yet (the registry asks one at a time). Left open when the provider goes away (the
+  // shell unmounting), it is answered "not verified", or the registry would hand its never-settling promise to
+  // every later step-up.
+  const unanswered = useRef<((outcome: StepUpOutcome) => void) | null>(null);
 
   useEffect(() => {
-    const pending = unanswered.current;
     const remove = setStepUpHandler(async () => {
       const [methods, dialog] = await Promise.all([fetchStepUpMethods().catch(() => null), loadDialog()]);
       return new Promise<StepUpOutcome>((resolve) => {
-        pending.add(resolve);
+        unanswered.current = resolve;
         setStepUpDialog(() => dialog);
         setAsking({ id: (asked.current += 1), resolve, methods });
       });
     });
     return () => {
       remove();
-      for (const resolve of pending) resolve({ verified: false });
-      pending.clear();
+      unanswered.current?.({ verified: false });
+      unanswered.current = null;
     };
   }, []);
 
   function finish(outcome: StepUpOutcome) {
-    if (asking) unanswered.current.delete(asking.resolve);
+    unanswered.current = null;
     asking?.resolve(outcome);
     setAsking(null);
   }
