@@ -143,6 +143,7 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/cases/reasons/route.ts": { GET: { need: "cases.read" } },
   "app/api/cases/sync/route.ts": { POST: { need: "cases.assign" } },
   "app/api/cases/routing/route.ts": { GET: { need: "cases.assign" }, PUT: { need: "cases.assign", body: {} } },
+  "app/api/cases/settings/route.ts": { GET: { need: "cases.assign" }, PUT: { need: "cases.assign", body: {} } },
   "app/api/cases/bulk/route.ts": { POST: { need: "cases.work", body: {} } },
   "app/api/cases/[publicId]/route.ts": { GET: { need: "cases.read", params: { publicId: PUBLIC_ID } } },
   "app/api/cases/[publicId]/assignment/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },

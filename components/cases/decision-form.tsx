@@ -14,7 +14,7 @@ import {
   type Recommendation,
 } from "@/lib/cases/rules";
 
-import { byId, reasonFocus } from "./case-panel-focus";
+import { byId, leaveForm, reasonFocus } from "./case-panel-focus";
 import { ErrorLine } from "./error-line";
 import { TextBox } from "./text-box";
 
@@ -50,6 +50,7 @@ export function DecisionForm({ publicId }: { publicId: string }) {
     const found = outcomeProblems({ recommendation, reasons: chosen, comment });
     setProblems(found);
     if (found.length > 0) return;
+    leaveForm("case-outcome-form"); // the next key is a shortcut, never typed into the comment (issue 32)
     record.mutate({ recommendation, reasons: chosen as ReasonCode[], comment });
   }
   const fieldError = (field: "reasons" | "comment") => {

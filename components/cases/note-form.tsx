@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useAddNote } from "@/lib/cases/hooks";
 import { NOTE_MAX_CHARS } from "@/lib/cases/rules";
 
-import { byId } from "./case-panel-focus";
+import { byId, leaveForm } from "./case-panel-focus";
 import { ErrorLine } from "./error-line";
 import { TextBox } from "./text-box";
 
@@ -18,11 +18,13 @@ export function NoteForm({ publicId }: { publicId: string }) {
   const [text, setText] = useState("");
   function submit(event: FormEvent) {
     event.preventDefault();
-    // The text stays in the field until the note is stored: a refusal loses nothing typed.
-    add.mutate({ text }, { onSuccess: () => setText(""), onSettled: () => byId("case-note")?.focus() });
+    // The text stays in the field until the note is stored: a refusal loses nothing typed, and keeps the field's
+    // focus to correct it; a stored note hands the focus back to the shortcuts.
+    leaveForm("case-note-form");
+    add.mutate({ text }, { onSuccess: () => setText(""), onError: () => byId("case-note")?.focus() });
   }
   return (
-    <form onSubmit={submit} className="space-y-2">
+    <form id="case-note-form" onSubmit={submit} className="space-y-2">
       <TextBox
         id="case-note"
         label={t("label")}

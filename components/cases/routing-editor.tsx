@@ -10,6 +10,7 @@ import type { RoutingConfig } from "@/lib/cases/types";
 
 import { routingInput, RoutingLabel, RoutingQueueFieldset } from "./routing-queue-fieldset";
 import { RoutingRuleItem } from "./routing-rule-item";
+import { TakeModeSettings } from "./take-mode-settings";
 import { useRoutingDraft } from "./use-routing-draft";
 
 /** The case routing page (admin): loads the routing and edits it. */
@@ -18,7 +19,12 @@ export function CaseRouting() {
   const routing = useRouting();
   if (routing.isError) return <Alert tone="error" title={routing.error.message} />;
   if (!routing.data) return <p>{t("loading")}</p>;
-  return <RoutingEditor config={routing.data} />;
+  return (
+    <div className="space-y-6">
+      <RoutingEditor config={routing.data} />
+      <TakeModeSettings />
+    </div>
+  );
 }
 
 /** Automatic assignment and its capacity, the queues and their members, and the rules that send a case to a queue, in order. */

@@ -1,31 +1,97 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import type { Recommendation } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
 
-import { byId, reasonFocus } from "./case-panel-focus";
+import { byId } from "./case-panel-focus";
 import { isTyping } from "./typing";
 
+/** What the keys act on once the panel is drawn: its case (null: none), and its decision (takes the case first when the team's setting says so). */
+export interface CaseKeyTarget {
+  detail: CaseDetail | null;
+  decide: (value: Recommendation) => boolean;
+}
+
+interface Moves {
+  push: (href: string) => void;
+  context: string;
+  onHelp: () => void;
+}
+
+/** The keys the page acts on outside a field (CASE_SHORTCUTS): the ones kept while the panel loads. */
+const SHORTCUT_KEY = /^(?:[anpxecsyjku?]|[1-9])$/;
+
+/** One key on the drawn panel, through its own controls (a click, a focus, a form submit); false when it did nothing. */
+function act(key: string, { detail, decide }: CaseKeyTarget, { push, context, onHelp }: Moves): boolean {
+  const click = (id: string) => {
+    const element = byId(id);
+    element?.click();
+    return !!element;
+  };
+  const focus = (id: string) => {
+    const element = byId(id);
+    element?.focus();
+    return !!element;
+  };
+  if (key === "a") return click("case-assign");
+  if (key === "n") return focus("case-note");
+  if (key === "p") return decide("approve");
+  if (key === "x") return decide("reprove");
+  if (key === "e") return decide("escalate");
+  if (/^[1-9]$/.test(key)) {
+    const box = byId("case-reasons")?.querySelectorAll<HTMLInputElement>("input[type=checkbox]")[Number(key) - 1];
+    box?.click();
+    box?.focus();
+    return !!box;
+  }
+  if (key === "c") return focus("case-outcome-comment") || focus("case-confirm-comment");
+  if (key === "s") {
+    const form = byId("case-outcome-form") as HTMLFormElement | null;
+    form?.requestSubmit();
+    return !!form;
+  }
+  if (key === "y") return click("case-agree");
+  if (key === "j" && detail?.next) push(caseHref(detail.next, context));
+  else if (key === "k" && detail?.previous) push(caseHref(detail.previous, context));
+  else if (key === "u") push(queueHref(context));
+  else if (key === "?") onHelp();
+  else return false;
+  return true;
+}
+
 /**
- * The case page's shortcuts (CASE_SHORTCUTS, listed on `?`). Keys act through the panel's own controls (a
- * click, a focus, a form submit), so what a key does is exactly what the control does, with the same checks
- * and messages.
+ * The case page's shortcuts (CASE_SHORTCUTS, listed on `?`). Keys act through the panel's own controls, so what a
+ * key does is exactly what the control does, with the same checks and messages.
+ *
+ * The listener is registered as soon as the page runs, before the case has arrived: a key pressed while the panel
+ * loads is kept (`waiting` says so; `listening` once keys are heard at all) and applied, in order, when the panel
+ * calls `ready` with what it drew. No key is dropped for arriving early (issue 32).
  */
-export function useCaseShortcuts({ detail, context, onHelp }: { detail: CaseDetail; context: string; onHelp: () => void }) {
+export function useCaseShortcuts({ context, onHelp }: { context: string; onHelp: () => void }) {
   const router = useRouter();
+  const target = useRef<CaseKeyTarget | null>(null);
+  const queued = useRef<string[]>([]);
+  const moves = useRef<Moves>({ push: (href) => router.push(href), context, onHelp });
+  const [waiting, setWaiting] = useState(false);
+  // The listener is registered by the first commit's effects; the hydrated render comes after them.
+  const listening = useHydrated();
+  useEffect(() => {
+    moves.current = { push: (href) => router.push(href), context, onHelp };
+  }, [router, context, onHelp]);
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.defaultPrevented || event.altKey || event.metaKey) return;
       if (document.querySelector("[role=dialog]")) return;
-      const target = event.target as HTMLElement | null;
-      if (isTyping(target) && target?.getAttribute("type") !== "checkbox" && target?.getAttribute("type") !== "radio") {
+      const element = event.target as HTMLElement | null;
+      if (isTyping(element) && element?.getAttribute("type") !== "checkbox" && element?.getAttribute("type") !== "radio") {
         // In a field: Ctrl+Enter sends its form, Escape leaves the field for the shortcuts.
         if (event.ctrlKey && event.key === "Enter") {
-          const form = target?.closest("form");
+          const form = element?.closest("form");
           if (form) {
             event.preventDefault();
             form.requestSubmit();
@@ -36,49 +102,25 @@ export function useCaseShortcuts({ detail, context, onHelp }: { detail: CaseDeta
         return;
       }
       if (event.ctrlKey) return;
-      const click = (id: string) => {
-        const element = byId(id);
-        element?.click();
-        return !!element;
-      };
-      const focus = (id: string) => {
-        const element = byId(id);
-        element?.focus();
-        return !!element;
-      };
-      const recommend = (value: Recommendation) => {
-        if (!byId(`case-rec-${value}`)) return false;
-        // The reasons of that recommendation appear after the render (and after the catalogue has loaded):
-        // the decision form then gives the first one the focus.
-        reasonFocus.pending = true;
-        click(`case-rec-${value}`);
-        return true;
-      };
-      let handled = true;
-      if (event.key === "a") handled = click("case-assign");
-      else if (event.key === "n") handled = focus("case-note");
-      else if (event.key === "p") handled = recommend("approve");
-      else if (event.key === "x") handled = recommend("reprove");
-      else if (event.key === "e") handled = recommend("escalate");
-      else if (/^[1-9]$/.test(event.key)) {
-        const box = byId("case-reasons")?.querySelectorAll<HTMLInputElement>("input[type=checkbox]")[Number(event.key) - 1];
-        handled = !!box;
-        box?.click();
-        box?.focus();
-      } else if (event.key === "c") handled = focus("case-outcome-comment") || focus("case-confirm-comment");
-      else if (event.key === "s") {
-        const form = byId("case-outcome-form") as HTMLFormElement | null;
-        handled = !!form;
-        form?.requestSubmit();
-      } else if (event.key === "y") handled = click("case-agree");
-      else if (event.key === "j" && detail.next) router.push(caseHref(detail.next, context));
-      else if (event.key === "k" && detail.previous) router.push(caseHref(detail.previous, context));
-      else if (event.key === "u") router.push(queueHref(context));
-      else if (event.key === "?") onHelp();
-      else handled = false;
-      if (handled) event.preventDefault();
+      if (!target.current) {
+        if (!SHORTCUT_KEY.test(event.key)) return;
+        queued.current.push(event.key);
+        setWaiting(true);
+        event.preventDefault();
+        return;
+      }
+      if (act(event.key, target.current, moves.current)) event.preventDefault();
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [detail.next, detail.previous, context, router, onHelp]);
+  }, []);
+  /** The panel is drawn (its controls are in the page): keys now act on it, and those kept meanwhile are applied. */
+  const ready = useCallback((next: CaseKeyTarget | null) => {
+    target.current = next;
+    if (!next || queued.current.length === 0) return;
+    const keys = queued.current.splice(0);
+    setWaiting(false);
+    for (const key of keys) if (!document.querySelector("[role=dialog]")) act(key, next, moves.current);
+  }, []);
+  return { ready, waiting, listening };
 }

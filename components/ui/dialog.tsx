@@ -5,7 +5,9 @@ import {
   cloneElement,
   createContext,
   isValidElement,
+  useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -15,20 +17,40 @@ import {
   type ReactNode,
 } from "react";
 
+import { useHydrated } from "./use-hydrated";
+
 /*
  * A dialog with the product's look. The Radix part (focus trap, Escape, labelling) is in
- * ./dialog-content, loaded when the dialog first opens (or when the pointer or focus reaches its
- * trigger), so no page ships Radix in its first load. Focus goes back on close to whatever had it when
- * the dialog opened: the trigger, or the row button that opened a confirmation.
+ * ./dialog-content, loaded once the page is idle after a trigger mounts (and at the latest when the pointer or
+ * focus reaches it, or the dialog opens), so no page ships Radix in its first load yet the first press finds it.
+ * A press before the code has arrived is kept: the trigger shows it is busy and the dialog opens when the code
+ * does (issue 32). Before the page's code runs at all the trigger is disabled, so no press goes unheard. Focus
+ * goes back on close to whatever had it when the dialog opened: the trigger, or the row button that opened a
+ * confirmation.
  */
 
-const loadContent = () => import("./dialog-content");
+let contentLoaded = false;
+const loadContent = () =>
+  import("./dialog-content").then((module) => {
+    contentLoaded = true;
+    return module;
+  });
 const DialogContent = dynamic(loadContent, { ssr: false });
+
+/** Loads `load` once the page is idle after the calling component mounts, so a first press finds its code here. */
+function usePreloadWhenIdle(load: () => void) {
+  useEffect(() => {
+    const timer = window.setTimeout(load, 0);
+    return () => window.clearTimeout(timer);
+  }, [load]);
+}
 
 const CloseContext = createContext<() => void>(() => undefined);
 
 type Clickable = ReactElement<{
   onClick?: (event: MouseEvent<HTMLElement>) => void;
+  disabled?: boolean;
+  "aria-busy"?: boolean;
   onPointerEnter?: () => void;
   onFocus?: () => void;
   "aria-haspopup"?: "dialog";
@@ -52,6 +74,10 @@ export function Dialog({
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
+  const hydrated = useHydrated();
+  const [loaded, setLoaded] = useState(contentLoaded);
+  const preload = useCallback(() => void loadContent().then(() => setLoaded(true)), []);
+  usePreloadWhenIdle(preload);
   // Mounted from the first opening on, so Radix runs its own closing (and focus handling) each time.
   const [mounted, setMounted] = useState(open);
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -68,11 +94,13 @@ export function Dialog({
     if (open) returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, [open]);
 
-  const preload = () => void loadContent();
   const triggerElement = isValidElement(trigger)
     ? cloneElement(trigger as Clickable, {
         "aria-haspopup": "dialog",
         "aria-expanded": open,
+        // Pressed before the dialog's code arrived: busy until it opens.
+        "aria-busy": (open && !loaded) || undefined,
+        disabled: !hydrated || (trigger as Clickable).props.disabled,
         onPointerEnter: preload,
         onFocus: preload,
         onClick: (event: MouseEvent<HTMLElement>) => {
@@ -119,9 +147,10 @@ export function DialogClose({ children }: { asChild?: boolean; children: ReactEl
 
 /**
  * A dialog whose own code (its body and what only it imports) is loaded when first asked for rather than with
- * the page. Spread `trigger` on the button that opens it: it carries what Dialog gives its own trigger
- * (aria-haspopup, aria-expanded) and starts loading that code, and the Radix half, as soon as the pointer or
- * focus reaches the button. `Dialog` is the loaded component (null until then): render it with `open` and
+ * the page. Spread `trigger` on the Button that opens it: it carries what Dialog gives its own trigger
+ * (aria-haspopup, aria-expanded, disabled before hydration, pending while a press waits for the code), and that
+ * code, with the Radix half, is loaded once the page is idle after the button mounts, or as soon as the pointer
+ * or focus reaches it. `Dialog` is the loaded component (null until then): render it with `open` and
  * `setOpen`. Pressed before its code has arrived, the dialog opens (and takes focus) when it does; the
  * button keeps focus meanwhile, so focus goes back to it on close. If the code cannot be loaded the dialog
  * stays closed and the next press tries again.
@@ -130,7 +159,8 @@ export function useLazyDialog<Props>(load: () => Promise<ComponentType<Props>>) 
   const [open, setOpen] = useState(false);
   const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null);
   const loading = useRef<Promise<void> | null>(null);
-  const preload = () => {
+  const hydrated = useHydrated();
+  const preload = useCallback(() => {
     void loadContent();
     loading.current ??= load().then(
       (component) => setLoaded(() => component),
@@ -139,7 +169,8 @@ export function useLazyDialog<Props>(load: () => Promise<ComponentType<Props>>) 
         setOpen(false);
       },
     );
-  };
+  }, [load]);
+  usePreloadWhenIdle(preload);
   return {
     open,
     setOpen,
@@ -147,6 +178,10 @@ export function useLazyDialog<Props>(load: () => Promise<ComponentType<Props>>) 
     trigger: {
       "aria-haspopup": "dialog" as const,
       "aria-expanded": open,
+      // Before the page's code runs, disabled (a press would be lost); pressed before the dialog's code arrived,
+      // busy with a spinner until the dialog opens.
+      disabled: !hydrated,
+      pending: open && !Loaded,
       onPointerEnter: preload,
       onFocus: preload,
       onClick: () => {

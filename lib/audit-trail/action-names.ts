@@ -24,6 +24,7 @@ export const AUDIT_ACTION_NAMES = [
   "case.outcome",
   "case.reverification",
   "case.routing_change",
+  "case.settings_change",
   "case.sync",
   "case.text_reseal",
   "case.unassign",

@@ -22,6 +22,8 @@ export const caseKeys = {
   detail: (publicId: string, context?: string) =>
     context ? ([...caseKeys.all, "detail", publicId, context] as const) : ([...caseKeys.all, "detail", publicId] as const),
   reasons: () => [...caseKeys.all, "reasons"] as const,
+  /** The panel's actions on a case (claim, outcome, note, confirmation): the case page keeps keys while one is in flight. */
+  work: (publicId: string) => [...caseKeys.all, "work", publicId] as const,
 };
 
 export function casesApiUrl(params: QueueParams): string {
@@ -86,6 +88,7 @@ export function useReasons() {
 function useCaseMutation<I, O>(publicId: string, path: string) {
   const client = useQueryClient();
   return useMutation<O, ApiRequestError, I>({
+    mutationKey: caseKeys.work(publicId),
     mutationFn: (body) => apiRequest<O>(`/api/cases/${encodeURIComponent(publicId)}${path}`, { method: "POST", body }),
     // Refused or not, the case may have changed (a 409 means someone else holds it): read it again.
     onSettled: async () => {

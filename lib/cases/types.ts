@@ -1,4 +1,5 @@
 import type { Queue, Recommendation } from "./rules";
+import type { TakeMode } from "./take-mode";
 
 // What the case API answers (shared with the pages). Dates are ISO strings so they survive JSON and hydration.
 
@@ -150,6 +151,8 @@ export interface ReverificationResponse {
 export interface CaseDetailResponse {
   /** null when no case exists for this verification (it never needed a person). */
   case: CaseDetail | null;
+  /** When the viewer takes an unassigned case (the team's setting); absent from older answers: on_decision. */
+  takeMode?: TakeMode;
 }
 
 /** GET /api/cases/reasons: the catalogue, labelled in the caller's language. */

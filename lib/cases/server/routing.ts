@@ -15,6 +15,7 @@ import {
   cases,
   DEFAULT_QUEUE_ID,
 } from "@/lib/cases/server/tables";
+import { DEFAULT_TAKE_MODE, type TakeMode } from "@/lib/cases/take-mode";
 import type { RoutingConfig } from "@/lib/cases/types";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
@@ -30,14 +31,14 @@ import type { CaseContext } from "./context";
  */
 
 /** The settings row, made when missing (the migration makes it; a fresh PGlite test database too). */
-export async function routingSettings(db: Database, lock = false): Promise<{ autoAssign: boolean; capacity: number }> {
+export async function routingSettings(db: Database, lock = false): Promise<{ autoAssign: boolean; capacity: number; takeMode: TakeMode }> {
   await db.insert(caseRoutingSettings).values({ id: 1 }).onConflictDoNothing();
   const query = db
-    .select({ autoAssign: caseRoutingSettings.autoAssign, capacity: caseRoutingSettings.capacity })
+    .select({ autoAssign: caseRoutingSettings.autoAssign, capacity: caseRoutingSettings.capacity, takeMode: caseRoutingSettings.takeMode })
     .from(caseRoutingSettings)
     .where(eq(caseRoutingSettings.id, 1));
   const [row] = lock ? await query.for("update") : await query;
-  return row ?? { autoAssign: false, capacity: 10 };
+  return row ?? { autoAssign: false, capacity: 10, takeMode: DEFAULT_TAKE_MODE };
 }
 
 /** The rules in order, each naming a live queue (a rule of a retired queue is gone with the PUT that retired it). */
@@ -60,7 +61,7 @@ export async function listQueues(db: Database): Promise<Array<{ id: string; name
 }
 
 export async function readRouting(db: Database): Promise<RoutingConfig> {
-  const settings = await routingSettings(db);
+  const { autoAssign, capacity } = await routingSettings(db);
   const [queues, members, rules, staff] = await Promise.all([
     listQueues(db),
     db
@@ -78,7 +79,8 @@ export async function readRouting(db: Database): Promise<RoutingConfig> {
   ]);
   const live = new Set(queues.map((queue) => queue.id));
   return {
-    ...settings,
+    autoAssign,
+    capacity,
     queues: queues.map((queue) => ({
       ...queue,
       members: members.filter((member) => member.queueId === queue.id).map(({ userId, lead }) => ({ userId, lead })),

@@ -17,6 +17,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { staffUserId, staffUsers } from "@/lib/auth/server/tables";
 import type { RoutingConditions } from "@/lib/cases/routing-rules";
+import type { TakeMode } from "@/lib/cases/take-mode";
 
 // Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
 // and no `@/` alias here: drizzle-kit loads schema files outside Next.
@@ -193,14 +194,20 @@ export const caseRoutingRules = pgTable(
   (table) => [index("case_routing_rules_position_idx").on(table.position)],
 );
 
-export const caseRoutingSettings = pgTable("case_routing_settings", {
-  // One row (id 1).
-  id: integer("id").primaryKey(),
-  autoAssign: boolean("auto_assign").notNull().default(false),
-  // Open cases a member may hold before auto-assignment passes them by.
-  capacity: integer("capacity").notNull().default(10),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const caseRoutingSettings = pgTable(
+  "case_routing_settings",
+  {
+    // One row (id 1).
+    id: integer("id").primaryKey(),
+    autoAssign: boolean("auto_assign").notNull().default(false),
+    // Open cases a member may hold before auto-assignment passes them by.
+    capacity: integer("capacity").notNull().default(10),
+    // When a member takes an unassigned case: TAKE_MODES (lib/cases/take-mode.ts), checked by the migration.
+    takeMode: text("take_mode").$type<TakeMode>().notNull().default("on_decision"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("case_routing_settings_take_mode_check", sql`${table.takeMode} in ('on_open', 'on_decision', 'never')`)],
+);
 
 /** A re-verification asked from a case: the new verification, for the same document, linked to the case. */
 export const caseReverifications = pgTable(

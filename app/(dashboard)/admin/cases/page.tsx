@@ -3,6 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { HydratedClient } from "@/components/layout/hydrated-client";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { routingKeys } from "@/lib/cases/routing-hooks";
+import { readCaseSettings } from "@/lib/cases/server/case-settings";
 import { readRouting } from "@/lib/cases/server/routing";
 import { getDb } from "@/lib/db/client";
 import { pageTitle } from "@/lib/i18n/page-title";
@@ -14,11 +15,14 @@ export const dynamic = "force-dynamic";
 export const generateMetadata = pageTitle("cases.routing");
 
 // /admin/cases (cases.assign): the team's queues, routing rules and auto-assignment, read here through the
-// same function as GET /api/cases/routing, then hydrated; saving goes through PUT /api/cases/routing.
+// same function as GET /api/cases/routing, then hydrated; saving goes through PUT /api/cases/routing. How a
+// member takes a case (GET, PUT /api/cases/settings) sits below, saved on its own.
 export default async function CaseRoutingPage() {
   await requirePageUser("cases.assign");
   const queryClient = new QueryClient();
-  await queryClient.prefetchQuery({ queryKey: routingKeys.routing(), queryFn: async () => readRouting(await getDb()) });
+  const db = await getDb();
+  await queryClient.prefetchQuery({ queryKey: routingKeys.routing(), queryFn: async () => readRouting(db) });
+  await queryClient.prefetchQuery({ queryKey: routingKeys.settings(), queryFn: async () => readCaseSettings(db) });
   return (
     <HydratedClient queryClient={queryClient} namespaces={["cases.routing", "cases.flags", "common.retry", "common.loading"]}>
       <CaseRoutingPageClient />

@@ -2,13 +2,15 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
+import { readCaseSettings } from "@/lib/cases/server/case-settings";
 import { getCase } from "@/lib/cases/server/detail";
 import { caseContextSchema } from "@/lib/cases/validation";
 import { isReadAhead } from "@/lib/shared/api-client/background";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
 // GET /api/cases/:publicId – one case: owner, notes, outcome, confirmation, timeline, neighbours; `case: null`
-// when the verification has none (most verifications need no person: not an error, so no 404 on every detail).
+// when the verification has none (most verifications need no person: not an error, so no 404 on every detail);
+// `takeMode`, the team's setting for taking an unassigned case (lib/cases/take-mode.ts).
 // `?queue=&sort=&flag=…` (the queue it was opened from) picks its next and previous. Read ahead of the member (the
 // queue's next case, X-KYC-Ahead), it is recorded as such (`ahead: "read"`): the member has not opened it yet.
 export const GET = route(
@@ -21,7 +23,7 @@ export const GET = route(
         target: { type: "verification", id: publicId },
         details: isReadAhead(request.headers) ? { ahead: "read" } : undefined,
       },
-      async () => ({ case: await getCase(db, publicId, query, user.id) }),
+      async () => ({ case: await getCase(db, publicId, query, user.id), takeMode: (await readCaseSettings(db)).takeMode }),
     );
     return json(data);
   },
