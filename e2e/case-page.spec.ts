@@ -128,7 +128,7 @@ test.describe("outcomes that move", () => {
 test.describe("the case page at 1440×900", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("by keyboard alone from the queue to a confirmed reprove in at most 12 presses; the decision panel on the first screen; next and back keep the queue", async ({
+  test("by keyboard alone from the queue to a confirmed reprove in at most 6 presses; the decision panel on the first screen; next and back keep the queue", async ({
     analystPage: page,
     adminPage: admin,
     staff,
@@ -151,18 +151,18 @@ test.describe("the case page at 1440×900", () => {
     for (let step = 0; step < index; step += 1) await page.keyboard.press("j");
     await expect(rows.nth(index)).toHaveAttribute("aria-current", "true");
 
-    await press(page, "a");
-    await expect(page.getByRole("status").filter({ hasText: `Case ${publicId} assigned to you.` })).toBeVisible();
+    // No separate claim (issue 32): the decision key takes the unassigned case, as the team's default take mode says.
     await press(page, "Enter");
     await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}\\?cases=`));
     const panel = page.getByTestId("decision-panel");
     const form = page.getByRole("form", { name: "Recommendation", exact: true });
-    await expect(form).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Assign to me" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     // Everything needed to decide is on the first screen: the panel, its reasons and its button within 900 px.
     expect((await panel.boundingBox())!.y).toBeLessThan(900);
 
     await press(page, "x");
+    await expect(form).toBeVisible();
     const reason = form.getByRole("checkbox", { name: "Document data does not match" });
     await expect(reason).toBeFocused();
     await press(page, "1");
@@ -174,8 +174,8 @@ test.describe("the case page at 1440×900", () => {
     expect(box.y + box.height).toBeLessThanOrEqual(900);
     await press(page, "Control+Enter");
     await expect(page.getByTestId("case-outcome")).toContainText("You recorded this recommendation");
-    // Focus is never lost to the page's body after an action.
-    expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+    // The focus left the comment for the panel's heading: the next key is a shortcut, not text (issue 32).
+    await expect(page.locator("#case-panel-title")).toBeFocused();
 
     // The second person confirms, by keyboard too.
     await admin.setViewportSize({ width: 1440, height: 900 });
@@ -184,12 +184,10 @@ test.describe("the case page at 1440×900", () => {
     await admin.waitForLoadState("networkidle");
     await press(admin, "y");
     await expect(admin.getByTestId("case-outcome")).toContainText(`Confirmed by ${staff.admin.email}`);
-    expect(presses).toBeLessThanOrEqual(12);
+    expect(presses).toBeLessThanOrEqual(6);
     console.log(`key presses from the queue to a confirmed reprove: ${presses} (plus typed text; ${index} j to find the row)`);
 
-    // ? lists the page's shortcuts (Esc first: the focus is still in the comment box, where keys are typed text).
-    await page.keyboard.press("Escape");
-    await expect(page.locator("#case-panel-title")).toBeFocused();
+    // ? lists the page's shortcuts: no Esc first, the focus left the comment when it was sent.
     await page.keyboard.press("?");
     const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     for (const label of ["Recommend reprove: its reasons appear", "Next case of the queue", "Back to the queue, as you left it"]) {

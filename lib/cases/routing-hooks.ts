@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { BulkInput, RoutingConfigInput } from "@/lib/cases/routing-validation";
-import type { CaseSettings } from "@/lib/cases/take-mode";
+import type { TakeSettings } from "@/lib/cases/take-mode";
 import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
@@ -15,17 +15,17 @@ export const routingKeys = {
   settings: () => [...caseKeys.all, "settings"] as const,
 };
 
-export function useCaseSettings() {
-  return useQuery<CaseSettings, ApiRequestError>({
+export function useTakeSettings() {
+  return useQuery<TakeSettings, ApiRequestError>({
     queryKey: routingKeys.settings(),
     queryFn: ({ signal }) => apiRequest("/api/cases/settings", { signal }),
   });
 }
 
 /** Saving the team's case settings: every open case page reads the new value with its next read of the case. */
-export function useSaveCaseSettings() {
+export function useSaveTakeSettings() {
   const client = useQueryClient();
-  return useMutation<CaseSettings, ApiRequestError, CaseSettings>({
+  return useMutation<TakeSettings, ApiRequestError, TakeSettings>({
     mutationFn: (body) => apiRequest("/api/cases/settings", { method: "PUT", body }),
     onSuccess: (data) => {
       client.setQueryData(routingKeys.settings(), data);

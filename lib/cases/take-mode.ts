@@ -12,7 +12,7 @@ export const TAKE_MODES = ["on_open", "on_decision", "never"] as const;
 export type TakeMode = (typeof TAKE_MODES)[number];
 export const DEFAULT_TAKE_MODE: TakeMode = "on_decision";
 
-export const caseSettingsSchema = z
+export const takeSettingsSchema = z
   .object({ takeMode: z.enum(TAKE_MODES, { message: `must be one of ${TAKE_MODES.join(", ")}` }) })
   .strict();
-export type CaseSettings = z.infer<typeof caseSettingsSchema>;
+export type TakeSettings = z.infer<typeof takeSettingsSchema>;

@@ -60,6 +60,7 @@ describe("case API", () => {
     const publicId = await inReview();
     expect((await call(getOne(h.request(`${BASE}/cases/${publicId}`, { cookie: h.analystCookie }), params(publicId)))).body).toEqual({
       case: null,
+      takeMode: "on_decision",
     });
     await h.sandbox.clearRequests();
     const { status, body } = await call<{ ran: boolean; seen: number; opened: number; upstreamCalls: number }>(

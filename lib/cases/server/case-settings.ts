@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import { caseRoutingSettings } from "@/lib/cases/server/tables";
-import type { CaseSettings } from "@/lib/cases/take-mode";
+import type { TakeSettings } from "@/lib/cases/take-mode";
 import type { Database } from "@/lib/db/client";
 
 import type { CaseContext } from "./context";
@@ -15,13 +15,13 @@ import { routingSettings } from "./routing";
  * Kept in the routing settings row (id 1), so every instance reads the same one.
  */
 
-export async function readCaseSettings(db: Database): Promise<CaseSettings> {
+export async function readTakeSettings(db: Database): Promise<TakeSettings> {
   const { takeMode } = await routingSettings(db);
   return { takeMode };
 }
 
 /** Changes the settings under the row's lock (one change at a time, as routing's), audited with the old and new value. */
-export async function changeCaseSettings(db: Database, context: CaseContext, input: CaseSettings, now = new Date()): Promise<CaseSettings> {
+export async function changeTakeSettings(db: Database, context: CaseContext, input: TakeSettings, now = new Date()): Promise<TakeSettings> {
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Database;
     const before = await routingSettings(tx, true);
@@ -38,5 +38,5 @@ export async function changeCaseSettings(db: Database, context: CaseContext, inp
       tx,
     );
   });
-  return readCaseSettings(db);
+  return readTakeSettings(db);
 }

@@ -3,7 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { HydratedClient } from "@/components/layout/hydrated-client";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { routingKeys } from "@/lib/cases/routing-hooks";
-import { readCaseSettings } from "@/lib/cases/server/case-settings";
+import { readTakeSettings } from "@/lib/cases/server/case-settings";
 import { readRouting } from "@/lib/cases/server/routing";
 import { getDb } from "@/lib/db/client";
 import { pageTitle } from "@/lib/i18n/page-title";
@@ -22,7 +22,7 @@ export default async function CaseRoutingPage() {
   const queryClient = new QueryClient();
   const db = await getDb();
   await queryClient.prefetchQuery({ queryKey: routingKeys.routing(), queryFn: async () => readRouting(db) });
-  await queryClient.prefetchQuery({ queryKey: routingKeys.settings(), queryFn: async () => readCaseSettings(db) });
+  await queryClient.prefetchQuery({ queryKey: routingKeys.settings(), queryFn: async () => readTakeSettings(db) });
   return (
     <HydratedClient queryClient={queryClient} namespaces={["cases.routing", "cases.flags", "common.retry", "common.loading"]}>
       <CaseRoutingPageClient />

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
-import { readCaseSettings } from "@/lib/cases/server/case-settings";
+import { readTakeSettings } from "@/lib/cases/server/case-settings";
 import { getCase } from "@/lib/cases/server/detail";
 import { caseContextSchema } from "@/lib/cases/validation";
 import { isReadAhead } from "@/lib/shared/api-client/background";
@@ -23,7 +23,7 @@ export const GET = route(
         target: { type: "verification", id: publicId },
         details: isReadAhead(request.headers) ? { ahead: "read" } : undefined,
       },
-      async () => ({ case: await getCase(db, publicId, query, user.id), takeMode: (await readCaseSettings(db)).takeMode }),
+      async () => ({ case: await getCase(db, publicId, query, user.id), takeMode: (await readTakeSettings(db)).takeMode }),
     );
     return json(data);
   },
