@@ -65,7 +65,10 @@ const HISTORY: CpfHistoryRecord = {
   extra: {},
 };
 
-const receita = (record: Partial<FederalRevenueRecord> = {}): CpfLookupResponse => ({ source: "receita", record: { ...RECEITA, ...record } });
+const receita = (record: Partial<FederalRevenueRecord> = {}): CpfLookupResponse => ({
+  source: "receita",
+  record: { ...RECEITA, ...record },
+});
 const history = (record: Partial<CpfHistoryRecord> = {}): CpfLookupResponse => ({ source: "history", record: { ...HISTORY, ...record } });
 const row = (rows: ComparisonRow[], field: ComparisonRow["field"]) => rows.find((entry) => entry.field === field)!;
 
@@ -133,7 +136,10 @@ describe("the table", () => {
   });
 
   it("a record that differs is named by field and source", () => {
-    const rows = compareWithRecords(VERIFICATION, [receita({ birthDate: "1988-04-18" }), history({ motherName: "JOSEFA MARIA PEREIRA", pep: true })]);
+    const rows = compareWithRecords(VERIFICATION, [
+      receita({ birthDate: "1988-04-18" }),
+      history({ motherName: "JOSEFA MARIA PEREIRA", pep: true }),
+    ]);
     expect(row(rows, "birthDate").receita?.verdict).toBe("differs");
     expect(row(rows, "birthDate").history?.verdict).toBe("matches");
     expect(row(rows, "motherName").history).toEqual({ value: "JOSEFA MARIA PEREIRA", verdict: "differs" });
