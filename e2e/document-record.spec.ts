@@ -50,7 +50,7 @@ test("an analyst presses l on a case and sees the record beside the document, th
   });
 
   await expect(panel.getByRole("columnheader", { name: "Federal revenue" })).toBeVisible();
-  const row = (name: string) => panel.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+  const row = (name: string) => panel.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
   // The sandbox's record, in its own hand (upper case), beside the masked document: never called a difference.
   await expect(row("CPF")).toContainText(`${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`);
   await expect(row("Name").getByText("Cannot compare: masked")).toHaveCount(2);
