@@ -24,10 +24,15 @@ const record = (body: unknown) =>
   POST(h.request(`${BASE}/verifications/${publicId}/record`, { method: "POST", cookie: h.analystCookie, body }), {
     params: Promise.resolve({ publicId }),
   });
-const partnersCalls = async () => (await h.sandbox.requests()).filter((request) => request.path.startsWith("/partners/"));
+/** The partners API's lookups (its sign-in aside). */
+const partnersCalls = async () =>
+  (await h.sandbox.requests()).filter((request) => request.path.startsWith("/partners/") && !request.path.startsWith("/partners/auth/"));
 
+// Two hooks, each with its own time: the sandbox and database first, then the verification made here.
 beforeAll(async () => {
   h = await startPartnersHarness();
+});
+beforeAll(async () => {
   const body = { schemaVersion: "1", refId: `record-masked-${Date.now()}`, document: { type: "cpf", number: cpf } };
   const created = await create(h.request(`${BASE}/verifications`, { method: "POST", cookie: h.adminCookie, body }));
   expect(created.status).toBe(201);
