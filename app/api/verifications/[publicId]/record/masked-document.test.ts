@@ -31,7 +31,7 @@ const partnersCalls = async () =>
 // Two hooks, each with its own time: the sandbox and database first, then the verification made here.
 beforeAll(async () => {
   h = await startPartnersHarness();
-});
+}, 180_000);
 beforeAll(async () => {
   const body = { schemaVersion: "1", refId: `record-masked-${Date.now()}`, document: { type: "cpf", number: cpf } };
   const created = await create(h.request(`${BASE}/verifications`, { method: "POST", cookie: h.adminCookie, body }));
