@@ -35,7 +35,8 @@ export const FEATURES = {
   cases: ["webhooks", "notifications", "lookups"],
   notifications: [],
   views: ["cases", "verifications"],
-  verifications: ["cases", "webhooks"],
+  // lookups: the case page shows the person's records beside the document, through the lookups' own quota and trail.
+  verifications: ["cases", "webhooks", "lookups"],
   overview: ["verifications", "cases"],
   staff: ["account"],
   roles: ["staff"],

@@ -32,6 +32,7 @@ export const CASE_SHORTCUTS = [
   ["j", "caseNext"],
   ["k", "casePrevious"],
   ["u", "caseBack"],
+  ["l", "caseRecord"],
   ["?", "help"],
 ] as const;
 

@@ -7,13 +7,14 @@ import { useDateTime } from "@/components/ui/use-formatters";
 import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 
 import { DetailItem } from "./detail-item";
+import { DocumentRecordComparison } from "./document-record-comparison";
 import { GenericValue } from "./generic-value";
 import { useFlowLabel, useJourneyLabel } from "./labels";
 import { MaskedMarker } from "./masked-marker";
 import { RedFlagSummary } from "./red-flag-summary";
 import { StatusBadge } from "./status-badge";
 import { StepCard } from "./step-card";
-import { VerificationPerson, VerificationScores } from "./verification-person";
+import { VerificationScores } from "./verification-person";
 import { VerificationScreening } from "./verification-screening";
 
 export function VerificationDetail({
@@ -21,8 +22,11 @@ export function VerificationDetail({
   media,
   navigation,
   related,
+  canLookUp = false,
 }: {
   verification: Verification;
+  /** The member holds `lookups.run`: the person's records can be looked up beside the document. */
+  canLookUp?: boolean;
   media?: ReactNode;
   /** The same person's other verifications (components/verifications/same-person-panel.tsx). */
   related?: ReactNode;
@@ -77,7 +81,7 @@ export function VerificationDetail({
       {related}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <VerificationPerson verification={verification} />
+        <DocumentRecordComparison verification={verification} canLookUp={canLookUp} />
         <VerificationScores verification={verification} />
       </div>
 

@@ -52,6 +52,7 @@ export function VerificationEvidence({
     return (
       <VerificationDetail
         verification={verification}
+        canLookUp={hasPermission(viewer, "lookups.run")}
         navigation={<VerificationNeighbours publicId={publicId} listQuery={listQuery} />}
         related={<SamePersonPanel publicId={publicId} context={contextParams(listQuery, queueContext)} />}
         media={

@@ -35,6 +35,7 @@ export const AUDIT_ACTION_NAMES = [
   "kyc.session_start",
   "lookup.cpf_history",
   "lookup.cpf_receita",
+  "lookup.verification_record",
   "notification.send",
   "overview.export",
   "overview.view",

@@ -9,3 +9,11 @@ import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/mode
 export type CpfLookupResponse = ({ source: "receita"; record: FederalRevenueRecord } | { source: "history"; record: CpfHistoryRecord }) & {
   maskedBy?: "dashboard";
 };
+
+/**
+ * POST /api/verifications/:publicId/record: the person's records looked up for a verification's document, one per
+ * source asked for, each as POST /api/lookups/cpf would answer it.
+ */
+export interface RecordLookupResponse {
+  results: CpfLookupResponse[];
+}

@@ -18,3 +18,18 @@ export const cpfLookupSchema = z.strictObject({
 });
 
 export type CpfLookupInput = z.input<typeof cpfLookupSchema>;
+
+/**
+ * POST /api/verifications/:publicId/record: the person's records for a verification's document. The CPF is read on
+ * the server; `cpf` only where the service shows the document masked (then it must match it), in the body.
+ */
+export const recordLookupSchema = z.strictObject({
+  purpose: purposeSchema,
+  sources: z
+    .array(z.enum(LOOKUP_SOURCES, { error: 'Each source must be "receita" or "history"' }), { error: "Sources must be a list" })
+    .min(1, "Give at least one source")
+    .refine((sources) => new Set(sources).size === sources.length, "Give each source once"),
+  cpf: cpfSchema.optional(),
+});
+
+export type RecordLookupInput = z.input<typeof recordLookupSchema>;

@@ -1,20 +1,20 @@
 import "server-only";
 
-import { auditedAction, cpfHash, cpfHashes, failureOf, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
+import { auditedAction, cpfHash, failureOf, recordEvent, type RequestContext } from "@/lib/audit-trail/server";
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import { findCaseRow } from "@/lib/cases/server/detail";
-import { indexedCpfHash, linkReverification, reverificationCount } from "@/lib/cases/server/related";
+import { linkReverification, reverificationCount } from "@/lib/cases/server/related";
 import type { ReverificationResponse } from "@/lib/cases/types";
 import type { ReverificationInput } from "@/lib/cases/validation";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { cpfDigits, formatCpf, isValidCpf } from "@/lib/shared/cpf";
 import { AppError } from "@/lib/shared/errors";
 import { qrCodeDataUrl } from "@/lib/shared/qr-code";
 import type { Verification } from "@/lib/upstream/model/verification";
 
 import { createVerificationWithEntry } from "./create";
 import { readVerification } from "./detail";
+import { verificationCpf } from "./document-cpf";
 import { knownVerificationsOf } from "./known";
 import type { VerificationDeps } from "./list";
 
@@ -46,37 +46,13 @@ export function derivedRefId(base: string, round: number): string {
   return `${base.slice(0, REF_ID_MAX - suffix.length)}${suffix}`;
 }
 
-/** Whether a typed CPF can be this masked document: each digit the mask shows is the same at the same place. */
-export function matchesMasked(typed: string, masked: string): boolean {
-  const whole = formatCpf(typed);
-  if (whole.length !== masked.length) return false;
-  let shown = 0;
-  for (let index = 0; index < masked.length; index += 1) {
-    const char = masked[index]!;
-    if (/\d/.test(char)) {
-      shown += 1;
-      if (whole[index] !== char) return false;
-    } else if (char !== "*" && char !== whole[index]) return false;
-  }
-  return shown > 0;
-}
-
-const documentError = (message: string) =>
-  new AppError("validation", `Invalid input: document.number: ${message}`, { fields: ["document.number"] });
-
 /** The document to send: the service's when unmasked, else the typed one once it matches this verification's. */
 async function documentFor(
   db: Database,
   verification: Verification,
   typed: ReverificationInput["document"],
 ): Promise<{ type: "cpf"; number: string }> {
-  if (!verification.documentMasked && isValidCpf(verification.document)) return { type: "cpf", number: cpfDigits(verification.document) };
-  if (!typed) throw documentError("is required: the service shows this verification's document masked, so type the person's CPF.");
-  const known = await indexedCpfHash(db, verification.publicId);
-  // The index's hash may be under any key of the audit ring (an entry not re-keyed since a rotation).
-  const matches = known ? cpfHashes(typed.number).includes(known) : matchesMasked(typed.number, verification.document);
-  if (!matches) throw documentError("does not match this verification's document.");
-  return { type: "cpf", number: cpfDigits(typed.number) };
+  return { type: "cpf", number: await verificationCpf(db, verification, typed?.number, "document.number") };
 }
 
 async function refuse(context: RequestContext, publicId: string, error: AppError): Promise<never> {

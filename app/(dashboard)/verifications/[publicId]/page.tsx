@@ -79,6 +79,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
           "verifications.masked",
           "verifications.media",
           "verifications.neighbours",
+          "verifications.record",
           "verifications.redFlags",
           "verifications.risk",
           "verifications.status",
@@ -102,6 +103,10 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
           "cases.samePerson",
           "cases.reverification",
           "cases.search.miss.sources",
+          "lookups.errors",
+          "lookups.limit",
+          "lookups.apiErrors",
+          "errors",
           "common.copy",
           "common.loading",
         ]}
