@@ -34,7 +34,7 @@ export function VerificationPageClient({
   // The way back heads the evidence column, so the panel starts at the top of the page.
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
-      <div className="min-w-0 space-y-4">
+      <div className="min-w-0 space-y-3">
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <Link
             href={queueContext ? queueHref(queueContext) : backHref(listQuery)}
