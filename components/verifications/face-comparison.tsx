@@ -65,8 +65,8 @@ export function FaceComparison({ publicId, similarity, canCrop = false }: { publ
       data-fullscreen={fullScreen || undefined}
       className={`space-y-2 rounded-lg border border-slate-200 bg-white p-3 ${fullScreen ? "overflow-auto" : ""}`}
     >
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <h2 id="faces-heading" className="text-lg font-semibold">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h2 id="faces-heading" className="text-base font-semibold">
           {t("title")}
         </h2>
         <FaceSimilarity similarity={similarity} />

@@ -78,7 +78,7 @@ function SummaryBox({ state, count, title, children }: { state: keyof typeof LOO
     <section
       aria-labelledby="red-flags-heading"
       data-red-flags={count}
-      className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-3 py-1.5 ${look.box}`}
+      className={`flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg px-3 py-1 ${look.box}`}
     >
       <h2 id="red-flags-heading" className={`text-sm font-semibold ${look.heading}`}>
         <span aria-hidden="true">{`${look.mark} `}</span>
@@ -109,9 +109,10 @@ export function RedFlagSummary({ verification }: { verification: Verification })
   if (flags.length === 0) return <SummaryBox state="clear" count={0} title={t("none")} />;
   return (
     <SummaryBox state="flagged" count={flags.length} title={t("title", { count: flags.length })}>
-      <ul className="flex flex-wrap gap-1.5 text-sm text-red-950">
+      {/* `contents`: the chips flow on the heading's line, wrapping only when they must. */}
+      <ul className="contents text-red-950">
         {flags.map((flag, index) => (
-          <li key={`${flag.kind}-${index}`} data-flag={flag.kind} className="flex gap-1 rounded-full bg-red-100 px-2 py-0.5">
+          <li key={`${flag.kind}-${index}`} data-flag={flag.kind} className="flex gap-1 rounded-full bg-red-100 px-2 text-sm leading-6">
             <span aria-hidden="true" className="font-bold">
               ✕
             </span>

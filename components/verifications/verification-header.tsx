@@ -20,8 +20,8 @@ function InlineItem({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * The verification's header on one or two lines: its id and the way to its neighbours, then its status, dates and
- * flow. Compact on purpose: the evidence follows it on the first screen (verification-detail.tsx).
+ * The verification's header on one or two lines: its id, the way back and to its neighbours (`navigation`), then
+ * its status, dates and flow. Compact on purpose: the evidence follows it on the first screen (verification-detail.tsx).
  */
 export function VerificationHeader({ verification, navigation }: { verification: Verification; navigation?: ReactNode }) {
   const t = useTranslations("verifications.detail");
@@ -32,10 +32,10 @@ export function VerificationHeader({ verification, navigation }: { verification:
   return (
     <header className="space-y-1" data-slot="header">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h1 className="text-xl font-semibold">
-          {t("title")} <span className="font-mono text-base break-all text-slate-700">{verification.publicId}</span>
+        <h1 className="text-lg font-semibold">
+          {t("title")} <span className="font-mono text-sm break-all text-slate-700">{verification.publicId}</span>
         </h1>
-        {navigation}
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">{navigation}</div>
       </div>
       <section aria-labelledby="summary-heading">
         <h2 id="summary-heading" className="sr-only">
