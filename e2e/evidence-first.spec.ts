@@ -151,7 +151,8 @@ test("the selfie, the document and the face match are on the first screen at 144
     await expect(page.getByTestId("masked-marker")).toBeVisible();
     await expect(page.getByTestId("same-person-list")).toBeVisible();
     await expect(page.locator("[data-steps-kind=failed]")).toBeVisible();
-    await expect(page.getByTestId("case-reverification-waiting")).toContainText(pending);
+    // The re-verification asked, on the case's timeline (escalated, the panel no longer offers to ask again).
+    await expect(page.getByTestId("case-timeline").getByRole("link", { name: new RegExp(pending) })).toBeVisible();
     await expect(page.getByTestId("case-stage")).toContainText(/Escalated/);
     await expectEvidenceOnFirstScreen(page, "a case with every panel", screen);
     for (const side of ["selfie", "document"]) {
