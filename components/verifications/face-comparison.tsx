@@ -33,6 +33,12 @@ import { useFaceView } from "./use-face-view";
 
 export const FACE_KEYS = ["selfie", "document_front"] as const;
 
+/**
+ * Beside the decision panel, the frames (square) are no taller than the first screen leaves them: at 1280×720 both
+ * pictures fit whole under the header, the red flags and the notices (e2e/evidence-first.spec.ts).
+ */
+const FIRST_SCREEN = "lg:[&>figure]:max-w-[max(12rem,calc(100dvh-27rem))]";
+
 /** `canCrop`: the member holds verifications.crop (draws or clears the portrait crop); otherwise the crop is only shown. */
 export function FaceComparison({ publicId, similarity, canCrop = false }: { publicId: string; similarity?: number; canCrop?: boolean }) {
   const t = useTranslations("verifications.faces");
@@ -57,17 +63,12 @@ export function FaceComparison({ publicId, similarity, canCrop = false }: { publ
       ref={containerRef}
       aria-labelledby="faces-heading"
       data-fullscreen={fullScreen || undefined}
-      className={`space-y-3 rounded-lg border border-slate-200 bg-white p-4 ${fullScreen ? "overflow-auto" : ""}`}
+      className={`space-y-2 rounded-lg border border-slate-200 bg-white p-3 ${fullScreen ? "overflow-auto" : ""}`}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="faces-heading" className="text-lg font-semibold">
-            {t("title")}
-          </h2>
-          <p id="faces-hint" className="text-sm text-slate-600">
-            {t("hint")}
-          </p>
-        </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h2 id="faces-heading" className="text-base font-semibold">
+          {t("title")}
+        </h2>
         <FaceSimilarity similarity={similarity} />
       </div>
 
@@ -88,9 +89,10 @@ export function FaceComparison({ publicId, similarity, canCrop = false }: { publ
         aria-label={t("stage")}
         aria-describedby="faces-hint"
         {...faceView.stageHandlers}
-        className={`flex cursor-grab touch-none gap-3 rounded-md outline-offset-2 active:cursor-grabbing ${fullScreen ? "mx-auto max-w-[min(100%,calc(200vh-16rem))]" : ""}`}
+        className={`flex cursor-grab touch-none justify-center gap-3 rounded-md outline-offset-2 active:cursor-grabbing ${fullScreen ? "mx-auto max-w-[min(100%,calc(200vh-16rem))]" : FIRST_SCREEN}`}
       >
         <FaceFrame
+          side="selfie"
           publicId={publicId}
           item={selfie}
           label={tMedia("selfie")}
@@ -100,6 +102,7 @@ export function FaceComparison({ publicId, similarity, canCrop = false }: { publ
           onFailed={() => setFailed(true)}
         />
         <FaceFrame
+          side="document"
           publicId={publicId}
           item={documentFace}
           label={crop.shownBox ? t("documentPortrait") : t("documentFace")}
@@ -113,6 +116,10 @@ export function FaceComparison({ publicId, similarity, canCrop = false }: { publ
       </div>
 
       <FaceViewToolbar faceView={faceView} />
+      {/* After the pictures: above them, its two lines pushed them down the first screen. */}
+      <p id="faces-hint" className="text-xs text-slate-600">
+        {t("hint")}
+      </p>
 
       {/* Shown once the document's picture is laid out: the crop is drawn on it, so there is nothing to offer before. */}
       {documentFace && picture ? <FaceCropControls crop={crop} canCrop={canCrop} /> : null}

@@ -50,6 +50,7 @@ function Picture({
 
 /** One of the face comparison's two frames: its caption, and its picture under the shared view. */
 export function FaceFrame({
+  side,
   publicId,
   item,
   label,
@@ -61,6 +62,8 @@ export function FaceFrame({
   onNaturalSize,
   overlay,
 }: {
+  /** Which of the two frames: found by it whether or not its picture exists. */
+  side: "selfie" | "document";
   publicId: string;
   item: AvailableMedia | undefined;
   label: string;
@@ -75,7 +78,7 @@ export function FaceFrame({
 }) {
   const t = useTranslations("verifications.faces");
   return (
-    <figure className="flex min-w-0 flex-1 flex-col gap-1" data-face-frame={item?.key ?? "missing"}>
+    <figure className="flex min-w-0 flex-1 flex-col gap-1" data-face-frame={item?.key ?? "missing"} data-face-side={side}>
       <figcaption className="text-sm font-medium text-slate-800">{label}</figcaption>
       <div ref={frameRef} data-face-viewport className="relative aspect-square overflow-hidden rounded-md bg-slate-900">
         {item ? (

@@ -8,10 +8,12 @@ import { openSteps, redFlags, RISK_SCALE, type OpenStep, type RedFlag } from "@/
 import type { Verification } from "@/lib/upstream/model/verification";
 
 /*
- * The first thing on the detail: every red flag in one box above the fold (PEP, each restrictive list by
- * name, facematch under the line, liveness not approved, high risk, deceased). Text and a symbol, never
- * colour alone; "none" is said explicitly so an empty box is not mistaken for a loading one. The green
- * all-clear needs every step approved: while one is pending or missing the box says so instead.
+ * The first thing on the detail: every red flag in one compact box above the evidence (PEP, each restrictive
+ * list by name, facematch under the line, liveness not approved, high risk, deceased), one chip each. Text and a
+ * symbol, never colour alone; "none" is said explicitly so an empty box is not mistaken for a loading one. The
+ * green all-clear needs every step approved. A step that is not approved is said for what it is: not finished
+ * (pending, missing, no state) or finished without passing (review, reproved): "not finished: OCR (reproved)"
+ * contradicted itself.
  */
 function FlagText({ flag }: { flag: RedFlag }) {
   const t = useTranslations("verifications.redFlags");
@@ -37,39 +39,48 @@ function FlagText({ flag }: { flag: RedFlag }) {
   }
 }
 
-function OpenStepsLine({ steps }: { steps: OpenStep[] }) {
+/** A step that has not finished yet: the person may still reach it. Any other state but approved is finished, unpassed. */
+function unfinished(step: OpenStep): boolean {
+  return step.state === "missing" || step.state === null || step.state === "pending";
+}
+
+/** The steps keeping the box from an all-clear, in two groups: not finished, and finished without passing. */
+function splitOpenSteps(verification: Verification) {
+  const open = openSteps(verification);
+  return { pending: open.filter(unfinished), failed: open.filter((step) => !unfinished(step)) };
+}
+
+function StepsLine({ steps, kind }: { steps: OpenStep[]; kind: "pending" | "failed" }) {
   const t = useTranslations("verifications.redFlags");
   const ts = useTranslations("verifications.steps");
+  if (steps.length === 0) return null;
   const name = (step: string) => (ts.has(step) ? ts(step) : step);
   const state = (step: OpenStep) => (step.state === "missing" ? t("stepMissing") : (step.state ?? t("stepNoState")));
+  const list = steps.map((step) => `${name(step.name)} (${state(step)})`).join(", ");
   return (
-    <p className="mt-1 text-sm" data-open-steps={steps.length}>
-      {t("openSteps", { steps: steps.map((step) => `${name(step.name)} (${state(step)})`).join(", ") })}
+    <p className="text-sm" data-open-steps={steps.length} data-steps-kind={kind}>
+      {t(kind === "pending" ? "openSteps" : "failedSteps", { steps: list })}
     </p>
   );
 }
 
 /** How the box looks in each of its states: its frame, its heading, and the mark before the heading's words. */
 const LOOK = {
-  pending: {
-    box: "rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950",
-    heading: "text-sm font-semibold",
-    mark: "…",
-  },
-  clear: {
-    box: "rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3",
-    heading: "text-sm font-semibold text-emerald-900",
-    mark: "✓",
-  },
-  flagged: { box: "rounded-lg border-2 border-red-300 bg-red-50 px-4 py-3", heading: "text-sm font-semibold text-red-900", mark: "⚠" },
+  pending: { box: "border border-amber-300 bg-amber-50 text-amber-950", heading: "", mark: "…" },
+  clear: { box: "border border-emerald-300 bg-emerald-50", heading: "text-emerald-900", mark: "✓" },
+  flagged: { box: "border-2 border-red-300 bg-red-50", heading: "text-red-900", mark: "⚠" },
 } as const;
 
-/** The box in one of its states: the mark (read by sight only), then the heading's words, then what follows. */
+/** The box in one of its states, on as few lines as its content allows: the mark, the heading, then the chips and steps. */
 function SummaryBox({ state, count, title, children }: { state: keyof typeof LOOK; count: number; title: string; children?: ReactNode }) {
   const look = LOOK[state];
   return (
-    <section aria-labelledby="red-flags-heading" data-red-flags={count} className={look.box}>
-      <h2 id="red-flags-heading" className={look.heading}>
+    <section
+      aria-labelledby="red-flags-heading"
+      data-red-flags={count}
+      className={`flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg px-3 py-1 ${look.box}`}
+    >
+      <h2 id="red-flags-heading" className={`text-sm font-semibold ${look.heading}`}>
         <span aria-hidden="true">{`${look.mark} `}</span>
         {title}
       </h2>
@@ -81,20 +92,27 @@ function SummaryBox({ state, count, title, children }: { state: keyof typeof LOO
 export function RedFlagSummary({ verification }: { verification: Verification }) {
   const t = useTranslations("verifications.redFlags");
   const flags = redFlags(verification);
-  const unfinished = openSteps(verification);
-  if (flags.length === 0 && unfinished.length > 0) {
+  const { pending, failed } = splitOpenSteps(verification);
+  const steps = (
+    <>
+      <StepsLine steps={pending} kind="pending" />
+      <StepsLine steps={failed} kind="failed" />
+    </>
+  );
+  if (flags.length === 0 && pending.length + failed.length > 0) {
     return (
-      <SummaryBox state="pending" count={0} title={t("noneYet")}>
-        <OpenStepsLine steps={unfinished} />
+      <SummaryBox state="pending" count={0} title={t(pending.length > 0 ? "noneYet" : "noneButFailed")}>
+        {steps}
       </SummaryBox>
     );
   }
   if (flags.length === 0) return <SummaryBox state="clear" count={0} title={t("none")} />;
   return (
     <SummaryBox state="flagged" count={flags.length} title={t("title", { count: flags.length })}>
-      <ul className="mt-2 grid gap-x-6 gap-y-1 text-sm text-red-950 sm:grid-cols-2">
+      {/* `contents`: the chips flow on the heading's line, wrapping only when they must. */}
+      <ul className="contents text-red-950">
         {flags.map((flag, index) => (
-          <li key={`${flag.kind}-${index}`} data-flag={flag.kind} className="flex gap-2">
+          <li key={`${flag.kind}-${index}`} data-flag={flag.kind} className="flex gap-1 rounded-full bg-red-100 px-2 text-sm leading-6">
             <span aria-hidden="true" className="font-bold">
               ✕
             </span>
@@ -104,7 +122,7 @@ export function RedFlagSummary({ verification }: { verification: Verification })
           </li>
         ))}
       </ul>
-      {unfinished.length > 0 ? <OpenStepsLine steps={unfinished} /> : null}
+      {steps}
     </SummaryBox>
   );
 }

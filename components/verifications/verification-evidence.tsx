@@ -1,5 +1,7 @@
 "use client";
 
+import type { ReactNode } from "react";
+
 import type { Viewer } from "@/components/cases/viewer";
 import { ApiErrorState } from "@/components/ui/error-state";
 import { hasPermission } from "@/lib/auth/permissions";
@@ -27,7 +29,8 @@ function contextParams(listQuery: string, queueContext: string): string {
 /**
  * The evidence column of a verification's page: the verification, its neighbours in the list, the same person's
  * other verifications and the images (for a member with media.read), or why it cannot be shown.
- * `listQuery` and `queueContext` are where the analyst came from, kept by the links to other verifications.
+ * `listQuery` and `queueContext` are where the analyst came from, kept by the links to other verifications; `back`
+ * is the way back to them, on the header's line (or above the page's state while there is no verification to show).
  */
 export function VerificationEvidence({
   publicId,
@@ -35,12 +38,14 @@ export function VerificationEvidence({
   serverError,
   listQuery,
   queueContext,
+  back,
 }: {
   publicId: string;
   viewer: Viewer;
   serverError: ServerError | null;
   listQuery: string;
   queueContext: string;
+  back: ReactNode;
 }) {
   // The server page's failed fetch (page.tsx): its error state, and no fetch until the retry.
   useServerError(verificationKeys.detail(publicId), serverError);
@@ -53,7 +58,12 @@ export function VerificationEvidence({
       <VerificationDetail
         verification={verification}
         canLookUp={hasPermission(viewer, "lookups.run")}
-        navigation={<VerificationNeighbours publicId={publicId} listQuery={listQuery} />}
+        navigation={
+          <>
+            {back}
+            <VerificationNeighbours publicId={publicId} listQuery={listQuery} />
+          </>
+        }
         related={<SamePersonPanel publicId={publicId} context={contextParams(listQuery, queueContext)} />}
         media={
           // Without media.read no token is asked for: the page says why there are no images.
@@ -69,11 +79,16 @@ export function VerificationEvidence({
       />
     );
   }
-  if (detail.isError)
-    return detail.error.code === "not_found" ? (
-      <VerificationNotFound />
-    ) : (
-      <ApiErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
-    );
-  return <VerificationDetailSkeleton />;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm">{back}</p>
+      {!detail.isError ? (
+        <VerificationDetailSkeleton />
+      ) : detail.error.code === "not_found" ? (
+        <VerificationNotFound />
+      ) : (
+        <ApiErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+      )}
+    </div>
+  );
 }

@@ -29,29 +29,29 @@ export function VerificationPageClient({
   const queueContext = cleanQueueContext(search.get(CASES_PARAM) ?? "");
 
   // The evidence on the left, the decision panel on the right, kept on screen while the evidence scrolls
-  // (1440×900: everything needed to decide without scrolling); on a phone the panel follows the evidence,
-  // one tap away through the link at the top.
-  // The way back heads the evidence column, so the panel starts at the top of the page.
+  // (1440×900 and 1280×720: the pictures and everything needed to decide without scrolling); on a phone the panel
+  // follows the evidence, one tap away through the link at the top. The way back sits on the verification's header
+  // line, so the panel starts at the top of the page and the pictures one line higher.
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
-      <div className="min-w-0 space-y-4">
-        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <Link
-            href={queueContext ? queueHref(queueContext) : backHref(listQuery)}
-            className="font-medium text-brand-800 underline underline-offset-2"
-          >
-            ← {t("back")}
-          </Link>
-          <a href="#decision-panel" className="font-medium text-brand-800 underline underline-offset-2 lg:hidden">
-            {t("toDecision")}
-          </a>
-        </div>
+      <div className="min-w-0 space-y-3">
+        <a href="#decision-panel" className="block text-sm font-medium text-brand-800 underline underline-offset-2 lg:hidden">
+          {t("toDecision")}
+        </a>
         <VerificationEvidence
           publicId={publicId}
           viewer={viewer}
           serverError={serverError}
           listQuery={listQuery}
           queueContext={queueContext}
+          back={
+            <Link
+              href={queueContext ? queueHref(queueContext) : backHref(listQuery)}
+              className="font-medium text-brand-800 underline underline-offset-2"
+            >
+              ← {t("back")}
+            </Link>
+          }
         />
         <CaseHistory publicId={publicId} context={queueContext} />
         <VerificationEventHistory publicId={publicId} />

@@ -1,0 +1,66 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+
+import { useDateTime } from "@/components/ui/use-formatters";
+import { isDecided, type Verification } from "@/lib/upstream/model/verification";
+
+import { useFlowLabel, useJourneyLabel } from "./labels";
+import { StatusBadge } from "./status-badge";
+
+/** One term and its value on the header's line. */
+function InlineItem({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-baseline gap-1.5">
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The verification's header on one or two lines: its id, the way back and to its neighbours (`navigation`), then
+ * its status, dates and flow. Compact on purpose: the evidence follows it on the first screen (verification-detail.tsx).
+ */
+export function VerificationHeader({ verification, navigation }: { verification: Verification; navigation?: ReactNode }) {
+  const t = useTranslations("verifications.detail");
+  const flowLabel = useFlowLabel();
+  const journeyLabel = useJourneyLabel();
+  const dateTime = useDateTime();
+  const notInformed = <span className="text-slate-600">{t("notInformed")}</span>;
+  return (
+    <header className="space-y-1" data-slot="header">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-lg font-semibold">
+          {t("title")} <span className="font-mono text-sm break-all text-slate-700">{verification.publicId}</span>
+        </h1>
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">{navigation}</div>
+      </div>
+      <section aria-labelledby="summary-heading">
+        <h2 id="summary-heading" className="sr-only">
+          {t("summary")}
+        </h2>
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          <InlineItem term={t("status")}>
+            <StatusBadge status={verification.status} />
+          </InlineItem>
+          <InlineItem term={t("createdAt")}>{dateTime(verification.createdAt) ?? notInformed}</InlineItem>
+          {/* An outcome's date only: a decided_at on a verification still in review would read as a decision. */}
+          <InlineItem term={t("decidedAt")}>
+            {isDecided(verification.status) ? (
+              (dateTime(verification.decidedAt) ?? notInformed)
+            ) : (
+              <span className="text-slate-600">{t("notDecided")}</span>
+            )}
+          </InlineItem>
+          <InlineItem term={`${t("flow")} / ${t("journey")}`}>
+            <span title={[verification.flow, verification.journey].filter(Boolean).join(" / ")}>
+              {flowLabel(verification.flow) ?? "—"} / {journeyLabel(verification.journey) ?? "—"}
+            </span>
+          </InlineItem>
+        </dl>
+      </section>
+    </header>
+  );
+}
