@@ -61,7 +61,7 @@ async function membersConcerned(db: Database, overdue: OverdueCase[]): Promise<M
 }
 
 /** The queue filtered to overdue, as this member's cases make it: theirs, one routing queue, or every one. */
-export function digestLink(userId: string, items: readonly OverdueCase[]): string {
+function digestLink(userId: string, items: readonly OverdueCase[]): string {
   const search = new URLSearchParams();
   if (items.every((item) => item.assigneeId === userId)) search.set("queue", "mine");
   else search.set("queue", "open");

@@ -29,7 +29,7 @@ import { notificationCases, notifications } from "./tables";
  */
 
 /** The period of a digest: at most one new digest per member in each (clock-aligned, UTC). */
-export const DIGEST_PERIOD_MINUTES = 60;
+const DIGEST_PERIOD_MINUTES = 60;
 
 /** The period `now` falls in, as its start (ISO): the digest's dedupe key. */
 export function digestPeriod(now: Date, minutes = DIGEST_PERIOD_MINUTES): string {
@@ -37,7 +37,7 @@ export function digestPeriod(now: Date, minutes = DIGEST_PERIOD_MINUTES): string
   return new Date(Math.floor(now.getTime() / size) * size).toISOString();
 }
 
-export interface DigestInput {
+interface DigestInput {
   userId: string;
   /** Every case overdue and not handled for the member now. */
   casePublicIds: readonly string[];
@@ -47,7 +47,7 @@ export interface DigestInput {
   origin?: string;
 }
 
-export type DigestOutcome = "none" | "created" | "grown";
+type DigestOutcome = "none" | "created" | "grown";
 
 /** The member's cases some digest of theirs already covered, among these. */
 async function coveredCases(db: Database, userId: string, publicIds: readonly string[]): Promise<Set<string>> {

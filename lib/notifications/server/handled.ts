@@ -18,7 +18,7 @@ import { notificationCases, notifications } from "./tables";
  * outcome's "to confirm" is made after, unread).
  */
 
-export interface HandledScope {
+interface HandledScope {
   /** Only this member's notifications (reassigned away, opened); absent: everyone's. */
   userId?: string;
   /** Only the cases' rows in digests (the case is no longer overdue work, but may still wait for a confirmation). */
