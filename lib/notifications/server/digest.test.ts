@@ -12,12 +12,32 @@ import { describeEachDatabase, withTestEnvironment, type TestDatabase } from "@/
 import { digestPeriod } from "./digest";
 import { markCasesHandled } from "./handled";
 import { listNotifications } from "./inbox";
+import { messageFor } from "./messages";
 import { notify } from "./notify";
 import { notificationCases, notifications } from "./tables";
 
 withTestEnvironment();
 
 const HOUR = 3_600_000;
+
+describe("messages", () => {
+  it("names the case by its ref_id (the short public id without one), says what happened, and links to it", () => {
+    const publicId = "0b9a4c1e-5d2f-4e8a-9c71-3f6d2b8e4a10";
+    const message = messageFor("confirmation_waiting", { casePublicId: publicId, caseRef: "REF-123" }, "https://kyc.example.net");
+    expect(message.subject).toBe("Caso REF-123: recomendação a confirmar / Case REF-123: recommendation to confirm");
+    expect(message.body).toContain(`https://kyc.example.net/verifications/${publicId}`);
+    expect(messageFor("case_assigned", { casePublicId: publicId, caseRef: null }, undefined).subject).toContain(
+      "Case 0b9a4c1e: assigned to you",
+    );
+    const digest = messageFor(
+      "overdue_digest",
+      { casePublicId: "", count: 12, link: "/cases?queue=mine&overdue=true" },
+      "https://kyc.example.net",
+    );
+    expect(digest.subject).toContain("12 cases overdue in your queue");
+    expect(digest.body).toContain("https://kyc.example.net/cases?queue=mine&overdue=true");
+  });
+});
 
 describe("the digest's period", () => {
   it("is the hour a time falls in, so two runs in one hour share a digest and the next hour makes another", () => {
