@@ -5,7 +5,8 @@ import { expect, test } from "./fixtures";
 
 /*
  * Notifications in the app: a mention in a case note (by email) reaches the mentioned member's bell, which
- * counts it unread, lists it with a link to the case, and passes axe with its popover open.
+ * counts it unread, lists it named by the case's ref_id with a link to the case, and passes axe with its popover
+ * open. The overdue digest and read-when-handled: e2e/notification-digest.spec.ts.
  */
 
 test("a mention in a note shows on the mentioned member's bell, links to the case, and axe finds nothing", async ({
@@ -15,7 +16,7 @@ test("a mention in a note shows on the mentioned member's bell, links to the cas
 }) => {
   // Start from an empty count: whatever earlier tests told this worker's analyst is read.
   expect((await page.request.post("/api/notifications/read", { headers: WRITE, data: { all: true } })).status()).toBe(200);
-  const { publicId } = await reviewCase(admin.request);
+  const { publicId, refId } = await reviewCase(admin.request);
   const note = await admin.request.post(`/api/cases/${encodeURIComponent(publicId)}/notes`, {
     headers: WRITE,
     data: { text: `@${staff.analyst.email} could you check the document photo?` },
@@ -28,7 +29,10 @@ test("a mention in a note shows on the mentioned member's bell, links to the cas
   await bell.click();
   await expect(bell).toHaveAttribute("aria-expanded", "true");
   const list = page.getByTestId("notification-list");
-  const link = list.getByRole("link", { name: /^(You were mentioned in a note|Você foi mencionado em uma nota)$/ }).first();
+  // Named by the case's ref_id, and what happened.
+  const link = list
+    .getByRole("link", { name: `Case ${refId}: you were mentioned in a note` })
+    .or(list.getByRole("link", { name: `Caso ${refId}: você foi mencionado em uma nota` }));
   await expect(link).toHaveAttribute("href", `/verifications/${publicId}`);
   await expect(list).toContainText(publicId);
   // Nothing of the note's text in the notification.

@@ -7,17 +7,18 @@ import { useId } from "react";
 import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/hooks";
-import { ACCOUNT_NOTIFICATION_KINDS, notificationPath, type NotificationItem } from "@/lib/notifications/types";
+import { ACCOUNT_NOTIFICATION_KINDS, caseLabel, type NotificationItem } from "@/lib/notifications/types";
 
 /*
  * The bell in the dashboard header: the unread count (in its accessible name too), and a popover listing the
- * member's latest notifications (the case, the kind in words, the time) with mark read and mark all read.
+ * member's latest notifications (what happened to which case, named by its ref_id; a digest's count of overdue
+ * cases still to handle; the time) with mark read and mark all read. A case's notifications are read once the
+ * case is handled (server side, lib/notifications/server/handled.ts): the list follows the server.
  * A disclosure, not a modal: the button says whether it is open (aria-expanded), Escape or a click outside
  * closes it and focus goes back to the button. Polls every 30 s in the background (lib/notifications/hooks.ts).
  */
 export function NotificationBell() {
   const t = useTranslations("notifications");
-  const dateTime = useDateTime();
   const { data, isError } = useNotifications();
   const markRead = useMarkNotificationsRead();
   const { open, setOpen, button, panel } = useDisclosure();
@@ -25,9 +26,6 @@ export function NotificationBell() {
   const titleId = useId();
   const unread = data?.unread ?? 0;
   const items = data?.items ?? [];
-
-  const kindOf = (item: NotificationItem) => t(`kinds.${item.kind}`);
-  const isAccountKind = (item: NotificationItem) => ACCOUNT_NOTIFICATION_KINDS.has(item.kind);
 
   return (
     <div className="relative">
@@ -85,46 +83,76 @@ export function NotificationBell() {
         ) : (
           <ul className="max-h-[60vh] divide-y divide-slate-100 overflow-y-auto" data-testid="notification-list">
             {items.map((item) => (
-              <li key={item.id} className={`flex items-start gap-2 px-3 py-2 ${item.read ? "" : "bg-brand-50"}`}>
-                <div className="min-w-0 flex-1 text-sm">
-                  <Link
-                    href={notificationPath(item.kind, item.casePublicId)}
-                    onClick={() => {
-                      if (!item.read) markRead.mutate({ ids: [item.id] });
-                      setOpen(false);
-                    }}
-                    className="font-medium text-brand-800 underline underline-offset-2"
-                  >
-                    {kindOf(item)}
-                  </Link>
-                  <span className="block font-mono text-xs break-all text-slate-700">
-                    {isAccountKind(item) ? t("bell.account") : t("bell.case", { id: item.casePublicId })}
-                  </span>
-                  <span className="block text-xs text-slate-600">
-                    <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
-                    {item.read ? null : <span> · {t("bell.unread")}</span>}
-                  </span>
-                </div>
-                {item.read ? null : (
-                  <button
-                    type="button"
-                    aria-label={
-                      isAccountKind(item)
-                        ? t("bell.markReadOfAccount", { kind: kindOf(item) })
-                        : t("bell.markReadOf", { kind: kindOf(item), id: item.casePublicId })
-                    }
-                    disabled={markRead.isPending}
-                    onClick={() => markRead.mutate({ ids: [item.id] })}
-                    className="shrink-0 rounded px-2 py-1 text-xs text-brand-800 underline underline-offset-2 hover:bg-slate-100"
-                  >
-                    {t("bell.markRead")}
-                  </button>
-                )}
-              </li>
+              <NotificationRow
+                key={item.id}
+                item={item}
+                busy={markRead.isPending}
+                onRead={() => markRead.mutate({ ids: [item.id] })}
+                onOpen={() => setOpen(false)}
+              />
             ))}
           </ul>
         )}
       </div>
     </div>
+  );
+}
+
+/** One notification: what happened, as a link to where it is handled; its time; mark read while unread. */
+function NotificationRow({
+  item,
+  busy,
+  onRead,
+  onOpen,
+}: {
+  item: NotificationItem;
+  busy: boolean;
+  onRead: () => void;
+  onOpen: () => void;
+}) {
+  const t = useTranslations("notifications");
+  const dateTime = useDateTime();
+  const what = t(`kinds.${item.kind}`, { case: caseLabel(item), count: item.cases ?? 0 });
+  const detail =
+    item.kind === "overdue_digest"
+      ? t("bell.digest")
+      : ACCOUNT_NOTIFICATION_KINDS.has(item.kind)
+        ? t("bell.account")
+        : t("bell.case", { id: item.casePublicId });
+  return (
+    <li
+      className={`flex items-start gap-2 px-3 py-2 ${item.read ? "" : "bg-brand-50"}`}
+      data-testid="notification-item"
+      data-read={item.read}
+    >
+      <div className="min-w-0 flex-1 text-sm">
+        <Link
+          href={item.href}
+          onClick={() => {
+            if (!item.read) onRead();
+            onOpen();
+          }}
+          className="font-medium break-words text-brand-800 underline underline-offset-2"
+        >
+          {what}
+        </Link>
+        <span className="block font-mono text-xs break-all text-slate-700">{detail}</span>
+        <span className="block text-xs text-slate-600">
+          <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
+          {item.read ? null : <span> · {t("bell.unread")}</span>}
+        </span>
+      </div>
+      {item.read ? null : (
+        <button
+          type="button"
+          aria-label={t("bell.markReadOf", { what })}
+          disabled={busy}
+          onClick={onRead}
+          className="shrink-0 rounded px-2 py-1 text-xs text-brand-800 underline underline-offset-2 hover:bg-slate-100"
+        >
+          {t("bell.markRead")}
+        </button>
+      )}
+    </li>
   );
 }

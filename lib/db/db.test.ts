@@ -44,6 +44,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "integration_keys",
       "job_leases",
       "live_events",
+      "notification_cases",
       "notification_outbox",
       "notifications",
       "privacy_erasures",

@@ -1,7 +1,11 @@
-// What the notifications API answers (shared with the bell). No personal data: a kind, a case's public id, a time.
+// What the notifications API answers (shared with the bell). No personal data: a kind, a case's ref_id (the
+// caller's own reference for the verification) and public id, a count, a time.
 
 export const NOTIFICATION_KINDS = [
+  // One per case, made before the digest (issue 32); old rows keep it, nothing makes it any more.
   "case_overdue",
+  // The member's overdue cases, one notification per member and period (lib/notifications/server/digest.ts).
+  "overdue_digest",
   "confirmation_waiting",
   "mention",
   "case_assigned",
@@ -22,10 +26,22 @@ export function notificationPath(kind: NotificationKind, casePublicId: string): 
   return ACCOUNT_NOTIFICATION_KINDS.has(kind) ? "/account" : `/verifications/${encodeURIComponent(casePublicId)}`;
 }
 
+/** How a notification names its case: its ref_id, else the first 8 characters of its public id. */
+export function caseLabel(item: { caseRef: string | null; casePublicId: string }): string {
+  return item.caseRef || item.casePublicId.slice(0, 8);
+}
+
 export interface NotificationItem {
   id: number;
   kind: NotificationKind;
+  /** The case told of ("" for a digest or an account kind). */
   casePublicId: string;
+  /** The case's ref_id when the dashboard knows it; null otherwise (then the short public id names it). */
+  caseRef: string | null;
+  /** A digest: how many of its cases are still overdue and not handled; null for the other kinds. */
+  cases: number | null;
+  /** The page it opens: the case's, the account's, or a digest's filtered queue. */
+  href: string;
   createdAt: string;
   read: boolean;
 }

@@ -6,6 +6,8 @@ import { hasPermission } from "@/lib/auth/permissions";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
+import { markCasesHandled } from "@/lib/notifications/server/handled";
+import { notify } from "@/lib/notifications/server/notify";
 import { AppError } from "@/lib/shared/errors";
 
 import { CaseTakenError, inTransaction, refused, succeeded, type CaseContext } from "./context";
@@ -21,6 +23,26 @@ async function holderOf(db: Database, row: CaseRow): Promise<{ id: string; email
 }
 
 export type Assignee = "me" | string | null;
+
+/**
+ * Notifications follow the case: reassigned away, it is handled for the member who held it (what they were told
+ * of it is read); given to someone by another member, they are told ("assigned to you"), once per assignment.
+ */
+async function tellOfAssignment(
+  db: Database,
+  change: { publicId: string; from: string | null; to: string | null; actorId: string; entryId: number; now: Date },
+): Promise<void> {
+  if (change.from && change.from !== change.to) await markCasesHandled(db, [change.publicId], { userId: change.from, now: change.now });
+  if (change.to && change.to !== change.actorId) {
+    await notify(db, {
+      userIds: [change.to],
+      kind: "case_assigned",
+      casePublicId: change.publicId,
+      dedupeKey: `assign:${change.entryId}`,
+      actorId: change.actorId,
+    });
+  }
+}
 
 /** Assign to me, to someone (`cases.assign`), or unassign. Answers the new assignee's id. */
 export async function assignCase(
@@ -76,15 +98,18 @@ export async function assignCase(
   const notOwnEscalation =
     to === null ? undefined : sql`not (coalesce(${cases.recommendation} = 'escalate', false) and ${cases.outcomeBy} = ${to})`;
   const done = await inTransaction(db, async (tx) => {
+    const [before] = await tx.select({ assigneeId: cases.assigneeId }).from(cases).where(eq(cases.publicId, publicId));
     const [row] = await tx
       .update(cases)
       .set({ assigneeId: to, assignedAt: to ? now : null, updatedAt: now })
       .where(and(eq(cases.publicId, publicId), eq(cases.status, "open"), guard, notOwnEscalation))
       .returning({ id: cases.id });
     if (!row) return false;
-    await tx
+    const [entry] = await tx
       .insert(caseEntries)
-      .values({ caseId: row.id, at: now, actorId: actor.id, kind: to ? "assigned" : "unassigned", details: { assigneeId: to } });
+      .values({ caseId: row.id, at: now, actorId: actor.id, kind: to ? "assigned" : "unassigned", details: { assigneeId: to } })
+      .returning({ id: caseEntries.id });
+    await tellOfAssignment(tx, { publicId, from: before?.assigneeId ?? null, to, actorId: actor.id, entryId: entry!.id, now });
     await succeeded(tx, context, action, publicId, to && to !== actor.id ? { assignee: assigneeEmail } : {});
     await publishCaseChange(tx, to ? "case.assigned" : "case.unassigned", publicId);
     return true;

@@ -6,20 +6,22 @@ import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import { OVERDUE_PRIORITY_BOOST } from "@/lib/cases/rules";
-import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/tables";
+import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { getDb, type Database } from "@/lib/db/client";
 import { acquireLease, releaseLease } from "@/lib/db/lease";
 import { log } from "@/lib/log";
-import { membersHolding, notify } from "@/lib/notifications/server/notify";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
+
+import { sendOverdueDigests, sweepHandled } from "./overdue-digest";
 
 /*
  * SLA escalation: every minute, one instance (a database lease, like the case sync) finds open cases past
  * their due time that were not escalated yet. Each is escalated by one conditional UPDATE (`escalated_at is
  * null`), so it happens once per case even if two runs meet: the winner raises the case's priority (it
  * moves up the queue sorted by priority; the sync keeps the raise), writes "escalated" (reason overdue) on
- * its timeline, tells the leads of its queue (or, with no lead, the members holding cases.assign) and
- * records the system action `case.escalate`, all in one transaction.
+ * its timeline and records the system action `case.escalate`, all in one transaction. Nobody is told case by
+ * case (67 alerts on a first start): the same run then makes the period's digests, one per member concerned,
+ * and marks handled what was handled meanwhile (./overdue-digest.ts).
  */
 
 export const ESCALATION_LEASE = "cases.escalation";
@@ -29,6 +31,8 @@ const BATCH = 100;
 export interface EscalationReport {
   ran: boolean;
   escalated: string[];
+  /** Members who got a new digest, or whose period's digest grew. */
+  digests: number;
 }
 
 /** Escalates one case if nobody did yet; answers whether this call did. */
@@ -43,19 +47,13 @@ export async function escalateCase(db: Database, caseId: string, now = new Date(
     await tx
       .insert(caseEntries)
       .values({ caseId: row.id, at: now, kind: "escalated", details: { reason: "overdue", dueAt: row.dueAt.toISOString() } });
-    const recipients = await queueLeads(tx as unknown as Database, row.queueId);
-    const { created } = await notify(tx as unknown as Database, {
-      userIds: recipients,
-      kind: "case_overdue",
-      casePublicId: row.publicId,
-    });
     await recordEvent(
       {
         actor: null,
         action: "case.escalate",
         target: { type: "verification", id: row.publicId },
         outcome: "success",
-        details: { reason: "overdue", notified: created },
+        details: { reason: "overdue" },
       },
       tx as unknown as Database,
     );
@@ -64,27 +62,14 @@ export async function escalateCase(db: Database, caseId: string, now = new Date(
   return done;
 }
 
-/** The queue's leads who can still read cases; with none, the members who assign cases. */
-async function queueLeads(db: Database, queueId: string): Promise<string[]> {
-  const leads = await db
-    .select({ userId: caseQueueMembers.userId })
-    .from(caseQueueMembers)
-    .where(and(eq(caseQueueMembers.queueId, queueId), eq(caseQueueMembers.lead, true)));
-  const active = await membersHolding(
-    db,
-    "cases.read",
-    leads.map((lead) => lead.userId),
-  );
-  if (active.length > 0) return active.map((member) => member.id);
-  return (await membersHolding(db, "cases.assign")).map((member) => member.id);
-}
-
 export async function escalateOverdueCases(
   db: Database,
   { holder, now = new Date() }: { holder: string; now?: Date },
 ): Promise<EscalationReport> {
-  if (!(await acquireLease(db, { name: ESCALATION_LEASE, holder, ttlMs: LEASE_TTL_MS, now }))) return { ran: false, escalated: [] };
+  if (!(await acquireLease(db, { name: ESCALATION_LEASE, holder, ttlMs: LEASE_TTL_MS, now })))
+    return { ran: false, escalated: [], digests: 0 };
   const escalated: string[] = [];
+  let digests = 0;
   try {
     const due = await db
       .select({ id: cases.id, publicId: cases.publicId })
@@ -95,11 +80,13 @@ export async function escalateOverdueCases(
     for (const item of due) {
       if (await escalateCase(db, item.id, now)) escalated.push(item.publicId);
     }
+    digests = await sendOverdueDigests(db, now);
+    await sweepHandled(db, now);
   } finally {
     await releaseLease(db, ESCALATION_LEASE, holder, new Date());
   }
-  if (escalated.length) void kickOutbox();
-  return { ran: true, escalated };
+  if (digests) void kickOutbox();
+  return { ran: true, escalated, digests };
 }
 
 const INSTANCE = randomUUID();
@@ -111,7 +98,8 @@ export function startEscalationSchedule(): void {
   const tick = async () => {
     try {
       const report = await escalateOverdueCases(await getDb(), { holder: INSTANCE });
-      if (report.escalated.length) log.info("case_escalation", { escalated: report.escalated.length });
+      if (report.escalated.length || report.digests)
+        log.info("case_escalation", { escalated: report.escalated.length, digests: report.digests });
     } catch (error) {
       log.warn("case_escalation_failed", { error: error instanceof Error ? error.name : "Error" });
     }

@@ -6,6 +6,7 @@ import { accessGivenByRequester, ConfirmerNotIndependentError } from "@/lib/auth
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import type { ConfirmationInput, OutcomeInput } from "@/lib/cases/validation";
 import type { Database } from "@/lib/db/client";
+import { markCasesHandled } from "@/lib/notifications/server/handled";
 import { membersHolding, notify } from "@/lib/notifications/server/notify";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
 import { AppError } from "@/lib/shared/errors";
@@ -87,6 +88,8 @@ export async function recordOutcome(
         details: { recommendation: input.recommendation, reasons: input.reasons, state: row.outcomeState },
       })
       .returning({ id: caseEntries.id });
+    // Handled: what anyone was told of this case is read (before the "to confirm" below is made, unread).
+    await markCasesHandled(tx, [publicId], { now });
     if (row.outcomeState === "pending_confirmation") {
       await notifyConfirmationWaiting(tx, { entryId: entry!.id, casePublicId: publicId, authorId: actor.id, origin: context.origin });
     }
@@ -158,6 +161,7 @@ export async function confirmOutcome(
       )
       .returning({ id: cases.id, recommendation: cases.recommendation });
     if (!row) return false;
+    await markCasesHandled(tx, [publicId], { now });
     await tx.insert(caseEntries).values({
       caseId: row.id,
       at: now,

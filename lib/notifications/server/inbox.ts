@@ -1,15 +1,17 @@
 import "server-only";
 
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
-import type { MarkReadResponse, NotificationsResponse } from "@/lib/notifications/types";
+import { notificationPath, type MarkReadResponse, type NotificationsResponse } from "@/lib/notifications/types";
 import type { MarkReadInput } from "@/lib/notifications/validation";
 
+import { digestCasesLeft } from "./digest";
 import { notifications } from "./tables";
 
-// The member's own notifications (the bell): the latest 50 and how many are unread; marking read touches
-// only the caller's rows, whatever ids they name.
+// The member's own notifications (the bell): the latest 50 and how many are unread, each naming its case by its
+// ref_id, a digest with its cases still to handle; marking read touches only the caller's rows, whatever ids
+// they name.
 
 export const INBOX_SIZE = 50;
 
@@ -27,6 +29,10 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       id: notifications.id,
       kind: notifications.kind,
       casePublicId: notifications.casePublicId,
+      caseRef: notifications.caseRef,
+      link: notifications.link,
+      // Only a digest counts its cases; the other kinds are about one case (or none).
+      casesLeft: sql<number | null>`case when ${notifications.kind} = 'overdue_digest' then ${digestCasesLeft} end`,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
     })
@@ -39,6 +45,9 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       id: row.id,
       kind: row.kind,
       casePublicId: row.casePublicId,
+      caseRef: row.caseRef,
+      cases: row.casesLeft === null ? null : Number(row.casesLeft),
+      href: row.link ?? notificationPath(row.kind, row.casePublicId),
       createdAt: row.createdAt.toISOString(),
       read: row.readAt !== null,
     })),

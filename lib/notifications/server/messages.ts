@@ -1,18 +1,20 @@
 import "server-only";
 
-import { ACCOUNT_NOTIFICATION_KINDS, notificationPath, type NotificationKind } from "@/lib/notifications/types";
+import { ACCOUNT_NOTIFICATION_KINDS, caseLabel, notificationPath, type NotificationKind } from "@/lib/notifications/types";
 
 /*
- * The text of a notification sent out (email, chat): the kind in words, the case's public id and a link to
- * it. Never a CPF, a person's name or a note's text: only what is passed here, which is none of those.
+ * The text of a notification sent out (email, chat): the case named by its ref_id (the caller's own reference;
+ * the short public id when the dashboard does not know it), what happened, and a link. Never a CPF, a person's
+ * name, a member's name or a note's text: only what is passed here, which is none of those.
  * Both languages, Portuguese first (the teams are Brazilian; a message has no reader's locale to follow).
  */
 
 const WORDS: Record<NotificationKind, { "pt-BR": string; en: string }> = {
-  case_overdue: { "pt-BR": "Caso passou do prazo", en: "Case overdue" },
-  confirmation_waiting: { "pt-BR": "Decisão aguarda sua confirmação", en: "Outcome waiting for your confirmation" },
-  mention: { "pt-BR": "Você foi mencionado em uma nota", en: "You were mentioned in a note" },
-  case_assigned: { "pt-BR": "Caso atribuído a você", en: "Case assigned to you" },
+  case_overdue: { "pt-BR": "passou do prazo", en: "overdue" },
+  overdue_digest: { "pt-BR": "casos passaram do prazo na sua fila", en: "cases overdue in your queue" },
+  confirmation_waiting: { "pt-BR": "recomendação a confirmar", en: "recommendation to confirm" },
+  mention: { "pt-BR": "você foi mencionado em uma nota", en: "you were mentioned in a note" },
+  case_assigned: { "pt-BR": "atribuído a você", en: "assigned to you" },
   factor_added: { "pt-BR": "Um segundo fator foi adicionado à sua conta", en: "A second factor was added to your account" },
   factor_removed: { "pt-BR": "Um segundo fator foi removido da sua conta", en: "A second factor was removed from your account" },
 };
@@ -21,9 +23,19 @@ export function kindInWords(kind: NotificationKind, locale: "pt-BR" | "en" = "en
   return WORDS[kind][locale];
 }
 
-/** The page it opens (the case's, or the account's): absolute when a base (public URL or the request's origin) is known. */
-export function notificationLink(kind: NotificationKind, casePublicId: string, base: string | undefined): string {
-  const path = notificationPath(kind, casePublicId);
+/** What a message is about: a case (its public id and ref_id), a digest (its count and page), or the account. */
+export interface MessageSubject {
+  casePublicId: string;
+  caseRef?: string | null;
+  /** A digest: how many cases it covers. */
+  count?: number;
+  /** A page of its own (a digest's filtered queue). */
+  link?: string | null;
+}
+
+/** The page it opens: absolute when a base (public URL or the request's origin) is known. */
+export function notificationLink(kind: NotificationKind, subject: MessageSubject, base: string | undefined): string {
+  const path = subject.link ?? notificationPath(kind, subject.casePublicId);
   return base ? new URL(path, base).toString() : path;
 }
 
@@ -32,21 +44,23 @@ export interface OutgoingMessage {
   body: string;
 }
 
-export function messageFor(kind: NotificationKind, casePublicId: string, base: string | undefined): OutgoingMessage {
-  const link = notificationLink(kind, casePublicId, base);
+/** The headline in one language: "Caso REF-123: atribuído a você", "12 cases overdue in your queue". */
+function headline(kind: NotificationKind, subject: MessageSubject, locale: "pt-BR" | "en"): string {
+  if (ACCOUNT_NOTIFICATION_KINDS.has(kind)) return kindInWords(kind, locale);
+  if (kind === "overdue_digest") return `${subject.count ?? 0} ${kindInWords(kind, locale)}`;
+  const label = caseLabel({ caseRef: subject.caseRef ?? null, casePublicId: subject.casePublicId });
+  return `${locale === "en" ? "Case" : "Caso"} ${label}: ${kindInWords(kind, locale)}`;
+}
+
+export function messageFor(kind: NotificationKind, subject: MessageSubject, base: string | undefined): OutgoingMessage {
+  const link = notificationLink(kind, subject, base);
+  const [pt, en] = [headline(kind, subject, "pt-BR"), headline(kind, subject, "en")];
   if (ACCOUNT_NOTIFICATION_KINDS.has(kind)) {
     // Not the member's doing? The message says where to look; it names no factor and no secret.
     return {
-      subject: `${kindInWords(kind, "pt-BR")} / ${kindInWords(kind)}`,
-      body: [
-        `${kindInWords(kind, "pt-BR")}. Se não foi você, avise um administrador.`,
-        `${kindInWords(kind)}. If it was not you, tell an administrator.`,
-        link,
-      ].join("\n"),
+      subject: `${pt} / ${en}`,
+      body: [`${pt}. Se não foi você, avise um administrador.`, `${en}. If it was not you, tell an administrator.`, link].join("\n"),
     };
   }
-  return {
-    subject: `${kindInWords(kind, "pt-BR")} / ${kindInWords(kind)}: ${casePublicId}`,
-    body: [`${kindInWords(kind, "pt-BR")}: caso ${casePublicId}`, `${kindInWords(kind)}: case ${casePublicId}`, link].join("\n"),
-  };
+  return { subject: `${pt} / ${en}`, body: [pt, en, link].join("\n") };
 }

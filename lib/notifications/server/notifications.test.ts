@@ -22,7 +22,7 @@ import { mentionTokens, resolveMentions } from "./mentions";
 import { messageFor } from "./messages";
 import { notify } from "./notify";
 import { MAX_ATTEMPTS, processOutbox, safeError } from "./outbox";
-import { notificationOutbox, notifications } from "./tables";
+import { notificationCases, notificationOutbox, notifications } from "./tables";
 import { configuredTransports, type Transports } from "./transports";
 
 withTestEnvironment();
@@ -43,13 +43,6 @@ describe("mentions and messages", () => {
     // "ana" is two people: nobody; the whole name, the email's local part or the email name one.
     expect(resolveMentions(["ana"], members)).toEqual([]);
     expect(resolveMentions(["anasouza", "bruno.lima@corp.example.net", "ana.paula"], members)).toEqual(["1", "2", "3"]);
-  });
-
-  it("says the kind, the case and a link, nothing else", () => {
-    const message = messageFor("case_overdue", "abc-123", "https://kyc.example.net");
-    expect(message.body).toContain("abc-123");
-    expect(message.body).toContain("https://kyc.example.net/verifications/abc-123");
-    expect(message.subject).toContain("Case overdue");
   });
 
   it("marks read by ids or all, never both or neither", () => {
@@ -91,6 +84,15 @@ describeEachDatabase("notifications on $name", ({ open }) => {
     const rows = await handle.db.select().from(notifications).where(eq(notifications.userId, userId));
     return kind ? rows.filter((row) => row.kind === kind) : rows;
   }
+
+  /** The cases of the member's digests. */
+  const digestCasesOf = async (userId: string) =>
+    (
+      await handle.db
+        .select({ publicId: notificationCases.casePublicId })
+        .from(notificationCases)
+        .innerJoin(notifications, and(eq(notifications.id, notificationCases.notificationId), eq(notifications.userId, userId)))
+    ).map((row) => row.publicId);
 
   it("a mention in a note tells the member once, even when the same note is processed twice, without its text", async () => {
     const author = await makeStaff(handle.db, "analyst");
@@ -144,7 +146,7 @@ describeEachDatabase("notifications on $name", ({ open }) => {
     expect(await notificationsOf(confirmer.actor.id, "confirmation_waiting")).toHaveLength(1);
   });
 
-  it("escalates an overdue case once, even when two runs race: raised, on the timeline, leads told, audited", async () => {
+  it("escalates an overdue case once, even when two runs race: raised, on the timeline, leads told in a digest, audited", async () => {
     const lead = await makeStaff(handle.db, "analyst");
     const member = await makeStaff(handle.db, "analyst");
     await handle.db.insert(caseQueueMembers).values([
@@ -179,8 +181,9 @@ describeEachDatabase("notifications on $name", ({ open }) => {
       .where(and(eq(caseEntries.caseId, caseRow!.id), eq(caseEntries.kind, "escalated")));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toMatchObject({ reason: "overdue" });
-    expect(await notificationsOf(lead.actor.id, "case_overdue")).toHaveLength(1);
-    expect(await notificationsOf(member.actor.id, "case_overdue")).toHaveLength(0);
+    expect(await digestCasesOf(lead.actor.id)).toEqual([overdue]);
+    expect(await notificationsOf(member.actor.id, "overdue_digest")).toHaveLength(0);
+    expect(await notificationsOf(lead.actor.id, "case_overdue")).toHaveLength(0);
     const audit = await handle.db
       .select()
       .from(auditEvents)
@@ -195,8 +198,8 @@ describeEachDatabase("notifications on $name", ({ open }) => {
     const analyst = await makeStaff(handle.db, "analyst");
     const overdue = await openCase({ overdue: true });
     await escalateOverdueCases(handle.db, { holder: "instance-c" });
-    expect((await notificationsOf(assigner.actor.id, "case_overdue")).map((row) => row.casePublicId)).toContain(overdue);
-    expect(await notificationsOf(analyst.actor.id, "case_overdue")).toHaveLength(0);
+    expect(await digestCasesOf(assigner.actor.id)).toContain(overdue);
+    expect(await notificationsOf(analyst.actor.id, "overdue_digest")).toHaveLength(0);
   });
 
   describe("sent out", () => {
@@ -322,7 +325,7 @@ describeEachDatabase("notifications on $name", ({ open }) => {
       logins.length = 0;
       stubConfigEnv({ SMTP_PLAINTEXT_LOOPBACK: "off" });
       try {
-        const message = messageFor("case_assigned", "abc", "https://kyc.example.net");
+        const message = messageFor("case_assigned", { casePublicId: "abc" }, "https://kyc.example.net");
         await expect(configuredTransports().email("someone@corp.example.net", message)).rejects.toThrow(/STARTTLS/);
         // Even a URL asking nodemailer to skip TLS gets it required.
         stubConfigEnv({ SMTP_URL: `smtp://notifier:s3cret-smtp-pass@127.0.0.1:${smtpPort}?ignoreTLS=true` });

@@ -1,22 +1,23 @@
 import "server-only";
 
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 import type { Permission } from "@/lib/auth/permissions";
 import { staffAccess } from "@/lib/auth/server/staff-access";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { config } from "@/lib/config";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 import { ACCOUNT_NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications/types";
 
-import { messageFor } from "./messages";
+import { messageFor, type MessageSubject } from "./messages";
 import { notificationOutbox, notifications } from "./tables";
 
 /*
  * Making notifications: one row per member, kind, case and dedupe key, inserted with ON CONFLICT DO NOTHING
  * on that unique key, so the same thing told twice (a retried job, two instances, the same note processed
- * again) is told once. Each new row queues an email to its member when SMTP_URL is set; one chat message
+ * again) is told once, naming the case by its ref_id when the caller knows it (`caseRef`). Each new row queues an
+ * email to its member when SMTP_URL is set; one chat message
  * per call that made anything new when CHAT_WEBHOOK_URL is set (the channel is shared: three leads told of
  * one overdue case are one message there, not three). Run it inside the caller's transaction: the
  * notifications and their messages commit with what they tell of, or not at all; then `kickOutbox()`.
@@ -27,6 +28,8 @@ export interface NotifyInput {
   kind: NotificationKind;
   /** The case told of; "" for an account kind (ACCOUNT_NOTIFICATION_KINDS). */
   casePublicId: string;
+  /** The case's ref_id when the caller has it: the notification names the case by it (else looked up). */
+  caseRef?: string | null;
   /** What makes two notifications of one kind and case different (a note's entry id for a mention). */
   dedupeKey?: string;
   actorId?: string | null;
@@ -34,9 +37,23 @@ export interface NotifyInput {
   origin?: string;
 }
 
+/**
+ * The case's ref_id as the search index knows it (null when it does not). Read by the table's name: the case
+ * feature sits above this one (docs/architecture.md), as the audit log reads the staff it names.
+ */
+async function refIdOf(db: Database, casePublicId: string): Promise<string | null> {
+  if (!casePublicId) return null;
+  const [row] = await queryRows<{ ref_id: string | null }>(
+    db,
+    sql`select ref_id from verification_index where public_id = ${casePublicId}`,
+  );
+  return row?.ref_id || null;
+}
+
 export async function notify(db: Database, input: NotifyInput): Promise<{ created: number }> {
   const userIds = [...new Set(input.userIds)];
   if (userIds.length === 0) return { created: 0 };
+  const caseRef = input.caseRef === undefined ? await refIdOf(db, input.casePublicId) : input.caseRef;
   const rows = await db
     .insert(notifications)
     .values(
@@ -45,6 +62,7 @@ export async function notify(db: Database, input: NotifyInput): Promise<{ create
         kind: input.kind,
         casePublicId: input.casePublicId,
         dedupeKey: input.dedupeKey ?? "",
+        caseRef,
         actorId: input.actorId ?? null,
       })),
     )
@@ -54,28 +72,36 @@ export async function notify(db: Database, input: NotifyInput): Promise<{ create
   // Each member's open tabs hear of it when this commits (lib/db/live.ts): the notification's id only.
   for (const row of rows) await publishLive(db, { topic: "notification", payload: { id: row.id }, userId: row.userId });
 
+  await queueMessages(db, {
+    kind: input.kind,
+    userIds: rows.map((row) => row.userId),
+    subject: { casePublicId: input.casePublicId, caseRef },
+    origin: input.origin,
+    chat: !ACCOUNT_NOTIFICATION_KINDS.has(input.kind),
+  });
+  return { created: rows.length };
+}
+
+/**
+ * Queues what was just made for sending: an email to each member told (SMTP_URL), and one message to the shared
+ * chat channel (CHAT_WEBHOOK_URL) when `chat` (never a member's own account event, nor a member's digest).
+ */
+export async function queueMessages(
+  db: Database,
+  input: { kind: NotificationKind; userIds: readonly string[]; subject: MessageSubject; origin?: string; chat: boolean },
+): Promise<void> {
   const { notifications: channels, publicUrl } = config();
-  const message = messageFor(input.kind, input.casePublicId, publicUrl ?? input.origin);
+  const message = messageFor(input.kind, input.subject, publicUrl ?? input.origin);
   const outbox: (typeof notificationOutbox.$inferInsert)[] = [];
-  if (channels.smtpUrl) {
+  if (channels.smtpUrl && input.userIds.length > 0) {
     const recipients = await db
       .select({ email: staffUsers.email })
       .from(staffUsers)
-      .where(
-        and(
-          inArray(
-            staffUsers.id,
-            rows.map((row) => row.userId),
-          ),
-          eq(staffUsers.disabled, false),
-        ),
-      );
+      .where(and(inArray(staffUsers.id, [...input.userIds]), eq(staffUsers.disabled, false)));
     for (const { email } of recipients) outbox.push({ channel: "email", recipient: email, ...message });
   }
-  // The chat channel is shared: a member's own account events go to them alone.
-  if (channels.chatWebhookUrl && !ACCOUNT_NOTIFICATION_KINDS.has(input.kind)) outbox.push({ channel: "chat", recipient: null, ...message });
+  if (channels.chatWebhookUrl && input.chat) outbox.push({ channel: "chat", recipient: null, ...message });
   if (outbox.length) await db.insert(notificationOutbox).values(outbox);
-  return { created: rows.length };
 }
 
 export interface Member {

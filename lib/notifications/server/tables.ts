@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { staffUserId, staffUsers } from "@/lib/auth/server/tables";
 import { NOTIFICATION_KINDS } from "@/lib/notifications/types";
@@ -20,6 +21,10 @@ export const notifications = pgTable(
     casePublicId: text("case_public_id").notNull(),
     // What makes two notifications of one kind and case different (a note's id for a mention); "" otherwise.
     dedupeKey: text("dedupe_key").notNull().default(""),
+    // The case's ref_id when known (the caller's reference, not personal data), to name the case by it.
+    caseRef: text("case_ref"),
+    // A page of its own (a digest's filtered queue); null: the case's page (notificationPath).
+    link: text("link"),
     actorId: uuid("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
@@ -27,6 +32,30 @@ export const notifications = pgTable(
   (table) => [
     uniqueIndex("notifications_once_key").on(table.userId, table.kind, table.casePublicId, table.dedupeKey),
     index("notifications_user_idx").on(table.userId, table.id),
+    index("notifications_case_unread_idx")
+      .on(table.casePublicId)
+      .where(sql`read_at is null`),
+  ],
+);
+
+/*
+ * The cases a digest covers (issue 32), one row each; `handled_at` is set when the case is handled for the
+ * digest's member (lib/notifications/server/handled.ts): the digest counts the rows left and is read with none.
+ */
+export const notificationCases = pgTable(
+  "notification_cases",
+  {
+    notificationId: bigint("notification_id", { mode: "number" })
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    casePublicId: text("case_public_id").notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.notificationId, table.casePublicId] }),
+    index("notification_cases_case_idx")
+      .on(table.casePublicId)
+      .where(sql`handled_at is null`),
   ],
 );
 

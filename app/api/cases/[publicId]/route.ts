@@ -5,6 +5,7 @@ import { audited } from "@/lib/audit-trail/server";
 import { readTakeSettings } from "@/lib/cases/server/case-settings";
 import { getCase } from "@/lib/cases/server/detail";
 import { caseContextSchema } from "@/lib/cases/validation";
+import { markCasesHandled } from "@/lib/notifications/server/handled";
 import { isReadAhead } from "@/lib/shared/api-client/background";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
@@ -25,6 +26,8 @@ export const GET = route(
       },
       async () => ({ case: await getCase(db, publicId, query, user.id), takeMode: (await readTakeSettings(db)).takeMode }),
     );
+    // Opened by the member (not read ahead): what they were told of this case is read (issue 32).
+    if (data.case && !isReadAhead(request.headers)) await markCasesHandled(db, [publicId], { userId: user.id });
     return json(data);
   },
 );
