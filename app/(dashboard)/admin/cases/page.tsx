@@ -20,7 +20,10 @@ export default async function CaseRoutingPage() {
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery({ queryKey: routingKeys.routing(), queryFn: async () => readRouting(await getDb()) });
   return (
-    <HydratedClient queryClient={queryClient} namespaces={["cases.routing", "cases.flags", "common.retry", "common.loading"]}>
+    <HydratedClient
+      queryClient={queryClient}
+      namespaces={["cases.routing", "cases.flags", "cases.templates", "cases.recommendation", "common.retry", "common.loading"]}
+    >
       <CaseRoutingPageClient />
     </HydratedClient>
   );
