@@ -146,12 +146,12 @@ export function TemplatePicker(target: TemplateTarget) {
           })}
         </ul>
       ) : null}
-      <p role="status" className="text-xs text-slate-700">
-        {applied ? t("applied", { name: applied.name }) : null}
-        {applied && applied.missing.length > 0
-          ? ` ${t("missing", { placeholders: applied.missing.map((name) => `{${name}}`).join(", ") })}`
-          : null}
-      </p>
+      {applied ? (
+        <p role="status" className="text-xs text-slate-700">
+          {t("applied", { name: applied.name })}
+          {applied.missing.length > 0 ? ` ${t("missing", { placeholders: applied.missing.map((name) => `{${name}}`).join(", ") })}` : null}
+        </p>
+      ) : null}
       <TemplateTools kind={target.kind} reasons={target.reasons} comment={target.comment} />
     </div>
   );
