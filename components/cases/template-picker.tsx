@@ -95,10 +95,13 @@ export function TemplatePicker(target: TemplateTarget) {
 
   const activeTemplate = matches[Math.min(active, matches.length - 1)];
   return (
-    <div className="space-y-1 rounded-md border border-slate-200 p-2" data-testid="case-templates">
-      <label htmlFor={TEMPLATE_SEARCH_ID} className="block text-sm font-medium text-slate-800">
-        {t("label")} <kbd className="rounded border border-slate-300 px-1 font-mono text-xs text-slate-600">t</kbd>
-      </label>
+    <div className="space-y-1" data-testid="case-templates">
+      <div className="flex flex-wrap items-center justify-between gap-x-3">
+        <label htmlFor={TEMPLATE_SEARCH_ID} className="text-sm font-medium text-slate-800">
+          {t("label")} <kbd className="rounded border border-slate-300 px-1 font-mono text-xs text-slate-600">t</kbd>
+        </label>
+        <TemplateTools kind={target.kind} reasons={target.reasons} comment={target.comment} />
+      </div>
       <input
         id={TEMPLATE_SEARCH_ID}
         ref={input}
@@ -115,13 +118,13 @@ export function TemplatePicker(target: TemplateTarget) {
           setActive(0);
         }}
         onKeyDown={onKeyDown}
-        className="block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+        className="block w-full rounded-md border border-slate-300 px-2 py-0.5 text-sm"
       />
-      <p id={`${listId}-hint`} className="text-xs text-slate-600">
+      <p id={`${listId}-hint`} className={templates.length === 0 ? "text-xs text-slate-600" : "sr-only"}>
         {isPending ? t("loading") : templates.length === 0 ? t("none") : t("hint")}
       </p>
       {matches.length > 0 ? (
-        <ul id={listId} role="listbox" aria-label={t("list")} className="max-h-40 space-y-0.5 overflow-y-auto">
+        <ul id={listId} role="listbox" aria-label={t("list")} className="flex max-h-16 flex-wrap gap-1 overflow-y-auto">
           {matches.map((template) => {
             const number = templates.indexOf(template) + 1;
             return (
@@ -132,15 +135,17 @@ export function TemplatePicker(target: TemplateTarget) {
                 aria-selected={template === activeTemplate}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => apply(template)}
-                className={`flex cursor-pointer items-center gap-2 rounded px-1 text-sm ${template === activeTemplate ? "bg-brand-50" : ""}`}
+                className={`inline-flex max-w-full cursor-pointer items-center gap-1 rounded border px-1 text-xs ${
+                  template === activeTemplate && typed !== "" ? "border-brand-600 bg-brand-50" : "border-slate-200"
+                }`}
               >
                 {number <= 9 ? (
-                  <kbd aria-hidden="true" className="rounded border border-slate-300 px-1 font-mono text-xs text-slate-600">
+                  <kbd aria-hidden="true" className="rounded border border-slate-300 px-1 font-mono text-slate-600">
                     {number}
                   </kbd>
                 ) : null}
-                <span className="min-w-0 flex-1 truncate">{template.name}</span>
-                <span className="text-xs text-slate-600">{t(`scope.${template.scope}`)}</span>
+                <span className="min-w-0 truncate text-slate-900">{template.name}</span>
+                <span className="text-slate-600">{t(`scope.${template.scope}`)}</span>
               </li>
             );
           })}
@@ -152,7 +157,6 @@ export function TemplatePicker(target: TemplateTarget) {
           {applied.missing.length > 0 ? ` ${t("missing", { placeholders: applied.missing.map((name) => `{${name}}`).join(", ") })}` : null}
         </p>
       ) : null}
-      <TemplateTools kind={target.kind} reasons={target.reasons} comment={target.comment} />
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { TEMPLATE_NAME_MAX_CHARS } from "@/lib/cases/templates";
 
 import { ErrorLine } from "./error-line";
 
+const LINK = "text-xs font-medium text-brand-800 underline underline-offset-2 disabled:cursor-not-allowed disabled:text-slate-500";
+
 /** "Save as template": the form's reasons and comment, as they are, under a name of the member's own. */
 function SaveTemplateDialog({ kind, reasons, comment }: { kind: Recommendation; reasons: string[]; comment: string }) {
   const t = useTranslations("cases.templates");
@@ -44,9 +46,9 @@ function SaveTemplateDialog({ kind, reasons, comment }: { kind: Recommendation; 
       title={t("saveTitle", { kind: tr(kind) })}
       description={t("saveHint", { example: "{failing_step}" })}
       trigger={
-        <Button type="button" variant="secondary" disabled={reasons.length === 0}>
+        <button type="button" className={LINK} disabled={reasons.length === 0}>
           {t("save")}
-        </Button>
+        </button>
       }
     >
       <form onSubmit={submit} className="space-y-3">
@@ -106,14 +108,14 @@ export function TemplateList({ scope }: { scope: "personal" | "team" }) {
 export function TemplateTools({ kind, reasons, comment }: { kind: Recommendation; reasons: string[]; comment: string }) {
   const t = useTranslations("cases.templates");
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-wrap gap-x-3">
       <SaveTemplateDialog kind={kind} reasons={reasons} comment={comment} />
       <Dialog
         title={t("manageTitle")}
         trigger={
-          <Button type="button" variant="secondary">
+          <button type="button" className={LINK}>
             {t("manage")}
-          </Button>
+          </button>
         }
       >
         <TemplateList scope="personal" />
