@@ -145,7 +145,8 @@ describe("TemplatePicker", () => {
     await user.click(within(form).getByRole("checkbox", { name: /Document expired/ }));
     await user.type(within(form).getByLabelText(/Comment/), "Expired on {{verification_date}.");
     await user.click(within(form).getByRole("button", { name: "Save as template" }));
-    const dialog = await screen.findByRole("dialog", { name: "Save as a Reprove template" });
+    // The dialog's code loads when it first opens (components/ui/dialog.tsx): waited for, however slow the machine.
+    const dialog = await screen.findByRole("dialog", { name: "Save as a Reprove template" }, { timeout: 15_000 });
     await user.type(within(dialog).getByLabelText("Name"), "Expired again");
     await user.click(within(dialog).getByRole("button", { name: "Save template" }));
     await waitFor(() => expect(api.callsTo("POST /api/cases/templates")).toHaveLength(1));
