@@ -3,7 +3,7 @@ import "server-only";
 import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 
 import type { AuditActionName } from "@/lib/audit-trail/action-names";
-import { recordEvent } from "@/lib/audit-trail/server";
+import { recordEvent, type AuditDetails } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
 import { pgErrorCode } from "@/lib/auth/server/staff-store";
 import type { Recommendation } from "@/lib/cases/rules";
@@ -56,7 +56,11 @@ function assertMayManage(actor: CaseActor, scope: CaseTemplate["scope"]): void {
   }
 }
 
-async function audit(tx: Database, context: CaseContext, action: AuditActionName, row: CaseTemplateRow, extra = {}): Promise<void> {
+async function audit(
+  tx: Database,
+  context: CaseContext,
+  { action, row, extra = {} }: { action: AuditActionName; row: CaseTemplateRow; extra?: AuditDetails },
+): Promise<void> {
   await recordEvent(
     {
       actor: { id: context.actor.id, email: context.actor.email },
@@ -99,7 +103,7 @@ export async function createTemplate(db: Database, context: CaseContext, input: 
         .insert(caseTemplates)
         .values({ ...input, ownerId, createdBy: context.actor.id })
         .returning();
-      await audit(tx, context, "case.template_create", inserted!);
+      await audit(tx, context, { action: "case.template_create", row: inserted! });
       return inserted!;
     }),
   );
@@ -130,7 +134,7 @@ export async function updateTemplate(db: Database, context: CaseContext, id: str
         .set({ ...input, updatedAt: new Date() })
         .where(eq(caseTemplates.id, id))
         .returning();
-      await audit(tx, context, "case.template_change", updated!, { fields: Object.keys(input).sort().join(",") });
+      await audit(tx, context, { action: "case.template_change", row: updated!, extra: { fields: Object.keys(input).sort().join(",") } });
       return updated!;
     }),
   );
@@ -142,6 +146,6 @@ export async function retireTemplate(db: Database, context: CaseContext, id: str
   await inTransaction(db, async (tx) => {
     const current = await manageable(tx, context.actor, id);
     const [retired] = await tx.update(caseTemplates).set({ retiredAt: new Date() }).where(eq(caseTemplates.id, current.id)).returning();
-    await audit(tx, context, "case.template_retire", retired!);
+    await audit(tx, context, { action: "case.template_retire", row: retired! });
   });
 }
