@@ -12,7 +12,7 @@ import { useTemplateFacts } from "./template-facts";
 import { TemplateTools } from "./template-tools";
 import { isTyping } from "./typing";
 
-export const TEMPLATE_SEARCH_ID = "case-template-search";
+const TEMPLATE_SEARCH_ID = "case-template-search";
 
 /**
  * `t` on the case page (outside a field) goes to the template box, where a number applies that template and letters
@@ -36,7 +36,7 @@ function useTemplateKey() {
   }, []);
 }
 
-export interface TemplateTarget {
+interface TemplateTarget {
   publicId: string;
   kind: Recommendation;
   reasons: string[];

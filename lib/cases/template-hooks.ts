@@ -10,7 +10,7 @@ import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-re
  * list of every kind, read once and kept (a change here invalidates it), each kind picked from it.
  */
 
-export const templateKeys = {
+const templateKeys = {
   all: ["cases", "templates"] as const,
 };
 

@@ -7,7 +7,7 @@ import { REASONS_BY_RECOMMENDATION, type ReasonCode, type Recommendation } from 
  */
 
 export const TEMPLATE_SCOPES = ["team", "personal"] as const;
-export type TemplateScope = (typeof TEMPLATE_SCOPES)[number];
+type TemplateScope = (typeof TEMPLATE_SCOPES)[number];
 
 export const TEMPLATE_NAME_MAX_CHARS = 80;
 /** Live templates a member may hold of their own, and the team may hold (each kind counted together). */
