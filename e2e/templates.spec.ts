@@ -19,7 +19,7 @@ test("an admin's team reprove template, applied by its number and recorded with 
   await form.getByRole("radio", { name: "Reprove" }).check();
   await form.getByLabel("Name").fill(name);
   await form.getByRole("checkbox", { name: "Image quality too low" }).check();
-  await form.getByLabel("Comment").fill("Blurry document photo. Verification of {verification_date}, ref {ref_id}.");
+  await form.getByRole("textbox", { name: "Comment", exact: true }).fill("Blurry document photo. Verification of {verification_date}, ref {ref_id}.");
   await form.getByRole("button", { name: "Add team template" }).click();
   const teamList = admin.getByRole("list", { name: "The team's templates" });
   await expect(teamList.getByRole("listitem").filter({ hasText: name })).toBeVisible();
