@@ -145,6 +145,11 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/cases/routing/route.ts": { GET: { need: "cases.assign" }, PUT: { need: "cases.assign", body: {} } },
   "app/api/cases/settings/route.ts": { GET: { need: "cases.assign" }, PUT: { need: "cases.assign", body: {} } },
   "app/api/cases/bulk/route.ts": { POST: { need: "cases.work", body: {} } },
+  "app/api/cases/templates/route.ts": { GET: { need: "cases.work" }, POST: { need: "cases.work", body: {} } },
+  "app/api/cases/templates/[id]/route.ts": {
+    PATCH: { need: "cases.work", params: { id: PUBLIC_ID }, body: {} },
+    DELETE: { need: "cases.work", params: { id: PUBLIC_ID } },
+  },
   "app/api/cases/[publicId]/route.ts": { GET: { need: "cases.read", params: { publicId: PUBLIC_ID } } },
   "app/api/cases/[publicId]/assignment/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/cases/[publicId]/notes/route.ts": { POST: { need: "cases.work", params: { publicId: PUBLIC_ID }, body: {} } },

@@ -16,6 +16,7 @@ import {
 
 import { byId, leaveForm, reasonFocus } from "./case-panel-focus";
 import { ErrorLine } from "./error-line";
+import { TemplatePicker } from "./template-picker";
 import { TextBox } from "./text-box";
 
 /**
@@ -79,6 +80,14 @@ export function DecisionForm({ publicId }: { publicId: string }) {
           ))}
         </div>
       </fieldset>
+      <TemplatePicker
+        publicId={publicId}
+        kind={recommendation}
+        reasons={chosen}
+        comment={comment}
+        setReasons={setChosen}
+        setComment={setComment}
+      />
       <fieldset aria-describedby="case-reasons-hint">
         <legend className="text-sm font-medium text-slate-800">{t("reasons")}</legend>
         <p id="case-reasons-hint" className="text-xs text-slate-600">

@@ -23,6 +23,7 @@ export const CASE_SHORTCUTS = [
   ["x", "caseReprove"],
   ["e", "caseEscalate"],
   ["1–9", "caseReason"],
+  ["t", "caseTemplate"],
   ["c", "caseComment"],
   ["s", "caseSubmit"],
   ["Ctrl+Enter", "caseSend"],

@@ -116,6 +116,8 @@ export interface CaseDetail extends CaseSummary {
   confirmedAt: string | null;
   /** When the dashboard first saw the case (its "opened" entry), shown apart from the case's age. */
   firstSeenAt: string | null;
+  /** The caller's reference of the verification, when the search index knows it (a decision template's `{ref_id}`). */
+  refId?: string | null;
   needsConfirmation: boolean;
   entries: CaseEntry[];
   upstreamEvents: UpstreamEventEntry[];

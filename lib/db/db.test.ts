@@ -39,6 +39,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "case_reverifications",
       "case_routing_rules",
       "case_routing_settings",
+      "case_templates",
       "cases",
       "document_crops",
       "integration_keys",

@@ -4,7 +4,7 @@ import { asc, eq, inArray, or, sql } from "drizzle-orm";
 
 import { staffUsers } from "@/lib/auth/server/tables";
 import { needsConfirmation } from "@/lib/cases/rules";
-import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/tables";
+import { caseEntries, cases, verificationIndex, type CaseRow } from "@/lib/cases/server/tables";
 import type { CaseDetail, CaseEntry, CaseEntryKind, StaffRef } from "@/lib/cases/types";
 import type { CaseContextQuery } from "@/lib/cases/validation";
 import type { Database } from "@/lib/db/client";
@@ -61,6 +61,12 @@ async function neighboursIn(
   return { previous: row?.previous ?? null, next: row?.next ?? null };
 }
 
+/** The verification's ref_id as the search index knows it, or null. */
+async function refIdOf(db: Database, publicId: string): Promise<string | null> {
+  const [row] = await db.select({ refId: verificationIndex.refId }).from(verificationIndex).where(eq(verificationIndex.publicId, publicId));
+  return row?.refId ?? null;
+}
+
 /** One case with its history and its neighbours in a queue (by default the open queue, oldest first), or null. */
 export async function getCase(
   db: Database,
@@ -93,6 +99,7 @@ export async function getCase(
     confirmedBy: ref(row.confirmedBy),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     firstSeenAt: entries.find((entry) => entry.kind === "opened")?.at.toISOString() ?? null,
+    refId: await refIdOf(db, publicId),
     needsConfirmation: row.recommendation !== null && needsConfirmation(row.recommendation, row.flags),
     entries: entries.map((entry): CaseEntry => ({
       id: entry.id,

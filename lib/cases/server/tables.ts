@@ -229,3 +229,41 @@ export const caseReverifications = pgTable(
 );
 
 export type CaseQueueRow = typeof caseQueues.$inferSelect;
+
+/*
+ * Decision templates (issue 32): a reason set and a comment with placeholders for one kind of decision, personal
+ * (`ownerId`, the member's own) or the team's (`ownerId` null, managed by cases.assign). Retired, never deleted. The
+ * comment holds no personal data by rule (a CPF is refused at save: lib/cases/templates.ts), so it is not sealed.
+ */
+export const caseTemplates = pgTable(
+  "case_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["approve", "reprove", "escalate"] }).notNull(),
+    scope: text("scope", { enum: ["team", "personal"] }).notNull(),
+    ownerId: uuid("owner_id").references(() => staffUsers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    reasons: text("reasons")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    comment: text("comment").notNull().default(""),
+    createdBy: uuid("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("case_templates_name_key")
+      .on(table.kind, table.scope, sql`coalesce(${table.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${table.name})`)
+      .where(sql`${table.retiredAt} is null`),
+    index("case_templates_owner_idx").on(table.ownerId, table.kind),
+    check("case_templates_kind_check", sql`${table.kind} in ('approve', 'reprove', 'escalate')`),
+    check(
+      "case_templates_scope_check",
+      sql`(${table.scope} = 'personal' and ${table.ownerId} is not null) or (${table.scope} = 'team' and ${table.ownerId} is null)`,
+    ),
+  ],
+);
+
+export type CaseTemplateRow = typeof caseTemplates.$inferSelect;

@@ -24,7 +24,10 @@ export default async function CaseRoutingPage() {
   await queryClient.prefetchQuery({ queryKey: routingKeys.routing(), queryFn: async () => readRouting(db) });
   await queryClient.prefetchQuery({ queryKey: routingKeys.settings(), queryFn: async () => readTakeSettings(db) });
   return (
-    <HydratedClient queryClient={queryClient} namespaces={["cases.routing", "cases.flags", "common.retry", "common.loading"]}>
+    <HydratedClient
+      queryClient={queryClient}
+      namespaces={["cases.routing", "cases.flags", "cases.templates", "cases.recommendation", "common.retry", "common.loading"]}
+    >
       <CaseRoutingPageClient />
     </HydratedClient>
   );

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 
 import { CaseHistory, CaseWork, type Viewer } from "@/components/cases/case-work";
+import { CaseTemplateFacts } from "@/components/verifications/case-template-facts";
 import { CaseVerificationPart } from "@/components/verifications/case-verification-part";
 import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
 import { VerificationEvidence } from "@/components/verifications/verification-evidence";
@@ -62,12 +63,14 @@ export function VerificationPageClient({
         className="min-w-0 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:overflow-y-auto"
         data-testid="decision-panel"
       >
-        <CaseWork
-          publicId={publicId}
-          viewer={viewer}
-          context={queueContext}
-          verificationPart={(caseDetail) => <CaseVerificationPart detail={caseDetail} viewer={viewer} />}
-        />
+        <CaseTemplateFacts publicId={publicId}>
+          <CaseWork
+            publicId={publicId}
+            viewer={viewer}
+            context={queueContext}
+            verificationPart={(caseDetail) => <CaseVerificationPart detail={caseDetail} viewer={viewer} />}
+          />
+        </CaseTemplateFacts>
       </aside>
     </div>
   );

@@ -100,6 +100,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
           "cases.shortcuts",
           "cases.state",
           "cases.timeline",
+          "cases.templates",
           "cases.samePerson",
           "cases.reverification",
           "cases.search.miss.sources",
