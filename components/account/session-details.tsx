@@ -5,15 +5,16 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { SessionDto } from "@/lib/account/types";
 
 /**
- * A sign-in session's address, method, start and last activity: in the member's own list (account.sessions)
- * and in an admin's view of a member's (staff.sessions), each worded by its own messages.
+ * A device's sessions: the address, the method of the latest sign-in, when the first started, the last activity and
+ * how many sessions the device holds; in the member's own list (account.sessions) and in an admin's view of a
+ * member's (staff.sessions), each worded by its own messages.
  */
 export function SessionDetails({
   session,
   messages,
   className,
 }: {
-  session: Pick<SessionDto, "ip" | "method" | "createdAt" | "lastSeenAt">;
+  session: Pick<SessionDto, "ip" | "method" | "createdAt" | "lastSeenAt" | "count">;
   messages: "account.sessions" | "staff.sessions";
   /** Spacing and text size where it sits. */
   className: string;
@@ -31,6 +32,8 @@ export function SessionDetails({
       <dd>{when(session.createdAt)}</dd>
       <dt className="text-slate-500">{t("lastActive")}</dt>
       <dd>{when(session.lastSeenAt)}</dd>
+      <dt className="text-slate-500">{t("count")}</dt>
+      <dd data-testid="session-count">{format.number(session.count)}</dd>
     </dl>
   );
 }
