@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import type { SessionDto } from "@/lib/account/types";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 /**
  * A device's sessions: the address, the method of the latest sign-in, when the first started, the last activity and
@@ -21,7 +22,7 @@ export function SessionDetails({
 }) {
   const t = useTranslations(messages);
   const format = useFormatter();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
+  const when = (iso: string) => format.dateTime(new Date(iso), DATE_TIME_FORMAT);
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-700 ${className}`}>
       <dt className="text-slate-500">{t("address")}</dt>

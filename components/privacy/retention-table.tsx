@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { useRetention } from "@/lib/privacy/hooks";
 import type { RetentionReportDto } from "@/lib/privacy/retention";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 /*
  * The retention policies (GET /api/privacy/retention): each kind of stored data, how long it is kept and the
@@ -53,7 +54,7 @@ export function RetentionTable() {
       <p className="text-sm text-slate-700">
         {data.lastRun
           ? t("lastRun", {
-              at: format.dateTime(new Date(data.lastRun.at), { dateStyle: "short", timeStyle: "short" }),
+              at: format.dateTime(new Date(data.lastRun.at), DATE_TIME_FORMAT),
               removed: removedIn(data.lastRun),
             })
           : t("neverRun")}

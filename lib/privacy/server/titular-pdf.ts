@@ -5,6 +5,7 @@ import PDFDocument from "pdfkit";
 import { config } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/locales";
 import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
+import { DATE_FORMAT, DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
 import enCommon from "@/messages/en/common.json";
 import ptBRCommon from "@/messages/pt-BR/common.json";
 
@@ -38,8 +39,8 @@ function controllerName(locale: Locale): string {
 }
 
 function formatter(report: TitularReport) {
-  const dateTime = new Intl.DateTimeFormat(report.locale, { dateStyle: "short", timeStyle: "medium", timeZone: report.timeZone });
-  const date = new Intl.DateTimeFormat(report.locale, { dateStyle: "short", timeZone: report.timeZone });
+  const dateTime = new Intl.DateTimeFormat(report.locale, { ...DATE_TIME_SECONDS_FORMAT, timeZone: report.timeZone });
+  const date = new Intl.DateTimeFormat(report.locale, { ...DATE_FORMAT, timeZone: report.timeZone });
   return { dateTime: (iso: string) => dateTime.format(new Date(iso)), date: (iso: string) => date.format(new Date(iso)) };
 }
 
