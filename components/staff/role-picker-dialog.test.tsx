@@ -101,12 +101,15 @@ describe("the staff page's role picker", () => {
     expect(screen.queryByRole("dialog", { name: /Change the role/ })).not.toBeInTheDocument();
   });
 
-  it("shows the server's refusal in the picker, which stays open", async () => {
-    const { user } = renderPage(apiError(403, { code: "permission_not_held", message: "You do not hold every permission of this role." }));
+  it("shows the server's refusal in the picker, in the member's words, and stays open", async () => {
+    const { user } = renderPage(apiError(403, { code: "permission_not_held", message: "Server text in English." }));
     const dialog = await openPicker(user);
     await user.click(within(dialog).getByRole("radio", { name: "Admin" }));
     await user.click(within(dialog).getByRole("button", { name: "Change role" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("You do not hold every permission of this role.");
+    // The catalogue's sentence for the code (errors.permission_not_held), not the server's English message.
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "The change was not saved: You can grant only permissions you hold yourself, and change only members and roles whose permissions you all hold.",
+    );
     expect(within(dialog).getByRole("radio", { name: "Admin" })).toBeChecked();
   });
 

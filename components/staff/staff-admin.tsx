@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { RolePickerDialog } from "@/components/staff/role-picker-dialog";
 import { StaffSessionsDialog } from "@/components/staff/staff-sessions-dialog";
 import { StaffTable } from "@/components/staff/staff-table";
+import { useErrorReason } from "@/components/staff/use-error-reason";
 import { useStaffActions, type StaffActions } from "@/components/staff/use-staff-actions";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -32,10 +33,11 @@ export function StaffAdmin({
   const tCommon = useTranslations("common");
   const query = useStaffQuery();
   const actions = useStaffActions(roles);
+  const reason = useErrorReason();
   const { confirming, resetting, update, resetFactors } = actions;
 
   const describe = (error: ApiRequestError | null) =>
-    error ? (error.code === "conflict" ? t("actions.lastAdmin") : t("actions.failed", { message: error.message })) : null;
+    error ? (error.code === "conflict" ? t("actions.lastAdmin") : t("actions.failed", { message: reason(error) })) : null;
   const confirmKind = confirming?.change.disabled ? "disable" : "demote";
   const nameOf = (id: string | undefined) => query.data?.staff.find((member) => member.id === id)?.name ?? "";
   const newRole = roles.find((role) => role.id === confirming?.change.role);
@@ -81,7 +83,7 @@ export function StaffAdmin({
         confirmLabel={t("factors.confirm")}
         cancelLabel={t("confirm.cancel")}
         pending={resetFactors.isPending}
-        error={resetFactors.error ? t("factors.failed", { message: resetFactors.error.message }) : null}
+        error={resetFactors.error ? t("factors.failed", { message: reason(resetFactors.error) }) : null}
         onConfirm={actions.confirmReset}
       />
       <RolePickerDialog
@@ -112,10 +114,11 @@ function StaffNotice({
   nameOf: (id: string | undefined) => string;
 }) {
   const t = useTranslations("staff");
+  const reason = useErrorReason();
   const { confirming, update, unlock, ssoOnly, unlocked, reset } = actions;
   if (!confirming && update.error) return <Alert tone="error">{describe(update.error)}</Alert>;
-  if (unlock.error) return <Alert tone="error">{t("unlock.failed", { message: unlock.error.message })}</Alert>;
-  if (ssoOnly.error) return <Alert tone="error">{t("sso.failed", { message: ssoOnly.error.message })}</Alert>;
+  if (unlock.error) return <Alert tone="error">{t("unlock.failed", { message: reason(unlock.error) })}</Alert>;
+  if (ssoOnly.error) return <Alert tone="error">{t("sso.failed", { message: reason(ssoOnly.error) })}</Alert>;
   if (unlocked) return <Alert tone="success">{t("unlock.done", { name: unlocked })}</Alert>;
   if (reset) return <Alert tone="success">{t("factors.done", { name: reset.name, count: reset.removed })}</Alert>;
   if (ssoOnly.data && ssoOnly.variables) {

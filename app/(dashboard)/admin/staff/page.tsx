@@ -28,7 +28,7 @@ export default async function StaffPage() {
     .filter((role) => !role.builtIn)
     .map(({ id, name, permissions }) => ({ id, name, permissions }));
   return (
-    <HydratedClient queryClient={queryClient} namespaces={["staff", "common.retry", "common.loading"]}>
+    <HydratedClient queryClient={queryClient} namespaces={["staff", "errors", "common.retry", "common.loading"]}>
       <StaffPageClient currentUserId={user.id} customRoles={customRoles} ssoConfigured={config().oidc !== undefined} />
     </HydratedClient>
   );
