@@ -14,6 +14,7 @@ test("an admin gives an existing member a custom role through the picker, and th
   adminPage: page,
   staff,
 }) => {
+  test.setTimeout(120_000);
   const member = await newMember(page.request, browser, staff.admin, "viewer", "picker");
   const roleName = `Auditing readers ${Date.now()}`;
   const created = await withStepUp(page.request, staff.admin.password, () =>
@@ -22,7 +23,7 @@ test("an admin gives an existing member a custom role through the picker, and th
       data: { name: roleName, permissions: ["verifications.read", "cases.read", "audit.read"] },
     }),
   );
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
 
   // The member, as a viewer, does not reach the audit log.
   const memberContext = await browser.newContext();
