@@ -231,7 +231,7 @@ test("disabling or demoting asks first; an unlock lifts a lockout; a failed invi
   // leaves everything as it was.
   const demote = async () => {
     await row.getByRole("button", { name: "Change role: Confirm Me" }).click();
-    const picker = page.getByRole("dialog", { name: "Role of Confirm Me" });
+    const picker = page.getByRole("dialog", { name: "Role of Confirm Me", exact: true });
     await picker.getByRole("radio", { name: "Analyst", exact: true }).check();
     await picker.getByRole("button", { name: "Change role" }).click();
     await expect(picker).toBeHidden();

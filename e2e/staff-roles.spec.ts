@@ -41,7 +41,7 @@ test("an admin gives an existing member a custom role through the picker, and th
   const change = page.getByRole("button", { name: `Change role: ${member.name}` });
   await change.focus();
   await page.keyboard.press("Enter");
-  const picker = page.getByRole("dialog", { name: `Role of ${member.name}` });
+  const picker = page.getByRole("dialog", { name: `Role of ${member.name}`, exact: true });
   await expect(picker).toBeVisible();
   const group = picker.getByRole("group", { name: "Role" });
   for (const name of ["Viewer", "Analyst", "Reviewer", "Auditor", "Admin", roleName])
