@@ -227,16 +227,24 @@ test("disabling or demoting asks first; an unlock lifts a lockout; a failed invi
   await page.goto("/admin/staff");
   const row = page.getByRole("row", { name: /Confirm Me/ });
 
-  // Demote: the dialog opens with focus on Cancel; Escape leaves everything as it was.
-  await row.getByRole("button", { name: "Make analyst: Confirm Me" }).click();
-  const dialog = page.getByRole("dialog", { name: "Make Confirm Me an analyst?" });
+  // Demote (the role picker, a role with fewer permissions): the confirmation opens with focus on Cancel; Escape
+  // leaves everything as it was.
+  const demote = async () => {
+    await row.getByRole("button", { name: "Change role: Confirm Me" }).click();
+    const picker = page.getByRole("dialog", { name: "Role of Confirm Me", exact: true });
+    await picker.getByRole("radio", { name: "Analyst", exact: true }).check();
+    await picker.getByRole("button", { name: "Change role" }).click();
+    await expect(picker).toBeHidden();
+  };
+  await demote();
+  const dialog = page.getByRole("dialog", { name: "Change the role of Confirm Me to Analyst?" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(row.getByText("Admin", { exact: true })).toBeVisible();
-  await row.getByRole("button", { name: "Make analyst: Confirm Me" }).click();
-  await dialog.getByRole("button", { name: "Make analyst" }).click();
+  await demote();
+  await dialog.getByRole("button", { name: "Change role" }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByText("Analyst", { exact: true })).toBeVisible();
 

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useRemoveFactorMutation } from "@/lib/account/hooks";
 import type { FactorDto, FactorsResponse } from "@/lib/account/types";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 /*
  * The member's confirmed second factors, as a list (it reads at phone width without a sideways scroll).
@@ -20,7 +21,7 @@ export function FactorList({ data }: { data: FactorsResponse }) {
   const remove = useRemoveFactorMutation();
   const [confirming, setConfirming] = useState<FactorDto | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
+  const when = (iso: string) => format.dateTime(new Date(iso), DATE_TIME_FORMAT);
   const factors = data.factors.filter((factor) => factor.confirmed);
 
   return (

@@ -14,9 +14,10 @@ import type { SessionDto } from "@/lib/account/types";
 import { SessionDetails } from "./session-details";
 
 /*
- * The member's live sessions, this one marked: ending one takes effect on that session's next request
- * (the server checks the session on every request). "End all other sessions" asks first; both refresh the
- * list when done.
+ * The member's live sessions, once per device (the server groups them: lib/account/server/devices.ts), this one's
+ * device marked: ending a device ends every session on it, each on its next request (the server checks the session
+ * on every request). "End all other sessions" (other devices', and this device's older ones) asks first; both
+ * refresh the list when done.
  */
 export function SessionsSection() {
   const t = useTranslations("account.sessions");
@@ -33,6 +34,8 @@ export function SessionsSection() {
 
   const sessions = query.data?.sessions ?? [];
   const others = sessions.filter((session) => !session.current);
+  // Every session but this one: the other devices' and this device's older sign-ins.
+  const otherCount = sessions.reduce((sum, session) => sum + session.count, 0) - (sessions.some((session) => session.current) ? 1 : 0);
 
   return (
     <TitledSection
@@ -82,7 +85,7 @@ export function SessionsSection() {
                 </li>
               ))}
             </ul>
-            {others.length > 0 ? (
+            {others.length > 0 || otherCount > 0 ? (
               <Button
                 variant="danger"
                 onClick={() => {
@@ -103,7 +106,7 @@ export function SessionsSection() {
         open={confirmAll}
         onOpenChange={setConfirmAll}
         title={t("confirmAll.title")}
-        description={t("confirmAll.body", { count: others.length })}
+        description={t("confirmAll.body", { count: otherCount })}
         confirmLabel={t("confirmAll.confirm")}
         cancelLabel={t("confirmAll.cancel")}
         pending={endOthers.isPending}

@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { groupAuditEvents, type AuditEventGroup } from "@/lib/audit-trail/groups";
 import type { AuditEventView, AuditStaff } from "@/lib/audit-trail/types";
+import { DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
 
 /*
  * One row per event, readable at a glance: when (display time zone), who (name and email, as the staff table
@@ -95,7 +96,7 @@ export function AuditEventRow({
         label={t("table.when")}
         className={`${cellClass} md:whitespace-nowrap ${nested ? "md:border-brand-200 md:border-l-4" : ""}`}
       >
-        <time dateTime={event.at}>{format.dateTime(at, { dateStyle: "short", timeStyle: "medium" })}</time>
+        <time dateTime={event.at}>{format.dateTime(at, DATE_TIME_SECONDS_FORMAT)}</time>
         <span className="block text-xs text-slate-600">{t("table.eventId", { id: event.id })}</span>
       </DataCell>
       <DataCell label={t("table.who")} className={cellClass}>
@@ -170,7 +171,7 @@ function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: 
     <>
       <DataRow data-group-size={count}>
         <DataCell label={t("table.when")} className={`${cellClass} md:whitespace-nowrap`}>
-          <time dateTime={oldest.at}>{format.dateTime(new Date(oldest.at), { dateStyle: "short", timeStyle: "medium" })}</time>
+          <time dateTime={oldest.at}>{format.dateTime(new Date(oldest.at), DATE_TIME_SECONDS_FORMAT)}</time>
           <span className="block text-xs text-slate-600">{t("group.span", { from: oldest.id, to: newest.id })}</span>
         </DataCell>
         <DataCell label={t("table.who")} className={cellClass}>

@@ -2,6 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 
 import type { CpfSearchMisses } from "@/lib/audit-trail/types";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 const COLUMNS = ["member", "misses", "refused", "last"] as const;
 
@@ -49,7 +50,7 @@ export async function CpfSearchMissesPanel({ rows, alert, windowHours }: { rows:
               </td>
               <td className="py-1 pr-4 tabular-nums">{row.misses}</td>
               <td className="py-1 pr-4 tabular-nums">{row.refused}</td>
-              <td className="py-1">{format.dateTime(new Date(row.lastAt), { dateStyle: "short", timeStyle: "short" })}</td>
+              <td className="py-1">{format.dateTime(new Date(row.lastAt), DATE_TIME_FORMAT)}</td>
             </tr>
           ))}
         </tbody>

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { RecordItem, RecordList } from "@/components/ui/record-list";
 import type { CreatedIntegrationResponse } from "@/lib/integrations/types";
+import { DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
 
 /**
  * A key value on screen: the metadata, the value with a copy button, and the warning that it opens every
@@ -27,7 +28,7 @@ export function CreatedKeyPanel({
   const generated = useId();
   const keyInputId = givenKeyInputId ?? `${generated}-key`;
   const { integration } = result;
-  const when = (value: string | null) => (value ? format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "medium" }) : null);
+  const when = (value: string | null) => (value ? format.dateTime(new Date(value), DATE_TIME_SECONDS_FORMAT) : null);
   return (
     <div className="space-y-4">
       {showHeading ? <h3 className="text-base font-semibold text-slate-900">{t("title")}</h3> : null}

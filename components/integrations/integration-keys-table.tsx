@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import type { IntegrationKeySummary } from "@/lib/integrations/validation";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 /** The registry of keys created through the dashboard: metadata only, never a key value. */
 export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }) {
@@ -32,7 +33,7 @@ export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }
             </DataCell>
             <DataCell label={t("createdAt")} pad="px-4 py-3" className="text-slate-800">
               <time dateTime={key.upstreamCreatedAt ?? key.createdAt}>
-                {format.dateTime(new Date(key.upstreamCreatedAt ?? key.createdAt), { dateStyle: "short", timeStyle: "short" })}
+                {format.dateTime(new Date(key.upstreamCreatedAt ?? key.createdAt), DATE_TIME_FORMAT)}
               </time>
             </DataCell>
             <DataCell label={t("createdBy")} pad="px-4 py-3" className="text-slate-800">

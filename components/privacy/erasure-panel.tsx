@@ -21,6 +21,7 @@ import {
 import { useDecideErasure, useErasures, useRequestErasure } from "@/lib/privacy/hooks";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { cpfProblem } from "@/lib/shared/cpf";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 /*
  * Erasure requests on /admin/privacy (messages: the `erasure` namespace). One member asks (CPF and reason),
@@ -215,7 +216,7 @@ function PendingList({ items, onDecided }: { items: ErasureDto[]; onDecided: (er
   const decide = useDecideErasure();
   const id = useId();
   const [asked, setAsked] = useState<{ erasure: ErasureDto; decision: "confirm" | "cancel" } | null>(null);
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
+  const when = (iso: string) => format.dateTime(new Date(iso), DATE_TIME_FORMAT);
   const dialog = asked?.decision === "cancel" ? "cancelDialog" : "confirmDialog";
 
   return (
@@ -352,7 +353,7 @@ function RecentList({ items }: { items: ErasureDto[] }) {
             {t("recent.decided", {
               state: t(`recent.state.${erasure.state === "confirmed" ? "confirmed" : "cancelled"}`),
               name: erasure.decidedBy?.name || erasure.decidedBy?.email || "—",
-              date: erasure.decidedAt ? format.dateTime(new Date(erasure.decidedAt), { dateStyle: "short", timeStyle: "short" }) : "—",
+              date: erasure.decidedAt ? format.dateTime(new Date(erasure.decidedAt), DATE_TIME_FORMAT) : "—",
             })}
           </p>
           <p className="break-words whitespace-pre-line text-slate-600">{erasure.reason}</p>

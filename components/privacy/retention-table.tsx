@@ -6,11 +6,12 @@ import { Alert } from "@/components/ui/alert";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { useRetention } from "@/lib/privacy/hooks";
 import type { RetentionReportDto } from "@/lib/privacy/retention";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 /*
  * The retention policies (GET /api/privacy/retention): each kind of stored data, how long it is kept and the
- * legal reason, in the table pattern; and the scheduled pruner's last run. The reasons are the server's
- * (English, citing the law); the kinds and durations are in the member's language.
+ * legal reason, in the table pattern; and the scheduled pruner's last run. Kinds, durations and reasons are in the
+ * member's language (the API's `reason` is the English text of the same reason, for the docs and the CLI).
  */
 
 function removedIn(run: NonNullable<RetentionReportDto["lastRun"]>): number {
@@ -42,9 +43,7 @@ export function RetentionTable() {
                 {kept(policy.days)}
               </DataCell>
               <DataCell label={t("reason")} className="align-top text-sm text-slate-700">
-                <span lang="en" className="block text-left">
-                  {policy.reason}
-                </span>
+                {t(`reasons.${policy.kind}`)}
               </DataCell>
             </DataRow>
           ))}
@@ -53,7 +52,7 @@ export function RetentionTable() {
       <p className="text-sm text-slate-700">
         {data.lastRun
           ? t("lastRun", {
-              at: format.dateTime(new Date(data.lastRun.at), { dateStyle: "short", timeStyle: "short" }),
+              at: format.dateTime(new Date(data.lastRun.at), DATE_TIME_FORMAT),
               removed: removedIn(data.lastRun),
             })
           : t("neverRun")}

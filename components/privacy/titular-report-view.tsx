@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
+import { DATE_FORMAT, DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
 
 /*
  * A titular report on screen: a summary line, the processings in the dashboard's table pattern (a card per row
@@ -21,8 +22,8 @@ const cell = "align-top text-sm text-slate-800";
 function useWhen() {
   const format = useFormatter();
   return {
-    dateTime: (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "medium" }),
-    date: (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short" }),
+    dateTime: (iso: string) => format.dateTime(new Date(iso), DATE_TIME_SECONDS_FORMAT),
+    date: (iso: string) => format.dateTime(new Date(iso), DATE_FORMAT),
   };
 }
 

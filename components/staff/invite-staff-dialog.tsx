@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
+import { useErrorReason } from "@/components/staff/use-error-reason";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
@@ -25,6 +26,7 @@ export function InviteStaffDialog({ customRoles = [] }: { customRoles?: Readonly
   const [invalid, setInvalid] = useState<string[]>([]);
   const [copied, setCopied] = useState(false);
   const mutation = useInviteStaffMutation();
+  const reason = useErrorReason();
   const roleId = useId();
 
   function onOpenChange(next: boolean) {
@@ -52,7 +54,7 @@ export function InviteStaffDialog({ customRoles = [] }: { customRoles?: Readonly
   const serverError = mutation.error
     ? mutation.error.code === "conflict"
       ? t("emailTaken")
-      : t("failed", { message: mutation.error.message })
+      : t("failed", { message: reason(mutation.error) })
     : null;
 
   return (

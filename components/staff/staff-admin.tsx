@@ -2,30 +2,51 @@
 
 import { useTranslations } from "next-intl";
 
+import { RolePickerDialog } from "@/components/staff/role-picker-dialog";
 import { StaffSessionsDialog } from "@/components/staff/staff-sessions-dialog";
 import { StaffTable } from "@/components/staff/staff-table";
+import { useErrorReason } from "@/components/staff/use-error-reason";
 import { useStaffActions, type StaffActions } from "@/components/staff/use-staff-actions";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryView } from "@/components/ui/query-view";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { useStaffQuery } from "@/lib/staff/hooks";
+import { permissionsLost } from "@/lib/staff/rules";
+import type { RoleChoice } from "@/lib/staff/types";
 
 /*
  * The staff list and what an admin does to it: the last action's outcome above the table, the table with its
- * row actions, and the dialogs that ask before taking access away or resetting a member's second factors.
+ * row actions, the role picker (every built-in and custom role), and the dialogs that ask before taking access away
+ * or resetting a member's second factors.
  */
-export function StaffAdmin({ currentUserId, ssoConfigured }: { currentUserId: string; ssoConfigured: boolean }) {
+export function StaffAdmin({
+  currentUserId,
+  roles,
+  ssoConfigured,
+}: {
+  currentUserId: string;
+  roles: readonly RoleChoice[];
+  ssoConfigured: boolean;
+}) {
   const t = useTranslations("staff");
   const tCommon = useTranslations("common");
   const query = useStaffQuery();
-  const actions = useStaffActions();
+  const actions = useStaffActions(roles);
+  const reason = useErrorReason();
   const { confirming, resetting, update, resetFactors } = actions;
 
   const describe = (error: ApiRequestError | null) =>
-    error ? (error.code === "conflict" ? t("actions.lastAdmin") : t("actions.failed", { message: error.message })) : null;
+    error ? (error.code === "conflict" ? t("actions.lastAdmin") : t("actions.failed", { message: reason(error) })) : null;
   const confirmKind = confirming?.change.disabled ? "disable" : "demote";
   const nameOf = (id: string | undefined) => query.data?.staff.find((member) => member.id === id)?.name ?? "";
+  const newRole = roles.find((role) => role.id === confirming?.change.role);
+  const confirmValues = {
+    name: confirming?.user.name ?? "",
+    email: confirming?.user.email ?? "",
+    role: newRole ? (newRole.customName ?? t(`roles.${newRole.id}`)) : "",
+    count: confirming?.change.role ? permissionsLost(roles, confirming.user.role, confirming.change.role).length : 0,
+  };
 
   return (
     <>
@@ -46,8 +67,8 @@ export function StaffAdmin({ currentUserId, ssoConfigured }: { currentUserId: st
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : actions.cancelConfirm())}
-        title={t(`confirm.${confirmKind}.title`, { name: confirming?.user.name ?? "" })}
-        description={t(`confirm.${confirmKind}.body`, { name: confirming?.user.name ?? "", email: confirming?.user.email ?? "" })}
+        title={t(`confirm.${confirmKind}.title`, confirmValues)}
+        description={t(`confirm.${confirmKind}.body`, confirmValues)}
         confirmLabel={t(`confirm.${confirmKind}.confirm`)}
         cancelLabel={t("confirm.cancel")}
         pending={update.isPending}
@@ -62,8 +83,16 @@ export function StaffAdmin({ currentUserId, ssoConfigured }: { currentUserId: st
         confirmLabel={t("factors.confirm")}
         cancelLabel={t("confirm.cancel")}
         pending={resetFactors.isPending}
-        error={resetFactors.error ? t("factors.failed", { message: resetFactors.error.message }) : null}
+        error={resetFactors.error ? t("factors.failed", { message: reason(resetFactors.error) }) : null}
         onConfirm={actions.confirmReset}
+      />
+      <RolePickerDialog
+        member={actions.picking}
+        roles={roles}
+        pending={update.isPending}
+        error={actions.picking ? describe(update.error) : null}
+        onChoose={actions.chooseRole}
+        onOpenChange={(open) => (open ? undefined : actions.closePicker())}
       />
       <StaffSessionsDialog
         member={actions.sessionsOf}
@@ -85,10 +114,11 @@ function StaffNotice({
   nameOf: (id: string | undefined) => string;
 }) {
   const t = useTranslations("staff");
+  const reason = useErrorReason();
   const { confirming, update, unlock, ssoOnly, unlocked, reset } = actions;
   if (!confirming && update.error) return <Alert tone="error">{describe(update.error)}</Alert>;
-  if (unlock.error) return <Alert tone="error">{t("unlock.failed", { message: unlock.error.message })}</Alert>;
-  if (ssoOnly.error) return <Alert tone="error">{t("sso.failed", { message: ssoOnly.error.message })}</Alert>;
+  if (unlock.error) return <Alert tone="error">{t("unlock.failed", { message: reason(unlock.error) })}</Alert>;
+  if (ssoOnly.error) return <Alert tone="error">{t("sso.failed", { message: reason(ssoOnly.error) })}</Alert>;
   if (unlocked) return <Alert tone="success">{t("unlock.done", { name: unlocked })}</Alert>;
   if (reset) return <Alert tone="success">{t("factors.done", { name: reset.name, count: reset.removed })}</Alert>;
   if (ssoOnly.data && ssoOnly.variables) {

@@ -11,6 +11,7 @@ export interface StaffRowHandlers {
   onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
   onUnlock: (user: StaffListEntry) => void;
   onSessions: (user: StaffListEntry) => void;
+  onPickRole: (user: StaffListEntry) => void;
   onResetFactors: (user: StaffListEntry) => void;
   onSsoOnly: (user: StaffListEntry, ssoOnly: boolean) => void;
 }
@@ -31,6 +32,7 @@ export function StaffRowActions({
   onChange,
   onUnlock,
   onSessions,
+  onPickRole,
   onResetFactors,
   onSsoOnly,
 }: {
@@ -43,7 +45,6 @@ export function StaffRowActions({
   ssoConfigured: boolean;
 } & StaffRowHandlers) {
   const t = useTranslations("staff");
-  const roleAction = user.role === "admin" ? t("actions.makeAnalyst") : t("actions.makeAdmin");
   const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");
   const held = user.signIn.lockedUntil !== null || user.signIn.recentFailures > 0;
   const rowLabel = (action: string) => t("actions.rowLabel", { action, name: user.name });
@@ -103,10 +104,11 @@ export function StaffRowActions({
         className="px-3 py-1"
         disabled={busy || locked}
         title={heldReason}
-        aria-label={rowLabel(roleAction)}
-        onClick={() => onChange(user, { role: user.role === "admin" ? "analyst" : "admin" })}
+        aria-haspopup="dialog"
+        aria-label={rowLabel(t("rolePicker.button"))}
+        onClick={() => onPickRole(user)}
       >
-        {roleAction}
+        {t("rolePicker.button")}
       </Button>
       <Button
         variant={user.disabled ? "secondary" : "danger"}

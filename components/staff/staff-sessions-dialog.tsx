@@ -11,6 +11,7 @@ import { LoadFailed } from "@/components/ui/load-failed";
 import type { StaffListEntry } from "@/lib/staff/types";
 
 import { useEndStaffSessionsMutation, useStaffSessionsQuery } from "./staff-security-queries";
+import { useErrorReason } from "./use-error-reason";
 
 /*
  * A member's live sessions (browser, system, address, started, last active), read when the dialog opens, and
@@ -29,6 +30,7 @@ export function StaffSessionsDialog({
   const t = useTranslations("staff.sessions");
   const query = useStaffSessionsQuery(member?.id ?? "", { enabled: member !== null });
   const end = useEndStaffSessionsMutation();
+  const reason = useErrorReason();
   const sessions = query.data?.sessions ?? [];
 
   return (
@@ -46,7 +48,7 @@ export function StaffSessionsDialog({
           {end.data ? (
             <Alert tone="success">{t("ended", { count: end.data.ended })}</Alert>
           ) : end.error ? (
-            <Alert tone="error">{t("endFailed", { message: end.error.message })}</Alert>
+            <Alert tone="error">{t("endFailed", { message: reason(end.error) })}</Alert>
           ) : null}
         </div>
         {query.isPending ? (

@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { StaffRowActions, type StaffRowHandlers } from "@/components/staff/staff-row-actions";
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 import type { StaffListEntry } from "@/lib/staff/types";
 
 /** What the list may say about a member's sign-in security (fields the staff DTO gains with second factors). */
@@ -109,9 +110,7 @@ export function StaffTable({
                   {t("usage.summary", { ...user.usageToday })}
                 </DataCell>
                 <DataCell label={t("table.lastSignIn")} className="text-slate-700">
-                  {user.lastSignInAt
-                    ? format.dateTime(new Date(user.lastSignInAt), { dateStyle: "short", timeStyle: "short" })
-                    : t("table.never")}
+                  {user.lastSignInAt ? format.dateTime(new Date(user.lastSignInAt), DATE_TIME_FORMAT) : t("table.never")}
                 </DataCell>
                 <DataCell kind="actions" data-row-actions="">
                   <StaffRowActions

@@ -4,18 +4,21 @@ import { useState } from "react";
 
 import { useResetStaffFactorsMutation, useSetStaffSsoOnlyMutation } from "@/components/staff/staff-security-queries";
 import { useUnlockStaffSignInMutation, useUpdateStaffMutation } from "@/lib/staff/hooks";
-import type { StaffListEntry } from "@/lib/staff/types";
+import { permissionsLost } from "@/lib/staff/rules";
+import type { RoleChoice, StaffListEntry } from "@/lib/staff/types";
 import type { UpdateStaffInput } from "@/lib/staff/validation";
 
-// Taking access away asks first; giving it (re-enable, promote) and unlocking act at once.
-const needsConfirmation = (user: StaffListEntry, change: UpdateStaffInput) =>
-  change.disabled === true || (user.role === "admin" && change.role === "analyst");
+// Taking access away (disabling, a role that lacks any permission of the current one) asks first; giving it
+// (re-enable, a role holding at least as much) and unlocking act at once.
+const needsConfirmation = (roles: readonly RoleChoice[], user: StaffListEntry, change: UpdateStaffInput) =>
+  change.disabled === true || (change.role !== undefined && permissionsLost(roles, user.role, change.role).length > 0);
 
 /**
  * What an admin does to the staff list's members, and where each action stands: the member whose row is
- * busy, the change or factor reset waiting for confirmation, the last success to report, whose sessions are open.
+ * busy, the change or factor reset waiting for confirmation, the last success to report, whose sessions or role
+ * picker are open. `roles` are the roles the picker offers, which say whether a role change takes permissions away.
  */
-export function useStaffActions() {
+export function useStaffActions(roles: readonly RoleChoice[]) {
   const update = useUpdateStaffMutation();
   const unlock = useUnlockStaffSignInMutation();
   const resetFactors = useResetStaffFactorsMutation();
@@ -24,6 +27,7 @@ export function useStaffActions() {
   const [confirming, setConfirming] = useState<{ user: StaffListEntry; change: UpdateStaffInput } | null>(null);
   const [unlocked, setUnlocked] = useState<string | null>(null);
   const [sessionsOf, setSessionsOf] = useState<StaffListEntry | null>(null);
+  const [picking, setPicking] = useState<StaffListEntry | null>(null);
   // The reset asks first; it needs a step-up, which the step-up dialog asks for on top of this one.
   const [resetting, setResetting] = useState<StaffListEntry | null>(null);
   const [reset, setReset] = useState<{ name: string; removed: number } | null>(null);
@@ -37,15 +41,31 @@ export function useStaffActions() {
   function apply(user: StaffListEntry, change: UpdateStaffInput) {
     setPendingId(user.id);
     clearNotices();
-    update.mutate({ id: user.id, change }, { onSuccess: () => setConfirming(null), onSettled: () => setPendingId(null) });
+    update.mutate(
+      { id: user.id, change },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          setPicking(null);
+        },
+        onSettled: () => setPendingId(null),
+      },
+    );
+  }
+
+  function change(user: StaffListEntry, next: UpdateStaffInput) {
+    if (!needsConfirmation(roles, user, next)) return apply(user, next);
+    update.reset();
+    setPicking(null);
+    setConfirming({ user, change: next });
   }
 
   /** The staff table's row actions. */
   const rowActions = {
-    onChange: (user: StaffListEntry, change: UpdateStaffInput) => {
-      if (!needsConfirmation(user, change)) return apply(user, change);
+    onChange: change,
+    onPickRole: (user: StaffListEntry) => {
       update.reset();
-      setConfirming({ user, change });
+      setPicking(user);
     },
     onUnlock: (user: StaffListEntry) => {
       setPendingId(user.id);
@@ -94,7 +114,10 @@ export function useStaffActions() {
     reset,
     resetting,
     sessionsOf,
+    picking,
     rowActions,
+    chooseRole: (user: StaffListEntry, role: string) => change(user, { role }),
+    closePicker: () => setPicking(null),
     confirmChange,
     confirmReset,
     cancelConfirm: () => setConfirming(null),

@@ -2,6 +2,8 @@
 
 import { useFormatter } from "next-intl";
 
+import { DATE_FORMAT, DATE_TIME_FORMAT } from "@/lib/shared/date-format";
+
 /** Date and time in the configured display time zone (next-intl carries it from lib/i18n/request.ts). */
 export function useDateTime() {
   const format = useFormatter();
@@ -9,9 +11,7 @@ export function useDateTime() {
     if (!iso) return null;
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
-    return style === "date"
-      ? format.dateTime(date, { dateStyle: "short" })
-      : format.dateTime(date, { dateStyle: "short", timeStyle: "short" });
+    return style === "date" ? format.dateTime(date, DATE_FORMAT) : format.dateTime(date, DATE_TIME_FORMAT);
   };
 }
 

@@ -40,12 +40,20 @@ export interface FactorConfirmedResponse {
   recoveryCodes?: string[];
 }
 
-/** One live session of the member. */
-export interface SessionDto extends SessionView {
+/**
+ * One device's live sessions (lib/account/server/devices.ts): the view of its most recently active session (`id`, the
+ * browser, system, address, method, last activity), started when its oldest one started, and how many it holds.
+ */
+export interface DeviceView extends SessionView {
+  count: number;
+}
+
+/** One device of the member's, `current` when it holds this session. */
+export interface SessionDto extends DeviceView {
   current: boolean;
 }
 
-/** GET /api/account/sessions (live sessions only, newest activity first). */
+/** GET /api/account/sessions (live sessions only, one entry per device, newest activity first). */
 export interface SessionsResponse {
   sessions: SessionDto[];
 }

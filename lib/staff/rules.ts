@@ -1,6 +1,8 @@
 import { MAX_EMAIL_LENGTH, normaliseEmail } from "@/lib/auth/credentials";
+import { BUILT_IN_PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { isRoleRef, ROLES, type RoleRef } from "@/lib/auth/roles";
 import { hasUnsafeTextCharacters, UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
+import type { RoleChoice } from "@/lib/staff/types";
 
 // Staff rules without zod (client components import them); staff.ts builds the schemas on them.
 
@@ -44,4 +46,24 @@ export function parseInviteStaff(input: unknown): { ok: true; value: InviteStaff
   if (!isRoleRef(role)) problems.push({ field: "role", message: `must be one of ${ROLES.join(", ")} or a custom role's id` });
   if (problems.length || !isRoleRef(role)) return { ok: false, problems };
   return { ok: true, value: { email: address, name: fullName, role } };
+}
+
+/**
+ * The permissions a member would lose going from one role to another: a change that takes any away is a demotion,
+ * which the staff page asks about first. A role the page does not know (retired meanwhile) counts as losing all of
+ * the one it replaces, so the page asks rather than assumes.
+ */
+export function permissionsLost(choices: readonly RoleChoice[], from: RoleRef, to: RoleRef): string[] {
+  const held = choices.find((choice) => choice.id === from)?.permissions ?? [];
+  const next = choices.find((choice) => choice.id === to);
+  if (!next) return [...held];
+  return held.filter((permission) => !next.permissions.includes(permission));
+}
+
+/** Every role a member can be given: the built-in ones in their order, then the live custom ones as the page lists them. */
+export function roleChoices(custom: ReadonlyArray<{ id: string; name: string; permissions: readonly Permission[] }>): RoleChoice[] {
+  return [
+    ...ROLES.map((role) => ({ id: role, customName: null, permissions: BUILT_IN_PERMISSIONS[role] })),
+    ...custom.map((role) => ({ id: role.id, customName: role.name, permissions: role.permissions })),
+  ];
 }

@@ -1,3 +1,5 @@
+import type { Permission } from "@/lib/auth/permissions";
+import type { RoleRef } from "@/lib/auth/roles";
 import type { StaffUserDto } from "@/lib/auth/types";
 
 // Shared (no server imports): what the staff routes answer.
@@ -20,4 +22,13 @@ export interface QuotaUsageToday {
   sms_send: number;
   /** CPF searches by a member without personal_data.unmasked (the only ones counted). */
   cpf_search: number;
+}
+
+/** A role the staff page offers (the invitation, the role picker): built-in (its name translated) or custom (its own name). */
+export interface RoleChoice {
+  /** A built-in role's name or a custom role's id. */
+  id: RoleRef;
+  /** A custom role's name; null for a built-in role. */
+  customName: string | null;
+  permissions: readonly Permission[];
 }

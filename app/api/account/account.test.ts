@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
 
 import { DELETE as resetFactors } from "@/app/api/staff/[id]/factors/route";
@@ -282,6 +282,47 @@ describeEachDatabase("account routes on $name", ({ open }) => {
       ended: 1,
     });
     expect((await sessions(apiRequest("/api/account/sessions", { cookie: here }))).status).toBe(401);
+  });
+
+  it("lists the sessions once per device with their count, and ending a device ends every session on it", async () => {
+    const user = await createTestStaff(handle.db);
+    const chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+    const safari =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+    // Three sign-ins from one browser (each a session of its own), one from a phone.
+    const mornings: string[] = [];
+    for (let day = 0; day < 3; day += 1) mornings.push(await sessionCookieFor(handle.db, user, { userAgent: chrome }));
+    const phone = await sessionCookieFor(handle.db, user, { userAgent: safari });
+    type Listed = { sessions: Array<{ id: string; current: boolean; browser: string | null; count: number }> };
+    const list = (await (await sessions(apiRequest("/api/account/sessions", { cookie: phone }))).json()) as Listed;
+    expect(list.sessions.map(({ browser, count, current }) => ({ browser, count, current })).sort((a, b) => b.count - a.count)).toEqual([
+      { browser: "Chrome 140", count: 3, current: false },
+      { browser: "Safari 18", count: 1, current: true },
+    ]);
+
+    const desktop = list.sessions.find((session) => session.browser === "Chrome 140")!;
+    expect(
+      (await endSession(apiRequest(`/api/account/sessions/${desktop.id}`, { method: "DELETE", cookie: phone }), params(desktop.id))).status,
+    ).toBe(200);
+    for (const cookie of mornings) expect((await sessions(apiRequest("/api/account/sessions", { cookie }))).status).toBe(401);
+    const after = (await (await sessions(apiRequest("/api/account/sessions", { cookie: phone }))).json()) as Listed;
+    expect(after.sessions).toMatchObject([{ browser: "Safari 18", count: 1, current: true }]);
+    const [event] = await handle.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "auth.session_end"), eq(auditEvents.target, user.id)));
+    expect(event?.details).toMatchObject({ ended: 3 });
+
+    // An admin sees the member's sessions the same way.
+    const admin = await createTestStaff(handle.db, { role: "admin" });
+    for (let day = 0; day < 2; day += 1) await sessionCookieFor(handle.db, user, { userAgent: safari });
+    const theirs = (await (
+      await memberSessions(
+        apiRequest(`/api/staff/${user.id}/sessions`, { cookie: await sessionCookieFor(handle.db, admin) }),
+        params(user.id),
+      )
+    ).json()) as { sessions: Array<{ browser: string; count: number }> };
+    expect(theirs.sessions).toMatchObject([{ browser: "Safari 18", count: 3 }]);
   });
 
   it("background polling does not keep a session alive; the member's actions do", async () => {

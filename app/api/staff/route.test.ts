@@ -3,9 +3,11 @@ import { beforeAll, expect, it } from "vitest";
 
 import { POST as changePassword } from "@/app/api/account/password/route";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { PERMISSIONS } from "@/lib/auth/permissions";
 import { attemptPasswordSignIn } from "@/lib/auth/server/sign-in";
 import { staffUsers } from "@/lib/auth/server/tables";
 import type { StaffUserDto } from "@/lib/auth/types";
+import { createRole } from "@/lib/roles/server/roles";
 import { apiRequest, createTestStaff, sessionCookieFor, signedInStaff } from "@/test/auth";
 import { describeEachDatabase, withProcessDatabase, withTestEnvironment } from "@/test/db";
 
@@ -111,6 +113,45 @@ describeEachDatabase("staff routes on $name", ({ open }) => {
       await handle.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.target, analyst.id))
     ).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(["staff.role_change", "staff.disable", "staff.enable"]));
+  });
+
+  // The staff page's role picker offers every role: a custom one goes through the same PATCH, behind a fresh second
+  // factor, and the trail names it by its name (a role's id is a UUID, which the trail keeps out of details).
+  it("gives an existing member a custom role after a step-up, recorded with the role's name", async () => {
+    const role = await createRole(
+      handle.db,
+      { actor: { id: admin.id, email: admin.email, role: "admin", permissions: PERMISSIONS }, ip: null },
+      { name: `Night shift ${Date.now()}`, permissions: ["verifications.read", "cases.read", "cases.work"] },
+    );
+    const member = await createTestStaff(handle.db, { role: "viewer" });
+    const change = (cookie: string) =>
+      PATCH(apiRequest(`/api/staff/${member.id}`, { method: "PATCH", cookie, body: { role: role.id } }), params(member.id));
+
+    const noStepUp = await sessionCookieFor(handle.db, admin, { stepUp: false });
+    const refused = await change(noStepUp);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("step_up_required");
+    const [unchanged] = await handle.db.select({ role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.id, member.id));
+    expect(unchanged?.role).toBe("viewer");
+
+    const given = await change(adminCookie);
+    expect(given.status).toBe(200);
+    expect(((await given.json()) as { user: StaffUserDto }).user).toMatchObject({ role: role.id, customRoleName: role.name });
+    const [event] = await handle.db
+      .select({ details: auditEvents.details, actor: auditEvents.actorId })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.target, member.id), eq(auditEvents.action, "staff.role_change")));
+    expect(event).toMatchObject({
+      actor: admin.id,
+      details: expect.objectContaining({ roleFrom: "viewer", roleTo: `custom:${role.name}` }),
+    });
+
+    // And back to a built-in one the picker also offers.
+    const back = await PATCH(
+      apiRequest(`/api/staff/${member.id}`, { method: "PATCH", cookie: adminCookie, body: { role: "reviewer" } }),
+      params(member.id),
+    );
+    expect(((await back.json()) as { user: StaffUserDto }).user).toMatchObject({ role: "reviewer", customRoleName: null });
   });
 
   // The last active admin's own demotion is refused before it could be: nobody changes their own role or access

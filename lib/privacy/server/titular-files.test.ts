@@ -1,3 +1,4 @@
+import PDFDocument from "pdfkit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { TitularReport } from "@/lib/privacy/titular";
@@ -5,7 +6,8 @@ import { stubTestEnvironment } from "@/test/db";
 import { pdfText } from "@/test/pdf-text";
 
 import { titularReportCsv } from "./titular-csv";
-import { titularReportPdf, winAnsi } from "./titular-pdf";
+import { fitColumns, longestWord, reportTables, titularReportPdf, winAnsi } from "./titular-pdf";
+import { reportMessages } from "./titular-report";
 
 beforeAll(() => stubTestEnvironment());
 afterAll(() => vi.unstubAllEnvs());
@@ -105,5 +107,36 @@ describe("titular report files", () => {
     const empty = (await pdfText(new Uint8Array(await titularReportPdf(report({ locale: "en", processings: [] }))))).replace(/\s+/g, " ");
     expect(empty).toContain("The dashboard has no processing of this person's data on record.");
     expect(empty).toContain("Your rights");
+  });
+
+  // A column header breaks at its spaces only: "Resultado" in a 40-point column came out as "Resultad / o".
+  it.each(["pt-BR", "en"] as const)("gives every column of every table its header's longest word, within the page, in %s", (locale) => {
+    const doc = new PDFDocument({ size: "A4", margin: 48 });
+    for (const [name, { header, shares }] of Object.entries(reportTables(reportMessages(locale).t))) {
+      const widths = fitColumns(doc, header, shares);
+      expect(
+        widths.reduce((sum, width) => sum + width, 0),
+        name,
+      ).toBeLessThanOrEqual(499.01);
+      header.forEach((text, index) => {
+        // The cell's padding (3 points each side) is not the word's.
+        expect(longestWord(doc, text), `${name}: "${text}"`).toBeLessThanOrEqual(widths[index]! - 6);
+      });
+    }
+  });
+
+  it.each(["pt-BR", "en"] as const)("writes each header word of the PDF's tables whole, in %s", async (locale) => {
+    const base = report({ locale });
+    const crops = [{ publicId: PUBLIC_ID, setAt: "2026-01-02T10:00:00.000Z" }];
+    const bytes = await titularReportPdf({ ...base, stored: { ...base.stored, crops } });
+    const words = new Set((await pdfText(new Uint8Array(bytes))).split(/\s+/));
+    for (const { header } of Object.values(reportTables(reportMessages(locale).t)))
+      for (const word of header.flatMap((text) => winAnsi(text).split(/\s+/))) expect(words, word).toContain(word);
+  });
+
+  it("writes dates with four-digit years in English too", async () => {
+    const text = await pdfText(new Uint8Array(await titularReportPdf(report({ locale: "en" }))));
+    expect(text).toContain("01/05/2026");
+    expect(text).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{2}\b/);
   });
 });

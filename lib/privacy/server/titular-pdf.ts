@@ -5,6 +5,7 @@ import PDFDocument from "pdfkit";
 import { config } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/locales";
 import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
+import { DATE_FORMAT, DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
 import enCommon from "@/messages/en/common.json";
 import ptBRCommon from "@/messages/pt-BR/common.json";
 
@@ -38,8 +39,8 @@ function controllerName(locale: Locale): string {
 }
 
 function formatter(report: TitularReport) {
-  const dateTime = new Intl.DateTimeFormat(report.locale, { dateStyle: "short", timeStyle: "medium", timeZone: report.timeZone });
-  const date = new Intl.DateTimeFormat(report.locale, { dateStyle: "short", timeZone: report.timeZone });
+  const dateTime = new Intl.DateTimeFormat(report.locale, { ...DATE_TIME_SECONDS_FORMAT, timeZone: report.timeZone });
+  const date = new Intl.DateTimeFormat(report.locale, { ...DATE_FORMAT, timeZone: report.timeZone });
   return { dateTime: (iso: string) => dateTime.format(new Date(iso)), date: (iso: string) => date.format(new Date(iso)) };
 }
 
@@ -56,18 +57,78 @@ function paragraph(doc: PDFKit.PDFDocument, text: string, { color = "black", siz
   doc.font("Helvetica").fontSize(size).fillColor(color).text(winAnsi(text), MARGIN, undefined, { align: "left" });
 }
 
+const CELL_PADDING = 3;
+const HEADER_FONT = { family: "Helvetica-Bold", size: 8 } as const;
+/** The width a page's tables share (A4 less the margins). */
+const TABLE_WIDTH = 499;
+
+/**
+ * Each table's header and its columns' share of the width, in the report's language. The shares are what a column
+ * wants; fitColumns gives a header's longest word its room first.
+ */
+export function reportTables(t: Translate) {
+  const c = (key: string) => t(`columns.${key}`);
+  const s = (key: string) => t(`storedLabels.${key}`);
+  return {
+    processings: {
+      header: [c("when"), c("who"), c("what"), c("target"), c("purpose"), c("result"), c("from")],
+      shares: [62, 92, 82, 80, 88, 40, 55],
+    },
+    indexEntries: { header: [s("publicId"), s("refId"), s("document"), s("createdHere"), s("updatedAt")], shares: [150, 90, 90, 70, 99] },
+    cases: {
+      header: [s("publicId"), s("status"), s("queue"), s("openedAt"), s("closedAt"), s("notes"), s("comments")],
+      shares: [110, 45, 60, 55, 55, 87, 87],
+    },
+    crops: { header: [s("publicId"), s("setAt")], shares: [250, 249] },
+    providerEvents: { header: [s("publicId"), s("event"), s("status"), s("occurredAt")], shares: [150, 140, 80, 129] },
+  };
+}
+
+/** The width of the longest word of a header, as the header's font draws it. */
+export function longestWord(doc: PDFKit.PDFDocument, header: string): number {
+  doc.font(HEADER_FONT.family).fontSize(HEADER_FONT.size);
+  return Math.max(
+    0,
+    ...winAnsi(header)
+      .split(/\s+/)
+      .map((word) => doc.widthOfString(word)),
+  );
+}
+
+/**
+ * Column widths for a header within `total`: every column at least its header's longest word plus the padding (so
+ * pdfkit wraps a header at its spaces, never inside a word), the rest of the width shared as `shares` ask, taken
+ * from the columns with room to spare when the words need it.
+ */
+export function fitColumns(doc: PDFKit.PDFDocument, header: string[], shares: number[], total = TABLE_WIDTH): number[] {
+  const least = header.map((text) => Math.ceil(longestWord(doc, text) + 2 * CELL_PADDING + 1));
+  const scale = total / shares.reduce((sum, share) => sum + share, 0);
+  const widths = shares.map((share, index) => Math.max(share * scale, least[index]!));
+  let excess = widths.reduce((sum, width) => sum + width, 0) - total;
+  while (excess > 0.01) {
+    const spare = widths.map((width, index) => width - least[index]!);
+    const room = spare.reduce((sum, value) => sum + value, 0);
+    if (room <= 0.01) break;
+    const take = Math.min(excess, room);
+    for (let index = 0; index < widths.length; index += 1) widths[index]! -= (spare[index]! / room) * take;
+    excess -= take;
+  }
+  return widths.map((width) => Math.floor(width * 100) / 100);
+}
+
 /** A table with a header row; pdfkit breaks it across pages. */
-function table(doc: PDFKit.PDFDocument, header: string[], rows: string[][], widths: number[]): void {
+function table(doc: PDFKit.PDFDocument, { header, shares }: { header: string[]; shares: number[] }, rows: string[][]): void {
+  const widths = fitColumns(doc, header, shares);
   doc.x = MARGIN;
   doc.font("Helvetica").fontSize(8).fillColor("black");
   doc.table({
     columnStyles: widths,
-    defaultStyle: { border: 0.5, borderColor: "#cbd5e1", padding: 3 },
+    defaultStyle: { border: 0.5, borderColor: "#cbd5e1", padding: CELL_PADDING },
     data: [
       header.map((text) => ({
         text: winAnsi(text),
         type: "TH" as const,
-        font: { family: "Helvetica-Bold", size: 8 },
+        font: HEADER_FONT,
         backgroundColor: "#f1f5f9",
       })),
       ...rows.map((row) => row.map((text) => winAnsi(text))),
@@ -80,16 +141,17 @@ function storedSection(doc: PDFKit.PDFDocument, report: TitularReport, t: Transl
   const { indexEntries, cases, crops, providerEvents } = report.stored;
   const yesNo = (value: boolean) => t(value ? "storedLabels.yes" : "storedLabels.no");
   const counted = (count: number, dates: string[]) => t("storedLabels.count", { count, dates: dates.map(format.date).join(", ") });
-  const section = (title: string, header: string[], rows: string[][], widths: number[]) => {
+  const tables = reportTables(t);
+  const section = (title: string, columns: { header: string[]; shares: number[] }, rows: string[][]) => {
     doc.font("Helvetica-Bold").fontSize(10).fillColor("black").text(winAnsi(title), MARGIN).moveDown(0.2);
     if (rows.length === 0) paragraph(doc, t("storedLabels.none"), { color: GREY, size: 9 });
-    else table(doc, header, rows, widths);
+    else table(doc, columns, rows);
     doc.moveDown(0.4);
   };
   const s = (key: string) => t(`storedLabels.${key}`);
   section(
     s("indexEntries"),
-    [s("publicId"), s("refId"), s("document"), s("createdHere"), s("updatedAt")],
+    tables.indexEntries,
     indexEntries.map((entry) => [
       entry.publicId,
       entry.refId ?? "",
@@ -97,11 +159,10 @@ function storedSection(doc: PDFKit.PDFDocument, report: TitularReport, t: Transl
       yesNo(entry.createdHere),
       format.dateTime(entry.updatedAt),
     ]),
-    [150, 90, 90, 70, 99],
   );
   section(
     s("cases"),
-    [s("publicId"), s("status"), s("queue"), s("openedAt"), s("closedAt"), s("notes"), s("comments")],
+    tables.cases,
     cases.map((item) => [
       item.publicId,
       t(`storedLabels.caseStatus.${item.status}`),
@@ -111,19 +172,16 @@ function storedSection(doc: PDFKit.PDFDocument, report: TitularReport, t: Transl
       counted(item.notes.count, item.notes.dates),
       counted(item.comments.count, item.comments.dates),
     ]),
-    [110, 45, 60, 55, 55, 87, 87],
   );
   section(
     s("crops"),
-    [s("publicId"), s("setAt")],
+    tables.crops,
     crops.map((crop) => [crop.publicId, format.dateTime(crop.setAt)]),
-    [250, 249],
   );
   section(
     s("providerEvents"),
-    [s("publicId"), s("event"), s("status"), s("occurredAt")],
+    tables.providerEvents,
     providerEvents.map((event) => [event.publicId, event.event, event.status ?? "", format.dateTime(event.occurredAt)]),
-    [150, 140, 80, 129],
   );
 }
 
@@ -174,10 +232,9 @@ export async function titularReportPdf(report: TitularReport): Promise<Buffer> {
   heading(doc, t("pdf.processingsTitle"));
   if (report.processings.length === 0) paragraph(doc, t("report.noProcessings"), { color: GREY });
   else {
-    const c = (key: string) => t(`columns.${key}`);
     table(
       doc,
-      [c("when"), c("who"), c("what"), c("target"), c("purpose"), c("result"), c("from")],
+      reportTables(t).processings,
       report.processings.map((item) => [
         format.dateTime(item.at),
         who(item, t),
@@ -187,7 +244,6 @@ export async function titularReportPdf(report: TitularReport): Promise<Buffer> {
         t(`outcomes.${item.outcome}`),
         item.ip ?? "",
       ]),
-      [62, 92, 82, 80, 88, 40, 55],
     );
     if (report.truncated) paragraph(doc, t("pdf.truncated", { count: report.processings.length }), { color: GREY, size: 9 });
   }

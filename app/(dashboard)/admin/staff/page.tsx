@@ -23,10 +23,12 @@ export default async function StaffPage() {
     queryKey: staffKeys.list(),
     queryFn: async (): Promise<StaffListResponse> => ({ staff: await listStaffWithSignInState(await getDb()) }),
   });
-  // The invitation offers the live custom roles too (a staff manager need not hold roles.manage to give one).
-  const customRoles = (await listRoles(await getDb())).filter((role) => !role.builtIn).map(({ id, name }) => ({ id, name }));
+  // The invitation and the role picker offer the live custom roles too (a staff manager need not hold roles.manage to give one).
+  const customRoles = (await listRoles(await getDb()))
+    .filter((role) => !role.builtIn)
+    .map(({ id, name, permissions }) => ({ id, name, permissions }));
   return (
-    <HydratedClient queryClient={queryClient} namespaces={["staff", "common.retry", "common.loading"]}>
+    <HydratedClient queryClient={queryClient} namespaces={["staff", "errors", "common.retry", "common.loading"]}>
       <StaffPageClient currentUserId={user.id} customRoles={customRoles} ssoConfigured={config().oidc !== undefined} />
     </HydratedClient>
   );
