@@ -1,3 +1,4 @@
+import type { CasePriority } from "./priority";
 import type { Queue, Recommendation } from "./rules";
 
 // What the case API answers (shared with the pages). Dates are ISO strings so they survive JSON and hydration.
@@ -17,7 +18,8 @@ export interface CaseSummary {
   status: "open" | "closed";
   upstreamStatus: string;
   flags: string[];
-  priority: number;
+  /** Computed when listed, from the flags, the time left to due and a re-verification waited for (lib/cases/priority.ts). */
+  priority: CasePriority;
   documentMasked: string | null;
   /** When the case's clock started: the verification's creation, or its return to review (a reopened case). */
   openedAt: string;
