@@ -44,7 +44,9 @@ test.describe("the queue at 1440×900", () => {
     expect(visible).toBeGreaterThanOrEqual(18);
 
     // Each row's priority says why in words (a flag, the time, review), never a bare level.
-    const reasons = await rows.evaluateAll((elements) => elements.slice(0, 18).map((element) => element.cells[2]?.textContent ?? ""));
+    const reasons = await rows.evaluateAll((elements) =>
+      elements.slice(0, 18).map((element) => (element as HTMLTableRowElement).cells[2]?.textContent ?? ""),
+    );
     for (const reason of reasons)
       expect(reason).toMatch(/PEP|Restrictive|Facematch|risk|Deceased|Liveness|overdue|due in|In review|Nothing pressing/);
   });

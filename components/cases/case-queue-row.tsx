@@ -90,35 +90,35 @@ export function CaseQueueRow({
       data-picked={bulk?.picked.has(item.publicId) ? "true" : undefined}
     >
       {bulk ? (
-        <DataCell pad="px-3 py-1.5">
+        <DataCell pad="px-3 py-1">
           <PickBox item={item} bulk={bulk} onPick={onPick} />
         </DataCell>
       ) : null}
-      <DataCell kind="title" pad="px-3 py-1.5" className="font-mono text-xs md:whitespace-nowrap">
+      <DataCell kind="title" pad="px-3 py-1" className="font-mono text-xs md:whitespace-nowrap">
         <Link href={caseHref(item.publicId, context)} className="text-brand-800 underline underline-offset-2">
           {item.publicId.slice(0, 13)}
           <span className="sr-only">{item.publicId.slice(13)}</span>
         </Link>
       </DataCell>
-      <DataCell label={label("person")} pad="px-3 py-1.5" className="font-mono text-xs md:whitespace-nowrap">
+      <DataCell label={label("person")} pad="px-3 py-1" className="font-mono text-xs md:whitespace-nowrap">
         {item.documentMasked ?? "—"}
       </DataCell>
-      <DataCell label={label("priority")} pad="px-3 py-1.5" className="md:max-w-md">
+      <DataCell label={label("priority")} pad="px-3 py-1" className="md:max-w-md">
         <WhyAndPriority item={item} />
       </DataCell>
       <DataCell
         label={label("due")}
-        pad="px-3 py-1.5"
+        pad="px-3 py-1"
         className={`tabular-nums md:whitespace-nowrap ${overdue ? "font-semibold text-red-800" : ""}`}
         title={t("dueTitle", { date: dateTime(item.verificationCreatedAt ?? item.openedAt) ?? "" })}
       >
         {dateTime(item.dueAt)}
         {overdue ? <span className="sr-only"> · {t("overdue")}</span> : null}
       </DataCell>
-      <DataCell label={label("assignee")} pad="px-3 py-1.5" className="md:max-w-48 md:truncate">
+      <DataCell label={label("assignee")} pad="px-3 py-1" className="md:max-w-48 md:truncate">
         {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.name || item.assignee.email) : t("unassigned")}
       </DataCell>
-      <DataCell label={label("state")} pad="px-3 py-1.5" className="md:whitespace-nowrap">
+      <DataCell label={label("state")} pad="px-3 py-1" className="md:whitespace-nowrap">
         <StateBadge status={item.status} outcomeState={item.outcomeState} recommendation={item.recommendation} />
       </DataCell>
     </DataRow>
