@@ -6,12 +6,11 @@ import { Badge } from "@/components/ui/badge";
 import type { CasePriority } from "@/lib/cases/priority";
 import { stageOf } from "@/lib/cases/rules";
 
-/** `oneLine`: never wrapped from md up (a queue row stays one line tall). */
-export function FlagBadges({ flags, oneLine = false }: { flags: string[]; oneLine?: boolean }) {
+export function FlagBadges({ flags }: { flags: string[] }) {
   const t = useTranslations("cases.flags");
   if (flags.length === 0) return <span className="text-slate-500">—</span>;
   return (
-    <span className={`flex flex-wrap gap-1 ${oneLine ? "md:flex-nowrap" : ""}`}>
+    <span className="flex flex-wrap gap-1">
       {flags.map((flag) => (
         <Badge key={flag} tone={flag === "restrictive_list" || flag === "pep" ? "danger" : "warning"}>
           {t.has(flag) ? t(flag) : flag}
@@ -22,7 +21,7 @@ export function FlagBadges({ flags, oneLine = false }: { flags: string[]; oneLin
 }
 
 /** A priority's reasons in words, most weighty first: "PEP · overdue 3 h". `lead`: said first (why the case is here). */
-export function usePriorityText() {
+function usePriorityText() {
   const t = useTranslations("cases.priority");
   const flag = useTranslations("cases.flags");
   return (priority: CasePriority, lead: string[] = []): string => {
