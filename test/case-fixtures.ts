@@ -18,7 +18,7 @@ export function caseSummary(publicId: string, patch: Partial<CaseSummary> = {}):
     status: "open",
     upstreamStatus: "review",
     flags: [],
-    priority: 0,
+    priority: { score: 0, level: "normal", reasons: [] },
     documentMasked: "***.456.789-**",
     openedAt: "2026-03-09T12:00:00Z",
     verificationCreatedAt: "2026-03-09T11:00:00Z",

@@ -4,37 +4,28 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRef, type Ref } from "react";
 
-import { Badge } from "@/components/ui/badge";
 import { DataCell, DataRow } from "@/components/ui/data-table";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseSummary } from "@/lib/cases/types";
 
 import type { BulkSelection } from "./bulk-pick";
-import { FlagBadges, OtherOpenCaseBadge, PriorityBadge, StateBadge } from "./case-badges";
+import { OtherOpenCaseBadge, PriorityBadge, StateBadge } from "./case-badges";
 
-export const COLUMNS = ["verification", "document", "flags", "priority", "age", "due", "assignee", "state"] as const;
-
-/**
- * Why a case is in the queue: its red flags, or, with none, that the verification is in review (a flagged case
- * in review says both, the status in its title, so the row stays one line).
+/*
+ * Six columns that fit 1440 px with the navigation beside them, one line each (a row stays as tall as its text):
+ * the case, the person, the priority with why (the flags are its first reasons, "In review" when there is none),
+ * the due time (the verification's date on hover), the assignee and the state.
  */
-function WhyHere({ item }: { item: CaseSummary }) {
+export const COLUMNS = ["case", "person", "priority", "due", "assignee", "state"] as const;
+
+/** Why the case is here and how pressing it is: "PEP · overdue 3 h", and a badge when its person has another open case. */
+function WhyAndPriority({ item }: { item: CaseSummary }) {
   const t = useTranslations("cases.queue");
-  const inReview = item.upstreamStatus === "review";
-  // One line at md and up (the badges side by side, never stacked): a row stays as tall as its text.
-  if (item.flags.length === 0 && item.otherOpenCase)
-    return (
-      <span className="flex flex-wrap gap-1 md:flex-nowrap">
-        {inReview ? <Badge tone="info">{t("inReview")}</Badge> : null}
-        <OtherOpenCaseBadge />
-      </span>
-    );
-  if (item.flags.length === 0) return inReview ? <Badge tone="info">{t("inReview")}</Badge> : <FlagBadges flags={[]} />;
+  const lead = item.flags.length === 0 && item.upstreamStatus === "review" ? [t("inReview")] : [];
   return (
-    <span title={inReview ? t("inReview") : undefined} className="flex flex-wrap gap-1 md:flex-nowrap">
-      <FlagBadges flags={item.flags} oneLine />
-      {inReview ? <span className="sr-only"> · {t("inReview")}</span> : null}
+    <span className="flex flex-wrap gap-1 md:flex-nowrap">
+      <PriorityBadge priority={item.priority} lead={lead} />
       {item.otherOpenCase ? <OtherOpenCaseBadge /> : null}
     </span>
   );
@@ -99,45 +90,35 @@ export function CaseQueueRow({
       data-picked={bulk?.picked.has(item.publicId) ? "true" : undefined}
     >
       {bulk ? (
-        <DataCell pad="px-3 py-1.5">
+        <DataCell pad="px-3 py-1">
           <PickBox item={item} bulk={bulk} onPick={onPick} />
         </DataCell>
       ) : null}
-      <DataCell kind="title" pad="px-3 py-1.5" className="font-mono text-xs">
+      <DataCell kind="title" pad="px-3 py-1" className="font-mono text-xs md:whitespace-nowrap">
         <Link href={caseHref(item.publicId, context)} className="text-brand-800 underline underline-offset-2">
           {item.publicId.slice(0, 13)}
           <span className="sr-only">{item.publicId.slice(13)}</span>
         </Link>
       </DataCell>
-      <DataCell label={label("document")} pad="px-3 py-1.5" className="font-mono text-xs md:whitespace-nowrap">
+      <DataCell label={label("person")} pad="px-3 py-1" className="font-mono text-xs md:whitespace-nowrap">
         {item.documentMasked ?? "—"}
       </DataCell>
-      <DataCell label={label("flags")} pad="px-3 py-1.5" className="md:whitespace-nowrap">
-        <WhyHere item={item} />
-      </DataCell>
-      <DataCell label={label("priority")} pad="px-3 py-1.5" className="md:whitespace-nowrap">
-        <span className="flex flex-wrap gap-1 md:flex-nowrap">
-          <PriorityBadge priority={item.priority} />
-          {/* Escalated past its due time (lib/cases/server/escalation.ts): raised and its queue's leads told. */}
-          {item.escalatedAt && item.status === "open" ? <Badge tone="danger">{t("overdue")}</Badge> : null}
-        </span>
+      <DataCell label={label("priority")} pad="px-3 py-1" className="md:max-w-md">
+        <WhyAndPriority item={item} />
       </DataCell>
       <DataCell
-        label={label("age")}
-        pad="px-3 py-1.5"
-        className="md:whitespace-nowrap"
-        title={t("ageTitle", { date: dateTime(item.openedAt) ?? "" })}
+        label={label("due")}
+        pad="px-3 py-1"
+        className={`tabular-nums md:whitespace-nowrap ${overdue ? "font-semibold text-red-800" : ""}`}
+        title={t("dueTitle", { date: dateTime(item.verificationCreatedAt ?? item.openedAt) ?? "" })}
       >
-        {dateTime(item.verificationCreatedAt ?? item.openedAt)}
-      </DataCell>
-      <DataCell label={label("due")} pad="px-3 py-1.5" className={`md:whitespace-nowrap ${overdue ? "font-semibold text-red-800" : ""}`}>
         {dateTime(item.dueAt)}
-        {overdue ? ` · ${t("overdue")}` : null}
+        {overdue ? <span className="sr-only"> · {t("overdue")}</span> : null}
       </DataCell>
-      <DataCell label={label("assignee")} pad="px-3 py-1.5">
-        {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.email) : t("unassigned")}
+      <DataCell label={label("assignee")} pad="px-3 py-1" className="md:max-w-48 md:truncate">
+        {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.name || item.assignee.email) : t("unassigned")}
       </DataCell>
-      <DataCell label={label("state")} pad="px-3 py-1.5" className="md:whitespace-nowrap">
+      <DataCell label={label("state")} pad="px-3 py-1" className="md:whitespace-nowrap">
         <StateBadge status={item.status} outcomeState={item.outcomeState} recommendation={item.recommendation} />
       </DataCell>
     </DataRow>

@@ -5,14 +5,14 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 import { LinkPending } from "@/components/ui/link-pending";
-import { SavedViewsMenu } from "@/components/views/saved-views-menu";
+import { SavedViewsList } from "@/components/views/saved-views-list";
 import type { Permission } from "@/lib/auth/permissions";
 import { useSavedViews } from "@/lib/views/hooks";
 import type { ViewScope } from "@/lib/views/rules";
 
 import { navItemsFor } from "./nav-items";
 
-// The entries whose saved views (lib/views) show beside them.
+// The entries whose saved views (lib/views) are listed under them.
 const VIEW_SCOPE_OF: Record<string, ViewScope> = { "/verifications": "verifications", "/cases": "cases" };
 
 export function MainNav({ permissions }: { permissions: readonly Permission[] }) {
@@ -26,8 +26,9 @@ export function MainNav({ permissions }: { permissions: readonly Permission[] })
           const prefix = item.match ?? item.href;
           const current = pathname === prefix || pathname.startsWith(`${prefix}/`);
           const scope = VIEW_SCOPE_OF[item.href];
+          const scoped = scope ? views.filter((view) => view.scope === scope) : [];
           return (
-            <li key={item.href} className="flex items-center">
+            <li key={item.href} className={`group relative flex flex-wrap items-center ${scoped.length > 0 ? "max-lg:w-full" : ""}`}>
               <Link
                 href={item.href}
                 aria-current={current ? "page" : undefined}
@@ -38,7 +39,7 @@ export function MainNav({ permissions }: { permissions: readonly Permission[] })
                 {t(item.key)}
                 <LinkPending />
               </Link>
-              {scope ? <SavedViewsMenu scope={scope} views={views.filter((view) => view.scope === scope)} pageLabel={t(item.key)} /> : null}
+              {scope ? <SavedViewsList scope={scope} views={scoped} pageLabel={t(item.key)} /> : null}
             </li>
           );
         })}

@@ -9,7 +9,7 @@ import type { ViewScope } from "@/lib/views/rules";
 
 /*
  * "Save this view": the page's filters and sort as they are in its address (both pages keep them there),
- * saved under a name the member gives; the view then shows in their navigation (SavedViewsMenu). A name
+ * saved under a name the member gives; the view then shows in their navigation (SavedViewsList). A name
  * already used on this page is refused by the server (409 naming `name`) and shown on the field. The dialog
  * (./save-view-form.tsx) is loaded when its button is reached, not with the page.
  */

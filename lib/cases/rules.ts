@@ -12,7 +12,11 @@ import { isDecided, type Verification } from "@/lib/upstream/model/verification"
 export const NOTE_MAX_CHARS = 2000;
 export const COMMENT_MAX_CHARS = 1000;
 
-export const RED_FLAGS = ["pep", "restrictive_list", "low_facematch", "high_risk"] as const;
+/**
+ * The red flags a case stores. The first four may open a case (CASE_RED_FLAGS); `deceased` and `liveness` (a
+ * liveness step neither approved nor pending) never open one on their own, but weigh in its priority (lib/cases/priority.ts).
+ */
+export const RED_FLAGS = ["pep", "restrictive_list", "low_facematch", "high_risk", "deceased", "liveness"] as const;
 export type RedFlag = (typeof RED_FLAGS)[number];
 
 export const RECOMMENDATIONS = ["approve", "reprove", "escalate"] as const;
@@ -122,8 +126,9 @@ export const FOUR_EYES: Record<Recommendation, "always" | "never" | "on_flags"> 
 /** Flags whose presence makes an outcome marked `on_flags` in FOUR_EYES need a second person. */
 export const FOUR_EYES_FLAGS: readonly RedFlag[] = ["pep", "restrictive_list"];
 
-// Weights for the queue's priority: a restrictive-list hit outranks a PEP, which outranks a weak facematch.
-const FLAG_WEIGHT: Record<RedFlag, number> = { restrictive_list: 4, pep: 3, low_facematch: 2, high_risk: 1 };
+// Weights of the stored `priority` column (kept by the sync and the escalation); the queue's order and the priority
+// it shows are computed by lib/cases/priority.ts, which also weighs the time left to due and a re-verification.
+const FLAG_WEIGHT: Partial<Record<RedFlag, number>> = { restrictive_list: 4, pep: 3, low_facematch: 2, high_risk: 1 };
 
 export interface CaseSettings {
   /** Flags that open a case on their own and count towards priority. */
@@ -132,13 +137,15 @@ export interface CaseSettings {
   slaHours: number;
 }
 
-// The case's name for each verification red flag that case work weighs; the others (deceased, liveness)
-// are shown on the detail but do not open a case.
-const CASE_FLAG_OF: Partial<Record<VerificationRedFlag["kind"], RedFlag>> = {
+// The case's name for each verification red flag (deceased and liveness are kept for the priority; they do not
+// open a case: CASE_RED_FLAGS does not list them).
+const CASE_FLAG_OF: Record<VerificationRedFlag["kind"], RedFlag> = {
   pep: "pep",
   restrictive_list: "restrictive_list",
   facematch_below: "low_facematch",
   high_risk: "high_risk",
+  deceased: "deceased",
+  liveness_not_approved: "liveness",
 };
 
 /**
@@ -164,13 +171,6 @@ export function priorityOf(flags: readonly string[], settings: Pick<CaseSettings
  * flag weights, so an overdue case sorts first by priority; the sync keeps it when it recomputes the flags'.
  */
 export const OVERDUE_PRIORITY_BOOST = 100;
-
-/** Priority band the queue shows. */
-export function priorityLevel(priority: number): "high" | "medium" | "normal" {
-  if (priority >= 4) return "high";
-  if (priority >= 2) return "medium";
-  return "normal";
-}
 
 /** A person is needed while the verification is not final and is in review or shows an enabled red flag. */
 export function needsPerson(status: string, flags: readonly string[], settings: CaseSettings): boolean {

@@ -1,3 +1,4 @@
+import type { CasePriority } from "./priority";
 import type { Queue, Recommendation } from "./rules";
 import type { TakeMode } from "./take-mode";
 
@@ -18,7 +19,8 @@ export interface CaseSummary {
   status: "open" | "closed";
   upstreamStatus: string;
   flags: string[];
-  priority: number;
+  /** Computed when listed, from the flags, the time left to due and a re-verification waited for (lib/cases/priority.ts). */
+  priority: CasePriority;
   documentMasked: string | null;
   /** When the case's clock started: the verification's creation, or its return to review (a reopened case). */
   openedAt: string;

@@ -88,8 +88,9 @@ export async function getCase(
   const { previous, next } = await neighboursIn(db, publicId, context, userId);
   const legacyClear = await legacyClearText(db);
   const comment = openCaseText("outcomeComment", row.outcomeComment, legacyClear);
+  const { reverifications, waitingFor } = await reverificationsOf(db, row.id);
   return {
-    ...toSummary(row, ref(row.assigneeId)),
+    ...toSummary(row, ref(row.assigneeId), { reverificationWaiting: waitingFor !== null, now: new Date() }),
     reasons: row.reasons ?? [],
     outcomeComment: comment.text,
     outcomeCommentUnreadable: comment.unreadable,
@@ -116,9 +117,7 @@ export async function getCase(
     upstreamEvents: await upstreamEventsOf(db, publicId),
     previous,
     next,
-    ...(await reverificationsOf(db, row.id).then(({ reverifications, waitingFor }) => ({
-      reverifications,
-      waitingForReverification: waitingFor,
-    }))),
+    reverifications,
+    waitingForReverification: waitingFor,
   };
 }

@@ -51,7 +51,12 @@ describeEachDatabase("the case queue on $name", ({ name, open }) => {
     expect(unassigned.items.map((item) => item.publicId)).toContain(urgent.publicId);
     expect(unassigned.items.map((item) => item.publicId)).not.toContain(older.publicId);
     const byPriority = await listQueue(handle.db, { ...OPEN_QUEUE, sort: "priority" }, me.actor.id);
-    expect(byPriority.items.map((item) => item.priority)).toEqual([...byPriority.items.map((item) => item.priority)].sort((a, b) => b - a));
+    const scores = byPriority.items.map((item) => item.priority.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(byPriority.items.find((item) => item.publicId === urgent.publicId)?.priority.reasons[0]).toEqual({
+      kind: "flag",
+      flag: "restrictive_list",
+    });
     const byAge = await listQueue(handle.db, OPEN_QUEUE, me.actor.id);
     const ages = byAge.items.map((item) => item.openedAt);
     expect(ages).toEqual([...ages].sort());
@@ -86,7 +91,7 @@ describeEachDatabase("the case queue on $name", ({ name, open }) => {
     await applyObservations(handle.db, [observe({ ...approved, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
     expect(await queuesOf(approved.publicId, analyst)).toEqual(["closed"]);
 
-    // A reprove waits for confirmation in Open, then leaves it once confirmed.
+    // A reprove waits for confirmation: out of its author's Open (done there), in Open for others, gone once confirmed.
     const reproved = await openCase();
     await assignCase(handle.db, analyst, reproved.publicId, "me");
     await recordOutcome(handle.db, analyst, reproved.publicId, {
@@ -94,7 +99,8 @@ describeEachDatabase("the case queue on $name", ({ name, open }) => {
       reasons: ["document_mismatch"],
       comment: "Dates differ.",
     });
-    expect(await queuesOf(reproved.publicId, analyst)).toEqual(["open", "mine", "confirming"]);
+    expect(await queuesOf(reproved.publicId, analyst)).toEqual(["mine", "confirming"]);
+    expect(await queuesOf(reproved.publicId, admin)).toEqual(["open", "confirming"]);
     expect(await stage(reproved.publicId)).toBe("confirming");
     await confirmOutcome(handle.db, admin, reproved.publicId, { agree: true, comment: "" });
     expect(await queuesOf(reproved.publicId, analyst)).toEqual(["decided"]);
@@ -115,7 +121,7 @@ describeEachDatabase("the case queue on $name", ({ name, open }) => {
     expect(await stage(escalated.publicId)).toBe("escalated");
     // The owner's approve on a PEP case needs four eyes, then it is decided here.
     await recordOutcome(handle.db, second, escalated.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
-    expect(await queuesOf(escalated.publicId, second)).toEqual(["open", "mine", "confirming"]);
+    expect(await queuesOf(escalated.publicId, second)).toEqual(["mine", "confirming"]);
     await confirmOutcome(handle.db, analyst, escalated.publicId, { agree: true, comment: "" });
     expect(await queuesOf(escalated.publicId, second)).toEqual(["decided"]);
     expect((await getCase(handle.db, escalated.publicId))!.entries.map((entry) => entry.kind)).toEqual([
@@ -147,5 +153,33 @@ describeEachDatabase("the case queue on $name", ({ name, open }) => {
     await assignCase(handle.db, me, first.publicId, "me");
     await recordOutcome(handle.db, me, first.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
     expect((await getCase(handle.db, first.publicId, listed, me.actor.id))?.next).toBe(second.publicId);
+  });
+
+  it("the Open tab leaves out one's own recommendations waiting for confirmation, and its count moves with them", async () => {
+    const author = await makeStaff(handle.db, "analyst");
+    const other = await makeStaff(handle.db, "analyst");
+    const mine = await openCase();
+    const theirs = await openCase();
+    await assignCase(handle.db, author, mine.publicId, "me");
+    await assignCase(handle.db, other, theirs.publicId, "me");
+    const before = await listQueue(handle.db, OPEN_QUEUE, author.actor.id);
+    const ids = (list: typeof before) => list.items.map((item) => item.publicId);
+    expect(ids(before)).toEqual(expect.arrayContaining([mine.publicId, theirs.publicId]));
+
+    const reprove = { recommendation: "reprove" as const, reasons: ["document_mismatch" as const], comment: "Dates differ." };
+    await recordOutcome(handle.db, author, mine.publicId, reprove);
+    await recordOutcome(handle.db, other, theirs.publicId, reprove);
+    const after = await listQueue(handle.db, OPEN_QUEUE, author.actor.id);
+    // Mine is done here: listed in Waiting for confirmation only; the colleague's is still mine to confirm.
+    expect(ids(after)).not.toContain(mine.publicId);
+    expect(ids(after)).toContain(theirs.publicId);
+    expect(after.counts.open).toBe(before.counts.open - 1);
+    expect(after.counts.confirming).toBe(before.counts.confirming + 2);
+    const confirming = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "confirming" }, author.actor.id);
+    expect(ids(confirming)).toEqual(expect.arrayContaining([mine.publicId, theirs.publicId]));
+    // The colleague sees it the other way round.
+    const theirOpen = await listQueue(handle.db, OPEN_QUEUE, other.actor.id);
+    expect(ids(theirOpen)).toContain(mine.publicId);
+    expect(ids(theirOpen)).not.toContain(theirs.publicId);
   });
 });

@@ -3,12 +3,14 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 
 import { staffUsers } from "@/lib/auth/server/tables";
+import { casePriority } from "@/lib/cases/priority";
 import { ageBucketBounds, QUEUES, type Queue } from "@/lib/cases/rules";
 import { cases, type CaseRow } from "@/lib/cases/server/tables";
 import type { CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "@/lib/cases/types";
 import type { QueueQuery } from "@/lib/cases/validation";
 import type { Database } from "@/lib/db/client";
 
+import { priorityScoreSql, REVERIFICATION_WAITING } from "./priority-sql";
 import { withOtherOpenCases } from "./related";
 import { listQueues } from "./routing";
 import { DECIDED, ESCALATED } from "./rule-conditions";
@@ -23,7 +25,8 @@ export function queueCondition(queue: Queue, userId: string): SQL {
   const open = eq(cases.status, "open");
   switch (queue) {
     case "open":
-      return and(open, sql`not ${DECIDED}`, sql`not ${ESCALATED}`)!;
+      // One's own recommendation waiting for a second person is done here: it is listed in "confirming" only.
+      return and(open, sql`not ${DECIDED}`, sql`not ${ESCALATED}`, sql`not ${awaitingOthers(userId)}`)!;
     case "mine":
       // Mine: what I hold and still have to act on, an escalation I took included.
       return and(open, eq(cases.assigneeId, userId), sql`not ${DECIDED}`)!;
@@ -40,20 +43,31 @@ export function queueCondition(queue: Queue, userId: string): SQL {
   }
 }
 
+/** This member's own recommendation, waiting for someone else's confirmation (four eyes). */
+function awaitingOthers(userId: string): SQL {
+  return sql`coalesce(${cases.outcomeState} = 'pending_confirmation' and ${cases.outcomeBy} = ${userId}, false)`;
+}
+
 const summaryColumns = {
   row: cases,
   assigneeEmail: staffUsers.email,
   assigneeName: staffUsers.name,
+  reverificationWaiting: REVERIFICATION_WAITING,
 };
 
-export function toSummary(row: CaseRow, assignee: StaffRef | null): CaseSummary {
+/** A case as the queue lists it; its priority is computed at `now` (lib/cases/priority.ts). */
+export function toSummary(
+  row: CaseRow,
+  assignee: StaffRef | null,
+  { reverificationWaiting, now }: { reverificationWaiting: boolean; now: Date },
+): CaseSummary {
   return {
     publicId: row.publicId,
     queueId: row.queueId,
     status: row.status,
     upstreamStatus: row.upstreamStatus,
     flags: row.flags,
-    priority: row.priority,
+    priority: casePriority({ flags: row.flags, dueAt: row.dueAt, reverificationWaiting }, now.getTime()),
     documentMasked: row.documentMasked,
     openedAt: row.openedAt.toISOString(),
     verificationCreatedAt: row.upstreamCreatedAt?.toISOString() ?? null,
@@ -89,7 +103,8 @@ export function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId
       : query.sort === "due"
         ? [asc(cases.dueAt), asc(cases.id)]
         : query.sort === "priority"
-          ? [desc(cases.priority), asc(cases.openedAt), asc(cases.id)]
+          ? // The score the rows show (lib/cases/priority.ts), then the most overdue (or soonest due) first.
+            [desc(priorityScoreSql(now)), asc(cases.dueAt), asc(cases.id)]
           : [asc(cases.openedAt), asc(cases.id)];
   return { where: and(...conditions)!, order };
 }
@@ -121,8 +136,11 @@ export async function listQueue(db: Database, query: QueueQuery, userId: string,
     // Each row says whether its person has another open case (one query for the page).
     items: await withOtherOpenCases(
       db,
-      rows.map(({ row, assigneeEmail, assigneeName }) =>
-        toSummary(row, row.assigneeId && assigneeEmail ? { id: row.assigneeId, email: assigneeEmail, name: assigneeName ?? "" } : null),
+      rows.map(({ row, assigneeEmail, assigneeName, reverificationWaiting }) =>
+        toSummary(row, row.assigneeId && assigneeEmail ? { id: row.assigneeId, email: assigneeEmail, name: assigneeName ?? "" } : null, {
+          reverificationWaiting: Boolean(reverificationWaiting),
+          now,
+        }),
       ),
     ),
     total: total?.count ?? 0,

@@ -8,6 +8,8 @@ import type { CaseSummary, Reverification } from "@/lib/cases/types";
 import { queryRows, type Database } from "@/lib/db/client";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
 
+import { NOT_FINISHED as NOT_FINISHED_STATUSES } from "./priority-sql";
+
 /*
  * The same person across verifications, by the CPF's keyed hash in the search index (verification_index,
  * ./search.ts: learned from creations here, events, unmasked views and unmasked list pages). Only the hash is
@@ -82,8 +84,7 @@ export async function withOtherOpenCases<T extends CaseSummary>(db: Database, it
   return items.map((item) => ({ ...item, otherOpenCase: flagged.has(item.publicId) }));
 }
 
-// The person has not finished the new verification yet (api/verification-statuses.mdx: not opened, started).
-const NOT_FINISHED = new Set(["not_opened", "started"]);
+const NOT_FINISHED = new Set<string>(NOT_FINISHED_STATUSES);
 
 /**
  * A case's re-verifications, oldest first, each with the latest status the dashboard knows (its own case, else

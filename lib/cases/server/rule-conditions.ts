@@ -14,7 +14,7 @@ import { cases } from "@/lib/cases/server/tables";
 
 // The rules' own words (recommendations, states, flags) as SQL literals: the statements read as before, with no
 // parameter for a constant. Only lower-case words are taken, so nothing here can be quoted wrongly.
-function literals(values: readonly string[]): SQL {
+export function literals(values: readonly string[]): SQL {
   for (const value of values) if (!/^[a-z_]+$/.test(value)) throw new Error(`Not a rule's word: ${value}`);
   return sql.raw(values.map((value) => `'${value}'`).join(", "));
 }
