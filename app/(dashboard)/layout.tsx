@@ -16,6 +16,7 @@ import { NONCE_HEADER } from "@/lib/api/csp";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import { ClientMessages } from "@/lib/i18n/client-messages";
+import { EARLY_KEYS_SCRIPT } from "@/lib/shared/early-keys";
 
 // The signed-in shell. Each page and route handler still checks the session and its permission itself.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -46,6 +47,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     >
       {/* react-query and the dialogs' style nonce: only the signed-in pages use them, so the sign-in
           pages (outside this shell) load neither. */}
+      {/* Shortcut keys pressed before the page's code runs are written down, then applied (lib/shared/early-keys.ts). */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
       <Providers nonce={nonce}>
         {/* The tab's one live stream: pages learn of changes without polling (lib/shared/api-client/live.ts). */}
         <LiveUpdates />

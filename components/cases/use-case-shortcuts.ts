@@ -7,6 +7,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import type { Recommendation } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
+import { takeEarlyKeys } from "@/lib/shared/early-keys";
 
 import { byId } from "./case-panel-focus";
 import { isTyping } from "./typing";
@@ -112,6 +113,11 @@ export function useCaseShortcuts({ context, onHelp }: { context: string; onHelp:
       if (act(event.key, target.current, moves.current)) event.preventDefault();
     }
     window.addEventListener("keydown", onKey);
+    // Keys pressed before this code ran (the shell's inline recorder): kept like those pressed while the case loads.
+    const early = takeEarlyKeys().filter((key) => SHORTCUT_KEY.test(key));
+    // (The panel's loading line is on screen meanwhile: no state to set from here.)
+    if (target.current) for (const key of early) act(key, target.current, moves.current);
+    else queued.current.push(...early);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
   /** The panel is drawn (its controls are in the page): keys now act on it, and those kept meanwhile are applied. */
