@@ -131,6 +131,7 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
     },
   },
   "app/api/lookups/cpf/route.ts": { POST: { need: "lookups.run", body: {} } },
+  "app/api/verifications/[publicId]/record/route.ts": { POST: { need: "lookups.run", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/kyc/sessions/route.ts": { POST: { need: "kyc.start", body: {} } },
   "app/api/sms/send/route.ts": { POST: { need: "sms.send", body: {} } },
   "app/api/sms/validate/route.ts": { POST: { need: "sms.send", body: {} } },

@@ -62,7 +62,7 @@ export function DocumentRecordComparison({ verification, canLookUp }: { verifica
   return (
     <section
       aria-labelledby="record-heading"
-      className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2"
+      className="rounded-lg border border-slate-200 bg-white p-4"
       data-testid="document-record"
     >
       <h2 id="record-heading" className="text-lg font-semibold">

@@ -105,7 +105,7 @@ describe("the case page's evidence column", () => {
     expect(after).toHaveLength(1);
     const rest = after[0]!;
     expect(within(rest).getByTestId("related-panel")).toBeInTheDocument();
-    for (const name of ["Person", "Scores", "Steps", "PEP and restrictive lists", "Other fields from the service"]) {
+    for (const name of ["Document and record", "Scores", "Steps", "PEP and restrictive lists", "Other fields from the service"]) {
       expect(within(rest).getByRole("heading", { name, level: 2 })).toBeInTheDocument();
     }
     expect(

@@ -35,6 +35,7 @@ export type Inputs = { calls: (ids: Ids) => Call[] } | { skip: string };
 const PURPOSE = "Masking guard check";
 const MEMBER_ONLY = "answers the member's own account (factors, sessions, sign-in steps), no titular's data";
 const ADMIN_ONLY = "answers staff, roles or keys, no titular's data";
+const TEMPLATES = "a decision template: its reasons and comment text, which may hold no person's data (a CPF is refused)";
 const CASE_WORK = "changes a case and answers its id, status or owner; the case itself is read by GET /api/cases/[publicId]";
 
 export const INPUTS: Record<string, Inputs> = {
@@ -62,6 +63,9 @@ export const INPUTS: Record<string, Inputs> = {
   "POST /api/lookups/cpf": {
     calls: (ids) => (["receita", "history"] as const).map((source) => ({ body: { cpf: ids.cpf, source, purpose: PURPOSE } })),
   },
+  "POST /api/verifications/[publicId]/record": {
+    calls: (ids) => [{ params: { publicId: ids.publicId }, body: { purpose: PURPOSE, sources: ["receita", "history"] } }],
+  },
   "POST /api/privacy/reports": { calls: (ids) => (["json", "csv"] as const).map((format) => ({ body: { cpf: ids.cpf, format } })) },
   "POST /api/kyc/sessions": { calls: (ids) => [{ body: { cpf: ids.cpf, purpose: PURPOSE } }] },
   // Answers that hold no titular's data.
@@ -74,6 +78,10 @@ export const INPUTS: Record<string, Inputs> = {
   "POST /api/cases/bulk": { skip: CASE_WORK },
   "POST /api/cases/sync": { skip: "answers counts of cases opened and closed" },
   "PUT /api/cases/routing": { skip: "the team's queues and rules" },
+  "PUT /api/cases/settings": { skip: "the team's take mode" },
+  "POST /api/cases/templates": { skip: TEMPLATES },
+  "PATCH /api/cases/templates/[id]": { skip: TEMPLATES },
+  "DELETE /api/cases/templates/[id]": { skip: TEMPLATES },
   "PUT /api/verifications/[publicId]/crop": { skip: "answers the crop rectangle the member drew" },
   "DELETE /api/verifications/[publicId]/crop": { skip: "answers nothing but the removal" },
   "POST /api/verifications/[publicId]/media/shown": { skip: "records that images were shown; answers nothing" },
