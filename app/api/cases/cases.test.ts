@@ -168,7 +168,7 @@ describe("case API", () => {
     // A verification without a case answers `case: null`, not an error.
     const none = await call(getOne(h.request(`${BASE}/cases/nope`, { cookie: h.analystCookie }), params("nope")));
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ case: null });
+    expect(none.body).toEqual({ case: null, takeMode: "on_decision" });
   });
 
   it("searches by ref_id (a verification created here) and by CPF; the CPF is never stored or logged raw", async () => {
