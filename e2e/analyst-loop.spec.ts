@@ -165,8 +165,10 @@ test("j pressed before the page's code has run opens the next case once the code
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
-  await page.goto(opened, { waitUntil: "domcontentloaded" });
-  await page.locator("body").press("j");
+  await page.goto(opened, { waitUntil: "commit" });
+  // The HTML is parsed and the shell's recorder runs; the page's code is still on its way.
+  await expect.poll(() => page.evaluate(() => Array.isArray(window.__earlyKeys))).toBe(true);
+  await page.keyboard.press("j");
   // Written down by the shell's inline recorder: the page's code has not taken it yet.
   expect(await page.evaluate(() => window.__earlyKeys?.map((entry) => entry.key))).toEqual(["j"]);
   await expect(page).not.toHaveURL(new RegExp(`/verifications/${first}`), { timeout: 30_000 });

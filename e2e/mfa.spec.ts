@@ -23,8 +23,8 @@ async function inEnglish(context: BrowserContext): Promise<void> {
 }
 
 /** A page of a new browser context, in English; signed in as `who` when given. */
-async function freshPage(browser: Browser, who?: Account): Promise<Page> {
-  const context = await browser.newContext();
+async function freshPage(browser: Browser, who?: Account, userAgent?: string): Promise<Page> {
+  const context = await browser.newContext(userAgent ? { userAgent } : {});
   await inEnglish(context);
   if (who) await signInContext(context, who);
   return context.newPage();
@@ -243,23 +243,27 @@ test("a passkey: enrolled with a virtual authenticator, then signing in on its o
   await expect(other.getByRole("button", { name: "Sign out" })).toBeVisible();
   await other.goto("/account");
   const sessions = other.getByRole("list", { name: "Your sessions" });
-  await expect(sessions.getByRole("listitem").filter({ hasText: "This session" })).toContainText("Passkey");
+  // The latest sign-in on this device was the passkey's (the first browser's session shares the device).
+  await expect(sessions.getByRole("listitem").filter({ hasText: "This device" })).toContainText("Passkey");
   await other.context().close();
 });
+
+/** Another browser on the same machine: sessions are listed per device (browser, system, address). */
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 
 test("sessions: two browsers listed, and the one ended from the other stops on its next request", async ({ browser, adminPage, staff }) => {
   const member = await newMember(adminPage.request, browser, staff.admin, "analyst", "sessions");
   const first = await freshPage(browser, member);
-  const second = await freshPage(browser, member);
+  const second = await freshPage(browser, member, FIREFOX);
   await second.goto("/verifications");
   await expect(second.getByRole("button", { name: "Sign out" })).toBeVisible();
 
   await first.goto("/account");
   const sessions = first.getByRole("list", { name: "Your sessions" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
-  await expect(sessions.getByRole("listitem").filter({ hasText: "This session" })).toHaveCount(1);
-  await sessions.getByRole("button", { name: /^End the session of / }).click();
-  await expect(first.getByText(/^The session of .+ was ended\.$/)).toBeVisible();
+  await expect(sessions.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+  await sessions.getByRole("button", { name: /^End the sessions of Firefox/ }).click();
+  await expect(first.getByText(/^Firefox on .+ was signed out\.$/)).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
   await expect(first.getByText("You are not signed in anywhere else.")).toBeVisible();
 

@@ -12,6 +12,7 @@ import {
   RED_FLAGS,
   type OutcomeProblem,
 } from "@/lib/cases/rules";
+import { TAKE_MODES } from "@/lib/cases/take-mode";
 import { isValidCpf } from "@/lib/shared/cpf";
 import { refuseUnsafeText } from "@/lib/shared/safe-text-schema";
 
@@ -131,3 +132,8 @@ export const reverificationSchema = z
   })
   .strict();
 export type ReverificationInput = z.infer<typeof reverificationSchema>;
+
+/** PUT /api/cases/settings: the team's take mode (lib/cases/take-mode.ts). */
+export const takeSettingsSchema = z
+  .object({ takeMode: z.enum(TAKE_MODES, { message: `must be one of ${TAKE_MODES.join(", ")}` }) })
+  .strict();

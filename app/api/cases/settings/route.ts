@@ -1,7 +1,7 @@
 import { json, route } from "@/lib/api/route";
 import { caseContext } from "@/lib/cases/server/api";
 import { changeTakeSettings, readTakeSettings } from "@/lib/cases/server/case-settings";
-import { takeSettingsSchema } from "@/lib/cases/take-mode";
+import { takeSettingsSchema } from "@/lib/cases/validation";
 
 export const dynamic = "force-dynamic";
 
