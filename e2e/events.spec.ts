@@ -26,12 +26,13 @@ test("deciding a review case shows on an open list and on the open detail, witho
   const listed = (await createVerification(page.request, "e2e-live")).publicId;
   const detailed = (await createVerification(page.request, "e2e-live")).publicId;
   for (const publicId of [listed, detailed]) await moveUpstream(publicId, "review");
+  // The list's first read of the change feed learns the current cursor; with the live stream open it is the only
+  // one, and it may come before the rows are drawn: listened for from before the page is opened.
+  const firstFeed = page.waitForResponse((response) => response.url().includes("/api/verification-events") && response.ok());
   await page.goto("/verifications?status=review&per_page=50");
   for (const publicId of [listed, detailed])
     await expect(page.getByRole("row").getByRole("link", { name: new RegExp(publicId) })).toBeVisible();
-
-  // The list's first poll has learnt the current cursor once an answer came back.
-  await page.waitForResponse((response) => response.url().includes("/api/verification-events") && response.ok());
+  await firstFeed;
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
   const approved = feedAnswerWith(page, listed, "approved");
