@@ -30,10 +30,26 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     const quiet = makeVerification({ status: "started" });
     await applyObservations(handle.db, [observe(quiet, TEST_SETTINGS)], TEST_SETTINGS);
     const plainCase = await getCase(handle.db, plain.publicId);
-    expect(plainCase).toMatchObject({ status: "open", upstreamStatus: "review", flags: [], priority: 0, documentMasked: "***.982.247-**" });
+    expect(plainCase).toMatchObject({
+      status: "open",
+      upstreamStatus: "review",
+      flags: [],
+      priority: { score: 0, level: "normal", reasons: [] },
+      documentMasked: "***.982.247-**",
+    });
     expect(new Date(plainCase!.dueAt).getTime() - new Date(plainCase!.openedAt).getTime()).toBe(24 * 3_600_000);
     expect(plainCase!.entries.map((entry) => entry.kind)).toEqual(["opened"]);
-    expect(await getCase(handle.db, flagged.publicId)).toMatchObject({ flags: ["pep", "restrictive_list"], priority: 7 });
+    expect(await getCase(handle.db, flagged.publicId)).toMatchObject({
+      flags: ["pep", "restrictive_list"],
+      // lib/cases/priority.ts: a restrictive list 8, a PEP 6; due in 24 h adds nothing yet.
+      priority: {
+        score: 14,
+        reasons: [
+          { kind: "flag", flag: "restrictive_list" },
+          { kind: "flag", flag: "pep" },
+        ],
+      },
+    });
     expect(await getCase(handle.db, quiet.publicId)).toBeNull();
   });
 
