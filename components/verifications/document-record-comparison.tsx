@@ -60,11 +60,7 @@ export function DocumentRecordComparison({ verification, canLookUp }: { verifica
   }
 
   return (
-    <section
-      aria-labelledby="record-heading"
-      className="rounded-lg border border-slate-200 bg-white p-4"
-      data-testid="document-record"
-    >
+    <section aria-labelledby="record-heading" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="document-record">
       <h2 id="record-heading" className="text-lg font-semibold">
         {t("heading")}
       </h2>
