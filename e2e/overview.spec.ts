@@ -105,8 +105,8 @@ test.describe("overview", () => {
     const alert = page.getByRole("alert").filter({ hasText: "This period cannot be shown" });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("colour: is not accepted");
-    await expect(page.getByLabel("From")).toHaveValue("2026-01-01");
-    await expect(page.getByLabel("To")).toHaveValue("2026-03-01");
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-01-01");
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue("2026-03-01");
     await expect(page.getByRole("table")).toHaveCount(0);
     await alert.getByRole("link", { name: "Show the last 30 days" }).click();
     await expect(page).toHaveURL(/\/$/);
