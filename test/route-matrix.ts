@@ -14,7 +14,8 @@ import { sealMediaToken } from "@/lib/verifications/server/media-token";
  * permission it needs and how to call it. A new handler without an entry in MATRIX fails the matrix.
  */
 
-export type Need = Permission | "signed_in" | "public";
+/** One permission, several the route needs together (its `permission` and `alsoNeeds`), any session, or none. */
+export type Need = Permission | readonly [Permission, ...Permission[]] | "signed_in" | "public";
 export type Caller = "signedOut" | "exact" | "allOthers";
 export interface Call {
   /** Dynamic segments; a function when they depend on the caller (e.g. a token bound to the user). */
@@ -131,7 +132,9 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
     },
   },
   "app/api/lookups/cpf/route.ts": { POST: { need: "lookups.run", body: {} } },
-  "app/api/verifications/[publicId]/record/route.ts": { POST: { need: "lookups.run", params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/verifications/[publicId]/record/route.ts": {
+    POST: { need: ["lookups.run", "verifications.read"], params: { publicId: PUBLIC_ID }, body: {} },
+  },
   "app/api/kyc/sessions/route.ts": { POST: { need: "kyc.start", body: {} } },
   "app/api/sms/send/route.ts": { POST: { need: "sms.send", body: {} } },
   "app/api/sms/validate/route.ts": { POST: { need: "sms.send", body: {} } },

@@ -160,7 +160,13 @@ async function memberHolding(db: TestDatabase["db"], permissions: readonly Permi
   return { user, cookie: await sessionCookieFor(db, user) };
 }
 
-const NEEDS = [...new Set(Object.values(MATRIX).flatMap((methods) => Object.values(methods).map((entry) => entry.need)))];
+/** A need's key in the members' map: a set of permissions by their names. */
+const needKey = (need: Need) => (typeof need === "string" ? need : need.join("+"));
+const NEEDS = [
+  ...new Map(
+    Object.values(MATRIX).flatMap((methods) => Object.values(methods).map((entry) => [needKey(entry.need), entry.need] as const)),
+  ).values(),
+];
 
 describe.each(testDatabases())("each handler answers each caller by permission, on $name", ({ open }) => {
   let handle: TestDatabase;
@@ -174,15 +180,17 @@ describe.each(testDatabases())("each handler answers each caller by permission, 
     setProcessDatabase(handle);
     for (const need of NEEDS) {
       if (need === "public") continue;
-      const exact = need === "signed_in" ? [] : [need];
-      members.set(`exact:${need}`, await memberHolding(handle.db, exact));
-      members.set(
-        `allOthers:${need}`,
-        await memberHolding(
-          handle.db,
-          PERMISSIONS.filter((permission) => permission !== need),
-        ),
-      );
+      const exact: Permission[] = need === "signed_in" ? [] : typeof need === "string" ? [need] : [...need];
+      members.set(`exact:${needKey(need)}`, await memberHolding(handle.db, exact));
+      // Every other permission of the catalogue; for a route needing several, one member per missing one.
+      for (const [index, missing] of exact.entries())
+        members.set(
+          `allOthers:${needKey(need)}${index === 0 ? "" : `#${index}`}`,
+          await memberHolding(
+            handle.db,
+            PERMISSIONS.filter((permission) => permission !== missing),
+          ),
+        );
     }
     const [role] = await handle.db.insert(staffRoles).values({ name: "matrix empty", permissions: [] }).returning({ id: staffRoles.id });
     matrixState.emptyRole = role!.id;
@@ -206,7 +214,19 @@ describe.each(testDatabases())("each handler answers each caller by permission, 
       if (!entry) return [];
       return (["signedOut", "exact", "allOthers"] as const).flatMap((caller) => {
         const expect = expected(entry.need, caller);
-        return expect === null ? [] : [{ file, method, caller, entry, expect, need: entry.need }];
+        if (expect === null) return [];
+        const need = needKey(entry.need);
+        // A route needing several permissions is refused to a member lacking any one of them: a cell per missing one.
+        const missing = caller === "allOthers" && typeof entry.need !== "string" ? entry.need.map((_, index) => index) : [0];
+        return missing.map((index) => ({
+          file,
+          method,
+          caller,
+          entry,
+          expect,
+          need,
+          member: `${caller}:${need}${index === 0 ? "" : `#${index}`}`,
+        }));
       });
     }),
   );
@@ -221,11 +241,11 @@ describe.each(testDatabases())("each handler answers each caller by permission, 
   }
 
   it.for(cells.filter((cell) => !cell.entry.skip))(
-    "$method $file ($need) as $caller",
-    async ({ file, method, caller, entry, expect: want }) => {
+    "$method $file ($need) as $member",
+    async ({ file, method, caller, entry, expect: want, member: memberKey }) => {
       const handler = modules.get(file)?.[method];
       expect(handler).toBeTypeOf("function");
-      const member = caller === "signedOut" ? null : members.get(`${caller}:${entry.need}`)!;
+      const member = caller === "signedOut" ? null : members.get(memberKey)!;
       const params = typeof entry.params === "function" ? await entry.params(member?.user ?? null) : (entry.params ?? {});
       const body = typeof entry.body === "function" ? (entry.body as () => unknown)() : entry.body;
       const url = `${routePath(file, params)}${entry.search ?? ""}`;

@@ -4,6 +4,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server/context";
+import type { Permission } from "@/lib/auth/permissions";
 import {
   assertCredentialChange,
   assertStepUp,
@@ -48,6 +49,11 @@ export type RouteAccess = Access | "public";
 export interface RouteOptions<R extends RouteAccess, P, Q, B, D extends boolean = true> {
   /** What the caller must hold; every route names it (docs/permissions.md). */
   permission: R;
+  /**
+   * Further permissions the caller must hold as well, checked with `permission` before anything is parsed: a
+   * route acting across two features (a lookup of a verification's person) declares both, never one in its body.
+   */
+  alsoNeeds?: readonly Permission[];
   /**
    * Runs when a signed-in caller lacks the permission, before the 403: a route whose refusals belong on the
    * audit trail records them here (GET /api/audit).
@@ -228,7 +234,8 @@ async function authorise<R extends RouteAccess, P, Q, B, D extends boolean>(
   const access: RouteAccess = options.permission;
   if (access === "public") return null;
   const user = await requireUser(request, "signed_in", { during: options.during, background: options.background === true });
-  if (access === "signed_in" || hasPermission(user, access)) return user;
+  const holds = access === "signed_in" || hasPermission(user, access);
+  if (holds && (options.alsoNeeds ?? []).every((permission) => hasPermission(user, permission))) return user;
   await options.denied?.({ request, context: requestContext(user, request.headers) });
   throw new AppError("forbidden");
 }

@@ -1,12 +1,10 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { hasPermission } from "@/lib/auth/permissions";
 import { config } from "@/lib/config";
 import { runRecordLookup } from "@/lib/lookups/server/record";
 import type { RecordLookupResponse } from "@/lib/lookups/types";
 import { recordLookupSchema } from "@/lib/lookups/validation";
-import { AppError } from "@/lib/shared/errors";
 import { partnersClient } from "@/lib/upstream/partners";
 import { readVerification } from "@/lib/verifications/server/detail";
 import { verificationCpf } from "@/lib/verifications/server/document-cpf";
@@ -18,11 +16,14 @@ import { publicIdSchema } from "@/lib/verifications/validation";
 // is read on the server (the address holds only the verification's id); typed in the body only where the service
 // shows the document masked, and then it must match it (400 naming `cpf`).
 export const POST = route(
-  { permission: "lookups.run", params: z.object({ publicId: publicIdSchema }), body: recordLookupSchema },
+  // The record is of the person behind a verification: whoever asks must be able to open it too.
+  {
+    permission: "lookups.run",
+    alsoNeeds: ["verifications.read"],
+    params: z.object({ publicId: publicIdSchema }),
+    body: recordLookupSchema,
+  },
   async ({ db, context, user, params: { publicId }, body: { purpose, sources, cpf } }) => {
-    // The record is of the person behind a verification: whoever asks must be able to open it.
-    if (!hasPermission(user, "verifications.read"))
-      throw new AppError("forbidden", "Looking up a verification's record needs verifications.read.");
     const { quotas, displayTimeZone: timeZone } = config();
     const cpfOf = async () => verificationCpf(db, await readVerification(context, publicId), cpf, "cpf");
     const lookup = { publicId, purpose, sources, cpfOf, limits: quotas.lookup, timeZone };
