@@ -14,7 +14,7 @@ import { TextBox } from "./text-box";
 /*
  * A decision template's fields (its kind, name, reasons and comment with its placeholders), shared by the team's
  * new-template form and the edit dialog. A refusal that names a field is shown next to it, tied to it for screen
- * readers; `TEMPLATE_FIELDS` lets the caller show the others once, below.
+ * readers; `unplacedError` gives the caller the others, to show once below.
  */
 
 export interface TemplateDraft {
@@ -24,7 +24,7 @@ export interface TemplateDraft {
   comment: string;
 }
 
-export const TEMPLATE_FIELDS = ["kind", "name", "reasons", "comment"] as const;
+const TEMPLATE_FIELDS = ["kind", "name", "reasons", "comment"] as const;
 
 export const draftOf = (template: Pick<CaseTemplate, "kind" | "name" | "reasons" | "comment">): TemplateDraft => ({
   kind: template.kind,
@@ -37,7 +37,7 @@ export const draftOf = (template: Pick<CaseTemplate, "kind" | "name" | "reasons"
  * What a refusal says of one field: its own part of a validation message (`Invalid input: name: must not be
  * empty; comment: …`), else the whole message when it names that field alone (a 409 on `name`).
  */
-export function fieldMessage(error: ApiRequestError | null | undefined, field: string): string | undefined {
+function fieldMessage(error: ApiRequestError | null | undefined, field: string): string | undefined {
   if (!error?.fields.includes(field)) return undefined;
   const parts = error.message
     .replace(/^Invalid input:\s*/, "")

@@ -40,7 +40,7 @@ export async function notifyConfirmationWaiting(
  * Tells the member who recommended that a second member confirmed it or not, naming who (four eyes), once per
  * confirmation; never the confirmer themself, nor a member who no longer reads cases.
  */
-export async function notifyOutcomeSettled(
+async function notifyOutcomeSettled(
   db: Database,
   settled: { entryId: number; casePublicId: string; authorId: string | null; confirmerId: string; agree: boolean; origin?: string },
 ): Promise<{ created: number }> {
@@ -60,7 +60,7 @@ export async function notifyOutcomeSettled(
  * Tells those who take up the case's queue that a member escalated it, naming who, once per escalation: the queue's
  * leads, or with none the members who assign cases (as the overdue digest chooses), never the member who escalated.
  */
-export async function notifyEscalation(
+async function notifyEscalation(
   db: Database,
   escalation: { entryId: number; casePublicId: string; queueId: string; actorId: string; origin?: string },
 ): Promise<{ created: number }> {
