@@ -6,7 +6,8 @@ import { expect, test } from "./fixtures";
 /*
  * Notifications in the app: a mention in a case note (by email) reaches the mentioned member's bell, which
  * counts it unread, lists it named by the case's ref_id with a link to the case, and passes axe with its popover
- * open. The overdue digest and read-when-handled: e2e/notification-digest.spec.ts.
+ * open. A recommendation confirmed by another member shows on its author's bell, naming who. The overdue digest and
+ * read-when-handled: e2e/notification-digest.spec.ts.
  */
 
 test("a mention in a note shows on the mentioned member's bell, links to the case, and axe finds nothing", async ({
@@ -41,6 +42,38 @@ test("a mention in a note shows on the mentioned member's bell, links to the cas
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}$`));
+  await expect(page.getByRole("button", { name: /^(Notifications, none unread|Notificações, nenhuma não lida)$/ })).toBeVisible({
+    timeout: 10_000,
+  });
+});
+
+test("a confirmed recommendation shows on its author's bell, naming the case by its ref and who confirmed it", async ({
+  analystPage: page,
+  adminPage: admin,
+}) => {
+  expect((await page.request.post("/api/notifications/read", { headers: WRITE, data: { all: true } })).status()).toBe(200);
+  // Read through the admin: the analyst reading the case would mark its notifications read (opened).
+  const { publicId, refId } = await reviewCase(admin.request);
+  const post = (who: typeof page, path: string, data: unknown) =>
+    who.request.post(`/api/cases/${encodeURIComponent(publicId)}${path}`, { headers: WRITE, data });
+  expect((await post(page, "/assignment", { assignee: "me" })).status()).toBe(200);
+  const recorded = await post(page, "/outcome", { recommendation: "reprove", reasons: ["document_mismatch"], comment: "Name differs." });
+  expect(recorded.status()).toBe(200);
+  expect((await post(admin, "/outcome/confirm", { agree: true, comment: "" })).status()).toBe(200);
+
+  await page.goto("/");
+  const bell = page.getByRole("button", { name: /^(Notifications, 1 unread|Notificações, 1 não lida)$/ });
+  await bell.click();
+  const list = page.getByTestId("notification-list");
+  // The admin of this worker's accounts is named "Worker <n> Admin" (e2e/fixtures.ts).
+  const ref = refId.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const link = list
+    .getByRole("link", { name: new RegExp(`^Case ${ref}: your recommendation was confirmed by Worker \\d+ Admin$`) })
+    .or(list.getByRole("link", { name: new RegExp(`^Caso ${ref}: sua recomendação foi confirmada por Worker \\d+ Admin$`) }));
+  await expect(link).toHaveAttribute("href", `/verifications/${publicId}`);
+  // Opening the case handles it for the analyst: read.
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}$`));
   await expect(page.getByRole("button", { name: /^(Notifications, none unread|Notificações, nenhuma não lida)$/ })).toBeVisible({

@@ -4,12 +4,13 @@ import { reviewCase, WRITE } from "./case-support";
 import { expect, test } from "./fixtures";
 
 /*
- * Decision templates (issue 32): an admin writes a team reprove template on /admin/cases; an analyst applies it on a
- * case by its number (`x`, `t`, the number) and records it with Ctrl+Enter, the comment's placeholders filled with the
- * case's facts. Each run names its template apart and retires it at the end, so other runs' numbers do not move.
+ * Decision templates (issue 32): an admin writes a team reprove template on /admin/cases and edits its comment (keyboard
+ * only); an analyst applies it on a case by its number (`x`, `t`, the number) and records it with Ctrl+Enter, the new
+ * comment's placeholders filled with the case's facts. Each run names its template apart and retires it at the end, so
+ * other runs' numbers do not move.
  */
 
-test("an admin's team reprove template, applied by its number and recorded with its placeholders filled", async ({
+test("an admin's team reprove template, edited, applied by its number and recorded with its new comment's placeholders filled", async ({
   adminPage: admin,
   analystPage: page,
 }) => {
@@ -28,6 +29,23 @@ test("an admin's team reprove template, applied by its number and recorded with 
   const teamList = admin.getByRole("list", { name: "The team's templates" });
   await expect(teamList.getByRole("listitem").filter({ hasText: name })).toBeVisible();
   expect((await new AxeBuilder({ page: admin }).include("section[aria-labelledby=team-templates-title]").analyze()).violations).toEqual([]);
+
+  // Edited from the list, keyboard only: the dialog holds the template as written; the new comment is what applies.
+  const edit = teamList.getByRole("button", { name: `Edit the template ${name}` });
+  await edit.focus();
+  await admin.keyboard.press("Enter");
+  const dialog = admin.getByRole("dialog", { name: `Edit the template “${name}”` });
+  await expect(dialog.getByRole("radio", { name: "Reprove" })).toBeChecked();
+  await expect(dialog.getByLabel("Name")).toHaveValue(name);
+  await expect(dialog.getByRole("checkbox", { name: "Image quality too low" })).toBeChecked();
+  const edited = dialog.getByRole("textbox", { name: "Comment", exact: true });
+  await expect(edited).toHaveValue("Blurry document photo. Verification of {verification_date}, ref {ref_id}.");
+  await edited.fill("Photo too blurry to read: retake it. Verification of {verification_date}, ref {ref_id}.");
+  expect((await new AxeBuilder({ page: admin }).include("[role=dialog]").analyze()).violations).toEqual([]);
+  await dialog.getByRole("button", { name: "Save changes" }).press("Enter");
+  await expect(dialog).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await expect(teamList.getByRole("listitem").filter({ hasText: name })).toContainText("Photo too blurry to read: retake it.");
 
   const { publicId, refId } = await reviewCase(page.request);
   const claimed = await page.request.post(`/api/cases/${encodeURIComponent(publicId)}/assignment`, {
@@ -57,7 +75,7 @@ test("an admin's team reprove template, applied by its number and recorded with 
   const date = new Intl.DateTimeFormat("en", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(
     new Date(detail.case.verificationCreatedAt),
   );
-  const expected = `Blurry document photo. Verification of ${date}, ref ${refId}.`;
+  const expected = `Photo too blurry to read: retake it. Verification of ${date}, ref ${refId}.`;
   await expect(comment).toHaveValue(expected);
   expect(date).toMatch(/\d{4}/);
 

@@ -11,6 +11,7 @@ import type { ReasonCode, Recommendation } from "@/lib/cases/rules";
 import { useCreateTemplate, useRetireTemplate, useTemplates } from "@/lib/cases/template-hooks";
 import { TEMPLATE_NAME_MAX_CHARS } from "@/lib/cases/templates";
 
+import { EditTemplateDialog } from "./edit-template-dialog";
 import { ErrorLine } from "./error-line";
 
 const LINK = "text-xs font-medium text-brand-800 underline underline-offset-2 disabled:cursor-not-allowed disabled:text-slate-500";
@@ -67,7 +68,10 @@ function SaveTemplateDialog({ kind, reasons, comment }: { kind: Recommendation; 
   );
 }
 
-/** The member's own templates, every kind, each retired with one button (the team's are managed on /admin/cases). */
+/**
+ * The member's own templates (or the team's, on /admin/cases), every kind, each edited in a dialog or retired with
+ * one button when the member may change it.
+ */
 export function TemplateList({ scope }: { scope: "personal" | "team" }) {
   const t = useTranslations("cases.templates");
   const tr = useTranslations("cases.recommendation");
@@ -85,6 +89,7 @@ export function TemplateList({ scope }: { scope: "personal" | "team" }) {
               <span className="font-medium">{template.name}</span> <span className="text-slate-600">· {tr(template.kind)}</span>
               {template.comment ? <span className="block text-xs break-words text-slate-600">{template.comment}</span> : null}
             </span>
+            {template.editable ? <EditTemplateDialog template={template} /> : null}
             {template.editable ? (
               <Button
                 type="button"

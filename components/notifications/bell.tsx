@@ -11,8 +11,8 @@ import { ACCOUNT_NOTIFICATION_KINDS, caseLabel, type NotificationItem } from "@/
 
 /*
  * The bell in the dashboard header: the unread count (in its accessible name too), and a popover listing the
- * member's latest notifications (what happened to which case, named by its ref_id; a digest's count of overdue
- * cases still to handle; the time) with mark read and mark all read. A case's notifications are read once the
+ * member's latest notifications (what happened to which case, named by its ref_id, and by whom when a member did it;
+ * a digest's count of overdue cases still to handle; the time) with mark read and mark all read. A case's notifications are read once the
  * case is handled (server side, lib/notifications/server/handled.ts): the list follows the server.
  * A disclosure, not a modal: the button says whether it is open (aria-expanded), Escape or a click outside
  * closes it and focus goes back to the button. Polls every 30 s in the background (lib/notifications/hooks.ts).
@@ -112,7 +112,8 @@ function NotificationRow({
 }) {
   const t = useTranslations("notifications");
   const dateTime = useDateTime();
-  const what = t(`kinds.${item.kind}`, { case: caseLabel(item), count: item.cases ?? 0 });
+  // Who acted, for the kinds that name them (a confirmation, an escalation); "Someone" when the member is gone.
+  const what = t(`kinds.${item.kind}`, { case: caseLabel(item), count: item.cases ?? 0, actor: item.actorName ?? t("bell.someone") });
   const detail =
     item.kind === "overdue_digest"
       ? t("bell.digest")

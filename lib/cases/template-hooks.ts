@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { Recommendation } from "@/lib/cases/rules";
-import type { CreateTemplateInput } from "@/lib/cases/template-validation";
+import type { CreateTemplateInput, UpdateTemplateInput } from "@/lib/cases/template-validation";
 import type { CaseTemplate, CaseTemplateList } from "@/lib/cases/templates";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
@@ -40,6 +40,12 @@ function useTemplateMutation<I>(request: (input: I) => Promise<unknown>) {
 export const useCreateTemplate = () =>
   useTemplateMutation<CreateTemplateInput>((body) =>
     apiRequest<{ template: CaseTemplate }>("/api/cases/templates", { method: "POST", body }),
+  );
+
+/** Changes what `changes` holds of one template (PATCH): the fields left out stay as they are. */
+export const useUpdateTemplate = () =>
+  useTemplateMutation<{ id: string; changes: UpdateTemplateInput }>(({ id, changes }) =>
+    apiRequest<{ template: CaseTemplate }>(`/api/cases/templates/${encodeURIComponent(id)}`, { method: "PATCH", body: changes }),
   );
 
 export const useRetireTemplate = () =>

@@ -46,11 +46,18 @@ export const createTemplateSchema = z
   });
 export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
 
-/** A change of name, reasons or comment (kind and scope stay); the reasons are checked against the kind on the server. */
+/**
+ * A change of kind, name, reasons or comment (the scope stays): the reasons, as sent or as kept, are checked against
+ * the kind, as sent or as kept, on the server. Given both here, here too.
+ */
 export const updateTemplateSchema = z
-  .object({ name: name.optional(), reasons: reasons.optional(), comment: comment.optional() })
+  .object({ kind: z.enum(RECOMMENDATIONS).optional(), name: name.optional(), reasons: reasons.optional(), comment: comment.optional() })
   .strict()
-  .refine((value) => Object.keys(value).length > 0, { message: "must change name, reasons or comment", path: ["name"] });
+  .refine((value) => Object.keys(value).length > 0, { message: "must change kind, name, reasons or comment", path: ["name"] })
+  .superRefine((value, context) => {
+    if (value.kind && value.reasons && reasonsNotForKind(value.kind, value.reasons).length > 0)
+      context.addIssue({ code: "custom", path: ["reasons"], message: REASONS_OF_KIND });
+  });
 export type UpdateTemplateInput = z.infer<typeof updateTemplateSchema>;
 
 export { REASONS_OF_KIND };

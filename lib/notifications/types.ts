@@ -1,5 +1,6 @@
 // What the notifications API answers (shared with the bell). No personal data: a kind, a case's ref_id (the
-// caller's own reference for the verification) and public id, a count, a time.
+// caller's own reference for the verification) and public id, a count, a time, and the member who acted (a
+// colleague's name, as the case page shows it; never in a message sent out: lib/notifications/server/messages.ts).
 
 export const NOTIFICATION_KINDS = [
   // One per case, made before the digest (issue 32); old rows keep it, nothing makes it any more.
@@ -9,6 +10,11 @@ export const NOTIFICATION_KINDS = [
   "confirmation_waiting",
   "mention",
   "case_assigned",
+  // To the member who recommended: a second member confirmed it, or did not (four eyes, lib/cases/server/outcome.ts).
+  "outcome_confirmed",
+  "outcome_rejected",
+  // To the leads of the case's queue (else the members who assign cases): a member escalated it.
+  "case_escalated",
   "factor_added",
   "factor_removed",
 ] as const;
@@ -38,6 +44,8 @@ export interface NotificationItem {
   casePublicId: string;
   /** The case's ref_id when the dashboard knows it; null otherwise (then the short public id names it). */
   caseRef: string | null;
+  /** The member who did what it tells of (their name, else their email); null for a system event or a removed member. */
+  actorName: string | null;
   /** A digest: how many of its cases are still overdue and not handled; null for the other kinds. */
   cases: number | null;
   /** The page it opens: the case's, the account's, or a digest's filtered queue. */

@@ -14,6 +14,7 @@ import { AppError } from "@/lib/shared/errors";
 import { inTransaction, refused, succeeded, type CaseContext } from "./context";
 import { findCaseRow } from "./detail";
 import { publishCaseChange } from "./live";
+import { queueLeads } from "./queue-leads";
 import { needsConfirmationSql } from "./rule-conditions";
 import { sealCaseText } from "./sealed-text";
 
@@ -32,6 +33,45 @@ export async function notifyConfirmationWaiting(
     dedupeKey: `outcome:${outcome.entryId}`,
     actorId: outcome.authorId,
     origin: outcome.origin,
+  });
+}
+
+/**
+ * Tells the member who recommended that a second member confirmed it or not, naming who (four eyes), once per
+ * confirmation; never the confirmer themself, nor a member who no longer reads cases.
+ */
+async function notifyOutcomeSettled(
+  db: Database,
+  settled: { entryId: number; casePublicId: string; authorId: string | null; confirmerId: string; agree: boolean; origin?: string },
+): Promise<{ created: number }> {
+  if (!settled.authorId || settled.authorId === settled.confirmerId) return { created: 0 };
+  const author = await membersHolding(db, "cases.read", [settled.authorId]);
+  return notify(db, {
+    userIds: author.map((member) => member.id),
+    kind: settled.agree ? "outcome_confirmed" : "outcome_rejected",
+    casePublicId: settled.casePublicId,
+    dedupeKey: `confirmation:${settled.entryId}`,
+    actorId: settled.confirmerId,
+    origin: settled.origin,
+  });
+}
+
+/**
+ * Tells those who take up the case's queue that a member escalated it, naming who, once per escalation: the queue's
+ * leads, or with none the members who assign cases (as the overdue digest chooses), never the member who escalated.
+ */
+async function notifyEscalation(
+  db: Database,
+  escalation: { entryId: number; casePublicId: string; queueId: string; actorId: string; origin?: string },
+): Promise<{ created: number }> {
+  const leadsOf = await queueLeads(db, [escalation.queueId]);
+  return notify(db, {
+    userIds: leadsOf(escalation.queueId).filter((id) => id !== escalation.actorId),
+    kind: "case_escalated",
+    casePublicId: escalation.casePublicId,
+    dedupeKey: `escalation:${escalation.entryId}`,
+    actorId: escalation.actorId,
+    origin: escalation.origin,
   });
 }
 
@@ -75,7 +115,7 @@ export async function recordOutcome(
           or(isNull(cases.outcomeState), ne(cases.outcomeState, "confirmed")),
         ),
       )
-      .returning({ id: cases.id, outcomeState: cases.outcomeState });
+      .returning({ id: cases.id, outcomeState: cases.outcomeState, queueId: cases.queueId });
     if (!row) return null;
     const [entry] = await tx
       .insert(caseEntries)
@@ -90,11 +130,26 @@ export async function recordOutcome(
       .returning({ id: caseEntries.id });
     // Handled: what anyone was told of this case is read (before the "to confirm" below is made, unread).
     await markCasesHandled(tx, [publicId], { now });
+    let told = 0;
     if (row.outcomeState === "pending_confirmation") {
-      await notifyConfirmationWaiting(tx, { entryId: entry!.id, casePublicId: publicId, authorId: actor.id, origin: context.origin });
+      told += (
+        await notifyConfirmationWaiting(tx, { entryId: entry!.id, casePublicId: publicId, authorId: actor.id, origin: context.origin })
+      ).created;
     }
     if (escalating) {
-      await tx.insert(caseEntries).values({ caseId: row.id, at: now, actorId: actor.id, kind: "escalated", details: {} });
+      const [escalated] = await tx
+        .insert(caseEntries)
+        .values({ caseId: row.id, at: now, actorId: actor.id, kind: "escalated", details: {} })
+        .returning({ id: caseEntries.id });
+      told += (
+        await notifyEscalation(tx, {
+          entryId: escalated!.id,
+          casePublicId: publicId,
+          queueId: row.queueId,
+          actorId: actor.id,
+          origin: context.origin,
+        })
+      ).created;
     }
     await succeeded(tx, context, "case.outcome", publicId, {
       recommendation: input.recommendation,
@@ -102,11 +157,11 @@ export async function recordOutcome(
       state: row.outcomeState,
     });
     await publishCaseChange(tx, "case.outcome", publicId);
-    return { outcomeState: row.outcomeState! };
+    return { outcomeState: row.outcomeState!, told };
   });
   if (result) {
-    if (result.outcomeState === "pending_confirmation") void kickOutbox();
-    return result;
+    if (result.told) void kickOutbox();
+    return { outcomeState: result.outcomeState };
   }
   const row = await findCaseRow(db, publicId);
   if (!row) return refused(db, context, "case.outcome", publicId, new AppError("not_found", "No case exists for this verification."));
@@ -159,22 +214,37 @@ export async function confirmOutcome(
           not(accessGivenByRequester(actor.id, cases.outcomeBy, cases.outcomeAt)),
         ),
       )
-      .returning({ id: cases.id, recommendation: cases.recommendation });
+      .returning({ id: cases.id, recommendation: cases.recommendation, outcomeBy: cases.outcomeBy });
     if (!row) return false;
+    // Handled: what anyone was told of this case is read (before the author is told below, unread).
     await markCasesHandled(tx, [publicId], { now });
-    await tx.insert(caseEntries).values({
-      caseId: row.id,
-      at: now,
-      actorId: actor.id,
-      kind: "confirmation",
-      text: sealCaseText("entry", input.comment.trim() || null),
-      details: { agree: input.agree, recommendation: row.recommendation },
+    const [entry] = await tx
+      .insert(caseEntries)
+      .values({
+        caseId: row.id,
+        at: now,
+        actorId: actor.id,
+        kind: "confirmation",
+        text: sealCaseText("entry", input.comment.trim() || null),
+        details: { agree: input.agree, recommendation: row.recommendation },
+      })
+      .returning({ id: caseEntries.id });
+    const { created } = await notifyOutcomeSettled(tx, {
+      entryId: entry!.id,
+      casePublicId: publicId,
+      authorId: row.outcomeBy,
+      confirmerId: actor.id,
+      agree: input.agree,
+      origin: context.origin,
     });
     await succeeded(tx, context, "case.confirm", publicId, { agree: input.agree, recommendation: row.recommendation });
     await publishCaseChange(tx, "case.outcome", publicId);
-    return true;
+    return { told: created };
   });
-  if (done) return { outcomeState: state };
+  if (done) {
+    if (done.told) void kickOutbox();
+    return { outcomeState: state };
+  }
   const row = await findCaseRow(db, publicId);
   if (!row) return refused(db, context, "case.confirm", publicId, new AppError("not_found", "No case exists for this verification."));
   if (row.outcomeBy === actor.id && row.outcomeState === "pending_confirmation") {

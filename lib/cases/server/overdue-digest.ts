@@ -2,12 +2,13 @@ import "server-only";
 
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 
-import { caseQueueMembers, cases } from "@/lib/cases/server/tables";
+import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { casesDigestsAwait, casesWithUnread, notifyOverdueDigest } from "@/lib/notifications/server/digest";
 import { markCasesHandled } from "@/lib/notifications/server/handled";
 import { membersHolding } from "@/lib/notifications/server/notify";
 
+import { queueLeads } from "./queue-leads";
 import { EFFECTIVE } from "./rule-conditions";
 
 /*
@@ -41,19 +42,14 @@ interface OverdueCase {
 /** Who hears of each overdue case: its assignee, and its queue's leads (or, with none, the members who assign). */
 async function membersConcerned(db: Database, overdue: OverdueCase[]): Promise<Map<string, OverdueCase[]>> {
   const readers = new Set((await membersHolding(db, "cases.read")).map((member) => member.id));
-  const assigners = (await membersHolding(db, "cases.assign")).map((member) => member.id);
-  const queueIds = [...new Set(overdue.map((item) => item.queueId))];
-  const leads = await db
-    .select({ queueId: caseQueueMembers.queueId, userId: caseQueueMembers.userId })
-    .from(caseQueueMembers)
-    .where(and(inArray(caseQueueMembers.queueId, queueIds), eq(caseQueueMembers.lead, true)));
-  const leadsOf = new Map<string, string[]>();
-  for (const lead of leads.filter((row) => readers.has(row.userId))) {
-    leadsOf.set(lead.queueId, [...(leadsOf.get(lead.queueId) ?? []), lead.userId]);
-  }
+  const leadsOf = await queueLeads(
+    db,
+    overdue.map((item) => item.queueId),
+    readers,
+  );
   const concerned = new Map<string, OverdueCase[]>();
   for (const item of overdue) {
-    const told = new Set(leadsOf.get(item.queueId) ?? assigners);
+    const told = new Set(leadsOf(item.queueId));
     if (item.assigneeId && readers.has(item.assigneeId)) told.add(item.assigneeId);
     for (const userId of told) concerned.set(userId, [...(concerned.get(userId) ?? []), item]);
   }

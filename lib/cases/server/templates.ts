@@ -126,7 +126,8 @@ export async function updateTemplate(db: Database, context: CaseContext, id: str
   const row = await nameTaken(() =>
     inTransaction(db, async (tx) => {
       const current = await manageable(tx, context.actor, id);
-      if (input.reasons && reasonsNotForKind(current.kind, input.reasons).length > 0) {
+      // A new kind keeps only reasons it may cite: the reasons sent, or those kept when none are.
+      if (reasonsNotForKind(input.kind ?? current.kind, input.reasons ?? current.reasons).length > 0) {
         throw new AppError("validation", `Invalid input: reasons: ${REASONS_OF_KIND}.`, { fields: ["reasons"] });
       }
       const [updated] = await tx
@@ -134,7 +135,14 @@ export async function updateTemplate(db: Database, context: CaseContext, id: str
         .set({ ...input, updatedAt: new Date() })
         .where(eq(caseTemplates.id, id))
         .returning();
-      await audit(tx, context, { action: "case.template_change", row: updated!, extra: { fields: Object.keys(input).sort().join(",") } });
+      await audit(tx, context, {
+        action: "case.template_change",
+        row: updated!,
+        extra: {
+          fields: Object.keys(input).sort().join(","),
+          ...(updated!.kind !== current.kind ? { previousKind: current.kind } : {}),
+        },
+      });
       return updated!;
     }),
   );

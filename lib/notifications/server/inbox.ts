@@ -2,6 +2,7 @@ import "server-only";
 
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
+import { staffUsers } from "@/lib/auth/server/tables";
 import type { Database } from "@/lib/db/client";
 import { notificationPath, type MarkReadResponse, type NotificationsResponse } from "@/lib/notifications/types";
 import type { MarkReadInput } from "@/lib/notifications/validation";
@@ -31,12 +32,15 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       casePublicId: notifications.casePublicId,
       caseRef: notifications.caseRef,
       link: notifications.link,
+      // Who acted, as the case page names a member: their name, else their email.
+      actorName: sql<string | null>`nullif(coalesce(nullif(${staffUsers.name}, ''), ${staffUsers.email}), '')`,
       // Only a digest counts its cases; the other kinds are about one case (or none).
       casesLeft: sql<number | null>`case when ${notifications.kind} = 'overdue_digest' then ${digestCasesLeft} end`,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
     })
     .from(notifications)
+    .leftJoin(staffUsers, eq(staffUsers.id, notifications.actorId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.id))
     .limit(INBOX_SIZE);
@@ -46,6 +50,7 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       kind: row.kind,
       casePublicId: row.casePublicId,
       caseRef: row.caseRef,
+      actorName: row.actorName,
       cases: row.casesLeft === null ? null : Number(row.casesLeft),
       href: row.link ?? notificationPath(row.kind, row.casePublicId),
       createdAt: row.createdAt.toISOString(),

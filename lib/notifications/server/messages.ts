@@ -15,6 +15,9 @@ const WORDS: Record<NotificationKind, { "pt-BR": string; en: string }> = {
   confirmation_waiting: { "pt-BR": "recomendação a confirmar", en: "recommendation to confirm" },
   mention: { "pt-BR": "você foi mencionado em uma nota", en: "you were mentioned in a note" },
   case_assigned: { "pt-BR": "atribuído a você", en: "assigned to you" },
+  outcome_confirmed: { "pt-BR": "sua recomendação foi confirmada", en: "your recommendation was confirmed" },
+  outcome_rejected: { "pt-BR": "sua recomendação foi rejeitada", en: "your recommendation was overruled" },
+  case_escalated: { "pt-BR": "escalado para a sua fila", en: "escalated to your queue" },
   factor_added: { "pt-BR": "Um segundo fator foi adicionado à sua conta", en: "A second factor was added to your account" },
   factor_removed: { "pt-BR": "Um segundo fator foi removido da sua conta", en: "A second factor was removed from your account" },
 };

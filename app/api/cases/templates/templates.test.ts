@@ -128,6 +128,41 @@ describeEachDatabase("case templates on $name", ({ open }) => {
     expect((await list()).find((template) => template.id === mine.id)?.comment).toBe(blurry.comment);
   });
 
+  it("changes a template's kind with reasons of the new kind, and names `reasons` when they do not fit it", async () => {
+    const mine = await created({ ...blurry, name: "Kind change" });
+    // The kept reasons are the old kind's: the new kind alone does not fit them.
+    const alone = await patch(mine.id, { kind: "approve" });
+    expect(alone.status).toBe(400);
+    expect((await read<Failure>(alone)).error.fields).toEqual(["reasons"]);
+    // Sent together and not fitting: refused by the schema, the field named.
+    const mixed = await patch(mine.id, { kind: "approve", reasons: ["low_image_quality"] });
+    expect(mixed.status).toBe(400);
+    expect((await read<Failure>(mixed)).error.fields).toContain("reasons");
+    expect((await list()).find((template) => template.id === mine.id)?.kind).toBe("reprove");
+    const changed = await patch(mine.id, {
+      kind: "approve",
+      reasons: ["identity_confirmed"],
+      comment: "All checks passed on {verification_date}.",
+    });
+    expect(changed.status).toBe(200);
+    expect((await read<{ template: CaseTemplate }>(changed)).template).toMatchObject({
+      kind: "approve",
+      name: "Kind change",
+      reasons: ["identity_confirmed"],
+      comment: "All checks passed on {verification_date}.",
+    });
+    // Moved onto a name the new kind already has: 409 on `name`.
+    await created({ kind: "escalate", scope: "personal", name: "Kind change", reasons: ["other"] });
+    const clash = await patch(mine.id, { kind: "escalate", reasons: ["other"] });
+    expect(clash.status).toBe(409);
+    expect((await read<Failure>(clash)).error.fields).toEqual(["name"]);
+    const [event] = await handle.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.target, mine.id), eq(auditEvents.action, "case.template_change")));
+    expect(event?.details).toMatchObject({ kind: "approve", previousKind: "reprove", fields: "comment,kind,reasons" });
+  });
+
   it("refuses a second live template of the same kind and name, whatever its case (409 naming name)", async () => {
     await created({ ...blurry, name: "Expired" });
     const again = await create({ ...blurry, name: "EXPIRED" });

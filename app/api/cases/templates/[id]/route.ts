@@ -7,7 +7,7 @@ import { updateTemplateSchema } from "@/lib/cases/template-validation";
 
 const params = z.object({ id: z.uuid("must be a template id") });
 
-// PATCH /api/cases/templates/:id – {name?, reasons?, comment?} of the caller's own template, or the team's
+// PATCH /api/cases/templates/:id – {kind?, name?, reasons?, comment?} of the caller's own template, or the team's
 // (cases.assign, else 403); another member's is 404. The same checks as POST. Audited.
 export const PATCH = route(
   { permission: "cases.work", params, body: updateTemplateSchema },
