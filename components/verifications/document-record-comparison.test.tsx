@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
 import type { Verification } from "@/lib/upstream/model/verification";
 import { mockApi, renderWithProviders } from "@/test/render";
+import { verificationFixture } from "@/test/verification-fixtures";
 
 import { DocumentRecordComparison } from "./document-record-comparison";
 
@@ -16,19 +17,7 @@ import { DocumentRecordComparison } from "./document-record-comparison";
 const ID = "ver-record-1";
 const ROUTE = `POST /api/verifications/${ID}/record`;
 
-const VERIFICATION: Verification = {
-  publicId: ID,
-  document: "529.982.247-25",
-  documentMasked: false,
-  status: "review",
-  steps: [],
-  identityScore: null,
-  riskScore: null,
-  pepOrigin: null,
-  restrictiveLists: [],
-  person: { name: "Mariana Luíza Costa Ribeiro", motherName: "Helena Almeida Costa", birthDate: "1988-04-17", pep: false },
-  extra: {},
-};
+const VERIFICATION = verificationFixture({ publicId: ID });
 
 const receita = {
   cpf: "52998224725",

@@ -3,23 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
 import { maskCpfHistoryRecord, maskFederalRevenueRecord, maskVerification } from "@/lib/upstream/model/masking";
 import type { CpfHistoryRecord, FederalRevenueRecord } from "@/lib/upstream/model/partners";
-import type { Verification } from "@/lib/upstream/model/verification";
+import { verificationFixture } from "@/test/verification-fixtures";
 
 import { compareValues, compareWithRecords, hasDifference, normaliseDate, normaliseName, type ComparisonRow } from "./compare";
 
-const VERIFICATION: Verification = {
-  publicId: "ver_1",
-  document: "529.982.247-25",
-  documentMasked: false,
-  status: "review",
-  steps: [],
-  identityScore: null,
-  riskScore: null,
-  pepOrigin: null,
-  restrictiveLists: [],
-  person: { name: "Mariana Luíza Costa Ribeiro", motherName: "Helena Almeida Costa", birthDate: "1988-04-17", pep: false },
-  extra: {},
-};
+const VERIFICATION = verificationFixture();
 
 const RECEITA: FederalRevenueRecord = {
   cpf: "52998224725",
