@@ -1,9 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { sandboxURL } from "@/playwright.config";
-import { personFromCpf } from "@/sandbox/fixtures/people";
-
-import { moveUpstream, WRITE } from "./case-support";
+import { cpfOfPerson, flaggedCaseWithFaces } from "./case-support";
 import { expect, test } from "./fixtures";
 
 /*
@@ -22,52 +19,9 @@ const SCREENS = [
 /** Keys from the queue to a recorded reprove (the comment's text apart), and to the next case after it. */
 const MAX_KEYS_TO_REPROVE = 6;
 
-/** A valid CPF, drawn from `start`, that the sandbox says is a politically exposed person: a red flag, so a case. */
-function pepCpf(start: number): string {
-  for (let n = start; ; n += 7919) {
-    const digits = String(n % 1_000_000_000)
-      .padStart(9, "0")
-      .split("")
-      .map(Number);
-    for (const length of [9, 10]) {
-      const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-      digits.push(((sum * 10) % 11) % 10);
-    }
-    const cpf = digits.join("");
-    if (personFromCpf(cpf).pep) return cpf;
-  }
-}
-
-async function hasFaces(publicId: string): Promise<boolean> {
-  const files = await fetch(`${sandboxURL}/core/public/validations-persons/${encodeURIComponent(publicId)}/files`, {
-    headers: { "x-api-key": "sbx_core_view_media" },
-  });
-  const entries = (await files.json()) as Record<string, unknown>;
-  return Boolean(entries.selfie && entries.document_front);
-}
-
 /** A PEP's verification in review with both faces: its case opens unassigned, in the queue filtered by `pep`. */
-async function pepCase(request: APIRequestContext): Promise<string> {
-  for (let tries = 0; tries < 6; tries += 1) {
-    const created = await request.post("/api/verifications", {
-      headers: WRITE,
-      data: {
-        schemaVersion: "1",
-        refId: `e2e-loop-${Date.now()}-${tries}`,
-        document: { type: "cpf", number: pepCpf(Math.floor(Math.random() * 999_000_000)) },
-      },
-    });
-    expect(created.status()).toBe(201);
-    const publicId = ((await created.json()) as { created: { publicId: string } }).created.publicId;
-    await moveUpstream(publicId, "review");
-    if (!(await hasFaces(publicId))) continue;
-    await expect
-      .poll(async () => (await request.get(`/api/cases/${encodeURIComponent(publicId)}`)).status(), { timeout: 20_000 })
-      .toBe(200);
-    return publicId;
-  }
-  throw new Error("no PEP verification in review with both faces in six tries");
-}
+const pepCase = (request: APIRequestContext) =>
+  flaggedCaseWithFaces(request, "e2e-loop", () => cpfOfPerson((person) => person.pep, Math.floor(Math.random() * 999_000_000)));
 
 /** The evidence's top edges as the page first shows it: the selfie, the document and the face match. */
 async function evidenceTops(page: Page): Promise<Record<string, number>> {

@@ -1,9 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { sandboxURL } from "@/playwright.config";
-import { personFromCpf } from "@/sandbox/fixtures/people";
-
-import { moveUpstream, WRITE } from "./case-support";
+import { cpfOfPerson, flaggedCaseWithFaces, WRITE } from "./case-support";
 import { expect, test } from "./fixtures";
 
 /*
@@ -23,30 +20,7 @@ const SCREENS = [
 /** How much of a picture must show below its top edge, at least, for it to count as on the first screen. */
 const SHOWN = 120;
 
-/** A valid CPF the sandbox says is a politically exposed person on a restrictive list: red flags, so a case at creation. */
-function flaggedCpf(): string {
-  for (let n = 100_000_000; ; n += 7919) {
-    const digits = String(n).padStart(9, "0").split("").map(Number);
-    for (const length of [9, 10]) {
-      const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-      digits.push(((sum * 10) % 11) % 10);
-    }
-    const cpf = digits.join("");
-    const person = personFromCpf(cpf);
-    if (person.pep && person.restrictiveLists.length > 0) return cpf;
-  }
-}
-
 const post = (request: APIRequestContext, path: string, data: unknown) => request.post(path, { headers: WRITE, data });
-
-/** The sandbox's files of a verification: whether it has both faces. */
-async function hasFaces(publicId: string): Promise<boolean> {
-  const files = await fetch(`${sandboxURL}/core/public/validations-persons/${encodeURIComponent(publicId)}/files`, {
-    headers: { "x-api-key": "sbx_core_view_media" },
-  });
-  const entries = (await files.json()) as Record<string, unknown>;
-  return Boolean(entries.selfie && entries.document_front);
-}
 
 /**
  * A case with every panel: a PEP on a restrictive list (red flags; masked by the sandbox's key), in review with a
@@ -54,22 +28,10 @@ async function hasFaces(publicId: string): Promise<boolean> {
  * verification) and escalated. Returns it and the re-verification's new verification (its steps not finished).
  */
 async function caseWithEverything(request: APIRequestContext): Promise<{ publicId: string; pending: string }> {
-  const cpf = flaggedCpf();
-  let publicId = "";
-  for (let tries = 0; tries < 6 && !publicId; tries += 1) {
-    const created = await post(request, "/api/verifications", {
-      schemaVersion: "1",
-      refId: `e2e-evidence-${Date.now()}-${tries}`,
-      document: { type: "cpf", number: cpf },
-    });
-    expect(created.status()).toBe(201);
-    const id = ((await created.json()) as { created: { publicId: string } }).created.publicId;
-    await moveUpstream(id, "review");
-    if (await hasFaces(id)) publicId = id;
-  }
-  expect(publicId, "a review verification with both faces in six tries").not.toBe("");
+  // A PEP on a restrictive list: red flags, so a case at creation.
+  const cpf = cpfOfPerson((person) => person.pep && person.restrictiveLists.length > 0);
+  const publicId = await flaggedCaseWithFaces(request, "e2e-evidence", () => cpf);
   const path = `/api/cases/${encodeURIComponent(publicId)}`;
-  await expect.poll(async () => (await request.get(path)).status(), { timeout: 20_000 }).toBe(200);
   expect((await post(request, `${path}/assignment`, { assignee: "me" })).status()).toBe(200);
   const again = await post(request, `${path}/reverification`, { document: { type: "cpf", number: cpf } });
   expect(again.status()).toBe(201);

@@ -99,12 +99,18 @@ export function randomCpf(): string {
 function anyValidCpf(): string {
   const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
   if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
+  const s = withCheckDigits(digits);
+  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+}
+
+/** A CPF's eleven digits from its first nine, the two check digits computed. */
+export function withCheckDigits(first: readonly number[]): string {
+  const digits = [...first];
   for (const length of [9, 10]) {
     const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
     digits.push(((sum * 10) % 11) % 10);
   }
-  const s = digits.join("");
-  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+  return digits.join("");
 }
 
 /** Moves a verification upstream through the sandbox's control route, which sends the service's webhooks. */
