@@ -52,10 +52,10 @@ export function maskedDocument(verification: Pick<Verification, "document" | "do
 }
 
 /** A name longer than this is cut: a queue row shows one line of it, and the column stays bounded. */
-export const PERSON_NAME_MAX = 200;
+const PERSON_NAME_MAX = 200;
 
 /** The verification's name, its spaces collapsed and its length bounded; null when it has none. */
-export function personNameOf(verification: Pick<Verification, "person">): string | null {
+function personNameOf(verification: Pick<Verification, "person">): string | null {
   const name = verification.person.name?.replace(/\s+/g, " ").trim() ?? "";
   return name === "" ? null : [...name].slice(0, PERSON_NAME_MAX).join("");
 }
