@@ -1,11 +1,18 @@
+import { baseURL } from "@/playwright.config";
+
 import { caseOf, reviewCase, WRITE } from "./case-support";
-import { expect, test } from "./fixtures";
+import { expect, signInContext, test } from "./fixtures";
+import { newMember } from "./step-up-support";
 
 /*
  * The queue at 1440×900: every column in the table's width with no sideways scroll, a full screen of rows, each
- * row's priority saying why; the Open tab without one's own recommendation waiting for confirmation; a saved view
+ * row's priority saying why and its person named in one line (masked: this suite's key masks names, and a member
+ * without personal_data.unmasked gets them masked whatever the key); the Open tab without one's own recommendation waiting for confirmation; a saved view
  * listed in the navigation under its page, reached by keyboard on the desktop and shown in the phone's menu.
  */
+
+/** A name as the masking writes it: the first letter of each word, then `***` ("M*** d*** S***"). */
+const MASKED_NAME = /^\S\*\*\*( \S\*\*\*)*$/u;
 
 test.describe("the queue at 1440×900", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -45,10 +52,54 @@ test.describe("the queue at 1440×900", () => {
 
     // Each row's priority says why in words (a flag, the time, review), never a bare level.
     const reasons = await rows.evaluateAll((elements) =>
-      elements.slice(0, 18).map((element) => element.querySelector("[title]")?.closest("td")?.textContent ?? element.textContent ?? ""),
+      elements
+        .slice(0, 18)
+        .map((element) => element.querySelector("[data-testid=case-priority]")?.textContent ?? element.textContent ?? ""),
     );
     for (const reason of reasons)
       expect(reason).toMatch(/priority: .*(PEP|Restrictive|Facematch|risk|Deceased|Liveness|overdue|due in|In review|Nothing pressing)/);
+
+    // Each row names its person (the sync read every one with its name), masked, in one line with the whole on hover.
+    const names = await rows.evaluateAll((elements) =>
+      elements.slice(0, 18).map((element) => {
+        const name = element.querySelector<HTMLElement>("[data-testid=case-person-name]");
+        return name ? { text: name.textContent, title: name.title, height: name.getBoundingClientRect().height } : null;
+      }),
+    );
+    console.log(`rows naming their person among the first 18: ${names.filter(Boolean).length}`);
+    for (const name of names) {
+      expect(name).not.toBeNull();
+      expect(name!.text).toMatch(MASKED_NAME);
+      expect(name!.title).toBe(name!.text);
+      expect(name!.height).toBeLessThan(20);
+    }
+  });
+
+  test("a member without personal_data.unmasked sees each case's person by a masked name, and the queue still fits", async ({
+    analystPage: page,
+    adminPage: admin,
+    browser,
+    staff,
+  }) => {
+    test.setTimeout(120_000);
+    const { publicId } = await reviewCase(page.request);
+    const member = await newMember(admin.request, browser, staff.admin, "viewer", "queue");
+    const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    try {
+      await signInContext(context, member);
+      const viewer = await context.newPage();
+      await viewer.goto("/cases?queue=open&age=under_1d&per_page=200");
+      const row = viewer.getByTestId("case-row").filter({ hasText: publicId.slice(0, 13) });
+      await expect(row).toHaveCount(1);
+      const name = row.getByTestId("case-person-name");
+      await expect(name).toHaveText(MASKED_NAME);
+      await expect(name).toHaveAttribute("title", MASKED_NAME);
+      const frame = viewer.locator("[data-table-frame]");
+      const fit = await frame.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+      expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+    } finally {
+      await context.close();
+    }
   });
 
   test("the Open tab leaves out my recommendation waiting for confirmation; Waiting for confirmation lists it", async ({

@@ -101,7 +101,11 @@ async function measure(
     const timings: number[] = [];
     for (let run = 0; run < 20; run += 1) {
       const started = performance.now();
-      await listQueue(db, { queue: "open", sort: "age", page: 1, per_page: 50 }, "00000000-0000-4000-8000-000000000000");
+      await listQueue(
+        db,
+        { queue: "open", sort: "age", page: 1, per_page: 50 },
+        { id: "00000000-0000-4000-8000-000000000000", permissions: [] },
+      );
       timings.push(performance.now() - started);
     }
     timings.sort((a, b) => a - b);

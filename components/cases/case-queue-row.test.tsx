@@ -9,7 +9,7 @@ import { CaseQueueRow } from "./case-queue-row";
 
 /*
  * One row of the queue: its priority in words with its level for assistive technology, "In review" as the
- * reason when no flag is, the person's masked document, the due time marked when overdue, and the assignee.
+ * reason when no flag is, the person's name and masked document, the due time marked when overdue, and the assignee.
  */
 
 const NOW = Date.parse("2026-03-11T15:00:00Z");
@@ -70,6 +70,18 @@ describe("CaseQueueRow", () => {
     const row = screen.getByTestId("case-row");
     expect(row).toHaveTextContent("Medium priority: In review · overdue 3 d");
     expect(row).toHaveTextContent("Nobody");
+  });
+
+  it("names the person beside the document, the whole name on hover; a case knowing no name shows the document alone", () => {
+    const { unmount } = renderRow(caseSummary("ver-row-0004", { personName: "M*** A*** d*** S***" }));
+    const name = screen.getByTestId("case-person-name");
+    expect(name).toHaveTextContent("M*** A*** d*** S***");
+    expect(name).toHaveAttribute("title", "M*** A*** d*** S***");
+    expect(name.closest("td")).toHaveTextContent("M*** A*** d*** S******.456.789-**");
+    unmount();
+    renderRow(caseSummary("ver-row-0005", { personName: null }));
+    expect(screen.queryByTestId("case-person-name")).toBeNull();
+    expect(screen.getByTestId("case-row")).toHaveTextContent("***.456.789-**");
   });
 
   it("nothing pressing is said as such, and a re-verification waited for is a reason", () => {

@@ -14,8 +14,10 @@ import { OtherOpenCaseBadge, PriorityBadge, StateBadge } from "./case-badges";
 
 /*
  * Six columns that fit 1440 px with the navigation beside them, one line each (a row stays as tall as its text):
- * the case, the person, the priority with why (the flags are its first reasons, "In review" when there is none),
- * the due time (the verification's date on hover), the assignee and the state.
+ * the case, the person (their name, cut short with the whole on hover, then the masked document), the priority with
+ * why (the flags are its first reasons, "In review" when there is none), the due time (the verification's date on
+ * hover), the assignee and the state. The name comes masked from the server for a member without
+ * personal_data.unmasked (lib/cases/server/queue.ts): the row shows what it is given.
  */
 export const COLUMNS = ["case", "person", "priority", "due", "assignee", "state"] as const;
 
@@ -100,10 +102,17 @@ export function CaseQueueRow({
           <span className="sr-only">{item.publicId.slice(13)}</span>
         </Link>
       </DataCell>
-      <DataCell label={label("person")} pad="px-3 py-1" className="font-mono text-xs md:whitespace-nowrap">
-        {item.documentMasked ?? "—"}
+      <DataCell label={label("person")} pad="px-3 py-1" className="text-xs md:whitespace-nowrap">
+        <span className="flex min-w-0 items-baseline gap-x-2 max-md:flex-wrap">
+          {item.personName ? (
+            <span className="md:max-w-44 md:truncate" title={item.personName} data-testid="case-person-name">
+              {item.personName}
+            </span>
+          ) : null}
+          <span className="font-mono">{item.documentMasked ?? "—"}</span>
+        </span>
       </DataCell>
-      <DataCell label={label("priority")} pad="px-3 py-1" className="md:max-w-md">
+      <DataCell label={label("priority")} pad="px-3 py-1" className="md:max-w-md" data-testid="case-priority">
         <WhyAndPriority item={item} />
       </DataCell>
       <DataCell

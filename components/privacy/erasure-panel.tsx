@@ -321,7 +321,8 @@ function ResultLists({ result }: { result: ErasureResult }) {
           {ERASED_KINDS.map((kind) => (
             <div key={kind} className="contents">
               <dt>{t(`erased.${kind}`)}</dt>
-              <dd className="text-right font-mono tabular-nums">{result.erased[kind]}</dd>
+              {/* A kind added since (person_names) is absent from an older erasure's result: it erased none. */}
+              <dd className="text-right font-mono tabular-nums">{kind in result.erased ? result.erased[kind] : "—"}</dd>
             </div>
           ))}
         </dl>

@@ -126,10 +126,6 @@ export const FOUR_EYES: Record<Recommendation, "always" | "never" | "on_flags"> 
 /** Flags whose presence makes an outcome marked `on_flags` in FOUR_EYES need a second person. */
 export const FOUR_EYES_FLAGS: readonly RedFlag[] = ["pep", "restrictive_list"];
 
-// Weights of the stored `priority` column (kept by the sync and the escalation); the queue's order and the priority
-// it shows are computed by lib/cases/priority.ts, which also weighs the time left to due and a re-verification.
-const FLAG_WEIGHT: Partial<Record<RedFlag, number>> = { restrictive_list: 4, pep: 3, low_facematch: 2, high_risk: 1 };
-
 export interface CaseSettings {
   /** Flags that open a case on their own and count towards priority. */
   redFlags: readonly string[];
@@ -161,16 +157,6 @@ export function flagsOf(verification: Verification, riskThreshold: number): RedF
 export function enabledFlags(flags: readonly string[], settings: Pick<CaseSettings, "redFlags">): string[] {
   return flags.filter((flag) => settings.redFlags.includes(flag));
 }
-
-export function priorityOf(flags: readonly string[], settings: Pick<CaseSettings, "redFlags">): number {
-  return enabledFlags(flags, settings).reduce((sum, flag) => sum + (FLAG_WEIGHT[flag as RedFlag] ?? 0), 0);
-}
-
-/**
- * Added to a case's priority when it passes its due time (lib/cases/server/escalation.ts): above any sum of
- * flag weights, so an overdue case sorts first by priority; the sync keeps it when it recomputes the flags'.
- */
-export const OVERDUE_PRIORITY_BOOST = 100;
 
 /** A person is needed while the verification is not final and is in review or shows an enabled red flag. */
 export function needsPerson(status: string, flags: readonly string[], settings: CaseSettings): boolean {

@@ -37,6 +37,11 @@ export interface CaseSummary {
   outcomeState: OutcomeState | null;
   /** Queue rows only: the same person (CPF hash in the search index) has another open case. */
   otherOpenCase?: boolean;
+  /**
+   * Queue rows only: the person's name, masked ("M*** d*** S***") for a member without `personal_data.unmasked`
+   * (or as the service masked it); null when the case knows none.
+   */
+  personName?: string | null;
 }
 
 export interface CaseQueueResponse {

@@ -33,7 +33,14 @@ export const ERASURE_STATES = ["pending", "confirmed", "cancelled"] as const;
 export type ErasureState = (typeof ERASURE_STATES)[number];
 
 /** What one confirmed erasure cleared or removed, per kind. */
-export const ERASED_KINDS = ["case_texts", "outcome_comments", "document_crops", "index_entries", "webhook_bodies"] as const;
+export const ERASED_KINDS = [
+  "case_texts",
+  "outcome_comments",
+  "person_names",
+  "document_crops",
+  "index_entries",
+  "webhook_bodies",
+] as const;
 export type ErasedKind = (typeof ERASED_KINDS)[number];
 
 /** What an erasure keeps on purpose, each with its legal reason (docs/security.md#erasure). */

@@ -5,6 +5,7 @@ import { GET as media } from "@/app/api/verifications/[publicId]/media/route";
 import { GET as list } from "@/app/api/verifications/route";
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { staffRoles } from "@/lib/auth/server/tables";
+import type { CaseQueueResponse } from "@/lib/cases/types";
 import { isValidCpf } from "@/lib/shared/cpf";
 import type { VerificationDetailResponse, VerificationListResponse, VerificationMediaResponse } from "@/lib/verifications/types";
 import { createTestStaff, sessionCookieFor } from "@/test/auth";
@@ -20,7 +21,8 @@ import { flatEvent, TEST_WEBHOOK_SECRET, webhookRequest } from "@/test/webhooks"
  * dynamic segment, and every other method whose answer carries personal data (search, lookups, the titular report,
  * KYC sessions), with the inputs INPUTS gives by path; the live stream is read for a bounded time. The guard
  * searches every answer for a full CPF (any 11-digit run whose check digits hold) and for the names and birth dates
- * the key returned (a webhook delivery carrying them was received first, so the stored events have them too).
+ * the key returned (a webhook delivery carrying them was received first, so the stored events have them too); the
+ * queue's person names (stored sealed by the sync) must all be masked.
  * A member holding the permission gets them (else the guard would check nothing).
  *
  * A route file that is neither callable generically nor in INPUTS fails the guard: a new route is guarded by adding
@@ -54,6 +56,14 @@ async function memberWith(permissions: readonly Permission[]): Promise<string> {
     .returning({ id: staffRoles.id });
   const member = await createTestStaff(h.db.db, { role: role!.id as never });
   return sessionCookieFor(h.db.db, member);
+}
+
+/** The person names the queue's answers (GET /api/cases, every tab) carry. */
+function queueNames(answers: Array<{ key: string; status: number; text: string }>): string[] {
+  return answers
+    .filter((answer) => answer.key === "GET /api/cases" && answer.status === 200)
+    .flatMap((answer) => (JSON.parse(answer.text) as CaseQueueResponse).items.map((item) => item.personName))
+    .filter((name): name is string => typeof name === "string");
 }
 
 function fullCpfsIn(text: string): string[] {
@@ -133,6 +143,8 @@ describe("a member without personal_data.unmasked, with a key that returns every
     expect([...new Set(answers.filter((answer) => fullCpfsIn(answer.text).length > 0).map((answer) => answer.key))]).toEqual(
       expect.arrayContaining(["GET /api/verifications", "GET /api/verifications/[publicId]", "GET /api/verifications/export"]),
     );
+    // The queue names each case's person (stored sealed, from the sync): whole for the holder.
+    expect(queueNames(answers).filter((name) => !name.includes("*")).length).toBeGreaterThan(10);
   }, 180_000);
 
   it("never receives a full CPF, an unmasked name or birth date in any answer, and is told the dashboard masked it", async () => {
@@ -170,6 +182,10 @@ describe("a member without personal_data.unmasked, with a key that returns every
       ...unmaskedPeople.birthDates.filter((date) => answer.text.includes(`"${date}"`)).map(() => `${answer.label}: a birth date`),
     ]);
     expect([...new Set(leaks)]).toEqual([]);
+    // Every name the queue gives is masked, those of people beyond the list read above included.
+    const names = queueNames(answers);
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((name) => !/^(\S\*\*\* ?)+$/u.test(name))).toEqual([]);
     const one = JSON.parse(
       answers.find((answer) => answer.key === "GET /api/verifications/[publicId]")!.text,
     ) as VerificationDetailResponse;

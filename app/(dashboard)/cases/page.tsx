@@ -32,7 +32,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
         details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null, age: query.age ?? null },
         detailsOf: (list) => ({ count: list.items.length }),
       },
-      async () => listQueue(await getDb(), query, user.id),
+      async () => listQueue(await getDb(), query, user),
     );
     queryClient.setQueryData(caseKeys.queue(params), data);
   } catch {

@@ -13,7 +13,7 @@ export const GET = route({ permission: "cases.read", query: queueQuerySchema }, 
       details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null, age: query.age ?? null },
       detailsOf: (list) => ({ count: list.items.length }),
     },
-    async () => listQueue(db, query, user.id),
+    async () => listQueue(db, query, user),
   );
   return json(data);
 });

@@ -99,9 +99,9 @@ describeEachDatabase("case work on $name", ({ open }) => {
     expect(await recordOutcome(handle.db, author, verification.publicId, { ...outcome, reasons: [...outcome.reasons] })).toEqual({
       outcomeState: "pending_confirmation",
     });
-    expect(
-      (await listQueue(handle.db, { ...OPEN_QUEUE, queue: "confirming" }, other.actor.id)).items.map((item) => item.publicId),
-    ).toContain(verification.publicId);
+    expect((await listQueue(handle.db, { ...OPEN_QUEUE, queue: "confirming" }, other.actor)).items.map((item) => item.publicId)).toContain(
+      verification.publicId,
+    );
     await expect(confirmOutcome(handle.db, author, verification.publicId, { agree: true, comment: "" })).rejects.toMatchObject({
       code: "forbidden",
     });

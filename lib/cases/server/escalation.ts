@@ -2,10 +2,9 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
-import { OVERDUE_PRIORITY_BOOST } from "@/lib/cases/rules";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { getDb, type Database } from "@/lib/db/client";
 import { acquireLease, releaseLease } from "@/lib/db/lease";
@@ -17,11 +16,11 @@ import { sendOverdueDigests, sweepHandled } from "./overdue-digest";
 /*
  * SLA escalation: every minute, one instance (a database lease, like the case sync) finds open cases past
  * their due time that were not escalated yet. Each is escalated by one conditional UPDATE (`escalated_at is
- * null`), so it happens once per case even if two runs meet: the winner raises the case's priority (it
- * moves up the queue sorted by priority; the sync keeps the raise), writes "escalated" (reason overdue) on
- * its timeline and records the system action `case.escalate`, all in one transaction. Nobody is told case by
- * case (67 alerts on a first start): the same run then makes the period's digests, one per member concerned,
- * and marks handled what was handled meanwhile (./overdue-digest.ts).
+ * null`), so it happens once per case even if two runs meet: the winner writes "escalated" (reason overdue) on
+ * its timeline and records the system action `case.escalate`, all in one transaction (the queue's priority weighs
+ * the case as overdue by its due time: lib/cases/priority.ts). Nobody is told case by case (67 alerts on a first
+ * start): the same run then makes the period's digests, one per member concerned, and marks handled what was
+ * handled meanwhile (./overdue-digest.ts).
  */
 
 export const ESCALATION_LEASE = "cases.escalation";
@@ -40,7 +39,7 @@ export async function escalateCase(db: Database, caseId: string, now = new Date(
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(cases)
-      .set({ escalatedAt: now, priority: sql`${cases.priority} + ${OVERDUE_PRIORITY_BOOST}`, updatedAt: now })
+      .set({ escalatedAt: now, updatedAt: now })
       .where(and(eq(cases.id, caseId), eq(cases.status, "open"), isNull(cases.escalatedAt), lt(cases.dueAt, now)))
       .returning({ id: cases.id, publicId: cases.publicId, queueId: cases.queueId, dueAt: cases.dueAt });
     if (!row) return false;

@@ -252,7 +252,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     expect(Date.now() - new Date(detail!.firstSeenAt!).getTime()).toBeLessThan(60_000);
     // Oldest first is the verifications' order, and the month-old case is overdue and in the oldest bucket.
     const me = await makeStaff(handle.db, "analyst");
-    const oldest = await listQueue(handle.db, { ...OPEN_QUEUE, age: "over_7d", overdue: "true" }, me.actor.id);
+    const oldest = await listQueue(handle.db, { ...OPEN_QUEUE, age: "over_7d", overdue: "true" }, me.actor);
     expect(oldest.items.map((item) => item.publicId)).toContain(old.publicId);
     // A creation time in the future (another clock) never makes a case younger than its first sight.
     const ahead = await openCase({ createdAt: new Date(Date.now() + 3_600_000).toISOString() });

@@ -43,28 +43,50 @@ describeEachDatabase("the case queue on $name", ({ name, open }) => {
     const older = await openCase();
     const urgent = await openCase({ restrictiveLists: [{ extra: {} }] });
     await assignCase(handle.db, me, older.publicId, "me");
-    const mine = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "mine" }, me.actor.id);
+    const mine = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "mine" }, me.actor);
     expect(mine.items.map((item) => item.publicId)).toEqual([older.publicId]);
     expect(mine.items[0]?.assignee?.email).toBe(me.actor.email);
     expect(mine.counts.mine).toBe(1);
-    const unassigned = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "unassigned" }, me.actor.id);
+    const unassigned = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "unassigned" }, me.actor);
     expect(unassigned.items.map((item) => item.publicId)).toContain(urgent.publicId);
     expect(unassigned.items.map((item) => item.publicId)).not.toContain(older.publicId);
-    const byPriority = await listQueue(handle.db, { ...OPEN_QUEUE, sort: "priority" }, me.actor.id);
+    const byPriority = await listQueue(handle.db, { ...OPEN_QUEUE, sort: "priority" }, me.actor);
     const scores = byPriority.items.map((item) => item.priority.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(byPriority.items.find((item) => item.publicId === urgent.publicId)?.priority.reasons[0]).toEqual({
       kind: "flag",
       flag: "restrictive_list",
     });
-    const byAge = await listQueue(handle.db, OPEN_QUEUE, me.actor.id);
+    const byAge = await listQueue(handle.db, OPEN_QUEUE, me.actor);
     const ages = byAge.items.map((item) => item.openedAt);
     expect(ages).toEqual([...ages].sort());
-    const flagged = await listQueue(handle.db, { ...OPEN_QUEUE, flag: "restrictive_list" }, me.actor.id);
+    const flagged = await listQueue(handle.db, { ...OPEN_QUEUE, flag: "restrictive_list" }, me.actor);
     expect(flagged.items.every((item) => item.flags.includes("restrictive_list"))).toBe(true);
     expect(flagged.items.map((item) => item.publicId)).toContain(urgent.publicId);
     const detail = await getCase(handle.db, older.publicId);
     expect(detail?.next).not.toBeNull();
+  });
+
+  it("each row names its person: whole for a member holding personal_data.unmasked, masked for one without; the stored name is sealed", async () => {
+    const analyst = await makeStaff(handle.db, "analyst");
+    const viewer = await makeStaff(handle.db, "viewer");
+    const named = await openCase({ person: { name: "Maria Aparecida da Silva" } });
+    const serviceMasked = await openCase({ person: { name: "J*** S***" } });
+    const nameless = await openCase();
+    const rowsOf = async (who: typeof analyst) =>
+      new Map((await listQueue(handle.db, OPEN_QUEUE, who.actor)).items.map((item) => [item.publicId, item.personName]));
+    const full = await rowsOf(analyst);
+    expect(full.get(named.publicId)).toBe("Maria Aparecida da Silva");
+    expect(full.get(serviceMasked.publicId)).toBe("J*** S***");
+    expect(full.get(nameless.publicId)).toBeNull();
+    const masked = await rowsOf(viewer);
+    expect(masked.get(named.publicId)).toBe("M*** A*** d*** S***");
+    expect(masked.get(serviceMasked.publicId)).toBe("J*** S***");
+    expect(masked.get(nameless.publicId)).toBeNull();
+    expect(JSON.stringify(await listQueue(handle.db, OPEN_QUEUE, viewer.actor))).not.toMatch(/Maria|Aparecida|Silva/);
+    // At rest only an envelope: no column of the case's row holds the words.
+    const stored = await handle.db.execute(sql`select c::text as line from cases c where c.public_id = ${named.publicId}`);
+    expect(JSON.stringify(stored)).not.toMatch(/Maria|Aparecida|Silva/);
   });
 
   it("outcomes move: an effective decision leaves Open for Decided, an escalation goes to Escalated with an owner, the provider closes", async () => {
@@ -74,7 +96,7 @@ describeEachDatabase("the case queue on $name", ({ name, open }) => {
     const queuesOf = async (publicId: string, who: typeof analyst) => {
       const found: string[] = [];
       for (const queue of QUEUES) {
-        const list = await listQueue(handle.db, { ...OPEN_QUEUE, queue }, who.actor.id);
+        const list = await listQueue(handle.db, { ...OPEN_QUEUE, queue }, who.actor);
         if (list.items.some((item) => item.publicId === publicId)) found.push(queue);
       }
       return found;
@@ -162,23 +184,23 @@ describeEachDatabase("the case queue on $name", ({ name, open }) => {
     const theirs = await openCase();
     await assignCase(handle.db, author, mine.publicId, "me");
     await assignCase(handle.db, other, theirs.publicId, "me");
-    const before = await listQueue(handle.db, OPEN_QUEUE, author.actor.id);
+    const before = await listQueue(handle.db, OPEN_QUEUE, author.actor);
     const ids = (list: typeof before) => list.items.map((item) => item.publicId);
     expect(ids(before)).toEqual(expect.arrayContaining([mine.publicId, theirs.publicId]));
 
     const reprove = { recommendation: "reprove" as const, reasons: ["document_mismatch" as const], comment: "Dates differ." };
     await recordOutcome(handle.db, author, mine.publicId, reprove);
     await recordOutcome(handle.db, other, theirs.publicId, reprove);
-    const after = await listQueue(handle.db, OPEN_QUEUE, author.actor.id);
+    const after = await listQueue(handle.db, OPEN_QUEUE, author.actor);
     // Mine is done here: listed in Waiting for confirmation only; the colleague's is still mine to confirm.
     expect(ids(after)).not.toContain(mine.publicId);
     expect(ids(after)).toContain(theirs.publicId);
     expect(after.counts.open).toBe(before.counts.open - 1);
     expect(after.counts.confirming).toBe(before.counts.confirming + 2);
-    const confirming = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "confirming" }, author.actor.id);
+    const confirming = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "confirming" }, author.actor);
     expect(ids(confirming)).toEqual(expect.arrayContaining([mine.publicId, theirs.publicId]));
     // The colleague sees it the other way round.
-    const theirOpen = await listQueue(handle.db, OPEN_QUEUE, other.actor.id);
+    const theirOpen = await listQueue(handle.db, OPEN_QUEUE, other.actor);
     expect(ids(theirOpen)).toContain(mine.publicId);
     expect(ids(theirOpen)).not.toContain(theirs.publicId);
   });

@@ -2,6 +2,7 @@ import "server-only";
 
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 
+import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { casePriority } from "@/lib/cases/priority";
 import { ageBucketBounds, QUEUES, type Queue } from "@/lib/cases/rules";
@@ -9,11 +10,13 @@ import { cases, type CaseRow } from "@/lib/cases/server/tables";
 import type { CaseQueueResponse, CaseSummary, OutcomeState, StaffRef } from "@/lib/cases/types";
 import type { QueueQuery } from "@/lib/cases/validation";
 import type { Database } from "@/lib/db/client";
+import { maskName } from "@/lib/upstream/model/masking";
 
 import { priorityScoreSql, REVERIFICATION_WAITING } from "./priority-sql";
 import { withOtherOpenCases } from "./related";
 import { listQueues } from "./routing";
 import { DECIDED, ESCALATED } from "./rule-conditions";
+import { openCaseText, PERSON_NAME_LEGACY } from "./sealed-text";
 
 /*
  * The queues: which open and closed cases each lists (queueCondition, the one definition that listing,
@@ -82,6 +85,23 @@ export function toSummary(
   };
 }
 
+/** Who reads the queue: their own cases ("mine", "open") and whether they see the person's name unmasked. */
+export interface QueueViewer extends PermissionHolder {
+  id: string;
+}
+
+/**
+ * The person's name as this member may see it: whole with `personal_data.unmasked`, else masked by the dashboard's
+ * one masking (lib/upstream/model/masking.ts). Null when none is stored, or it does not open (its key gone from the
+ * ring): the queue row then shows none, and the verification's page says why.
+ */
+export function personNameFor(viewer: PermissionHolder, stored: string | null): string | null {
+  const { text } = openCaseText("personName", stored, PERSON_NAME_LEGACY);
+  if (text === null) return null;
+  const seen = hasPermission(viewer, "personal_data.unmasked") ? text : maskName(text);
+  return seen === "" ? null : seen;
+}
+
 /** A queue's filters and order, shared by the list and by a case's next and previous. */
 export function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId: string, now: Date): { where: SQL; order: SQL[] } {
   const conditions: SQL[] = [queueCondition(query.queue, userId)];
@@ -109,7 +129,8 @@ export function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId
   return { where: and(...conditions)!, order };
 }
 
-export async function listQueue(db: Database, query: QueueQuery, userId: string, now = new Date()): Promise<CaseQueueResponse> {
+export async function listQueue(db: Database, query: QueueQuery, viewer: QueueViewer, now = new Date()): Promise<CaseQueueResponse> {
+  const userId = viewer.id;
   const { where, order } = queueFilter(query, userId, now);
   const [rows, [total], countRows, queues] = await Promise.all([
     db
@@ -136,12 +157,13 @@ export async function listQueue(db: Database, query: QueueQuery, userId: string,
     // Each row says whether its person has another open case (one query for the page).
     items: await withOtherOpenCases(
       db,
-      rows.map(({ row, assigneeEmail, assigneeName, reverificationWaiting }) =>
-        toSummary(row, row.assigneeId && assigneeEmail ? { id: row.assigneeId, email: assigneeEmail, name: assigneeName ?? "" } : null, {
+      rows.map(({ row, assigneeEmail, assigneeName, reverificationWaiting }) => ({
+        ...toSummary(row, row.assigneeId && assigneeEmail ? { id: row.assigneeId, email: assigneeEmail, name: assigneeName ?? "" } : null, {
           reverificationWaiting: Boolean(reverificationWaiting),
           now,
         }),
-      ),
+        personName: personNameFor(viewer, row.personName),
+      })),
     ),
     total: total?.count ?? 0,
     page: query.page,

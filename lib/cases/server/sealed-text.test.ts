@@ -15,14 +15,15 @@ import { assignCase } from "./assignment";
 import { getCase } from "./detail";
 import { addNote } from "./notes";
 import { confirmOutcome, recordOutcome } from "./outcome";
+import { personNameFor } from "./queue";
 import { caseTextOrPlaceholder, openCaseText, resealStep, sealCaseText } from "./sealed-text";
 import { applyObservations, observe } from "./store";
 import { legacyClearText, resealCaseTexts } from "./text-reseal";
 
 /*
- * Case notes and comments at rest: sealed under the data key ring, read back unchanged, legacy clear rows and
- * rows under older keys brought under the current key by the re-seal job, a key gone from the ring shown as a
- * placeholder, an erased text shown as a tombstone.
+ * Case notes and comments at rest, and the person's name: sealed under the data key ring, read back unchanged, legacy
+ * clear rows and rows under older keys brought under the current key by the re-seal job, a key gone from the ring
+ * shown as a placeholder, an erased text shown as a tombstone.
  */
 
 const OLD_SECRET = TEST_SECRETS.DATA_ENCRYPTION_SECRET;
@@ -129,7 +130,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
   async function workedCase(words: { note: string; comment: string; confirmation: string }) {
     const analyst = await makeStaff(handle.db, "analyst");
     const admin = await makeStaff(handle.db, "admin");
-    const opened = await openCase({ pepOrigin: "Prefeito" });
+    const opened = await openCase({ pepOrigin: "Prefeito", person: { name: PERSON } });
     await assignCase(handle.db, analyst, opened.publicId, "me");
     await addNote(handle.db, analyst, opened.publicId, words.note);
     await recordOutcome(handle.db, analyst, opened.publicId, {
@@ -141,6 +142,10 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     return { ...opened, analyst, admin };
   }
 
+  const PERSON = "Joana Bezerra Cavalcanti";
+  const storedName = async (caseId: string) =>
+    (await handle.db.select({ name: cases.personName }).from(cases).where(eq(cases.id, caseId)))[0]!.name;
+
   const WORDS = {
     note: "Maria Aparecida ligou: o RG foi furtado em 2019",
     comment: "Endereço confere com a conta de luz da Rua das Flores",
@@ -150,7 +155,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
   it("notes, outcome and confirmation texts and the outcome comment are not in any column of the raw rows; the case reads them unchanged", async () => {
     const worked = await workedCase(WORDS);
     const dump = await rawRows(handle.db, worked.id);
-    for (const words of Object.values(WORDS)) {
+    for (const words of [...Object.values(WORDS), PERSON]) {
       for (const fragment of words.split(/[ ,:]+/).filter((word) => word.length > 4)) expect(dump).not.toContain(fragment);
     }
     const stored = await storedTexts(worked.id);
@@ -166,6 +171,34 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     expect(detail.entries.every((entry) => entry.unreadable === null && entry.redacted === null)).toBe(true);
   });
 
+  it("the person's name is sealed at ingest, for its own column only, and a name without an envelope is never read", async () => {
+    const opened = await openCase({ person: { name: `  ${PERSON.replaceAll(" ", "   ")} ` } });
+    const stored = (await storedName(opened.id))!;
+    expect(sealedTextKeyId(stored)).toBe("1");
+    expect(await rawRows(handle.db, opened.id)).not.toMatch(/Joana|Bezerra|Cavalcanti/);
+    // Read back with its spaces collapsed; sealed for the name's column, it does not open as a note.
+    expect(openCaseText("personName", stored, "retired").text).toBe(PERSON);
+    expect(openCaseText("entry", stored, "accepted").text).toBeNull();
+    expect(personNameFor({ permissions: ["personal_data.unmasked"] }, stored)).toBe(PERSON);
+    expect(personNameFor({ permissions: [] }, stored)).toBe("J*** B*** C***");
+    // Seen again (the sync, an event), it is sealed afresh; read without a name, the case keeps the one it knows.
+    await applyObservations(
+      handle.db,
+      [observe(makeVerification({ publicId: opened.publicId, person: {} }), TEST_SETTINGS)],
+      TEST_SETTINGS,
+    );
+    expect(await storedName(opened.id)).toBe(stored);
+    await applyObservations(
+      handle.db,
+      [observe(makeVerification({ publicId: opened.publicId, person: { name: "Joana B. Cavalcanti" } }), TEST_SETTINGS)],
+      TEST_SETTINGS,
+    );
+    expect(openCaseText("personName", await storedName(opened.id), "retired").text).toBe("Joana B. Cavalcanti");
+    // Written around the dashboard in clear: never shown, whoever reads.
+    await handle.db.update(cases).set({ personName: PERSON }).where(eq(cases.id, opened.id));
+    expect(personNameFor({ permissions: ["personal_data.unmasked"] }, await storedName(opened.id))).toBeNull();
+  });
+
   it("after a rotation old texts read, the job moves them to the new key, and a ring without the old key still reads them", async () => {
     const worked = await workedCase(WORDS);
     // The new key first, the old one still in the ring (rotation, first step).
@@ -179,10 +212,19 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     expect(report).toEqual({
       ran: true,
       keyId: NEW_ID,
-      counts: { entriesSealed: 0, entriesResealed: 3, commentsSealed: 0, commentsResealed: 1, unreadable: 0, remaining: 0 },
+      counts: {
+        entriesSealed: 0,
+        entriesResealed: 3,
+        commentsSealed: 0,
+        commentsResealed: 1,
+        namesResealed: 1,
+        unreadable: 0,
+        remaining: 0,
+      },
     });
     const after = await storedTexts(worked.id);
-    expect([...after.entries.map((entry) => entry.text!), after.comment!].map(sealedTextKeyId)).toEqual([
+    expect([...after.entries.map((entry) => entry.text!), after.comment!, (await storedName(worked.id))!].map(sealedTextKeyId)).toEqual([
+      NEW_ID,
       NEW_ID,
       NEW_ID,
       NEW_ID,
@@ -194,13 +236,14 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     const events = await resealEvents();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actorId: null, outcome: "success" });
-    expect(events[0]!.details).toMatchObject({ keyId: NEW_ID, entriesResealed: 3, commentsResealed: 1, remaining: 0 });
-    expect(JSON.stringify(events[0])).not.toMatch(/Maria|Flores|selfie/);
+    expect(events[0]!.details).toMatchObject({ keyId: NEW_ID, entriesResealed: 3, commentsResealed: 1, namesResealed: 1, remaining: 0 });
+    expect(JSON.stringify(events[0])).not.toMatch(/Maria|Flores|selfie|Joana/);
 
     // The old key leaves the ring: everything still reads.
     stubConfigEnv({ DATA_ENCRYPTION_SECRET: `${NEW_ID}:${NEW_SECRET}` });
     const detail = (await getCase(handle.db, worked.publicId))!;
     expect(detail.outcomeComment).toBe(WORDS.comment);
+    expect(personNameFor({ permissions: ["personal_data.unmasked"] }, await storedName(worked.id))).toBe(PERSON);
     expect(detail.entries.filter((entry) => entry.text).map((entry) => entry.text)).toEqual([
       WORDS.note,
       WORDS.comment,
@@ -313,6 +356,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     expect(detail.outcomeComment).toBeNull();
     expect(detail.outcomeCommentUnreadable).toBeNull();
     expect(Date.parse(detail.erasedAt!)).not.toBeNaN();
+    expect(await storedName(worked.id)).toBeNull();
   });
 
   it("two instances racing the job: one runs it", async () => {

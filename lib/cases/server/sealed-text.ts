@@ -7,7 +7,7 @@ import { isSealedText, keyById, openText, sealedTextKeyId, sealText, type KeyRin
 /*
  * Free text about a case is sealed at rest: a note's, an outcome's and a confirmation's text
  * (case_entries.text) and the outcome comment (cases.outcome_comment), often personal data typed by an
- * analyst. AES-256-GCM under the data key ring (DATA_ENCRYPTION_SECRET, lib/keys/ring.ts), one purpose per
+ * analyst, and the person's name the verification gave (cases.person_name). AES-256-GCM under the data key ring (DATA_ENCRYPTION_SECRET, lib/keys/ring.ts), one purpose per
  * column, so a text copied from one column into the other does not open. A database dump shows envelopes
  * `v1.<key id>.…` and nothing of the words.
  *
@@ -23,6 +23,9 @@ import { isSealedText, keyById, openText, sealedTextKeyId, sealText, type KeyRin
 export const CASE_TEXT_PURPOSES = {
   entry: "case-entry-text",
   outcomeComment: "case-outcome-comment",
+  // The person's name as the verification gave it (cases.person_name): sealed from its first write, so it has no
+  // clear rows from before sealing; read it with `PERSON_NAME_LEGACY` below.
+  personName: "case-person-name",
 } as const;
 
 export type CaseTextColumn = keyof typeof CASE_TEXT_PURPOSES;
@@ -45,6 +48,9 @@ export interface OpenedCaseText {
 
 /** Whether a value that is not an envelope may still be clear text from before sealing (see above). */
 export type LegacyClear = "accepted" | "retired";
+
+/** The person's name was sealed from the column's first day: a value without an envelope is never the dashboard's. */
+export const PERSON_NAME_LEGACY: LegacyClear = "retired";
 
 const UNSEALED: UnreadableText = { keyId: "", retired: false, unsealed: true };
 

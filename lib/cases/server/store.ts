@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { routeCase } from "@/lib/cases/routing-rules";
-import { dueAt, flagsOf, needsPerson, OVERDUE_PRIORITY_BOOST, priorityOf, type CaseSettings } from "@/lib/cases/rules";
+import { dueAt, flagsOf, needsPerson, type CaseSettings } from "@/lib/cases/rules";
 import { caseEntries, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
@@ -13,6 +13,7 @@ import { isDecided, type Verification } from "@/lib/upstream/model/verification"
 import { publishCaseChange } from "./live";
 import { loadRules } from "./routing";
 import { disagreesSql } from "./rule-conditions";
+import { sealCaseText } from "./sealed-text";
 
 /*
  * Cases in the database: opening and refreshing them from what the upstream says (events and the sync
@@ -28,12 +29,14 @@ export function caseSettings(): CaseSettings {
   return { redFlags, riskThreshold, slaHours };
 }
 
-/** What a case keeps of a verification: no raw CPF, no names. */
+/** What a case keeps of a verification: no raw CPF; the person's name only sealed (`openOrRefresh`). */
 export interface Observation {
   publicId: string;
   status: string;
   flags: string[];
   documentMasked: string | null;
+  /** The name as the verification gave it (masked by the service for a key without the permission); sealed when stored. */
+  personName?: string | null;
   createdAt: Date | null;
   // Known when the verification was read, for routing a new case only (lib/cases/routing-rules.ts); not stored.
   flow?: string | null;
@@ -48,6 +51,15 @@ export function maskedDocument(verification: Pick<Verification, "document" | "do
   return isValidCpf(verification.document) ? maskCpf(verification.document) : null;
 }
 
+/** A name longer than this is cut: a queue row shows one line of it, and the column stays bounded. */
+const PERSON_NAME_MAX = 200;
+
+/** The verification's name, its spaces collapsed and its length bounded; null when it has none. */
+function personNameOf(verification: Pick<Verification, "person">): string | null {
+  const name = verification.person.name?.replace(/\s+/g, " ").trim() ?? "";
+  return name === "" ? null : [...name].slice(0, PERSON_NAME_MAX).join("");
+}
+
 export function observe(verification: Verification, settings: CaseSettings): Observation {
   const created = verification.createdAt ? new Date(verification.createdAt) : null;
   return {
@@ -55,6 +67,7 @@ export function observe(verification: Verification, settings: CaseSettings): Obs
     status: verification.status,
     flags: flagsOf(verification, settings.riskThreshold),
     documentMasked: maskedDocument(verification),
+    personName: personNameOf(verification),
     createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
     flow: verification.flow ?? null,
     journey: verification.journey ?? null,
@@ -212,8 +225,9 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
         publicId: item.publicId,
         upstreamStatus: item.status,
         flags: item.flags,
-        priority: priorityOf(item.flags, settings),
         documentMasked: item.documentMasked,
+        // Sealed here, in memory: the name is never written, logged or sent anywhere in clear.
+        personName: sealCaseText("personName", item.personName ?? null),
         upstreamCreatedAt: item.createdAt,
         openedAt: caseStart(item, now),
         dueAt: dueAt(caseStart(item, now), settings.slaHours),
@@ -227,9 +241,10 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
       set: {
         upstreamStatus: sql`excluded.upstream_status`,
         flags: sql`excluded.flags`,
-        // An escalated case keeps its raise (lib/cases/server/escalation.ts).
-        priority: sql`excluded.priority + case when ${cases.escalatedAt} is not null then ${OVERDUE_PRIORITY_BOOST} else 0 end`,
         documentMasked: sql`coalesce(excluded.document_masked, ${cases.documentMasked})`,
+        // A verification read without a name keeps the one known; a case erased at the titular's request
+        // (lib/privacy/server/erasure.ts) never learns it again.
+        personName: sql`case when ${cases.erasedAt} is not null then null else coalesce(excluded.person_name, ${cases.personName}) end`,
         upstreamCreatedAt: sql`coalesce(excluded.upstream_created_at, ${cases.upstreamCreatedAt})`,
         // A case first seen without its verification's creation time (an event alone, or opened before the
         // clock counted from the creation) learns it here; a reopened case keeps its return to review.

@@ -26,7 +26,7 @@ import type { TakeMode } from "@/lib/cases/take-mode";
  * Case work (issue 9): a case per verification that needs a person, worked in the dashboard beside the
  * upstream verification (the upstream stays the source of truth for its status). One row per verification;
  * the claim is one conditional UPDATE on `assignee_id`, so two instances cannot both win it.
- * Only masked identity data is kept here: the document as the upstream showed it masked, never a raw CPF.
+ * Identity data kept here: the document masked (never a raw CPF), and the person's name sealed (`person_name`).
  */
 export const CASE_STATUSES = ["open", "closed"] as const;
 
@@ -42,13 +42,17 @@ export const cases = pgTable(
     publicId: text("public_id").notNull().unique(),
     status: text("status", { enum: CASE_STATUSES }).notNull().default("open"),
     upstreamStatus: text("upstream_status").notNull(),
-    // Red flags at the last look (lib/cases/rules.ts); `priority` is derived from them for sorting.
+    // Red flags at the last look (lib/cases/rules.ts); the queue's priority is computed from them when it is read
+    // (lib/cases/priority.ts), never stored.
     flags: text("flags")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    priority: integer("priority").notNull().default(0),
     documentMasked: text("document_masked"),
+    // The person's name as the verification gave it (the service masks it for a key without the unmasked
+    // permission). Sealed at rest like a note's text (./sealed-text.ts, column `personName`); the queue masks it
+    // again for a member without personal_data.unmasked. Cleared by an erasure and never written again after one.
+    personName: text("person_name"),
     upstreamCreatedAt: timestamp("upstream_created_at", { withTimezone: true }),
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),

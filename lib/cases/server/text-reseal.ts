@@ -13,11 +13,11 @@ import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } fr
 import type { KeyRing } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
 
-import { resealStep, type CaseTextColumn, type LegacyClear } from "./sealed-text";
+import { PERSON_NAME_LEGACY, resealStep, type CaseTextColumn, type LegacyClear } from "./sealed-text";
 
 /*
- * The re-seal job: brings every stored case text (notes, outcome and confirmation texts, outcome comments)
- * under the data ring's current key. Clear rows written before sealing existed are sealed; rows sealed under
+ * The re-seal job: brings every stored case text (notes, outcome and confirmation texts, outcome comments) and
+ * every case's person name under the data ring's current key. Clear rows written before sealing existed are sealed; rows sealed under
  * an older key the ring still holds are opened and sealed again. After a rotation, once a run has moved every
  * row (`remaining` 0 on its audit event), the old key can leave the ring (docs/operations.md, "Rotating the
  * data key").
@@ -30,8 +30,9 @@ import { resealStep, type CaseTextColumn, type LegacyClear } from "./sealed-text
  * with counts and key ids, never a text.
  *
  * Clear text from before sealing is sealed only until none is left: the first run that leaves no clear row in
- * either column records `clearTextRetired` in its state, and from then on a value without an envelope is not read
- * as text (./sealed-text.ts) nor sealed by a later run (it is counted as unreadable and left as it is).
+ * either text column records `clearTextRetired` in its state, and from then on a value without an envelope is not read
+ * as text (./sealed-text.ts) nor sealed by a later run (it is counted as unreadable and left as it is). The person's
+ * name was sealed from its column's first day: a name without an envelope is never sealed (PERSON_NAME_LEGACY).
  */
 
 export const RESEAL_LEASE = "case-text-reseal";
@@ -45,6 +46,8 @@ export interface ResealCounts {
   entriesResealed: number;
   commentsSealed: number;
   commentsResealed: number;
+  /** Person names moved from an older key (never sealed from clear: the column had no clear rows). */
+  namesResealed: number;
   /** Rows left as they are: sealed under a key the ring no longer holds, or altered. */
   unreadable: number;
   /** Rows still not under the current key when the run ended: unreadable ones, and any past the run's bound. */
@@ -137,6 +140,36 @@ function outcomeComments(db: Database): TextColumn<string> {
   };
 }
 
+function personNames(db: Database): TextColumn<string> {
+  return {
+    column: "personName",
+    text: cases.personName,
+    page: (notUnder, after, limit) =>
+      db
+        .select({ id: cases.id, text: cases.personName })
+        .from(cases)
+        .where(and(isNotNull(cases.personName), notUnder, after === null ? undefined : gt(cases.id, after)))
+        .orderBy(asc(cases.id))
+        .limit(limit),
+    // A name the sync rewrote, or an erasure cleared, meanwhile is left to its new value.
+    replace: async (id, stored, value) =>
+      (
+        await db
+          .update(cases)
+          .set({ personName: value })
+          .where(and(eq(cases.id, id), eq(cases.personName, stored)))
+          .returning({ id: cases.id })
+      ).length === 1,
+    countLeft: async (notUnder) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(cases)
+          .where(and(isNotNull(cases.personName), notUnder))
+      )[0]?.count ?? 0,
+  };
+}
+
 /** Not sealed under `keyId`: compares the envelope's prefix (a LIKE would read `_` in a key id as a wildcard). */
 function notUnderKey(text: AnyPgColumn, keyId: string): SQL {
   const prefix = `v1.${keyId}.`;
@@ -190,11 +223,12 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
     entriesResealed: 0,
     commentsSealed: 0,
     commentsResealed: 0,
+    namesResealed: 0,
     unreadable: 0,
     remaining: 0,
   };
-  const add = (prefix: "entries" | "comments", column: ColumnCounts) => {
-    counts[`${prefix}Sealed`] += column.sealed;
+  const add = (prefix: "entries" | "comments" | "names", column: ColumnCounts) => {
+    if (prefix !== "names") counts[`${prefix}Sealed`] += column.sealed;
     counts[`${prefix}Resealed`] += column.resealed;
     counts.unreadable += column.unreadable;
     counts.remaining += column.remaining;
@@ -206,6 +240,7 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
     const columns = [entryTexts(db), outcomeComments(db)] as const;
     add("entries", await resealColumn(db, columns[0], ring, legacyClear, lease, limits));
     add("comments", await resealColumn(db, columns[1], ring, legacyClear, lease, limits));
+    add("names", await resealColumn(db, personNames(db), ring, PERSON_NAME_LEGACY, lease, limits));
     if (legacyClear === "accepted") {
       const left = await Promise.all(columns.map((column) => column.countLeft(unsealed(column.text))));
       if (left.every((count) => count === 0)) {

@@ -7,12 +7,14 @@ import { recordEvent } from "@/lib/audit-trail/server";
 import { cpfHash } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
+import { openCaseText, PERSON_NAME_LEGACY, sealCaseText } from "@/lib/cases/server/sealed-text";
+import { applyObservations, observe } from "@/lib/cases/server/store";
 import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 import { documentCrops } from "@/lib/verifications/server/tables";
 import { webhookDeliveries } from "@/lib/webhooks/server/tables";
-import { makeStaff } from "@/test/cases";
+import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, withDatabase } from "@/test/db";
 
 import { cancelErasure, confirmErasure, listErasures, requestErasure, type ErasureContext } from "./erasure";
@@ -40,7 +42,10 @@ async function member(db: Database): Promise<ErasureContext> {
   return { actor: { id: staff.actor.id, email: staff.actor.email }, ip: "203.0.113.7" };
 }
 
-/** A verification of `cpf` as the dashboard holds it: index entry, case with notes and comment, crop, webhook body, audit events. */
+/** The name each seeded case holds (sealed), as the verification gave it. */
+const nameOf = (cpf: string) => `Maria Aparecida ${cpf === SUBJECT ? "da Silva" : "Souza"}`;
+
+/** A verification of `cpf` as the dashboard holds it: index entry, case with notes, comment and name, crop, webhook body, audit events. */
 async function seedPerson(db: Database, cpf: string, author: string) {
   const publicId = randomUUID();
   await db
@@ -48,7 +53,13 @@ async function seedPerson(db: Database, cpf: string, author: string) {
     .values({ publicId, refId: `ref-${publicId}`, cpfHash: cpfHash(cpf), documentMasked: "***.982.247-**" });
   const [row] = await db
     .insert(cases)
-    .values({ publicId, upstreamStatus: "review", dueAt: new Date(Date.now() + 86_400_000), outcomeComment: `comment about ${cpf}` })
+    .values({
+      publicId,
+      upstreamStatus: "review",
+      dueAt: new Date(Date.now() + 86_400_000),
+      outcomeComment: `comment about ${cpf}`,
+      personName: sealCaseText("personName", nameOf(cpf)),
+    })
     .returning({ id: cases.id });
   await db.insert(caseEntries).values([
     { caseId: row!.id, kind: "opened", details: { status: "review" } },
@@ -135,6 +146,7 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
     expect(result.verifications).toBeGreaterThanOrEqual(2); // this test's and the first test's verification
     expect(result.erased.case_texts).toBe(result.cases * 2);
     expect(result.erased.outcome_comments).toBe(result.cases);
+    expect(result.erased.person_names).toBe(result.cases);
     expect(result.erased.document_crops).toBe(result.verifications);
     expect(result.erased.index_entries).toBe(result.verifications);
     expect(result.erased.webhook_bodies).toBe(result.verifications);
@@ -152,8 +164,23 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
     }
     expect(entries.find((entry) => entry.kind === "opened")!.redactedAt).toBeNull();
     const [erasedCase] = await db.select().from(cases).where(eq(cases.id, subject.caseId));
-    expect(erasedCase).toMatchObject({ outcomeComment: null, status: "open", upstreamStatus: "review" });
+    expect(erasedCase).toMatchObject({ outcomeComment: null, personName: null, status: "open", upstreamStatus: "review" });
     expect(erasedCase!.erasedAt).toBeInstanceOf(Date);
+    // The sync reading the verification again (its name included) does not write the name back; the other's follows it.
+    const reread = (publicId: string, name: string) => observe(makeVerification({ publicId, person: { name } }), TEST_SETTINGS);
+    await applyObservations(
+      db,
+      [reread(subject.publicId, nameOf(SUBJECT)), reread(other.publicId, "Maria Aparecida Souza Lima")],
+      TEST_SETTINGS,
+    );
+    const names = async (caseId: string) =>
+      openCaseText(
+        "personName",
+        (await db.select({ name: cases.personName }).from(cases).where(eq(cases.id, caseId)))[0]!.name,
+        PERSON_NAME_LEGACY,
+      ).text;
+    expect(await names(subject.caseId)).toBeNull();
+    expect(await names(other.caseId)).toBe("Maria Aparecida Souza Lima");
     expect(await db.select().from(documentCrops).where(eq(documentCrops.publicId, subject.publicId))).toEqual([]);
     expect(
       await db
@@ -171,6 +198,7 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
     expect(otherEntries.every((entry) => entry.redactedAt === null)).toBe(true);
     const [otherCase] = await db.select().from(cases).where(eq(cases.id, other.caseId));
     expect(otherCase).toMatchObject({ outcomeComment: `comment about ${OTHER}`, erasedAt: null });
+    expect(otherCase!.personName).not.toBeNull();
     expect(await db.select().from(documentCrops).where(eq(documentCrops.publicId, other.publicId))).toHaveLength(1);
     expect(
       await db
@@ -199,7 +227,13 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, "privacy.erasure.confirm"), eq(auditEvents.target, id), eq(auditEvents.outcome, "success")));
     expect(confirmed).toMatchObject({ actorId: confirmer.actor.id, targetHash: cpfHash(SUBJECT) });
-    expect(confirmed!.details).toMatchObject({ verifications: result.verifications, case_texts: result.erased.case_texts });
+    expect(confirmed!.details).toMatchObject({
+      verifications: result.verifications,
+      case_texts: result.erased.case_texts,
+      person_names: result.erased.person_names,
+    });
+    // Counts only: the name never reaches the trail.
+    expect(JSON.stringify(confirmed)).not.toMatch(/Aparecida/);
     expect((await verifyAuditChain(db)).ok).toBe(true);
 
     // Confirming or cancelling again: 409; an unknown id: 404.

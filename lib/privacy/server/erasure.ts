@@ -34,7 +34,8 @@ import { shortenDeliveryBody } from "./webhook-body";
  * The confirmation runs in one transaction with the request's row locked (FOR UPDATE), so of two members
  * confirming at once one erases and the other gets 409. What it erases, for the verifications the index holds
  * under those hashes: the free text of their cases' history (notes, outcome comments, send-back reasons) becomes a
- * tombstone (text null, who and when), the cases' outcome comment is cleared and the case marked `erased_at`, the
+ * tombstone (text null, who and when), the cases' outcome comment and person name are cleared and the case marked
+ * `erased_at` (so no later sync writes the name again), the
  * portrait crops and the index entries are removed (and the person's hashes remembered, so no later read indexes
  * them again: lib/cases/server/search.ts), and the webhook bodies about them are cut to what processing reads. What it keeps, and why, is written into the request's `result` (KEPT below): the audit trail, the cases'
  * decisions, the verifications' status events, and what the provider holds.
@@ -247,7 +248,14 @@ async function erase(
     .from(verificationIndex)
     .where(inArray(verificationIndex.cpfHash, hashes));
   const publicIds = [...new Set(indexed.map((entry) => entry.publicId))];
-  const erased: Record<ErasedKind, number> = { case_texts: 0, outcome_comments: 0, document_crops: 0, index_entries: 0, webhook_bodies: 0 };
+  const erased: Record<ErasedKind, number> = {
+    case_texts: 0,
+    outcome_comments: 0,
+    person_names: 0,
+    document_crops: 0,
+    index_entries: 0,
+    webhook_bodies: 0,
+  };
   let caseRows: Array<{ id: string; publicId: string }> = [];
   if (publicIds.length > 0) {
     caseRows = await tx.select({ id: cases.id, publicId: cases.publicId }).from(cases).where(inArray(cases.publicId, publicIds));
@@ -261,13 +269,17 @@ async function erase(
           .where(and(inArray(caseEntries.caseId, caseIds), isNotNull(caseEntries.text)))
           .returning({ id: caseEntries.id })
       ).length;
-      erased.outcome_comments = (
-        await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(cases)
-          .where(and(inArray(cases.id, caseIds), isNotNull(cases.outcomeComment)))
-      )[0]!.count;
-      await tx.update(cases).set({ outcomeComment: null, erasedAt: now }).where(inArray(cases.id, caseIds));
+      const [counted] = await tx
+        .select({
+          comments: sql<number>`(count(*) filter (where ${cases.outcomeComment} is not null))::int`,
+          names: sql<number>`(count(*) filter (where ${cases.personName} is not null))::int`,
+        })
+        .from(cases)
+        .where(inArray(cases.id, caseIds));
+      erased.outcome_comments = counted!.comments;
+      erased.person_names = counted!.names;
+      // `erased_at` also keeps the sync from writing the name again (lib/cases/server/store.ts).
+      await tx.update(cases).set({ outcomeComment: null, personName: null, erasedAt: now }).where(inArray(cases.id, caseIds));
     }
     erased.document_crops = (
       await tx.delete(documentCrops).where(inArray(documentCrops.publicId, publicIds)).returning({ id: documentCrops.publicId })
