@@ -37,7 +37,7 @@ async function openBell(ui = <NotificationBell />) {
   const { user } = renderWithProviders(ui);
   const bell = await screen.findByRole("button", { name: /(Notifications, 3 unread|Notificações, 3 não lidas)/ });
   await user.click(bell);
-  return screen.getByTestId("notification-list");
+  return screen.findByTestId("notification-list");
 }
 
 const links = (list: HTMLElement) =>
