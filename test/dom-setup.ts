@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 /*
@@ -10,6 +10,10 @@ import { afterEach, vi } from "vitest";
  */
 
 vi.mock("next/navigation", () => import("./navigation"));
+
+// How long findBy* and waitFor wait for what they look for (a bound, not a timing: they return as soon as it is
+// there). Testing Library's 1 s ran out for a mocked fetch and a render on a 2-core machine running the whole suite.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Pointer capture and scrolling: called by the zoom, the crop and the queue; jsdom has neither.
 Element.prototype.setPointerCapture ??= function setPointerCapture() {};
