@@ -48,7 +48,7 @@ export function RoutingEditor({ config }: { config: RoutingConfig }) {
         <p className="text-sm text-slate-600">{t("intro")}</p>
       </div>
 
-      <fieldset className="space-y-2 rounded-md border border-slate-200 bg-white p-4">
+      <fieldset className="min-w-0 space-y-2 rounded-md border border-slate-200 bg-white p-4">
         <legend className="px-1 font-semibold text-slate-900">{t("assignment")}</legend>
         <label className="flex items-center gap-2 text-sm">
           <input

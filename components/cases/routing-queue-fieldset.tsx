@@ -50,12 +50,12 @@ export function RoutingQueueFieldset({
 }) {
   const t = useTranslations("cases.routing");
   return (
-    <fieldset className="space-y-2 rounded-md border border-slate-200 bg-white p-4 text-sm">
+    <fieldset className="min-w-0 space-y-2 rounded-md border border-slate-200 bg-white p-4 text-sm">
       <legend className="px-1 font-semibold text-slate-900">{queue.name || t("unnamed")}</legend>
       <RoutingLabel htmlFor={`${id}-name`} label={t("queueName")}>
         <input
           id={`${id}-name`}
-          className={`${routingInput} max-w-sm`}
+          className={`${routingInput} w-full max-w-sm`}
           value={queue.name}
           onChange={(event) => onChange({ name: event.target.value })}
         />
@@ -88,7 +88,7 @@ export function RoutingQueueFieldset({
       <RoutingLabel htmlFor={`${id}-add`} label={t("addMember")}>
         <select
           id={`${id}-add`}
-          className={`${routingInput} max-w-sm`}
+          className={`${routingInput} w-full max-w-sm`}
           value=""
           onChange={(event) => event.target.value && onChange({ members: [...queue.members, { userId: event.target.value, lead: false }] })}
         >

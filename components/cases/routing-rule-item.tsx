@@ -75,12 +75,12 @@ export function RoutingRuleItem({
   const c = rule.conditions;
   return (
     <li className="space-y-2 rounded-md border border-slate-200 bg-white p-4 text-sm">
-      <fieldset className="space-y-2">
+      <fieldset className="min-w-0 space-y-2">
         <legend className="font-semibold text-slate-900">{t("rule", { n: index + 1, queue: queueName(rule.queueId) })}</legend>
         <RoutingLabel htmlFor={`${id}-queue`} label={t("sendTo")}>
           <select
             id={`${id}-queue`}
-            className={`${routingInput} max-w-sm`}
+            className={`${routingInput} w-full max-w-sm`}
             value={rule.queueId}
             onChange={(event) => onChange(c, event.target.value)}
           >
@@ -91,7 +91,7 @@ export function RoutingRuleItem({
             ))}
           </select>
         </RoutingLabel>
-        <fieldset className="flex flex-wrap gap-3">
+        <fieldset className="flex min-w-0 flex-wrap gap-3">
           <legend className="font-medium text-slate-800">{t("flags")}</legend>
           {RED_FLAGS.map((flag) => (
             <label key={flag} className="flex items-center gap-1">
