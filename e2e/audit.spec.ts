@@ -49,6 +49,8 @@ test.describe("audit log", () => {
     // Search by CPF: only that person's events, masked, and the CPF never in the address or a request URL.
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
+    // The filters' form is drawn anew for the new view (keyed by it): typing before that would be typed into the old one.
+    await expect(page.getByLabel("Action", { exact: true })).toHaveValue("");
     await page.getByLabel("Search by CPF").fill(CPF);
     await expect(page.getByLabel("Search by CPF")).toHaveValue("529.982.247-25");
     await page.getByRole("button", { name: "Apply filters" }).click();
@@ -66,6 +68,7 @@ test.describe("audit log", () => {
 
     // The page's own views are on the trail, the CPF search among them, under the masked CPF.
     await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page.getByLabel("Search by CPF")).toHaveValue("");
     await page.getByLabel("Action", { exact: true }).fill("audit.view");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/action=audit\.view/);
