@@ -3,6 +3,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+import { ADMIN_SECTIONS, NAV_ITEMS } from "@/components/layout/nav-items";
 import { RISK_BANDS } from "@/lib/cases/red-flags";
 import { baseURL } from "@/playwright.config";
 
@@ -298,7 +299,8 @@ test("a verification created here shows its ref_id; the export holds the filtere
 });
 
 test.describe("axe: no violations", () => {
-  const PAGES = ["/verifications", "/lookups/cpf", "/kyc", "/admin", "/admin/integrations", "/admin/staff", "/admin/audit", "/account"];
+  /** Every page of the navigation (an admin sees all) and the member's own: a new page is checked without an edit here. */
+  const PAGES = [...NAV_ITEMS.map((item) => item.href), ...ADMIN_SECTIONS.map((section) => section.href), "/account"];
 
   async function expectNoViolations(page: Page, where: string) {
     const result = await new AxeBuilder({ page }).analyze();
@@ -308,17 +310,20 @@ test.describe("axe: no violations", () => {
     expect(summary, `axe on ${where}`).toEqual([]);
   }
 
+  // A test per page and screen, each in its own time (one test walking them all ran out of time on a busy machine).
   for (const viewport of [DESKTOP, PHONE]) {
-    test(`every signed-in page at ${viewport.width}×${viewport.height}`, async ({ adminPage: page }) => {
-      // Nine pages, each analysed whole (the list with its rows): a minute was too short on a busy machine.
-      test.setTimeout(150_000);
-      await inLocale(page, "pt-BR");
-      await page.setViewportSize(viewport);
-      for (const path of PAGES) {
+    for (const path of PAGES)
+      test(`${path} at ${viewport.width}×${viewport.height}`, async ({ adminPage: page }) => {
+        await inLocale(page, "pt-BR");
+        await page.setViewportSize(viewport);
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectNoViolations(page, path);
-      }
+      });
+
+    test(`a verification's detail at ${viewport.width}×${viewport.height}`, async ({ adminPage: page }) => {
+      await inLocale(page, "pt-BR");
+      await page.setViewportSize(viewport);
       const target = await findVerification(page, (item) => item.restrictiveLists.length > 0);
       await page.goto(`/verifications/${target.publicId}`);
       await expect(page.locator("section[aria-labelledby=faces-heading]")).toBeVisible();
