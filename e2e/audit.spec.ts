@@ -48,10 +48,10 @@ test.describe("audit log", () => {
 
     // Search by CPF: only that person's events, masked, and the CPF never in the address or a request URL.
     await page.getByRole("button", { name: "Clear filters" }).click();
-    await expect(page).toHaveURL(/\/admin\/audit$/);
-    // The filters' form is drawn anew for the new view (keyed by it): typing before that would be typed into the old one.
+    // Cleared at once, and what is typed next stays while the address catches up (it was lost to a redrawn form).
     await expect(page.getByLabel("Action", { exact: true })).toHaveValue("");
     await page.getByLabel("Search by CPF").fill(CPF);
+    await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByLabel("Search by CPF")).toHaveValue("529.982.247-25");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page.getByText("Searching by CPF ***.982.247-**")).toBeVisible();
@@ -74,6 +74,14 @@ test.describe("audit log", () => {
     await expect(page).toHaveURL(/action=audit\.view/);
     await expect(table.getByRole("cell", { name: /Audit log viewed/ }).first()).toBeVisible();
     await expect(table.locator("tbody")).toContainText("***.982.247-**");
+
+    // Back and Forward walk the views, the form showing each view's filters.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByLabel("Action", { exact: true })).toHaveValue("");
+    await page.goForward();
+    await expect(page).toHaveURL(/action=audit\.view/);
+    await expect(page.getByLabel("Action", { exact: true })).toHaveValue("audit.view");
   });
 
   test("the export downloads the filtered CSV with progress, and is recorded", async ({ adminPage: page }) => {

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 
 import { reviewCase, WRITE } from "./case-support";
 import { expect, test } from "./fixtures";
@@ -9,6 +10,20 @@ import { expect, test } from "./fixtures";
  * open. A recommendation confirmed by another member shows on its author's bell, naming who. The overdue digest and
  * read-when-handled: e2e/notification-digest.spec.ts.
  */
+
+/**
+ * Opening the case handled its notification: on the bell, opened again, the notification's item says read. Only this
+ * one: the member may have others (an overdue digest) that this test did not handle.
+ */
+async function expectReadOnTheBell(page: Page, publicId: string): Promise<void> {
+  const item = page.getByTestId("notification-item").filter({ has: page.locator(`a[href="/verifications/${publicId}"]`) });
+  await expect(async () => {
+    const bell = page.getByTestId("notification-bell");
+    if ((await bell.getAttribute("aria-expanded")) !== "true") await bell.click();
+    await expect(item.first()).toBeVisible({ timeout: 2_000 });
+    await expect(item.and(page.locator("[data-read=false]"))).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
+}
 
 test("a mention in a note shows on the mentioned member's bell, links to the case, and axe finds nothing", async ({
   analystPage: page,
@@ -25,8 +40,9 @@ test("a mention in a note shows on the mentioned member's bell, links to the cas
   expect(note.status()).toBe(201);
 
   await page.goto("/");
-  const bell = page.getByRole("button", { name: /^(Notifications, 1 unread|Notificações, 1 não lida)$/ });
-  await expect(bell).toBeVisible();
+  // At least this one unread: the SLA job's overdue digest may tell the same member about cases earlier tests left.
+  const bell = page.getByTestId("notification-bell");
+  await expect(bell).toHaveAccessibleName(/^(Notifications, [1-9]\d* unread|Notificações, [1-9]\d* não lidas?)$/);
   await bell.click();
   await expect(bell).toHaveAttribute("aria-expanded", "true");
   const list = page.getByTestId("notification-list");
@@ -44,9 +60,7 @@ test("a mention in a note shows on the mentioned member's bell, links to the cas
 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}$`));
-  await expect(page.getByRole("button", { name: /^(Notifications, none unread|Notificações, nenhuma não lida)$/ })).toBeVisible({
-    timeout: 10_000,
-  });
+  await expectReadOnTheBell(page, publicId);
 });
 
 test("a confirmed recommendation shows on its author's bell, naming the case by its ref and who confirmed it", async ({
@@ -64,7 +78,7 @@ test("a confirmed recommendation shows on its author's bell, naming the case by 
   expect((await post(admin, "/outcome/confirm", { agree: true, comment: "" })).status()).toBe(200);
 
   await page.goto("/");
-  const bell = page.getByRole("button", { name: /^(Notifications, 1 unread|Notificações, 1 não lida)$/ });
+  const bell = page.getByTestId("notification-bell");
   await bell.click();
   const list = page.getByTestId("notification-list");
   // The admin of this worker's accounts is named "Worker <n> Admin" (e2e/fixtures.ts).
@@ -76,7 +90,5 @@ test("a confirmed recommendation shows on its author's bell, naming the case by 
   // Opening the case handles it for the analyst: read.
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}$`));
-  await expect(page.getByRole("button", { name: /^(Notifications, none unread|Notificações, nenhuma não lida)$/ })).toBeVisible({
-    timeout: 10_000,
-  });
+  await expectReadOnTheBell(page, publicId);
 });

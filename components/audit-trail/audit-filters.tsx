@@ -11,8 +11,9 @@ import { cpfDigits, formatCpf, formatCpfPartial, isValidCpf } from "@/lib/shared
 
 /*
  * The audit log's filters. They edit a draft; "Apply" hands the filters to the log (audit-log.tsx), which
- * puts them in the URL, and the CPF to the log's state: a CPF never goes into the URL. The log re-mounts
- * this form when the applied filters change, so the draft always starts from what is on screen.
+ * puts them in the URL, and the CPF to the log's state: a CPF never goes into the URL. Applying (or clearing) sets
+ * the draft to what was applied; the log re-mounts this form when the view changes otherwise (Back, Forward, a
+ * link), so the draft always starts from what is on screen.
  */
 
 export const KNOWN_TARGET_TYPES = ["cpf", "verification", "integration", "staff", "phone", "person", "email"] as const;
@@ -66,8 +67,14 @@ export function AuditFilters({
     if (draft.cpf.trim() && !isValidCpf(digits)) return setProblem("cpf");
     if (digits && draft.target.trim()) return setProblem("cpfAndTarget");
     if (draft.from && draft.to && draft.from > draft.to) return setProblem("range");
+    apply(compactFilters(draft), digits || null);
+  };
+  // The draft becomes what was applied at once: the log does not draw the form anew for its own apply, so what is
+  // typed next (before the address has caught up) stays.
+  const apply = (filters: Filters, cpf: string | null) => {
     setProblem(null);
-    onApply(compactFilters(draft), digits || null);
+    setDraft(draftOf(filters, cpf));
+    onApply(filters, cpf);
   };
 
   const types = [
@@ -176,7 +183,7 @@ export function AuditFilters({
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button type="submit">{t("apply")}</Button>
-        <Button type="button" variant="secondary" onClick={() => onApply({}, null)}>
+        <Button type="button" variant="secondary" onClick={() => apply({}, null)}>
           {t("clear")}
         </Button>
       </div>

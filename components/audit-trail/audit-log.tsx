@@ -38,15 +38,22 @@ export function AuditLog({ actions, serverError }: { actions: string[]; serverEr
   useServerError(auditKeys.list(filters, null), serverError);
   const list = useAuditEvents(filters, cpf, { enabled: parsed.ok });
 
+  // The form is drawn anew when the view changes from outside it (Back, Forward, a link), not for its own apply:
+  // it already shows what it applied, and the address catches up a render later, after what is typed meanwhile.
+  const [form, setForm] = useState<{ key: number; seen: string; own: string | null }>({ key: 0, seen: query, own: null });
+  if (query !== form.seen) setForm({ key: query === form.own ? form.key : form.key + 1, seen: query, own: null });
+
   const apply = (next: Filters, nextCpf: string | null) => {
     setCpf(nextCpf);
     const nextQuery = auditFiltersToSearchParams(next).toString();
-    if (nextQuery !== query) window.history.pushState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
+    if (nextQuery === query) return;
+    setForm((current) => ({ ...current, own: nextQuery }));
+    window.history.pushState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
   };
 
   return (
     <>
-      <AuditFilters key={`${query}|${cpf ?? ""}`} filters={filters} cpf={cpf} actions={actions} onApply={apply} />
+      <AuditFilters key={form.key} filters={filters} cpf={cpf} actions={actions} onApply={apply} />
       {cpf ? <p className="text-sm font-medium text-slate-800">{t("filters.cpfActive", { cpf: maskCpf(cpf) })}</p> : null}
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <AuditExport filters={filters} cpf={cpf} disabled={!parsed.ok} />

@@ -13,11 +13,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;
   /** Shows a spinner, disables the button and tells assistive technology it is busy. */
   pending?: boolean;
+  /**
+   * Shows the spinner and tells assistive technology it is busy, but keeps the button enabled: a focused button
+   * that becomes disabled loses focus, so one whose press is still being answered (a dialog whose code is on its
+   * way) stays focusable and focus can come back to it.
+   */
+  busy?: boolean;
 }
 
 export function Button({
   variant = "primary",
   pending = false,
+  busy = false,
   disabled,
   className = "",
   children,
@@ -28,11 +35,11 @@ export function Button({
     <button
       type={type}
       disabled={disabled || pending}
-      aria-busy={pending || undefined}
+      aria-busy={pending || busy || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...rest}
     >
-      {pending ? <Spinner /> : null}
+      {pending || busy ? <Spinner /> : null}
       {children}
     </button>
   );

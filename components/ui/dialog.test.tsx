@@ -54,4 +54,20 @@ describe("useLazyDialog", () => {
     expect(trigger).not.toHaveAttribute("aria-busy");
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it("keeps focus on a trigger pressed before the code arrives, and gives it back when the dialog closes", async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { user } = renderWithProviders(<Probe load={() => gate.then(() => Loaded)} />);
+    const trigger = screen.getByRole("button", { name: "Open the probe" });
+    await user.click(trigger);
+    // Busy, still enabled and focused: a disabled button drops focus, and the dialog would give it back to nothing.
+    expect(trigger).toBeEnabled();
+    expect(trigger).toHaveFocus();
+    release();
+    expect(await screen.findByRole("dialog", { name: "Probe dialog" })).toBeVisible();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+  });
 });

@@ -181,7 +181,8 @@ export function useLazyDialog<Props>(load: () => Promise<ComponentType<Props>>) 
       // Before the page's code runs, disabled (a press would be lost); pressed before the dialog's code arrived,
       // busy with a spinner until the dialog opens.
       disabled: !hydrated,
-      pending: open && !Loaded,
+      // Busy, not disabled: a disabled button loses focus, and focus goes back to the button when the dialog closes.
+      busy: open && !Loaded,
       onPointerEnter: preload,
       onFocus: preload,
       onClick: () => {
