@@ -21,6 +21,8 @@ export const LAYERS = [
   { name: "keys", glob: "lib/keys/**" },
   { name: "config", glob: "lib/config/**" },
   { name: "log", glob: "lib/log{.ts,.test.ts}" },
+  { name: "metrics", glob: "lib/metrics/**" },
+  { name: "runtime", glob: "lib/runtime/**" },
   { name: "i18n", glob: "lib/i18n/**" },
   { name: "db", glob: "lib/db/**" },
   { name: "upstream", glob: "lib/upstream/**" },
@@ -70,7 +72,16 @@ const featureGlobs = (name) => mirrorOf(`lib/${name}/**`);
 const ALL_FEATURES = Object.keys(FEATURES).flatMap(featureGlobs);
 
 /** Server code: a `server/` folder, the server-only layers, and the upstream clients (not their model/). */
-export const SERVER_CODE = ["lib/*/server/**", "lib/keys/**", "lib/db/**", "lib/api/**", "lib/upstream/*.ts", "lib/{config/**,log.ts}"];
+export const SERVER_CODE = [
+  "lib/*/server/**",
+  "lib/keys/**",
+  "lib/db/**",
+  "lib/api/**",
+  "lib/metrics/**",
+  "lib/runtime/**",
+  "lib/upstream/*.ts",
+  "lib/{config/**,log.ts}",
+];
 
 /** Code that runs in the browser, or must stay able to: client components and the browser-safe parts of lib/. */
 export const BROWSER_CODE = [

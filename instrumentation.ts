@@ -21,6 +21,10 @@
  *     counts in memory).
  * 11. start signing the audit trail's head (lib/audit-trail/server/head-schedule.ts; every
  *     AUDIT_HEAD_CHECKPOINT_MINUTES, a lease makes one instance do it), copied outside the database.
+ * 12. install the graceful stop on SIGTERM (lib/runtime/shutdown.ts) when Next leaves the signals to the app
+ *     (NEXT_MANUAL_SIG_HANDLE=true: `npm start`, `npm run demo`), with what it stops, in order.
+ *
+ * The scheduled jobs (5 to 9, 11) wake when their next run is due (lib/runtime/scheduler.ts).
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -58,4 +62,27 @@ export async function register() {
   startUpstreamCallFlusher();
   const { startAuditHeadSchedule } = await import("./lib/audit-trail/server/head-schedule");
   startAuditHeadSchedule();
+  await installShutdown();
+}
+
+async function installShutdown() {
+  const { config } = await import("./lib/config");
+  const { log } = await import("./lib/log");
+  if (process.env.NEXT_MANUAL_SIG_HANDLE !== "true") {
+    log.warn("graceful_shutdown_off", { reason: "NEXT_MANUAL_SIG_HANDLE is not true: Next handles SIGTERM itself" });
+    return;
+  }
+  const { onStop } = await import("./lib/runtime/lifecycle");
+  const { stopJobs } = await import("./lib/runtime/scheduler");
+  const { stopOutbox } = await import("./lib/notifications/server/outbox");
+  const { getDatabaseHandle } = await import("./lib/db/client");
+  const { releaseHeldLeases } = await import("./lib/db/lease");
+  const { flushUpstreamCalls } = await import("./lib/upstream/call-count");
+  onStop("jobs", stopJobs);
+  onStop("outbox", stopOutbox);
+  onStop("leases", async () => releaseHeldLeases((await getDatabaseHandle()).db));
+  onStop("upstream counts", async () => flushUpstreamCalls((await getDatabaseHandle()).db));
+  onStop("database", async () => (await getDatabaseHandle()).close());
+  const { installGracefulShutdown } = await import("./lib/runtime/shutdown");
+  installGracefulShutdown({ graceMs: config().operations.shutdownGraceSeconds * 1000 });
 }

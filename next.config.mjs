@@ -1,4 +1,19 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+
 import createNextIntlPlugin from "next-intl/plugin";
+
+// The release GET /api/health names, fixed at build time: package.json's version and the commit built (GIT_COMMIT
+// when the build has no .git, as in a container or from an archive).
+function buildCommit() {
+  if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+const RELEASE = { KYC_VERSION: JSON.parse(fs.readFileSync("package.json", "utf8")).version, KYC_COMMIT: buildCommit() };
 
 // Every powerful browser feature off: a back office needs none of them, except passkeys (WebAuthn), which
 // sign-in and the second factor use on this origin only, never in a frame from elsewhere.
@@ -44,9 +59,11 @@ const withNextIntl = createNextIntlPlugin({
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Inlined where server code reads them (app/api/health/route.ts): the release survives a copy without the source tree.
+  env: RELEASE,
   // PGlite is WebAssembly and pg has optional native bindings: both stay out of the bundle, and so does
   // undici (the upstream clients' HTTP client), loaded from node_modules like Node loads its own copy.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici", "pdfkit"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici", "pdfkit", "prom-client"],
   poweredByHeader: false,
   // Lets two builds live side by side (e.g. browser tests of two branches on one machine).
   distDir: process.env.NEXT_DIST_DIR || ".next",

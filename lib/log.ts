@@ -53,6 +53,7 @@ export function registerConfigSecrets(cfg: Config): void {
       (ring) => ring?.keys.map((key) => key.secret) ?? [],
     ),
     cfg.oidc?.clientSecret,
+    cfg.operations.metricsToken,
   );
 }
 

@@ -74,11 +74,16 @@ function stop(code = 0) {
   stopping = true;
   const children = supervisor.stop();
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  // Give servers a moment to close their sockets, then make sure nothing outlives us.
-  setTimeout(() => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    process.exit(code);
-  }, 3000).unref();
+  // The dashboard drains (lib/runtime/shutdown.ts: within SHUTDOWN_GRACE_SECONDS, default 25, usually a second or two);
+  // past that and a margin, make sure nothing outlives us.
+  const graceSeconds = Number(env.SHUTDOWN_GRACE_SECONDS) || 25;
+  setTimeout(
+    () => {
+      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+      process.exit(code);
+    },
+    (graceSeconds + 5) * 1000,
+  ).unref();
   Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null))).then(() =>
     process.exit(code),
   );
@@ -167,7 +172,9 @@ if (stopping) {
     if (build.status !== 0) stop(build.status ?? 1);
   }
   if (!stopping) {
-    const app = start("dashboard", process.execPath, [...heapFlags(), nextBin, ...nextArgs(mode, port, host)]);
+    // The production server stops gracefully on SIGTERM (lib/runtime/shutdown.ts): Next leaves the signal to it.
+    const signals = mode === "demo" ? { NEXT_MANUAL_SIG_HANDLE: "true" } : {};
+    const app = start("dashboard", process.execPath, [...heapFlags(), nextBin, ...nextArgs(mode, port, host)], signals);
     await waitFor(app, /Ready|started server|Local:/i, "the dashboard").catch((error) => {
       console.error(`${error.message}; stopping everything`);
       stop(1);

@@ -52,6 +52,8 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
     POST: { need: "public", skip: "it would end the sessions the later rows use; covered by app/api/auth/sign-out/route.test.ts" },
   },
   "app/api/health/route.ts": { GET: { need: "public" } },
+  // A 404 unless METRICS_TOKEN is set, then a bearer token, not a session: the matrix runs without it.
+  "app/api/metrics/route.ts": { GET: { need: "public" } },
   // A 404 unless BENCH_ROUTES=on (embedded mode): the matrix runs without it.
   "app/api/bench/proxy/route.ts": { GET: { need: "public" } },
   "app/api/account/password/route.ts": { POST: { need: "signed_in", body: {} } },

@@ -4,6 +4,8 @@ import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 import { getDatabaseHandle, type DatabaseHandle } from "@/lib/db/client";
 import { latestLiveId, liveEventsAfter, liveHub, type LiveEvent } from "@/lib/db/live";
+import { metrics } from "@/lib/metrics/registry";
+import { isDraining, onDrain } from "@/lib/runtime/lifecycle";
 
 /*
  * The live stream's answer (GET /api/events/stream): Server-Sent Events, one per live event the member may
@@ -15,11 +17,29 @@ import { latestLiveId, liveEventsAfter, liveHub, type LiveEvent } from "@/lib/db
  * The stream is background: it never keeps the session alive (the route kit's `background`), and it ends
  * with the session: every RECHECK_MS the session is read again (`stillSignedIn`), the stream closes when
  * it is gone and follows the member's permissions as they are now.
+ *
+ * An instance that is stopping (SIGTERM, lib/runtime/lifecycle.ts) ends every stream with a short `retry:`, and
+ * one opened while it stops at once: the browser reconnects within DRAIN_RETRY_MS, through the proxy to an
+ * instance still serving, and replays what it missed from its Last-Event-ID. The open streams are counted
+ * (`kyc_live_streams_open`).
  */
 
 export const HEARTBEAT_MS = 15_000;
 export const RECHECK_MS = 60_000;
 const RETRY_MS = 3_000;
+export const DRAIN_RETRY_MS = 500;
+
+// Every open stream of this process, by the function that ends it for a drain (on globalThis: one set for all bundles).
+const open = ((globalThis as typeof globalThis & { __kycLiveStreams?: Set<() => void> }).__kycLiveStreams ??= new Set());
+
+/** Ends every open stream with a short retry (the drain's first step); how many there were. */
+export function endLiveStreamsForDrain(): number {
+  const ending = [...open];
+  ending.forEach((end) => end());
+  return ending.length;
+}
+
+onDrain("live streams", endLiveStreamsForDrain);
 // Ids recently sent, so a catch-up after a reconnection never sends one twice.
 const SENT_MEMORY = 1_000;
 
@@ -81,6 +101,7 @@ export function liveStream(options: LiveStreamOptions): ReadableStream<Uint8Arra
   const close = () => {
     if (closed) return;
     closed = true;
+    if (open.delete(endForDrain)) metrics().liveStreams.dec();
     unsubscribe();
     timers.forEach(clearInterval);
     signal.removeEventListener("abort", close);
@@ -98,6 +119,10 @@ export function liveStream(options: LiveStreamOptions): ReadableStream<Uint8Arra
       close();
     }
   };
+  function endForDrain() {
+    write(`retry: ${DRAIN_RETRY_MS}\n\n`);
+    close();
+  }
   // Until the stream knows where it starts, what the hub hands over waits; events at or before the start are
   // what the page was read after, never sent (a notification committed before the stream may arrive after it).
   let start: number | null = null;
@@ -119,7 +144,10 @@ export function liveStream(options: LiveStreamOptions): ReadableStream<Uint8Arra
     async start(streamController) {
       controller = streamController;
       if (signal.aborted) return close();
+      if (isDraining()) return endForDrain();
       signal.addEventListener("abort", close);
+      open.add(endForDrain);
+      metrics().liveStreams.inc();
       write(`retry: ${RETRY_MS}\n\n`);
       // Subscribe before reading, so nothing published in between is missed (`sent` drops the doubles).
       unsubscribe = liveHub(handle).subscribe({ onEvent: send, onReset: () => void catchUp().catch(() => undefined) });

@@ -16,6 +16,8 @@ import {
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
+import { metrics, secondsSince } from "@/lib/metrics/registry";
+import { trackRequest } from "@/lib/runtime/lifecycle";
 import { AppError } from "@/lib/shared/errors";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 
@@ -40,7 +42,9 @@ import { toErrorResponse } from "./errors";
  *      `step_up_required`);
  *   6. the database opened (`db`, unless the route says `database: false`): the one way a handler gets it.
  *
- * Whatever is thrown is mapped once by `toErrorResponse`; every answer carries `Cache-Control: no-store`.
+ * Whatever is thrown is mapped once by `toErrorResponse`; every answer carries `Cache-Control: no-store`. Every
+ * request is counted while it is answered (a draining instance waits for it: lib/runtime/lifecycle.ts) and observed
+ * in `kyc_http_request_duration_seconds` under its route as the file names it, never the path as requested.
  */
 
 /** A permission (lib/auth/permissions.ts), `signed_in` (any live session), or `public` (no session). */
@@ -244,7 +248,10 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
   options: RouteOptions<R, P, Q, B, D>,
   handler: (input: RouteInput<R, P, Q, B, D>) => Promise<Response>,
 ): (request: Request, next?: NextContext) => Promise<Response> {
-  return async (request, next) => withUpstreamSource(await sourceOf(request, next), () => handle(request, next));
+  return async (request, next) => {
+    const source = await sourceOf(request, next);
+    return trackRequest(() => observed(source, () => withUpstreamSource(source, () => handle(request, next))));
+  };
   async function handle(request: Request, next?: NextContext): Promise<Response> {
     let response: Response;
     try {
@@ -289,6 +296,24 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       }
     }
     return response;
+  }
+}
+
+/** The answer's time to its headers, by route template, method and status (lib/metrics/registry.ts). */
+async function observed(source: string, answer: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  const { httpRequests, httpInFlight } = metrics();
+  httpInFlight.inc();
+  try {
+    const response = await answer();
+    const space = source.indexOf(" ");
+    httpRequests.observe(
+      { method: source.slice(0, space), route: source.slice(space + 1), status: String(response.status) },
+      secondsSince(started),
+    );
+    return response;
+  } finally {
+    httpInFlight.dec();
   }
 }
 

@@ -71,6 +71,7 @@ export function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string })
       chatWebhookUrl: values.CHAT_WEBHOOK_URL,
     },
     logLevel: values.LOG_LEVEL,
+    operations: { metricsToken: values.METRICS_TOKEN, shutdownGraceSeconds: values.SHUTDOWN_GRACE_SECONDS },
   };
 }
 

@@ -7,6 +7,7 @@ import { chatWebhookUrl, httpUrl, secret, webhookSecret } from "@/lib/config/fie
 import { caseVariables } from "@/lib/config/schema-cases";
 import { deliveryVariables } from "@/lib/config/schema-delivery";
 import { quotaVariables, retentionVariables } from "@/lib/config/schema-limits";
+import { operationsVariables } from "@/lib/config/schema-operations";
 import { signInVariables } from "@/lib/config/schema-sign-in";
 import { upstreamVariables } from "@/lib/config/schema-upstream";
 
@@ -33,6 +34,7 @@ export const sharedSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ...signInVariables,
   ...deliveryVariables,
+  ...operationsVariables,
 });
 
 export type SharedValues = z.infer<typeof sharedSchema>;

@@ -73,6 +73,8 @@ export interface Config {
   /** Email (SMTP) and chat (incoming webhook) for notifications; each undefined when not configured. */
   notifications: { smtpUrl: string | undefined; smtpFrom: string; smtpPlaintextLoopback: boolean; chatWebhookUrl: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** The metrics route's bearer token (undefined: off) and the drain on SIGTERM (lib/server-lifecycle). */
+  operations: { metricsToken: string | undefined; shutdownGraceSeconds: number };
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
   seedDemoAccounts: boolean;
   /** Bench-only routes (GET /api/bench/proxy): BENCH_ROUTES=on, embedded mode only; never with the real service. */

@@ -15,6 +15,7 @@ import pg from "pg";
 import { config } from "@/lib/config";
 
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed, type ChangeFeedHandlers } from "./change-feed";
+import { timePglite, timePool } from "./timing";
 
 /*
  * One database handle per process: PGlite in `<DATA_DIR>/pglite` when DATABASE_URL is unset,
@@ -81,6 +82,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     const db = drizzlePglite(client);
     // PGlite is a single connection inside this process: nothing else can race the migration.
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    timePglite(client);
     return {
       db: db as unknown as Database,
       driver: "pglite",
@@ -94,6 +96,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
   const pool = new pg.Pool({ connectionString: source.url, application_name: "kyc-backoffice", max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.error("database pool error:", error.message));
+  timePool(pool);
   const db = drizzlePg(pool);
   return {
     db: db as unknown as Database,

@@ -3,6 +3,7 @@ import "server-only";
 import { config, type QuotaName, type QuotaWindow } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { consumeUpTo, countsAt, giveBack } from "@/lib/db/rate-limit";
+import { metrics } from "@/lib/metrics/registry";
 import { AppError } from "@/lib/shared/errors";
 import { dayWindow } from "@/lib/shared/time-zone";
 
@@ -120,6 +121,7 @@ export async function consumeQuota(db: Database, name: QuotaName, userId: string
     const result = await consumeUpTo(db, key, { amount, limit: limit ?? NO_LIMIT, start, end });
     if (!result.allowed) {
       await release();
+      metrics().quotaRefusals.inc({ kind: name });
       const retryAfterSeconds = Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
       throw new QuotaExceededError(name, window, limit ?? NO_LIMIT, retryAfterSeconds, { amount, used: result.count });
     }

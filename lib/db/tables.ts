@@ -24,13 +24,15 @@ export const rateLimits = pgTable(
 
 /*
  * Leases for work one instance does at a time (the case sync): taken with one conditional upsert, so
- * instances sharing a PostgreSQL never run it twice at once, and `last_finished_at` spaces scheduled runs.
+ * instances sharing a PostgreSQL never run it twice at once, and `last_started_at` spaces scheduled runs
+ * (`last_finished_at` before a job's first run under migration 0021).
  */
 export const jobLeases = pgTable("job_leases", {
   name: text("name").primaryKey(),
   holder: text("holder"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
   // What the job keeps between runs (an incremental sync's cursor, the last full pass), written by the holder.
   state: jsonb("state").$type<Record<string, unknown>>().notNull().default({}),
 });

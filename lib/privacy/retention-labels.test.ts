@@ -16,4 +16,12 @@ describe("retention kinds", () => {
     expect(Object.keys(messages.retention.kinds).sort()).toEqual([...RETENTION_KINDS].sort());
     expect(Object.keys(messages.retention.reasons).sort()).toEqual([...RETENTION_KINDS].sort());
   });
+
+  // The API's documentation lists the kinds the answer may hold: it had left out `upstream_calls`.
+  it("are the kinds docs/http-api.md lists for GET /api/privacy/retention", () => {
+    const docs = fs.readFileSync(path.join(process.cwd(), "docs", "http-api.md"), "utf8");
+    const sentence = /`kind` is one of\s+([^;]+);/.exec(docs)?.[1] ?? "";
+    const listed = [...sentence.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]);
+    expect(listed.sort()).toEqual([...RETENTION_KINDS].sort());
+  });
 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
 import { log, registerConfigSecrets, registerSecrets } from "@/lib/log";
+import { metrics } from "@/lib/metrics/registry";
 import { countUpstreamCall } from "@/lib/upstream/call-count";
 import { parseErrorBody } from "@/lib/upstream/error-body";
 import {
@@ -240,6 +241,10 @@ export class HttpClient {
       };
       if (outcome === "ok") log.info("upstream_call", fields);
       else log.warn("upstream_call", fields);
+      metrics().upstreamCalls.observe(
+        { upstream: this.upstream, operation: request.operation, status: status === null ? "none" : String(status), outcome },
+        fields.durationMs / 1000,
+      );
     };
 
     let response: TransportAnswer;

@@ -15,11 +15,15 @@ import { PartnersClient } from "./partners";
 
 export const PROBE_TIMEOUT_MS = 3000;
 
-export type ProbeProblem = "unreachable" | "timeout" | "unavailable" | "malformed" | "refused" | "rejected";
+/** `behind`: the database lacks a migration this release ships (GET /api/health's `migrations` check). */
+export type ProbeProblem = "unreachable" | "timeout" | "unavailable" | "malformed" | "refused" | "rejected" | "behind";
 export type ProbeResult = { ok: boolean; ms: number; problem?: ProbeProblem };
 
 export function probeProblem(error: unknown): ProbeProblem {
-  if (!isUpstreamError(error)) return error instanceof Error && error.name === "TimeoutError" ? "timeout" : "unreachable";
+  if (!isUpstreamError(error)) {
+    if (error instanceof Error && error.name === "MigrationsBehind") return "behind";
+    return error instanceof Error && error.name === "TimeoutError" ? "timeout" : "unreachable";
+  }
   switch (error.kind) {
     case "timeout":
       return "timeout";

@@ -4,6 +4,7 @@ import { desc, sql } from "drizzle-orm";
 
 import { auditChainHead, auditEvents } from "@/lib/audit-trail/server/tables";
 import type { Database } from "@/lib/db/client";
+import { metrics, secondsSince } from "@/lib/metrics/registry";
 
 /*
  * Group commit for the audit trail. Every request that reads personal data writes an event before it
@@ -147,14 +148,18 @@ export class GroupCommitter {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, this.maxBatch);
+        const started = performance.now();
         try {
           const written = await appendChained(
             this.db,
             batch.map((pending) => pending.fields),
             this.signerOf(),
           );
+          metrics().auditCommits.observe({ outcome: "committed" }, secondsSince(started));
+          metrics().auditBatchEvents.inc(batch.length);
           batch.forEach((pending, index) => pending.resolve(written[index]!));
         } catch (error) {
+          metrics().auditCommits.observe({ outcome: "rolled_back" }, secondsSince(started));
           // The transaction rolled back: none of these events is on the trail. One event's failure
           // must not refuse its neighbours' requests, so a failed batch is retried one event at a time,
           // and each caller gets its own event's fate.

@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, releaseLease } from "@/lib/db/lease";
-import { log } from "@/lib/log";
+import { acquireLease, leaseDueInMs, releaseLease } from "@/lib/db/lease";
+import { startJob } from "@/lib/runtime/scheduler";
 
 import type { HeadCheckpoint } from "./checkpoint";
 import { checkpointAuditHead } from "./head-file";
@@ -38,20 +38,17 @@ export async function runAuditHeadCheckpoint(
   }
 }
 
-const globalForSchedule = globalThis as typeof globalThis & { __kycAuditHead?: NodeJS.Timeout };
-
-/** Starts the schedule once per process (instrumentation.ts); AUDIT_HEAD_CHECKPOINT_MINUTES=0 turns it off. */
+/**
+ * Starts the schedule once per process (instrumentation.ts); AUDIT_HEAD_CHECKPOINT_MINUTES=0 turns it off. Each
+ * instance wakes when the lease says a checkpoint is due (lib/runtime/scheduler.ts); the lease lets one do it.
+ */
 export function startAuditHeadSchedule(): void {
   const minutes = config().auditHead.checkpointMinutes;
-  if (minutes === 0 || globalForSchedule.__kycAuditHead) return;
-  // Checked every minute (one conditional upsert); the lease's gap decides whether a checkpoint is due.
-  const tick = async () => {
-    try {
-      await runAuditHeadCheckpoint(await getDb(), { minGapMs: minutes * 60_000 });
-    } catch (error) {
-      log.warn("audit_head_checkpoint_failed", { error });
-    }
-  };
-  globalForSchedule.__kycAuditHead = setInterval(() => void tick(), 60_000);
-  globalForSchedule.__kycAuditHead.unref();
+  if (minutes === 0) return;
+  startJob({
+    name: LEASE,
+    maxSleepMs: 60_000,
+    run: async () => ((await runAuditHeadCheckpoint(await getDb(), { minGapMs: minutes * 60_000 })) ? "ran" : "idle"),
+    nextDueInMs: async () => leaseDueInMs(await getDb(), LEASE, minutes * 60_000),
+  });
 }

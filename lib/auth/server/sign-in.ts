@@ -9,6 +9,7 @@ import { isDemoAccount } from "@/lib/auth/server/seed";
 import { getStaff, getStaffCredentials, spendOneTimePassword } from "@/lib/auth/server/staff-store";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
+import { metrics } from "@/lib/metrics/registry";
 
 import { passkeyAllowedFor, verifyPasskey } from "./factors";
 import { dummyPasswordHash, verifyPassword } from "./password";
@@ -46,8 +47,9 @@ export async function attemptPasswordSignIn(
     reason: Refusal | "throttled" | "password_sign_in_off",
     targetId?: string,
     outcome: "failure" | "denied" = "failure",
-  ) =>
-    recordEvent(
+  ) => {
+    metrics().signInFailures.inc({ reason });
+    return recordEvent(
       {
         actor: triedAs,
         action: "auth.sign_in",
@@ -58,6 +60,7 @@ export async function attemptPasswordSignIn(
       },
       db,
     );
+  };
 
   if (!config().signIn.passwordSignIn) {
     await refuse("password_sign_in_off", undefined, "denied");
@@ -65,6 +68,7 @@ export async function attemptPasswordSignIn(
   }
   const slot = await takeSignInAttempt(db, { email: account, address }, now());
   if (!slot.allowed) {
+    metrics().signInLocks.inc({ scope: slot.scope });
     await recordEvent(
       {
         actor: triedAs,
@@ -125,8 +129,10 @@ export async function attemptPasskeySignIn(
   { now = () => new Date() } = {},
 ): Promise<PasswordSignInResult> {
   const slot = await takeAddressAttempt(db, address, now());
-  const refuse = async (reason: PasskeyRefusal | "throttled", staff?: { id: string; email: string } | null) =>
-    recordEvent(
+  const refuse = async (reason: PasskeyRefusal | "throttled", staff?: { id: string; email: string } | null) => {
+    if (slot.allowed) metrics().signInFailures.inc({ reason });
+    else metrics().signInLocks.inc({ scope: slot.scope });
+    return recordEvent(
       {
         actor: { id: null, email: staff?.email ?? null },
         action: "auth.sign_in",
@@ -137,6 +143,7 @@ export async function attemptPasskeySignIn(
       },
       db,
     );
+  };
   if (!slot.allowed) {
     await refuse("throttled");
     return { status: "locked", retryAfterMs: slot.retryAfterMs, scope: slot.scope };

@@ -7,9 +7,11 @@ import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, releaseLease } from "@/lib/db/lease";
+import { acquireLease, leaseDueInMs, releaseLease } from "@/lib/db/lease";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/metrics/registry";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
+import { startJob } from "@/lib/runtime/scheduler";
 
 import { sendOverdueDigests, sweepHandled } from "./overdue-digest";
 
@@ -63,9 +65,9 @@ export async function escalateCase(db: Database, caseId: string, now = new Date(
 
 export async function escalateOverdueCases(
   db: Database,
-  { holder, now = new Date() }: { holder: string; now?: Date },
+  { holder, now = new Date(), minGapMs = 0 }: { holder: string; now?: Date; minGapMs?: number },
 ): Promise<EscalationReport> {
-  if (!(await acquireLease(db, { name: ESCALATION_LEASE, holder, ttlMs: LEASE_TTL_MS, now })))
+  if (!(await acquireLease(db, { name: ESCALATION_LEASE, holder, ttlMs: LEASE_TTL_MS, minGapMs, now })))
     return { ran: false, escalated: [], digests: 0 };
   const escalated: string[] = [];
   let digests = 0;
@@ -89,20 +91,23 @@ export async function escalateOverdueCases(
 }
 
 const INSTANCE = randomUUID();
-const globalForEscalation = globalThis as typeof globalThis & { __kycCaseEscalation?: NodeJS.Timeout };
+const EVERY_MS = 60_000;
 
-/** Every minute on every instance (instrumentation.ts); the lease lets one of them work at a time. */
+/**
+ * Every minute (instrumentation.ts): each instance wakes when the lease says the next run is due
+ * (lib/runtime/scheduler.ts), and the lease's gap lets one of them run per minute.
+ */
 export function startEscalationSchedule(): void {
-  if (globalForEscalation.__kycCaseEscalation) return;
-  const tick = async () => {
-    try {
-      const report = await escalateOverdueCases(await getDb(), { holder: INSTANCE });
+  startJob({
+    name: ESCALATION_LEASE,
+    maxSleepMs: EVERY_MS,
+    run: async () => {
+      const report = await escalateOverdueCases(await getDb(), { holder: INSTANCE, minGapMs: EVERY_MS });
+      metrics().caseEscalations.inc(report.escalated.length);
       if (report.escalated.length || report.digests)
         log.info("case_escalation", { escalated: report.escalated.length, digests: report.digests });
-    } catch (error) {
-      log.warn("case_escalation_failed", { error: error instanceof Error ? error.name : "Error" });
-    }
-  };
-  globalForEscalation.__kycCaseEscalation = setInterval(() => void tick(), 60_000);
-  globalForEscalation.__kycCaseEscalation.unref();
+      return report.ran ? "ran" : "idle";
+    },
+    nextDueInMs: async () => leaseDueInMs(await getDb(), ESCALATION_LEASE, EVERY_MS),
+  });
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 
 import { caseEntries, cases } from "@/lib/cases/server/tables";
-import { acquireLease, releaseLease } from "@/lib/db/lease";
+import { acquireLease, leaseDueInMs, releaseHeldLeases, releaseLease } from "@/lib/db/lease";
 import { caseSuite, OPEN_QUEUE } from "@/test/case-suite";
 import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase } from "@/test/db";
@@ -187,20 +187,29 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     expect(third.upstreamCalls).toBe(client.calls);
   });
 
-  it("the lease lets one sync run at a time and spaces scheduled runs", async () => {
+  it("the lease lets one sync run at a time and spaces scheduled runs from one start to the next", async () => {
     const now = new Date();
     const name = `${SYNC_LEASE}.test.${name_suffix()}`;
     expect(await acquireLease(handle.db, { name, holder: "a", ttlMs: 60_000, now })).toBe(true);
     expect(await acquireLease(handle.db, { name, holder: "b", ttlMs: 60_000, now })).toBe(false);
     // Expired: another instance takes over.
     expect(await acquireLease(handle.db, { name, holder: "b", ttlMs: 60_000, now: new Date(now.getTime() + 61_000) })).toBe(true);
-    await releaseLease(handle.db, name, "b", now);
-    expect(
-      await acquireLease(handle.db, { name, holder: "c", ttlMs: 60_000, minGapMs: 600_000, now: new Date(now.getTime() + 1000) }),
-    ).toBe(false);
-    expect(
-      await acquireLease(handle.db, { name, holder: "c", ttlMs: 60_000, minGapMs: 600_000, now: new Date(now.getTime() + 601_000) }),
-    ).toBe(true);
+    await releaseLease(handle.db, name, "b", new Date(now.getTime() + 62_000));
+    const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+    // The gap runs from the last run's start (61 s), with a second of slack for a look that wakes at the due time.
+    expect(await acquireLease(handle.db, { name, holder: "c", ttlMs: 60_000, minGapMs: 600_000, now: at(62) })).toBe(false);
+    expect(await leaseDueInMs(handle.db, name, 600_000, at(62))).toBe(599_000);
+    expect(await acquireLease(handle.db, { name, holder: "c", ttlMs: 60_000, minGapMs: 600_000, now: at(659) })).toBe(false);
+    expect(await acquireLease(handle.db, { name, holder: "c", ttlMs: 60_000, minGapMs: 600_000, now: at(660.5) })).toBe(true);
+  });
+
+  it("a stopping instance hands back the leases it holds: another takes the work at once, not when they expire", async () => {
+    const name = `${SYNC_LEASE}.test.${name_suffix()}`;
+    expect(await acquireLease(handle.db, { name, holder: "stopping", ttlMs: 3_600_000 })).toBe(true);
+    expect(await acquireLease(handle.db, { name, holder: "other", ttlMs: 60_000 })).toBe(false);
+    expect(await releaseHeldLeases(handle.db)).toContain(name);
+    expect(await acquireLease(handle.db, { name, holder: "other", ttlMs: 60_000 })).toBe(true);
+    await releaseLease(handle.db, name, "other", null);
   });
 
   it("events feed cases through the listener, idempotently, and index their ref_id", async () => {

@@ -9,9 +9,10 @@ import { erasedCpfs } from "@/lib/cases/server/search";
 import { verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, releaseLease, renewLease } from "@/lib/db/lease";
+import { acquireLease, leaseDueInMs, releaseLease, renewLease } from "@/lib/db/lease";
 import { jobLeases } from "@/lib/db/tables";
 import { log } from "@/lib/log";
+import { startJob } from "@/lib/runtime/scheduler";
 import { isValidCpf } from "@/lib/shared/cpf";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -209,16 +210,21 @@ export async function runScheduledRekey(): Promise<RekeyReport> {
   return rekeySearchIndex(await getDb(), { client: coreClient(), holder: INSTANCE, batch, minGapMs: intervalMinutes * 60_000 });
 }
 
-const globalForSchedule = globalThis as typeof globalThis & { __kycSearchRekey?: NodeJS.Timeout };
-
-/** Starts the schedule once per process (instrumentation.ts); SEARCH_REKEY_BATCH=0 turns it off. */
+/**
+ * Starts the schedule once per process (instrumentation.ts); SEARCH_REKEY_BATCH=0 turns it off. Each instance wakes
+ * when the lease says a run is due (lib/runtime/scheduler.ts), at least every 5 minutes; the lease lets one run.
+ */
 export function startSearchRekeySchedule(): void {
-  if (config().searchRekey.batch === 0 || globalForSchedule.__kycSearchRekey) return;
-  // Checked every 5 minutes (one conditional upsert); the lease's gap decides whether a run is due.
-  const tick = () =>
-    runScheduledRekey()
-      .then((report) => report.ran && report.read > 0 && log.info("search_rekey", { ...report }))
-      .catch((error: unknown) => log.warn("search_rekey_failed", { error }));
-  globalForSchedule.__kycSearchRekey = setInterval(tick, 5 * 60_000);
-  globalForSchedule.__kycSearchRekey.unref();
+  const { batch, intervalMinutes } = config().searchRekey;
+  if (batch === 0) return;
+  startJob({
+    name: REKEY_LEASE,
+    maxSleepMs: 5 * 60_000,
+    run: async () => {
+      const report = await runScheduledRekey();
+      if (report.ran && report.read > 0) log.info("search_rekey", { ...report });
+      return report.ran ? "ran" : "idle";
+    },
+    nextDueInMs: async () => leaseDueInMs(await getDb(), REKEY_LEASE, intervalMinutes * 60_000),
+  });
 }

@@ -4,12 +4,14 @@ import { randomUUID } from "node:crypto";
 
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { leaseDueInMs } from "@/lib/db/lease";
 import { log } from "@/lib/log";
+import { startJob } from "@/lib/runtime/scheduler";
 import { flushUpstreamCalls, withUpstreamSource } from "@/lib/upstream/call-count";
 import { coreClient } from "@/lib/upstream/core";
 
 import { caseSettings } from "./store";
-import { syncReviewCases, type SyncReport } from "./sync";
+import { SYNC_LEASE, syncReviewCases, type SyncReport } from "./sync";
 
 /*
  * The case sync, on demand (POST /api/cases/sync) and on a schedule. Every instance runs the timer; the
@@ -46,17 +48,21 @@ export async function runCaseSync({ scheduled }: { scheduled: boolean }): Promis
   }
 }
 
-const globalForSchedule = globalThis as typeof globalThis & { __kycCaseSync?: NodeJS.Timeout };
-
-/** Starts the schedule once per process (instrumentation.ts); CASE_SYNC_INTERVAL_MINUTES=0 turns it off. */
+/**
+ * Starts the schedule once per process (instrumentation.ts); CASE_SYNC_INTERVAL_MINUTES=0 turns it off. Each
+ * instance wakes when the lease says the next run is due (lib/runtime/scheduler.ts); the lease lets one run.
+ */
 export function startCaseSyncSchedule(): void {
   const minutes = config().cases.syncIntervalMinutes;
-  if (minutes === 0 || globalForSchedule.__kycCaseSync) return;
-  // Checked every minute (cheap: one conditional upsert); the lease's gap decides whether a run is due.
-  const tick = () =>
-    runCaseSync({ scheduled: true })
-      .then((report) => report.ran && log.info("case_sync", { ...report }))
-      .catch((error: unknown) => log.warn("case_sync_failed", { error }));
-  globalForSchedule.__kycCaseSync = setInterval(tick, 60_000);
-  globalForSchedule.__kycCaseSync.unref();
+  if (minutes === 0) return;
+  startJob({
+    name: SYNC_LEASE,
+    maxSleepMs: 60_000,
+    run: async () => {
+      const report = await runCaseSync({ scheduled: true });
+      if (report.ran) log.info("case_sync", { ...report });
+      return report.ran ? "ran" : "idle";
+    },
+    nextDueInMs: async () => leaseDueInMs(await getDb(), SYNC_LEASE, minutes * 60_000),
+  });
 }

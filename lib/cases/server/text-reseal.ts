@@ -9,9 +9,10 @@ import { recordEvent } from "@/lib/audit-trail/server";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
+import { acquireLease, leaseDueInMs, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
 import type { KeyRing } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
+import { startJob } from "@/lib/runtime/scheduler";
 
 import { PERSON_NAME_LEGACY, resealStep, type CaseTextColumn, type LegacyClear } from "./sealed-text";
 
@@ -26,8 +27,9 @@ import { PERSON_NAME_LEGACY, resealStep, type CaseTextColumn, type LegacyClear }
  * so a run's cost follows what is left to do. Each row is replaced with a compare-and-set on its old value:
  * a note erased or edited meanwhile is never overwritten. A row that does not open (its key gone from the
  * ring, or altered) is left as it is and counted. Every instance schedules the job; a lease in the database
- * (lib/db/lease.ts) makes one of them run it per interval, and each run is one `case.text_reseal` audit event
- * with counts and key ids, never a text.
+ * (lib/db/lease.ts) makes one of them run it per interval, and each run that changed something, failed or left
+ * texts it could not open is one `case.text_reseal` audit event with counts and key ids, never a text (a run with
+ * nothing to do leaves none; the metrics count every run).
  *
  * Clear text from before sealing is sealed only until none is left: the first run that leaves no clear row in
  * either text column records `clearTextRetired` in its state, and from then on a value without an envelope is not read
@@ -292,19 +294,17 @@ export async function runScheduledReseal(minGapMs = RUN_GAP_MS): Promise<ResealR
   return resealCaseTexts(await getDb(), { holder: INSTANCE, minGapMs });
 }
 
-const globalForSchedule = globalThis as typeof globalThis & { __kycTextReseal?: NodeJS.Timeout };
-
-/** Starts the schedule once per process (instrumentation.ts). */
+/** Starts the schedule once per process (instrumentation.ts; lib/runtime/scheduler.ts wakes it when a run is due). */
 export function startResealSchedule(): void {
-  if (globalForSchedule.__kycTextReseal) return;
-  const look = (minGapMs?: number) =>
-    runScheduledReseal(minGapMs)
-      .then((report) => report.ran && log.info("case_text_reseal", { keyId: report.keyId, ...report.counts }))
-      .catch((error: unknown) => log.warn("case_text_reseal_failed", { error }));
-  globalForSchedule.__kycTextReseal = setTimeout(() => {
-    void look(0);
-    globalForSchedule.__kycTextReseal = setInterval(() => void look(), LOOK_EVERY_MS);
-    globalForSchedule.__kycTextReseal.unref();
-  }, FIRST_LOOK_MS);
-  globalForSchedule.__kycTextReseal.unref();
+  startJob({
+    name: RESEAL_LEASE,
+    firstLookMs: FIRST_LOOK_MS,
+    maxSleepMs: LOOK_EVERY_MS,
+    run: async ({ first }) => {
+      const report = await runScheduledReseal(first ? 0 : RUN_GAP_MS);
+      if (report.ran) log.info("case_text_reseal", { keyId: report.keyId, ...report.counts });
+      return report.ran ? "ran" : "idle";
+    },
+    nextDueInMs: async () => leaseDueInMs(await getDb(), RESEAL_LEASE, RUN_GAP_MS),
+  });
 }

@@ -6,6 +6,7 @@ import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
 import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { log, redactText } from "@/lib/log";
+import { startJob } from "@/lib/runtime/scheduler";
 import { kickCoalesced } from "@/lib/shared/coalesced-run";
 
 import { notificationOutbox } from "./tables";
@@ -35,15 +36,16 @@ export interface OutboxSummary {
 
 type Claimed = typeof notificationOutbox.$inferSelect;
 
-async function claimOne(db: Database): Promise<Claimed | undefined> {
+async function claimOne(db: Database, now: Date): Promise<Claimed | undefined> {
+  const at = now.toISOString();
   const [row] = await queryRows(
     db,
     sql`
-    update notification_outbox set locked_until = now() + ${`${LOCK_MS} milliseconds`}::interval, attempts = attempts + 1
+    update notification_outbox set locked_until = ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz, attempts = attempts + 1
     where id = (
       select id from notification_outbox
-      where sent_at is null and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= now()
-        and (locked_until is null or locked_until < now())
+      where sent_at is null and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= ${at}::timestamptz
+        and (locked_until is null or locked_until < ${at}::timestamptz)
       order by id limit 1
       for update skip locked
     )
@@ -77,11 +79,23 @@ export function safeError(error: unknown): string {
 
 export async function processOutbox(
   db: Database,
-  { transports = configuredTransports(), max = 50 }: { transports?: Transports; max?: number } = {},
+  {
+    transports = configuredTransports(),
+    max = 50,
+    keepGoing = () => true,
+    now = () => new Date(),
+  }: {
+    transports?: Transports;
+    max?: number;
+    /** Checked before each message: false stops the pass. */
+    keepGoing?: () => boolean;
+    /** The clock the retries are timed by (the instances' clocks, like the job leases'). */
+    now?: () => Date;
+  } = {},
 ): Promise<OutboxSummary> {
   const summary: OutboxSummary = { sent: 0, failed: 0 };
-  for (let index = 0; index < max; index += 1) {
-    const row = await claimOne(db);
+  for (let index = 0; index < max && keepGoing(); index += 1) {
+    const row = await claimOne(db, now());
     if (!row) break;
     const sendEvent = (outcome: "intent" | "success" | "failure", details: Record<string, string | number> = {}) =>
       recordEvent(
@@ -109,7 +123,8 @@ export async function processOutbox(
       const delay = Math.min(BACKOFF_BASE_MS * 2 ** (row.attempts - 1), BACKOFF_MAX_MS);
       await db
         .update(notificationOutbox)
-        .set({ lockedUntil: null, nextAttemptAt: new Date(Date.now() + delay), lastError: safeError(error) })
+        // 30, 60, 120 s… after this failure: the worker wakes at that time (startOutboxWorker).
+        .set({ lockedUntil: null, nextAttemptAt: new Date(now().getTime() + delay), lastError: safeError(error) })
         .where(eq(notificationOutbox.id, row.id));
       summary.failed += 1;
       await sendEvent("failure", { error: error instanceof Error ? error.name : "Error" }).catch(() => undefined);
@@ -125,30 +140,77 @@ export async function processOutbox(
   return summary;
 }
 
+/**
+ * Milliseconds until the next message is due (its retry time, or a crashed sender's hold ending); undefined when
+ * none waits.
+ */
+export async function outboxDueInMs(db: Database, now = new Date()): Promise<number | undefined> {
+  const [row] = await queryRows(
+    db,
+    sql`
+    select extract(epoch from min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at)))) * 1000 as due
+    from notification_outbox where sent_at is null and attempts < ${MAX_ATTEMPTS}`,
+  );
+  return row?.due === null || row?.due === undefined ? undefined : Math.max(0, Number(row.due) - now.getTime());
+}
+
+/** What the outbox holds unsent (still to try), and how long the oldest has waited: for the metrics. */
+export async function outboxBacklog(db: Database): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const [row] = await queryRows(
+    db,
+    sql`
+    select count(*)::int as depth, coalesce(extract(epoch from (now() - min(created_at))), 0) as age
+    from notification_outbox where sent_at is null and attempts < ${MAX_ATTEMPTS}`,
+  );
+  return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: Number(row?.age ?? 0) };
+}
+
 const state = globalThis as typeof globalThis & {
-  __kycOutbox?: { running: Promise<void> | null; again: boolean; timer: NodeJS.Timeout | null };
+  __kycOutbox?: { running: Promise<void> | null; again: boolean; started: boolean; handled: number; transports?: Transports };
 };
-const worker = (state.__kycOutbox ??= { running: null, again: false, timer: null });
+const worker = (state.__kycOutbox ??= { running: null, again: false, started: false, handled: 0 });
 
 /**
  * Sends what is due now, without waiting (called right after enqueueing). Only once the worker was started
  * (instrumentation.ts): tests and scripts enqueue without sending. Kicks during a run coalesce into one more run.
  */
 export function kickOutbox(): Promise<void> {
-  if (!worker.timer) return Promise.resolve();
+  if (!worker.started) return Promise.resolve();
   return kickCoalesced(
     worker,
-    async () => processOutbox(await getDb()),
+    async () => {
+      const summary = await processOutbox(await getDb(), { keepGoing: () => worker.started, transports: worker.transports });
+      worker.handled += summary.sent + summary.failed;
+    },
     (error) => log.error("notification_outbox_error", { error: error instanceof Error ? error.name : "Error" }),
   );
 }
 
-/** Sweeps every 30 s (instrumentation.ts): retries when due, and what another instance left. */
-export function startOutboxWorker(): void {
-  if (worker.timer) return;
+/**
+ * Wakes when the next message is due (a retry's time: 30, 60, 120 s… after a failure, as docs/operations.md says),
+ * and at least every 30 s for what another instance left (instrumentation.ts; lib/runtime/scheduler.ts).
+ */
+export function startOutboxWorker({ transports }: { transports?: Transports } = {}): void {
+  if (worker.started) return;
   const { smtpUrl, chatWebhookUrl } = config().notifications;
   if (!smtpUrl && !chatWebhookUrl) return;
-  worker.timer = setInterval(() => void kickOutbox(), 30_000);
-  worker.timer.unref();
-  void kickOutbox();
+  worker.started = true;
+  // The configured ones (each send reads the configuration), unless a test hands its own.
+  worker.transports = transports;
+  startJob({
+    name: "notifications.outbox",
+    maxSleepMs: 30_000,
+    run: async () => {
+      const before = worker.handled;
+      await kickOutbox();
+      return worker.handled > before ? "ran" : "idle";
+    },
+    nextDueInMs: async () => outboxDueInMs(await getDb()),
+  });
+}
+
+/** Stops sending after the message in hand (a graceful shutdown): the run under way ends, no other starts. */
+export async function stopOutbox(): Promise<void> {
+  worker.started = false;
+  await worker.running;
 }

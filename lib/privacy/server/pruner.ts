@@ -35,7 +35,7 @@ import { shortenDeliveryBody } from "./webhook-body";
  */
 
 const DAY_MS = 86_400_000;
-const LEASE = "retention";
+export const RETENTION_LEASE = "retention";
 const LEASE_TTL_MS = 60 * 60_000;
 const BODY_BATCH = 500;
 
@@ -56,7 +56,13 @@ export type RetentionRunReport = { ran: false } | { ran: true; at: Date; counts:
 
 export async function runRetention(db: Database, options: RetentionRunOptions): Promise<RetentionRunReport> {
   const now = new Date(Math.floor((options.now ?? new Date()).getTime()));
-  const taken = await acquireLease(db, { name: LEASE, holder: options.holder, ttlMs: LEASE_TTL_MS, minGapMs: options.minGapMs ?? 0, now });
+  const taken = await acquireLease(db, {
+    name: RETENTION_LEASE,
+    holder: options.holder,
+    ttlMs: LEASE_TTL_MS,
+    minGapMs: options.minGapMs ?? 0,
+    now,
+  });
   if (!taken) return { ran: false };
   const started = Date.now();
   let finished: Date | null = null;
@@ -91,7 +97,7 @@ export async function runRetention(db: Database, options: RetentionRunOptions): 
     finished = new Date(now.getTime() + (Date.now() - started));
     return { ran: true, at: now, counts, failed };
   } finally {
-    await releaseLease(db, LEASE, options.holder, finished);
+    await releaseLease(db, RETENTION_LEASE, options.holder, finished);
   }
 }
 

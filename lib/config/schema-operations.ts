@@ -1,0 +1,14 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { positiveInt } from "@/lib/config/fields";
+
+/** Running it: metrics for a scraper, and how long a stopping instance drains (docs/operations.md). */
+export const operationsVariables = {
+  // Prometheus metrics at GET /api/metrics for a scraper sending `Authorization: Bearer <METRICS_TOKEN>`. Unset: the
+  // route answers 404 and nothing is exposed. A secret like the others: whoever holds it reads the counters.
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  // On SIGTERM the instance fails readiness, then waits up to this long for its requests and jobs before it exits.
+  SHUTDOWN_GRACE_SECONDS: positiveInt.max(600).default(25),
+};
