@@ -21,6 +21,8 @@
  *     counts in memory).
  * 11. start signing the audit trail's head (lib/audit-trail/server/head-schedule.ts; every
  *     AUDIT_HEAD_CHECKPOINT_MINUTES, a lease makes one instance do it), copied outside the database.
+ * 12. in the embedded default, answer `npm run db:backup` on a unix socket in DATA_DIR (lib/backup/server/socket-server.ts):
+ *     PGlite admits one process, so the server copies its own open database for the command.
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */
@@ -58,4 +60,6 @@ export async function register() {
   startUpstreamCallFlusher();
   const { startAuditHeadSchedule } = await import("./lib/audit-trail/server/head-schedule");
   startAuditHeadSchedule();
+  const { startBackupSocket } = await import("./lib/backup/server/socket-server");
+  await startBackupSocket();
 }
