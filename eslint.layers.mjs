@@ -47,6 +47,8 @@ export const FEATURES = {
   kyc: [],
   account: ["notifications"],
   privacy: ["cases", "webhooks", "notifications", "verifications"],
+  // The embedded database's backups: the database, the secrets and the audit head file (no UI, commands only).
+  backup: [],
 };
 
 /** The two components folders that mirror no lib folder. */

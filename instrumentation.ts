@@ -21,7 +21,9 @@
  *     counts in memory).
  * 11. start signing the audit trail's head (lib/audit-trail/server/head-schedule.ts; every
  *     AUDIT_HEAD_CHECKPOINT_MINUTES, a lease makes one instance do it), copied outside the database.
- * 12. install the graceful stop on SIGTERM (lib/runtime/shutdown.ts) when Next leaves the signals to the app
+ * 12. in the embedded default, answer `npm run db:backup` on a unix socket in DATA_DIR (lib/backup/server/socket-server.ts):
+ *     PGlite admits one process, so the server copies its own open database for the command.
+ * 13. install the graceful stop on SIGTERM (lib/runtime/shutdown.ts) when Next leaves the signals to the app
  *     (NEXT_MANUAL_SIG_HANDLE=true: `npm start`, `npm run demo`), with what it stops, in order.
  *
  * The scheduled jobs (5 to 9, 11) wake when their next run is due (lib/runtime/scheduler.ts).
@@ -62,6 +64,8 @@ export async function register() {
   startUpstreamCallFlusher();
   const { startAuditHeadSchedule } = await import("./lib/audit-trail/server/head-schedule");
   startAuditHeadSchedule();
+  const { startBackupSocket } = await import("./lib/backup/server/socket-server");
+  await startBackupSocket();
   await installShutdown();
 }
 

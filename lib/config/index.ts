@@ -21,6 +21,7 @@ import type { Config } from "@/lib/config/types";
 
 export { SANDBOX_DEFAULTS } from "@/lib/config/defaults";
 export { ConfigError, loadConfig } from "@/lib/config/load";
+export { dataLocations, type DataLocations } from "@/lib/config/locations";
 export { generatedSecretsFile } from "@/lib/config/secrets-file";
 export type { Config, QuotaName, QuotaWindow } from "@/lib/config/types";
 export { configWarnings } from "@/lib/config/warnings";

@@ -15,6 +15,7 @@ import pg from "pg";
 import { config } from "@/lib/config";
 
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed, type ChangeFeedHandlers } from "./change-feed";
+import { embeddedDirectory, snapshotOpenDatabase, type EmbeddedSnapshot } from "./embedded-snapshot";
 import { timePglite, timePool } from "./timing";
 
 /*
@@ -43,6 +44,8 @@ export interface DatabaseHandle {
   driver: "pglite" | "postgres";
   /** Listens to a notification channel (lib/db/change-feed.ts); closed with the handle. */
   changeFeed(channel: string, handlers: ChangeFeedHandlers): ChangeFeed;
+  /** PGlite only: a consistent copy of the whole database, taken from this open instance (lib/db/embedded-snapshot.ts). */
+  snapshot?(): Promise<EmbeddedSnapshot>;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,12 @@ function withFeeds(open: (channel: string, handlers: ChangeFeedHandlers) => Chan
 // this file would point into the build output. `next start`, scripts and Vitest all run from the root.
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 
+/** How many migrations this code ships (drizzle's journal): a database that holds more was made by a newer version. */
+export function shippedMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
 // Arbitrary constant: serialises migrations when several instances start against one PostgreSQL.
 const MIGRATION_LOCK_KEY = 724_190_001;
 
@@ -86,6 +95,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       driver: "pglite",
+      snapshot: () => snapshotOpenDatabase(client),
       ...withFeeds(
         (channel, handlers) => pgliteChangeFeed(client, channel, handlers),
         () => client.close(),
@@ -134,7 +144,7 @@ const EMBEDDED_POSTGRES_SETTINGS = ["shared_buffers = 16MB"];
 export function configuredSource(): DatabaseSource {
   const { url, dataDir } = config().database;
   if (url) return { url };
-  const directory = path.resolve(dataDir, "pglite");
+  const directory = embeddedDirectory(dataDir);
   fs.mkdirSync(directory, { recursive: true });
   return { pglite: new PGlite(directory, { postgresqlconf: EMBEDDED_POSTGRES_SETTINGS }) };
 }

@@ -43,12 +43,18 @@ export interface ExternalHead {
   signature: string;
 }
 
-/** Where the copy goes: AUDIT_HEAD_FILE, else beside the data folder (embedded) or under the OS state folder. */
-export function auditHeadFilePath(): string | null {
-  const { file } = config().auditHead;
+/**
+ * Where the copy goes: AUDIT_HEAD_FILE, else beside the data folder (embedded) or under the OS state folder. From the
+ * configuration, or from the settings given (a restore reads them without loading the configuration: lib/backup).
+ */
+export function auditHeadFilePath(
+  { file, url, dataDir }: { file: string | undefined; url: string | undefined; dataDir: string } = {
+    file: config().auditHead.file,
+    ...config().database,
+  },
+): string | null {
   if (file === "off") return null;
   if (file) return path.resolve(file);
-  const { url, dataDir } = config().database;
   if (!url) return `${path.resolve(dataDir)}-audit-head.json`;
   // One file per database (host, port and name; never the credentials).
   const parsed = new URL(url);
