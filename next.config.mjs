@@ -63,7 +63,17 @@ const nextConfig = {
   env: RELEASE,
   // PGlite is WebAssembly and pg has optional native bindings: both stay out of the bundle, and so does
   // undici (the upstream clients' HTTP client), loaded from node_modules like Node loads its own copy.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici", "pdfkit", "prom-client"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "undici",
+    "pdfkit",
+    "prom-client",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+  ],
   poweredByHeader: false,
   // Lets two builds live side by side (e.g. browser tests of two branches on one machine).
   distDir: process.env.NEXT_DIST_DIR || ".next",

@@ -1,3 +1,5 @@
+import { trace } from "@opentelemetry/api";
+
 import "server-only";
 
 import { config, type Config } from "@/lib/config";
@@ -114,7 +116,10 @@ function threshold(): number {
 
 function write(level: LogLevel, event: string, fields: LogFields = {}): void {
   if (LEVELS[level] < threshold()) return;
-  const entry = { time: new Date().toISOString(), level, event, ...(redact(fields) as LogFields) };
+  // The trace this line belongs to, when tracing is on (lib/tracing/tracer.ts): a log line and its request's spans meet.
+  const span = trace.getActiveSpan()?.spanContext();
+  const traceId = span && trace.isSpanContextValid(span) ? { traceId: span.traceId } : {};
+  const entry = { time: new Date().toISOString(), level, event, ...traceId, ...(redact(fields) as LogFields) };
   let line: string;
   try {
     line = JSON.stringify(entry);

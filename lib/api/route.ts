@@ -19,6 +19,7 @@ import { getDb, type Database } from "@/lib/db/client";
 import { metrics, secondsSince } from "@/lib/metrics/registry";
 import { trackRequest } from "@/lib/runtime/lifecycle";
 import { AppError } from "@/lib/shared/errors";
+import { activeTraceparent, inSpan, SpanKind } from "@/lib/tracing/tracer";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 
 import { assertJsonContentType, DEFAULT_MAX_BODY_BYTES, parseJson, readText } from "./body";
@@ -288,32 +289,46 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       return toErrorResponse(error);
     }
     // Answers here may hold personal data or a key: never cached, whatever the handler forgot.
-    if (!response.headers.has("cache-control")) {
-      try {
-        response.headers.set("Cache-Control", "no-store");
-      } catch {
-        // Immutable headers (a fetched Response passed through) keep their own.
-      }
-    }
+    if (!response.headers.has("cache-control")) setHeader(response, "Cache-Control", "no-store");
     return response;
   }
 }
 
-/** The answer's time to its headers, by route template, method and status (lib/metrics/registry.ts). */
+/**
+ * The answer's time to its headers, by route template, method and status (lib/metrics/registry.ts), in a span named
+ * after the route's template (lib/tracing/tracer.ts) whose `traceparent` the answer carries.
+ */
 async function observed(source: string, answer: () => Promise<Response>): Promise<Response> {
   const started = performance.now();
   const { httpRequests, httpInFlight } = metrics();
+  const space = source.indexOf(" ");
+  const [method, template] = [source.slice(0, space), source.slice(space + 1)];
   httpInFlight.inc();
   try {
-    const response = await answer();
-    const space = source.indexOf(" ");
-    httpRequests.observe(
-      { method: source.slice(0, space), route: source.slice(space + 1), status: String(response.status) },
-      secondsSince(started),
+    return await inSpan(
+      source,
+      { "http.request.method": method, "http.route": template },
+      async (span) => {
+        const response = await answer();
+        span.setAttribute("http.response.status_code", response.status);
+        httpRequests.observe({ method, route: template, status: String(response.status) }, secondsSince(started));
+        const traceparent = activeTraceparent();
+        if (traceparent) setHeader(response, "traceparent", traceparent);
+        return response;
+      },
+      SpanKind.SERVER,
     );
-    return response;
   } finally {
     httpInFlight.dec();
+  }
+}
+
+/** Sets a header unless the response's headers are immutable (a fetched Response passed through). */
+function setHeader(response: Response, name: string, value: string): void {
+  try {
+    response.headers.set(name, value);
+  } catch {
+    // Immutable: it keeps its own.
   }
 }
 

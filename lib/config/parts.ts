@@ -71,7 +71,13 @@ export function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string })
       chatWebhookUrl: values.CHAT_WEBHOOK_URL,
     },
     logLevel: values.LOG_LEVEL,
-    operations: { metricsToken: values.METRICS_TOKEN, shutdownGraceSeconds: values.SHUTDOWN_GRACE_SECONDS },
+    operations: {
+      metricsToken: values.METRICS_TOKEN,
+      shutdownGraceSeconds: values.SHUTDOWN_GRACE_SECONDS,
+      tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
+        ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME }
+        : undefined,
+    },
   };
 }
 

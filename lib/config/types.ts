@@ -74,7 +74,12 @@ export interface Config {
   notifications: { smtpUrl: string | undefined; smtpFrom: string; smtpPlaintextLoopback: boolean; chatWebhookUrl: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** The metrics route's bearer token (undefined: off) and the drain on SIGTERM (lib/server-lifecycle). */
-  operations: { metricsToken: string | undefined; shutdownGraceSeconds: number };
+  operations: {
+    metricsToken: string | undefined;
+    shutdownGraceSeconds: number;
+    /** Where spans go (OTEL_EXPORTER_OTLP_ENDPOINT) and under which service name; undefined: no tracing. */
+    tracing: { endpoint: string; serviceName: string } | undefined;
+  };
   /** Demo staff accounts are seeded only while the upstream is the sandbox. */
   seedDemoAccounts: boolean;
   /** Bench-only routes (GET /api/bench/proxy): BENCH_ROUTES=on, embedded mode only; never with the real service. */

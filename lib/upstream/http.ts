@@ -1,11 +1,13 @@
 import "server-only";
 
+import { trace } from "@opentelemetry/api";
 import { FormData, request as undiciRequest } from "undici";
 import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
 import { log, registerConfigSecrets, registerSecrets } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
+import { inSpan, SpanKind } from "@/lib/tracing/tracer";
 import { countUpstreamCall } from "@/lib/upstream/call-count";
 import { parseErrorBody } from "@/lib/upstream/error-body";
 import {
@@ -174,7 +176,13 @@ export class HttpClient {
     const deadline = read || request.withinReadDeadline ? Date.now() + this.readDeadlineMs : Infinity;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(request, attempt, Math.min(this.timeoutMs, deadline - Date.now()));
+        // A span per attempt (lib/tracing/tracer.ts), named by the upstream and operation: never the path or a value.
+        return await inSpan(
+          `${this.upstream}.${request.operation}`,
+          { "kyc.upstream": this.upstream, "kyc.operation": request.operation, "kyc.attempt": attempt },
+          () => this.attempt(request, attempt, Math.min(this.timeoutMs, deadline - Date.now())),
+          SpanKind.CLIENT,
+        );
       } catch (failure) {
         if (!(failure instanceof RetryableFailure)) throw failure;
         if (attempt >= attempts || request.signal?.aborted) throw failure.error;
@@ -241,6 +249,7 @@ export class HttpClient {
       };
       if (outcome === "ok") log.info("upstream_call", fields);
       else log.warn("upstream_call", fields);
+      trace.getActiveSpan()?.setAttributes({ "kyc.status": status ?? 0, "kyc.outcome": outcome });
       metrics().upstreamCalls.observe(
         { upstream: this.upstream, operation: request.operation, status: status === null ? "none" : String(status), outcome },
         fields.durationMs / 1000,
