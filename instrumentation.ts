@@ -1,7 +1,7 @@
 /*
  * Runs once when the server starts (Next's instrumentation hook), in the Node.js runtime only:
  *
- * 0. start tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/tracing/tracer.ts);
+ * 0. start tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/tracing/exporter.ts);
  * 1. copy each connection's peer address into a header route handlers can trust (lib/auth/server/peer-address.ts);
  * 2. read the configuration, so a missing or weak secret stops start-up with a message naming it, and warn
  *    about each valid setting that weakens a guarantee;
@@ -34,9 +34,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // Traces first, so what start-up does is traced too (lib/tracing/tracer.ts; OTEL_EXPORTER_OTLP_ENDPOINT).
+  // Traces first, so what start-up does is traced too (lib/tracing/exporter.ts; OTEL_EXPORTER_OTLP_ENDPOINT).
   const tracing = (await import("./lib/config")).config().operations.tracing;
-  if (tracing) (await import("./lib/tracing/tracer")).startTracing(tracing);
+  if (tracing) (await import("./lib/tracing/exporter")).startTracing(tracing);
   const { installPeerAddressHeader } = await import("./lib/auth/server/peer-address");
   installPeerAddressHeader();
   const { config, configWarnings } = await import("./lib/config");
@@ -91,7 +91,7 @@ async function installShutdown() {
   onStop("leases", async () => releaseHeldLeases((await getDatabaseHandle()).db));
   onStop("upstream counts", async () => flushUpstreamCalls((await getDatabaseHandle()).db));
   onStop("database", async () => (await getDatabaseHandle()).close());
-  const { stopTracing } = await import("./lib/tracing/tracer");
+  const { stopTracing } = await import("./lib/tracing/exporter");
   onStop("traces", stopTracing);
   const { installGracefulShutdown } = await import("./lib/runtime/shutdown");
   installGracefulShutdown({ graceMs: config().operations.shutdownGraceSeconds * 1000 });

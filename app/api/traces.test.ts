@@ -8,7 +8,7 @@ import { POST as lookup } from "@/app/api/lookups/cpf/route";
 import { GET as one } from "@/app/api/verifications/[publicId]/route";
 import { GET as list } from "@/app/api/verifications/route";
 import { config } from "@/lib/config";
-import { startTracing, stopTracing } from "@/lib/tracing/tracer";
+import { startTracing, stopTracing } from "@/lib/tracing/exporter";
 import { withPartnersHarness } from "@/test/partners-ops";
 
 /*
