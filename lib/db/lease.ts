@@ -10,10 +10,10 @@ import { jobLeases } from "@/lib/db/tables";
  * row is created, or taken over when the previous holder's lease has expired (a crashed instance cannot
  * block the work for longer than the lease). `minGapMs` also refuses while the last run started less than
  * that long ago, which is how a schedule on every instance still runs the work once per interval: measured from
- * start to start, with BOUNDARY_MS of slack, so a look that wakes at the due time (lib/jobs/scheduler.ts) is
+ * start to start, with BOUNDARY_MS of slack, so a look that wakes at the due time (lib/runtime/scheduler.ts) is
  * never refused for a few milliseconds and the work keeps its cadence. `leaseDueInMs` says when the next run is due.
  *
- * Every lease this process holds is known here (`heldLeases`), so a graceful shutdown can hand them back at once
+ * Every lease this process holds is known here (`held`, on globalThis), so a graceful shutdown can hand them back at once
  * (`releaseHeldLeases`) rather than leave another instance waiting for them to expire.
  */
 
