@@ -48,6 +48,13 @@ function gate() {
   return { open, opened };
 }
 
+/** A member's live stream on the suite's database, read to its end. */
+function streamText(): Promise<string> {
+  return readAll(
+    liveStream({ handle, user: ANALYST, lastEventId: null, signal: new AbortController().signal, stillSignedIn: async () => ANALYST }),
+  );
+}
+
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
@@ -65,14 +72,7 @@ describe("a graceful stop", () => {
     onStop("jobs", async () => (await stopJobs(), steps.push("jobs stopped")));
     onStop("leases", async () => steps.push(`leases handed back: ${(await releaseHeldLeases(handle.db)).join(",")}`));
 
-    const stream = liveStream({
-      handle,
-      user: ANALYST,
-      lastEventId: null,
-      signal: new AbortController().signal,
-      stillSignedIn: async () => ANALYST,
-    });
-    const streamText = readAll(stream);
+    const streamed = streamText();
 
     const request = gate();
     const slow = route({ permission: "public", database: false }, async () => (await request.opened, json({ answered: true })));
@@ -100,7 +100,7 @@ describe("a graceful stop", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(isDraining()).toBe(true);
       // The stream ended with a short retry: the browser reconnects elsewhere and replays from its Last-Event-ID.
-      expect(await streamText).toMatch(/retry: 500\n\n$/);
+      expect(await streamed).toMatch(/retry: 500\n\n$/);
       expect(endLiveStreamsForDrain()).toBe(0);
 
       // Nothing exits while the request is in flight; it is answered.
@@ -127,14 +127,7 @@ describe("a graceful stop", () => {
     const { stop, uninstall } = installGracefulShutdown({ graceMs: 2_000, exit: () => undefined });
     try {
       await stop("SIGTERM");
-      const stream = liveStream({
-        handle,
-        user: ANALYST,
-        lastEventId: null,
-        signal: new AbortController().signal,
-        stillSignedIn: async () => ANALYST,
-      });
-      expect(await readAll(stream)).toBe("retry: 500\n\n");
+      expect(await streamText()).toBe("retry: 500\n\n");
     } finally {
       uninstall();
     }
