@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-
+import { settledAxe } from "./axe";
 import { caseOf, createVerification, moveUpstream, reviewCase, WRITE } from "./case-support";
 import { expect, test } from "./fixtures";
 
@@ -196,7 +195,7 @@ test.describe("the case page at 1440×900", () => {
     }
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await (await settledAxe(page)).analyze();
     expect(results.violations).toEqual([]);
 
     // Next keeps the queue's filter and sort; back returns to the queue as it was.

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+import { settledAxe } from "./axe";
 import { reviewCase } from "./case-support";
 import { expect, test } from "./fixtures";
 
@@ -66,6 +66,6 @@ test("an admin assigns two cases to a member in bulk, by keyboard alone, and see
 test("the routing page passes axe", async ({ adminPage: page }) => {
   await page.goto("/admin/cases");
   await expect(page.getByRole("heading", { name: "Case queues and routing" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await (await settledAxe(page)).analyze();
   expect(results.violations).toEqual([]);
 });

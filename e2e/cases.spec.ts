@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+import { settledAxe } from "./axe";
 import { caseOf, moveUpstream, reviewCase, WRITE } from "./case-support";
 import { expect, signInContext, test, withStepUp } from "./fixtures";
 
@@ -205,7 +205,7 @@ test.describe("the queue page", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await (await settledAxe(page)).analyze();
     expect(results.violations).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
 import { baseURL } from "@/playwright.config";
 
+import { settledAxe } from "./axe";
 import { answerStepUp, expect, signInContext, test, withStepUp, WRITE, type Account } from "./fixtures";
 import { newMember } from "./step-up-support";
 
@@ -65,7 +65,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** No axe violations and nothing wider than the viewport, in the page's current state. */
 async function expectAccessible(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await (await settledAxe(page)).analyze();
   expect(
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`),
     `axe on ${where}`,

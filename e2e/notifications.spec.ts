@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+import { settledAxe } from "./axe";
 import { reviewCase, WRITE } from "./case-support";
 import { expect, test } from "./fixtures";
 
@@ -55,7 +55,7 @@ test("a mention in a note shows on the mentioned member's bell, links to the cas
   // Nothing of the note's text in the notification.
   await expect(list).not.toContainText("document photo");
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await (await settledAxe(page)).analyze();
   expect(results.violations).toEqual([]);
 
   await link.click();

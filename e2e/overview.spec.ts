@@ -1,10 +1,10 @@
 import fs from "node:fs";
 
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { baseURL } from "@/playwright.config";
 
+import { settledAxe } from "./axe";
 import { expect, sandbox, test } from "./fixtures";
 
 /*
@@ -93,7 +93,7 @@ test.describe("overview", () => {
     await expect(page.getByRole("heading", { name: "Fila de revisão" })).toBeVisible();
     for (const chart of await page.locator("svg[data-chart]").all()) await expect(chart).toHaveAttribute("aria-hidden", "true");
 
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await (await settledAxe(page)).analyze();
     expect(
       results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
     ).toEqual([]);
@@ -116,7 +116,7 @@ test.describe("overview", () => {
     await expect(page.getByRole("alert").filter({ hasText: "This period cannot be shown" })).toContainText(
       "from: the period must span at most 31 days",
     );
-    await expect(new AxeBuilder({ page }).analyze().then((result) => result.violations.length)).resolves.toBe(0);
+    await expect((await settledAxe(page)).analyze().then((result) => result.violations.length)).resolves.toBe(0);
   });
 
   test("counts lookups from the audit trail: admins get links to the audit log, analysts the numbers alone", async ({

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { ADMIN_SECTIONS, NAV_ITEMS } from "@/components/layout/nav-items";
 import { baseURL } from "@/playwright.config";
 
+import { settledAxe } from "./axe";
 import { reviewCase } from "./case-support";
 import { expect, test } from "./fixtures";
 
@@ -27,7 +27,7 @@ async function inLocale(page: Page, locale: "en" | "pt-BR"): Promise<void> {
 }
 
 async function expectNoViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await (await settledAxe(page)).analyze();
   const summary = result.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`,
   );

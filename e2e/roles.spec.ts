@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { baseURL } from "@/playwright.config";
 
+import { settledAxe } from "./axe";
 import { answerStepUp, expect, signInContext, test } from "./fixtures";
 
 /*
@@ -16,7 +16,7 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 async function expectNoViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await (await settledAxe(page)).analyze();
   const summary = result.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`,
   );

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-
+import { settledAxe } from "./axe";
 import { reviewCase, WRITE } from "./case-support";
 import { expect, randomCpf, test } from "./fixtures";
 
@@ -31,7 +30,7 @@ test("the same person's other verification is shown on the detail, and its link 
   const link = panel.getByRole("link", { name: new RegExp(second) });
   await expect(link).toBeVisible();
   await expect(panel).not.toContainText(stranger);
-  await expect(new AxeBuilder({ page }).include("[data-testid=same-person]").analyze()).resolves.toMatchObject({ violations: [] });
+  await expect((await settledAxe(page)).include("[data-testid=same-person]").analyze()).resolves.toMatchObject({ violations: [] });
   await link.click();
   // The list context the page carried goes along.
   await expect(page).toHaveURL(new RegExp(`/verifications/${second}\\?list=`));

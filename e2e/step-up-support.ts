@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
+import { settledAxe } from "./axe";
 import { expect, signInContext, withStepUp, WRITE, type Account } from "./fixtures";
 
 /*
@@ -66,7 +66,7 @@ export function wrongCode(totp: TOTP): string {
 }
 
 export async function expectNoViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await (await settledAxe(page)).analyze();
   const summary = result.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`,
   );

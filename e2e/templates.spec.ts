@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-
+import { settledAxe } from "./axe";
 import { reviewCase, WRITE } from "./case-support";
 import { expect, test } from "./fixtures";
 
@@ -28,7 +27,7 @@ test("an admin's team reprove template, edited, applied by its number and record
   await form.getByRole("button", { name: "Add team template" }).click();
   const teamList = admin.getByRole("list", { name: "The team's templates" });
   await expect(teamList.getByRole("listitem").filter({ hasText: name })).toBeVisible();
-  expect((await new AxeBuilder({ page: admin }).include("section[aria-labelledby=team-templates-title]").analyze()).violations).toEqual([]);
+  expect((await (await settledAxe(admin)).include("section[aria-labelledby=team-templates-title]").analyze()).violations).toEqual([]);
 
   // Edited from the list, keyboard only: the dialog holds the template as written; the new comment is what applies.
   const edit = teamList.getByRole("button", { name: `Edit the template ${name}` });
@@ -41,7 +40,7 @@ test("an admin's team reprove template, edited, applied by its number and record
   const edited = dialog.getByRole("textbox", { name: "Comment", exact: true });
   await expect(edited).toHaveValue("Blurry document photo. Verification of {verification_date}, ref {ref_id}.");
   await edited.fill("Photo too blurry to read: retake it. Verification of {verification_date}, ref {ref_id}.");
-  expect((await new AxeBuilder({ page: admin }).include("[role=dialog]").analyze()).violations).toEqual([]);
+  expect((await (await settledAxe(admin)).include("[role=dialog]").analyze()).violations).toEqual([]);
   await dialog.getByRole("button", { name: "Save changes" }).press("Enter");
   await expect(dialog).toHaveCount(0);
   await expect(edit).toBeFocused();

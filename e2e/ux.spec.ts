@@ -1,12 +1,12 @@
 import fs from "node:fs";
 
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { ADMIN_SECTIONS, NAV_ITEMS } from "@/components/layout/nav-items";
 import { RISK_BANDS } from "@/lib/cases/red-flags";
 import { baseURL } from "@/playwright.config";
 
+import { settledAxe } from "./axe";
 import { expect, stepUpDialog, test } from "./fixtures";
 
 /*
@@ -303,7 +303,7 @@ test.describe("axe: no violations", () => {
   const PAGES = [...NAV_ITEMS.map((item) => item.href), ...ADMIN_SECTIONS.map((section) => section.href), "/account"];
 
   async function expectNoViolations(page: Page, where: string) {
-    const result = await new AxeBuilder({ page }).analyze();
+    const result = await (await settledAxe(page)).analyze();
     const summary = result.violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`,
     );

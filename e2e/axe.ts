@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/**
+ * axe on a page that has settled: React has hydrated it and no CSS transition is running. axe reads the colours of
+ * the moment, and a dialog's trigger (disabled until the page's code runs, then enabled) fades from its disabled shade
+ * for 150 ms: caught mid-way it failed colour contrast, in two clean-clone runs, on whichever page axe reached first.
+ */
+export async function settledAxe(page: Page): Promise<AxeBuilder> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector("h1") ?? document.body.firstElementChild;
+    const hydrated = root !== null && Object.keys(root).some((key) => key.startsWith("__react"));
+    return hydrated && document.getAnimations().every((animation) => animation.playState !== "running");
+  });
+  // A frame for what hydration set off (an enabled trigger's transition starts on the next style change).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  return new AxeBuilder({ page });
+}
