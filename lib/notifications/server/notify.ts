@@ -101,7 +101,10 @@ export async function queueMessages(
     for (const { email } of recipients) outbox.push({ channel: "email", recipient: email, ...message });
   }
   if (channels.chatWebhookUrl && input.chat) outbox.push({ channel: "chat", recipient: null, ...message });
-  if (outbox.length) await db.insert(notificationOutbox).values(outbox);
+  // Due now on the instances' clock, the one the sender claims and retries by (outbox.ts): the database's own now()
+  // has microseconds, and a claim in the same millisecond as the insert found the message not yet due.
+  const now = new Date();
+  if (outbox.length) await db.insert(notificationOutbox).values(outbox.map((row) => ({ ...row, nextAttemptAt: now })));
 }
 
 export interface Member {
