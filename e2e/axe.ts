@@ -7,13 +7,17 @@ import type { Page } from "@playwright/test";
  * for 150 ms: caught mid-way it failed colour contrast, in two clean-clone runs, on whichever page axe reached first.
  */
 export async function settledAxe(page: Page): Promise<AxeBuilder> {
+  // Transitions and finite animations only: a spinner turns for ever, and waiting for it would never end.
+  const settled = () =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity);
   await page.waitForFunction(() => {
     const root = document.querySelector("h1") ?? document.body.firstElementChild;
-    const hydrated = root !== null && Object.keys(root).some((key) => key.startsWith("__react"));
-    return hydrated && document.getAnimations().every((animation) => animation.playState !== "running");
+    return root !== null && Object.keys(root).some((key) => key.startsWith("__react"));
   });
   // A frame for what hydration set off (an enabled trigger's transition starts on the next style change).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  await page.waitForFunction(settled);
   return new AxeBuilder({ page });
 }
