@@ -28,6 +28,19 @@ export async function pingDatabase(timeoutMs: number): Promise<void> {
   await withTimeout(async () => (await getDb()).execute(sql`select 1`), timeoutMs);
 }
 
+let shipped: number | undefined;
+
+/** The newest migration this release ships, read from its journal once (it does not change while the process runs). */
+function newestShipped(): number {
+  if (shipped === undefined) {
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+      entries: Array<{ when: number }>;
+    };
+    shipped = Math.max(...journal.entries.map((entry) => entry.when));
+  }
+  return shipped;
+}
+
 /**
  * Whether the database has every migration this release ships (readiness's `migrations` check): the newest applied
  * (drizzle's `__drizzle_migrations`, by its folder time) against the newest in lib/db/migrations/meta/_journal.json.
@@ -35,10 +48,7 @@ export async function pingDatabase(timeoutMs: number): Promise<void> {
  * means this instance's code expects columns that are not there.
  */
 export async function migrationsApplied(timeoutMs: number): Promise<boolean> {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ when: number }>;
-  };
-  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  const newest = newestShipped();
   const [row] = await withTimeout(
     async () => queryRows(await getDb(), sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`),
     timeoutMs,

@@ -83,19 +83,17 @@ export async function processOutbox(
     transports = configuredTransports(),
     max = 50,
     keepGoing = () => true,
-    now = () => new Date(),
   }: {
     transports?: Transports;
     max?: number;
     /** Checked before each message: false stops the pass. */
     keepGoing?: () => boolean;
-    /** The clock the retries are timed by (the instances' clocks, like the job leases'). */
-    now?: () => Date;
   } = {},
 ): Promise<OutboxSummary> {
   const summary: OutboxSummary = { sent: 0, failed: 0 };
   for (let index = 0; index < max && keepGoing(); index += 1) {
-    const row = await claimOne(db, now());
+    // On the instances' clock, like the job leases': the retries are timed by it.
+    const row = await claimOne(db, new Date());
     if (!row) break;
     const sendEvent = (outcome: "intent" | "success" | "failure", details: Record<string, string | number> = {}) =>
       recordEvent(
@@ -124,7 +122,7 @@ export async function processOutbox(
       await db
         .update(notificationOutbox)
         // 30, 60, 120 s… after this failure: the worker wakes at that time (startOutboxWorker).
-        .set({ lockedUntil: null, nextAttemptAt: new Date(now().getTime() + delay), lastError: safeError(error) })
+        .set({ lockedUntil: null, nextAttemptAt: new Date(Date.now() + delay), lastError: safeError(error) })
         .where(eq(notificationOutbox.id, row.id));
       summary.failed += 1;
       await sendEvent("failure", { error: error instanceof Error ? error.name : "Error" }).catch(() => undefined);
