@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { Providers } from "@/app/providers";
@@ -11,6 +10,7 @@ import { LiveUpdates } from "@/components/layout/live-updates";
 import { MainNav } from "@/components/layout/main-nav";
 import { UserMenu } from "@/components/layout/user-menu";
 import { NotificationBell } from "@/components/notifications/bell";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { NONCE_HEADER } from "@/lib/api/csp";
 import { requirePageUser } from "@/lib/auth/server/require-role";

@@ -51,6 +51,11 @@ function currentAccount(): UpstreamAccount | undefined {
   return bound.getStore() ?? defaultAccount;
 }
 
+/** The connection the work in progress speaks as (undefined: the start-up variables), for what must remember it (a media token). */
+export function currentAccountId(): string | undefined {
+  return currentAccount()?.id;
+}
+
 /** The account the start-up variables describe: the seed of the connection `primary`. */
 export function accountOfConfig(cfg: Config = config()): Omit<UpstreamAccount, "id" | "version"> {
   const { username, password, domain, integrationToken, widgetIntegrationToken } = cfg.partners;
