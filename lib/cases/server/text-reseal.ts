@@ -9,10 +9,10 @@ import { recordEvent } from "@/lib/audit-trail/server";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, leaseDueInMs, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
+import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
+import { startLeasedJob } from "@/lib/db/leased-job";
 import type { KeyRing } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
-import { startJob } from "@/lib/runtime/scheduler";
 
 import { PERSON_NAME_LEGACY, resealStep, type CaseTextColumn, type LegacyClear } from "./sealed-text";
 
@@ -290,21 +290,21 @@ const FIRST_LOOK_MS = 60_000;
 const LOOK_EVERY_MS = 10 * 60_000;
 const RUN_GAP_MS = 6 * 3_600_000;
 
-export async function runScheduledReseal(minGapMs = RUN_GAP_MS): Promise<ResealReport> {
+async function runScheduledReseal(minGapMs: number): Promise<ResealReport> {
   return resealCaseTexts(await getDb(), { holder: INSTANCE, minGapMs });
 }
 
-/** Starts the schedule once per process (instrumentation.ts; lib/runtime/scheduler.ts wakes it when a run is due). */
+/** Starts the schedule once per process (instrumentation.ts; lib/db/leased-job.ts wakes it when a run is due). */
 export function startResealSchedule(): void {
-  startJob({
-    name: RESEAL_LEASE,
+  startLeasedJob({
+    lease: RESEAL_LEASE,
+    gapMs: RUN_GAP_MS,
     firstLookMs: FIRST_LOOK_MS,
     maxSleepMs: LOOK_EVERY_MS,
-    run: async ({ first }) => {
-      const report = await runScheduledReseal(first ? 0 : RUN_GAP_MS);
+    run: async ({ first, minGapMs }) => {
+      const report = await runScheduledReseal(first ? 0 : minGapMs);
       if (report.ran) log.info("case_text_reseal", { keyId: report.keyId, ...report.counts });
       return report.ran ? "ran" : "idle";
     },
-    nextDueInMs: async () => leaseDueInMs(await getDb(), RESEAL_LEASE, RUN_GAP_MS),
   });
 }
