@@ -40,7 +40,10 @@ test("an admin adds the production key, switches to it, and a production verific
   // Switch from the page's header: the same page under the new connection.
   await page.goto("/verifications");
   await page.getByTestId("connection-current").click();
-  await page.getByRole("list", { name: "Other connections" }).getByRole("link", { name: new RegExp(name) }).click();
+  await page
+    .getByRole("list", { name: "Other connections" })
+    .getByRole("link", { name: new RegExp(name) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/c/${id}/verifications`));
   await expect(page.getByTestId("connection-current")).toContainText("Production");
   const first = page.getByRole("table").getByRole("link").first();
@@ -51,7 +54,10 @@ test("an admin adds the production key, switches to it, and a production verific
 
   // Back to the sandbox: the same verification is not there.
   await page.getByTestId("connection-current").click();
-  await page.getByRole("list", { name: "Other connections" }).getByRole("link", { name: /^Sandbox/ }).click();
+  await page
+    .getByRole("list", { name: "Other connections" })
+    .getByRole("link", { name: /^Sandbox/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/c/primary/verifications/${publicId}$`));
   await expect(page.getByTestId("connection-current")).toContainText("Sandbox");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);

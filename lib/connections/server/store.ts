@@ -174,7 +174,8 @@ export async function allConnectionRows(db: Database, now = Date.now()): Promise
   if (cached && now - cached.at < CACHE_MS) return cached.rows;
   if (!cached) await seedConnections(db);
   let rows = await db.select().from(connections).orderBy(asc(connections.position), asc(connections.createdAt));
-  if (await resealStale(db, rows)) rows = await db.select().from(connections).orderBy(asc(connections.position), asc(connections.createdAt));
+  if (await resealStale(db, rows))
+    rows = await db.select().from(connections).orderBy(asc(connections.position), asc(connections.createdAt));
   caches.set(db, { at: now, rows });
   const fallback = defaultRow(rows);
   if (fallback) setDefaultAccount(openAccount(fallback));
