@@ -39,6 +39,7 @@ export async function runCaseSync({ scheduled }: { scheduled: boolean }): Promis
         holder: INSTANCE,
         mode: scheduled ? "auto" : "full",
         fullEveryMs: cfg.cases.syncFullHours * 3_600_000,
+        leaseTtlMs: cfg.cases.syncLeaseSeconds * 1000,
         dateFilter: { format: cfg.core.dateFilterFormat, timeZone: cfg.displayTimeZone },
       });
     // On demand the calls stay the route's (POST /api/cases/sync); the schedule's are the job's.
