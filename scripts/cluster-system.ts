@@ -326,9 +326,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         },
       };
       cleanups.push(async () => {
-        if (!instance.pid()) return;
-        // The graceful stop, and SIGKILL past its grace.
-        const timer = setTimeout(() => process.kill(instance.pid()!, "SIGKILL"), 40_000);
+        const pid = instance.pid();
+        if (!pid) return;
+        // The graceful stop, and SIGKILL past its grace (the same process: the pid read before it was asked to stop).
+        const timer = setTimeout(() => {
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // Gone meanwhile.
+          }
+        }, 40_000);
         await instance.stop("SIGTERM").finally(() => clearTimeout(timer));
       });
       return instance;

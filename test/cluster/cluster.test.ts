@@ -13,6 +13,7 @@ import { openLiveStream, type LiveStream } from "./stream";
 import {
   figure,
   lastShutdown,
+  ON_POSTGRES,
   postgresReachable,
   servedThroughNginx,
   theArchive,
@@ -155,33 +156,43 @@ describe.skipIf(!postgres)(`two instances from the archive behind nginx${NEEDS_P
     ).length;
 
     figure(
+      ON_POSTGRES,
       "rolling restart: requests during the restarts",
       during.length,
       "count",
       `${drains.length} instances, SIGTERM one after the other`,
     );
-    figure("rolling restart: failed requests", during.filter(failed).length, "count");
+    figure(ON_POSTGRES, "rolling restart: failed requests", during.filter(failed).length, "count");
     for (const drain of drains)
       figure(
+        ON_POSTGRES,
         `rolling restart: ${drain.name} from SIGTERM to exit`,
         drain.seconds,
         "s",
         "drain: streams ended, requests answered, quiet 1 s",
       );
     figure(
+      ON_POSTGRES,
       "rolling restart: webhooks delivered through nginx",
       deliveries.length,
       "count",
       `${failedAttempts.length} attempts failed; ${changed} verification changes`,
     );
     figure(
+      ON_POSTGRES,
       "rolling restart: live events received",
       ids.length,
       "count",
       `of ${visible.size} the member may see, ${twice} twice; ${reconnections} reconnections`,
     );
-    figure("rolling restart: live events missed", [...visible.keys()].filter((id) => !ids.includes(id)).length, "count");
-    figure("rolling restart: events replayed from Last-Event-ID", replayed, "count", "published while the stream was reconnecting");
+    figure(ON_POSTGRES, "rolling restart: live events missed", [...visible.keys()].filter((id) => !ids.includes(id)).length, "count");
+    figure(
+      ON_POSTGRES,
+      "rolling restart: events replayed from Last-Event-ID",
+      replayed,
+      "count",
+      "published while the stream was reconnecting",
+    );
     expect(describeFailures(during)).toEqual([]);
     expect(during.length, "the load ran").toBeGreaterThan(20);
   });
@@ -286,15 +297,23 @@ describe.skipIf(!postgres)(`two instances from the archive behind nginx${NEEDS_P
     expect(intents, "the killed sync's intent, without an outcome").toBeGreaterThanOrEqual(1);
 
     figure(
+      ON_POSTGRES,
       "SIGKILL: requests from the kill until the instance was back",
       afterKill.length,
       "count",
       `${servedBySurvivor} answered after the kill`,
     );
-    figure("SIGKILL: failed requests", afterKill.filter(failed).length, "count");
-    figure("SIGKILL: sync taken over, after the kill", (takeover - killedAt) / 1000, "s", `CASE_SYNC_LEASE_SECONDS=${SYNC_LEASE_SECONDS}`);
-    figure("SIGKILL: sync taken over, after the dead lease expired", (takeover - orphan.expires_at.getTime()) / 1000, "s");
+    figure(ON_POSTGRES, "SIGKILL: failed requests", afterKill.filter(failed).length, "count");
     figure(
+      ON_POSTGRES,
+      "SIGKILL: sync taken over, after the kill",
+      (takeover - killedAt) / 1000,
+      "s",
+      `CASE_SYNC_LEASE_SECONDS=${SYNC_LEASE_SECONDS}`,
+    );
+    figure(ON_POSTGRES, "SIGKILL: sync taken over, after the dead lease expired", (takeover - orphan.expires_at.getTime()) / 1000, "s");
+    figure(
+      ON_POSTGRES,
       "SIGKILL: audit events lost",
       Math.max(0, answered - events),
       "count",
@@ -319,6 +338,7 @@ describe.skipIf(!postgres)(`two instances from the archive behind nginx${NEEDS_P
       expect(Math.max(...gaps), `${job}: a minute without a run`).toBeLessThan(119_000);
       const schedules = Math.round((starts.at(-1)! - starts[0]!) / 60_000) + 1;
       figure(
+        ON_POSTGRES,
         `jobs: ${job} runs per schedule`,
         starts.length / schedules,
         "count",

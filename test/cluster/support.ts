@@ -32,6 +32,8 @@ export async function postgresReachable(): Promise<boolean> {
 const FIGURES_FILE = path.join(ROOT, "test-results", "cluster-figures.json");
 
 interface Figure {
+  /** The suite's name as benchmarks.md shows it, naming the database measured (scripts/bench-report.ts). */
+  suite: string;
   case: string;
   value: number;
   unit: "s" | "count" | "MiB";
@@ -39,9 +41,13 @@ interface Figure {
 }
 const figures: Figure[] = [];
 
+/** The deployment on PostgreSQL (cluster.test.ts), the archive alone on the embedded database (archive.test.ts). */
+export const ON_POSTGRES = "cluster (PostgreSQL)";
+export const ON_PGLITE = "cluster (PGlite)";
+
 /** One measured figure, as an `npm run bench` row (scripts/bench-cluster.ts reads them back). */
-export function figure(name: string, value: number, unit: Figure["unit"], note?: string): void {
-  figures.push({ case: name, value, unit, ...(note ? { note } : {}) });
+export function figure(suite: string, name: string, value: number, unit: Figure["unit"], note?: string): void {
+  figures.push({ suite, case: name, value, unit, ...(note ? { note } : {}) });
 }
 
 /** Prints this file's figures and merges them into test-results/cluster-figures.json (a row of the same name replaced). */
