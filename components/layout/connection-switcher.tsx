@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 
-import { AppLink, usePagePath } from "@/components/ui/app-link";
+import { usePagePath } from "@/components/ui/app-link";
 import { useDisclosure } from "@/components/ui/use-disclosure";
 import type { Environment } from "@/lib/connections/types";
 
@@ -36,8 +36,11 @@ export function ConnectionSwitcher({ current, connections }: { current: Switcher
     <span
       className={`inline-flex min-w-0 items-center gap-1 rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ${TONE[current.environment]}`}
     >
-      <span className="truncate">{current.name}</span>
-      <span aria-hidden="true">·</span>
+      {/* On a phone the environment alone, so the header stays one line; the full name is in the label. */}
+      <span className="truncate max-sm:hidden">{current.name}</span>
+      <span aria-hidden="true" className="max-sm:hidden">
+        ·
+      </span>
       <span className="shrink-0 uppercase">{t(current.environment)}</span>
     </span>
   );
@@ -77,16 +80,17 @@ export function ConnectionSwitcher({ current, connections }: { current: Switcher
         >
           {others.map((connection) => (
             <li key={connection.id}>
-              <AppLink
+              {/* A whole page load, not the router's: the shell, the header and every cached answer belong to the
+                  connection, and a client-side move would keep the previous connection's. */}
+              <a
                 href={`/c/${connection.id}${page === "/" ? "" : page}${search ? `?${search}` : ""}`}
-                onClick={() => setOpen(false)}
                 className="flex items-center justify-between gap-2 rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
               >
                 <span className="truncate">{connection.name}</span>
                 <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold uppercase ring-1 ${TONE[connection.environment]}`}>
                   {t(connection.environment)}
                 </span>
-              </AppLink>
+              </a>
             </li>
           ))}
         </ul>

@@ -23,12 +23,13 @@ export function VerificationNotFound({ elsewhere = null }: { elsewhere?: Elsewhe
             name: elsewhere.name,
             environment: t(`errors.not_found.environment.${elsewhere.environment}`),
           })}{" "}
-          <Link
+          {/* A whole page load: the shell and its cached answers belong to the connection. */}
+          <a
             href={`/c/${elsewhere.id}/verifications/${encodeURIComponent(elsewhere.publicId)}`}
             className="font-medium text-brand-800 underline underline-offset-2"
           >
             {t("errors.not_found.openThere", { name: elsewhere.name })}
-          </Link>
+          </a>
         </p>
       ) : null}
       <Link href="/verifications" className="mt-3 inline-block text-sm font-medium text-brand-800 underline underline-offset-2">
