@@ -82,15 +82,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                     <Link href="/" className="truncate text-base font-semibold text-slate-900">
                       {t("appName")}
                     </Link>
-                    {sandbox ? (
-                      <span
-                        title={t("sandboxBanner")}
-                        className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 sm:hidden"
-                      >
-                        <span aria-hidden="true">{t("sandboxBadge")}</span>
-                        <span className="sr-only">{t("sandboxBanner")}</span>
-                      </span>
-                    ) : null}
+                    {/* On a phone the connection's badge stands for the banner: its environment, in the banner's colour
+                        for sandbox (the header stays one line). */}
                     <ConnectionSwitcher
                       current={{ id: connection.id, name: connection.name, environment: connection.environment }}
                       connections={connections}
