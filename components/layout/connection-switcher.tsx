@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 
 import { usePagePath } from "@/components/ui/app-link";
-import { useDisclosure } from "@/components/ui/use-disclosure";
 import type { Environment } from "@/lib/connections/types";
 
 /*
@@ -29,7 +28,6 @@ export function ConnectionSwitcher({ current, connections }: { current: Switcher
   const t = useTranslations("common.connection");
   const page = usePagePath();
   const search = useSearchParams().toString();
-  const { open, setOpen, button, panel } = useDisclosure<HTMLUListElement>({ initialFocus: "a" });
   const others = connections.filter((connection) => connection.id !== current.id);
   const label = `${current.name} · ${t(current.environment)}`;
   const badge = (
@@ -52,49 +50,41 @@ export function ConnectionSwitcher({ current, connections }: { current: Switcher
       </span>
     );
   }
+  // A native disclosure: it opens on the first click or key press, before the page's code has run.
   return (
-    <div className="relative" data-testid="connection-switcher">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls="connection-menu"
-        onClick={() => setOpen((value) => !value)}
-        className="flex max-w-56 items-center gap-1 rounded-md p-0.5 hover:bg-slate-100"
+    <details className="group relative" data-testid="connection-switcher">
+      <summary
+        className="flex max-w-56 cursor-pointer list-none items-center gap-1 rounded-md p-0.5 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
         data-testid="connection-current"
       >
         <span className="sr-only">{t("switch", { name: label })}</span>
         <span aria-hidden="true" className="flex min-w-0 items-center gap-1">
           {badge}
-          <svg viewBox="0 0 20 20" className="h-3 w-3 shrink-0 text-slate-600" fill="currentColor">
+          <svg viewBox="0 0 20 20" className="h-3 w-3 shrink-0 text-slate-600 group-open:rotate-180" fill="currentColor">
             <path d="M5.3 7.3 10 12l4.7-4.7 1 1L10 14 4.3 8.3z" />
           </svg>
         </span>
-      </button>
-      {open ? (
-        <ul
-          ref={panel}
-          id="connection-menu"
-          aria-label={t("menu")}
-          className="absolute left-0 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          {others.map((connection) => (
-            <li key={connection.id}>
-              {/* A whole page load, not the router's: the shell, the header and every cached answer belong to the
-                  connection, and a client-side move would keep the previous connection's. */}
-              <a
-                href={`/c/${connection.id}${page === "/" ? "" : page}${search ? `?${search}` : ""}`}
-                className="flex items-center justify-between gap-2 rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
-              >
-                <span className="truncate">{connection.name}</span>
-                <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold uppercase ring-1 ${TONE[connection.environment]}`}>
-                  {t(connection.environment)}
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+      </summary>
+      <ul
+        aria-label={t("menu")}
+        className="absolute left-0 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
+        {others.map((connection) => (
+          <li key={connection.id}>
+            {/* A whole page load, not the router's: the shell, the header and every cached answer belong to the
+                connection, and a client-side move would keep the previous connection's. */}
+            <a
+              href={`/c/${connection.id}${page === "/" ? "" : page}${search ? `?${search}` : ""}`}
+              className="flex items-center justify-between gap-2 rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
+            >
+              <span className="truncate">{connection.name}</span>
+              <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold uppercase ring-1 ${TONE[connection.environment]}`}>
+                {t(connection.environment)}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -22,12 +22,6 @@ export function usePagePath(): string {
   return withoutConnection(usePathname());
 }
 
-/** `href` under the page's connection. */
-export function useConnectionHref(): (href: string) => string {
-  const connection = useAddressConnection();
-  return (href) => inConnection(href, connection);
-}
-
 export function AppLink({ href, ...props }: ComponentProps<typeof Link>) {
   const connection = useAddressConnection();
   const target =

@@ -41,9 +41,6 @@ export interface ConnectionResponse {
 /** The query parameter that names the connection on every API route (docs/http-api.md#connections). */
 export const CONNECTION_PARAM = "connection";
 
-/** The page addresses' prefix: /c/{connection}/verifications/… (proxy.ts). */
-export const CONNECTION_PATH_PREFIX = "/c/";
-
 /** The connection seeded from the start-up variables: work that names none speaks as it. */
 export const PRIMARY_CONNECTION = "primary";
 
