@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { acquireLease, leaseDueInMs, releaseHeldLeases, releaseLease } from "@/lib/db/lease";
 import { caseSuite, OPEN_QUEUE } from "@/test/case-suite";
-import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
+import { FakeSyncClient, makeChange, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase } from "@/test/db";
 
 import { assignCase } from "./assignment";
@@ -111,14 +111,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       },
       settings: () => TEST_SETTINGS,
     });
-    const change = {
-      publicId: verification.publicId,
-      event: "verification.review",
-      status: "review",
-      refId: null,
-      occurredAt: new Date(),
-      deliveryId: "r1",
-    };
+    const change = makeChange({ publicId: verification.publicId, event: "verification.review", status: "review", deliveryId: "r1" });
     await unreachable(handle.db, change);
     expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed" });
 
@@ -215,14 +208,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
   it("events feed cases through the listener, idempotently, and index their ref_id", async () => {
     const verification = makeVerification({ riskScore: 95, status: "started" });
     const listener = createCaseListener({ fetchVerification: async () => verification, settings: () => TEST_SETTINGS });
-    const change = {
-      publicId: verification.publicId,
-      event: "verification.updated",
-      status: "started",
-      refId: `ref-${name}-1`,
-      occurredAt: new Date(),
-      deliveryId: "d1",
-    };
+    const change = makeChange({ publicId: verification.publicId, status: "started", refId: `ref-${name}-1`, deliveryId: "d1" });
     await listener(handle.db, change);
     await listener(handle.db, change);
     const detail = await getCase(handle.db, verification.publicId);
@@ -241,13 +227,13 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       },
       settings: () => TEST_SETTINGS,
     });
-    const base = { event: "verification.updated", refId: null, occurredAt: new Date(), deliveryId: "d2" };
-    await unreachable(handle.db, { ...base, publicId: flagged.publicId, status: "review" });
+    const base = { event: "verification.updated", deliveryId: "d2" };
+    await unreachable(handle.db, makeChange({ ...base, publicId: flagged.publicId, status: "review" }));
     expect(await getCase(handle.db, flagged.publicId)).toMatchObject({ status: "open", flags: ["pep"] });
     const fresh = `unread-${name}-${Date.now()}`;
-    await unreachable(handle.db, { ...base, publicId: fresh, status: "review" });
+    await unreachable(handle.db, makeChange({ ...base, publicId: fresh, status: "review" }));
     expect(await getCase(handle.db, fresh)).toMatchObject({ status: "open", flags: [] });
-    await unreachable(handle.db, { ...base, publicId: fresh, status: "approved" });
+    await unreachable(handle.db, makeChange({ ...base, publicId: fresh, status: "approved" }));
     expect(await getCase(handle.db, fresh)).toMatchObject({ status: "closed", finalStatus: "approved" });
   });
 
@@ -277,14 +263,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       },
       settings: () => TEST_SETTINGS,
     });
-    await unreachable(handle.db, {
-      event: "verification.review",
-      refId: null,
-      occurredAt: new Date(),
-      deliveryId: "d-age",
-      publicId,
-      status: "review",
-    });
+    await unreachable(handle.db, makeChange({ event: "verification.review", deliveryId: "d-age", publicId, status: "review" }));
     const firstSight = (await getCase(handle.db, publicId))!;
     const weekAgo = new Date(Date.now() - 7 * 24 * 3_600_000);
     await applyObservations(
