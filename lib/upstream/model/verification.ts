@@ -22,6 +22,25 @@ export const DECIDED_STATUSES = ["approved", "reproved"] as const;
 export function isDecided(status: string | null | undefined): boolean {
   return status != null && (DECIDED_STATUSES as readonly string[]).includes(status);
 }
+
+/**
+ * Legitimuz-Tech/legitimuz-core-documentation api/verification-statuses.mdx (afcc2cb): while the status is `review`
+ * the case follows its own closed set of sub-states. The page names the values, not the field that carries them:
+ * ASSUMPTION (docs/assumptions.md#review-state): `review_state` on the verification.
+ */
+export const REVIEW_STATES = ["open", "assigned", "decided"] as const;
+
+/**
+ * Whether the person's flow ended without them finishing it. Same page: expiry is not a status; it is read by
+ * comparing `expires_at` with now, and the status keeps its last value. ASSUMPTION (docs/assumptions.md#expiry):
+ * only a verification the person has not finished (neither decided nor in review, whose part is done) counts as
+ * expired, which is how `verification.expired` ("expired without an outcome", api/webhooks.mdx) reads.
+ */
+export function isExpired(verification: Pick<Verification, "status" | "expiresAt">, now: Date): boolean {
+  if (!verification.expiresAt || isDecided(verification.status) || verification.status === "review") return false;
+  const at = Date.parse(verification.expiresAt);
+  return !Number.isNaN(at) && at <= now.getTime();
+}
 /**
  * ASSUMPTION (docs/assumptions.md#flows-journeys): `kyc-faceindex` is the flow the provider's iOS SDK names
  * (Legitimuz-Tech/legitimuz-sdk-ios Sources/LegitimuzSDKPackage/LegitimuzSDKPackage.swift); `default` and
@@ -120,6 +139,18 @@ export interface Verification {
   journey?: string;
   createdAt?: string;
   decidedAt?: string;
+  /**
+   * When the person's flow stops accepting them (api/verification-statuses.mdx: expiry is read from `expires_at`,
+   * never from the status). See `isExpired`.
+   */
+  expiresAt?: string;
+  /** The service's review sub-state while the status is `review` (REVIEW_STATES; another value is kept as sent). */
+  reviewState?: string;
+  /**
+   * The flow as creation takes it (`flow_public_id`), when the verification carries that field. ASSUMPTION
+   * (docs/assumptions.md#creation-flow): no page shows it on a read verification; re-verification falls back on `flow`.
+   */
+  flowPublicId?: string;
   /** Known steps first (ocr, liveness, facematch), then unknown steps in the upstream's order. */
   steps: VerificationStep[];
   identityScore: number | null;
@@ -145,7 +176,9 @@ export interface VerificationList {
 /**
  * The creation answer `{verification: {public_id, status, ref_id, expires_at…}, entry: {kind, url}}`, as every
  * creation example of the provider reads it (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts,
- * pocs/resume-expiry, pocs/qr-handoff). A flat `{public_id…}` body is read too.
+ * pocs/resume-expiry, pocs/qr-handoff). A flat `{public_id…}` body is read too, and the documentation's `sdkUrl`
+ * (legitimuz-core-documentation api/verifications.mdx: "the answer is the sdkUrl"): like `entry.url`, the flow's
+ * credential, which never enters this object.
  */
 export interface CreatedVerification {
   publicId?: string;
