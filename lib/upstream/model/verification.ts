@@ -37,10 +37,18 @@ export const REVIEW_STATES = ["open", "assigned", "decided"] as const;
  * expired, which is how `verification.expired` ("expired without an outcome", api/webhooks.mdx) reads.
  */
 export function isExpired(verification: Pick<Verification, "status" | "expiresAt">, now: Date): boolean {
-  if (!verification.expiresAt || isDecided(verification.status) || verification.status === "review") return false;
+  if (!verification.expiresAt || !canExpire(verification.status)) return false;
   const at = Date.parse(verification.expiresAt);
   return !Number.isNaN(at) && at <= now.getTime();
 }
+
+/** Whether a verification in this status is still the person's to finish, so its flow can expire (see `isExpired`). */
+export function canExpire(status: string | null | undefined): boolean {
+  return !isDecided(status) && status !== "review";
+}
+
+/** The documentation's event for a flow that ended without an outcome (api/webhooks.mdx). */
+export const EXPIRED_EVENT = "verification.expired";
 /**
  * ASSUMPTION (docs/assumptions.md#flows-journeys): `kyc-faceindex` is the flow the provider's iOS SDK names
  * (Legitimuz-Tech/legitimuz-sdk-ios Sources/LegitimuzSDKPackage/LegitimuzSDKPackage.swift); `default` and
