@@ -63,7 +63,9 @@ export function VerificationEventHistory({ publicId }: { publicId: string }) {
               {event.fraudScore !== null ? (
                 <span className="text-slate-700">{t("fraudScore", { score: formatNumber(event.fraudScore) })}</span>
               ) : null}
-              {event.decidedAt ? <span className="text-slate-600">{t("decidedAt", { date: formatDateTime(event.decidedAt) ?? "" })}</span> : null}
+              {event.decidedAt ? (
+                <span className="text-slate-600">{t("decidedAt", { date: formatDateTime(event.decidedAt) ?? "" })}</span>
+              ) : null}
             </li>
           ))}
         </ol>

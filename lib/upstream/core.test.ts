@@ -202,7 +202,13 @@ describe("createVerification", () => {
 
 describe("getVerification", () => {
   it("reads expires_at, the review sub-state and a flow_public_id into their fields, not into `extra`", async () => {
-    const sent = { ...verification, status: "review", expires_at: "2026-10-02T12:00:00Z", review_state: "assigned", flow_public_id: "flow_9" };
+    const sent = {
+      ...verification,
+      status: "review",
+      expires_at: "2026-10-02T12:00:00Z",
+      review_state: "assigned",
+      flow_public_id: "flow_9",
+    };
     const fake = await startFakeServer((_req, res) => sendJson(res, 200, sent));
     try {
       const read = await new CoreClient({ baseUrl: fake.url, apiKey: API_KEY }).getVerification(sent.public_id);

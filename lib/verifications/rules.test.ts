@@ -85,7 +85,10 @@ describe("verification creation", () => {
   });
 
   it("takes an optional flow id, validated like a verification's id; empty is none", () => {
-    expect(parseCreateVerificationInput({ ...body, flowPublicId: " kyc-sow " })).toEqual({ ok: true, value: { ...body, flowPublicId: "kyc-sow" } });
+    expect(parseCreateVerificationInput({ ...body, flowPublicId: " kyc-sow " })).toEqual({
+      ok: true,
+      value: { ...body, flowPublicId: "kyc-sow" },
+    });
     expect(parseCreateVerificationInput({ ...body, flowPublicId: "" })).toEqual({ ok: true, value: body });
     for (const flowPublicId of ["../flows", "a b", "x".repeat(129), 7])
       expect(fieldsOf({ ...body, flowPublicId }), String(flowPublicId)).toEqual(["flowPublicId: invalid"]);

@@ -49,7 +49,9 @@ describe("parseDelivery", () => {
   it("leaves out an addition it cannot read rather than refusing the event", () => {
     const read = parseDelivery(JSON.stringify({ ...flat, identity_score: "high", fraud_score: null }));
     expect(read.kind === "verification" && [read.parsed.identityScore, read.parsed.fraudScore]).toEqual([null, null]);
-    const odd = parseDelivery(JSON.stringify({ ...envelope, tenant_public_id: "ten 9 / x", verification: { status: "approved", decided_at: "soon" } }));
+    const odd = parseDelivery(
+      JSON.stringify({ ...envelope, tenant_public_id: "ten 9 / x", verification: { status: "approved", decided_at: "soon" } }),
+    );
     expect(odd.kind === "verification" && [odd.parsed.tenantPublicId, odd.parsed.decidedAt, odd.parsed.status]).toEqual([
       null,
       null,
@@ -134,7 +136,16 @@ describe("parseDelivery", () => {
     expect(key(JSON.stringify({ ...flat, occurred_at: "2026-03-02T10:00:01Z" }))).not.toEqual(first);
     expect(key(JSON.stringify({ ...flat, event: "verification.approved" }))).not.toEqual(first);
     // Both shapes: the envelope's event of the same name, verification and time is the same event.
-    expect(key(JSON.stringify({ ...envelope, event: "verification.updated", resource: { type: "verification", public_id: flat.verification_id }, occurred_at: flat.occurred_at }))).toEqual(first);
+    expect(
+      key(
+        JSON.stringify({
+          ...envelope,
+          event: "verification.updated",
+          resource: { type: "verification", public_id: flat.verification_id },
+          occurred_at: flat.occurred_at,
+        }),
+      ),
+    ).toEqual(first);
     // Nothing to identify: the body's digest, the same bytes the same key.
     expect(key("{oops")).toEqual({ key: expect.stringMatching(/^body:[0-9a-f]{64}$/), source: "body" });
     expect(key("{oops")).toEqual(key("{oops"));

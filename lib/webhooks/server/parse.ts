@@ -124,7 +124,8 @@ export function parseDelivery(rawBody: string): ParsedDelivery {
   } catch {
     return { kind: "malformed", problem: "body: not JSON", event: null };
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return { kind: "malformed", problem: "body: not a JSON object", event: null };
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return { kind: "malformed", problem: "body: not a JSON object", event: null };
   const named = eventName.safeParse((body as { event?: unknown }).event);
   if (!named.success) return { kind: "malformed", problem: `event: ${named.error.issues[0]?.message ?? "missing"}`, event: null };
   const event = named.data;
@@ -179,7 +180,12 @@ export function parseDelivery(rawBody: string): ParsedDelivery {
 
 /** An event the dashboard does not use: what identifies it, when the body says. */
 function ignoredEvent(body: object, event: string, isEnvelope: boolean): ParsedDelivery {
-  const fields = body as { resource?: { public_id?: unknown }; verification_id?: unknown; occurred_at?: unknown; tenant_public_id?: unknown };
+  const fields = body as {
+    resource?: { public_id?: unknown };
+    verification_id?: unknown;
+    occurred_at?: unknown;
+    tenant_public_id?: unknown;
+  };
   const id = isEnvelope ? fields.resource?.public_id : fields.verification_id;
   const occurred = instant.safeParse(fields.occurred_at);
   return {

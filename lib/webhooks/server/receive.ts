@@ -61,7 +61,8 @@ export async function receiveDelivery(
     ? { key: headerDeliveryId!, source: "header" }
     : fallbackDeliveryKey(parsed, input.rawBody);
   const deliveryId = key.key;
-  if (key.source !== "header") log.info("webhook_delivery_key", { deliveryId, source: key.source, headerPresent: headerDeliveryId !== null });
+  if (key.source !== "header")
+    log.info("webhook_delivery_key", { deliveryId, source: key.source, headerPresent: headerDeliveryId !== null });
 
   const { stored } = await storeDelivery(db, { deliveryId, keySource: key.source, rawBody: input.rawBody, parsed, ip: input.ip });
   const unparseable = parsed.kind === "malformed";

@@ -4,12 +4,7 @@ import { asc, desc, eq, gt } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
-import {
-  verificationEvents,
-  webhookDeliveries,
-  type VerificationEventRow,
-  type WebhookDeliveryState,
-} from "@/lib/webhooks/server/tables";
+import { verificationEvents, webhookDeliveries, type VerificationEventRow, type WebhookDeliveryState } from "@/lib/webhooks/server/tables";
 import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
 
 import { auditableDetail, webhookTarget } from "./audit";
@@ -52,7 +47,8 @@ export async function storeDelivery(
   const { parsed } = input;
   const event = parsed.kind === "verification" ? parsed.parsed.event : (parsed.event ?? UNREADABLE_EVENT);
   const publicId = parsed.kind === "verification" ? parsed.parsed.publicId : parsed.kind === "ignored" ? parsed.publicId : null;
-  const tenantPublicId = parsed.kind === "verification" ? parsed.parsed.tenantPublicId : parsed.kind === "ignored" ? parsed.tenantPublicId : null;
+  const tenantPublicId =
+    parsed.kind === "verification" ? parsed.parsed.tenantPublicId : parsed.kind === "ignored" ? parsed.tenantPublicId : null;
   const ignored = parsed.kind === "ignored";
   const columns = bodyColumns(parsed, input.rawBody, ignored);
   return db.transaction(async (tx) => {
