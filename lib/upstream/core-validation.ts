@@ -31,9 +31,11 @@ export const verificationWire = z.looseObject({
   decided_at: str,
   // legitimuz-core-documentation api/verification-statuses.mdx (afcc2cb): expiry is read from `expires_at`.
   expires_at: str,
-  // ASSUMPTION (docs/assumptions.md#review-state): the review sub-state's field name (the page names only its values).
+  // ASSUMPTION (docs/assumptions.md#review-state): the review sub-state's field name; api/verification-statuses.mdx
+  // (afcc2cb) names only its values.
   review_state: str,
-  // ASSUMPTION (docs/assumptions.md#creation-flow): the creation field, if a read verification carries it.
+  // ASSUMPTION (docs/assumptions.md#creation-flow): the creation field (legitimuz-examples pocs/express-backend/server.ts
+  // at 7780eac), if a read verification carries it.
   flow_public_id: str,
   steps: z.looseObject({ ocr: stepWire.nullish(), liveness: stepWire.nullish(), facematch: stepWire.nullish() }).nullish(),
   identity_score: num,

@@ -84,7 +84,8 @@ export const createVerificationInputSchema = z.object({
   }),
   /**
    * The flow to open. Sent as `flow_public_id`, the name every creation example of the provider uses
-   * (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts, pocs/resume-expiry, pocs/next-checkout);
+   * (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts at 7780eac, pocs/resume-expiry and
+   * pocs/next-checkout at dec4b2c);
    * left out, the integration's default flow applies (ASSUMPTION (docs/assumptions.md#creation-flow)). An id like
    * a verification's (letters, digits, _ or -): it goes into a body, not a path, but nothing else has a reason to.
    */

@@ -26,7 +26,8 @@ export interface CreateVerificationInput {
 
 /**
  * The `schema_version` the dashboard sends unless told otherwise: every creation example of the provider sends
- * "1.0" (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts, pocs/resume-expiry, pocs/next-checkout).
+ * "1.0" (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts at 7780eac, pocs/resume-expiry and
+ * pocs/next-checkout at dec4b2c; docs/assumptions.md#schema-version).
  */
 export const DEFAULT_SCHEMA_VERSION = "1.0";
 

@@ -31,10 +31,11 @@ export function isDecided(status: string | null | undefined): boolean {
 export const REVIEW_STATES = ["open", "assigned", "decided"] as const;
 
 /**
- * Whether the person's flow ended without them finishing it. Same page: expiry is not a status; it is read by
- * comparing `expires_at` with now, and the status keeps its last value. ASSUMPTION (docs/assumptions.md#expiry):
- * only a verification the person has not finished (neither decided nor in review, whose part is done) counts as
- * expired, which is how `verification.expired` ("expired without an outcome", api/webhooks.mdx) reads.
+ * Whether the person's flow ended without them finishing it. api/verification-statuses.mdx (afcc2cb): expiry is not a
+ * status; it is read by comparing `expires_at` with now, and the status keeps its last value. ASSUMPTION
+ * (docs/assumptions.md#expiry): only a verification the person has not finished (neither decided nor in review,
+ * whose part is done) counts as expired, which is how `verification.expired` ("expired without an outcome",
+ * api/webhooks.mdx at afcc2cb) reads.
  */
 export function isExpired(verification: Pick<Verification, "status" | "expiresAt">, now: Date): boolean {
   if (!verification.expiresAt || !canExpire(verification.status)) return false;

@@ -59,8 +59,10 @@ async function documentFor(
 
 /**
  * The original's flow, so the person goes through the same steps again: its `flow_public_id` when the read
- * verification carries one, else its `flow` (ASSUMPTION (docs/assumptions.md#creation-flow): the value the list
- * filters on names the flow as creation takes it, as the sandbox's do). Nothing when neither is an id: the
+ * verification carries one, else its `flow` (ASSUMPTION (docs/assumptions.md#creation-flow): every creation example
+ * sends `flow_public_id`, legitimuz-examples pocs/express-backend/server.ts at 7780eac, but no page shows it on a
+ * read verification; the value the list filters on is taken to name the flow as creation takes it, as the
+ * sandbox's do). Nothing when neither is an id: the
  * integration's default flow then applies, as before.
  */
 function flowOf(verification: Pick<Verification, "flowPublicId" | "flow">): { flowPublicId?: string } {

@@ -81,8 +81,9 @@ const tenantPublicId = z
 
 /*
  * The flat shape's `verification_id` is the verification's `public_id`. ASSUMPTION
- * (docs/assumptions.md#webhook-verification-id): the documentation's example calls it `verification_id` and never
- * says it is the id the core API's paths take; the contract says only that the public id "arrives in webhooks".
+ * (docs/assumptions.md#webhook-verification-id): the documentation's example (legitimuz-core-documentation
+ * api/webhooks.mdx at afcc2cb) calls it `verification_id` and never says it is the id the core API's paths take; the
+ * contract says only that the public id "arrives in webhooks".
  */
 const flat = z.object({
   event: eventName,
@@ -201,8 +202,9 @@ export type DeliveryKeySource = "header" | "event" | "body";
 
 /**
  * The key a delivery is deduplicated by when it came without a usable delivery id header (only the examples show
- * `X-Legitimuz-Delivery`; the documentation names no such header and says to deduplicate by event, not by
- * arrival): the event's own identity, its name, verification and time, hashed; for a body that says less (an
+ * `X-Legitimuz-Delivery`: legitimuz-examples pocs/express-backend/server.ts at 7780eac; the documentation,
+ * legitimuz-core-documentation api/webhooks.mdx at afcc2cb, names no such header and says to deduplicate by event,
+ * not by arrival): the event's own identity, its name, verification and time, hashed; for a body that says less (an
  * unreadable one, an event about no verification), a hash of the body's bytes, so the same bytes again are one
  * delivery. ASSUMPTION (docs/assumptions.md#webhook-deduplication): a redelivery repeats these unchanged.
  */
