@@ -48,7 +48,7 @@ export interface Observation {
    * case leaves the queue, closed with the reason `expired`.
    */
   expired?: boolean;
-  /** The provider's review sub-state as read (REVIEW_STATES), kept to show beside the case's own stage. */
+  /** The provider's review sub-state as read (open, assigned, decided), kept to show beside the case's own stage. */
   reviewState?: string | null;
 }
 

@@ -24,13 +24,6 @@ export function isDecided(status: string | null | undefined): boolean {
 }
 
 /**
- * Legitimuz-Tech/legitimuz-core-documentation api/verification-statuses.mdx (afcc2cb): while the status is `review`
- * the case follows its own closed set of sub-states. The page names the values, not the field that carries them:
- * ASSUMPTION (docs/assumptions.md#review-state): `review_state` on the verification.
- */
-export const REVIEW_STATES = ["open", "assigned", "decided"] as const;
-
-/**
  * Whether the person's flow ended without them finishing it. api/verification-statuses.mdx (afcc2cb): expiry is not a
  * status; it is read by comparing `expires_at` with now, and the status keeps its last value. ASSUMPTION
  * (docs/assumptions.md#expiry): only a verification the person has not finished (neither decided nor in review,
@@ -153,7 +146,11 @@ export interface Verification {
    * never from the status). See `isExpired`.
    */
   expiresAt?: string;
-  /** The service's review sub-state while the status is `review` (REVIEW_STATES; another value is kept as sent). */
+  /**
+   * The service's review sub-state while the status is `review`: `open`, `assigned` or `decided`
+   * (Legitimuz-Tech/legitimuz-core-documentation api/verification-statuses.mdx at afcc2cb; another value is kept as
+   * sent). The page names no field: ASSUMPTION (docs/assumptions.md#review-state), `review_state`.
+   */
   reviewState?: string;
   /**
    * The flow as creation takes it (`flow_public_id`), when the verification carries that field. ASSUMPTION
