@@ -3,6 +3,8 @@ import nextTs from "eslint-config-next/typescript";
 
 import { layering } from "./eslint.layers.mjs";
 
+const CONNECTION_LINKS =
+  "Link and navigate with components/ui/app-link.tsx (AppLink, useAppRouter): the address keeps the page's connection (/c/{connection}/…).";
 const RELATIVE_PARENT = "Import with `@/` and the path from the root; `./x` only for a file in the same folder.";
 
 const config = [
@@ -33,6 +35,25 @@ const config = [
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./", message: RELATIVE_PARENT }] }],
       "no-restricted-syntax": ["error", { selector: "ImportExpression[source.value=/^\\.\\.\\//]", message: RELATIVE_PARENT }],
+    },
+  },
+  {
+    // Links and navigation stay under the page's connection (/c/{connection}/…): one way to link and navigate,
+    // components/ui/app-link.tsx. A plain next/link or useRouter would send a production page's click to the default
+    // connection.
+    files: ["{app,components,lib}/**/*.{ts,tsx}"],
+    ignores: ["components/ui/app-link.tsx", "components/ui/link-pending.tsx", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ regex: "^\\.\\./", message: RELATIVE_PARENT }],
+          paths: [
+            { name: "next/link", message: CONNECTION_LINKS },
+            { name: "next/navigation", importNames: ["useRouter"], message: CONNECTION_LINKS },
+          ],
+        },
+      ],
     },
   },
   {

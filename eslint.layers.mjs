@@ -29,6 +29,7 @@ export const LAYERS = [
   { name: "upstream", glob: "lib/upstream/**" },
   { name: "audit-trail", glob: "lib/audit-trail/**" },
   { name: "auth", glob: "lib/auth/**" },
+  { name: "connections", glob: "lib/connections/**" },
   { name: "api", glob: "lib/api/**" },
 ];
 
@@ -95,7 +96,7 @@ export const BROWSER_CODE = [
   "app/providers.tsx",
   "lib/shared/**",
   "lib/upstream/model/**",
-  ...[...Object.keys(FEATURES), "audit-trail", "auth"].map((name) => `lib/${name}/*.{ts,tsx}`),
+  ...[...Object.keys(FEATURES), "audit-trail", "auth", "connections"].map((name) => `lib/${name}/*.{ts,tsx}`),
 ];
 
 function zones() {

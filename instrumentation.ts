@@ -7,7 +7,8 @@
  *    about each valid setting that weakens a guarantee;
  * 3. open the database, which applies migrations, then seed the demo accounts in embedded mode;
  * 4. start sweeping stored webhook deliveries (lib/webhooks/server/processor.ts): the receiver kicks processing
- *    right after storing, and the sweep picks up whatever a crash, a restart or a failed listener left;
+ *    right after storing, and the sweep picks up whatever a crash, a restart or a failed listener left, and a
+ *    failed delivery when its retry is due;
  * 5. start the scheduled case sync (lib/cases/server/schedule.ts; a database lease makes one instance run it).
  * 6. start the SLA escalation (lib/cases/server/escalation.ts; every minute, a lease makes one instance run it)
  *    and the notifications' outbox (lib/notifications/server/outbox.ts: email and chat, when configured; each
@@ -27,7 +28,8 @@
  * 13. install the graceful stop on SIGTERM (lib/runtime/shutdown.ts) when Next leaves the signals to the app
  *     (NEXT_MANUAL_SIG_HANDLE=true: `npm start`, `npm run demo`), with what it stops, in order.
  *
- * The scheduled jobs (5 to 9, 11) wake when their next run is due (lib/runtime/scheduler.ts).
+ * The background work (4 to 11) runs as jobs of lib/runtime/scheduler.ts: each wakes when its next run is due, and
+ * the graceful stop (13) stops them all.
  *
  * Skipped during `next build`: nothing is served then, and build workers must not open the data folder.
  */

@@ -92,3 +92,35 @@ describe("an address whose percent-encoding does not decode", () => {
     expect(response.headers.get("location")).toBeNull();
   });
 });
+
+describe("a page address naming a connection", () => {
+  beforeAll(() => stubTestEnvironment());
+  afterAll(restoreConfigEnv);
+  const signedIn = (path: string, headers: Record<string, string> = {}) =>
+    proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { cookie: "next-auth.session-token=x", ...headers } }));
+
+  it("is served as the page without the prefix, the connection in the request's header", () => {
+    const response = signedIn("/c/production/verifications/abc?status=review");
+    const rewritten = new URL(response.headers.get("x-middleware-rewrite")!);
+    expect(rewritten.pathname + rewritten.search).toBe("/verifications/abc?status=review");
+    expect(response.headers.get("x-middleware-request-x-kyc-connection")).toBe("production");
+    // The page still learns the address the browser shows, for the way back after signing in.
+    expect(response.headers.get("x-middleware-request-x-kyc-pathname")).toBe("/c/production/verifications/abc?status=review");
+  });
+
+  it("the prefix alone is the connection's overview", () => {
+    expect(new URL(signedIn("/c/production").headers.get("x-middleware-rewrite")!).pathname).toBe("/");
+  });
+
+  it("a connection header sent by the browser itself is dropped: only the address names one", () => {
+    const response = signedIn("/verifications", { "x-kyc-connection": "production" });
+    expect(response.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(response.headers.get("x-middleware-request-x-kyc-connection")).toBeNull();
+    expect(response.headers.get("x-middleware-override-headers")).not.toContain("x-kyc-connection");
+  });
+
+  it("signed out, goes to sign-in and comes back to the same connection", () => {
+    const response = proxy(new NextRequest("http://localhost:3000/c/production/cases"));
+    expect(new URL(response.headers.get("location")!).searchParams.get("callbackUrl")).toBe("/c/production/cases");
+  });
+});

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from "@/lib/api/csp";
 import { decodablePath, malformedPathResponse } from "@/lib/api/malformed-path";
 import { config as settings } from "@/lib/config";
+import { connectionOfPath, withoutConnection } from "@/lib/shared/connection-path";
 
 /*
  * Next 16's proxy (formerly middleware), for pages only. It gives every page response its own CSP nonce
@@ -18,6 +19,8 @@ import { config as settings } from "@/lib/config";
 const SESSION_COOKIES = ["next-auth.session-token", "__Host-next-auth.session-token"];
 const PATH_HEADER = "x-kyc-pathname";
 const SIGNED_OUT_PAGES = ["/sign-in"];
+/** The connection a page's address names (/c/{connection}/…), for the page to read (lib/connections/server/page.ts). */
+const CONNECTION_HEADER = "x-kyc-connection";
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -43,7 +46,18 @@ export function proxy(request: NextRequest) {
     headers.set(PATH_HEADER, `${pathname}${search}`);
     headers.set(NONCE_HEADER, nonce);
     headers.set("Content-Security-Policy", csp);
-    response = NextResponse.next({ request: { headers } });
+    // /c/{connection}/verifications is the page /verifications working under that connection: served without the
+    // prefix, which the browser keeps in its address bar (and usePathname returns), the connection in a header.
+    const connection = connectionOfPath(pathname);
+    headers.delete(CONNECTION_HEADER);
+    if (connection) {
+      headers.set(CONNECTION_HEADER, connection);
+      const target = request.nextUrl.clone();
+      target.pathname = withoutConnection(pathname);
+      response = NextResponse.rewrite(target, { request: { headers } });
+    } else {
+      response = NextResponse.next({ request: { headers } });
+    }
   }
   response.headers.set("Content-Security-Policy", csp);
   return response;

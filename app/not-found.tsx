@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+
+import { AppLink as Link } from "@/components/ui/app-link";
 
 export default async function NotFound() {
   const t = await getTranslations("common.notFound");

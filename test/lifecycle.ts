@@ -7,3 +7,9 @@ export function resetLifecycle(): void {
   const slot = (globalThis as { __kycLifecycle?: Record<string, unknown> }).__kycLifecycle;
   if (slot) Object.assign(slot, { draining: false, inFlight: 0, lastArrival: 0, idle: [], onDrain: [], onStop: [] });
 }
+
+/** Whether something (a graceful stop, lib/runtime/shutdown.ts) is waiting for the API requests in flight to end. */
+export function awaitingRequests(): boolean {
+  const slot = (globalThis as { __kycLifecycle?: { idle: unknown[] } }).__kycLifecycle;
+  return (slot?.idle.length ?? 0) > 0;
+}

@@ -1,20 +1,24 @@
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { Providers } from "@/app/providers";
 import { CaseSearch } from "@/components/cases/case-search";
+import { ConnectionSwitcher } from "@/components/layout/connection-switcher";
 import { HeaderBar } from "@/components/layout/header-bar";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { LiveUpdates } from "@/components/layout/live-updates";
 import { MainNav } from "@/components/layout/main-nav";
 import { UserMenu } from "@/components/layout/user-menu";
 import { NotificationBell } from "@/components/notifications/bell";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { NONCE_HEADER } from "@/lib/api/csp";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { pageConnection } from "@/lib/connections/server/page";
+import { allConnectionRows } from "@/lib/connections/server/store";
+import { getDb } from "@/lib/db/client";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { EARLY_KEYS_SCRIPT } from "@/lib/shared/early-keys";
 
@@ -27,6 +31,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const user = await requirePageUser("signed_in", { during: ["password_change", "enrolment"] });
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   const sandbox = config().mode === "embedded";
+  // The connection the address names (else the default), always shown; the switcher lists the live ones.
+  const connection = await pageConnection();
+  const connections = (await allConnectionRows(await getDb()))
+    .filter((row) => row.retiredAt === null)
+    .map(({ id, name, environment }) => ({ id, name, environment }));
   return (
     // The shell's client components and the segments' error boundaries (client components outside each
     // page's own ClientMessages) read these. The audit boundary's come from its segment's layout.
@@ -34,6 +43,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       namespaces={[
         "common.nav",
         "common.language",
+        "common.connection",
         "common.loading",
         "common.error",
         "common.retry",
@@ -81,6 +91,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                         <span className="sr-only">{t("sandboxBanner")}</span>
                       </span>
                     ) : null}
+                    <ConnectionSwitcher
+                      current={{ id: connection.id, name: connection.name, environment: connection.environment }}
+                      connections={connections}
+                    />
                   </span>
                 }
                 nav={<MainNav permissions={user.permissions} />}

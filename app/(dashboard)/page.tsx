@@ -7,11 +7,11 @@ import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { audited, requestContext } from "@/lib/audit-trail/server";
 import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { withPageUpstream } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { loadOverview, overviewAuditDetails } from "@/lib/overview/server/overview";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
-import { withUpstreamSource } from "@/lib/upstream/call-count";
 
 // `/`: the overview, drawn entirely on the server (charts as SVG, no client JavaScript of its own). The
 // view is audited as a read of aggregate numbers: the period and which panels answered, nothing personal.
@@ -47,7 +47,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const db = await getDb();
   const overview = await audited(requestContext(user, await headers()), { action: "overview.view", detailsOf: overviewAuditDetails }, () =>
     // Counted as this page's calls (lib/upstream/call-count.ts): a page has no route kit to name it.
-    withUpstreamSource("page /", () => loadOverview(parsed.period, { db, cfg })),
+    withPageUpstream("page /", () => loadOverview(parsed.period, { db, cfg })),
   );
   return <OverviewView overview={overview} timeZone={cfg.displayTimeZone} linkToAudit={hasPermission(user, "audit.read")} />;
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useState } from "react";
 
 import { FactorList } from "@/components/account/factor-list";
@@ -9,6 +8,7 @@ import { PasskeyEnrolment } from "@/components/account/passkey-enrolment";
 import { RecoveryCodesPanel } from "@/components/account/recovery-codes-panel";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { Alert } from "@/components/ui/alert";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { QueryView } from "@/components/ui/query-view";
 import { TitledSection } from "@/components/ui/titled-section";
 import { useFactorsQuery } from "@/lib/account/hooks";

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import Link from "next/link";
 
+import { AppLink as Link } from "@/components/ui/app-link";
 import type { CpfSearchMisses } from "@/lib/audit-trail/types";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 

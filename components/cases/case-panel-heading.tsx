@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 
+import { AppLink as Link } from "@/components/ui/app-link";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import type { CaseDetail } from "@/lib/cases/types";
 

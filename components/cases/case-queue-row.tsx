@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useRef, type Ref } from "react";
 
+import { AppLink as Link } from "@/components/ui/app-link";
 import { DataCell, DataRow } from "@/components/ui/data-table";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { caseHref } from "@/lib/cases/queue-context";

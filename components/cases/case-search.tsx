@@ -1,10 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
+import { AppLink as Link, useAppRouter } from "@/components/ui/app-link";
 import { useSearch } from "@/lib/cases/hooks";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
@@ -42,7 +41,7 @@ function NoHits({ miss, cpf }: { miss: SearchMiss | undefined; cpf: string }) {
 }
 export function CaseSearch() {
   const t = useTranslations("cases.search");
-  const router = useRouter();
+  const router = useAppRouter();
   const search = useSearch();
   // The CPF-search quota of a member who sees CPFs masked: said in the member's language, with when to come back.
   const errorText = (error: Error) => {

@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { useAppRouter } from "@/components/ui/app-link";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import type { Recommendation } from "@/lib/cases/rules";
@@ -74,7 +74,7 @@ function act(key: string, { detail, decide }: CaseKeyTarget, { push, context, on
  * calls `ready` with what it drew. No key is dropped for arriving early (issue 32).
  */
 export function useCaseShortcuts({ context, onHelp }: { context: string; onHelp: () => void }) {
-  const router = useRouter();
+  const router = useAppRouter();
   const target = useRef<CaseKeyTarget | null>(null);
   const queued = useRef<string[]>([]);
   const moves = useRef<Moves>({ push: (href) => router.push(href), context, onHelp });

@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
+import { useAppRouter } from "@/components/ui/app-link";
 import { usePrefetchCase } from "@/lib/cases/hooks";
 import { caseHref } from "@/lib/cases/queue-context";
 
@@ -13,7 +13,7 @@ import { caseHref } from "@/lib/cases/queue-context";
  */
 export function useNextCaseAhead(next: string | null, context: string) {
   const prefetchCase = usePrefetchCase();
-  const router = useRouter();
+  const router = useAppRouter();
   useEffect(() => {
     if (!next) return;
     void prefetchCase(next, context);

@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { useAppRouter } from "@/components/ui/app-link";
 import { useClaimFromQueue } from "@/lib/cases/hooks";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseSummary } from "@/lib/cases/types";
@@ -33,7 +33,7 @@ export function useQueueKeyboard({
   bulk: BulkSelection | undefined;
 }) {
   const t = useTranslations("cases.queue");
-  const router = useRouter();
+  const router = useAppRouter();
   const claim = useClaimFromQueue();
   // The selection follows its case, not its position: a refetch (a claim, a new case arriving) can move the
   // rows, and Enter or "a" must act on the case the analyst chose. When that case has left the list, the

@@ -1,8 +1,9 @@
 "use client";
 
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { useState } from "react";
 
+import { useAppRouter } from "@/components/ui/app-link";
 import type { QueueParams } from "@/lib/cases/hooks";
 
 /**
@@ -10,7 +11,7 @@ import type { QueueParams } from "@/lib/cases/hooks";
  * too, so a reload or a shared link shows the same queue.
  */
 export function useQueueParams(initial: QueueParams) {
-  const router = useRouter();
+  const router = useAppRouter();
   const pathname = usePathname();
   const [params, setParams] = useState<QueueParams>(initial);
   // A link to other filters (a saved view in the navigation) renders this page again with a new `initial`:

@@ -1,9 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
 
+import { AppLink as Link, usePagePath } from "@/components/ui/app-link";
 import { LinkPending } from "@/components/ui/link-pending";
 import { SavedViewsList } from "@/components/views/saved-views-list";
 import type { Permission } from "@/lib/auth/permissions";
@@ -17,7 +16,7 @@ const VIEW_SCOPE_OF: Record<string, ViewScope> = { "/verifications": "verificati
 
 export function MainNav({ permissions }: { permissions: readonly Permission[] }) {
   const t = useTranslations("common.nav");
-  const pathname = usePathname();
+  const pathname = usePagePath();
   const views = useSavedViews().data?.views ?? [];
   return (
     <nav aria-label={t("label")}>

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ href: string; key: string; permissi
   { href: "/admin/staff", key: "staff", permission: "staff.manage" },
   { href: "/admin/roles", key: "roles", permission: "roles.manage" },
   { href: "/admin/cases", key: "cases", permission: "cases.assign" },
+  { href: "/admin/connections", key: "connections", permission: "integrations.manage" },
   { href: "/admin/integrations", key: "integrations", permission: "integrations.manage" },
   { href: "/admin/audit", key: "audit", permission: "audit.read" },
   { href: "/admin/privacy", key: "privacy", permission: "privacy.report" },

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { isBuiltInRole } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useId } from "react";
 
+import { AppLink as Link } from "@/components/ui/app-link";
 import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/hooks";

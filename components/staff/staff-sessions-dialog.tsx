@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 
 import { SessionDetails } from "@/components/account/session-details";
 import { Alert } from "@/components/ui/alert";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { LoadFailed } from "@/components/ui/load-failed";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 
 import { Alert } from "@/components/ui/alert";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
 import { DialogClose } from "@/components/ui/dialog";
 import { useDateTime } from "@/components/ui/use-formatters";

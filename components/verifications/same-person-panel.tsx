@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { StateBadge } from "@/components/cases/case-badges";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { useRelatedVerifications } from "@/lib/verifications/hooks";

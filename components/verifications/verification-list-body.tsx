@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 
 import { Alert } from "@/components/ui/alert";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { ApiErrorState } from "@/components/ui/error-state";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { DEFAULT_PAGE_SIZE } from "@/lib/verifications/rules";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 
+import { AppLink as Link } from "@/components/ui/app-link";
 import { type VerificationFilters } from "@/lib/upstream/model/verification-query";
 import { useVerifications } from "@/lib/verifications/hooks";
 import { filtersToUrlQuery, parseVerificationFilters } from "@/lib/verifications/rules";

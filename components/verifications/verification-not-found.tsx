@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+
+import { AppLink as Link } from "@/components/ui/app-link";
 
 export function VerificationNotFound() {
   const t = useTranslations("verifications");

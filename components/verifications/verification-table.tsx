@@ -1,8 +1,8 @@
 "use client";
 
 import { useNow, useTranslations } from "next-intl";
-import Link from "next/link";
 
+import { AppLink as Link } from "@/components/ui/app-link";
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable, ShortLabel } from "@/components/ui/data-table";
 import { LinkPending } from "@/components/ui/link-pending";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 
+import { AppLink as Link } from "@/components/ui/app-link";
 import { useDeleteView } from "@/lib/views/hooks";
 import { VIEW_PATHS, type ViewScope } from "@/lib/views/rules";
 import type { SavedView } from "@/lib/views/types";

@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { StaffSession } from "@/lib/auth/types";
 import { createDatabase, type DatabaseHandle } from "@/lib/db/client";
@@ -8,7 +8,7 @@ import { isDraining, onStop } from "@/lib/runtime/lifecycle";
 import { startJob, stopJobs } from "@/lib/runtime/scheduler";
 import { installGracefulShutdown } from "@/lib/runtime/shutdown";
 import { setProcessDatabase, withTestEnvironment } from "@/test/db";
-import { resetLifecycle } from "@/test/lifecycle";
+import { awaitingRequests, resetLifecycle } from "@/test/lifecycle";
 
 import { endLiveStreamsForDrain, liveStream } from "./live-stream";
 import { json, route } from "./route";
@@ -16,7 +16,8 @@ import { json, route } from "./route";
 /*
  * A graceful stop (issue 36, lib/runtime/shutdown.ts) as instrumentation.ts installs it: on SIGTERM the instance
  * drains (live streams end with a short retry, no job starts a new run), answers the request in flight, lets the job
- * under way finish and hands its lease back, and only then exits 0.
+ * under way finish and hands its lease back, and only then exits 0. Each step is awaited as it happens (the stop
+ * waiting for the request, the stop hooks waiting for the job), not guessed with a pause.
  */
 
 withTestEnvironment({}, { quiet: true });
@@ -69,13 +70,21 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
 describe("a graceful stop", () => {
   it("drains live streams with a short retry, answers the request in flight, lets the job finish and hands its lease back, then exits 0", async () => {
     const steps: string[] = [];
-    onStop("jobs", async () => (await stopJobs(), steps.push("jobs stopped")));
+    onStop("jobs", async () => {
+      steps.push("stopping jobs");
+      await stopJobs();
+      steps.push("jobs stopped");
+    });
     onStop("leases", async () => steps.push(`leases handed back: ${(await releaseHeldLeases(handle.db)).join(",")}`));
 
     const streamed = streamText();
 
     const request = gate();
-    const slow = route({ permission: "public", database: false }, async () => (await request.opened, json({ answered: true })));
+    const slow = route({ permission: "public", database: false }, async () => {
+      await request.opened;
+      steps.push("request answered");
+      return json({ answered: true });
+    });
     const answer = slow(new Request("http://localhost/api/slow"));
 
     const job = gate();
@@ -91,30 +100,31 @@ describe("a graceful stop", () => {
         return "ran";
       },
     });
-    while (looks === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(looks).toBe(1));
 
     const exits: number[] = [];
     const { stop, uninstall } = installGracefulShutdown({ graceMs: 10_000, exit: (code) => exits.push(code) });
     try {
       const stopping = stop("SIGTERM");
-      await new Promise((resolve) => setTimeout(resolve, 20));
       expect(isDraining()).toBe(true);
       // The stream ended with a short retry: the browser reconnects elsewhere and replays from its Last-Event-ID.
       expect(await streamed).toMatch(/retry: 500\n\n$/);
       expect(endLiveStreamsForDrain()).toBe(0);
 
-      // Nothing exits while the request is in flight; it is answered.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The stop waits for the request in flight: nothing stopped, nothing exited. It is answered.
+      await vi.waitFor(() => expect(awaitingRequests()).toBe(true));
+      expect(steps).toEqual([]);
       expect(exits).toEqual([]);
       request.open();
       expect(await (await answer).json()).toEqual({ answered: true });
 
-      // The job under way finishes before its lease is handed back; then the exit.
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      // Once requests are quiet the stop hooks run, and wait for the job under way: its lease is still held, no exit.
+      await vi.waitFor(() => expect(steps).toContain("stopping jobs"), { timeout: 5_000 });
       expect(exits).toEqual([]);
+      expect(await acquireLease(handle.db, { name: "test.shutdown", holder: "another-instance", ttlMs: 60_000 })).toBe(false);
       job.open();
       await stopping;
-      expect(steps).toEqual(["job finished", "jobs stopped", "leases handed back: test.shutdown"]);
+      expect(steps).toEqual(["request answered", "stopping jobs", "job finished", "jobs stopped", "leases handed back: test.shutdown"]);
       expect(exits).toEqual([0]);
       expect(looks).toBe(1);
       expect(await acquireLease(handle.db, { name: "test.shutdown", holder: "another-instance", ttlMs: 60_000 })).toBe(true);

@@ -15,6 +15,8 @@ import {
 } from "@/lib/auth/server/require-role";
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
+import { resolveConnection, takeConnectionParam, withConnection } from "@/lib/connections/server/bind";
+import type { Connection } from "@/lib/connections/server/store";
 import { getDb, type Database } from "@/lib/db/client";
 import { metrics, secondsSince } from "@/lib/metrics/registry";
 import { trackRequest } from "@/lib/runtime/lifecycle";
@@ -113,6 +115,11 @@ export interface RouteInput<R extends RouteAccess, P, Q, B, D extends boolean = 
    * lib/db). The handler hands it to its feature's server functions.
    */
   db: D extends false ? undefined : Database;
+  /**
+   * The connection the request works under (the `connection` query parameter, else the default one), for a
+   * signed-in route that opens the database; the handler runs speaking with its key (lib/connections).
+   */
+  connection: R extends "public" ? null : D extends false ? null : Connection;
   context: RequestContext;
   params: P;
   query: Q;
@@ -259,7 +266,9 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       if (options.crossSite !== "allow") assertSameOrigin(request, { sideEffects: options.sideEffects === true });
       const user = await authorise(request, options);
       const params = options.params ? z.parse(options.params, (await next?.params) ?? {}) : ({} as P);
-      const query = options.query ? z.parse(options.query, queryRecord(request, options.repeatable)) : ({} as Q);
+      const record = queryRecord(request, options.repeatable);
+      const connectionId = takeConnectionParam(record);
+      const query = options.query ? z.parse(options.query, record) : ({} as Q);
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const raw = options.rawBody ? await readText(request, maxBytes) : "";
       // The body's text, or null when it has none. A write that takes no body still refuses one it cannot be
@@ -275,16 +284,19 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       if (options.stepUp === "credentials" && user) assertCredentialChange(user);
       else if (options.stepUp && user) assertStepUp(user);
       const db = (options.database === false ? undefined : await getDb()) as RouteInput<R, P, Q, B, D>["db"];
-      response = await handler({
+      const connection = user && db ? await resolveConnection(db, connectionId) : null;
+      const input: RouteInput<R, P, Q, B, D> = {
         request,
         user: user as RouteInput<R, P, Q, B, D>["user"],
         db,
+        connection: connection as RouteInput<R, P, Q, B, D>["connection"],
         context: requestContext(user, request.headers),
         params,
         query,
         body,
         raw,
-      });
+      };
+      response = await (connection ? withConnection(connection, () => handler(input)) : handler(input));
     } catch (error) {
       return toErrorResponse(error);
     }

@@ -102,6 +102,8 @@ export function corePart(values: SharedValues, url: string, apiKey: string): Con
     pageParam: values.CORE_PAGE_PARAM,
     maxPerPage: values.CORE_MAX_PER_PAGE,
     dateFilterFormat: values.CORE_DATE_FILTER_FORMAT,
+    connectionName: values.CORE_CONNECTION_NAME,
+    environment: values.CORE_ENVIRONMENT,
   };
 }
 

@@ -31,6 +31,10 @@ export const upstreamVariables = {
   // the integration token; the defaults are what the provider's API reference shows (sms/validate-code).
   PARTNERS_SMS_JWT_HEADER: headerName.default("Authorization"),
   PARTNERS_SMS_TOKEN_HEADER: headerName.default("x-api-key"),
+  // The connection the variables above seed (`primary`, lib/connections): its name and the environment its key
+  // belongs to, as the header shows them. Only the first start reads them; the connections page changes them after.
+  CORE_CONNECTION_NAME: z.string().trim().min(1).max(80).default("Production"),
+  CORE_ENVIRONMENT: z.enum(["sandbox", "production"]).default("production"),
   UPSTREAM_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   // One total deadline per upstream read, across its retries: every answer comes within it (+ ~1 s).

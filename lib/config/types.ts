@@ -9,7 +9,16 @@ export type QuotaLimits = Record<QuotaName, Partial<Record<QuotaWindow, number>>
 
 export interface Config {
   mode: Mode;
-  core: { url: string; apiKey: string; pageParam: string; maxPerPage: number; dateFilterFormat: "date" | "datetime" };
+  core: {
+    url: string;
+    apiKey: string;
+    pageParam: string;
+    maxPerPage: number;
+    dateFilterFormat: "date" | "datetime";
+    /** The seeded connection's name and environment (lib/connections). */
+    connectionName: string;
+    environment: "sandbox" | "production";
+  };
   partners: {
     url: string;
     username: string;

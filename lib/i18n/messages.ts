@@ -14,6 +14,7 @@ export const NAMESPACES = [
   "lookups",
   "kyc",
   "integrations",
+  "connections",
   "audit",
   "cases",
   "events",

@@ -7,10 +7,11 @@ import { isDraining } from "./lifecycle";
 
 /*
  * The background jobs' timers: one per job per process, started by instrumentation.ts through each job's own
- * `start…` function. A job wakes when its next run is due, as it says (`nextDueInMs`: its lease's gap measured from
- * the last start, lib/db/lease.ts `leaseDueInMs`), and never sleeps longer than `maxSleepMs`, so a run due at 12:00:00
- * starts within a second of it whichever instance takes it. Before, every job looked on a fixed interval and a run
- * due a few milliseconds after a look waited for the next one: a one-minute sync ran about every 1.5 minutes.
+ * `start…` function. A job wakes when its next run is due, as it says (`nextDueInMs`: for a leased job its lease's gap
+ * measured from the last start, lib/db/leased-job.ts; for a queue its next item's retry time), and never sleeps
+ * longer than `maxSleepMs`, so a run due at 12:00:00 starts within a second of it whichever instance takes it.
+ * Before, every job looked on a fixed interval and a run due a few milliseconds after a look waited for the next
+ * one: a one-minute sync ran about every 1.5 minutes.
  *
  * Looks of one job never overlap in a process (the next is scheduled when one ends); several instances are kept to
  * one run per schedule by the job's lease. Each look is counted by job and outcome (`kyc_job_runs_total`: ran, idle,

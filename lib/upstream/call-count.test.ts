@@ -1,18 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { json, route } from "@/lib/api/route";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { upstreamCalls } from "@/lib/db/tables";
 import { addUpstreamCalls, readUpstreamCalls } from "@/lib/db/upstream-calls";
+import { stopJobs } from "@/lib/runtime/scheduler";
 import { restoreConfigEnv } from "@/test/config";
-import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 
 import {
   countUpstreamCall,
   flushUpstreamCalls,
   pendingUpstreamCalls,
+  startUpstreamCallFlusher,
   UNATTRIBUTED,
   upstreamSource,
   withUpstreamSource,
@@ -120,6 +122,33 @@ describeEachDatabase("upstream call counts on $name", ({ open }) => {
     expect(await readUpstreamCalls(handle.db, "2026-05-11", "2026-05-11")).toEqual([
       { day: "2026-05-11", source: "job:retry-test", kind: "core.get_verification", count: 1 },
     ]);
+  });
+
+  it("the flusher writes the tally every few seconds as one of the jobs, and stops with them", async () => {
+    const at = new Date("2026-05-13T15:00:00Z");
+    const written = async () =>
+      (await readUpstreamCalls(handle.db, "2026-05-13", "2026-05-13")).filter((row) => row.source === "job:flusher-test");
+    setProcessDatabase(handle);
+    // Only the timers are driven: the database's own work runs as it does.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      startUpstreamCallFlusher();
+      withUpstreamSource("job:flusher-test", () => countUpstreamCall("core.list_verifications", at));
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.waitFor(async () => expect((await written()).map((row) => row.count)).toEqual([1]));
+      expect(pendingUpstreamCalls()).toEqual([]);
+
+      await stopJobs();
+      withUpstreamSource("job:flusher-test", () => countUpstreamCall("core.list_verifications", at));
+      // Stopped: however long the clock runs, the count waits for the shutdown's own last flush.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(pendingUpstreamCalls().map((entry) => entry.count)).toEqual([1]);
+      expect((await written()).map((row) => row.count)).toEqual([1]);
+    } finally {
+      vi.useRealTimers();
+      await stopJobs();
+      setProcessDatabase(undefined);
+    }
   });
 
   it("two instances adding to the same keys at once sum, never overwrite", async () => {

@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { addUpstreamCalls, type UpstreamCallCount } from "@/lib/db/upstream-calls";
-import { log } from "@/lib/log";
+import { startJob } from "@/lib/runtime/scheduler";
 
 /*
  * Every call to the service counted per day, source and kind: the provider key's quota as a budget.
@@ -17,7 +17,7 @@ import { log } from "@/lib/log";
  * - The kind is the upstream operation (`core.list_verifications`, `partners.login`), named by the client.
  * - Each HTTP attempt counts (a retried read is two calls against the quota).
  * - The hot path only adds to a map in memory; the tally is written every FLUSH_MS by one upsert per key
- *   (lib/db/upstream-calls.ts), and by jobs and the bench when they end (`flushUpstreamCalls`). A failed write
+ *   (lib/db/upstream-calls.ts), and by jobs, the bench and a graceful shutdown when they end (`flushUpstreamCalls`). A failed write
  *   puts the counts back for the next flush. A crash loses at most the last few seconds of counts.
  */
 
@@ -39,7 +39,6 @@ export function upstreamSource(): string {
 // On globalThis: Next bundles route handlers, pages and instrumentation separately, and they must share one tally.
 const shared = globalThis as typeof globalThis & {
   __kycUpstreamTally?: Map<string, UpstreamCallCount>;
-  __kycUpstreamFlusher?: NodeJS.Timeout;
   __kycUpstreamDayFormat?: { timeZone: string; format: Intl.DateTimeFormat };
 };
 
@@ -98,11 +97,15 @@ export async function flushUpstreamCalls(db?: Database): Promise<number> {
   return taken.reduce((sum, entry) => sum + entry.count, 0);
 }
 
-/** Starts writing the tally every few seconds, once per process (instrumentation.ts). */
+/**
+ * Writes the tally every FLUSH_MS, once per process (instrumentation.ts; a job of lib/runtime/scheduler.ts, so a
+ * failed write is logged and counted as the job's, and stopping the jobs stops it before the shutdown's last flush).
+ */
 export function startUpstreamCallFlusher(): void {
-  if (shared.__kycUpstreamFlusher) return;
-  shared.__kycUpstreamFlusher = setInterval(() => {
-    flushUpstreamCalls().catch((error: unknown) => log.warn("upstream_calls_flush_failed", { error }));
-  }, FLUSH_MS);
-  shared.__kycUpstreamFlusher.unref();
+  startJob({
+    name: "upstream_calls.flush",
+    firstLookMs: FLUSH_MS,
+    maxSleepMs: FLUSH_MS,
+    run: async () => ((await flushUpstreamCalls()) > 0 ? "ran" : "idle"),
+  });
 }

@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
+import { accountClient, type UpstreamAccount } from "@/lib/upstream/account";
 import {
   createdVerificationWire,
   reshapeCreatedVerification,
@@ -14,7 +15,7 @@ import {
   verificationWire,
   type VerificationFileWire,
 } from "@/lib/upstream/core-validation";
-import { HttpClient, pathSegment, processClient, type HttpClientOptions } from "@/lib/upstream/http";
+import { HttpClient, pathSegment, type HttpClientOptions } from "@/lib/upstream/http";
 import type { CreatedVerification, Verification, VerificationList } from "@/lib/upstream/model/verification";
 // The public-id rule is the dashboard's one definition: the route, the page and this client check the same.
 import {
@@ -132,10 +133,10 @@ export class CoreClient extends HttpClient {
     this.filtersSchema = listFiltersSchema(options.maxPerPage ?? 100);
   }
 
-  static fromConfig(cfg: Config = config()): CoreClient {
+  static fromConfig(cfg: Config = config(), account?: UpstreamAccount): CoreClient {
     return new CoreClient({
       baseUrl: cfg.core.url,
-      apiKey: cfg.core.apiKey,
+      apiKey: account?.coreApiKey ?? cfg.core.apiKey,
       pageParam: cfg.core.pageParam,
       maxPerPage: cfg.core.maxPerPage,
       timeoutMs: cfg.upstream.timeoutMs,
@@ -288,5 +289,5 @@ function reshapeFiles(raw: Record<string, unknown>, receivedAt: number): Verific
   return entries.sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
 }
 
-/** The process's core client, built from config(). */
-export const coreClient = processClient((cfg) => CoreClient.fromConfig(cfg));
+/** The core client of the account the work in progress speaks as (lib/upstream/account.ts). */
+export const coreClient = accountClient((cfg, account) => CoreClient.fromConfig(cfg, account));

@@ -4,8 +4,7 @@ import { trace } from "@opentelemetry/api";
 import { FormData, request as undiciRequest } from "undici";
 import { z } from "zod";
 
-import { config, type Config } from "@/lib/config";
-import { log, registerConfigSecrets, registerSecrets } from "@/lib/log";
+import { log, registerSecrets } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
 import { inSpan, SpanKind } from "@/lib/tracing/tracer";
 import { countUpstreamCall } from "@/lib/upstream/call-count";
@@ -354,20 +353,4 @@ function sleep(ms: number): Promise<void> {
 /** Path segment encoding for identifiers already validated by the caller (defence in depth). */
 export function pathSegment(value: string): string {
   return encodeURIComponent(value);
-}
-
-/**
- * The process's one client of an upstream, built from config() on first use, once the configured secrets are
- * registered for redaction.
- */
-export function processClient<T>(build: (cfg: Config) => T): () => T {
-  let client: T | undefined;
-  return () => {
-    if (client === undefined) {
-      const cfg = config();
-      registerConfigSecrets(cfg);
-      client = build(cfg);
-    }
-    return client;
-  };
 }

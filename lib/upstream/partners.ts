@@ -4,7 +4,8 @@ import { z } from "zod";
 
 import { config, type Config } from "@/lib/config";
 import { registerRecentSecret } from "@/lib/log";
-import { processClient } from "@/lib/upstream/http";
+import { AppError } from "@/lib/shared/errors";
+import { accountClient, type UpstreamAccount } from "@/lib/upstream/account";
 import type {
   CpfHistoryRecord,
   FederalRevenueRecord,
@@ -59,14 +60,17 @@ const ROUTES = {
 } as const;
 
 export class PartnersClient extends PartnersSession {
-  static fromConfig(cfg: Config = config()): PartnersClient {
+  /** The client of `account`'s partners account (the start-up variables' when none is given). */
+  static fromConfig(cfg: Config = config(), account?: UpstreamAccount): PartnersClient {
+    if (account && !account.partners) throw new NoPartnersAccountError();
+    const partners = account?.partners ?? cfg.partners;
     return new PartnersClient({
       baseUrl: cfg.partners.url,
-      username: cfg.partners.username,
-      password: cfg.partners.password,
-      domain: cfg.partners.domain,
-      integrationToken: cfg.partners.integrationToken,
-      widgetIntegrationToken: cfg.partners.widgetIntegrationToken,
+      username: partners.username,
+      password: partners.password,
+      domain: partners.domain,
+      integrationToken: partners.integrationToken,
+      widgetIntegrationToken: partners.widgetIntegrationToken,
       domainHeader: cfg.partners.domainHeader,
       tokenTtlSeconds: cfg.partners.tokenTtlSeconds,
       jwtPath: cfg.partners.jwtPath,
@@ -209,5 +213,15 @@ export class PartnersClient extends PartnersSession {
   }
 }
 
-/** The process's partners client, built from config(); one token cache per process. */
-export const partnersClient = processClient((cfg) => PartnersClient.fromConfig(cfg));
+/**
+ * The partners client of the account the work in progress speaks as (lib/upstream/account.ts): one token cache
+ * per account and process.
+ */
+export const partnersClient = accountClient((cfg, account) => PartnersClient.fromConfig(cfg, account));
+
+/** The current connection holds no partners account: lookups, KYC sessions, SMS and integration keys are not open to it. */
+export class NoPartnersAccountError extends AppError {
+  constructor() {
+    super("conflict", "This connection has no partners account: an administrator adds one on the connections page.");
+  }
+}

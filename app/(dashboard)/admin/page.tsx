@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 
 import { ADMIN_SECTIONS } from "@/components/layout/nav-items";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
 
 // `/admin`: the sections this member may use; none, and the page is not theirs.

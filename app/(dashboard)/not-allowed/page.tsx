@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 
+import { AppLink as Link } from "@/components/ui/app-link";
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { pageTitle } from "@/lib/i18n/page-title";

@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, leaseDueInMs, releaseLease } from "@/lib/db/lease";
-import { startJob } from "@/lib/runtime/scheduler";
+import { acquireLease, releaseLease } from "@/lib/db/lease";
+import { startLeasedJob } from "@/lib/db/leased-job";
 
 import type { HeadCheckpoint } from "./checkpoint";
 import { checkpointAuditHead } from "./head-file";
@@ -40,15 +40,15 @@ export async function runAuditHeadCheckpoint(
 
 /**
  * Starts the schedule once per process (instrumentation.ts); AUDIT_HEAD_CHECKPOINT_MINUTES=0 turns it off. Each
- * instance wakes when the lease says a checkpoint is due (lib/runtime/scheduler.ts); the lease lets one do it.
+ * instance wakes when the lease says a checkpoint is due (lib/db/leased-job.ts); the lease lets one do it.
  */
 export function startAuditHeadSchedule(): void {
   const minutes = config().auditHead.checkpointMinutes;
   if (minutes === 0) return;
-  startJob({
-    name: LEASE,
+  startLeasedJob({
+    lease: LEASE,
+    gapMs: minutes * 60_000,
     maxSleepMs: 60_000,
-    run: async () => ((await runAuditHeadCheckpoint(await getDb(), { minGapMs: minutes * 60_000 })) ? "ran" : "idle"),
-    nextDueInMs: async () => leaseDueInMs(await getDb(), LEASE, minutes * 60_000),
+    run: async ({ minGapMs }) => ((await runAuditHeadCheckpoint(await getDb(), { minGapMs })) ? "ran" : "idle"),
   });
 }

@@ -7,11 +7,11 @@ import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, leaseDueInMs, releaseLease } from "@/lib/db/lease";
+import { acquireLease, releaseLease } from "@/lib/db/lease";
+import { startLeasedJob } from "@/lib/db/leased-job";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
 import { kickOutbox } from "@/lib/notifications/server/outbox";
-import { startJob } from "@/lib/runtime/scheduler";
 
 import { sendOverdueDigests, sweepHandled } from "./overdue-digest";
 
@@ -95,19 +95,19 @@ const EVERY_MS = 60_000;
 
 /**
  * Every minute (instrumentation.ts): each instance wakes when the lease says the next run is due
- * (lib/runtime/scheduler.ts), and the lease's gap lets one of them run per minute.
+ * (lib/db/leased-job.ts), and the lease's gap lets one of them run per minute.
  */
 export function startEscalationSchedule(): void {
-  startJob({
-    name: ESCALATION_LEASE,
+  startLeasedJob({
+    lease: ESCALATION_LEASE,
+    gapMs: EVERY_MS,
     maxSleepMs: EVERY_MS,
-    run: async () => {
-      const report = await escalateOverdueCases(await getDb(), { holder: INSTANCE, minGapMs: EVERY_MS });
+    run: async ({ minGapMs }) => {
+      const report = await escalateOverdueCases(await getDb(), { holder: INSTANCE, minGapMs });
       metrics().caseEscalations.inc(report.escalated.length);
       if (report.escalated.length || report.digests)
         log.info("case_escalation", { escalated: report.escalated.length, digests: report.digests });
       return report.ran ? "ran" : "idle";
     },
-    nextDueInMs: async () => leaseDueInMs(await getDb(), ESCALATION_LEASE, EVERY_MS),
   });
 }

@@ -9,10 +9,10 @@ import { erasedCpfs } from "@/lib/cases/server/search";
 import { verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, leaseDueInMs, releaseLease, renewLease } from "@/lib/db/lease";
+import { acquireLease, releaseLease, renewLease } from "@/lib/db/lease";
+import { startLeasedJob } from "@/lib/db/leased-job";
 import { jobLeases } from "@/lib/db/tables";
 import { log } from "@/lib/log";
-import { startJob } from "@/lib/runtime/scheduler";
 import { isValidCpf } from "@/lib/shared/cpf";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -205,26 +205,25 @@ async function rekeyOne(db: Database, client: RekeyClient, publicId: string, key
 
 const INSTANCE = randomUUID();
 
-export async function runScheduledRekey(): Promise<RekeyReport> {
-  const { batch, intervalMinutes } = config().searchRekey;
-  return rekeySearchIndex(await getDb(), { client: coreClient(), holder: INSTANCE, batch, minGapMs: intervalMinutes * 60_000 });
+export async function runScheduledRekey(minGapMs: number): Promise<RekeyReport> {
+  return rekeySearchIndex(await getDb(), { client: coreClient(), holder: INSTANCE, batch: config().searchRekey.batch, minGapMs });
 }
 
 /**
  * Starts the schedule once per process (instrumentation.ts); SEARCH_REKEY_BATCH=0 turns it off. Each instance wakes
- * when the lease says a run is due (lib/runtime/scheduler.ts), at least every 5 minutes; the lease lets one run.
+ * when the lease says a run is due (lib/db/leased-job.ts), at least every 5 minutes; the lease lets one run.
  */
 export function startSearchRekeySchedule(): void {
   const { batch, intervalMinutes } = config().searchRekey;
   if (batch === 0) return;
-  startJob({
-    name: REKEY_LEASE,
+  startLeasedJob({
+    lease: REKEY_LEASE,
+    gapMs: intervalMinutes * 60_000,
     maxSleepMs: 5 * 60_000,
-    run: async () => {
-      const report = await runScheduledRekey();
+    run: async ({ minGapMs }) => {
+      const report = await runScheduledRekey(minGapMs);
       if (report.ran && report.read > 0) log.info("search_rekey", { ...report });
       return report.ran ? "ran" : "idle";
     },
-    nextDueInMs: async () => leaseDueInMs(await getDb(), REKEY_LEASE, intervalMinutes * 60_000),
   });
 }

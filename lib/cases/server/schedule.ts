@@ -4,9 +4,8 @@ import { randomUUID } from "node:crypto";
 
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { leaseDueInMs } from "@/lib/db/lease";
+import { startLeasedJob } from "@/lib/db/leased-job";
 import { log } from "@/lib/log";
-import { startJob } from "@/lib/runtime/scheduler";
 import { flushUpstreamCalls, withUpstreamSource } from "@/lib/upstream/call-count";
 import { coreClient } from "@/lib/upstream/core";
 
@@ -24,25 +23,25 @@ const INSTANCE = randomUUID();
 /**
  * One run, its upstream calls counted (lib/upstream/call-count.ts) and written when it ends. On
  * demand (an admin's "sync now") it is a full pass; scheduled runs are incremental between full passes every
- * CASE_SYNC_FULL_HOURS (lib/cases/server/sync.ts).
+ * CASE_SYNC_FULL_HOURS (lib/cases/server/sync.ts), and refused while the last began less than `minGapMs` ago.
  */
-export async function runCaseSync({ scheduled }: { scheduled: boolean }): Promise<SyncReport> {
+export async function runCaseSync(how: { scheduled: false } | { scheduled: true; minGapMs: number }): Promise<SyncReport> {
   const cfg = config();
   const db = await getDb();
   try {
-    const run = () =>
+    const sync = () =>
       syncReviewCases(db, {
         client: coreClient(),
         settings: caseSettings(),
         perPage: cfg.core.maxPerPage,
-        minGapMs: scheduled ? cfg.cases.syncIntervalMinutes * 60_000 : 0,
+        minGapMs: how.scheduled ? how.minGapMs : 0,
         holder: INSTANCE,
-        mode: scheduled ? "auto" : "full",
+        mode: how.scheduled ? "auto" : "full",
         fullEveryMs: cfg.cases.syncFullHours * 3_600_000,
         dateFilter: { format: cfg.core.dateFilterFormat, timeZone: cfg.displayTimeZone },
       });
     // On demand the calls stay the route's (POST /api/cases/sync); the schedule's are the job's.
-    return await (scheduled ? withUpstreamSource("job:cases.sync", run) : run());
+    return await (how.scheduled ? withUpstreamSource("job:cases.sync", sync) : sync());
   } finally {
     await flushUpstreamCalls(db).catch((error: unknown) => log.warn("upstream_calls_flush_failed", { error }));
   }
@@ -50,19 +49,19 @@ export async function runCaseSync({ scheduled }: { scheduled: boolean }): Promis
 
 /**
  * Starts the schedule once per process (instrumentation.ts); CASE_SYNC_INTERVAL_MINUTES=0 turns it off. Each
- * instance wakes when the lease says the next run is due (lib/runtime/scheduler.ts); the lease lets one run.
+ * instance wakes when the lease says the next run is due (lib/db/leased-job.ts); the lease lets one run.
  */
 export function startCaseSyncSchedule(): void {
   const minutes = config().cases.syncIntervalMinutes;
   if (minutes === 0) return;
-  startJob({
-    name: SYNC_LEASE,
+  startLeasedJob({
+    lease: SYNC_LEASE,
+    gapMs: minutes * 60_000,
     maxSleepMs: 60_000,
-    run: async () => {
-      const report = await runCaseSync({ scheduled: true });
+    run: async ({ minGapMs }) => {
+      const report = await runCaseSync({ scheduled: true, minGapMs });
       if (report.ran) log.info("case_sync", { ...report });
       return report.ran ? "ran" : "idle";
     },
-    nextDueInMs: async () => leaseDueInMs(await getDb(), SYNC_LEASE, minutes * 60_000),
   });
 }

@@ -9,10 +9,10 @@ import { recordEvent } from "@/lib/audit-trail/server";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { acquireLease, leaseDueInMs, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
+import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
+import { startLeasedJob } from "@/lib/db/leased-job";
 import type { KeyRing } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
-import { startJob } from "@/lib/runtime/scheduler";
 
 import { PERSON_NAME_LEGACY, resealStep, type CaseTextColumn, type LegacyClear } from "./sealed-text";
 
@@ -27,9 +27,9 @@ import { PERSON_NAME_LEGACY, resealStep, type CaseTextColumn, type LegacyClear }
  * so a run's cost follows what is left to do. Each row is replaced with a compare-and-set on its old value:
  * a note erased or edited meanwhile is never overwritten. A row that does not open (its key gone from the
  * ring, or altered) is left as it is and counted. Every instance schedules the job; a lease in the database
- * (lib/db/lease.ts) makes one of them run it per interval, and each run that changed something, failed or left
- * texts it could not open is one `case.text_reseal` audit event with counts and key ids, never a text (a run with
- * nothing to do leaves none; the metrics count every run).
+ * (lib/db/lease.ts) makes one of them run it per interval, and each run that changed something (a text, or clear
+ * text retired: below), failed or left texts not under the current key is one `case.text_reseal` audit event with
+ * counts and key ids, never a text (a run with nothing to do leaves none; the metrics count every run).
  *
  * Clear text from before sealing is sealed only until none is left: the first run that leaves no clear row in
  * either text column records `clearTextRetired` in its state, and from then on a value without an envelope is not read
@@ -237,6 +237,8 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
   };
   const started = Date.now();
   let failure: unknown = null;
+  // This run recorded clear text retired: from now on a value without an envelope is refused, not read as text.
+  let retiredClearText = false;
   try {
     const legacyClear = await legacyClearText(db);
     const columns = [entryTexts(db), outcomeComments(db)] as const;
@@ -246,7 +248,10 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
     if (legacyClear === "accepted") {
       const left = await Promise.all(columns.map((column) => column.countLeft(unsealed(column.text))));
       if (left.every((count) => count === 0)) {
-        await saveLeaseState(db, RESEAL_LEASE, options.holder, { ...(await leaseState(db, RESEAL_LEASE)), clearTextRetired: true });
+        retiredClearText = await saveLeaseState(db, RESEAL_LEASE, options.holder, {
+          ...(await leaseState(db, RESEAL_LEASE)),
+          clearTextRetired: true,
+        });
       }
     }
   } catch (error) {
@@ -254,8 +259,9 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
   }
   let finished: Date | null = null;
   // A run that found nothing to do (the usual case: every text already under the current key) leaves no
-  // event; the trail records runs that changed something, failed, or left texts it could not open.
-  const changed = Object.values(counts).some((count) => count > 0);
+  // event; the trail records runs that changed something (a text, or clear text retired), failed, or left texts
+  // not under the current key (ones it could not open, and any past its bound).
+  const changed = retiredClearText || Object.values(counts).some((count) => count > 0);
   try {
     if (changed || failure)
       await recordEvent(
@@ -263,7 +269,7 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
           actor: null,
           action: "case.text_reseal",
           outcome: failure ? "failure" : "success",
-          details: { keyId: ring.current.id, ...counts },
+          details: { keyId: ring.current.id, ...counts, ...(retiredClearText ? { clearTextRetired: true } : {}) },
           at: now,
         },
         db,
@@ -290,21 +296,21 @@ const FIRST_LOOK_MS = 60_000;
 const LOOK_EVERY_MS = 10 * 60_000;
 const RUN_GAP_MS = 6 * 3_600_000;
 
-export async function runScheduledReseal(minGapMs = RUN_GAP_MS): Promise<ResealReport> {
+async function runScheduledReseal(minGapMs: number): Promise<ResealReport> {
   return resealCaseTexts(await getDb(), { holder: INSTANCE, minGapMs });
 }
 
-/** Starts the schedule once per process (instrumentation.ts; lib/runtime/scheduler.ts wakes it when a run is due). */
+/** Starts the schedule once per process (instrumentation.ts; lib/db/leased-job.ts wakes it when a run is due). */
 export function startResealSchedule(): void {
-  startJob({
-    name: RESEAL_LEASE,
+  startLeasedJob({
+    lease: RESEAL_LEASE,
+    gapMs: RUN_GAP_MS,
     firstLookMs: FIRST_LOOK_MS,
     maxSleepMs: LOOK_EVERY_MS,
-    run: async ({ first }) => {
-      const report = await runScheduledReseal(first ? 0 : RUN_GAP_MS);
+    run: async ({ first, minGapMs }) => {
+      const report = await runScheduledReseal(first ? 0 : minGapMs);
       if (report.ran) log.info("case_text_reseal", { keyId: report.keyId, ...report.counts });
       return report.ran ? "ran" : "idle";
     },
-    nextDueInMs: async () => leaseDueInMs(await getDb(), RESEAL_LEASE, RUN_GAP_MS),
   });
 }

@@ -15,6 +15,7 @@
  * first opens it, the others wait for its outcome.
  */
 
+import { apiInConnection, connectionOfPath } from "@/lib/shared/connection-path";
 import { PAGE_VIEW_HEADER, pageViewId } from "@/lib/shared/page-view";
 
 export class ApiRequestError extends Error {
@@ -131,7 +132,9 @@ function encodedBody(init: ApiRequestInit): { type?: string; body?: string | URL
 async function send(input: string, init: ApiRequestInit): Promise<Response> {
   const { type, body } = encodedBody(init);
   try {
-    return await fetch(input, {
+    // The page's connection (its address's /c/{connection} prefix) goes with every call (lib/shared/connection-path.ts).
+    const connection = typeof window === "undefined" ? null : connectionOfPath(window.location.pathname);
+    return await fetch(apiInConnection(input, connection), {
       method: init.method ?? "GET",
       credentials: "same-origin",
       cache: "no-store",

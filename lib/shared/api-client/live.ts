@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
 
+import { apiInConnection, connectionOfPath } from "@/lib/shared/connection-path";
+
 /*
  * The live stream in the browser (GET /api/events/stream): one EventSource per tab, opened by the
  * dashboard's shell (components/layout/live-updates.tsx). EventSource reconnects by itself and sends the
@@ -78,7 +80,8 @@ export function openLiveStream(
   const open = () => {
     reopen = null;
     if (stopped) return;
-    const next = new EventSource(LIVE_STREAM_URL);
+    // The page's connection: the stream carries only its events (lib/shared/connection-path.ts).
+    const next = new EventSource(apiInConnection(LIVE_STREAM_URL, connectionOfPath(window.location.pathname)));
     source = next;
     for (const topic of topics) next.addEventListener(topic, listener);
     next.onopen = () => {

@@ -20,6 +20,9 @@ const claimSchema = z.object({
   fileKey: z.string().min(1),
   mediaType: z.string().min(1),
   expiresAt: z.number().int().positive(),
+  // The connection the page worked under (lib/connections): the image is asked for with its key. Absent in a token
+  // sealed before connections existed: the default connection's.
+  connection: z.string().optional(),
 });
 
 export type MediaClaim = Omit<z.infer<typeof claimSchema>, "v">;

@@ -4,11 +4,14 @@ import { audited, type RequestContext } from "@/lib/audit-trail/server";
 import type { AuditedFailure } from "@/lib/audit-trail/server/actions";
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import { config } from "@/lib/config";
+import { withConnection } from "@/lib/connections/server/bind";
+import { liveConnection } from "@/lib/connections/server/store";
 import { getDb } from "@/lib/db/client";
 import { consumeQuota } from "@/lib/db/quotas";
 import type { KeyRing } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
+import { currentAccountId } from "@/lib/upstream/account";
 import { coreClient, type VerificationFileEntry } from "@/lib/upstream/core";
 import {
   MAX_MEDIA_TOKEN_SECONDS,
@@ -60,7 +63,12 @@ async function describeEntry(entry: VerificationFileEntry, publicId: string, use
   const now = Date.now();
   // No longer than the signed URL's remaining life, and never past the tokens' own maximum.
   const expiresAt = Math.min(file.expiresAt.getTime() - TOKEN_EXPIRY_MARGIN_MS, now + MAX_MEDIA_TOKEN_SECONDS * 1000);
-  const token = await sealMediaToken({ userId: user.id, publicId, fileKey: key, mediaType, expiresAt }, ring, now);
+  const connection = currentAccountId();
+  const token = await sealMediaToken(
+    { userId: user.id, publicId, fileKey: key, mediaType, expiresAt, ...(connection ? { connection } : {}) },
+    ring,
+    now,
+  );
   return {
     key,
     available: true,
@@ -155,6 +163,12 @@ function filesOnce(client: FilesClient, publicId: string): Promise<VerificationF
  * one file and opens it without following redirects. Throws MediaTokenRefused for a bad token, AppError
  * or UpstreamError otherwise.
  */
+/** The core client of the connection the token was issued under (an <img> request names none). */
+async function clientOfClaim(claim: MediaClaim): Promise<ReturnType<typeof coreClient>> {
+  if (!claim.connection) return coreClient();
+  return withConnection(await liveConnection(await getDb(), claim.connection), () => coreClient());
+}
+
 export async function openImage(
   token: string,
   user: MediaUser,
@@ -171,7 +185,7 @@ export async function openImage(
   assertPublicId(claim.publicId);
   // A valid token only: a forged or expired one uses up nothing.
   await deps.onValidToken?.(claim);
-  const entries = await filesOnce(deps.client ?? coreClient(), claim.publicId);
+  const entries = await filesOnce(deps.client ?? (await clientOfClaim(claim)), claim.publicId);
   const file = entries.find((entry) => entry.key === claim.fileKey)?.file;
   if (!file) throw new AppError("not_found");
 

@@ -4,9 +4,10 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
-import { getDb, type Database } from "@/lib/db/client";
+import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 import { log, redactText } from "@/lib/log";
+import { startJob } from "@/lib/runtime/scheduler";
 import { kickCoalesced } from "@/lib/shared/coalesced-run";
 import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
 
@@ -46,7 +47,7 @@ export async function processPendingDeliveries(db: Database, { max = 100 }: { ma
     if (outcome.kind === "done") summary.processed += 1;
     else {
       summary.failed += 1;
-      // Leave the rest to the next sweep: a failing database should not be hammered in a loop.
+      // Leave the rest to the next look: a failing database should not be hammered in a loop.
       break;
     }
   }
@@ -167,10 +168,24 @@ async function noteFailure(db: Database, claimed: { id: number; deliveryId: stri
   log.warn("webhook_processing_failed", { deliveryId: claimed.deliveryId, attempts, error: errorName(error) });
 }
 
+/**
+ * Milliseconds until the next pending delivery is due (a failed one's retry: 5, 10, 20 s… after each failure), on
+ * the database's clock, the one the claim compares with; undefined when none waits.
+ */
+export async function webhookDueInMs(db: Database): Promise<number | undefined> {
+  const [row] = await queryRows<{ due: unknown }>(
+    db,
+    sql`select extract(epoch from (min(${webhookDeliveries.nextAttemptAt}) - now())) * 1000 as due
+    from ${webhookDeliveries} where ${webhookDeliveries.state} = 'pending'`,
+  );
+  return row?.due === null || row?.due === undefined ? undefined : Math.max(0, Number(row.due));
+}
+
 const state = globalThis as typeof globalThis & {
-  __kycWebhookProcessor?: { running: Promise<void> | null; again: boolean; sweeper: NodeJS.Timeout | null };
+  __kycWebhookProcessor?: { running: Promise<void> | null; again: boolean; handled: number; errors: number };
 };
-const processor = (state.__kycWebhookProcessor ??= { running: null, again: false, sweeper: null });
+// `handled` and `errors` count deliveries handled and passes that threw, so the sweep can tell its look's outcome.
+const processor = (state.__kycWebhookProcessor ??= { running: null, again: false, handled: 0, errors: 0 });
 
 /**
  * Starts processing in this process without waiting for it (the receiver calls it right after storing).
@@ -179,16 +194,33 @@ const processor = (state.__kycWebhookProcessor ??= { running: null, again: false
 export function kickWebhookProcessor(): Promise<void> {
   return kickCoalesced(
     processor,
-    async () => processPendingDeliveries(await getDb()),
-    (error) => log.error("webhook_processor_error", { error: errorName(error) }),
+    async () => {
+      const summary = await processPendingDeliveries(await getDb());
+      processor.handled += summary.processed + summary.failed;
+    },
+    (error) => {
+      processor.errors += 1;
+      log.error("webhook_processor_error", { error: errorName(error) });
+    },
   );
 }
 
-/** Sweeps periodically (instrumentation.ts): deliveries left by a crash, a restart or a failed listener. */
+/**
+ * The sweep (instrumentation.ts; a job of lib/runtime/scheduler.ts): at start-up, when the next pending delivery is
+ * due (a failed one's retry), and at least every WEBHOOK_SWEEP_SECONDS, for what a crash, a restart or another
+ * instance left. Once per process; stopping the jobs stops it (a graceful shutdown).
+ */
 export function startWebhookSweeper(): void {
-  if (processor.sweeper) return;
-  const every = config().webhooks.sweepSeconds * 1000;
-  processor.sweeper = setInterval(() => void kickWebhookProcessor(), every);
-  processor.sweeper.unref();
-  void kickWebhookProcessor();
+  startJob({
+    name: "webhooks.sweep",
+    maxSleepMs: config().webhooks.sweepSeconds * 1000,
+    run: async () => {
+      const before = { ...processor };
+      await kickWebhookProcessor();
+      // A pass that threw (the database, most likely): the next look waits the whole sweep interval.
+      if (processor.errors > before.errors) throw new Error("webhook processing failed");
+      return processor.handled > before.handled ? "ran" : "idle";
+    },
+    nextDueInMs: async () => webhookDueInMs(await getDb()),
+  });
 }

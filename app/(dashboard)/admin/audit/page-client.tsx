@@ -1,9 +1,9 @@
 "use client";
 
 import { useTimeZone, useTranslations } from "next-intl";
-import Link from "next/link";
 
 import { AuditLog } from "@/components/audit-trail/audit-log";
+import { AppLink as Link } from "@/components/ui/app-link";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 
 export function AuditPageClient({

@@ -6,9 +6,9 @@ import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail/server";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { withPageUpstream } from "@/lib/connections/server/page";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
-import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { verificationKeys } from "@/lib/verifications/hooks";
 import { parseVerificationFilters } from "@/lib/verifications/rules";
 import { viewVerificationList } from "@/lib/verifications/server/list-view";
@@ -28,7 +28,7 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   // A refused sort: the client names it and nothing is fetched.
   if (parsed.ok && !split.sortInvalid) {
     try {
-      const data = await withUpstreamSource("page /verifications", async () =>
+      const data = await withPageUpstream("page /verifications", async () =>
         viewVerificationList(requestContext(user, await headers()), user, parsed.filters),
       );
       queryClient.setQueryData(verificationKeys.list(parsed.filters), data);

@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 
 import { CaseHistory, CaseWork, type Viewer } from "@/components/cases/case-work";
+import { AppLink as Link } from "@/components/ui/app-link";
 import { CaseTemplateFacts } from "@/components/verifications/case-template-facts";
 import { CaseVerificationPart } from "@/components/verifications/case-verification-part";
 import { VerificationEventHistory } from "@/components/verifications/verification-event-history";

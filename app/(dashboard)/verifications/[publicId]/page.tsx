@@ -11,10 +11,10 @@ import { requirePageUser } from "@/lib/auth/server/require-role";
 import type { StaffSession } from "@/lib/auth/types";
 import { caseKeys } from "@/lib/cases/hooks";
 import { reasonCatalogue } from "@/lib/cases/server/api";
+import { withPageUpstream } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
-import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { isPublicId } from "@/lib/upstream/model/verification-query";
 import { verificationKeys } from "@/lib/verifications/hooks";
@@ -54,7 +54,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   let serverError: ServerError | null = null;
   const context = requestContext(user, await headers());
   try {
-    await withUpstreamSource("page /verifications/[publicId]", async () => {
+    await withPageUpstream("page /verifications/[publicId]", async () => {
       queryClient.setQueryData(verificationKeys.detail(publicId), await viewVerification(context, publicId, user));
       await hydrateRelated(queryClient, context, publicId, user);
     });

@@ -1,0 +1,130 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+
+import { ConnectionFormDialog } from "@/components/connections/connection-form-dialog";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
+import { useDateTime } from "@/components/ui/use-formatters";
+import { useChangeConnection, useConnections, useTestConnection } from "@/lib/connections/hooks";
+import type { ConnectionSummary } from "@/lib/connections/types";
+
+/*
+ * The connections, one card each (a table would not fit a phone): name, environment, integration, the key's last
+ * four characters, what its last test found, and the actions: test, edit (name, new key), retire.
+ */
+
+const TONE = { production: "bg-rose-100 text-rose-900", sandbox: "bg-amber-100 text-amber-900" } as const;
+
+function Capability({ label, value }: { label: string; value: boolean | null }) {
+  const t = useTranslations("connections.capability");
+  const text = value === null ? t("unknown") : value ? t("yes") : t("no");
+  return (
+    <li className="flex justify-between gap-2">
+      <span>{label}</span>
+      <span className={value === false ? "font-medium text-red-800" : "text-slate-800"}>{text}</span>
+    </li>
+  );
+}
+
+function ConnectionCard({ connection }: { connection: ConnectionSummary }) {
+  const t = useTranslations("connections");
+  const dateTime = useDateTime();
+  const errorMessage = useApiErrorMessage();
+  const test = useTestConnection();
+  const change = useChangeConnection();
+  const [retiring, setRetiring] = useState(false);
+  const retired = connection.retiredAt !== null;
+  return (
+    <li className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`connection-${connection.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="text-base font-semibold text-slate-900">{connection.name}</h2>
+          <p className="text-xs break-all text-slate-600">/c/{connection.id}</p>
+        </div>
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold uppercase ${TONE[connection.environment]}`}>
+          {t(`environment.${connection.environment}`)}
+        </span>
+      </div>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">{t("fields.integration")}</dt>
+          <dd className="text-slate-900">{connection.integration ?? t("notStated")}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">{t("fields.key")}</dt>
+          <dd className="font-mono text-slate-900">…{connection.keyHint}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">{t("fields.partners")}</dt>
+          <dd className="text-slate-900">{connection.partners ? t("capability.yes") : t("capability.no")}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">{t("testedAt")}</dt>
+          <dd className="text-slate-900">{connection.testedAt ? dateTime(connection.testedAt) : t("neverTested")}</dd>
+        </div>
+      </dl>
+      <div>
+        <h3 className="text-sm font-medium text-slate-800">{t("canDo")}</h3>
+        <ul className="mt-1 space-y-0.5 text-sm text-slate-700 sm:max-w-xs">
+          <Capability label={t("capability.read")} value={connection.capabilities.read} />
+          <Capability label={t("capability.media")} value={connection.capabilities.media} />
+          <Capability label={t("capability.unmasked")} value={connection.capabilities.unmasked} />
+        </ul>
+        {connection.problem ? <p className="mt-2 text-sm text-red-800">{t("problem", { code: connection.problem })}</p> : null}
+      </div>
+      {retired ? (
+        <p className="text-sm font-medium text-slate-700">{t("retired", { at: dateTime(connection.retiredAt) ?? "" })}</p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" className="px-3 py-1" pending={test.isPending} onClick={() => test.mutate(connection.id)}>
+            {t("test")}
+            <span className="sr-only"> {connection.name}</span>
+          </Button>
+          <ConnectionFormDialog editing={connection} />
+          <Button variant="ghost" className="px-3 py-1 text-red-800" onClick={() => setRetiring(true)}>
+            {t("retire.open")}
+            <span className="sr-only"> {connection.name}</span>
+          </Button>
+        </div>
+      )}
+      {test.error ? <Alert tone="error">{errorMessage(test.error)}</Alert> : null}
+      <ConfirmDialog
+        open={retiring}
+        onOpenChange={setRetiring}
+        title={t("retire.title", { name: connection.name })}
+        description={t("retire.description")}
+        confirmLabel={t("retire.confirm")}
+        cancelLabel={t("retire.cancel")}
+        pending={change.isPending}
+        error={change.error ? errorMessage(change.error) : null}
+        onConfirm={() => change.mutate({ id: connection.id, change: { retire: true } }, { onSuccess: () => setRetiring(false) })}
+      />
+    </li>
+  );
+}
+
+export function ConnectionList() {
+  const t = useTranslations("connections");
+  const { data } = useConnections();
+  const connections = data?.connections ?? [];
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-3xl space-y-1">
+          <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+          <p className="text-sm text-slate-700">{t("intro")}</p>
+        </div>
+        <ConnectionFormDialog />
+      </header>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {connections.map((connection) => (
+          <ConnectionCard key={connection.id} connection={connection} />
+        ))}
+      </ul>
+    </div>
+  );
+}

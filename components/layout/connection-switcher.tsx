@@ -1,0 +1,96 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
+
+import { AppLink, usePagePath } from "@/components/ui/app-link";
+import { useDisclosure } from "@/components/ui/use-disclosure";
+import type { Environment } from "@/lib/connections/types";
+
+/*
+ * The connection the page works under, always in the header: its name and environment, production marked plainly
+ * (rose), sandbox in the sandbox banner's amber. The switcher lists the connections the member may use; each entry
+ * is the same page under that connection (/c/{connection}/…), so a verification of another connection answers there
+ * with its not-found explanation rather than someone else's record.
+ */
+
+export interface SwitcherConnection {
+  id: string;
+  name: string;
+  environment: Environment;
+}
+
+const TONE: Record<Environment, string> = {
+  production: "bg-rose-100 text-rose-900 ring-rose-300",
+  sandbox: "bg-amber-100 text-amber-900 ring-amber-300",
+};
+
+export function ConnectionSwitcher({ current, connections }: { current: SwitcherConnection; connections: SwitcherConnection[] }) {
+  const t = useTranslations("common.connection");
+  const page = usePagePath();
+  const search = useSearchParams().toString();
+  const { open, setOpen, button, panel } = useDisclosure<HTMLUListElement>({ initialFocus: "a" });
+  const others = connections.filter((connection) => connection.id !== current.id);
+  const label = `${current.name} · ${t(current.environment)}`;
+  const badge = (
+    <span
+      className={`inline-flex min-w-0 items-center gap-1 rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ${TONE[current.environment]}`}
+    >
+      <span className="truncate">{current.name}</span>
+      <span aria-hidden="true">·</span>
+      <span className="shrink-0 uppercase">{t(current.environment)}</span>
+    </span>
+  );
+  if (others.length === 0) {
+    return (
+      <span data-testid="connection-current" title={t("current", { name: label })}>
+        <span className="sr-only">{t("current", { name: label })}</span>
+        <span aria-hidden="true">{badge}</span>
+      </span>
+    );
+  }
+  return (
+    <div className="relative" data-testid="connection-switcher">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="connection-menu"
+        onClick={() => setOpen((value) => !value)}
+        className="flex max-w-56 items-center gap-1 rounded-md p-0.5 hover:bg-slate-100"
+        data-testid="connection-current"
+      >
+        <span className="sr-only">{t("switch", { name: label })}</span>
+        <span aria-hidden="true" className="flex min-w-0 items-center gap-1">
+          {badge}
+          <svg viewBox="0 0 20 20" className="h-3 w-3 shrink-0 text-slate-600" fill="currentColor">
+            <path d="M5.3 7.3 10 12l4.7-4.7 1 1L10 14 4.3 8.3z" />
+          </svg>
+        </span>
+      </button>
+      {open ? (
+        <ul
+          ref={panel}
+          id="connection-menu"
+          aria-label={t("menu")}
+          className="absolute left-0 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          {others.map((connection) => (
+            <li key={connection.id}>
+              <AppLink
+                href={`/c/${connection.id}${page === "/" ? "" : page}${search ? `?${search}` : ""}`}
+                onClick={() => setOpen(false)}
+                className="flex items-center justify-between gap-2 rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
+              >
+                <span className="truncate">{connection.name}</span>
+                <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold uppercase ring-1 ${TONE[connection.environment]}`}>
+                  {t(connection.environment)}
+                </span>
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/*
+ * A connection as the dashboard shows it: never a secret, only a hint of its key. Shared: no server imports.
+ */
+
+export const ENVIRONMENTS = ["sandbox", "production"] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** What the key can do, as its last test showed (null: not known yet). */
+export interface ConnectionCapabilities {
+  read: boolean | null;
+  media: boolean | null;
+  unmasked: boolean | null;
+}
+
+export interface ConnectionSummary {
+  id: string;
+  name: string;
+  environment: Environment;
+  integration: string | null;
+  /** The key's last four characters, so an admin can tell two keys apart. */
+  keyHint: string;
+  /** Whether this connection holds a partners account (lookups, KYC sessions, SMS, integration keys). */
+  partners: boolean;
+  capabilities: ConnectionCapabilities;
+  testedAt: string | null;
+  /** Why the last test failed (an error code), null when it passed or never ran. */
+  problem: string | null;
+  retiredAt: string | null;
+  /** The connection the request was made under. */
+  current: boolean;
+}
+
+export interface ConnectionListResponse {
+  connections: ConnectionSummary[];
+}
+
+export interface ConnectionResponse {
+  connection: ConnectionSummary;
+}
+
+/** The query parameter that names the connection on every API route (docs/http-api.md#connections). */
+export const CONNECTION_PARAM = "connection";
+
+/** The page addresses' prefix: /c/{connection}/verifications/… (proxy.ts). */
+export const CONNECTION_PATH_PREFIX = "/c/";
+
+/** The connection seeded from the start-up variables: work that names none speaks as it. */
+export const PRIMARY_CONNECTION = "primary";
+
+export const CONNECTION_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;

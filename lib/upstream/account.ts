@@ -1,0 +1,93 @@
+import "server-only";
+
+import { AsyncLocalStorage } from "node:async_hooks";
+
+import { config, type Config } from "@/lib/config";
+import { registerConfigSecrets, registerSecrets } from "@/lib/log";
+
+/*
+ * The service account a piece of work speaks as: one connection's core key and, where the partners API is used,
+ * its partners account (lib/connections). The connections layer binds it for a request (the route kit, a page) or a
+ * job's run with `withAccount`; the clients (`coreClient()`, `partnersClient()`) build one client per account and
+ * version and hand out the bound account's. Work that binds none speaks as the default account, the connection
+ * `primary` once the connections layer has read it (`setDefaultAccount`), and before that the start-up variables,
+ * which seed that connection: so an existing deployment behaves as it did with its variables alone.
+ */
+
+export interface PartnersAccount {
+  username: string;
+  password: string;
+  domain: string;
+  integrationToken: string;
+  widgetIntegrationToken?: string;
+}
+
+export interface UpstreamAccount {
+  /** The connection's id; `version` changes with every change of a secret, so a rotated key builds a new client. */
+  id: string;
+  version: number;
+  coreApiKey: string;
+  /** Null: this connection does not use the partners API (its operations answer "not configured"). */
+  partners: PartnersAccount | null;
+}
+
+const bound = new AsyncLocalStorage<UpstreamAccount>();
+let defaultAccount: UpstreamAccount | undefined;
+
+/** Runs `work` speaking as `account`: every client asked for inside it is that account's. */
+export function withAccount<T>(account: UpstreamAccount, work: () => T): T {
+  registerSecrets(account.coreApiKey, account.partners?.password, account.partners?.integrationToken);
+  return bound.run(account, work);
+}
+
+/** The account work that binds none speaks as (the connections layer sets it to `primary`'s once it has read it). */
+export function setDefaultAccount(account: UpstreamAccount): void {
+  registerSecrets(account.coreApiKey, account.partners?.password, account.partners?.integrationToken);
+  defaultAccount = account;
+}
+
+/** The account of the work in progress, or undefined when it speaks as the start-up variables. */
+function currentAccount(): UpstreamAccount | undefined {
+  return bound.getStore() ?? defaultAccount;
+}
+
+/** The connection the work in progress speaks as (undefined: the start-up variables), for what must remember it (a media token). */
+export function currentAccountId(): string | undefined {
+  return currentAccount()?.id;
+}
+
+/** The account the start-up variables describe: the seed of the connection `primary`. */
+export function accountOfConfig(cfg: Config = config()): Omit<UpstreamAccount, "id" | "version"> {
+  const { username, password, domain, integrationToken, widgetIntegrationToken } = cfg.partners;
+  return {
+    coreApiKey: cfg.core.apiKey,
+    partners: { username, password, domain, integrationToken, ...(widgetIntegrationToken ? { widgetIntegrationToken } : {}) },
+  };
+}
+
+/**
+ * A client per account: `build` makes one from the configuration and an account (undefined: the start-up
+ * variables'). Clients keep state (the partners login, its renewals), so each account and version has one, kept
+ * while it is in use; a rotated key's version builds a new one and the old is dropped.
+ */
+export function accountClient<T>(build: (cfg: Config, account: UpstreamAccount | undefined) => T): () => T {
+  let ofConfig: T | undefined;
+  const perAccount = new Map<string, { version: number; client: T }>();
+  return () => {
+    const cfg = config();
+    const account = currentAccount();
+    if (!account) {
+      if (ofConfig === undefined) {
+        registerConfigSecrets(cfg);
+        ofConfig = build(cfg, undefined);
+      }
+      return ofConfig;
+    }
+    const known = perAccount.get(account.id);
+    if (known?.version === account.version) return known.client;
+    registerConfigSecrets(cfg);
+    const client = build(cfg, account);
+    perAccount.set(account.id, { version: account.version, client });
+    return client;
+  };
+}
