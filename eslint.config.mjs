@@ -78,6 +78,8 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "next-env.d.ts",
+      // npm run package's archives and, while it runs, the folder it packs.
+      "dist/**",
     ],
   },
 ];

@@ -59,6 +59,11 @@ const withNextIntl = createNextIntlPlugin({
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Every build also writes the standalone server (.next/standalone: server.js and only the packages it loads), which
+  // `npm run package` ships with the static files, the migrations and a start script (scripts/package.mjs). Always on,
+  // so one build serves `npm start`, `npm run demo`, the browser tests and the archive alike: `next start` serves .next
+  // as before (it warns that it does not work with standalone output; it does, the standalone folder is a copy beside).
+  output: "standalone",
   // Inlined where server code reads them (app/api/health/route.ts): the release survives a copy without the source tree.
   env: RELEASE,
   // PGlite is WebAssembly and pg has optional native bindings: both stay out of the bundle, and so does

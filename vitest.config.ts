@@ -11,8 +11,8 @@ export default defineConfig({
     },
   },
   test: {
-    // e2e/ holds Playwright specs, build folders hold copies.
-    exclude: ["node_modules/**", "e2e/**", ".next/**", ".next-*/**", ".data/**", ".test-data/**"],
+    // e2e/ holds Playwright specs, build folders hold copies; test/cluster/ has its own run (vitest.cluster.config.ts).
+    exclude: ["node_modules/**", "e2e/**", ".next/**", ".next-*/**", ".data/**", ".test-data/**", "dist/**", "test/cluster/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances and the sandbox are heavy on 2 cores: keep parallelism modest.

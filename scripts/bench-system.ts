@@ -5,16 +5,17 @@
 // of its own (BENCH_DIST_DIR, default .next-bench, built here when missing), a fresh data folder (so the
 // embedded PGlite database starts empty and the demo accounts are seeded), on free ports (3300 and 4300
 // unless taken). The run.mjs process group is stopped when the suite ends, fails, or the process exits.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { ensureProductionBuild } from "./production-build.mjs";
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
 export const DEMO = {
   admin: { email: "admin@sandbox.local", password: "sandbox-admin" },
@@ -84,72 +85,9 @@ export async function fetchText(url: string, init: RequestInit = {}): Promise<st
 
 // ---- the build ----------------------------------------------------------------------------------------
 
-/** What a production build is made of: a change to any of these makes a build of before it stale. */
-const BUILD_SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "messages",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "postcss.config.mjs",
-  "package-lock.json",
-];
-
-/** The newest modification time under `entry` (a file or a folder), 0 when it does not exist. */
-function newestMtime(entry: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
-/** Why the build in BENCH_DIST_DIR cannot be measured, or undefined when it is there and newer than every source. */
-function staleBuild(): string | undefined {
-  const buildId = path.join(ROOT, DIST_DIR, "BUILD_ID");
-  if (!fs.existsSync(buildId)) return "no production build";
-  const built = fs.statSync(buildId).mtimeMs;
-  const changed = BUILD_SOURCES.find((source) => newestMtime(path.join(ROOT, source)) > built);
-  return changed ? `${changed} changed since the production build` : undefined;
-}
-
-/**
- * Builds BENCH_DIST_DIR when it has no build, or when a source (BUILD_SOURCES) is newer than its BUILD_ID,
- * so a bench never measures stale code. `next build` adds its folder's type globs to tsconfig.json and
- * points next-env.d.ts at it: both files are put back as they were, the bench's build is no reason to
- * change the project's configuration.
- */
+/** BENCH_DIST_DIR built when missing or stale (scripts/production-build.mjs), so a bench never measures stale code. */
 function ensureBuild(suite: string): void {
-  const reason = staleBuild();
-  if (reason === undefined) return;
-  progress(suite, `${reason} in ${DIST_DIR}: building it (next build)…`);
-  const kept = ["tsconfig.json", "next-env.d.ts"].map((name) => {
-    const file = path.join(ROOT, name);
-    return { file, text: fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined };
-  });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyc-bench-build-"));
-  try {
-    const build = spawnSync(process.execPath, [NEXT_BIN, "build"], {
-      cwd: ROOT,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir },
-      // The build's output goes to stderr: stdout is the table's.
-      stdio: ["ignore", process.stderr, process.stderr],
-    });
-    if (build.status !== 0) throw new Error(`next build into ${DIST_DIR} failed (status ${build.status ?? build.signal})`);
-  } finally {
-    for (const { file, text } of kept) {
-      if (text === undefined) continue;
-      if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text) fs.writeFileSync(file, text);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  ensureProductionBuild({ distDir: DIST_DIR, log: (message) => progress(suite, message) });
 }
 
 // ---- the running system -------------------------------------------------------------------------------

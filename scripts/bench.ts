@@ -4,7 +4,8 @@
 //   npm run bench               the performance goals: load, pages, lighthouse, next-case (about a quarter
 //                               of an hour, a production build included when the sources changed)
 //   npm run bench -- all        every suite, the scale ones too (audit at 1,000,000 events, cases at
-//                               85,000 verifications, proxy, overview, the analyst session): half an hour or more
+//                               85,000 verifications, proxy, overview, the analyst session, the cluster of two
+//                               instances behind nginx): half an hour or more
 //   npm run bench -- audit      only the named suites
 //   npm run bench -- --no-write   prints the table without writing docs/benchmarks.md
 //
@@ -37,6 +38,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
   profile: () => import("./bench-profile"),
   "next-case": () => import("./bench-next-case"),
   session: () => import("./bench-session"),
+  cluster: () => import("./bench-cluster"),
 };
 
 /** What `npm run bench` runs without names: one row per goal of the performance work, in one run. */

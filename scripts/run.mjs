@@ -50,6 +50,10 @@ let stopping = false;
 // everything stops.
 const supervisor = createSupervisor({ onAllStopped: () => stop(1) });
 
+// `next start` warns that it "does not work" with standalone output (next.config.mjs turns it on for the deployable
+// archive): it does, it serves .next as ever; the line would only mislead whoever reads the demo's output.
+const NEXT_START_STANDALONE_WARNING = /"next start" does not work with "output: standalone"/;
+
 function start(name, command, args, extraEnv = {}) {
   return supervisor.add(name, () => {
     const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
@@ -60,7 +64,7 @@ function start(name, command, args, extraEnv = {}) {
         buffered += chunk.toString();
         const lines = buffered.split("\n");
         buffered = lines.pop() ?? "";
-        for (const line of lines) target.write(`${prefix} ${line}\n`);
+        for (const line of lines) if (!NEXT_START_STANDALONE_WARNING.test(line)) target.write(`${prefix} ${line}\n`);
       });
     };
     relay(child.stdout, process.stdout);

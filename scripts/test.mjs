@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every test. The static checks (Prettier, tsc, ESLint with the layers' rules, knip), Vitest (lib,
-// route handlers, sandbox, database on PGlite and, with TEST_DATABASE_URL, PostgreSQL; components under jsdom), then a production build and Playwright against it and the sandbox.
+// route handlers, sandbox, database on PGlite and, with TEST_DATABASE_URL, PostgreSQL; components under jsdom), then a production build and Playwright against it and the sandbox,
+// then the deployment of several instances from the deployable archive (test/cluster/: two instances behind nginx).
 // Ends with a summary: the tests that passed only on a retry (flaky, counted as failed), the skipped ones
 // and why (the PostgreSQL suites when TEST_DATABASE_URL is unset), then one line "N passed, N failed"
 // summing every suite. Exits non-zero on any failure, a flaky test included.
 //
-//   node scripts/test.mjs               everything
+//   node scripts/test.mjs               everything (`npm run test:cluster` runs the cluster test alone)
 //   node scripts/test.mjs --unit-only   Vitest only
 //   node scripts/test.mjs --e2e-only    build + Playwright only
 //   node scripts/test.mjs --e2e-only --oidc-only   build + the single sign-on suite only
@@ -147,6 +148,25 @@ if (runE2e) {
       }
     }
   }
+}
+
+// The deployment of several instances (test/cluster/, vitest.cluster.config.ts): the archive of `npm run package` (from
+// the build above), a PostgreSQL database, two instances and nginx. On full runs, after the browser tests.
+if (runUnit && runE2e && playwrightArgs.length === 0) {
+  const report = path.join(resultsDir, "vitest-cluster-summary.json");
+  fs.rmSync(report, { force: true });
+  const status = run(
+    [
+      bin("vitest", "vitest.mjs"),
+      "run",
+      "--config",
+      "vitest.cluster.config.ts",
+      "--reporter=default",
+      "--reporter=./scripts/vitest-summary.mjs",
+    ],
+    { VITEST_SUMMARY_FILE: report },
+  );
+  suites.push(vitestSuite(readReport(report), status, "cluster"));
 }
 
 const { lines, failed } = summaryLines(suites, { postgresExpected: runUnit && !process.env.TEST_DATABASE_URL });

@@ -44,9 +44,10 @@ export function useAppRouter(): ReturnType<typeof useRouter> {
   return useMemo(
     () => ({
       ...router,
-      push: (href, options) => router.push(inConnection(href, connection), options),
-      replace: (href, options) => router.replace(inConnection(href, connection), options),
-      prefetch: (href, options) => router.prefetch(inConnection(href, connection), options),
+      // The options only when given, as the caller passed them.
+      push: (href, ...options) => router.push(inConnection(href, connection), ...options),
+      replace: (href, ...options) => router.replace(inConnection(href, connection), ...options),
+      prefetch: (href, ...options) => router.prefetch(inConnection(href, connection), ...options),
     }),
     [router, connection],
   );

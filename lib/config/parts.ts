@@ -61,6 +61,7 @@ export function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string })
       riskThreshold: values.CASE_RISK_THRESHOLD,
       syncIntervalMinutes: values.CASE_SYNC_INTERVAL_MINUTES,
       syncFullHours: values.CASE_SYNC_FULL_HOURS,
+      syncLeaseSeconds: values.CASE_SYNC_LEASE_SECONDS,
     },
     searchRekey: { batch: values.SEARCH_REKEY_BATCH, intervalMinutes: values.SEARCH_REKEY_INTERVAL_MINUTES },
     publicUrl: values.NEXTAUTH_URL,

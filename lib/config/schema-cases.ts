@@ -42,6 +42,9 @@ export const caseVariables = {
     .min(0)
     .max(24 * 30)
     .default(24),
+  // Seconds a sync run's lease lasts without renewal (renewed after each page of the review list): how long an
+  // instance that dies mid-run keeps every other instance from syncing. Above the slowest page's answer.
+  CASE_SYNC_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   // Four eyes between people who predate the request (docs/security.md#four-eyes): an erasure or a case outcome is
   // not confirmed by an account its requester created, re-enabled or gave its role after the request or within
   // this many hours before it. 0: only after the request.

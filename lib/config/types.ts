@@ -73,7 +73,14 @@ export interface Config {
     documentCropDays: number;
     runHours: number;
   };
-  cases: { slaHours: number; redFlags: string[]; riskThreshold: number; syncIntervalMinutes: number; syncFullHours: number };
+  cases: {
+    slaHours: number;
+    redFlags: string[];
+    riskThreshold: number;
+    syncIntervalMinutes: number;
+    syncFullHours: number;
+    syncLeaseSeconds: number;
+  };
   /** Hours before a request within which its requester's grants disqualify a confirmer (FOUR_EYES_INDEPENDENCE_HOURS). */
   fourEyesIndependenceHours: number;
   /** The search index's re-keying after an audit key rotation: verifications read per run, minutes between runs. */

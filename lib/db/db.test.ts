@@ -41,6 +41,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "case_routing_settings",
       "case_templates",
       "cases",
+      "connections",
       "document_crops",
       "integration_keys",
       "job_leases",

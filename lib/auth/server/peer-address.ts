@@ -4,12 +4,14 @@ import http from "node:http";
 
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
+import { noteServer } from "@/lib/runtime/listeners";
 import { forwardingHeadersIn, PEER_HEADER } from "@/lib/shared/client-address";
 
 /*
  * Called once from instrumentation.ts: before Next handles a request, write the socket's peer address
  * into PEER_HEADER (replacing any client-sent value), so route handlers can tell the real peer from a
- * forged X-Forwarded-For. Next keeps the socket to itself; this is the one place it is still reachable.
+ * forged X-Forwarded-For. Next keeps the socket to itself; this is the one place it is still reachable (and
+ * its server: each one that accepts a connection is noted for the graceful stop, lib/runtime/listeners.ts).
  *
  * It is also where a deployment behind a proxy is noticed: the first request carrying X-Forwarded-For,
  * Forwarded or X-Real-IP while TRUSTED_PROXIES is empty logs one warning per process. Those headers are
@@ -53,6 +55,8 @@ export function installPeerAddressHeader(): void {
   globalFlag.__kycPeerHeaderInstalled = true;
   const originalEmit = http.Server.prototype.emit;
   http.Server.prototype.emit = function emit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+    // The server is noted for the drain, which closes its listener (lib/runtime/listeners.ts).
+    if (event === "connection") noteServer(this);
     if (event === "request") {
       const request = args[0] as http.IncomingMessage;
       request.headers[PEER_HEADER] = request.socket?.remoteAddress ?? "";

@@ -38,6 +38,7 @@ export async function runCaseSync(how: { scheduled: false } | { scheduled: true;
         holder: INSTANCE,
         mode: how.scheduled ? "auto" : "full",
         fullEveryMs: cfg.cases.syncFullHours * 3_600_000,
+        leaseTtlMs: cfg.cases.syncLeaseSeconds * 1000,
         dateFilter: { format: cfg.core.dateFilterFormat, timeZone: cfg.displayTimeZone },
       });
     // On demand the calls stay the route's (POST /api/cases/sync); the schedule's are the job's.

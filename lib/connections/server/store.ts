@@ -7,7 +7,7 @@ import { connections, type ConnectionRow, type StoredCapabilities } from "@/lib/
 import { CONNECTION_ID_PATTERN, PRIMARY_CONNECTION, type ConnectionSummary, type Environment } from "@/lib/connections/types";
 import type { CreateConnectionInput, UpdateConnectionInput } from "@/lib/connections/validation";
 import type { Database } from "@/lib/db/client";
-import { openText, sealText } from "@/lib/keys/ring";
+import { openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
 import { AppError } from "@/lib/shared/errors";
 import { accountOfConfig, setDefaultAccount, type PartnersAccount, type UpstreamAccount } from "@/lib/upstream/account";
 
@@ -173,11 +173,41 @@ export async function allConnectionRows(db: Database, now = Date.now()): Promise
   const cached = caches.get(db);
   if (cached && now - cached.at < CACHE_MS) return cached.rows;
   if (!cached) await seedConnections(db);
-  const rows = await db.select().from(connections).orderBy(asc(connections.position), asc(connections.createdAt));
+  let rows = await db.select().from(connections).orderBy(asc(connections.position), asc(connections.createdAt));
+  if (await resealStale(db, rows))
+    rows = await db.select().from(connections).orderBy(asc(connections.position), asc(connections.createdAt));
   caches.set(db, { at: now, rows });
   const fallback = defaultRow(rows);
   if (fallback) setDefaultAccount(openAccount(fallback));
   return rows;
+}
+
+/**
+ * After the data ring's rotation, brings each connection's secrets under its current key (compare-and-set on the old
+ * envelope, so two instances doing it at once write once), so the old key can leave the ring as soon as every
+ * instance has read the connections once under the new ring (docs/operations.md, "Rotating the data key"). A secret
+ * that does not open is left for the admin to replace.
+ */
+async function resealStale(db: Database, rows: ConnectionRow[]): Promise<boolean> {
+  const current = ring().current.id;
+  let changed = false;
+  for (const row of rows) {
+    const stale = [row.coreKeySealed, row.partnersSealed].some((value) => value !== null && sealedTextKeyId(value) !== current);
+    if (!stale) continue;
+    const core = openText(ring(), PURPOSES.core, row.coreKeySealed);
+    const partners = row.partnersSealed === null ? null : openText(ring(), PURPOSES.partners, row.partnersSealed);
+    if (core === null || (row.partnersSealed !== null && partners === null)) continue;
+    const updated = await db
+      .update(connections)
+      .set({
+        coreKeySealed: sealText(ring(), PURPOSES.core, core),
+        partnersSealed: partners === null ? null : sealText(ring(), PURPOSES.partners, partners),
+      })
+      .where(and(eq(connections.id, row.id), eq(connections.coreKeySealed, row.coreKeySealed)))
+      .returning({ id: connections.id });
+    changed ||= updated.length > 0;
+  }
+  return changed;
 }
 
 function forget(db: Database): void {

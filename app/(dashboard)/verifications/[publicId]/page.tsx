@@ -11,7 +11,8 @@ import { requirePageUser } from "@/lib/auth/server/require-role";
 import type { StaffSession } from "@/lib/auth/types";
 import { caseKeys } from "@/lib/cases/hooks";
 import { reasonCatalogue } from "@/lib/cases/server/api";
-import { withPageUpstream } from "@/lib/connections/server/page";
+import { pageConnection, withPageUpstream } from "@/lib/connections/server/page";
+import { getDb } from "@/lib/db/client";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
@@ -19,6 +20,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import { isPublicId } from "@/lib/upstream/model/verification-query";
 import { verificationKeys } from "@/lib/verifications/hooks";
 import { viewVerification } from "@/lib/verifications/server/detail";
+import { locateElsewhere, notFoundNote } from "@/lib/verifications/server/elsewhere";
 import { viewRelatedVerifications } from "@/lib/verifications/server/related";
 
 import { VerificationPageClient } from "./page-client";
@@ -64,8 +66,11 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
     missing = isUpstreamError(error) && error.kind === "not_found";
     if (!missing) serverError = serverErrorOf(error);
   }
-  // Outside the try: notFound() works by throwing.
-  if (missing) notFound();
+  // Outside the try: notFound() works by throwing. Where another connection holds it, the not-found page names it.
+  if (missing) {
+    notFoundNote().elsewhere = await locateElsewhere(await getDb(), publicId, (await pageConnection()).id);
+    notFound();
+  }
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

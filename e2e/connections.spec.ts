@@ -1,0 +1,69 @@
+import type { Page } from "@playwright/test";
+
+import { baseURL } from "@/playwright.config";
+
+import { answerStepUp, expect, test } from "./fixtures";
+
+/*
+ * Connections in a real browser: an admin adds the sandbox's production key as a connection, switches to it, sees
+ * production's verifications under the production marker, opens one, switches back, and the same address under the
+ * sandbox connection is not found. The key typed is never on a page again.
+ */
+
+async function inEnglish(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+}
+
+test("an admin adds the production key, switches to it, and a production verification is not found under sandbox", async ({
+  adminPage: page,
+  staff,
+}) => {
+  await inEnglish(page);
+  await answerStepUp(page, staff.admin.password);
+  await page.goto("/admin/connections");
+  await expect(page.getByRole("heading", { level: 1, name: "Connections" })).toBeVisible();
+
+  const name = `Production E2E ${Date.now()}`;
+  await page.getByRole("button", { name: "Add connection" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a connection" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Environment").selectOption("production");
+  await dialog.getByLabel("API key").fill("sbx_core_production");
+  await dialog.getByRole("button", { name: "Test and add" }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(card).toContainText("…tion");
+  await expect(card.getByText("Unmasked personal data")).toBeVisible();
+  await expect(page.locator("body")).not.toContainText("sbx_core_production");
+  const id = (await card.getByText(/^\/c\//).textContent())!.replace("/c/", "");
+
+  // Switch from the page's header: the same page under the new connection.
+  await page.goto("/verifications");
+  await page.getByTestId("connection-current").click();
+  await page
+    .getByRole("list", { name: "Other connections" })
+    .getByRole("link", { name: new RegExp(name) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/c/${id}/verifications`));
+  await expect(page.getByTestId("connection-current")).toContainText("Production");
+  const first = page.getByRole("table").getByRole("link").first();
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/c/${id}/verifications/[A-Za-z0-9_-]+`));
+  const publicId = new URL(page.url()).pathname.split("/").pop()!;
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // Back to the sandbox: the same verification is not there.
+  await page.getByTestId("connection-current").click();
+  await page
+    .getByRole("list", { name: "Other connections" })
+    .getByRole("link", { name: /^Sandbox/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/c/primary/verifications/${publicId}$`));
+  await expect(page.getByTestId("connection-current")).toContainText("Sandbox");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
+  // …and the page says where it lives, with the way there.
+  const note = page.getByTestId("verification-elsewhere");
+  await expect(note).toContainText(name);
+  await note.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/c/${id}/verifications/${publicId}$`));
+});
