@@ -143,6 +143,8 @@ test("creating a verification shows its public id, linked", async ({ analystPage
   await dialog.getByRole("button", { name: "Create verification" }).click();
   const body = (await posted).postDataJSON() as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(["document", "refId", "schemaVersion"]);
+  // The schema version every creation example of the provider sends (legitimuz-examples pocs/express-backend).
+  expect(body.schemaVersion).toBe("1.0");
   await expect(dialog.getByText("Verification created")).toBeVisible();
   const link = dialog.getByRole("link", { name: "Open the verification" });
   await link.click();

@@ -28,6 +28,8 @@ export interface SandboxConfig {
   webhookSecret: string;
   /** `envelope` (default) or `flat`: the two payload shapes the provider's material shows. */
   webhookShape: WebhookShape;
+  /** Whether deliveries carry `X-Legitimuz-Delivery` (`SANDBOX_WEBHOOK_DELIVERY_HEADER`, `on` by default): only the examples show it. */
+  webhookDeliveryHeader: boolean;
 }
 
 export type WebhookShape = "envelope" | "flat";
@@ -84,6 +86,13 @@ function webhookShape(env: NodeJS.ProcessEnv): WebhookShape {
   return raw;
 }
 
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (raw !== "on" && raw !== "off") throw new Error(`${name} must be on or off`);
+  return raw === "on";
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const pageParam = env.SANDBOX_PAGE_PARAM || "page";
   if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(pageParam) || LIST_PARAMS.includes(pageParam)) {
@@ -108,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     webhookUrl: webhookUrl(env),
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET ?? "",
     webhookShape: webhookShape(env),
+    webhookDeliveryHeader: onOff(env, "SANDBOX_WEBHOOK_DELIVERY_HEADER", true),
     faults: anyFault
       ? {
           path_prefix: "/",

@@ -328,6 +328,7 @@ describe("process", () => {
   it("refuses a bad setting at start", async () => {
     await expect(startSandbox({ SANDBOX_VERIFICATIONS: "lots" })).rejects.toThrow(/SANDBOX_VERIFICATIONS/);
     await expect(startSandbox({ SANDBOX_HOST: "http://0.0.0.0" })).rejects.toThrow(/SANDBOX_HOST/);
+    await expect(startSandbox({ SANDBOX_WEBHOOK_DELIVERY_HEADER: "maybe" })).rejects.toThrow(/SANDBOX_WEBHOOK_DELIVERY_HEADER/);
   });
 
   // Another address of this machine than 127.0.0.1: a non-loopback interface, else (Linux) 127.0.0.2.

@@ -6,7 +6,8 @@ import type { FaultRule } from "./config";
 import { STATUSES, type Status } from "./fixtures/verifications";
 import { json, mediaType, type Ctx, type Reply, type Router } from "./http";
 import type { SandboxState } from "./state";
-import type { VerificationEvent } from "./webhooks";
+import { REVIEW_STATES, type ReviewState } from "./verification-store";
+import type { DeliveryOptions, VerificationEvent } from "./webhooks";
 
 const bad = (message: string) => json(400, { message });
 
@@ -23,6 +24,20 @@ async function readJson(ctx: Ctx): Promise<Record<string, unknown> | Reply> {
 
 function isReply(value: unknown): value is Reply {
   return typeof value === "object" && value !== null && "status" in value && Buffer.isBuffer((value as Reply).body);
+}
+
+/** A change's own delivery settings (`shape`, `delivery_header`), or a message naming the bad one. */
+function deliveryOptions(body: Record<string, unknown>): DeliveryOptions | string {
+  const options: DeliveryOptions = {};
+  if (body.shape !== undefined) {
+    if (body.shape !== "envelope" && body.shape !== "flat") return "shape must be envelope or flat.";
+    options.shape = body.shape;
+  }
+  if (body.delivery_header !== undefined) {
+    if (typeof body.delivery_header !== "boolean") return "delivery_header must be true or false.";
+    options.deliveryHeader = body.delivery_header;
+  }
+  return options;
 }
 
 function clockState(state: SandboxState): Reply {
@@ -105,14 +120,15 @@ export function controlRoutes(state: SandboxState, router: Router): void {
     .add("POST", "/sandbox/webhooks", async (ctx) => {
       const body = await readJson(ctx);
       if (isReply(body)) return body;
-      const unknown = Object.keys(body).filter((key) => !["url", "secret", "shape"].includes(key));
+      const unknown = Object.keys(body).filter((key) => !["url", "secret", "shape", "delivery_header"].includes(key));
       if (unknown.length > 0) return bad(`Unknown field(s): ${unknown.join(", ")}.`);
-      const { url, secret, shape } = body;
+      const { url, secret } = body;
       if (url !== null && (typeof url !== "string" || !/^https?:\/\//.test(url) || !URL.canParse(url)))
         return bad("url must be an http(s) URL or null.");
       if (typeof secret !== "string") return bad("secret must be a string.");
-      if (shape !== undefined && shape !== "envelope" && shape !== "flat") return bad("shape must be envelope or flat.");
-      state.webhooks.configure(url, secret, shape);
+      const options = deliveryOptions(body);
+      if (typeof options === "string") return bad(options);
+      state.webhooks.configure(url, secret, options.shape, options.deliveryHeader);
       return json(200, state.webhooks.settings());
     })
     .add("GET", "/sandbox/webhooks", () => json(200, state.webhooks.settings()))
@@ -123,24 +139,31 @@ export function controlRoutes(state: SandboxState, router: Router): void {
       const wanted = body.status;
       const located = state.verifications.locate(ctx.params.public_id ?? "");
       if (!located) return json(404, { message: "No such verification." });
+      const options = deliveryOptions(body);
+      if (typeof options === "string") return bad(options);
+      const reviewState = body.review_state;
+      if (reviewState !== undefined && (wanted !== "review" || !(REVIEW_STATES as readonly unknown[]).includes(reviewState)))
+        return bad(`review_state goes with status review and is one of ${REVIEW_STATES.join(", ")}.`);
       const now = state.clock.now();
       if (wanted === "expired") {
         // Expiry is not a status (api/verification-statuses.mdx): the flow ends, the status stays.
         const record = located.store.expire(located.record.publicId, now)!;
-        state.events.announceExpired(located, record);
+        state.events.announceExpired(located, record, options);
         return json(200, { public_id: record.publicId, status: record.status, events: ["verification.expired"] });
       }
       if (typeof wanted !== "string" || !(STATUSES as readonly string[]).includes(wanted)) {
         return bad(`status must be one of ${[...STATUSES, "expired"].join(", ")}.`);
       }
-      const record = located.store.setStatus(located.record.publicId, wanted as Status, now)!;
+      const record = located.store.setStatus(located.record.publicId, wanted as Status, now, reviewState as ReviewState | undefined)!;
+      if (wanted === "not_opened" || wanted === "started") state.events.reopened(record.publicId);
       const events: VerificationEvent[] = ["verification.updated"];
       if (wanted === "approved" || wanted === "reproved" || wanted === "review") events.push(`verification.${wanted}`);
-      state.events.announce(located, record, events);
+      state.events.announce(located, record, events, options);
       return json(200, {
         public_id: record.publicId,
         status: record.status,
         decided_at: record.decidedAt === null ? null : new Date(record.decidedAt).toISOString(),
+        ...(wanted === "review" ? { review_state: located.store.reviewStateOf(record) } : {}),
         events,
       });
     })

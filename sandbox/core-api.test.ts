@@ -250,6 +250,7 @@ describe("core API: creation", () => {
   type Created = {
     verification: { public_id: string; status: string; ref_id: string; created_at: string; expires_at: string };
     entry: { kind: string; url: string };
+    sdkUrl: string;
   };
 
   it("refuses integration_origin_public_id with 400 E_VALIDATION_FAILURE", async () => {
@@ -270,15 +271,18 @@ describe("core API: creation", () => {
     expect((await create(fresh(), "sbx_core_view", "text/plain")).status).toBe(415);
   });
 
-  it("creates a started verification that is then fetchable and replaces the person's older one in the list", async () => {
+  it("creates a not_opened verification that is then fetchable and replaces the person's older one in the list", async () => {
     const old = all[100]!;
     const response = await create({ ...valid, document: { type: "CPF", number: old.document.replace(/\D/g, "") } }, "sbx_core_none");
     expect(response.status).toBe(201);
     const answer = (await response.json()) as Created;
     const created = answer.verification;
-    expect(created).toMatchObject({ status: "started", ref_id: "order-42" });
+    // api/verification-statuses.mdx: not_opened, the person has not opened the flow yet.
+    expect(created).toMatchObject({ status: "not_opened", ref_id: "order-42" });
     expect(Date.parse(created.expires_at)).toBeGreaterThan(Date.parse(created.created_at));
     expect(answer.entry).toEqual({ kind: "web", url: `${base}/widget/${created.public_id}?lang=pt-BR` });
+    // api/verifications.mdx names the answer sdkUrl: the same address.
+    expect(answer.sdkUrl).toBe(answer.entry.url);
     expect((await fetch(answer.entry.url)).status).toBe(200);
 
     const fetched = (await (
@@ -286,7 +290,8 @@ describe("core API: creation", () => {
     ).json()) as Verification;
     expect(fetched).toMatchObject({
       public_id: created.public_id,
-      status: "started",
+      status: "not_opened",
+      expires_at: created.expires_at,
       document: old.document,
       name: old.name,
       decided_at: null,

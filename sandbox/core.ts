@@ -164,7 +164,10 @@ export function presentVerification(record: VerificationRecord, unmasked: boolea
     identity_score: record.identityScore,
     risk_score: record.riskScore,
     decided_at: record.decidedAt === null ? null : new Date(record.decidedAt).toISOString(),
+    // Source: legitimuz-core-documentation api/verification-statuses.mdx (afcc2cb): expiry is read from `expires_at`.
     ...(store ? { expires_at: new Date(store.expiresAt(record)).toISOString() } : {}),
+    // Source: the same page's review sub-states; the field name is a sandbox assumption (the page names none).
+    ...(store && record.status === "review" ? { review_state: store.reviewStateOf(record) } : {}),
   };
 }
 
@@ -313,10 +316,14 @@ async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
 }
 
 /**
- * `{verification, entry}`: the shape every creation example of the provider reads (pocs/express-backend,
- * pocs/resume-expiry, pocs/qr-handoff). A repeat answers the verification's current status.
+ * `{verification, entry}`: the shape every creation example of the provider reads (legitimuz-examples
+ * pocs/express-backend/server.ts, pocs/resume-expiry, pocs/qr-handoff at dec4b2c), plus `sdkUrl`, the name the
+ * documentation gives the answer (legitimuz-core-documentation api/verifications.mdx at afcc2cb: "A resposta é a
+ * sdkUrl"; its body is "published when the contract closes"): the same address as `entry.url`. A repeat answers the
+ * verification's current status.
  */
 function creationAnswer(state: SandboxState, store: VerificationStore, record: VerificationRecord): Record<string, unknown> {
+  const url = `${state.publicBase}/widget/${record.publicId}?lang=pt-BR`;
   return {
     verification: {
       public_id: record.publicId,
@@ -326,7 +333,8 @@ function creationAnswer(state: SandboxState, store: VerificationStore, record: V
       created_at: new Date(record.createdAt).toISOString(),
       expires_at: new Date(store.expiresAt(record)).toISOString(),
     },
-    entry: { kind: "web", url: `${state.publicBase}/widget/${record.publicId}?lang=pt-BR` },
+    entry: { kind: "web", url },
+    sdkUrl: url,
   };
 }
 

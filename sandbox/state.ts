@@ -49,7 +49,12 @@ export class SandboxState {
     this.sessions = new KycSessions(this.ids, this.clock);
     if (config.faults) this.faults.set(config.faults);
     this.verifications = new VerificationStores(config, this.startedAt);
-    this.webhooks = new WebhookOutbox(this.clock, { url: config.webhookUrl, secret: config.webhookSecret, shape: config.webhookShape });
+    this.webhooks = new WebhookOutbox(this.clock, {
+      url: config.webhookUrl,
+      secret: config.webhookSecret,
+      shape: config.webhookShape,
+      deliveryHeader: config.webhookDeliveryHeader,
+    });
     this.events = new VerificationEvents(this.verifications, this.webhooks, this.clock);
   }
 }

@@ -5,7 +5,7 @@
 import type { Clock } from "./clock";
 import type { VerificationRecord } from "./fixtures/verifications";
 import type { Located, VerificationStores } from "./verification-store";
-import type { VerificationEvent, WebhookOutbox } from "./webhooks";
+import type { DeliveryOptions, VerificationEvent, WebhookOutbox } from "./webhooks";
 
 /** The tenant of a core integration, as the envelope payload names it (`tenant_public_id`). */
 const TENANT_OF: Record<string, string> = { int_main: "tnt_sandbox_main", int_other: "tnt_sandbox_other" };
@@ -21,22 +21,31 @@ export class VerificationEvents {
   ) {}
 
   /** Emits the events of a change (created, updated, and the status's own event when it has one). */
-  announce(located: Located, record: VerificationRecord, events: VerificationEvent[]): void {
-    this.webhooks.emit(events, {
-      publicId: record.publicId,
-      refId: located.store.refIdOf(record.publicId),
-      status: record.status,
-      decidedAt: record.decidedAt,
-      identityScore: record.identityScore,
-      riskScore: record.riskScore,
-      tenantPublicId: TENANT_OF[located.integration] ?? "tnt_sandbox",
-    });
+  announce(located: Located, record: VerificationRecord, events: VerificationEvent[], options: DeliveryOptions = {}): void {
+    this.webhooks.emit(
+      events,
+      {
+        publicId: record.publicId,
+        refId: located.store.refIdOf(record.publicId),
+        status: record.status,
+        decidedAt: record.decidedAt,
+        identityScore: record.identityScore,
+        riskScore: record.riskScore,
+        tenantPublicId: TENANT_OF[located.integration] ?? "tnt_sandbox",
+      },
+      options,
+    );
   }
 
   /** Reports an expiry now (control route): the timer will not report it again. */
-  announceExpired(located: Located, record: VerificationRecord): void {
+  announceExpired(located: Located, record: VerificationRecord, options: DeliveryOptions = {}): void {
     this.expiredReported.add(record.publicId);
-    this.announce(located, record, ["verification.expired"]);
+    this.announce(located, record, ["verification.expired"], options);
+  }
+
+  /** A verification handed back to the person has a new flow (control route): its next expiry is reported again. */
+  reopened(publicId: string): void {
+    this.expiredReported.delete(publicId);
   }
 
   /** Runs on a timer: expiries of created verifications (verification.expired), then due webhook attempts. */

@@ -55,11 +55,20 @@ interface Override {
   expiresAt?: number;
 }
 
+/**
+ * The review sub-states (Legitimuz-Tech/legitimuz-core-documentation api/verification-statuses.mdx at afcc2cb: while
+ * the status is `review`, the case is `open`, `assigned` or `decided`). Sandbox assumption: the page names no field;
+ * the sandbox sends `review_state`, `open` unless the control route says otherwise.
+ */
+export const REVIEW_STATES = ["open", "assigned", "decided"] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
 export class VerificationStore {
   private readonly superseded: Uint8Array;
   private readonly byRef = new Map<string, { publicId: string; fingerprint: string }>();
   private readonly refOf = new Map<string, string>();
   private readonly overrides = new Map<string, Override>();
+  private readonly reviewStates = new Map<string, ReviewState>();
   /** Created through the API, newest first. */
   private created: VerificationRecord[] = [];
   private readonly createdById = new Map<string, VerificationRecord>();
@@ -90,6 +99,11 @@ export class VerificationStore {
     return this.refOf.get(publicId) ?? null;
   }
 
+  /** The review sub-state of a verification in review (REVIEW_STATES); null in any other status. */
+  reviewStateOf(record: VerificationRecord): ReviewState | null {
+    return record.status === "review" ? (this.reviewStates.get(record.publicId) ?? "open") : null;
+  }
+
   /** ASSUMPTION (docs/assumptions.md#expiry): a flow stays open VERIFICATION_TTL_MS after creation. */
   expiresAt(record: VerificationRecord): number {
     return this.overrides.get(record.publicId)?.expiresAt ?? record.createdAt + VERIFICATION_TTL_MS;
@@ -110,18 +124,26 @@ export class VerificationStore {
    * Moves a verification to a new status (control route). Steps follow the status as in the generated data;
    * `decided_at` is set on approved and reproved only (api/verification-statuses.mdx).
    */
-  setStatus(publicId: string, status: Status, nowMs: number): VerificationRecord | null {
+  setStatus(publicId: string, status: Status, nowMs: number, reviewState?: ReviewState): VerificationRecord | null {
     const decidedAt = status === "approved" || status === "reproved" ? nowMs : null;
+    // Sandbox assumption: a verification moved back to the person (not_opened, started) has its flow open again for
+    // another VERIFICATION_TTL_MS, rather than being already past an old `expires_at`.
+    const reopened = status === "not_opened" || status === "started" ? { expiresAt: nowMs + VERIFICATION_TTL_MS } : {};
+    // Entering review starts the sub-states at `open`; a sub-state given with the status replaces it.
+    if (status !== "review") this.reviewStates.delete(publicId);
+    else if (reviewState) this.reviewStates.set(publicId, reviewState);
+    else if (this.find(publicId)?.status !== "review") this.reviewStates.delete(publicId);
     const created = this.createdById.get(publicId);
     if (created) {
       const steps = stepsFor(status, mulberry32(hashString(`status:${publicId}:${status}`)));
       Object.assign(created, { status, steps, decidedAt, files: filesFor(steps) });
+      if ("expiresAt" in reopened) this.overrides.set(publicId, { decidedAt, ...this.overrides.get(publicId), ...reopened });
       return created;
     }
     const index = indexOfPublicId(this.dataset, publicId);
     if (index < 0) return null;
     this.dataset.status[index] = STATUSES.indexOf(status);
-    this.overrides.set(publicId, { ...this.overrides.get(publicId), decidedAt });
+    this.overrides.set(publicId, { ...this.overrides.get(publicId), decidedAt, ...reopened });
     return this.view(index);
   }
 

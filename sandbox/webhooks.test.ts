@@ -96,7 +96,7 @@ describe("sandbox webhooks", () => {
     expect(body).toMatchObject({
       event: "verification.created",
       resource: { type: "verification", public_id: publicId },
-      verification: { status: "started", decided_at: null },
+      verification: { status: "not_opened", decided_at: null },
     });
     expect((body.verification as { ref_id: string }).ref_id).toMatch(/^hook-created-/);
   });
@@ -188,7 +188,7 @@ describe("sandbox webhooks", () => {
       const entry = await until(() =>
         received.find((e) => (JSON.parse(e.body) as { verification_id?: string }).verification_id === publicId),
       );
-      expect(JSON.parse(entry.body)).toMatchObject({ event: "verification.created", verification_id: publicId, status: "started" });
+      expect(JSON.parse(entry.body)).toMatchObject({ event: "verification.created", verification_id: publicId, status: "not_opened" });
       expect(Object.keys(JSON.parse(entry.body) as object)).toEqual(
         expect.arrayContaining(["identity_score", "fraud_score", "occurred_at", "ref_id"]),
       );
@@ -203,6 +203,77 @@ describe("sandbox webhooks", () => {
     } finally {
       await control("/webhooks", { url: receiverUrl, secret: SECRET, shape: "envelope" });
     }
+  });
+});
+
+describe("sandbox webhooks, per change and without the delivery header", () => {
+  it("sends one change in the other shape, and without X-Legitimuz-Delivery, when the control route asks", async () => {
+    const publicId = await createVerification(`hook-per-call-${Date.now()}`);
+    await until(() => (forPublicId(publicId).length > 0 ? true : undefined));
+    const moved = await control(`/verifications/${publicId}/status`, { status: "review", shape: "flat", delivery_header: false });
+    expect(moved.status).toBe(200);
+    const flat = await until(() => {
+      const found = received.filter((e) => (JSON.parse(e.body) as { verification_id?: string }).verification_id === publicId);
+      return found.length >= 2 ? found : undefined;
+    });
+    // The documentation's shape (api/webhooks.mdx), signed as ever, with no delivery id header.
+    for (const entry of flat) {
+      expect(verify(entry).ok).toBe(true);
+      expect(entry.headers["x-legitimuz-delivery"]).toBeUndefined();
+      expect(Object.keys(JSON.parse(entry.body) as object).sort()).toEqual(
+        ["event", "fraud_score", "identity_score", "occurred_at", "ref_id", "status", "verification_id"].sort(),
+      );
+    }
+    // The sandbox's own settings are unchanged: the next change is an envelope with its delivery id again.
+    await control(`/verifications/${publicId}/status`, { status: "approved" });
+    const envelope = await until(() =>
+      forPublicId(publicId).find((e) => (JSON.parse(e.body) as { event: string }).event === "verification.approved"),
+    );
+    expect(envelope.headers["x-legitimuz-delivery"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(((await (await fetch(`${sandbox.url}/sandbox/webhooks`)).json()) as { delivery_header: boolean }).delivery_header).toBe(true);
+    expect((await control(`/verifications/${publicId}/status`, { status: "review", shape: "xml" })).status).toBe(400);
+    expect((await control(`/verifications/${publicId}/status`, { status: "review", delivery_header: "no" })).status).toBe(400);
+  });
+
+  it("a sandbox started without the delivery header sends none (SANDBOX_WEBHOOK_DELIVERY_HEADER=off)", async () => {
+    const quiet = await startSandbox({
+      SANDBOX_WEBHOOK_URL: receiverUrl,
+      SANDBOX_WEBHOOK_SECRET: SECRET,
+      SANDBOX_WEBHOOK_DELIVERY_HEADER: "off",
+      SANDBOX_VERIFICATIONS: "10",
+    });
+    try {
+      const response = await core(quiet.url, "/public/verifications", "sbx_core_view", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ schema_version: "1.0", ref_id: `quiet-${Date.now()}`, document: { type: "cpf", number: "529.982.247-25" } }),
+      });
+      const publicId = ((await response.json()) as { verification: { public_id: string } }).verification.public_id;
+      const [entry] = await until(() => (forPublicId(publicId).length > 0 ? forPublicId(publicId) : undefined));
+      expect(entry!.headers["x-legitimuz-delivery"]).toBeUndefined();
+      expect(verify(entry!).ok).toBe(true);
+    } finally {
+      await quiet.stop();
+    }
+  });
+
+  it("a verification in review carries its review sub-state, set with the status", async () => {
+    const publicId = await createVerification(`hook-review-state-${Date.now()}`);
+    const read = async () =>
+      (await (await core(sandbox.url, `/public/validations-persons/${publicId}`, "sbx_core_view")).json()) as {
+        status: string;
+        review_state?: string;
+        expires_at: string;
+      };
+    expect((await read()).review_state).toBeUndefined();
+    await control(`/verifications/${publicId}/status`, { status: "review" });
+    expect(await read()).toMatchObject({ status: "review", review_state: "open" });
+    const assigned = await control(`/verifications/${publicId}/status`, { status: "review", review_state: "assigned" });
+    expect(await assigned.json()).toMatchObject({ review_state: "assigned" });
+    expect((await read()).review_state).toBe("assigned");
+    expect((await control(`/verifications/${publicId}/status`, { status: "approved", review_state: "decided" })).status).toBe(400);
+    await control(`/verifications/${publicId}/status`, { status: "approved" });
+    expect((await read()).review_state).toBeUndefined();
   });
 });
 

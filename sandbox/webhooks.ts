@@ -1,10 +1,15 @@
 /*
  * Webhooks out: every change of a verification is signed and POSTed to the configured destination, and
- * redelivered on failure. Sources (sandbox/README.md, "Webhooks"): event names from
- * Legitimuz-Tech/legitimuz-core-documentation api/webhooks.mdx; the signature header, the delivery header,
+ * redelivered on failure. Sources (sandbox/README.md, "Webhooks out"): event names from
+ * Legitimuz-Tech/legitimuz-core-documentation api/webhooks.mdx (afcc2cb); the signature header, the delivery header,
  * the signed string and the envelope payload from Legitimuz-Tech/legitimuz-examples pocs/express-backend,
- * pocs/webhook-receiver/lib/tipos.ts; the flat payload from api/webhooks.mdx; "up to six attempts" from
+ * pocs/webhook-receiver/lib/tipos.ts (dec4b2c); the flat payload from api/webhooks.mdx; "up to six attempts" from
  * pocs/webhook-receiver/README.md. The backoff schedule itself is not shown there: ours is an assumption.
+ *
+ * The material disagrees on the shape, so both are offered, per sandbox (SANDBOX_WEBHOOK_SHAPE, POST /sandbox/webhooks)
+ * or per change (the status control route's `shape`): `flat`, the documentation's example, and `envelope`, the
+ * examples'. Only the examples send `X-Legitimuz-Delivery` (the documentation names no delivery header), so it can be
+ * left out the same ways (`delivery_header: false`), to see a receiver cope without it.
  */
 import { createHmac, randomUUID } from "node:crypto";
 
@@ -44,6 +49,12 @@ interface Attempt {
   error?: string;
 }
 
+/** How one change's deliveries are sent, when the call says otherwise than the sandbox's settings. */
+export interface DeliveryOptions {
+  shape?: WebhookShape;
+  deliveryHeader?: boolean;
+}
+
 interface Delivery {
   id: string;
   event_id: string;
@@ -51,6 +62,8 @@ interface Delivery {
   public_id: string;
   url: string;
   shape: WebhookShape;
+  /** Whether `X-Legitimuz-Delivery` goes with it (the examples'), or not (the documentation shows none). */
+  delivery_header: boolean;
   /** pending (an attempt is due or running), delivered (a 2xx came back) or failed (attempts exhausted). */
   status: "pending" | "delivered" | "failed";
   attempts: Attempt[];
@@ -69,6 +82,8 @@ export function signature(secret: string, body: string, timestamp: number): stri
 }
 
 function payload(shape: WebhookShape, eventId: string, event: VerificationEvent, change: ChangedVerification, occurredAt: string): string {
+  // Source: legitimuz-core-documentation api/webhooks.mdx (afcc2cb), its one example: no event id, no tenant, no
+  // decision time; the scores. `fraud_score` carries the risk score (the example's name for it).
   if (shape === "flat") {
     return JSON.stringify({
       event,
@@ -80,6 +95,8 @@ function payload(shape: WebhookShape, eventId: string, event: VerificationEvent,
       occurred_at: occurredAt,
     });
   }
+  // Source: legitimuz-examples pocs/webhook-receiver/lib/tipos.ts (dec4b2c): the event id, the tenant, the resource and
+  // the verification's status, ref_id and decision time; no scores.
   return JSON.stringify({
     id: eventId,
     event,
@@ -98,32 +115,39 @@ export class WebhookOutbox {
   private url: string | null;
   private secret: string;
   private shape: WebhookShape;
+  private deliveryHeader: boolean;
   private deliveries: Delivery[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly controllers = new Set<AbortController>();
 
   constructor(
     private readonly clock: Clock,
-    options: { url: string | null; secret: string; shape: WebhookShape },
+    options: { url: string | null; secret: string; shape: WebhookShape; deliveryHeader?: boolean },
   ) {
     this.url = options.url;
     this.secret = options.secret;
     this.shape = options.shape;
+    this.deliveryHeader = options.deliveryHeader ?? true;
   }
 
-  configure(url: string | null, secret: string, shape: WebhookShape = this.shape): void {
+  configure(url: string | null, secret: string, shape: WebhookShape = this.shape, deliveryHeader: boolean = this.deliveryHeader): void {
     this.url = url;
     this.secret = secret;
     this.shape = shape;
+    this.deliveryHeader = deliveryHeader;
   }
 
-  settings(): { url: string | null; shape: WebhookShape; secret_set: boolean } {
-    return { url: this.url, shape: this.shape, secret_set: this.secret !== "" };
+  settings(): { url: string | null; shape: WebhookShape; delivery_header: boolean; secret_set: boolean } {
+    return { url: this.url, shape: this.shape, delivery_header: this.deliveryHeader, secret_set: this.secret !== "" };
   }
 
-  /** Queues one event per name; nothing when no destination is configured. The first attempt is due now. */
-  emit(events: VerificationEvent[], change: ChangedVerification): void {
+  /**
+   * Queues one event per name; nothing when no destination is configured. The first attempt is due now. `options`
+   * override the shape and the delivery header for this change only.
+   */
+  emit(events: VerificationEvent[], change: ChangedVerification, options: DeliveryOptions = {}): void {
     if (!this.url) return;
+    const shape = options.shape ?? this.shape;
     const occurredAt = new Date(this.clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
     for (const event of events) {
       const eventId = randomUUID();
@@ -133,11 +157,12 @@ export class WebhookOutbox {
         event,
         public_id: change.publicId,
         url: this.url,
-        shape: this.shape,
+        shape,
+        delivery_header: options.deliveryHeader ?? this.deliveryHeader,
         status: "pending",
         attempts: [],
         next_attempt_at: new Date(this.clock.now()).toISOString(),
-        body: payload(this.shape, eventId, event, change, occurredAt),
+        body: payload(shape, eventId, event, change, occurredAt),
         secret: this.secret,
         nextAttemptMs: this.clock.now(),
         inFlight: false,
@@ -190,7 +215,7 @@ export class WebhookOutbox {
           "content-type": "application/json",
           "user-agent": "sandbox-webhooks/1",
           "x-legitimuz-signature": signature(delivery.secret, delivery.body, Math.floor(Date.now() / 1000)),
-          "x-legitimuz-delivery": delivery.id,
+          ...(delivery.delivery_header ? { "x-legitimuz-delivery": delivery.id } : {}),
         },
         body: delivery.body,
         redirect: "manual",

@@ -26,6 +26,8 @@ export function caseSummary(publicId: string, patch: Partial<CaseSummary> = {}):
     escalatedAt: null,
     closedAt: null,
     finalStatus: null,
+    closedReason: null,
+    upstreamReviewState: null,
     disagreement: false,
     assignee: null,
     recommendation: null,

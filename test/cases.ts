@@ -9,6 +9,7 @@ import type { SyncClient } from "@/lib/cases/server/sync";
 import type { Database } from "@/lib/db/client";
 import { UpstreamNotFoundError } from "@/lib/upstream/errors";
 import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
+import type { VerificationChange } from "@/lib/webhooks/server/changes";
 
 // Tests and the benchmark only.
 
@@ -42,6 +43,22 @@ export function makeVerification(overrides: Partial<Verification> & { similarity
     person: {},
     extra: {},
     ...rest,
+  };
+}
+
+/** A change as the webhook processor hands it to listeners: an update without scores, time or account, unless overridden. */
+export function makeChange(fields: Pick<VerificationChange, "publicId"> & Partial<VerificationChange>): VerificationChange {
+  return {
+    event: "verification.updated",
+    status: null,
+    refId: null,
+    occurredAt: new Date(),
+    identityScore: null,
+    fraudScore: null,
+    decidedAt: null,
+    tenantPublicId: null,
+    deliveryId: `dlv-${Math.random().toString(36).slice(2, 10)}`,
+    ...fields,
   };
 }
 

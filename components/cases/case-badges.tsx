@@ -62,14 +62,18 @@ export function StateBadge({
   status,
   outcomeState,
   recommendation = null,
+  closedReason = null,
 }: {
   status: "open" | "closed";
   outcomeState: string | null;
   recommendation?: string | null;
+  /** A case closed because the person's flow expired says so instead of plain "Closed". */
+  closedReason?: string | null;
 }) {
   const t = useTranslations("cases.state");
   const stage = stageOf({ status, outcomeState, recommendation });
-  const key = stage === "decided" || stage === "escalated" || stage === "closed" ? stage : (outcomeState ?? "open");
+  const closed = closedReason === "expired" ? "expired" : "closed";
+  const key = stage === "closed" ? closed : stage === "decided" || stage === "escalated" ? stage : (outcomeState ?? "open");
   return (
     <Badge tone={key === "pending_confirmation" || key === "escalated" ? "info" : key === "decided" ? "success" : "neutral"}>
       {t(key)}

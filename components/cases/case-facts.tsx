@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { Alert } from "@/components/ui/alert";
 import { useDateTime } from "@/components/ui/use-formatters";
-import { stageOf } from "@/lib/cases/rules";
+import { providerReviewStateToShow, stageOf } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
 
 import { FlagBadges } from "./case-badges";
@@ -43,13 +43,27 @@ export function CaseFacts({ detail, onUnassign, unassigning }: { detail: CaseDet
   );
 }
 
-/** Where the case stands: decided here or escalated, closed with which status, and a disagreement with the service. */
+/**
+ * Where the case stands: decided here or escalated, the provider's own review sub-state where it differs, closed with
+ * which status (or because the person's flow expired), and a disagreement with the service.
+ */
 export function CaseStageNotes({ detail }: { detail: CaseDetail }) {
   const t = useTranslations("cases.panel");
   const tr = useTranslations("cases.recommendation");
   const stage = stageOf(detail);
+  const atProvider = providerReviewStateToShow(detail);
   return (
     <>
+      {atProvider ? (
+        <p className="text-sm" data-testid="case-provider-review-state">
+          {t("providerReviewState", { state: atProvider })}
+        </p>
+      ) : null}
+      {detail.status !== "open" && detail.closedReason === "expired" ? (
+        <p className="text-sm" data-testid="case-closed-expired">
+          {t("closedExpired")}
+        </p>
+      ) : null}
       {stage === "decided" ? (
         <p className="text-sm" data-testid="case-stage">
           {t("decidedHere")}

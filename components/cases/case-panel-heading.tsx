@@ -14,7 +14,13 @@ export function CasePanelHeading({ detail, context, onHelp }: { detail: CaseDeta
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <h2 id="case-panel-title" tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-2 focus:outline-brand-700">
-        {t("title")} <StateBadge status={detail.status} outcomeState={detail.outcomeState} recommendation={detail.recommendation} />
+        {t("title")}{" "}
+        <StateBadge
+          status={detail.status}
+          outcomeState={detail.outcomeState}
+          recommendation={detail.recommendation}
+          closedReason={detail.closedReason}
+        />
       </h2>
       <nav className="flex gap-2 text-sm" aria-label={t("title")}>
         <Link href={queueHref(context)} className="text-brand-800 underline underline-offset-2" data-testid="case-back">

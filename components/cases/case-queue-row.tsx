@@ -128,7 +128,12 @@ export function CaseQueueRow({
         {item.assignee ? (item.assignee.id === viewerId ? t("you") : item.assignee.name || item.assignee.email) : t("unassigned")}
       </DataCell>
       <DataCell label={label("state")} pad="px-3 py-1" className="md:whitespace-nowrap">
-        <StateBadge status={item.status} outcomeState={item.outcomeState} recommendation={item.recommendation} />
+        <StateBadge
+          status={item.status}
+          outcomeState={item.outcomeState}
+          recommendation={item.recommendation}
+          closedReason={item.closedReason}
+        />
       </DataCell>
     </DataRow>
   );

@@ -56,7 +56,9 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
             : entry.kind === "confirmation"
               ? t("kinds.confirmation", { agree: String(details.agree === true) })
               : entry.kind === "closed"
-                ? t("kinds.closed", { status: details.status ?? "" })
+                ? details.reason === "expired"
+                  ? t("kinds.closedExpired")
+                  : t("kinds.closed", { status: details.status ?? "" })
                 : entry.kind === "escalated" && details.reason === "overdue"
                   ? t("kinds.overdue")
                   : t(`kinds.${entry.kind}`);

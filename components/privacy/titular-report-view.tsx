@@ -7,7 +7,7 @@ import { OUTCOME_TONE } from "@/components/audit-trail/outcome-tone";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
-import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
+import { erasureText, scoresText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
 import { DATE_FORMAT, DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
 
 /*
@@ -152,6 +152,7 @@ function StoredToday({ report }: { report: TitularReport }) {
               <Pair label={s("publicId")}>{event.publicId}</Pair>
               <Pair label={s("event")}>{event.event}</Pair>
               <Pair label={s("status")}>{event.status ?? "—"}</Pair>
+              <Pair label={s("scores")}>{scoresText(event) || "—"}</Pair>
               <Pair label={s("occurredAt")}>{when.dateTime(event.occurredAt)}</Pair>
             </li>
           ))}

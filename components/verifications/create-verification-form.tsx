@@ -24,11 +24,11 @@ export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; 
   const { values, change, errors, mutation, formRef, reset, submit } = useCreateVerificationForm();
   const errorOf = (name: FieldName) => (errors[name] ? t(`errors.${errors[name]}`) : undefined);
   /** What the form's text fields share: a label and its hint named by `key`, required, the value and its error. */
-  const textField = (key: "schemaVersion" | "refId" | "documentNumber", name: FieldName) => ({
+  const textField = (key: "schemaVersion" | "refId" | "documentNumber" | "flowPublicId", name: FieldName, required = true) => ({
     label: t(key),
     hint: t(`${key}Hint`),
     name,
-    required: true,
+    required,
     autoComplete: "off",
     value: values[key],
     error: errorOf(name),
@@ -82,6 +82,7 @@ export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; 
             </select>
           </div>
           <Field {...textField("documentNumber", "document.number")} inputMode="numeric" />
+          <Field {...textField("flowPublicId", "flowPublicId", false)} />
           <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("submit")} pending={mutation.isPending} />
         </form>
       )}

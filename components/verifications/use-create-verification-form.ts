@@ -3,16 +3,16 @@
 import { useRef, useState, type FormEvent } from "react";
 
 import { useCreateVerification } from "@/lib/verifications/hooks";
-import { parseCreateVerificationInput, type ProblemCode } from "@/lib/verifications/rules";
+import { DEFAULT_SCHEMA_VERSION, parseCreateVerificationInput, type ProblemCode } from "@/lib/verifications/rules";
 
 /*
  * The create form's state. It validates with the same parser as POST /api/verifications; the body has
- * exactly schemaVersion, refId and document (the parser is strict and the upstream client builds its body
- * field by field), so `integration_origin_public_id` cannot be sent from here.
+ * exactly schemaVersion, refId and document, and flowPublicId when one is typed (the parser is strict and the
+ * upstream client builds its body field by field), so `integration_origin_public_id` cannot be sent from here.
  */
 
-export type FieldName = "schemaVersion" | "refId" | "document.type" | "document.number";
-const FIELDS: FieldName[] = ["schemaVersion", "refId", "document.type", "document.number"];
+export type FieldName = "schemaVersion" | "refId" | "document.type" | "document.number" | "flowPublicId";
+const FIELDS: FieldName[] = ["schemaVersion", "refId", "document.type", "document.number", "flowPublicId"];
 
 // The service names fields in snake_case; the form in camelCase.
 const UPSTREAM_FIELD: Record<string, FieldName> = {
@@ -21,6 +21,7 @@ const UPSTREAM_FIELD: Record<string, FieldName> = {
   "document.type": "document.type",
   "document.number": "document.number",
   document: "document.number",
+  flow_public_id: "flowPublicId",
 };
 
 function fieldOf(path: string): FieldName | undefined {
@@ -32,7 +33,7 @@ export type ErrorKind = "required" | "tooLong" | "invalidCpf" | "invalid";
 
 const KIND: Partial<Record<ProblemCode, ErrorKind>> = { required: "required", too_long: "tooLong", invalid_cpf: "invalidCpf" };
 
-const EMPTY = { schemaVersion: "1", refId: "", documentType: "cpf", documentNumber: "" };
+const EMPTY = { schemaVersion: DEFAULT_SCHEMA_VERSION, refId: "", documentType: "cpf", documentNumber: "", flowPublicId: "" };
 
 export function useCreateVerificationForm() {
   const [values, setValues] = useState(EMPTY);
@@ -57,6 +58,8 @@ export function useCreateVerificationForm() {
       schemaVersion: values.schemaVersion,
       refId: values.refId,
       document: { type: values.documentType, number: values.documentNumber },
+      // Optional: left out when empty, so the body stays the three fields the service requires.
+      ...(values.flowPublicId.trim() ? { flowPublicId: values.flowPublicId } : {}),
     };
     const parsed = parseCreateVerificationInput(input);
     if (!parsed.ok) {

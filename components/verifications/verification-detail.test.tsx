@@ -28,6 +28,8 @@ function everything(): Verification {
     flow: "default",
     journey: "onboarding",
     createdAt: "2026-03-09T12:00:00Z",
+    expiresAt: "2026-03-10T12:00:00Z",
+    reviewState: "assigned",
     steps: [
       { name: "ocr", state: "reproved", notices: [{ code: "OCR_MISMATCH_NAME", message: "Name differs." }], extra: {} },
       { name: "liveness", state: "pending", notices: [], extra: {} },

@@ -4,19 +4,21 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 
-import { useDateTime } from "@/components/ui/use-formatters";
+import { useDateTime, useNumber } from "@/components/ui/use-formatters";
 import { StatusBadge } from "@/components/verifications/status-badge";
 import { verificationKeys } from "@/lib/verifications/hooks";
 import { useVerificationEvents } from "@/lib/webhooks/hooks";
 
 /*
- * The verification's event history, as the service's webhooks told it, oldest first. Polls the
+ * The verification's event history, as the service's webhooks told it, oldest first, with the scores and decision
+ * time an event carried (lib/webhooks/server/parse.ts). Polls the
  * dashboard's own store while the page is open; when an event newer than the ones already shown arrives,
  * the verification itself is fetched again, so its status and steps change without a reload.
  */
 export function VerificationEventHistory({ publicId }: { publicId: string }) {
   const t = useTranslations("events.history");
   const formatDateTime = useDateTime();
+  const formatNumber = useNumber();
   const queryClient = useQueryClient();
   const history = useVerificationEvents(publicId);
   const events = history.data?.events;
@@ -54,6 +56,16 @@ export function VerificationEventHistory({ publicId }: { publicId: string }) {
               </time>
               <span className="font-medium">{t.has(`event.${event.event}`) ? t(`event.${event.event}`) : event.event}</span>
               {event.status ? <StatusBadge status={event.status} /> : null}
+              {/* What the event said besides its status: the documentation's payload carries the scores. */}
+              {event.identityScore !== null ? (
+                <span className="text-slate-700">{t("identityScore", { score: formatNumber(event.identityScore) })}</span>
+              ) : null}
+              {event.fraudScore !== null ? (
+                <span className="text-slate-700">{t("fraudScore", { score: formatNumber(event.fraudScore) })}</span>
+              ) : null}
+              {event.decidedAt ? (
+                <span className="text-slate-600">{t("decidedAt", { date: formatDateTime(event.decidedAt) ?? "" })}</span>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -1,10 +1,10 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useNow, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 import { useDateTime } from "@/components/ui/use-formatters";
-import { isDecided, type Verification } from "@/lib/upstream/model/verification";
+import { canExpire, isDecided, type Verification } from "@/lib/upstream/model/verification";
 
 import { useFlowLabel, useJourneyLabel } from "./labels";
 import { StatusBadge } from "./status-badge";
@@ -20,8 +20,36 @@ function InlineItem({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
+ * Until when the person's flow is open (`expires_at`; api/verification-statuses.mdx: expiry is not a status), with the
+ * time left or since it ended while the flow is still theirs to finish; for a verification in review or decided
+ * only the date. Absent when the service does not say.
+ */
+function FlowExpiry({ verification }: { verification: Verification }) {
+  const t = useTranslations("verifications.detail");
+  const dateTime = useDateTime();
+  const format = useFormatter();
+  const now = useNow({ updateInterval: 60_000 });
+  const date = dateTime(verification.expiresAt);
+  if (!verification.expiresAt || !date) return null;
+  const at = new Date(verification.expiresAt);
+  const running = canExpire(verification.status) && !Number.isNaN(at.getTime());
+  const relative = running ? format.relativeTime(at, now) : null;
+  return (
+    <InlineItem term={t("expiresAt")}>
+      <time dateTime={verification.expiresAt} data-testid="verification-expiry">
+        {relative === null
+          ? date
+          : at.getTime() <= now.getTime()
+            ? t("expiredWhen", { date, relative })
+            : t("expiresWhen", { date, relative })}
+      </time>
+    </InlineItem>
+  );
+}
+
+/**
  * The verification's header on one or two lines: its id, the way back and to its neighbours (`navigation`), then
- * its status, dates and flow. Compact on purpose: the evidence follows it on the first screen (verification-detail.tsx).
+ * its status, dates (the flow's expiry with the time left) and flow. Compact on purpose: the evidence follows it on the first screen (verification-detail.tsx).
  */
 export function VerificationHeader({ verification, navigation }: { verification: Verification; navigation?: ReactNode }) {
   const t = useTranslations("verifications.detail");
@@ -54,6 +82,7 @@ export function VerificationHeader({ verification, navigation }: { verification:
               <span className="text-slate-600">{t("notDecided")}</span>
             )}
           </InlineItem>
+          <FlowExpiry verification={verification} />
           <InlineItem term={`${t("flow")} / ${t("journey")}`}>
             <span title={[verification.flow, verification.journey].filter(Boolean).join(" / ")}>
               {flowLabel(verification.flow) ?? "—"} / {journeyLabel(verification.journey) ?? "—"}

@@ -46,6 +46,26 @@ export function stageOf(item: { status: string; recommendation: string | null; o
   return "working";
 }
 
+/**
+ * The provider's review sub-state to show beside the case's own stage, or null when they agree (or the provider said
+ * none, or the case is closed). The dashboard's stage read in the provider's terms (api/verification-statuses.mdx:
+ * `open` no analyst, `assigned` an analyst has it, `decided` an analyst decided it): decided here is `decided`, any
+ * other open case `assigned` when someone holds it, else `open`. The two are separate desks, so a difference is
+ * information (someone at the provider took or decided it), not an error.
+ */
+export function providerReviewStateToShow(item: {
+  status: string;
+  recommendation: string | null;
+  outcomeState: string | null;
+  assignee: unknown;
+  upstreamReviewState: string | null;
+}): string | null {
+  if (item.status !== "open" || !item.upstreamReviewState) return null;
+  const stage = stageOf(item);
+  const ours = stage === "decided" ? "decided" : item.assignee ? "assigned" : "open";
+  return item.upstreamReviewState === ours ? null : item.upstreamReviewState;
+}
+
 export const QUEUE_SORTS = ["age", "due", "priority"] as const;
 
 /** Reason codes an outcome cites; labels live in messages/<locale>/cases.json under `reasons`. */

@@ -31,6 +31,13 @@ export interface CaseSummary {
   escalatedAt: string | null;
   closedAt: string | null;
   finalStatus: string | null;
+  /**
+   * Why a closed case closed: `decided` (the provider's final status) or `expired` (the person's flow ended without an
+   * outcome); null while open, and on cases closed before the reason was kept.
+   */
+  closedReason: "decided" | "expired" | null;
+  /** The provider's own review sub-state (`open`, `assigned`, `decided`) as last read, or null when it said none. */
+  upstreamReviewState: string | null;
   disagreement: boolean;
   assignee: StaffRef | null;
   recommendation: Recommendation | null;

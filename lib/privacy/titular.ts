@@ -66,7 +66,16 @@ export interface ReportProviderEvent {
   publicId: string;
   event: string;
   status: string | null;
+  /** The scores the event carried (the documentation's payload), null when it carried none. */
+  identityScore: number | null;
+  fraudScore: number | null;
   occurredAt: string;
+}
+
+/** An event's scores as one cell: "71 / 54", "71 / —", or "" when it carried none. */
+export function scoresText(event: Pick<ReportProviderEvent, "identityScore" | "fraudScore">): string {
+  if (event.identityScore === null && event.fraudScore === null) return "";
+  return `${event.identityScore ?? "—"} / ${event.fraudScore ?? "—"}`;
 }
 
 export interface ReportStored {

@@ -29,6 +29,14 @@ export const verificationWire = z.looseObject({
   journey: str,
   created_at: str,
   decided_at: str,
+  // legitimuz-core-documentation api/verification-statuses.mdx (afcc2cb): expiry is read from `expires_at`.
+  expires_at: str,
+  // ASSUMPTION (docs/assumptions.md#review-state): the review sub-state's field name; api/verification-statuses.mdx
+  // (afcc2cb) names only its values.
+  review_state: str,
+  // ASSUMPTION (docs/assumptions.md#creation-flow): the creation field (legitimuz-examples pocs/express-backend/server.ts
+  // at 7780eac), if a read verification carries it.
+  flow_public_id: str,
   steps: z.looseObject({ ocr: stepWire.nullish(), liveness: stepWire.nullish(), facematch: stepWire.nullish() }).nullish(),
   identity_score: num,
   risk_score: num,
@@ -78,12 +86,15 @@ const createdFields = { public_id: str, status: str, ref_id: str, created_at: st
 /**
  * POST /public/verifications. The contract does not show the answer; the provider's examples all read
  * `{verification: {public_id, expires_at…}, entry: {kind, url}}` (Legitimuz-Tech/legitimuz-examples
- * pocs/express-backend/server.ts, pocs/resume-expiry/app/api/verificacoes/route.ts, pocs/qr-handoff/lib/stubs.ts).
- * A flat body with the same fields at the top is read too, and an empty one stays legal (bodyOptional).
+ * pocs/express-backend/server.ts, pocs/resume-expiry/app/api/verificacoes/route.ts, pocs/qr-handoff/lib/stubs.ts),
+ * and the documentation names the answer `sdkUrl` (Legitimuz-Tech/legitimuz-core-documentation
+ * api/verifications.mdx, afcc2cb; the body itself "published when the contract closes"): both are read, at the
+ * top. A flat body with the verification's fields at the top is read too, and an empty one stays legal (bodyOptional).
  */
 export const createdVerificationWire = z
   .looseObject({
     ...createdFields,
+    sdkUrl: str,
     verification: z.looseObject(createdFields).optional(),
     entry: z.looseObject({ kind: str, url: str }).optional(),
   })
@@ -182,6 +193,9 @@ export function reshapeVerification(raw: VerificationWire): Verification {
   setText(verification, "journey", raw.journey);
   setText(verification, "createdAt", raw.created_at);
   setText(verification, "decidedAt", raw.decided_at);
+  setText(verification, "expiresAt", raw.expires_at);
+  setText(verification, "reviewState", raw.review_state);
+  setText(verification, "flowPublicId", raw.flow_public_id);
   return verification;
 }
 
@@ -189,11 +203,21 @@ export function reshapePagination(raw: z.infer<typeof paginationWire>): Paginati
   return { page: raw.page, perPage: raw.per_page, total: raw.total };
 }
 
-const CREATED_KNOWN: ReadonlySet<string> = new Set(["public_id", "status", "ref_id", "created_at", "expires_at", "verification", "entry"]);
+// `sdkUrl` is the flow's credential (api/overview.mdx): listed here so it never lands in `extra`, which pages see.
+const CREATED_KNOWN: ReadonlySet<string> = new Set([
+  "public_id",
+  "status",
+  "ref_id",
+  "created_at",
+  "expires_at",
+  "verification",
+  "entry",
+  "sdkUrl",
+]);
 
 export function reshapeCreatedVerification(raw: z.infer<typeof createdVerificationWire>, replayed = false): CreatedVerification {
   if (!raw) return { replayed, extra: {} };
-  const { verification, entry, ...top } = raw;
+  const { verification, entry, sdkUrl: _sdkUrl, ...top } = raw;
   const fields = verification ?? top;
   const created: CreatedVerification = {
     replayed,

@@ -164,6 +164,59 @@ describe("createVerification", () => {
     expect(request.json()).toEqual({ schema_version: "1", ref_id: "case-42", document: { type: "cpf", number: "52998224725" } });
     expect(request.body.toString()).not.toContain("should-never-leave");
   });
+
+  it("sends the flow as flow_public_id, as the examples do, and refuses one that is not an id before any call", async () => {
+    const input = { schemaVersion: "1.0", refId: "case-43", document: { type: "cpf", number: "52998224725" } };
+    await client().createVerification({ ...input, flowPublicId: "flow_01HZX-kyc" });
+    expect(server.requests[0]!.json()).toEqual({
+      schema_version: "1.0",
+      ref_id: "case-43",
+      document: { type: "cpf", number: "52998224725" },
+      flow_public_id: "flow_01HZX-kyc",
+    });
+    await expect(client().createVerification({ ...input, flowPublicId: "../x" })).rejects.toBeInstanceOf(ZodError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("reads the documentation's sdkUrl as the entry's address, never into the domain object", async () => {
+    const documented = await startFakeServer((_req, res) =>
+      sendJson(res, 201, {
+        verification: { public_id: "new-2", status: "not_opened", expires_at: "2026-12-01T12:00:00Z" },
+        sdkUrl: "https://verify.example.test/s/abc",
+      }),
+    );
+    try {
+      const answer = await new CoreClient({ baseUrl: documented.url, apiKey: API_KEY }).createVerificationWithEntry({
+        schemaVersion: "1.0",
+        refId: "case-44",
+        document: { type: "cpf", number: "52998224725" },
+      });
+      expect(answer.entryUrl).toBe("https://verify.example.test/s/abc");
+      expect(answer.created).toMatchObject({ publicId: "new-2", status: "not_opened", expiresAt: "2026-12-01T12:00:00Z", extra: {} });
+      expect(JSON.stringify(answer.created)).not.toContain("verify.example.test");
+    } finally {
+      await documented.close();
+    }
+  });
+});
+
+describe("getVerification", () => {
+  it("reads expires_at, the review sub-state and a flow_public_id into their fields, not into `extra`", async () => {
+    const sent = {
+      ...verification,
+      status: "review",
+      expires_at: "2026-10-02T12:00:00Z",
+      review_state: "assigned",
+      flow_public_id: "flow_9",
+    };
+    const fake = await startFakeServer((_req, res) => sendJson(res, 200, sent));
+    try {
+      const read = await new CoreClient({ baseUrl: fake.url, apiKey: API_KEY }).getVerification(sent.public_id);
+      expect(read).toMatchObject({ expiresAt: "2026-10-02T12:00:00Z", reviewState: "assigned", flowPublicId: "flow_9", extra: {} });
+    } finally {
+      await fake.close();
+    }
+  });
 });
 
 describe("403", () => {

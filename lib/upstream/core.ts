@@ -85,10 +85,12 @@ export const createVerificationInputSchema = z.object({
   }),
   /**
    * The flow to open. Sent as `flow_public_id`, the name every creation example of the provider uses
-   * (Legitimuz-Tech/legitimuz-examples pocs/*); left out, the integration's default flow applies
-   * (ASSUMPTION (docs/assumptions.md#creation-flow)).
+   * (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts at 7780eac, pocs/resume-expiry and
+   * pocs/next-checkout at dec4b2c);
+   * left out, the integration's default flow applies (ASSUMPTION (docs/assumptions.md#creation-flow)). An id like
+   * a verification's (letters, digits, _ or -): it goes into a body, not a path, but nothing else has a reason to.
    */
-  flowPublicId: z.string().min(1).max(128).optional(),
+  flowPublicId: z.string().regex(PUBLIC_ID_PATTERN, "must be a flow id (letters, digits, _ or -)").optional(),
 });
 export type CreateVerificationInput = z.infer<typeof createVerificationInputSchema>;
 
@@ -241,7 +243,8 @@ export class CoreClient extends HttpClient {
     });
     // api/verifications.mdx: a repeat with the same ref_id and body answers 200 with the existing verification
     // (201 is a new one); the same ref_id with another body is a 409, which the caller turns into a plain message.
-    const entryUrl = data?.entry?.url;
+    // The examples' `entry.url`, else the documentation's `sdkUrl` (api/verifications.mdx): the same credential.
+    const entryUrl = data?.entry?.url ?? data?.sdkUrl;
     return {
       created: reshapeCreatedVerification(data, status === 200),
       entryUrl: typeof entryUrl === "string" && /^https?:\/\//.test(entryUrl) ? entryUrl : null,

@@ -79,7 +79,7 @@ describe("adopted facts against the sandbox", () => {
   it("creation answers the public id and the expiry; a repeat with the same body is the same verification, marked replayed", async () => {
     const refId = `material-${Date.now()}`;
     const first = await client.createVerification({ ...input(refId), flowPublicId: "kyc-faceindex" });
-    expect(first).toMatchObject({ refId, status: "started", entryKind: "web", replayed: false });
+    expect(first).toMatchObject({ refId, status: "not_opened", entryKind: "web", replayed: false });
     expect(first.publicId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(first.expiresAt!)).toBeGreaterThan(Date.now());
 

@@ -84,6 +84,16 @@ describe("verification creation", () => {
     expect(fieldsOf({ ...body, document: { ...body.document, issuer: "x" } })).toEqual(["document.issuer: not_accepted"]);
   });
 
+  it("takes an optional flow id, validated like a verification's id; empty is none", () => {
+    expect(parseCreateVerificationInput({ ...body, flowPublicId: " kyc-sow " })).toEqual({
+      ok: true,
+      value: { ...body, flowPublicId: "kyc-sow" },
+    });
+    expect(parseCreateVerificationInput({ ...body, flowPublicId: "" })).toEqual({ ok: true, value: body });
+    for (const flowPublicId of ["../flows", "a b", "x".repeat(129), 7])
+      expect(fieldsOf({ ...body, flowPublicId }), String(flowPublicId)).toEqual(["flowPublicId: invalid"]);
+  });
+
   it("names missing fields, long ones, a wrong document type and an invalid CPF", () => {
     expect(fieldsOf({ schemaVersion: "", document: { type: "cpf", number: "111.111.111-11" } })).toEqual([
       "schemaVersion: required",

@@ -7,6 +7,7 @@ import {
   FILTER_READERS,
   filtersFromSearchParams,
   filtersToSearchParams,
+  isPublicId,
   KNOWN_STATUSES,
   type VerificationFilters,
 } from "@/lib/upstream/model/verification-query";
@@ -19,7 +20,16 @@ export interface CreateVerificationInput {
   schemaVersion: string;
   refId: string;
   document: { type: (typeof DOCUMENT_TYPES)[number]; number: string };
+  /** The flow to open, sent as `flow_public_id`; without it the integration's default flow applies. */
+  flowPublicId?: string;
 }
+
+/**
+ * The `schema_version` the dashboard sends unless told otherwise: every creation example of the provider sends
+ * "1.0" (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts at 7780eac, pocs/resume-expiry and
+ * pocs/next-checkout at dec4b2c; docs/assumptions.md#schema-version).
+ */
+export const DEFAULT_SCHEMA_VERSION = "1.0";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -65,9 +75,10 @@ export function parseCreateVerificationInput(
 ): { ok: true; value: CreateVerificationInput } | { ok: false; problems: InputProblem[] } {
   if (!isRecord(body)) return { ok: false, problems: [{ field: "(input)", message: "must be an object", code: "invalid" }] };
   const problems: InputProblem[] = [];
-  unknownKeys(body, ["schemaVersion", "refId", "document"], "", problems);
+  unknownKeys(body, ["schemaVersion", "refId", "document", "flowPublicId"], "", problems);
   const schemaVersion = requiredText(body.schemaVersion, "schemaVersion", 32, problems);
   const refId = plainReference(requiredText(body.refId, "refId", 128, problems), "refId", problems);
+  const flowPublicId = optionalFlowId(body.flowPublicId, problems);
   const document = body.document;
   let type: CreateVerificationInput["document"]["type"] | undefined;
   let number: string | undefined;
@@ -89,7 +100,21 @@ export function parseCreateVerificationInput(
   }
   if (problems.length || schemaVersion === undefined || refId === undefined || type === undefined || number === undefined)
     return { ok: false, problems };
-  return { ok: true, value: { schemaVersion, refId, document: { type, number } } };
+  return { ok: true, value: { schemaVersion, refId, document: { type, number }, ...(flowPublicId ? { flowPublicId } : {}) } };
+}
+
+/** An optional flow id, validated like a verification's id (it names a flow at the service); empty is none. */
+function optionalFlowId(value: unknown, problems: InputProblem[]): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") {
+    problems.push({ field: "flowPublicId", message: "must be text", code: "invalid" });
+    return undefined;
+  }
+  const id = value.trim();
+  if (id === "") return undefined;
+  if (isPublicId(id)) return id;
+  problems.push({ field: "flowPublicId", message: "must be a flow id (letters, digits, _ or -, at most 128)", code: "invalid" });
+  return undefined;
 }
 
 export const KNOWN_JOURNEYS = VERIFICATION_JOURNEYS;

@@ -7,6 +7,11 @@ export interface VerificationEventItem {
   status: string | null;
   occurredAt: string;
   recordedAt: string;
+  /** What the event said besides its status (null when it did not): the documentation's flat payload carries the scores. */
+  identityScore: number | null;
+  fraudScore: number | null;
+  /** The decision time the examples' envelope carries. */
+  decidedAt: string | null;
 }
 
 export interface ChangeFeed {

@@ -78,9 +78,13 @@ describeEachDatabase("the same person and re-verification on $name", (kind) => {
 
   const post = (path: string, body: unknown, cookie = h.analystCookie) => h.request(`${BASE}${path}`, { method: "POST", cookie, body });
 
-  async function createFor(cpf: string, refId = `sp-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
+  async function createFor(
+    cpf: string,
+    refId = `sp-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    flow?: { flowPublicId: string },
+  ): Promise<string> {
     const created = await call<{ created: { publicId: string } }>(
-      create(post("/verifications", { schemaVersion: "1", refId, document: { type: "cpf", number: cpf } })),
+      create(post("/verifications", { schemaVersion: "1.0", refId, document: { type: "cpf", number: cpf }, ...flow })),
     );
     expect(created.status).toBe(201);
     return created.body.created.publicId;
@@ -194,5 +198,20 @@ describeEachDatabase("the same person and re-verification on $name", (kind) => {
     // The new verifications are the same person's.
     const same = await relatedOf(publicId);
     expect(same.body.related.map((item) => item.publicId).sort()).toEqual([asked.body.publicId, again.body.publicId].sort());
+  });
+
+  it("a re-verification opens the original's flow again, as the service reads it", async () => {
+    const cpf = randomCpf();
+    const publicId = await createFor(cpf, undefined, { flowPublicId: "kyc-sow" });
+    await openCase(publicId);
+    expect((await call(assign(post(`/cases/${publicId}/assignment`, { assignee: "me" }), params(publicId)))).status).toBe(200);
+    const asked = await call<ReverificationResponse>(
+      reverify(post(`/cases/${publicId}/reverification`, { document: { type: "cpf", number: cpf } }), params(publicId)),
+    );
+    expect(asked.status).toBe(201);
+    const fetched = await fetch(`${h.sandbox.url}/core/public/validations-persons/${asked.body.publicId}`, {
+      headers: { "x-api-key": "sbx_core_view" },
+    });
+    expect(((await fetched.json()) as { flow: string }).flow).toBe("kyc-sow");
   });
 });

@@ -215,6 +215,18 @@ describe("POST /api/verifications", () => {
     expect((await one(created.publicId!)).status).toBe(200);
   });
 
+  it("sends an optional flow on (the new verification opens that flow) and refuses one that is not an id, by name", async () => {
+    const response = await creating({ ...valid, refId: "case-flow-1", schemaVersion: "1.0", flowPublicId: "kyc-sow" });
+    expect(response.status).toBe(201);
+    const { created } = response.body as unknown as CreateVerificationResponse;
+    expect(((await one(created.publicId!)).body as unknown as { verification: { flow?: string } }).verification.flow).toBe("kyc-sow");
+    await h.sandbox.clearRequests();
+    const refused = await creating({ ...valid, refId: "case-flow-2", flowPublicId: "kyc sow/../x" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fields).toEqual(["flowPublicId"]);
+    expect(await h.sandbox.requests()).toEqual([]);
+  });
+
   it("refuses integration_origin_public_id by name, before any upstream call", async () => {
     const response = await creating({ ...valid, integration_origin_public_id: "origin-1" });
     expect(response.status).toBe(400);

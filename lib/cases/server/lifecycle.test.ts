@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 
+import { providerReviewStateToShow } from "@/lib/cases/rules";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { acquireLease, leaseDueInMs, releaseHeldLeases, releaseLease } from "@/lib/db/lease";
 import { caseSuite, OPEN_QUEUE } from "@/test/case-suite";
-import { FakeSyncClient, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
+import { FakeSyncClient, makeChange, makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase } from "@/test/db";
 
 import { assignCase } from "./assignment";
@@ -111,14 +112,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       },
       settings: () => TEST_SETTINGS,
     });
-    const change = {
-      publicId: verification.publicId,
-      event: "verification.review",
-      status: "review",
-      refId: null,
-      occurredAt: new Date(),
-      deliveryId: "r1",
-    };
+    const change = makeChange({ publicId: verification.publicId, event: "verification.review", status: "review", deliveryId: "r1" });
     await unreachable(handle.db, change);
     expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed" });
 
@@ -215,14 +209,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
   it("events feed cases through the listener, idempotently, and index their ref_id", async () => {
     const verification = makeVerification({ riskScore: 95, status: "started" });
     const listener = createCaseListener({ fetchVerification: async () => verification, settings: () => TEST_SETTINGS });
-    const change = {
-      publicId: verification.publicId,
-      event: "verification.updated",
-      status: "started",
-      refId: `ref-${name}-1`,
-      occurredAt: new Date(),
-      deliveryId: "d1",
-    };
+    const change = makeChange({ publicId: verification.publicId, status: "started", refId: `ref-${name}-1`, deliveryId: "d1" });
     await listener(handle.db, change);
     await listener(handle.db, change);
     const detail = await getCase(handle.db, verification.publicId);
@@ -241,13 +228,13 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       },
       settings: () => TEST_SETTINGS,
     });
-    const base = { event: "verification.updated", refId: null, occurredAt: new Date(), deliveryId: "d2" };
-    await unreachable(handle.db, { ...base, publicId: flagged.publicId, status: "review" });
+    const base = { event: "verification.updated", deliveryId: "d2" };
+    await unreachable(handle.db, makeChange({ ...base, publicId: flagged.publicId, status: "review" }));
     expect(await getCase(handle.db, flagged.publicId)).toMatchObject({ status: "open", flags: ["pep"] });
     const fresh = `unread-${name}-${Date.now()}`;
-    await unreachable(handle.db, { ...base, publicId: fresh, status: "review" });
+    await unreachable(handle.db, makeChange({ ...base, publicId: fresh, status: "review" }));
     expect(await getCase(handle.db, fresh)).toMatchObject({ status: "open", flags: [] });
-    await unreachable(handle.db, { ...base, publicId: fresh, status: "approved" });
+    await unreachable(handle.db, makeChange({ ...base, publicId: fresh, status: "approved" }));
     expect(await getCase(handle.db, fresh)).toMatchObject({ status: "closed", finalStatus: "approved" });
   });
 
@@ -277,14 +264,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       },
       settings: () => TEST_SETTINGS,
     });
-    await unreachable(handle.db, {
-      event: "verification.review",
-      refId: null,
-      occurredAt: new Date(),
-      deliveryId: "d-age",
-      publicId,
-      status: "review",
-    });
+    await unreachable(handle.db, makeChange({ event: "verification.review", deliveryId: "d-age", publicId, status: "review" }));
     const firstSight = (await getCase(handle.db, publicId))!;
     const weekAgo = new Date(Date.now() - 7 * 24 * 3_600_000);
     await applyObservations(
@@ -296,6 +276,87 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     expect(learned.openedAt).toBe(weekAgo.toISOString());
     expect(learned.dueAt).toBe(new Date(weekAgo.getTime() + 24 * 3_600_000).toISOString());
     expect(learned.firstSeenAt).toBe(firstSight.firstSeenAt);
+  });
+
+  it("an expired verification leaves the queue, closed with the reason; one in review does not expire", async () => {
+    const me = await makeStaff(handle.db, "analyst");
+    const past = new Date(Date.now() - 60_000).toISOString();
+    // A red flag opened a case while the person had not finished (api/verification-statuses.mdx: expiry is
+    // `expires_at`, the status keeps its value).
+    const unfinished = await openCase({ status: "started", pepOrigin: "Prefeito" });
+    expect((await listQueue(handle.db, OPEN_QUEUE, me.actor)).items.map((item) => item.publicId)).toContain(unfinished.publicId);
+    const result = await applyObservations(handle.db, [observe({ ...unfinished, expiresAt: past }, TEST_SETTINGS)], TEST_SETTINGS);
+    expect(result.closed).toEqual([unfinished.publicId]);
+    const closed = await getCase(handle.db, unfinished.publicId);
+    expect(closed).toMatchObject({
+      status: "closed",
+      closedReason: "expired",
+      finalStatus: null,
+      upstreamStatus: "started",
+      disagreement: false,
+    });
+    expect(closed!.entries.at(-1)).toMatchObject({ kind: "closed", details: { reason: "expired", status: "started" } });
+    expect((await listQueue(handle.db, OPEN_QUEUE, me.actor)).items.map((item) => item.publicId)).not.toContain(unfinished.publicId);
+    const closedQueue = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "closed" }, me.actor);
+    expect(closedQueue.items.find((item) => item.publicId === unfinished.publicId)).toMatchObject({ closedReason: "expired" });
+    // Seen again (the sync, a redelivery): it stays closed, and opens no new case.
+    expect(
+      (await applyObservations(handle.db, [observe({ ...unfinished, expiresAt: past }, TEST_SETTINGS)], TEST_SETTINGS)).opened,
+    ).toEqual([]);
+    expect(await getCase(handle.db, unfinished.publicId)).toMatchObject({ status: "closed" });
+
+    // In review the person's part is done: a past expires_at takes nothing from the analyst's queue.
+    const inReview = await openCase({ expiresAt: past });
+    expect(await getCase(handle.db, inReview.publicId)).toMatchObject({ status: "open" });
+    // Not yet past: open.
+    const future = await openCase({ status: "started", pepOrigin: "Vereador", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(await getCase(handle.db, future.publicId)).toMatchObject({ status: "open" });
+  });
+
+  it("verification.expired closes the case as expired, read or not, unless the verification is in review", async () => {
+    const unfinished = await openCase({ status: "not_opened", pepOrigin: "Ministro" });
+    // Read: our clock has not reached its expires_at, but the service says the flow expired.
+    const reading = createCaseListener({
+      fetchVerification: async () => ({ ...unfinished, expiresAt: new Date(Date.now() + 60_000).toISOString() }),
+      settings: () => TEST_SETTINGS,
+    });
+    await reading(handle.db, makeChange({ publicId: unfinished.publicId, event: "verification.expired", status: "not_opened" }));
+    expect(await getCase(handle.db, unfinished.publicId)).toMatchObject({ status: "closed", closedReason: "expired" });
+
+    const unreachable = createCaseListener({
+      fetchVerification: async () => {
+        throw new Error("connection refused");
+      },
+      settings: () => TEST_SETTINGS,
+    });
+    // Unread, and the envelope says no status: the event alone closes it.
+    const other = await openCase({ status: "started", pepOrigin: "Senador" });
+    await unreachable(handle.db, makeChange({ publicId: other.publicId, event: "verification.expired" }));
+    expect(await getCase(handle.db, other.publicId)).toMatchObject({ status: "closed", closedReason: "expired" });
+    // In review (by the event's status or as read): the analyst's case stays.
+    const reviewed = await openCase();
+    await unreachable(handle.db, makeChange({ publicId: reviewed.publicId, event: "verification.expired", status: "review" }));
+    await createCaseListener({ fetchVerification: async () => reviewed, settings: () => TEST_SETTINGS })(
+      handle.db,
+      makeChange({ publicId: reviewed.publicId, event: "verification.expired" }),
+    );
+    expect(await getCase(handle.db, reviewed.publicId)).toMatchObject({ status: "open", closedReason: null });
+  });
+
+  it("keeps the provider's review sub-state and shows it beside the case's stage where the two differ", async () => {
+    const me = await makeStaff(handle.db, "analyst");
+    const verification = await openCase({ reviewState: "assigned" });
+    const detail = await getCase(handle.db, verification.publicId);
+    expect(detail).toMatchObject({ upstreamReviewState: "assigned", assignee: null });
+    // Nobody holds it here, an analyst holds it at the provider: shown.
+    expect(providerReviewStateToShow(detail!)).toBe("assigned");
+    await assignCase(handle.db, me, verification.publicId, "me");
+    expect(providerReviewStateToShow((await getCase(handle.db, verification.publicId))!)).toBeNull();
+    // Decided at the provider while still being worked here: shown again.
+    await applyObservations(handle.db, [observe({ ...verification, reviewState: "decided" }, TEST_SETTINGS)], TEST_SETTINGS);
+    const decided = await getCase(handle.db, verification.publicId);
+    expect(decided).toMatchObject({ upstreamReviewState: "decided" });
+    expect(providerReviewStateToShow(decided!)).toBe("decided");
   });
 });
 

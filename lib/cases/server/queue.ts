@@ -78,6 +78,8 @@ export function toSummary(
     escalatedAt: row.escalatedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     finalStatus: row.finalStatus,
+    closedReason: row.closedReason,
+    upstreamReviewState: row.upstreamReviewState,
     disagreement: row.disagreement,
     assignee,
     recommendation: row.recommendation,

@@ -8,7 +8,7 @@ import { caseEntries, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables"
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
-import { isDecided, type Verification } from "@/lib/upstream/model/verification";
+import { canExpire, isDecided, isExpired, type Verification } from "@/lib/upstream/model/verification";
 
 import { publishCaseChange } from "./live";
 import { loadRules } from "./routing";
@@ -17,8 +17,9 @@ import { sealCaseText } from "./sealed-text";
 
 /*
  * Cases in the database: opening and refreshing them from what the upstream says (events and the sync
- * both land in `applyObservations`) and closing them on a final status; the queue and one case are read in
- * ./queue.ts and ./detail.ts.
+ * both land in `applyObservations`) and closing them on a final status, or when the person's flow expired without an
+ * outcome (the case has nothing left to review: the reason is kept, `closed_reason`); the queue and one case are
+ * read in ./queue.ts and ./detail.ts.
  * Opening is an `INSERT … ON CONFLICT` on the verification's public id, so two instances (or an event and
  * the sync) seeing the same verification at once make one case; transitions write one history entry each,
  * so applying the same observation twice changes nothing.
@@ -42,6 +43,13 @@ export interface Observation {
   flow?: string | null;
   journey?: string | null;
   riskScore?: number | null;
+  /**
+   * The person's flow ended without them finishing it (`isExpired`, or the service's `verification.expired`): the
+   * case leaves the queue, closed with the reason `expired`.
+   */
+  expired?: boolean;
+  /** The provider's review sub-state as read (open, assigned, decided), kept to show beside the case's own stage. */
+  reviewState?: string | null;
 }
 
 export function maskedDocument(verification: Pick<Verification, "document" | "documentMasked">): string | null {
@@ -60,7 +68,7 @@ function personNameOf(verification: Pick<Verification, "person">): string | null
   return name === "" ? null : [...name].slice(0, PERSON_NAME_MAX).join("");
 }
 
-export function observe(verification: Verification, settings: CaseSettings): Observation {
+export function observe(verification: Verification, settings: CaseSettings, now = new Date()): Observation {
   const created = verification.createdAt ? new Date(verification.createdAt) : null;
   return {
     publicId: verification.publicId,
@@ -72,6 +80,8 @@ export function observe(verification: Verification, settings: CaseSettings): Obs
     flow: verification.flow ?? null,
     journey: verification.journey ?? null,
     riskScore: verification.riskScore,
+    expired: isExpired(verification, now),
+    reviewState: verification.status === "review" ? (verification.reviewState ?? null) : null,
   };
 }
 
@@ -95,22 +105,23 @@ export async function applyObservations(
       settings,
       now,
     );
+    const live = observations.filter((item) => !item.expired);
     const opened = await openOrRefresh(
       tx as unknown as Database,
-      observations.filter((item) => needsPerson(item.status, item.flags, settings)),
+      live.filter((item) => needsPerson(item.status, item.flags, settings)),
       settings,
       now,
     );
     const closed: string[] = [];
-    for (const item of observations.filter((entry) => isDecided(entry.status))) {
+    for (const item of observations.filter((entry) => isDecided(entry.status) || entry.expired)) {
       if (await closeCase(tx as unknown as Database, item, now)) closed.push(item.publicId);
     }
     // Neither final nor needing a person (e.g. back to `started`): an open case only follows the status.
-    const others = observations.filter((item) => !isDecided(item.status) && !needsPerson(item.status, item.flags, settings));
+    const others = live.filter((item) => !isDecided(item.status) && !needsPerson(item.status, item.flags, settings));
     for (const item of others) {
       await tx
         .update(cases)
-        .set({ upstreamStatus: item.status, lastSeenAt: now, updatedAt: now })
+        .set({ upstreamStatus: item.status, upstreamReviewState: item.reviewState ?? null, lastSeenAt: now, updatedAt: now })
         .where(and(eq(cases.publicId, item.publicId), eq(cases.status, "open")));
     }
     return { opened, closed };
@@ -122,20 +133,28 @@ export async function applyObservations(
  * case without flags, follow the status, or close on a final one; known flags are left as they are, and
  * the next sync fills them in. It never reopens a closed case: an event's status may be a late delivery,
  * and only the verification as read now (the listener's fetch, the sync's list) says it is back in review.
+ * `expired`: the event was the service's `verification.expired`; unless its status says the person's part is done
+ * (review, or decided), the case closes with the reason `expired` (a status-less expiry event closes it too).
  */
 export async function applyStatusOnly(
   db: Database,
   publicId: string,
-  status: string,
+  status: string | null,
   settings: CaseSettings,
   now = new Date(),
+  { expired = false }: { expired?: boolean } = {},
 ): Promise<void> {
-  if (isDecided(status)) {
+  if (isDecided(status) || (expired && canExpire(status))) {
     await db.transaction(async (tx) => {
-      await closeCase(tx as unknown as Database, { publicId, status, flags: [], documentMasked: null, createdAt: null }, now);
+      await closeCase(
+        tx as unknown as Database,
+        { publicId, status: status ?? "", flags: [], documentMasked: null, createdAt: null, expired: !isDecided(status) },
+        now,
+      );
     });
     return;
   }
+  if (status === null) return;
   if (status !== "review") {
     await db
       .update(cases)
@@ -179,6 +198,7 @@ async function reopenCases(db: Database, publicIds: string[], settings: CaseSett
       dueAt: dueAt(now, settings.slaHours),
       closedAt: null,
       finalStatus: null,
+      closedReason: null,
       disagreement: false,
       recommendation: null,
       reasons: null,
@@ -224,6 +244,7 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
       items.map((item) => ({
         publicId: item.publicId,
         upstreamStatus: item.status,
+        upstreamReviewState: item.reviewState ?? null,
         flags: item.flags,
         documentMasked: item.documentMasked,
         // Sealed here, in memory: the name is never written, logged or sent anywhere in clear.
@@ -240,6 +261,7 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
       target: cases.publicId,
       set: {
         upstreamStatus: sql`excluded.upstream_status`,
+        upstreamReviewState: sql`excluded.upstream_review_state`,
         flags: sql`excluded.flags`,
         documentMasked: sql`coalesce(excluded.document_masked, ${cases.documentMasked})`,
         // A verification read without a name keeps the one known; a case erased at the titular's request
@@ -278,23 +300,30 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
 }
 
 async function closeCase(db: Database, item: Observation, now: Date): Promise<boolean> {
+  // Expired: no decision came, so there is no final status to hold the recommendation against.
+  const reason = item.expired && !isDecided(item.status) ? "expired" : "decided";
   const [row] = await db
     .update(cases)
     .set({
       status: "closed",
-      upstreamStatus: item.status,
-      finalStatus: item.status,
+      // A status-less expiry event leaves the status as last known.
+      ...(item.status ? { upstreamStatus: item.status } : {}),
+      finalStatus: reason === "decided" ? item.status : null,
+      closedReason: reason,
       closedAt: now,
       // The effective recommendation (confirmed, or recorded without needing confirmation) against the final status.
-      disagreement: disagreesSql(item.status),
+      disagreement: reason === "decided" ? disagreesSql(item.status) : false,
       updatedAt: now,
     })
     .where(and(eq(cases.publicId, item.publicId), eq(cases.status, "open")))
     .returning({ id: cases.id, disagreement: cases.disagreement });
   if (!row) return false;
-  await db
-    .insert(caseEntries)
-    .values({ caseId: row.id, at: now, kind: "closed", details: { status: item.status, disagreement: row.disagreement } });
+  await db.insert(caseEntries).values({
+    caseId: row.id,
+    at: now,
+    kind: "closed",
+    details: { status: item.status || null, disagreement: row.disagreement, ...(reason === "expired" ? { reason } : {}) },
+  });
   await publishCaseChange(db, "case.closed", item.publicId);
   return true;
 }

@@ -2,14 +2,14 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
-import { and, asc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 
 import type { CaseSettings } from "@/lib/cases/rules";
 import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import type { Verification, VerificationList } from "@/lib/upstream/model/verification";
+import { EXPIRED_EVENT, type Verification, type VerificationList } from "@/lib/upstream/model/verification";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
 
 import { autoAssign } from "./auto-assign";
@@ -28,8 +28,8 @@ import { applyObservations, applyStatusOnly, observe } from "./store";
  *   reached a final status. It costs ceil(review / perPage) calls plus those reads.
  * - **Incremental** (scheduled runs in between): what changed since the last run only. The service's events
  *   recorded since the run's cursor (`verification_events.id`, read locally: no upstream call) each apply their
- *   latest status (`applyStatusOnly`: opens on review, closes on a final status, never reopens on an event's
- *   word alone); then the review list filtered to verifications created since the last run began (the list's
+ *   latest status (`applyStatusOnly`: opens on review, closes on a final status or an expiry, never reopens on an
+ *   event's word alone); then the review list filtered to verifications created since the last run began (the list's
  *   `from`, CORE_DATE_FILTER_FORMAT: a calendar day or an instant, less a margin for clocks) brings the new ones
  *   with their red flags. With nothing new that is one call. What it cannot see (a verification that entered or
  *   left review without an event reaching us) waits for the next full pass.
@@ -244,15 +244,27 @@ async function latestEventId(db: Database): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-/** The latest status each verification's events recorded in (cursor, head], by when they occurred. */
-async function eventsSince(db: Database, cursor: number, head: number): Promise<Map<string, string>> {
+/** What a verification's latest event said: its status, and whether it was the service's expiry. */
+interface LatestEvent {
+  status: string | null;
+  expired: boolean;
+}
+
+/** The latest status (or expiry) each verification's events recorded in (cursor, head], by when they occurred. */
+async function eventsSince(db: Database, cursor: number, head: number): Promise<Map<string, LatestEvent>> {
   const rows = await db
-    .select({ publicId: verificationEvents.publicId, status: verificationEvents.status })
+    .select({ publicId: verificationEvents.publicId, status: verificationEvents.status, event: verificationEvents.event })
     .from(verificationEvents)
-    .where(and(gt(verificationEvents.id, cursor), lte(verificationEvents.id, head), isNotNull(verificationEvents.status)))
+    .where(
+      and(
+        gt(verificationEvents.id, cursor),
+        lte(verificationEvents.id, head),
+        or(isNotNull(verificationEvents.status), eq(verificationEvents.event, EXPIRED_EVENT)),
+      ),
+    )
     .orderBy(asc(verificationEvents.occurredAt), asc(verificationEvents.id));
-  const latest = new Map<string, string>();
-  for (const row of rows) latest.set(row.publicId, row.status!);
+  const latest = new Map<string, LatestEvent>();
+  for (const row of rows) latest.set(row.publicId, { status: row.status, expired: row.event === EXPIRED_EVENT });
   return latest;
 }
 
@@ -260,7 +272,7 @@ async function eventsSince(db: Database, cursor: number, head: number): Promise<
  * Applies each verification's latest event status, counting the cases it opened and closed (no upstream call).
  * Returns the closed cases an event says are back in review, which `applyStatusOnly` leaves closed.
  */
-async function applyEvents(db: Database, latest: Map<string, string>, settings: CaseSettings, report: SyncReport): Promise<string[]> {
+async function applyEvents(db: Database, latest: Map<string, LatestEvent>, settings: CaseSettings, report: SyncReport): Promise<string[]> {
   if (latest.size === 0) return [];
   const ids = [...latest.keys()];
   const statusOf = async () =>
@@ -271,7 +283,7 @@ async function applyEvents(db: Database, latest: Map<string, string>, settings: 
       ]),
     );
   const before = await statusOf();
-  for (const [publicId, status] of latest) await applyStatusOnly(db, publicId, status, settings);
+  for (const [publicId, { status, expired }] of latest) await applyStatusOnly(db, publicId, status, settings, undefined, { expired });
   const after = await statusOf();
   const opened: string[] = [];
   for (const [publicId, status] of after) {
@@ -281,7 +293,7 @@ async function applyEvents(db: Database, latest: Map<string, string>, settings: 
   report.events += latest.size;
   report.opened += opened.length;
   await autoAssign(db, opened);
-  return ids.filter((publicId) => latest.get(publicId) === "review" && after.get(publicId) === "closed");
+  return ids.filter((publicId) => latest.get(publicId)?.status === "review" && after.get(publicId) === "closed");
 }
 
 async function absorb(db: Database, items: Verification[], settings: CaseSettings, report: SyncReport): Promise<void> {

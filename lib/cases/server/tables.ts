@@ -35,6 +35,8 @@ export const DEFAULT_QUEUE_ID = "00000000-0000-4000-8000-000000000001";
 
 export const OUTCOME_STATES = ["pending_confirmation", "confirmed", "rejected", "recorded"] as const;
 
+export const CLOSED_REASONS = ["decided", "expired"] as const;
+
 export const cases = pgTable(
   "cases",
   {
@@ -58,6 +60,11 @@ export const cases = pgTable(
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     finalStatus: text("final_status"),
+    // Why a closed case closed: its verification was decided by the provider, or the person's flow expired without
+    // an outcome (lib/upstream/model/verification.ts `isExpired`). Null on cases closed before it was kept (decided).
+    closedReason: text("closed_reason", { enum: CLOSED_REASONS }),
+    // The provider's review sub-state (open, assigned, decided) as last read; shown beside the case's own stage.
+    upstreamReviewState: text("upstream_review_state"),
     // True when the upstream's final status contradicts the case's effective recommendation.
     disagreement: boolean("disagreement").notNull().default(false),
     assigneeId: uuid("assignee_id").references(() => staffUsers.id),
@@ -88,6 +95,7 @@ export const cases = pgTable(
     index("cases_queue_idx").on(table.status, table.openedAt),
     index("cases_assignee_idx").on(table.assigneeId, table.status),
     check("cases_status_check", sql`${table.status} in ('open', 'closed')`),
+    check("cases_closed_reason_check", sql`${table.closedReason} is null or ${table.closedReason} in ('decided', 'expired')`),
     check(
       "cases_recommendation_check",
       sql`${table.recommendation} is null or ${table.recommendation} in ('approve', 'reprove', 'escalate')`,

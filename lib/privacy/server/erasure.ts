@@ -55,7 +55,7 @@ const KEPT: Record<KeptKind, string> = {
   case_decisions:
     "The cases' decisions and statuses (recommendation, reasons, who decided and when, the provider's final status) are kept as the record of the company's legal and regulatory obligations (LGPD art. 16 I and art. 7 II; anti-money-laundering record keeping, Lei 9.613/98 art. 10). Their free text is erased.",
   verification_events:
-    "The verifications' status events (event, status, ref_id, time) are kept with the cases they document (the same obligations); they hold no free text.",
+    "The verifications' status events (event, status, scores, ref_id, time) are kept with the cases they document (the same obligations); they hold no free text.",
   provider_data:
     "The verification data itself (documents, images, scores, personal data) is held by the verification service, not by the dashboard: the company must ask the provider to erase it.",
 };

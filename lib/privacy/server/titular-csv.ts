@@ -1,7 +1,7 @@
 import "server-only";
 
 import { csvRecord } from "@/lib/audit-trail/server/csv";
-import type { TitularReport } from "@/lib/privacy/titular";
+import { scoresText, type TitularReport } from "@/lib/privacy/titular";
 import { isoInZone } from "@/lib/shared/time-zone";
 
 import { reportMessages } from "./titular-report";
@@ -97,7 +97,7 @@ export function titularReportCsv(report: TitularReport): string {
         event.occurredAt,
         t("storedLabels.providerEvents"),
         event.publicId,
-        `event=${event.event}; status=${event.status ?? ""}`,
+        `event=${event.event}; status=${event.status ?? ""}; scores=${scoresText(event)}`,
       ),
     ),
     // The person's data was erased on request: who confirmed it and when, the request's id and who asked.

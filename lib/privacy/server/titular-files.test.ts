@@ -53,7 +53,16 @@ function report(overrides: Partial<TitularReport> = {}): TitularReport {
         },
       ],
       crops: [],
-      providerEvents: [{ publicId: PUBLIC_ID, event: "verification.approved", status: "approved", occurredAt: "2026-01-05T09:00:00.000Z" }],
+      providerEvents: [
+        {
+          publicId: PUBLIC_ID,
+          event: "verification.approved",
+          status: "approved",
+          identityScore: 71,
+          fraudScore: 54,
+          occurredAt: "2026-01-05T09:00:00.000Z",
+        },
+      ],
     },
     erasures: [],
     ...overrides,
@@ -73,6 +82,8 @@ describe("titular report files", () => {
     );
     expect(lines[3]).toContain("notes=2 [2026-01-02T07:00:00-03:00 2026-01-04T07:00:00-03:00]");
     expect(lines[4]).toContain("stored.provider_event");
+    // The scores an event carried are what the dashboard keeps about the person too.
+    expect(lines[4]).toContain("event=verification.approved; status=approved; scores=71 / 54");
     expect(lines).toHaveLength(6);
     expect(lines[5]).toBe("");
   });
@@ -103,6 +114,7 @@ describe("titular report files", () => {
     expect(text).toContain("=João Ñandú ?");
     expect(text).toContain("Seus direitos");
     expect(text).toMatch(/Página 1 de \d/);
+    expect(text).toContain("71 / 54");
 
     const empty = (await pdfText(new Uint8Array(await titularReportPdf(report({ locale: "en", processings: [] }))))).replace(/\s+/g, " ");
     expect(empty).toContain("The dashboard has no processing of this person's data on record.");

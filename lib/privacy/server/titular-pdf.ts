@@ -4,7 +4,7 @@ import PDFDocument from "pdfkit";
 
 import { config } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/locales";
-import { erasureText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
+import { erasureText, scoresText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
 import { DATE_FORMAT, DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
 import enCommon from "@/messages/en/common.json";
 import ptBRCommon from "@/messages/pt-BR/common.json";
@@ -80,7 +80,10 @@ export function reportTables(t: Translate) {
       shares: [110, 45, 60, 55, 55, 87, 87],
     },
     crops: { header: [s("publicId"), s("setAt")], shares: [250, 249] },
-    providerEvents: { header: [s("publicId"), s("event"), s("status"), s("occurredAt")], shares: [150, 140, 80, 129] },
+    providerEvents: {
+      header: [s("publicId"), s("event"), s("status"), s("scores"), s("occurredAt")],
+      shares: [140, 120, 70, 60, 109],
+    },
   };
 }
 
@@ -181,7 +184,7 @@ function storedSection(doc: PDFKit.PDFDocument, report: TitularReport, t: Transl
   section(
     s("providerEvents"),
     tables.providerEvents,
-    providerEvents.map((event) => [event.publicId, event.event, event.status ?? "", format.dateTime(event.occurredAt)]),
+    providerEvents.map((event) => [event.publicId, event.event, event.status ?? "", scoresText(event), format.dateTime(event.occurredAt)]),
   );
 }
 

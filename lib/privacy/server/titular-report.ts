@@ -175,6 +175,8 @@ async function storedAbout(db: Database, index: Awaited<ReturnType<typeof indexE
             publicId: verificationEvents.publicId,
             event: verificationEvents.event,
             status: verificationEvents.status,
+            identityScore: verificationEvents.identityScore,
+            fraudScore: verificationEvents.fraudScore,
             occurredAt: verificationEvents.occurredAt,
           })
           .from(verificationEvents)

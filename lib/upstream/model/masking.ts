@@ -100,6 +100,10 @@ export function maskVerification(verification: Verification): Verification {
     journey: verification.journey,
     createdAt: verification.createdAt,
     decidedAt: verification.decidedAt,
+    // Times and the service's own states: nothing about the person.
+    expiresAt: verification.expiresAt,
+    reviewState: verification.reviewState,
+    flowPublicId: verification.flowPublicId,
     steps: verification.steps.map(maskStep),
     identityScore: verification.identityScore,
     riskScore: verification.riskScore,

@@ -22,6 +22,27 @@ export const DECIDED_STATUSES = ["approved", "reproved"] as const;
 export function isDecided(status: string | null | undefined): boolean {
   return status != null && (DECIDED_STATUSES as readonly string[]).includes(status);
 }
+
+/**
+ * Whether the person's flow ended without them finishing it. api/verification-statuses.mdx (afcc2cb): expiry is not a
+ * status; it is read by comparing `expires_at` with now, and the status keeps its last value. ASSUMPTION
+ * (docs/assumptions.md#expiry): only a verification the person has not finished (neither decided nor in review,
+ * whose part is done) counts as expired, which is how `verification.expired` ("expired without an outcome",
+ * api/webhooks.mdx at afcc2cb) reads.
+ */
+export function isExpired(verification: Pick<Verification, "status" | "expiresAt">, now: Date): boolean {
+  if (!verification.expiresAt || !canExpire(verification.status)) return false;
+  const at = Date.parse(verification.expiresAt);
+  return !Number.isNaN(at) && at <= now.getTime();
+}
+
+/** Whether a verification in this status is still the person's to finish, so its flow can expire (see `isExpired`). */
+export function canExpire(status: string | null | undefined): boolean {
+  return !isDecided(status) && status !== "review";
+}
+
+/** The documentation's event for a flow that ended without an outcome (api/webhooks.mdx). */
+export const EXPIRED_EVENT = "verification.expired";
 /**
  * ASSUMPTION (docs/assumptions.md#flows-journeys): `kyc-faceindex` is the flow the provider's iOS SDK names
  * (Legitimuz-Tech/legitimuz-sdk-ios Sources/LegitimuzSDKPackage/LegitimuzSDKPackage.swift); `default` and
@@ -120,6 +141,22 @@ export interface Verification {
   journey?: string;
   createdAt?: string;
   decidedAt?: string;
+  /**
+   * When the person's flow stops accepting them (api/verification-statuses.mdx: expiry is read from `expires_at`,
+   * never from the status). See `isExpired`.
+   */
+  expiresAt?: string;
+  /**
+   * The service's review sub-state while the status is `review`: `open`, `assigned` or `decided`
+   * (Legitimuz-Tech/legitimuz-core-documentation api/verification-statuses.mdx at afcc2cb; another value is kept as
+   * sent). The page names no field: ASSUMPTION (docs/assumptions.md#review-state), `review_state`.
+   */
+  reviewState?: string;
+  /**
+   * The flow as creation takes it (`flow_public_id`), when the verification carries that field. ASSUMPTION
+   * (docs/assumptions.md#creation-flow): no page shows it on a read verification; re-verification falls back on `flow`.
+   */
+  flowPublicId?: string;
   /** Known steps first (ocr, liveness, facematch), then unknown steps in the upstream's order. */
   steps: VerificationStep[];
   identityScore: number | null;
@@ -145,7 +182,9 @@ export interface VerificationList {
 /**
  * The creation answer `{verification: {public_id, status, ref_id, expires_at…}, entry: {kind, url}}`, as every
  * creation example of the provider reads it (Legitimuz-Tech/legitimuz-examples pocs/express-backend/server.ts,
- * pocs/resume-expiry, pocs/qr-handoff). A flat `{public_id…}` body is read too.
+ * pocs/resume-expiry, pocs/qr-handoff). A flat `{public_id…}` body is read too, and the documentation's `sdkUrl`
+ * (legitimuz-core-documentation api/verifications.mdx: "the answer is the sdkUrl"): like `entry.url`, the flow's
+ * credential, which never enters this object.
  */
 export interface CreatedVerification {
   publicId?: string;

@@ -11,6 +11,8 @@ import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import { qrCodeDataUrl } from "@/lib/shared/qr-code";
 import type { Verification } from "@/lib/upstream/model/verification";
+import { isPublicId } from "@/lib/upstream/model/verification-query";
+import { DEFAULT_SCHEMA_VERSION } from "@/lib/verifications/rules";
 
 import { createVerificationWithEntry } from "./create";
 import { readVerification } from "./detail";
@@ -22,7 +24,7 @@ import type { VerificationDeps } from "./list";
  * Re-verification from a case (POST /api/cases/:publicId/reverification): the case's assignee (or a holder of
  * cases.assign) asks the person to verify again. A new verification is created upstream for the same document,
  * through the one creation path (./create.ts, which also indexes it, so the same-person panel finds it), with a
- * derived ref_id `<original ref_id or public id>-rv<n>`; it is linked to the case (case_reverifications, and a
+ * derived ref_id `<original ref_id or public id>-rv<n>` and the original's flow (`flowOf`); it is linked to the case (case_reverifications, and a
  * `reverification_requested` entry on the timeline), and the widget address goes back to the analyst with a QR
  * code, never stored, logged or audited (like a KYC session's: lib/kyc/server/kyc.ts).
  *
@@ -53,6 +55,19 @@ async function documentFor(
   typed: ReverificationInput["document"],
 ): Promise<{ type: "cpf"; number: string }> {
   return { type: "cpf", number: await verificationCpf(db, verification, typed?.number, "document.number") };
+}
+
+/**
+ * The original's flow, so the person goes through the same steps again: its `flow_public_id` when the read
+ * verification carries one, else its `flow` (ASSUMPTION (docs/assumptions.md#creation-flow): every creation example
+ * sends `flow_public_id`, legitimuz-examples pocs/express-backend/server.ts at 7780eac, but no page shows it on a
+ * read verification; the value the list filters on is taken to name the flow as creation takes it, as the
+ * sandbox's do). Nothing when neither is an id: the
+ * integration's default flow then applies, as before.
+ */
+function flowOf(verification: Pick<Verification, "flowPublicId" | "flow">): { flowPublicId?: string } {
+  const flow = [verification.flowPublicId, verification.flow].find((value) => isPublicId(value));
+  return flow ? { flowPublicId: flow } : {};
 }
 
 async function refuse(context: RequestContext, publicId: string, error: AppError): Promise<never> {
@@ -99,7 +114,10 @@ export async function requestReverification(
       subjectCpfHash: cpfHash(document.number),
     },
     async () => {
-      const { response, entryUrl } = await createVerificationWithEntry({ schemaVersion: "1", refId, document }, deps);
+      const { response, entryUrl } = await createVerificationWithEntry(
+        { schemaVersion: DEFAULT_SCHEMA_VERSION, refId, document, ...flowOf(verification) },
+        deps,
+      );
       const newId = response.created.publicId;
       if (!newId)
         throw new AppError("internal", "The service created the verification without saying its id; it could not be linked to the case.");

@@ -20,6 +20,14 @@ export interface VerificationChange {
   status: string | null;
   refId: string | null;
   occurredAt: Date;
+  identityScore: number | null;
+  fraudScore: number | null;
+  decidedAt: Date | null;
+  /**
+   * The account the event came from (the examples' envelope), null when the payload does not say: the seam for
+   * routing a change to its connection; nothing reads it yet.
+   */
+  tenantPublicId: string | null;
   deliveryId: string;
 }
 

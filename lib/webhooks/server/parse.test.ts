@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseDelivery } from "./parse";
+import { fallbackDeliveryKey, parseDelivery } from "./parse";
 
 /*
  * Both shapes of the provider's material, as fixtures with our own values: the core documentation's flat
@@ -38,8 +38,25 @@ describe("parseDelivery", () => {
         status: "approved",
         refId: "cadastro-77",
         occurredAt: new Date("2026-03-02T10:00:00Z"),
+        identityScore: 64,
+        fraudScore: 12,
+        decidedAt: null,
+        tenantPublicId: null,
       },
     });
+  });
+
+  it("leaves out an addition it cannot read rather than refusing the event", () => {
+    const read = parseDelivery(JSON.stringify({ ...flat, identity_score: "high", fraud_score: null }));
+    expect(read.kind === "verification" && [read.parsed.identityScore, read.parsed.fraudScore]).toEqual([null, null]);
+    const odd = parseDelivery(
+      JSON.stringify({ ...envelope, tenant_public_id: "ten 9 / x", verification: { status: "approved", decided_at: "soon" } }),
+    );
+    expect(odd.kind === "verification" && [odd.parsed.tenantPublicId, odd.parsed.decidedAt, odd.parsed.status]).toEqual([
+      null,
+      null,
+      "approved",
+    ]);
   });
 
   it("gives one flat event one key, whatever the key order or spacing of a redelivery", () => {
@@ -63,6 +80,10 @@ describe("parseDelivery", () => {
         status: "review",
         refId: null,
         occurredAt: new Date("2026-03-02T13:05:00Z"),
+        identityScore: null,
+        fraudScore: null,
+        decidedAt: new Date("2026-03-02T13:05:00Z"),
+        tenantPublicId: "ten_9",
       },
     });
   });
@@ -79,11 +100,15 @@ describe("parseDelivery", () => {
       kind: "ignored",
       event: "flow.published",
       publicId: flat.verification_id,
+      occurredAt: new Date(flat.occurred_at),
+      tenantPublicId: null,
     });
     expect(parseDelivery(JSON.stringify({ id: "e1", event: "case.decided", resource: { type: "case", public_id: "../x" } }))).toEqual({
       kind: "ignored",
       event: "case.decided",
       publicId: null,
+      occurredAt: null,
+      tenantPublicId: null,
     });
   });
 
@@ -99,5 +124,32 @@ describe("parseDelivery", () => {
     expect(problem(JSON.stringify({ ...flat, occurred_at: "2026-03-02 10:00" }))).toBe("occurred_at");
     expect(problem(JSON.stringify({ ...flat, status: "Approved!" }))).toBe("status");
     expect(problem(JSON.stringify({ ...envelope, resource: { type: "flow", public_id: "f1" } }))).toBe("resource.type");
+  });
+
+  it("keys a delivery without a usable delivery id by the event's identity, else by the body's bytes", () => {
+    const key = (raw: string) => fallbackDeliveryKey(parseDelivery(raw), raw);
+    const first = key(JSON.stringify(flat));
+    expect(first).toEqual({ key: expect.stringMatching(/^event:[0-9a-f]{64}$/), source: "event" });
+    // Name, verification and time make the identity: spacing, field order and the other fields do not.
+    expect(key(JSON.stringify({ ...flat, fraud_score: 13 }, null, 2))).toEqual(first);
+    expect(key(JSON.stringify({ ...flat, occurred_at: "2026-03-02T07:00:00-03:00" }))).toEqual(first);
+    expect(key(JSON.stringify({ ...flat, occurred_at: "2026-03-02T10:00:01Z" }))).not.toEqual(first);
+    expect(key(JSON.stringify({ ...flat, event: "verification.approved" }))).not.toEqual(first);
+    // Both shapes: the envelope's event of the same name, verification and time is the same event.
+    expect(
+      key(
+        JSON.stringify({
+          ...envelope,
+          event: "verification.updated",
+          resource: { type: "verification", public_id: flat.verification_id },
+          occurred_at: flat.occurred_at,
+        }),
+      ),
+    ).toEqual(first);
+    // Nothing to identify: the body's digest, the same bytes the same key.
+    expect(key("{oops")).toEqual({ key: expect.stringMatching(/^body:[0-9a-f]{64}$/), source: "body" });
+    expect(key("{oops")).toEqual(key("{oops"));
+    expect(key("{oops ")).not.toEqual(key("{oops"));
+    expect(key(JSON.stringify({ event: "flow.published", flow_id: "f1" })).source).toBe("body");
   });
 });

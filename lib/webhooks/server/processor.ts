@@ -70,7 +70,8 @@ async function processOne(db: Database): Promise<Outcome> {
 
       const read = parseDelivery(row.body);
       if (read.kind !== "verification") {
-        // Stored bodies were read once already; this only happens if the reading rules changed since.
+        // Stored bodies were read once already (an unreadable one is stored settled, never pending); this only
+        // happens if the reading rules changed since.
         await tx
           .update(webhookDeliveries)
           .set({ state: "ignored", processedAt: new Date(), attempts: row.attempts + 1 })
@@ -87,6 +88,10 @@ async function processOne(db: Database): Promise<Outcome> {
         status: parsed.status,
         refId: parsed.refId,
         occurredAt: parsed.occurredAt,
+        identityScore: parsed.identityScore,
+        fraudScore: parsed.fraudScore,
+        decidedAt: parsed.decidedAt,
+        tenantPublicId: parsed.tenantPublicId,
         deliveryId: row.deliveryId,
       };
       const [inserted] = await tx

@@ -5,23 +5,30 @@ import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
-import { parseDelivery } from "./parse";
+import { fallbackDeliveryKey, parseDelivery, type DeliveryKeySource } from "./parse";
 import { verifyWebhookSignature } from "./signature";
 import { storeDelivery } from "./store";
 
 /*
- * What POST /api/webhooks/verification-events does with a delivery, in the order the provider's material
- * asks for: the signature over the raw body first (nothing is read before it holds), then the delivery
- * id, then the body; the delivery is stored (with its audit record) before the answer, and processed
- * later (lib/webhooks/server/processor.ts). A refusal stores nothing. Logs carry ids, event type and status only.
+ * What POST /api/webhooks/verification-events does with a delivery, in the order the provider's material asks for:
+ * the signature over the raw body first (nothing is read before it holds, and a delivery without a valid one is
+ * refused with 401 and stores nothing), then the body and the delivery's key; the delivery is stored (with its audit
+ * record) before the answer, and processed later (lib/webhooks/server/processor.ts). Logs carry ids, event type and
+ * status only.
+ *
+ * After a valid signature every delivery is kept and answered 2xx (Legitimuz-Tech/legitimuz-core-documentation
+ * api/webhooks.mdx at afcc2cb: the delivery's verdict is about reception, not processing; anything but 2xx is
+ * redelivered, up to six times per legitimuz-examples pocs/webhook-receiver/README.md, and marks the destination
+ * failing). So a missing delivery id header is not a refusal: the key falls back on the event's own identity
+ * (`fallbackDeliveryKey`), and a body that cannot be read is kept flagged `unparseable`, never retried.
  */
 
-// Delivery ids are the sender's identifiers: short and plain. Anything else is refused before storing.
+// Delivery ids are the sender's identifiers: short and plain. Anything else is not used as a key.
 const DELIVERY_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export interface Receipt {
   status: 200 | 202;
-  body: { received: true; duplicate: boolean; ignored: boolean };
+  body: { received: true; duplicate: boolean; ignored: boolean; unparseable: boolean };
 }
 
 export async function receiveDelivery(
@@ -36,7 +43,7 @@ export async function receiveDelivery(
       retryable: true,
     });
   }
-  const headerDeliveryId = input.headers.get(settings.deliveryHeader);
+  const headerDeliveryId = input.headers.get(settings.deliveryHeader)?.trim() ?? null;
   const check = verifyWebhookSignature({
     header: input.headers.get(settings.signatureHeader),
     rawBody: input.rawBody,
@@ -49,28 +56,27 @@ export async function receiveDelivery(
     throw new AppError("unauthenticated", "The webhook signature is missing, invalid or outside the tolerance window.");
   }
 
-  const deliveryId = headerDeliveryId?.trim() ?? "";
-  if (!DELIVERY_ID.test(deliveryId)) {
-    log.warn("webhook_refused", { reason: "delivery_id" });
-    throw new AppError("validation", `The ${settings.deliveryHeader} header must carry the delivery id (letters, digits, . _ : -).`, {
-      fields: [settings.deliveryHeader],
-    });
-  }
-
   const parsed = parseDelivery(input.rawBody);
-  if (parsed.kind === "malformed") {
-    log.warn("webhook_refused", { reason: "malformed", deliveryId });
-    throw new AppError("validation", `The webhook body is not a readable event: ${parsed.problem}.`, {
-      fields: [parsed.problem.split(":")[0] ?? "body"],
-    });
-  }
+  const key: { key: string; source: DeliveryKeySource } = safeId(headerDeliveryId)
+    ? { key: headerDeliveryId!, source: "header" }
+    : fallbackDeliveryKey(parsed, input.rawBody);
+  const deliveryId = key.key;
+  if (key.source !== "header")
+    log.info("webhook_delivery_key", { deliveryId, source: key.source, headerPresent: headerDeliveryId !== null });
 
-  const { stored } = await storeDelivery(db, { deliveryId, rawBody: input.rawBody, parsed, ip: input.ip });
-  const event = parsed.kind === "verification" ? parsed.parsed.event : parsed.event;
-  const status = parsed.kind === "verification" ? parsed.parsed.status : null;
-  log.info("webhook_received", { deliveryId, eventType: event, status, duplicate: !stored, ignored: parsed.kind === "ignored" });
-  // 202 for a delivery stored now (processing follows), 200 for a redelivery already held.
-  return { status: stored ? 202 : 200, body: { received: true, duplicate: !stored, ignored: parsed.kind === "ignored" } };
+  const { stored } = await storeDelivery(db, { deliveryId, keySource: key.source, rawBody: input.rawBody, parsed, ip: input.ip });
+  const unparseable = parsed.kind === "malformed";
+  const ignored = parsed.kind === "ignored";
+  if (unparseable) {
+    log.warn("webhook_unparseable", { deliveryId, problem: parsed.problem, duplicate: !stored });
+  } else {
+    const event = parsed.kind === "verification" ? parsed.parsed.event : parsed.event;
+    const status = parsed.kind === "verification" ? parsed.parsed.status : null;
+    log.info("webhook_received", { deliveryId, eventType: event, status, duplicate: !stored, ignored });
+  }
+  // 202 for a delivery stored now with processing to follow; 200 for a redelivery already held, or a body kept
+  // only as a record (nothing to process).
+  return { status: stored && !unparseable ? 202 : 200, body: { received: true, duplicate: !stored, ignored, unparseable } };
 }
 
 function safeId(value: string | null): string | undefined {

@@ -4,11 +4,11 @@ import { asc, desc, eq, gt } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
-import { verificationEvents, webhookDeliveries, type VerificationEventRow } from "@/lib/webhooks/server/tables";
+import { verificationEvents, webhookDeliveries, type VerificationEventRow, type WebhookDeliveryState } from "@/lib/webhooks/server/tables";
 import type { ChangeFeed, VerificationEventItem } from "@/lib/webhooks/types";
 
 import { auditableDetail, webhookTarget } from "./audit";
-import type { ParsedDelivery } from "./parse";
+import { bodyFingerprint, type DeliveryKeySource, type ParsedDelivery } from "./parse";
 
 /*
  * The webhook store: raw deliveries (deduplicated by delivery id) and the verification events they
@@ -17,33 +17,51 @@ import type { ParsedDelivery } from "./parse";
  */
 
 export interface StoredDelivery {
-  /** False when this delivery id was already stored: a redelivery, answered 200 with no change. */
+  /** False when this delivery key was already stored: a redelivery, answered 200 with no change. */
   stored: boolean;
+}
+
+/** What a delivery row holds of its body: the raw body to process, or for an unreadable one only its size and digest. */
+function bodyColumns(
+  parsed: ParsedDelivery,
+  rawBody: string,
+  ignored: boolean,
+): { body: string; state: WebhookDeliveryState; bodyBytes?: number; bodySha256?: string; lastError?: string } {
+  if (parsed.kind === "malformed") {
+    const fingerprint = bodyFingerprint(rawBody);
+    return { body: "", bodyBytes: fingerprint.bytes, bodySha256: fingerprint.sha256, state: "unparseable", lastError: parsed.problem };
+  }
+  return { body: rawBody, state: ignored ? "ignored" : "pending" };
 }
 
 /**
  * Stores a delivery and its audit record in one transaction, before the receiver answers 2xx. One
  * `INSERT … ON CONFLICT DO NOTHING` decides "new or seen", so two simultaneous redeliveries store one row.
- * An ignored event (a kind the dashboard does not use) is stored already settled, for the dedupe and the trail.
+ * An ignored event (a kind the dashboard does not use) and an unparseable body are stored already settled, for the
+ * dedupe and the trail: neither is ever processed, so an unreadable body cannot loop through retries.
  */
 export async function storeDelivery(
   db: Database,
-  input: { deliveryId: string; rawBody: string; parsed: Exclude<ParsedDelivery, { kind: "malformed" }>; ip: string | null },
+  input: { deliveryId: string; keySource?: DeliveryKeySource; rawBody: string; parsed: ParsedDelivery; ip: string | null },
 ): Promise<StoredDelivery> {
   const { parsed } = input;
-  const event = parsed.kind === "verification" ? parsed.parsed.event : parsed.event;
-  const publicId = parsed.kind === "verification" ? parsed.parsed.publicId : parsed.publicId;
+  const event = parsed.kind === "verification" ? parsed.parsed.event : (parsed.event ?? UNREADABLE_EVENT);
+  const publicId = parsed.kind === "verification" ? parsed.parsed.publicId : parsed.kind === "ignored" ? parsed.publicId : null;
+  const tenantPublicId =
+    parsed.kind === "verification" ? parsed.parsed.tenantPublicId : parsed.kind === "ignored" ? parsed.tenantPublicId : null;
   const ignored = parsed.kind === "ignored";
+  const columns = bodyColumns(parsed, input.rawBody, ignored);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(webhookDeliveries)
       .values({
         deliveryId: input.deliveryId,
+        keySource: input.keySource ?? "header",
         event,
         publicId,
-        body: input.rawBody,
-        state: ignored ? "ignored" : "pending",
-        processedAt: ignored ? new Date() : null,
+        tenantPublicId,
+        ...columns,
+        processedAt: columns.state === "pending" ? null : new Date(),
       })
       .onConflictDoNothing({ target: webhookDeliveries.deliveryId })
       .returning({ id: webhookDeliveries.id });
@@ -53,13 +71,18 @@ export async function storeDelivery(
         actor: null,
         action: "webhook.receive",
         target: webhookTarget("verification", publicId) ?? webhookTarget("webhook_delivery", input.deliveryId),
-        outcome: "success",
+        // Received, but not readable: a failure an admin reading the trail should see.
+        outcome: parsed.kind === "malformed" ? "failure" : "success",
         ip: input.ip,
         details: {
           event,
           delivery: auditableDetail(input.deliveryId),
+          deliveryKey: input.keySource ?? "header",
           status: parsed.kind === "verification" ? parsed.parsed.status : null,
-          handling: ignored ? "ignored" : "queued",
+          handling: parsed.kind === "malformed" ? "unparseable" : ignored ? "ignored" : "queued",
+          ...(parsed.kind === "malformed"
+            ? { problem: auditableDetail(parsed.problem), bytes: columns.bodyBytes ?? null, sha256: columns.bodySha256 ?? null }
+            : {}),
         },
       },
       tx,
@@ -68,8 +91,14 @@ export async function storeDelivery(
   });
 }
 
+/** The `event` of a delivery whose body names none that can be read. */
+const UNREADABLE_EVENT = "unreadable";
+
 function toItem(
-  row: Pick<VerificationEventRow, "id" | "publicId" | "event" | "status" | "occurredAt" | "recordedAt">,
+  row: Pick<
+    VerificationEventRow,
+    "id" | "publicId" | "event" | "status" | "occurredAt" | "recordedAt" | "identityScore" | "fraudScore" | "decidedAt"
+  >,
 ): VerificationEventItem {
   return {
     id: row.id,
@@ -78,6 +107,9 @@ function toItem(
     status: row.status,
     occurredAt: row.occurredAt.toISOString(),
     recordedAt: row.recordedAt.toISOString(),
+    identityScore: row.identityScore,
+    fraudScore: row.fraudScore,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
   };
 }
 
@@ -88,6 +120,9 @@ const itemColumns = {
   status: verificationEvents.status,
   occurredAt: verificationEvents.occurredAt,
   recordedAt: verificationEvents.recordedAt,
+  identityScore: verificationEvents.identityScore,
+  fraudScore: verificationEvents.fraudScore,
+  decidedAt: verificationEvents.decidedAt,
 };
 
 /** A verification's timeline, oldest first (by when the service says it happened, then by arrival). */

@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
+
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
+import { listAuditEvents } from "@/lib/audit-trail/server/query";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { setLogSink } from "@/lib/log";
 import { onVerificationChange, type VerificationChange } from "@/lib/webhooks/server/changes";
@@ -63,7 +66,7 @@ describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open 
     const publicId = uniqueId("ver");
     const deliveryId = uniqueId("dlv");
     const response = await send(webhookRequest(flatEvent(publicId, { status: "approved" }), { deliveryId }));
-    expect(response).toEqual({ status: 202, body: { received: true, duplicate: false, ignored: false } });
+    expect(response).toEqual({ status: 202, body: { received: true, duplicate: false, ignored: false, unparseable: false } });
 
     const [stored] = await deliveriesOf(deliveryId);
     expect(stored).toMatchObject({ event: "verification.updated", publicId });
@@ -76,21 +79,42 @@ describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open 
     expect((await deliveriesOf(deliveryId))[0]).toMatchObject({ state: "processed", attempts: 1 });
     const events = await eventsOf(publicId);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ event: "verification.updated", status: "approved", refId: "pedido-0001", deliveryId });
+    // Every field the documentation's payload names is read: the scores too (shown on the event history).
+    expect(events[0]).toMatchObject({
+      event: "verification.updated",
+      status: "approved",
+      refId: "pedido-0001",
+      deliveryId,
+      identityScore: 812,
+      fraudScore: 120,
+      decidedAt: null,
+      tenantPublicId: null,
+    });
     expect(await auditFor("webhook.process", publicId)).toHaveLength(1);
     expect(seen.filter((change) => change.publicId === publicId)).toEqual([
       expect.objectContaining({ publicId, event: "verification.updated", status: "approved", refId: "pedido-0001", deliveryId }),
     ]);
   });
 
-  it("valid (envelope shape): the status comes from `verification`, the event key from `id`", async () => {
+  it("valid (envelope shape): the status and decision time come from `verification`, the event key from `id`", async () => {
     const publicId = uniqueId("ver");
     const body = envelopeEvent(publicId);
     expect((await send(webhookRequest(body))).status).toBe(202);
     await kickWebhookProcessor();
     const events = await eventsOf(publicId);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ eventKey: `id:${body.id}`, event: "verification.decided", status: "reproved", refId: "pedido-0002" });
+    expect(events[0]).toMatchObject({
+      eventKey: `id:${body.id}`,
+      event: "verification.decided",
+      status: "reproved",
+      refId: "pedido-0002",
+      decidedAt: new Date(body.verification.decided_at),
+      tenantPublicId: "tenant_demo",
+    });
+    // The account is kept on the delivery, for routing it to its connection, and handed to the listeners.
+    const [delivery] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.publicId, publicId));
+    expect(delivery).toMatchObject({ tenantPublicId: "tenant_demo", keySource: "header" });
+    expect(seen.find((change) => change.publicId === publicId)).toMatchObject({ tenantPublicId: "tenant_demo" });
   });
 
   it("bad signature: 401, nothing stored, nothing on the trail", async () => {
@@ -122,15 +146,41 @@ describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open 
     expect((await send(webhookRequest(flatEvent(uniqueId("ver")), { deliveryId, timestamp: now - 200 }))).status).toBe(202);
   });
 
-  it("missing signature header: 401; missing delivery header: 400 naming it; nothing stored", async () => {
+  it("missing signature header: 401, nothing stored, nothing on the trail", async () => {
     const before = await auditCount();
     const deliveryId = uniqueId("dlv");
     expect((await send(webhookRequest(flatEvent(uniqueId("ver")), { deliveryId, signature: null }))).status).toBe(401);
+    // Without the delivery header either: the signature still comes first.
+    expect((await send(webhookRequest(flatEvent(uniqueId("ver")), { deliveryId: null, signature: null }))).status).toBe(401);
+    expect((await send(webhookRequest("{not json", { deliveryId: null, secret: "another-secret-0123456789abcdef" }))).status).toBe(401);
     expect(await deliveriesOf(deliveryId)).toEqual([]);
-    const noDelivery = await send(webhookRequest(flatEvent(uniqueId("ver")), { deliveryId: null }));
-    expect(noDelivery.status).toBe(400);
-    expect(noDelivery.body.error?.fields).toEqual(["X-Legitimuz-Delivery"]);
     expect(await auditCount()).toBe(before);
+  });
+
+  it("signed, without the delivery header: kept (202), keyed by the event's identity, the same event again is one record", async () => {
+    const publicId = uniqueId("ver");
+    const body = flatEvent(publicId, { status: "review", event: "verification.review" });
+    expect(await send(webhookRequest(body, { deliveryId: null }))).toEqual({
+      status: 202,
+      body: { received: true, duplicate: false, ignored: false, unparseable: false },
+    });
+    // The same event again, re-serialised and freshly signed (a redelivery): the same key, answered as a duplicate.
+    const again = await send(webhookRequest(JSON.stringify(body, null, 2), { deliveryId: null }));
+    expect(again).toEqual({ status: 200, body: { received: true, duplicate: true, ignored: false, unparseable: false } });
+    await kickWebhookProcessor();
+    const rows = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.publicId, publicId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ keySource: "event", state: "processed", deliveryId: expect.stringMatching(/^event:[0-9a-f]{64}$/) });
+    expect(await eventsOf(publicId)).toHaveLength(1);
+    // Shown where admins read deliveries: the receipt on the audit trail says how it was keyed.
+    const trail = await listAuditEvents(handle.db, { action: "webhook.receive", target: publicId }, { limit: 10 });
+    expect(trail.events).toHaveLength(1);
+    expect(trail.events[0]!.details).toMatchObject({ handling: "queued", deliveryKey: "event", delivery: rows[0]!.deliveryId });
+    // A header that is not a usable id is no better than none: the event's identity keys it.
+    const odd = flatEvent(uniqueId("ver"));
+    expect((await send(webhookRequest(odd, { deliveryId: "not an id!" }))).status).toBe(202);
+    const [keyed] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.publicId, odd.verification_id));
+    expect(keyed).toMatchObject({ keySource: "event" });
   });
 
   it("redelivered delivery id: 200 duplicate, one stored delivery, one audit record, one event", async () => {
@@ -140,7 +190,7 @@ describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open 
     expect((await send(webhookRequest(body, { deliveryId }))).status).toBe(202);
     // The sender retries the same delivery (a fresh signature, the same body and id)…
     const again = await send(webhookRequest(body, { deliveryId }));
-    expect(again).toEqual({ status: 200, body: { received: true, duplicate: true, ignored: false } });
+    expect(again).toEqual({ status: 200, body: { received: true, duplicate: true, ignored: false, unparseable: false } });
     // …even several at once: exactly one is new.
     const burst = await Promise.all([1, 2, 3].map(() => send(webhookRequest(body, { deliveryId }))));
     expect(burst.map((response) => response.status)).toEqual([200, 200, 200]);
@@ -184,24 +234,50 @@ describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open 
     expect(await eventsOf(envelopeId)).toHaveLength(1);
   });
 
-  it("malformed body: 400 naming what is wrong, nothing stored", async () => {
-    const before = await auditCount();
+  it("signed but unreadable: kept (200, unparseable) with only its size and digest, never processed, shown on the trail", async () => {
     const cases: Array<[string, string]> = [
       ["{not json", "body"],
       ["[1,2]", "body"],
       [JSON.stringify({ verification_id: "ver_1", status: "approved", occurred_at: new Date().toISOString() }), "event"],
-      [JSON.stringify(flatEvent("ver_1", { verification_id: "../etc" })), "verification_id"],
+      [JSON.stringify(flatEvent("ver_1", { verification_id: "../etc", ref_id: "ref-private-77" })), "verification_id"],
       [JSON.stringify(flatEvent("ver_1", { occurred_at: "yesterday" })), "occurred_at"],
       [JSON.stringify(envelopeEvent("ver_1", { resource: { type: "verification" } })), "resource.public_id"],
     ];
     for (const [raw, field] of cases) {
       const deliveryId = uniqueId("dlv");
       const response = await send(webhookRequest(raw, { deliveryId }));
-      expect(response.status, raw).toBe(400);
-      expect(response.body.error?.fields, raw).toEqual([field]);
-      expect(await deliveriesOf(deliveryId)).toEqual([]);
+      expect(response, raw).toEqual({ status: 200, body: { received: true, duplicate: false, ignored: false, unparseable: true } });
+      const [row] = await deliveriesOf(deliveryId);
+      expect(row, raw).toMatchObject({ state: "unparseable", body: "", bodyBytes: Buffer.byteLength(raw), publicId: null });
+      expect(row!.bodySha256).toBe(createHash("sha256").update(raw).digest("hex"));
+      expect(row!.lastError?.split(":")[0], raw).toBe(field);
+      const [receipt] = await auditFor("webhook.receive", deliveryId);
+      expect(receipt, raw).toMatchObject({ outcome: "failure" });
+      expect(receipt!.details).toMatchObject({ handling: "unparseable", bytes: Buffer.byteLength(raw), sha256: row!.bodySha256 });
     }
-    expect(await auditCount()).toBe(before);
+    // Never queued: processing finds nothing to retry, and nothing of the body reached the trail or the rows.
+    await kickWebhookProcessor();
+    const stored = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.state, "unparseable"));
+    expect(stored.every((row) => row.attempts === 0 && row.processedAt !== null)).toBe(true);
+    expect(JSON.stringify(await handle.db.select().from(auditEvents))).not.toContain("ref-private-77");
+    expect(JSON.stringify(stored)).not.toContain("ref-private-77");
+  });
+
+  it("signed, unreadable and without the delivery header: kept once, by the body's digest, and listed for admins", async () => {
+    const raw = `{"event": "verification.updated", "verification_id": ${JSON.stringify(uniqueId("ver"))}, "occurred_at": 17`;
+    const first = await send(webhookRequest(raw, { deliveryId: null }));
+    expect(first).toEqual({ status: 200, body: { received: true, duplicate: false, ignored: false, unparseable: true } });
+    // The same bytes again (the provider redelivers what it did not see answered): one record.
+    const again = await send(webhookRequest(raw, { deliveryId: null }));
+    expect(again).toEqual({ status: 200, body: { received: true, duplicate: true, ignored: false, unparseable: true } });
+    const key = `body:${createHash("sha256").update(raw).digest("hex")}`;
+    const rows = await deliveriesOf(key);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ keySource: "body", state: "unparseable", event: "unreadable" });
+    // What an admin reads on /admin/audit: the failed receipt, filtered by its outcome.
+    const trail = await listAuditEvents(handle.db, { action: "webhook.receive", outcome: "failure", target: key }, { limit: 10 });
+    expect(trail.events).toHaveLength(1);
+    expect(trail.events[0]!.details).toMatchObject({ handling: "unparseable", deliveryKey: "body", problem: "body: not JSON" });
   });
 
   it("oversize body: 413 before the signature is even checked, nothing stored", async () => {
@@ -222,7 +298,7 @@ describeEachDatabase("POST /api/webhooks/verification-events on $name", ({ open 
     const publicId = uniqueId("ver");
     const deliveryId = uniqueId("dlv");
     const response = await send(webhookRequest(flatEvent(publicId, { event: "flow.published" }), { deliveryId }));
-    expect(response).toEqual({ status: 202, body: { received: true, duplicate: false, ignored: true } });
+    expect(response).toEqual({ status: 202, body: { received: true, duplicate: false, ignored: true, unparseable: false } });
     await kickWebhookProcessor();
     expect((await deliveriesOf(deliveryId))[0]).toMatchObject({ state: "ignored", event: "flow.published" });
     expect(await eventsOf(publicId)).toEqual([]);
