@@ -31,8 +31,13 @@ export interface UpstreamAccount {
   partners: PartnersAccount | null;
 }
 
-const bound = new AsyncLocalStorage<UpstreamAccount>();
-let defaultAccount: UpstreamAccount | undefined;
+// On globalThis: Next evaluates instrumentation.ts (the jobs) and each route's bundle separately, and all of them must
+// bind and default to the same accounts.
+const slot = globalThis as typeof globalThis & {
+  __kycAccounts?: { bound: AsyncLocalStorage<UpstreamAccount>; fallback?: UpstreamAccount };
+};
+const accounts = (slot.__kycAccounts ??= { bound: new AsyncLocalStorage<UpstreamAccount>() });
+const bound = accounts.bound;
 
 /** Runs `work` speaking as `account`: every client asked for inside it is that account's. */
 export function withAccount<T>(account: UpstreamAccount, work: () => T): T {
@@ -43,12 +48,12 @@ export function withAccount<T>(account: UpstreamAccount, work: () => T): T {
 /** The account work that binds none speaks as (the connections layer sets it to `primary`'s once it has read it). */
 export function setDefaultAccount(account: UpstreamAccount): void {
   registerSecrets(account.coreApiKey, account.partners?.password, account.partners?.integrationToken);
-  defaultAccount = account;
+  accounts.fallback = account;
 }
 
 /** The account of the work in progress, or undefined when it speaks as the start-up variables. */
 function currentAccount(): UpstreamAccount | undefined {
-  return bound.getStore() ?? defaultAccount;
+  return bound.getStore() ?? accounts.fallback;
 }
 
 /** The connection the work in progress speaks as (undefined: the start-up variables), for what must remember it (a media token). */

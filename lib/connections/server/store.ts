@@ -165,8 +165,10 @@ export async function seedConnections(db: Database): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-// Per database handle (a process has one; tests open several).
-const caches = new WeakMap<Database, { at: number; rows: ConnectionRow[] }>();
+// Per database handle (a process has one; tests open several), on globalThis: Next evaluates each route's and page's
+// bundle separately, and a change made through the API must be seen at once by the pages of the same process.
+const slot = globalThis as typeof globalThis & { __kycConnections?: WeakMap<Database, { at: number; rows: ConnectionRow[] }> };
+const caches = (slot.__kycConnections ??= new WeakMap());
 
 /** Every connection, retired ones included, in the order admins set; seeded on the first read of each handle. */
 export async function allConnectionRows(db: Database, now = Date.now()): Promise<ConnectionRow[]> {
