@@ -103,7 +103,7 @@ describe("a page address naming a connection", () => {
     const response = signedIn("/c/production/verifications/abc?status=review");
     const rewritten = new URL(response.headers.get("x-middleware-rewrite")!);
     expect(rewritten.pathname + rewritten.search).toBe("/verifications/abc?status=review");
-    expect(response.headers.get("x-middleware-request-x-kyc-connection")).toBe("production");
+    expect(response.headers.get("x-middleware-request-x-kyc-connection")?.split(";")[0]).toBe("production");
     // The page still learns the address the browser shows, for the way back after signing in.
     expect(response.headers.get("x-middleware-request-x-kyc-pathname")).toBe("/c/production/verifications/abc?status=review");
   });
@@ -122,5 +122,36 @@ describe("a page address naming a connection", () => {
   it("signed out, goes to sign-in and comes back to the same connection", () => {
     const response = proxy(new NextRequest("http://localhost:3000/c/production/cases"));
     expect(new URL(response.headers.get("location")!).searchParams.get("callbackUrl")).toBe("/c/production/cases");
+  });
+});
+
+describe("the second pass over a rewritten address", () => {
+  beforeAll(() => stubTestEnvironment());
+  afterAll(restoreConfigEnv);
+
+  it("keeps the connection, the address the browser asked for, and the first pass's nonce and policy", () => {
+    const first = proxy(
+      new NextRequest("http://localhost:3000/c/production/cases?x=1", { headers: { cookie: "next-auth.session-token=x" } }),
+    );
+    const carried: Record<string, string> = { cookie: "next-auth.session-token=x" };
+    for (const name of first.headers.get("x-middleware-override-headers")!.split(",")) {
+      carried[name] = first.headers.get(`x-middleware-request-${name}`)!;
+    }
+    const second = proxy(new NextRequest("http://localhost:3000/cases?x=1", { headers: carried }));
+    expect(second.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(second.headers.get("x-middleware-request-x-kyc-connection")?.split(";")[0]).toBe("production");
+    expect(second.headers.get("x-middleware-request-x-kyc-pathname")).toBe("/c/production/cases?x=1");
+    expect(second.headers.get("x-middleware-request-x-nonce")).toBe(carried["x-nonce"]);
+    expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+  });
+
+  it("a connection header the browser made up, even shaped like the proxy's, is dropped", () => {
+    const forged = proxy(
+      new NextRequest("http://localhost:3000/cases", {
+        headers: { cookie: "next-auth.session-token=x", "x-kyc-connection": "production;00000000-0000-4000-8000-000000000000" },
+      }),
+    );
+    expect(forged.headers.get("x-middleware-request-x-kyc-connection")).toBeNull();
+    expect(forged.headers.get("x-middleware-request-x-kyc-pathname")).toBe("/cases");
   });
 });

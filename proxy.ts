@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 import { NextResponse, type NextRequest } from "next/server";
 
 import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from "@/lib/api/csp";
@@ -21,17 +23,29 @@ const PATH_HEADER = "x-kyc-pathname";
 const SIGNED_OUT_PAGES = ["/sign-in"];
 /** The connection a page's address names (/c/{connection}/…), for the page to read (lib/connections/server/page.ts). */
 const CONNECTION_HEADER = "x-kyc-connection";
+/** Marks the connection header as this process's own (`{connection};{mark}`): a browser cannot forge it. */
+const PROXY_MARK = randomUUID();
+
+function carriedConnection(value: string | null): string | null {
+  if (!value?.endsWith(`;${PROXY_MARK}`)) return null;
+  return connectionOfPath(`/c/${value.slice(0, -PROXY_MARK.length - 1)}`);
+}
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (!decodablePath(pathname)) return malformedPathResponse();
   if (pathname.startsWith("/api/")) return NextResponse.next();
-  const nonce = createNonce();
+  // The second pass over a rewritten address (below) keeps the first pass's nonce and policy: the page must mark its
+  // scripts with the nonce the answer's policy names.
+  const carried = carriedConnection(request.headers.get(CONNECTION_HEADER));
+  const nonce = (carried && request.headers.get(NONCE_HEADER)) || createNonce();
   const issuer = settings().oidc?.issuer;
-  const csp = pageContentSecurityPolicy(nonce, {
-    development: process.env.NODE_ENV === "development",
-    formTargets: issuer ? [new URL(issuer).origin] : [],
-  });
+  const csp =
+    (carried && request.headers.get("Content-Security-Policy")) ||
+    pageContentSecurityPolicy(nonce, {
+      development: process.env.NODE_ENV === "development",
+      formTargets: issuer ? [new URL(issuer).origin] : [],
+    });
   const hasSession = request.cookies
     .getAll()
     .some((cookie) => SESSION_COOKIES.some((name) => cookie.name === name || cookie.name.startsWith(`${name}.`)));
@@ -47,11 +61,17 @@ export function proxy(request: NextRequest) {
     headers.set(NONCE_HEADER, nonce);
     headers.set("Content-Security-Policy", csp);
     // /c/{connection}/verifications is the page /verifications working under that connection: served without the
-    // prefix, which the browser keeps in its address bar (and usePathname returns), the connection in a header.
+    // prefix, which the browser keeps in its address bar (and usePathname returns), the connection in a header. Next
+    // runs the proxy again for the rewritten address: that second pass finds the header marked with this process's
+    // token and keeps it, and the address the browser asked for; a header the browser sent is never so marked.
+    if (carried) headers.set(PATH_HEADER, request.headers.get(PATH_HEADER) ?? `${pathname}${search}`);
     const connection = connectionOfPath(pathname);
     headers.delete(CONNECTION_HEADER);
-    if (connection) {
-      headers.set(CONNECTION_HEADER, connection);
+    if (carried && !connection) {
+      headers.set(CONNECTION_HEADER, `${carried};${PROXY_MARK}`);
+      response = NextResponse.next({ request: { headers } });
+    } else if (connection) {
+      headers.set(CONNECTION_HEADER, `${connection};${PROXY_MARK}`);
       const target = request.nextUrl.clone();
       target.pathname = withoutConnection(pathname);
       response = NextResponse.rewrite(target, { request: { headers } });

@@ -14,7 +14,8 @@ import { withUpstreamSource } from "@/lib/upstream/call-count";
  * An address naming an unknown or retired connection is the not-found page.
  */
 export async function pageConnection(): Promise<Connection> {
-  const named = (await headers()).get(CONNECTION_HEADER);
+  // `{connection};{proxy's mark}` (proxy.ts): the connection is what comes before the mark.
+  const named = (await headers()).get(CONNECTION_HEADER)?.split(";")[0];
   try {
     return await resolveConnection(await getDb(), named);
   } catch (error) {
