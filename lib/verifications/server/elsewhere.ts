@@ -1,7 +1,5 @@
 import "server-only";
 
-import { cache } from "react";
-
 import { withConnection } from "@/lib/connections/server/bind";
 import { allConnectionRows, liveConnection } from "@/lib/connections/server/store";
 import type { Database } from "@/lib/db/client";
@@ -40,6 +38,3 @@ export async function locateElsewhere(db: Database, publicId: string, currentId:
   );
   return found.find((item) => item !== null) ?? null;
 }
-
-/** What the page found, for its not-found boundary in the same render (React's per-request cache). */
-export const notFoundNote = cache((): { elsewhere: Elsewhere | null } => ({ elsewhere: null }));

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
 import { AdoptPageView } from "@/components/ui/adopt-page-view";
+import { VerificationNotFound } from "@/components/verifications/verification-not-found";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
@@ -20,7 +21,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import { isPublicId } from "@/lib/upstream/model/verification-query";
 import { verificationKeys } from "@/lib/verifications/hooks";
 import { viewVerification } from "@/lib/verifications/server/detail";
-import { locateElsewhere, notFoundNote } from "@/lib/verifications/server/elsewhere";
+import { locateElsewhere } from "@/lib/verifications/server/elsewhere";
 import { viewRelatedVerifications } from "@/lib/verifications/server/related";
 
 import { VerificationPageClient } from "./page-client";
@@ -68,8 +69,13 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   }
   // Outside the try: notFound() works by throwing. Where another connection holds it, the not-found page names it.
   if (missing) {
-    notFoundNote().elsewhere = await locateElsewhere(await getDb(), publicId, (await pageConnection()).id);
-    notFound();
+    const elsewhere = await locateElsewhere(await getDb(), publicId, (await pageConnection()).id);
+    if (!elsewhere) notFound();
+    return (
+      <ClientMessages namespaces={["verifications.detail", "verifications.errors"]}>
+        <VerificationNotFound elsewhere={elsewhere} />
+      </ClientMessages>
+    );
   }
 
   return (
