@@ -21,8 +21,8 @@ function InlineItem({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * Until when the person's flow is open (`expires_at`; api/verification-statuses.mdx: expiry is not a status), with the
- * time left or since it ended while the flow is still theirs to finish; for a verification in review or decided
- * only the date. Absent when the service does not say.
+ * time left or since it ended, while the flow is still theirs to finish (not opened, started). Absent in review or
+ * decided, and when the service does not say.
  */
 function FlowExpiry({ verification }: { verification: Verification }) {
   const t = useTranslations("verifications.detail");
@@ -32,16 +32,14 @@ function FlowExpiry({ verification }: { verification: Verification }) {
   const date = dateTime(verification.expiresAt);
   if (!verification.expiresAt || !date) return null;
   const at = new Date(verification.expiresAt);
-  const running = canExpire(verification.status) && !Number.isNaN(at.getTime());
-  const relative = running ? format.relativeTime(at, now) : null;
+  // Only while the flow is the person's to finish: in review or decided the date says nothing an analyst acts on,
+  // and the header's line is the case page's first screen (the decision form's button must stay on it).
+  if (!canExpire(verification.status) || Number.isNaN(at.getTime())) return null;
+  const relative = format.relativeTime(at, now);
   return (
     <InlineItem term={t("expiresAt")}>
       <time dateTime={verification.expiresAt} data-testid="verification-expiry">
-        {relative === null
-          ? date
-          : at.getTime() <= now.getTime()
-            ? t("expiredWhen", { date, relative })
-            : t("expiresWhen", { date, relative })}
+        {at.getTime() <= now.getTime() ? t("expiredWhen", { date, relative }) : t("expiresWhen", { date, relative })}
       </time>
     </InlineItem>
   );

@@ -2,8 +2,9 @@ import "server-only";
 
 /*
  * A processed delivery's body cut down to the fields processing reads (lib/webhooks/server/parse.ts), in the
- * same shape, so reading it again gives the same event (same key, status, ref_id and time) while scores,
- * tenant ids and whatever else the provider adds are gone. Not JSON, or not an object: nothing is kept.
+ * same shape, so reading it again gives the same event (same key, status, ref_id, time, scores, decision time and
+ * tenant: what the event history and the titular report show) while whatever else the provider adds (a name, a
+ * document) is gone. Not JSON, or not an object: nothing is kept.
  */
 
 const KEEP: Record<string, true | Record<string, true>> = {
@@ -13,8 +14,11 @@ const KEEP: Record<string, true | Record<string, true>> = {
   status: true,
   ref_id: true,
   occurred_at: true,
+  identity_score: true,
+  fraud_score: true,
+  tenant_public_id: true,
   resource: { type: true, public_id: true },
-  verification: { status: true, ref_id: true },
+  verification: { status: true, ref_id: true, decided_at: true },
 };
 
 function pick(value: unknown, keep: Record<string, true | Record<string, true>>): Record<string, unknown> {
