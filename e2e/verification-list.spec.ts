@@ -156,9 +156,13 @@ test("a list of 100 rows renders without layout shift and is usable with the key
       tag: document.activeElement?.tagName,
       label: document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "",
       value: (document.activeElement as HTMLInputElement | null)?.value,
+      inMain: document.activeElement?.closest("main") !== null,
     }));
-  // The folded filters open from the keyboard too.
-  await focusOn(async () => (await focused()).tag === "SUMMARY");
+  // The folded filters open from the keyboard too (the page's disclosure, not the header's connection switcher).
+  await focusOn(async () => {
+    const now = await focused();
+    return now.tag === "SUMMARY" && now.inMain;
+  });
   await page.keyboard.press("Enter");
   await focusOn(async () => (await focused()).value === "review");
   await page.keyboard.press("Space");
