@@ -16,7 +16,13 @@ describe("CaseStageNotes", () => {
     const { unmount } = renderWithProviders(<CaseStageNotes detail={caseDetail("ver-1", { upstreamReviewState: "assigned" })} />);
     expect(screen.getByTestId("case-provider-review-state")).toHaveTextContent("At the provider: an analyst has it.");
     unmount();
-    renderWithProviders(<CaseStageNotes detail={caseDetail("ver-2", { upstreamReviewState: "assigned", assignee: ANALYST })} />);
+    const agreed = renderWithProviders(
+      <CaseStageNotes detail={caseDetail("ver-2", { upstreamReviewState: "assigned", assignee: ANALYST })} />,
+    );
+    expect(screen.queryByTestId("case-provider-review-state")).toBeNull();
+    agreed.unmount();
+    // Taken here, still open at the provider (the team's taking is never told to it): nothing to say.
+    renderWithProviders(<CaseStageNotes detail={caseDetail("ver-4", { upstreamReviewState: "open", assignee: ANALYST })} />);
     expect(screen.queryByTestId("case-provider-review-state")).toBeNull();
   });
 

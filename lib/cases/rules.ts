@@ -50,8 +50,8 @@ export function stageOf(item: { status: string; recommendation: string | null; o
  * The provider's review sub-state to show beside the case's own stage, or null when they agree (or the provider said
  * none, or the case is closed). The dashboard's stage read in the provider's terms (api/verification-statuses.mdx:
  * `open` no analyst, `assigned` an analyst has it, `decided` an analyst decided it): decided here is `decided`, any
- * other open case `assigned` when someone holds it, else `open`. The two are separate desks, so a difference is
- * information (someone at the provider took or decided it), not an error.
+ * other open case `assigned` when someone holds it, else `open`. The two are separate desks, so a provider further
+ * along is information (someone at the provider took or decided it), not an error.
  */
 export function providerReviewStateToShow(item: {
   status: string;
@@ -63,8 +63,13 @@ export function providerReviewStateToShow(item: {
   if (item.status !== "open" || !item.upstreamReviewState) return null;
   const stage = stageOf(item);
   const ours = stage === "decided" ? "decided" : item.assignee ? "assigned" : "open";
-  return item.upstreamReviewState === ours ? null : item.upstreamReviewState;
+  // Only where the provider is further along: the team's own taking of a case is never told to the provider, so its
+  // `open` beside a case held here says nothing (and would cost the decision panel a line on the first screen).
+  const rank = (state: string) => REVIEW_STATE_RANK[state] ?? 0;
+  return rank(item.upstreamReviewState) > rank(ours) ? item.upstreamReviewState : null;
 }
+
+const REVIEW_STATE_RANK: Record<string, number> = { open: 0, assigned: 1, decided: 2 };
 
 export const QUEUE_SORTS = ["age", "due", "priority"] as const;
 
