@@ -1,18 +1,11 @@
-import type { Page } from "@playwright/test";
-
-import { baseURL } from "@/playwright.config";
-
 import { answerStepUp, expect, test } from "./fixtures";
+import { inEnglish } from "./verification-support";
 
 /*
  * Connections in a real browser: an admin adds the sandbox's production key as a connection, switches to it, sees
  * production's verifications under the production marker, opens one, switches back, and the same address under the
  * sandbox connection is not found. The key typed is never on a page again.
  */
-
-async function inEnglish(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
-}
 
 test("an admin adds the production key, switches to it, and a production verification is not found under sandbox", async ({
   adminPage: page,

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { ConnectionFormDialog } from "@/components/connections/connection-form-dialog";
+import { ENVIRONMENT_TONE } from "@/components/connections/environment-tone";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -16,8 +17,6 @@ import type { ConnectionSummary } from "@/lib/connections/types";
  * The connections, one card each (a table would not fit a phone): name, environment, integration, the key's last
  * four characters, what its last test found, and the actions: test, edit (name, new key), retire.
  */
-
-const TONE = { production: "bg-rose-100 text-rose-900", sandbox: "bg-amber-100 text-amber-900" } as const;
 
 function Capability({ label, value }: { label: string; value: boolean | null }) {
   const t = useTranslations("connections.capability");
@@ -45,7 +44,7 @@ function ConnectionCard({ connection }: { connection: ConnectionSummary }) {
           <h2 className="text-base font-semibold text-slate-900">{connection.name}</h2>
           <p className="text-xs break-all text-slate-600">/c/{connection.id}</p>
         </div>
-        <span className={`rounded px-2 py-0.5 text-xs font-semibold uppercase ${TONE[connection.environment]}`}>
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold uppercase ${ENVIRONMENT_TONE[connection.environment]}`}>
           {t(`environment.${connection.environment}`)}
         </span>
       </div>

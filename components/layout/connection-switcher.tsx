@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 
+import { ENVIRONMENT_TONE } from "@/components/connections/environment-tone";
 import { usePagePath } from "@/components/ui/app-link";
 import type { Environment } from "@/lib/connections/types";
 
@@ -19,11 +20,6 @@ export interface SwitcherConnection {
   environment: Environment;
 }
 
-const TONE: Record<Environment, string> = {
-  production: "bg-rose-100 text-rose-900 ring-rose-300",
-  sandbox: "bg-amber-100 text-amber-900 ring-amber-300",
-};
-
 export function ConnectionSwitcher({ current, connections }: { current: SwitcherConnection; connections: SwitcherConnection[] }) {
   const t = useTranslations("common.connection");
   const page = usePagePath();
@@ -32,7 +28,7 @@ export function ConnectionSwitcher({ current, connections }: { current: Switcher
   const label = `${current.name} · ${t(current.environment)}`;
   const badge = (
     <span
-      className={`inline-flex min-w-0 items-center gap-1 rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ${TONE[current.environment]}`}
+      className={`inline-flex min-w-0 items-center gap-1 rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ${ENVIRONMENT_TONE[current.environment]}`}
     >
       {/* On a phone the environment alone, so the header stays one line; the full name is in the label. */}
       <span className="truncate max-sm:hidden">{current.name}</span>
@@ -78,7 +74,9 @@ export function ConnectionSwitcher({ current, connections }: { current: Switcher
               className="flex items-center justify-between gap-2 rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
             >
               <span className="truncate">{connection.name}</span>
-              <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold uppercase ring-1 ${TONE[connection.environment]}`}>
+              <span
+                className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold uppercase ring-1 ${ENVIRONMENT_TONE[connection.environment]}`}
+              >
                 {t(connection.environment)}
               </span>
             </a>

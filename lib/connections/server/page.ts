@@ -2,6 +2,7 @@ import "server-only";
 
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 
 import { CONNECTION_HEADER, resolveConnection, withConnection } from "@/lib/connections/server/bind";
 import type { Connection } from "@/lib/connections/server/store";
@@ -13,7 +14,8 @@ import { withUpstreamSource } from "@/lib/upstream/call-count";
  * A page's connection: the one its address names (/c/{connection}/…, set as a header by proxy.ts), else the default.
  * An address naming an unknown or retired connection is the not-found page.
  */
-export async function pageConnection(): Promise<Connection> {
+// Once per render (React's per-request cache): the layout and the page both ask.
+export const pageConnection = cache(async (): Promise<Connection> => {
   // `{connection};{proxy's mark}` (proxy.ts): the connection is what comes before the mark.
   const named = (await headers()).get(CONNECTION_HEADER)?.split(";")[0];
   try {
@@ -22,7 +24,7 @@ export async function pageConnection(): Promise<Connection> {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   }
-}
+});
 
 /** Runs a page's upstream work under its connection, counted under `source` (lib/upstream/call-count.ts). */
 export async function withPageUpstream<T>(source: string, work: () => Promise<T>): Promise<T> {
