@@ -76,24 +76,32 @@ test.describe("the queue at 1440×900", () => {
   });
 
   test("a member without personal_data.unmasked sees each case's person by a masked name, and the queue still fits", async ({
-    analystPage: page,
     adminPage: admin,
     browser,
     staff,
   }) => {
     test.setTimeout(120_000);
-    const { publicId } = await reviewCase(page.request);
     const member = await newMember(admin.request, browser, staff.admin, "viewer", "queue");
     const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
     try {
       await signInContext(context, member);
       const viewer = await context.newPage();
-      await viewer.goto("/cases?queue=open&age=under_1d&per_page=200");
-      const row = viewer.getByTestId("case-row").filter({ hasText: publicId.slice(0, 13) });
-      await expect(row).toHaveCount(1);
-      const name = row.getByTestId("case-person-name");
-      await expect(name).toHaveText(MASKED_NAME);
-      await expect(name).toHaveAttribute("title", MASKED_NAME);
+      // Every row of the first page, not one case of this test's: another worker's test may take, decide or
+      // escalate any case while this one runs, and the rule holds for each row alike.
+      await viewer.goto("/cases?queue=open");
+      const rows = viewer.getByTestId("case-row");
+      await expect(rows.first()).toBeVisible();
+      const names = await rows.evaluateAll((elements) =>
+        elements.map((element) => {
+          const name = element.querySelector<HTMLElement>("[data-testid=case-person-name]");
+          return { row: element.textContent?.slice(0, 60), text: name?.textContent ?? null, title: name?.title ?? null };
+        }),
+      );
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) {
+        expect(name.text, `the person's name in the row "${name.row}"`).toMatch(MASKED_NAME);
+        expect(name.title, `the whole name on hover in the row "${name.row}"`).toBe(name.text);
+      }
       const frame = viewer.locator("[data-table-frame]");
       const fit = await frame.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
       expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);

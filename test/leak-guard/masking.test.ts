@@ -30,7 +30,12 @@ import { flatEvent, TEST_WEBHOOK_SECRET, webhookRequest } from "@/test/webhooks"
  * A member without `media.read` gets no media token and no image, and the service is not asked.
  */
 
-const CPF_RUN = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/g;
+/*
+ * A CPF as text carries one: 11 digits (dotted and dashed or not) standing alone, not inside a longer word. A run
+ * inside a hash, an id or a token (the trail's hex digests, a UUID's last group, a media token's fields) is not a
+ * CPF, yet about one such run in a hundred has valid check digits: matched, it failed the guard on chance alone.
+ */
+const CPF_RUN = /(?<![\dA-Za-z])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\dA-Za-z])/g;
 
 let h: PartnersHarness;
 let routes: Loaded[];
@@ -72,7 +77,7 @@ function fullCpfsIn(text: string): string[] {
 
 describe("a member without personal_data.unmasked, with a key that returns everything unmasked", () => {
   let ids: Omit<Ids, "mediaToken">;
-  let unmaskedPeople: { names: string[]; birthDates: string[] };
+  let unmaskedPeople: { cpfs: string[]; names: string[]; birthDates: string[] };
 
   beforeAll(async () => {
     // Cases from the review list, so the queue and a case have something to show.
@@ -82,6 +87,8 @@ describe("a member without personal_data.unmasked, with a key that returns every
     ).json()) as VerificationListResponse;
     const first = seen.items[0]!;
     unmaskedPeople = {
+      // Searched for anywhere, inside a longer word too (CPF_RUN takes only those standing alone).
+      cpfs: seen.items.map((item) => item.document.replace(/\D/g, "")).filter(isValidCpf),
       names: seen.items
         .flatMap((item) => [item.person.name, item.person.motherName])
         .filter((name): name is string => !!name && !name.includes("*")),
@@ -136,6 +143,7 @@ describe("a member without personal_data.unmasked, with a key that returns every
 
   it("the key really returns unmasked data, and a member holding the permission gets it (the guard has something to find)", async () => {
     expect(isValidCpf(ids.cpf)).toBe(true);
+    expect(unmaskedPeople.cpfs.length).toBeGreaterThan(10);
     expect(unmaskedPeople.names.length).toBeGreaterThan(10);
     expect(unmaskedPeople.birthDates.length).toBeGreaterThan(10);
     const holder = await memberWith(PERMISSIONS);
@@ -178,6 +186,7 @@ describe("a member without personal_data.unmasked, with a key that returns every
     }
     const leaks = answers.flatMap((answer) => [
       ...fullCpfsIn(answer.text).map(() => `${answer.label}: a full CPF`),
+      ...unmaskedPeople.cpfs.filter((cpf) => answer.text.includes(cpf)).map(() => `${answer.label}: a CPF the key returned`),
       ...unmaskedPeople.names.filter((name) => answer.text.includes(name)).map(() => `${answer.label}: a name`),
       ...unmaskedPeople.birthDates.filter((date) => answer.text.includes(`"${date}"`)).map(() => `${answer.label}: a birth date`),
     ]);
