@@ -103,6 +103,7 @@ async function measure(
       const started = performance.now();
       await listQueue(
         db,
+        "primary",
         { queue: "open", sort: "age", page: 1, per_page: 50 },
         { id: "00000000-0000-4000-8000-000000000000", permissions: [] },
       );

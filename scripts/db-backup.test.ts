@@ -93,7 +93,7 @@ it(
     const { publicId, staffIds } = await caseWork(server.db);
     const headFile = auditHeadFilePath()!;
     expect(await checkpointAuditHead(server.db)).not.toBeNull();
-    const before = await getCase(server.db, publicId);
+    const before = await getCase(server.db, "primary", publicId);
     expect(before?.entries.map((entry) => entry.kind)).toContain("note");
 
     // The dashboard keeps writing while the copy is taken: the copy is of one moment between two transactions.
@@ -142,7 +142,7 @@ it(
       expect(verified.broken).toBeNull();
       expect(verified.ok).toBe(true);
       expect(verified.lastEventId).toBeGreaterThanOrEqual(external.throughEventId);
-      expect(await getCase(reopened.db, publicId)).toEqual(before);
+      expect(await getCase(reopened.db, "primary", publicId)).toEqual(before);
       const staff = await reopened.db.select({ id: staffUsers.id }).from(staffUsers).where(inArray(staffUsers.id, staffIds));
       expect(staff).toHaveLength(2);
     } finally {

@@ -41,7 +41,6 @@ export interface ConnectionResponse {
 /** The query parameter that names the connection on every API route (docs/http-api.md#connections). */
 export const CONNECTION_PARAM = "connection";
 
-/** The connection seeded from the start-up variables: work that names none speaks as it. */
-export const PRIMARY_CONNECTION = "primary";
+export { PRIMARY_CONNECTION } from "@/lib/shared/connection-path";
 
 export const CONNECTION_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;

@@ -6,6 +6,9 @@
  * call (`?connection=`).
  */
 
+/** The connection seeded from the start-up variables: work that names none speaks as it. */
+export const PRIMARY_CONNECTION = "primary";
+
 const PREFIX = /^\/c\/([a-z0-9][a-z0-9-]{0,39})(?=\/|$|\?)/;
 
 /** The connection an address names, or null. */

@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 import { config, type Config } from "@/lib/config";
 import { registerConfigSecrets, registerSecrets } from "@/lib/log";
+import { PRIMARY_CONNECTION } from "@/lib/shared/connection-path";
 
 /*
  * The service account a piece of work speaks as: one connection's core key and, where the partners API is used,
@@ -59,6 +60,19 @@ function currentAccount(): UpstreamAccount | undefined {
 /** The connection the work in progress speaks as (undefined: the start-up variables), for what must remember it (a media token). */
 export function currentAccountId(): string | undefined {
   return currentAccount()?.id;
+}
+
+/**
+ * The connection the records written by the work in progress belong to (a case, an event, an index entry): the
+ * connection whose key read what they say. `primary` before the connections were read (the variables seed it).
+ */
+export function currentConnectionId(): string {
+  return currentAccount()?.id ?? PRIMARY_CONNECTION;
+}
+
+/** The core key the work in progress speaks with (the bound or default account's, else the start-up variables'). */
+export function currentCoreApiKey(cfg: Config = config()): string {
+  return currentAccount()?.coreApiKey ?? cfg.core.apiKey;
 }
 
 /** The account the start-up variables describe: the seed of the connection `primary`. */

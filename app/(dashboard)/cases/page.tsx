@@ -7,6 +7,7 @@ import { requirePageUser } from "@/lib/auth/server/require-role";
 import { caseKeys, type QueueParams } from "@/lib/cases/hooks";
 import { listQueue } from "@/lib/cases/server/queue";
 import { queueQuerySchema } from "@/lib/cases/validation";
+import { pageConnection } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import type { PageSearchParams } from "@/lib/shared/page-search-params";
 
@@ -32,7 +33,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
         details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null, age: query.age ?? null },
         detailsOf: (list) => ({ count: list.items.length }),
       },
-      async () => listQueue(await getDb(), query, user),
+      async () => listQueue(await getDb(), (await pageConnection()).id, query, user),
     );
     queryClient.setQueryData(caseKeys.queue(params), data);
   } catch {

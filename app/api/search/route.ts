@@ -10,7 +10,7 @@ import { consumeQuota } from "@/lib/db/quotas";
 // answer says what the index can find and whether the member may run a CPF lookup instead. A CPF search finds
 // only that exact CPF's verifications (hit or no hit, never a list to walk); a member who sees CPFs masked spends
 // the CPF-search quota (a mask leaves 1,000 candidates to try), refused as 429 and on the trail as denied.
-export const POST = route({ permission: "verifications.read", body: searchSchema }, async ({ db, context, user, body }) => {
+export const POST = route({ permission: "verifications.read", body: searchSchema }, async ({ db, context, user, body, connection }) => {
   const byCpf = "cpf" in body;
   const quotaOf = byCpf && !hasPermission(user, "personal_data.unmasked") ? user.id : null;
   const hits = await audited(
@@ -23,7 +23,7 @@ export const POST = route({ permission: "verifications.read", body: searchSchema
     },
     async () => {
       if (quotaOf) await consumeQuota(db, "cpf_search", quotaOf);
-      return searchVerifications(db, body);
+      return searchVerifications(db, body, connection.id);
     },
   );
   return json(searchAnswer(body, hits, { mayLookUpCpf: hasPermission(user, "lookups.run") }));

@@ -13,6 +13,7 @@ import { AppError } from "@/lib/shared/errors";
 import { CaseTakenError, inTransaction, refused, succeeded, type CaseContext } from "./context";
 import { findCaseRow } from "./detail";
 import { publishCaseChange } from "./live";
+import { caseHere, connectionHere } from "./scope";
 
 // Assigning a case: a claim, a reassignment or an unassignment, each one conditional UPDATE (./context.ts).
 
@@ -98,11 +99,11 @@ export async function assignCase(
   const notOwnEscalation =
     to === null ? undefined : sql`not (coalesce(${cases.recommendation} = 'escalate', false) and ${cases.outcomeBy} = ${to})`;
   const done = await inTransaction(db, async (tx) => {
-    const [before] = await tx.select({ assigneeId: cases.assigneeId }).from(cases).where(eq(cases.publicId, publicId));
+    const [before] = await tx.select({ assigneeId: cases.assigneeId }).from(cases).where(caseHere(publicId));
     const [row] = await tx
       .update(cases)
       .set({ assigneeId: to, assignedAt: to ? now : null, updatedAt: now })
-      .where(and(eq(cases.publicId, publicId), eq(cases.status, "open"), guard, notOwnEscalation))
+      .where(and(caseHere(publicId), eq(cases.status, "open"), guard, notOwnEscalation))
       .returning({ id: cases.id });
     if (!row) return false;
     const [entry] = await tx
@@ -116,7 +117,7 @@ export async function assignCase(
   });
   if (done) return { assigneeId: to };
   // Nothing changed: say why, from the case as it is now.
-  const row = await findCaseRow(db, publicId);
+  const row = await findCaseRow(db, publicId, connectionHere());
   if (!row) return refused(db, context, action, publicId, new AppError("not_found", "No case exists for this verification."));
   if (row.status !== "open") return refused(db, context, action, publicId, new AppError("conflict", "This case is closed."));
   if (row.assigneeId === to) return { assigneeId: to }; // already so: nothing to record

@@ -12,6 +12,7 @@ import { AppError } from "@/lib/shared/errors";
 import { assignCase } from "./assignment";
 import { autoAssign } from "./auto-assign";
 import { refused, succeeded, type CaseContext } from "./context";
+import { caseHere } from "./scope";
 
 /*
  * Bulk actions on the queue: each case on its own, through the same function as the single-case action
@@ -29,12 +30,12 @@ export async function moveCase(db: Database, context: CaseContext, publicId: str
       .select({ queueId: cases.queueId, name: caseQueues.name })
       .from(cases)
       .innerJoin(caseQueues, eq(caseQueues.id, cases.queueId))
-      .where(eq(cases.publicId, publicId));
+      .where(caseHere(publicId));
     const [after] = await tx.select({ name: caseQueues.name }).from(caseQueues).where(eq(caseQueues.id, queueId));
     const [row] = await tx
       .update(cases)
       .set({ queueId, updatedAt: now })
-      .where(and(eq(cases.publicId, publicId), eq(cases.status, "open"), ne(cases.queueId, queueId)))
+      .where(and(caseHere(publicId), eq(cases.status, "open"), ne(cases.queueId, queueId)))
       .returning({ id: cases.id, assigneeId: cases.assigneeId });
     if (!row) return null;
     await tx.insert(caseEntries).values({
@@ -53,7 +54,7 @@ export async function moveCase(db: Database, context: CaseContext, publicId: str
     if (!moved.assigneeId) await autoAssign(db, [publicId], now);
     return { queueId };
   }
-  const [row] = await db.select({ status: cases.status, queueId: cases.queueId }).from(cases).where(eq(cases.publicId, publicId));
+  const [row] = await db.select({ status: cases.status, queueId: cases.queueId }).from(cases).where(caseHere(publicId));
   if (row?.status === "open" && row.queueId === queueId) return { queueId }; // already there: nothing to record
   const error = row ? new AppError("conflict", "This case is closed.") : new AppError("not_found", "No case exists for this verification.");
   return refused(db, context, "case.move", publicId, error);

@@ -42,7 +42,7 @@ describeEachDatabase("case work on $name", ({ open }) => {
       const winner = results[0]!.status === "fulfilled" ? first : second;
       expect(httpStatusOf(lost[0]!.reason as CaseTakenError)).toBe(409);
       expect((lost[0]!.reason as CaseTakenError).message).toContain(winner.actor.email);
-      const detail = await getCase(handle.db, verification.publicId);
+      const detail = await getCase(handle.db, "primary", verification.publicId);
       expect(detail?.assignee?.id).toBe(winner.actor.id);
       expect(detail?.entries.filter((entry) => entry.kind === "assigned")).toHaveLength(1);
       const trail = await auditOf(verification.publicId);
@@ -69,15 +69,15 @@ describeEachDatabase("case work on $name", ({ open }) => {
     await expect(assignCase(handle.db, colleague, verification.publicId, colleague.actor.id)).rejects.toBeInstanceOf(CaseTakenError);
     await expect(assignCase(handle.db, colleague, verification.publicId, null)).rejects.toMatchObject({ code: "forbidden" });
     await assignCase(handle.db, admin, verification.publicId, colleague.actor.id);
-    expect((await getCase(handle.db, verification.publicId))?.assignee?.id).toBe(colleague.actor.id);
+    expect((await getCase(handle.db, "primary", verification.publicId))?.assignee?.id).toBe(colleague.actor.id);
     await assignCase(handle.db, admin, verification.publicId, null);
-    expect((await getCase(handle.db, verification.publicId))?.assignee).toBeNull();
+    expect((await getCase(handle.db, "primary", verification.publicId))?.assignee).toBeNull();
     await expect(assignCase(handle.db, admin, verification.publicId, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
       code: "validation",
       fields: ["assignee"],
     });
     await expect(assignCase(handle.db, analyst, "no-such-case", "me")).rejects.toMatchObject({ code: "not_found" });
-    const kinds = (await getCase(handle.db, verification.publicId))!.entries.map((entry) => entry.kind);
+    const kinds = (await getCase(handle.db, "primary", verification.publicId))!.entries.map((entry) => entry.kind);
     expect(kinds).toEqual(["opened", "assigned", "assigned", "unassigned"]);
   });
 
@@ -99,9 +99,9 @@ describeEachDatabase("case work on $name", ({ open }) => {
     expect(await recordOutcome(handle.db, author, verification.publicId, { ...outcome, reasons: [...outcome.reasons] })).toEqual({
       outcomeState: "pending_confirmation",
     });
-    expect((await listQueue(handle.db, { ...OPEN_QUEUE, queue: "confirming" }, other.actor)).items.map((item) => item.publicId)).toContain(
-      verification.publicId,
-    );
+    expect(
+      (await listQueue(handle.db, "primary", { ...OPEN_QUEUE, queue: "confirming" }, other.actor)).items.map((item) => item.publicId),
+    ).toContain(verification.publicId);
     await expect(confirmOutcome(handle.db, author, verification.publicId, { agree: true, comment: "" })).rejects.toMatchObject({
       code: "forbidden",
     });
@@ -121,7 +121,7 @@ describeEachDatabase("case work on $name", ({ open }) => {
     ).rejects.toMatchObject({
       code: "conflict",
     });
-    const detail = await getCase(handle.db, verification.publicId);
+    const detail = await getCase(handle.db, "primary", verification.publicId);
     expect(detail).toMatchObject({ outcomeState: "confirmed", reasons: ["document_mismatch", "other"] });
     expect(detail?.confirmedBy?.id).toBe(admin.actor.id);
 
@@ -157,7 +157,9 @@ describeEachDatabase("case work on $name", ({ open }) => {
         confirmOutcome(other?.db ?? handle.db, b, verification.publicId, { agree: false, comment: "no" }),
       ]);
       expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-      expect((await getCase(handle.db, verification.publicId))!.entries.filter((entry) => entry.kind === "confirmation")).toHaveLength(1);
+      expect(
+        (await getCase(handle.db, "primary", verification.publicId))!.entries.filter((entry) => entry.kind === "confirmation"),
+      ).toHaveLength(1);
     } finally {
       await other?.close();
     }
@@ -179,7 +181,7 @@ describeEachDatabase("case work on $name", ({ open }) => {
     // Sealed at rest (sealed-text.ts): the row holds an envelope, the case answers the words.
     expect(entry?.text).toMatch(/^v1\./);
     expect(entry?.text).not.toContain("alert");
-    const detail = await getCase(handle.db, verification.publicId);
+    const detail = await getCase(handle.db, "primary", verification.publicId);
     expect(detail?.entries.at(-1)).toMatchObject({ kind: "note", text, actor: { id: analyst.actor.id } });
     const trail = await auditOf(verification.publicId);
     expect(trail.map((event) => event.action)).toContain("case.note_add");

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 
 import { staffUsers } from "@/lib/auth/server/tables";
 import { needsConfirmation } from "@/lib/cases/rules";
@@ -20,8 +20,14 @@ import { upstreamEventsOf } from "./timeline";
  * in the queue it was opened from, the upstream's events and its re-verifications.
  */
 
-export async function findCaseRow(db: Database, publicId: string): Promise<CaseRow | undefined> {
-  const [row] = await db.select().from(cases).where(eq(cases.publicId, publicId)).limit(1);
+/** The case of a verification, in one connection (null: whichever holds it, for the titular report). */
+export async function findCaseRow(db: Database, publicId: string, connectionId: string | null = null): Promise<CaseRow | undefined> {
+  const inConnection = connectionId === null ? undefined : eq(cases.connectionId, connectionId);
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.publicId, publicId), inConnection))
+    .limit(1);
   return row;
 }
 
@@ -42,11 +48,12 @@ async function staffRefs(db: Database, ids: Array<string | null>): Promise<Map<s
  */
 async function neighboursIn(
   db: Database,
+  connectionId: string,
   publicId: string,
   context: CaseContextQuery,
   userId: string,
 ): Promise<{ previous: string | null; next: string | null }> {
-  const { where, order } = queueFilter(context, userId, new Date());
+  const { where, order } = queueFilter(connectionId, context, userId, new Date());
   const ordered = sql.join(order, sql`, `);
   const window = db
     .select({
@@ -67,14 +74,18 @@ async function refIdOf(db: Database, publicId: string): Promise<string | null> {
   return row?.refId ?? null;
 }
 
-/** One case with its history and its neighbours in a queue (by default the open queue, oldest first), or null. */
+/**
+ * One case of a connection (null: whichever holds it, for the titular report) with its history and its neighbours in
+ * a queue (by default the open queue, oldest first), or null: a verification of another connection has none here.
+ */
 export async function getCase(
   db: Database,
+  connectionId: string | null,
   publicId: string,
   context: CaseContextQuery = { queue: "open", sort: "age" },
   userId = "00000000-0000-0000-0000-000000000000",
 ): Promise<CaseDetail | null> {
-  const row = await findCaseRow(db, publicId);
+  const row = await findCaseRow(db, publicId, connectionId);
   if (!row) return null;
   const entries = await db.select().from(caseEntries).where(eq(caseEntries.caseId, row.id)).orderBy(asc(caseEntries.id));
   const assigneeOf = (details: Record<string, unknown>) => (typeof details.assigneeId === "string" ? details.assigneeId : null);
@@ -85,7 +96,7 @@ export async function getCase(
     ...entries.flatMap((entry) => [entry.actorId, assigneeOf(entry.details), entry.redactedBy]),
   ]);
   const ref = (id: string | null) => (id ? (staff.get(id) ?? null) : null);
-  const { previous, next } = await neighboursIn(db, publicId, context, userId);
+  const { previous, next } = await neighboursIn(db, row.connectionId, publicId, context, userId);
   const legacyClear = await legacyClearText(db);
   const comment = openCaseText("outcomeComment", row.outcomeComment, legacyClear);
   const { reverifications, waitingFor } = await reverificationsOf(db, row.id);

@@ -30,7 +30,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     const flagged = await openCase({ status: "started", pepOrigin: "Prefeito", restrictiveLists: [{ extra: {} }] });
     const quiet = makeVerification({ status: "started" });
     await applyObservations(handle.db, [observe(quiet, TEST_SETTINGS)], TEST_SETTINGS);
-    const plainCase = await getCase(handle.db, plain.publicId);
+    const plainCase = await getCase(handle.db, "primary", plain.publicId);
     expect(plainCase).toMatchObject({
       status: "open",
       upstreamStatus: "review",
@@ -40,7 +40,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     });
     expect(new Date(plainCase!.dueAt).getTime() - new Date(plainCase!.openedAt).getTime()).toBe(24 * 3_600_000);
     expect(plainCase!.entries.map((entry) => entry.kind)).toEqual(["opened"]);
-    expect(await getCase(handle.db, flagged.publicId)).toMatchObject({
+    expect(await getCase(handle.db, "primary", flagged.publicId)).toMatchObject({
       flags: ["pep", "restrictive_list"],
       // lib/cases/priority.ts: a restrictive list 8, a PEP 6; due in 24 h adds nothing yet.
       priority: {
@@ -51,7 +51,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
         ],
       },
     });
-    expect(await getCase(handle.db, quiet.publicId)).toBeNull();
+    expect(await getCase(handle.db, "primary", quiet.publicId)).toBeNull();
   });
 
   it("keeps only a masked document, never a raw CPF", async () => {
@@ -73,7 +73,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     expect(
       (await applyObservations(handle.db, [observe({ ...verification, status: "reproved" }, TEST_SETTINGS)], TEST_SETTINGS)).closed,
     ).toEqual([]);
-    const closed = await getCase(handle.db, verification.publicId);
+    const closed = await getCase(handle.db, "primary", verification.publicId);
     expect(closed).toMatchObject({
       status: "closed",
       finalStatus: "reproved",
@@ -84,13 +84,13 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     expect(closed!.entries.map((entry) => entry.kind)).toEqual(["opened", "assigned", "note", "outcome", "confirmation", "closed"]);
     // A later final status does not change a closed case.
     await applyObservations(handle.db, [observe({ ...verification, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
-    expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed", finalStatus: "reproved" });
+    expect(await getCase(handle.db, "primary", verification.publicId)).toMatchObject({ status: "closed", finalStatus: "reproved" });
 
     const agreeing = await openCase();
     await assignCase(handle.db, author, agreeing.publicId, "me");
     await recordOutcome(handle.db, author, agreeing.publicId, { recommendation: "approve", reasons: ["identity_confirmed"], comment: "" });
     await applyObservations(handle.db, [observe({ ...agreeing, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
-    expect(await getCase(handle.db, agreeing.publicId)).toMatchObject({ status: "closed", disagreement: false });
+    expect(await getCase(handle.db, "primary", agreeing.publicId)).toMatchObject({ status: "closed", disagreement: false });
   });
 
   it("a closed case reopens, as the same case with a new history entry, when its verification is back in review", async () => {
@@ -103,7 +103,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       comment: "",
     });
     await applyObservations(handle.db, [observe({ ...verification, status: "reproved" }, TEST_SETTINGS)], TEST_SETTINGS);
-    expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed", disagreement: true });
+    expect(await getCase(handle.db, "primary", verification.publicId)).toMatchObject({ status: "closed", disagreement: true });
 
     // An event whose verification cannot be read is no proof it is back: a late `review` delivery reopens nothing.
     const unreachable = createCaseListener({
@@ -114,7 +114,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     });
     const change = makeChange({ publicId: verification.publicId, event: "verification.review", status: "review", deliveryId: "r1" });
     await unreachable(handle.db, change);
-    expect(await getCase(handle.db, verification.publicId)).toMatchObject({ status: "closed" });
+    expect(await getCase(handle.db, "primary", verification.publicId)).toMatchObject({ status: "closed" });
 
     // Read back in review (twice, as two instances would): reopened once, same case, outcome cleared, assignee kept.
     const back = observe({ ...verification, status: "review", pepOrigin: "Vereador" }, TEST_SETTINGS);
@@ -124,7 +124,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     ];
     expect(first.opened).toEqual([]);
     expect(again.opened).toEqual([]);
-    const reopened = await getCase(handle.db, verification.publicId);
+    const reopened = await getCase(handle.db, "primary", verification.publicId);
     expect(reopened).toMatchObject({
       status: "open",
       upstreamStatus: "review",
@@ -143,7 +143,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     // The new round is worked and closed like the first.
     await recordOutcome(handle.db, author, verification.publicId, { recommendation: "escalate", reasons: ["pep_exposure"], comment: "" });
     await applyObservations(handle.db, [observe({ ...verification, status: "approved" }, TEST_SETTINGS)], TEST_SETTINGS);
-    expect((await getCase(handle.db, verification.publicId))!.entries.map((entry) => entry.kind).slice(-3)).toEqual([
+    expect((await getCase(handle.db, "primary", verification.publicId))!.entries.map((entry) => entry.kind).slice(-3)).toEqual([
       "outcome",
       "escalated",
       "closed",
@@ -177,7 +177,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     client.calls = 0;
     const third = await syncReviewCases(handle.db, { client, settings: TEST_SETTINGS, perPage: 7 });
     expect(third.closed).toBeGreaterThanOrEqual(1);
-    expect((await getCase(handle.db, items[1]!.publicId))?.status).toBe("closed");
+    expect((await getCase(handle.db, "primary", items[1]!.publicId))?.status).toBe("closed");
     expect(third.upstreamCalls).toBe(client.calls);
   });
 
@@ -212,10 +212,10 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     const change = makeChange({ publicId: verification.publicId, status: "started", refId: `ref-${name}-1`, deliveryId: "d1" });
     await listener(handle.db, change);
     await listener(handle.db, change);
-    const detail = await getCase(handle.db, verification.publicId);
+    const detail = await getCase(handle.db, "primary", verification.publicId);
     expect(detail).toMatchObject({ status: "open", flags: ["high_risk"] });
     expect(detail?.entries).toHaveLength(1);
-    expect(await searchVerifications(handle.db, { ref_id: `ref-${name}-1` })).toEqual([
+    expect(await searchVerifications(handle.db, { ref_id: `ref-${name}-1` }, "primary")).toEqual([
       { publicId: verification.publicId, refId: `ref-${name}-1`, documentMasked: "***.982.247-**", caseStatus: "open" },
     ]);
   });
@@ -230,29 +230,29 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     });
     const base = { event: "verification.updated", deliveryId: "d2" };
     await unreachable(handle.db, makeChange({ ...base, publicId: flagged.publicId, status: "review" }));
-    expect(await getCase(handle.db, flagged.publicId)).toMatchObject({ status: "open", flags: ["pep"] });
+    expect(await getCase(handle.db, "primary", flagged.publicId)).toMatchObject({ status: "open", flags: ["pep"] });
     const fresh = `unread-${name}-${Date.now()}`;
     await unreachable(handle.db, makeChange({ ...base, publicId: fresh, status: "review" }));
-    expect(await getCase(handle.db, fresh)).toMatchObject({ status: "open", flags: [] });
+    expect(await getCase(handle.db, "primary", fresh)).toMatchObject({ status: "open", flags: [] });
     await unreachable(handle.db, makeChange({ ...base, publicId: fresh, status: "approved" }));
-    expect(await getCase(handle.db, fresh)).toMatchObject({ status: "closed", finalStatus: "approved" });
+    expect(await getCase(handle.db, "primary", fresh)).toMatchObject({ status: "closed", finalStatus: "approved" });
   });
 
   it("a case's age and due time count from the verification's creation; the dashboard's first sight is kept apart", async () => {
     const monthAgo = new Date(Date.now() - 30 * 24 * 3_600_000);
     const old = await openCase({ createdAt: monthAgo.toISOString() });
-    const detail = await getCase(handle.db, old.publicId);
+    const detail = await getCase(handle.db, "primary", old.publicId);
     expect(detail?.openedAt).toBe(monthAgo.toISOString());
     expect(detail?.verificationCreatedAt).toBe(monthAgo.toISOString());
     expect(detail?.dueAt).toBe(new Date(monthAgo.getTime() + 24 * 3_600_000).toISOString());
     expect(Date.now() - new Date(detail!.firstSeenAt!).getTime()).toBeLessThan(60_000);
     // Oldest first is the verifications' order, and the month-old case is overdue and in the oldest bucket.
     const me = await makeStaff(handle.db, "analyst");
-    const oldest = await listQueue(handle.db, { ...OPEN_QUEUE, age: "over_7d", overdue: "true" }, me.actor);
+    const oldest = await listQueue(handle.db, "primary", { ...OPEN_QUEUE, age: "over_7d", overdue: "true" }, me.actor);
     expect(oldest.items.map((item) => item.publicId)).toContain(old.publicId);
     // A creation time in the future (another clock) never makes a case younger than its first sight.
     const ahead = await openCase({ createdAt: new Date(Date.now() + 3_600_000).toISOString() });
-    const aheadCase = await getCase(handle.db, ahead.publicId);
+    const aheadCase = await getCase(handle.db, "primary", ahead.publicId);
     expect(new Date(aheadCase!.openedAt).getTime()).toBeLessThanOrEqual(Date.now());
   });
 
@@ -265,14 +265,14 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       settings: () => TEST_SETTINGS,
     });
     await unreachable(handle.db, makeChange({ event: "verification.review", deliveryId: "d-age", publicId, status: "review" }));
-    const firstSight = (await getCase(handle.db, publicId))!;
+    const firstSight = (await getCase(handle.db, "primary", publicId))!;
     const weekAgo = new Date(Date.now() - 7 * 24 * 3_600_000);
     await applyObservations(
       handle.db,
       [observe(makeVerification({ publicId, createdAt: weekAgo.toISOString() }), TEST_SETTINGS)],
       TEST_SETTINGS,
     );
-    const learned = (await getCase(handle.db, publicId))!;
+    const learned = (await getCase(handle.db, "primary", publicId))!;
     expect(learned.openedAt).toBe(weekAgo.toISOString());
     expect(learned.dueAt).toBe(new Date(weekAgo.getTime() + 24 * 3_600_000).toISOString());
     expect(learned.firstSeenAt).toBe(firstSight.firstSeenAt);
@@ -284,10 +284,10 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     // A red flag opened a case while the person had not finished (api/verification-statuses.mdx: expiry is
     // `expires_at`, the status keeps its value).
     const unfinished = await openCase({ status: "started", pepOrigin: "Prefeito" });
-    expect((await listQueue(handle.db, OPEN_QUEUE, me.actor)).items.map((item) => item.publicId)).toContain(unfinished.publicId);
+    expect((await listQueue(handle.db, "primary", OPEN_QUEUE, me.actor)).items.map((item) => item.publicId)).toContain(unfinished.publicId);
     const result = await applyObservations(handle.db, [observe({ ...unfinished, expiresAt: past }, TEST_SETTINGS)], TEST_SETTINGS);
     expect(result.closed).toEqual([unfinished.publicId]);
-    const closed = await getCase(handle.db, unfinished.publicId);
+    const closed = await getCase(handle.db, "primary", unfinished.publicId);
     expect(closed).toMatchObject({
       status: "closed",
       closedReason: "expired",
@@ -296,21 +296,23 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       disagreement: false,
     });
     expect(closed!.entries.at(-1)).toMatchObject({ kind: "closed", details: { reason: "expired", status: "started" } });
-    expect((await listQueue(handle.db, OPEN_QUEUE, me.actor)).items.map((item) => item.publicId)).not.toContain(unfinished.publicId);
-    const closedQueue = await listQueue(handle.db, { ...OPEN_QUEUE, queue: "closed" }, me.actor);
+    expect((await listQueue(handle.db, "primary", OPEN_QUEUE, me.actor)).items.map((item) => item.publicId)).not.toContain(
+      unfinished.publicId,
+    );
+    const closedQueue = await listQueue(handle.db, "primary", { ...OPEN_QUEUE, queue: "closed" }, me.actor);
     expect(closedQueue.items.find((item) => item.publicId === unfinished.publicId)).toMatchObject({ closedReason: "expired" });
     // Seen again (the sync, a redelivery): it stays closed, and opens no new case.
     expect(
       (await applyObservations(handle.db, [observe({ ...unfinished, expiresAt: past }, TEST_SETTINGS)], TEST_SETTINGS)).opened,
     ).toEqual([]);
-    expect(await getCase(handle.db, unfinished.publicId)).toMatchObject({ status: "closed" });
+    expect(await getCase(handle.db, "primary", unfinished.publicId)).toMatchObject({ status: "closed" });
 
     // In review the person's part is done: a past expires_at takes nothing from the analyst's queue.
     const inReview = await openCase({ expiresAt: past });
-    expect(await getCase(handle.db, inReview.publicId)).toMatchObject({ status: "open" });
+    expect(await getCase(handle.db, "primary", inReview.publicId)).toMatchObject({ status: "open" });
     // Not yet past: open.
     const future = await openCase({ status: "started", pepOrigin: "Vereador", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
-    expect(await getCase(handle.db, future.publicId)).toMatchObject({ status: "open" });
+    expect(await getCase(handle.db, "primary", future.publicId)).toMatchObject({ status: "open" });
   });
 
   it("verification.expired closes the case as expired, read or not, unless the verification is in review", async () => {
@@ -321,7 +323,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       settings: () => TEST_SETTINGS,
     });
     await reading(handle.db, makeChange({ publicId: unfinished.publicId, event: "verification.expired", status: "not_opened" }));
-    expect(await getCase(handle.db, unfinished.publicId)).toMatchObject({ status: "closed", closedReason: "expired" });
+    expect(await getCase(handle.db, "primary", unfinished.publicId)).toMatchObject({ status: "closed", closedReason: "expired" });
 
     const unreachable = createCaseListener({
       fetchVerification: async () => {
@@ -332,7 +334,7 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
     // Unread, and the envelope says no status: the event alone closes it.
     const other = await openCase({ status: "started", pepOrigin: "Senador" });
     await unreachable(handle.db, makeChange({ publicId: other.publicId, event: "verification.expired" }));
-    expect(await getCase(handle.db, other.publicId)).toMatchObject({ status: "closed", closedReason: "expired" });
+    expect(await getCase(handle.db, "primary", other.publicId)).toMatchObject({ status: "closed", closedReason: "expired" });
     // In review (by the event's status or as read): the analyst's case stays.
     const reviewed = await openCase();
     await unreachable(handle.db, makeChange({ publicId: reviewed.publicId, event: "verification.expired", status: "review" }));
@@ -340,21 +342,21 @@ describeEachDatabase("case lifecycle on $name", ({ name, open }) => {
       handle.db,
       makeChange({ publicId: reviewed.publicId, event: "verification.expired" }),
     );
-    expect(await getCase(handle.db, reviewed.publicId)).toMatchObject({ status: "open", closedReason: null });
+    expect(await getCase(handle.db, "primary", reviewed.publicId)).toMatchObject({ status: "open", closedReason: null });
   });
 
   it("keeps the provider's review sub-state and shows it beside the case's stage where the two differ", async () => {
     const me = await makeStaff(handle.db, "analyst");
     const verification = await openCase({ reviewState: "assigned" });
-    const detail = await getCase(handle.db, verification.publicId);
+    const detail = await getCase(handle.db, "primary", verification.publicId);
     expect(detail).toMatchObject({ upstreamReviewState: "assigned", assignee: null });
     // Nobody holds it here, an analyst holds it at the provider: shown.
     expect(providerReviewStateToShow(detail!)).toBe("assigned");
     await assignCase(handle.db, me, verification.publicId, "me");
-    expect(providerReviewStateToShow((await getCase(handle.db, verification.publicId))!)).toBeNull();
+    expect(providerReviewStateToShow((await getCase(handle.db, "primary", verification.publicId))!)).toBeNull();
     // Decided at the provider while still being worked here: shown again.
     await applyObservations(handle.db, [observe({ ...verification, reviewState: "decided" }, TEST_SETTINGS)], TEST_SETTINGS);
-    const decided = await getCase(handle.db, verification.publicId);
+    const decided = await getCase(handle.db, "primary", verification.publicId);
     expect(decided).toMatchObject({ upstreamReviewState: "decided" });
     expect(providerReviewStateToShow(decided!)).toBe("decided");
   });

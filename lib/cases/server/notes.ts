@@ -1,7 +1,5 @@
 import "server-only";
 
-import { eq } from "drizzle-orm";
-
 import { hasPermission } from "@/lib/auth/permissions";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
@@ -11,6 +9,7 @@ import { kickOutbox } from "@/lib/notifications/server/outbox";
 import { AppError } from "@/lib/shared/errors";
 
 import { inTransaction, refused, succeeded, type CaseContext } from "./context";
+import { caseHere } from "./scope";
 import { sealCaseText } from "./sealed-text";
 
 // A note on a case, and telling the members it mentions (what every case action shares: ./context.ts).
@@ -29,11 +28,7 @@ export interface NoteResult {
 export async function addNote(db: Database, context: CaseContext, publicId: string, text: string): Promise<NoteResult> {
   const now = new Date();
   const note = await inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ id: cases.id, assigneeId: cases.assigneeId })
-      .from(cases)
-      .where(eq(cases.publicId, publicId))
-      .for("share");
+    const [row] = await tx.select({ id: cases.id, assigneeId: cases.assigneeId }).from(cases).where(caseHere(publicId)).for("share");
     if (!row) return null;
     if (row.assigneeId !== context.actor.id && !hasPermission(context.actor, "cases.assign")) return "not_assignee" as const;
     const [entry] = await tx

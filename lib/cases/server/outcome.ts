@@ -16,6 +16,7 @@ import { findCaseRow } from "./detail";
 import { publishCaseChange } from "./live";
 import { queueLeads } from "./queue-leads";
 import { needsConfirmationSql } from "./rule-conditions";
+import { caseHere, connectionHere } from "./scope";
 import { sealCaseText } from "./sealed-text";
 
 // An outcome and its confirmation by a second person (four eyes), each one conditional UPDATE (./context.ts).
@@ -108,7 +109,7 @@ export async function recordOutcome(
       })
       .where(
         and(
-          eq(cases.publicId, publicId),
+          caseHere(publicId),
           eq(cases.status, "open"),
           eq(cases.assigneeId, actor.id),
           // A confirmed outcome is settled; a pending, rejected or plain one may be replaced by the assignee.
@@ -163,7 +164,7 @@ export async function recordOutcome(
     if (result.told) void kickOutbox();
     return { outcomeState: result.outcomeState };
   }
-  const row = await findCaseRow(db, publicId);
+  const row = await findCaseRow(db, publicId, connectionHere());
   if (!row) return refused(db, context, "case.outcome", publicId, new AppError("not_found", "No case exists for this verification."));
   if (row.status !== "open") return refused(db, context, "case.outcome", publicId, new AppError("conflict", "This case is closed."));
   if (row.assigneeId !== actor.id) {
@@ -183,7 +184,7 @@ async function madeByAuthor(db: Database, actorId: string, publicId: string): Pr
   const [answer] = await db
     .select({ given: accessGivenByRequester(actorId, cases.outcomeBy, cases.outcomeAt).mapWith(Boolean) })
     .from(cases)
-    .where(eq(cases.publicId, publicId));
+    .where(caseHere(publicId));
   return answer?.given === true;
 }
 
@@ -206,7 +207,7 @@ export async function confirmOutcome(
       .set({ outcomeState: state, confirmedBy: actor.id, confirmedAt: now, updatedAt: now })
       .where(
         and(
-          eq(cases.publicId, publicId),
+          caseHere(publicId),
           eq(cases.status, "open"),
           eq(cases.outcomeState, "pending_confirmation"),
           // Nobody confirms their own outcome, whatever their role, nor one whose author made their access.
@@ -245,7 +246,7 @@ export async function confirmOutcome(
     if (done.told) void kickOutbox();
     return { outcomeState: state };
   }
-  const row = await findCaseRow(db, publicId);
+  const row = await findCaseRow(db, publicId, connectionHere());
   if (!row) return refused(db, context, "case.confirm", publicId, new AppError("not_found", "No case exists for this verification."));
   if (row.outcomeBy === actor.id && row.outcomeState === "pending_confirmation") {
     return refused(

@@ -104,9 +104,14 @@ export function personNameFor(viewer: PermissionHolder, stored: string | null): 
   return seen === "" ? null : seen;
 }
 
-/** A queue's filters and order, shared by the list and by a case's next and previous. */
-export function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId: string, now: Date): { where: SQL; order: SQL[] } {
-  const conditions: SQL[] = [queueCondition(query.queue, userId)];
+/** A queue's filters and order in one connection's cases, shared by the list and by a case's next and previous. */
+export function queueFilter(
+  connectionId: string,
+  query: Omit<QueueQuery, "page" | "per_page">,
+  userId: string,
+  now: Date,
+): { where: SQL; order: SQL[] } {
+  const conditions: SQL[] = [eq(cases.connectionId, connectionId), queueCondition(query.queue, userId)];
   if (query.flag) conditions.push(sql`${cases.flags} @> array[${query.flag}]::text[]`);
   if (query.overdue === "true")
     conditions.push(query.queue === "closed" ? sql`${cases.closedAt} > ${cases.dueAt}` : sql`${cases.dueAt} < ${now}`);
@@ -131,9 +136,16 @@ export function queueFilter(query: Omit<QueueQuery, "page" | "per_page">, userId
   return { where: and(...conditions)!, order };
 }
 
-export async function listQueue(db: Database, query: QueueQuery, viewer: QueueViewer, now = new Date()): Promise<CaseQueueResponse> {
+/** A page of one connection's queue (lib/connections: the page's or the API call's connection). */
+export async function listQueue(
+  db: Database,
+  connectionId: string,
+  query: QueueQuery,
+  viewer: QueueViewer,
+  now = new Date(),
+): Promise<CaseQueueResponse> {
   const userId = viewer.id;
-  const { where, order } = queueFilter(query, userId, now);
+  const { where, order } = queueFilter(connectionId, query, userId, now);
   const [rows, [total], countRows, queues] = await Promise.all([
     db
       .select(summaryColumns)
@@ -150,7 +162,8 @@ export async function listQueue(db: Database, query: QueueQuery, viewer: QueueVi
     // Each queue's count from the same condition that lists it: the queues are defined once, in queueCondition.
     db
       .select(Object.fromEntries(QUEUES.map((name) => [name, sql<number>`count(*) filter (where ${queueCondition(name, userId)})::int`])))
-      .from(cases),
+      .from(cases)
+      .where(eq(cases.connectionId, connectionId)),
     listQueues(db),
   ]);
   const counts = Object.fromEntries(QUEUES.map((name) => [name, Number(countRows[0]?.[name] ?? 0)])) as Record<Queue, number>;

@@ -86,7 +86,9 @@ describeEachDatabase("re-keying the search index after an audit key rotation on 
     try {
       const [first, second, third] = people as [Verification, Verification, Verification];
       // After the rotation, before any re-keying: found under the old key's hash.
-      expect((await searchVerifications(handle.db, { cpf: second.document })).map((hit) => hit.publicId)).toEqual([second.publicId]);
+      expect((await searchVerifications(handle.db, { cpf: second.document }, "primary")).map((hit) => hit.publicId)).toEqual([
+        second.publicId,
+      ]);
       const events = await listAuditEvents(handle.db, { targetHashes: cpfHashes(first.document) }, { limit: 10 });
       expect(events.events.map((event) => event.action)).toEqual(["lookup.cpf_receita"]);
       expect(await countStaleIndexEntries(handle.db)).toBe(4);
@@ -109,8 +111,10 @@ describeEachDatabase("re-keying the search index after an audit key rotation on 
 
       // The old key leaves the ring: the re-keyed entries are still found, the one left under it no longer.
       stubTestEnvironment({ AUDIT_HASH_SECRET: `2:${NEW}` });
-      expect((await searchVerifications(handle.db, { cpf: first.document })).map((hit) => hit.publicId)).toEqual([first.publicId]);
-      expect(await searchVerifications(handle.db, { cpf: third.document })).toEqual([]);
+      expect((await searchVerifications(handle.db, { cpf: first.document }, "primary")).map((hit) => hit.publicId)).toEqual([
+        first.publicId,
+      ]);
+      expect(await searchVerifications(handle.db, { cpf: third.document }, "primary")).toEqual([]);
       // While events under it remain, the chain names the missing key.
       expect((await verifyAuditChain(handle.db)).broken).toMatchObject({ reason: "key_unknown", keyId: "1" });
       expect(cpfHashes(first.document, parseKeyRing(`2:${NEW}`))).toEqual([cpfHash(first.document)]);

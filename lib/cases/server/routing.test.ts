@@ -130,7 +130,7 @@ describeEachDatabase("case routing and auto-assignment on $name", ({ open }) => 
       other,
       DEFAULT_QUEUE_ID,
     ]);
-    const listed = await listQueue(handle.db, { ...QUEUE, queue_id: other }, admin.actor);
+    const listed = await listQueue(handle.db, "primary", { ...QUEUE, queue_id: other }, admin.actor);
     expect(listed.items.map((item) => item.publicId)).toEqual([faceIndex]);
     expect(listed.queues?.map((queue) => queue.name)).toEqual(["General", "Face index", "Risky"]);
   });

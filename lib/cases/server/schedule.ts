@@ -3,6 +3,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 
 import { config } from "@/lib/config";
+import { withConnection } from "@/lib/connections/server/bind";
+import { liveConnections } from "@/lib/connections/server/store";
 import { getDb } from "@/lib/db/client";
 import { startLeasedJob } from "@/lib/db/leased-job";
 import { log } from "@/lib/log";
@@ -22,30 +24,61 @@ const INSTANCE = randomUUID();
 
 /**
  * One run, its upstream calls counted (lib/upstream/call-count.ts) and written when it ends. On
- * demand (an admin's "sync now") it is a full pass; scheduled runs are incremental between full passes every
- * CASE_SYNC_FULL_HOURS (lib/cases/server/sync.ts), and refused while the last began less than `minGapMs` ago.
+ * demand (an admin's "sync now") it is a full pass of the request's connection; scheduled runs go through every live
+ * connection, each under its own key and lease (./sync.ts `syncLeaseOf`), incremental between full passes every
+ * CASE_SYNC_FULL_HOURS, and refused while its last run began less than `minGapMs` ago. A connection whose run fails
+ * (its key refused, the service unreachable) is logged and the others still run.
  */
 export async function runCaseSync(how: { scheduled: false } | { scheduled: true; minGapMs: number }): Promise<SyncReport> {
   const cfg = config();
   const db = await getDb();
+  const sync = () =>
+    syncReviewCases(db, {
+      client: coreClient(),
+      settings: caseSettings(),
+      perPage: cfg.core.maxPerPage,
+      minGapMs: how.scheduled ? how.minGapMs : 0,
+      holder: INSTANCE,
+      mode: how.scheduled ? "auto" : "full",
+      fullEveryMs: cfg.cases.syncFullHours * 3_600_000,
+      leaseTtlMs: cfg.cases.syncLeaseSeconds * 1000,
+      dateFilter: { format: cfg.core.dateFilterFormat, timeZone: cfg.displayTimeZone },
+    });
   try {
-    const sync = () =>
-      syncReviewCases(db, {
-        client: coreClient(),
-        settings: caseSettings(),
-        perPage: cfg.core.maxPerPage,
-        minGapMs: how.scheduled ? how.minGapMs : 0,
-        holder: INSTANCE,
-        mode: how.scheduled ? "auto" : "full",
-        fullEveryMs: cfg.cases.syncFullHours * 3_600_000,
-        leaseTtlMs: cfg.cases.syncLeaseSeconds * 1000,
-        dateFilter: { format: cfg.core.dateFilterFormat, timeZone: cfg.displayTimeZone },
-      });
-    // On demand the calls stay the route's (POST /api/cases/sync); the schedule's are the job's.
-    return await (how.scheduled ? withUpstreamSource("job:cases.sync", sync) : sync());
+    // On demand the calls stay the route's (POST /api/cases/sync), under the connection it was called for.
+    if (!how.scheduled) return await sync();
+    const reports: SyncReport[] = [];
+    for (const connection of await liveConnections(db)) {
+      try {
+        reports.push(await withConnection(connection, () => withUpstreamSource("job:cases.sync", sync)));
+      } catch (error) {
+        log.warn("case_sync_failed", { connection: connection.id, error });
+      }
+    }
+    return combined(reports);
   } finally {
     await flushUpstreamCalls(db).catch((error: unknown) => log.warn("upstream_calls_flush_failed", { error }));
   }
+}
+
+/** The connections' reports as one: ran when any ran, counts summed, the longest duration. */
+function combined(reports: SyncReport[]): SyncReport {
+  const ran = reports.filter((report) => report.ran);
+  const sum = (key: "pages" | "upstreamCalls" | "seen" | "events" | "opened" | "closed" | "staleChecked") =>
+    ran.reduce((total, report) => total + report[key], 0);
+  return {
+    ran: ran.length > 0,
+    mode: ran.some((report) => report.mode === "full") ? "full" : "incremental",
+    pages: sum("pages"),
+    upstreamCalls: sum("upstreamCalls"),
+    seen: sum("seen"),
+    events: sum("events"),
+    opened: sum("opened"),
+    closed: sum("closed"),
+    staleChecked: sum("staleChecked"),
+    durationMs: Math.max(0, ...reports.map((report) => report.durationMs)),
+    connections: ran.length,
+  };
 }
 
 /**

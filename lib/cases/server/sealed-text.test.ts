@@ -162,7 +162,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     expect(stored.entries.map((entry) => entry.kind)).toEqual(["note", "outcome", "confirmation"]);
     for (const value of [...stored.entries.map((entry) => entry.text!), stored.comment!]) expect(sealedTextKeyId(value)).toBe("1");
 
-    const detail = (await getCase(handle.db, worked.publicId))!;
+    const detail = (await getCase(handle.db, "primary", worked.publicId))!;
     const texts = Object.fromEntries(detail.entries.filter((entry) => entry.text).map((entry) => [entry.kind, entry.text]));
     expect(texts).toEqual({ note: WORDS.note, outcome: WORDS.comment, confirmation: WORDS.confirmation });
     expect(detail.outcomeComment).toBe(WORDS.comment);
@@ -203,7 +203,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     const worked = await workedCase(WORDS);
     // The new key first, the old one still in the ring (rotation, first step).
     stubConfigEnv({ DATA_ENCRYPTION_SECRET: `${NEW_ID}:${NEW_SECRET},1:${OLD_SECRET}` });
-    expect((await getCase(handle.db, worked.publicId))!.outcomeComment).toBe(WORDS.comment);
+    expect((await getCase(handle.db, "primary", worked.publicId))!.outcomeComment).toBe(WORDS.comment);
     await addNote(handle.db, worked.analyst, worked.publicId, "written under the new key");
     const before = await storedTexts(worked.id);
     expect(before.entries.map((entry) => sealedTextKeyId(entry.text!))).toEqual(["1", "1", "1", NEW_ID]);
@@ -241,7 +241,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
 
     // The old key leaves the ring: everything still reads.
     stubConfigEnv({ DATA_ENCRYPTION_SECRET: `${NEW_ID}:${NEW_SECRET}` });
-    const detail = (await getCase(handle.db, worked.publicId))!;
+    const detail = (await getCase(handle.db, "primary", worked.publicId))!;
     expect(detail.outcomeComment).toBe(WORDS.comment);
     expect(personNameFor({ permissions: ["personal_data.unmasked"] }, await storedName(worked.id))).toBe(PERSON);
     expect(detail.entries.filter((entry) => entry.text).map((entry) => entry.text)).toEqual([
@@ -265,14 +265,14 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
       .insert(caseEntries)
       .values({ caseId: opened.id, actorId: author.actor.id, kind: "note", text: "Nota antiga de João Pedro" });
     await handle.db.update(cases).set({ outcomeComment: "Comentário antigo de João Pedro" }).where(eq(cases.id, opened.id));
-    const legacy = (await getCase(handle.db, opened.publicId))!;
+    const legacy = (await getCase(handle.db, "primary", opened.publicId))!;
     expect(legacy.entries.find((entry) => entry.kind === "note")?.text).toBe("Nota antiga de João Pedro");
     expect(legacy.outcomeComment).toBe("Comentário antigo de João Pedro");
 
     const report = await resealCaseTexts(handle.db, { holder: "instance-a", batchSize: 1 });
     expect(report).toMatchObject({ ran: true, counts: { entriesSealed: 1, commentsSealed: 1, entriesResealed: 0, remaining: 0 } });
     expect(await rawRows(handle.db, opened.id)).not.toContain("João");
-    const sealed = (await getCase(handle.db, opened.publicId))!;
+    const sealed = (await getCase(handle.db, "primary", opened.publicId))!;
     expect(sealed.entries.find((entry) => entry.kind === "note")?.text).toBe("Nota antiga de João Pedro");
     expect(sealed.outcomeComment).toBe("Comentário antigo de João Pedro");
   });
@@ -284,12 +284,14 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     expect(await legacyClearText(handle.db)).toBe("accepted");
     await resealCaseTexts(handle.db, { holder: "instance-a" });
     expect(await legacyClearText(handle.db)).toBe("retired");
-    expect((await getCase(handle.db, opened.publicId))!.entries.find((entry) => entry.kind === "note")?.text).toBe("Nota antiga");
+    expect((await getCase(handle.db, "primary", opened.publicId))!.entries.find((entry) => entry.kind === "note")?.text).toBe(
+      "Nota antiga",
+    );
 
     // Written around the dashboard, as clear text: not shown as the words, and the job does not launder it.
     await handle.db.insert(caseEntries).values({ caseId: opened.id, actorId: author.actor.id, kind: "note", text: "Aprovar já" });
     await handle.db.update(cases).set({ outcomeComment: "Tudo certo" }).where(eq(cases.id, opened.id));
-    const detail = (await getCase(handle.db, opened.publicId))!;
+    const detail = (await getCase(handle.db, "primary", opened.publicId))!;
     const planted = detail.entries.filter((entry) => entry.kind === "note").at(-1)!;
     expect(planted).toMatchObject({ text: null, unreadable: { unsealed: true } });
     expect(detail.outcomeComment).toBeNull();
@@ -315,7 +317,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     const comment = sealCaseText("outcomeComment", "retired comment", retired)!;
     await handle.db.update(cases).set({ outcomeComment: comment }).where(eq(cases.id, opened.id));
 
-    const detail = (await getCase(handle.db, opened.publicId))!;
+    const detail = (await getCase(handle.db, "primary", opened.publicId))!;
     const notes = detail.entries.filter((entry) => entry.kind === "note");
     expect(notes.map((entry) => [entry.text, entry.unreadable])).toEqual([
       [null, { keyId: "retired-1", retired: true }],
@@ -341,7 +343,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     const { id } = await requestErasure(handle.db, asker, { cpf: SUBJECT_CPF, reason: "LGPD art. 18 request" });
     await confirmErasure(handle.db, confirmer, id);
 
-    const detail = (await getCase(handle.db, worked.publicId))!;
+    const detail = (await getCase(handle.db, "primary", worked.publicId))!;
     const texts = detail.entries.filter((entry) => ["note", "outcome", "confirmation"].includes(entry.kind));
     expect(texts).toHaveLength(3);
     for (const entry of texts) {

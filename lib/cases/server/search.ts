@@ -1,6 +1,6 @@
 import "server-only";
 
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 
 import { cpfHash, cpfHashes } from "@/lib/audit-trail/server";
@@ -11,6 +11,7 @@ import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
+import { currentConnectionId } from "@/lib/upstream/account";
 
 /*
  * The search index: verifications by the caller's `ref_id` and by CPF, the CPF kept only as the audit
@@ -88,6 +89,7 @@ export async function indexVerifications(db: Database, given: IndexEntry[], now 
   const entries = given.filter((entry) => !entry.cpf || !erased.has(entry.cpf));
   if (entries.length === 0) return;
   const key = config().secrets.auditHash.current;
+  const connectionId = currentConnectionId();
   const rows = entries.map((entry) => {
     const cpf = entry.cpf && isValidCpf(entry.cpf) ? entry.cpf : null;
     return {
@@ -97,6 +99,8 @@ export async function indexVerifications(db: Database, given: IndexEntry[], now 
       cpfKeyId: cpf ? key.id : null,
       documentMasked: cpf ? maskCpf(cpf) : (entry.documentMasked ?? null),
       createdHere: entry.createdHere ?? false,
+      // The connection whose key read (or created) it; an entry keeps the connection it was first written under.
+      connectionId,
       updatedAt: now,
     };
   });
@@ -153,6 +157,7 @@ export async function learnUnmaskedCpfs(
       cpf: item.document,
       row: {
         publicId: item.publicId,
+        connectionId: currentConnectionId(),
         cpfHash: cpfHash(item.document, key.secret),
         cpfKeyId: key.id,
         documentMasked: maskCpf(item.document),
@@ -199,7 +204,8 @@ export function searchAnswer(input: SearchInput, hits: SearchHit[], member: { ma
   return { hits, miss: { by, sources: SOURCES[by], cpfLookup: by === "cpf" && member.mayLookUpCpf } };
 }
 
-export async function searchVerifications(db: Database, input: SearchInput): Promise<SearchHit[]> {
+/** The index's entries of one connection (the caller's) that match. */
+export async function searchVerifications(db: Database, input: SearchInput, connectionId: string): Promise<SearchHit[]> {
   // A CPF under every key of the audit ring: rows not yet re-keyed after a rotation keep the old key's hash.
   const condition = "cpf" in input ? inArray(verificationIndex.cpfHash, cpfHashes(input.cpf)) : eq(verificationIndex.refId, input.ref_id);
   const rows = await db
@@ -211,7 +217,7 @@ export async function searchVerifications(db: Database, input: SearchInput): Pro
     })
     .from(verificationIndex)
     .leftJoin(cases, eq(cases.publicId, verificationIndex.publicId))
-    .where(condition)
+    .where(and(eq(verificationIndex.connectionId, connectionId), condition))
     .orderBy(desc(verificationIndex.updatedAt))
     .limit(MAX_HITS);
   return rows.map((row) => ({ ...row, caseStatus: row.caseStatus ?? null }));

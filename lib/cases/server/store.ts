@@ -8,6 +8,7 @@ import { caseEntries, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables"
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isValidCpf, maskCpf } from "@/lib/shared/cpf";
+import { currentConnectionId } from "@/lib/upstream/account";
 import { canExpire, isDecided, isExpired, type Verification } from "@/lib/upstream/model/verification";
 
 import { publishCaseChange } from "./live";
@@ -167,7 +168,15 @@ export async function applyStatusOnly(
     const queueId = routeCase({ flags: [], openedAt: now }, await loadRules(tx as unknown as Database), now, DEFAULT_QUEUE_ID);
     const [row] = await tx
       .insert(cases)
-      .values({ publicId, upstreamStatus: status, openedAt: now, dueAt: dueAt(now, settings.slaHours), updatedAt: now, queueId })
+      .values({
+        publicId,
+        connectionId: currentConnectionId(),
+        upstreamStatus: status,
+        openedAt: now,
+        dueAt: dueAt(now, settings.slaHours),
+        updatedAt: now,
+        queueId,
+      })
       .onConflictDoUpdate({
         target: cases.publicId,
         set: { upstreamStatus: status, updatedAt: now },
@@ -237,12 +246,16 @@ async function openOrRefresh(db: Database, items: Observation[], settings: CaseS
   if (items.length === 0) return [];
   // A new case is routed once, here; an existing one keeps its queue (the conflict's update leaves queue_id).
   const rules = await loadRules(db);
+  // The connection whose key read these verifications (the sync's, or the one an event was routed to); a case keeps
+  // the connection it opened under.
+  const connectionId = currentConnectionId();
   // One statement per batch; `xmax = 0` tells a fresh insert from an update of an existing row.
   const rows = await db
     .insert(cases)
     .values(
       items.map((item) => ({
         publicId: item.publicId,
+        connectionId,
         upstreamStatus: item.status,
         upstreamReviewState: item.reviewState ?? null,
         flags: item.flags,

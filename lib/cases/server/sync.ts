@@ -8,6 +8,8 @@ import type { CaseSettings } from "@/lib/cases/rules";
 import { cases } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
+import { PRIMARY_CONNECTION } from "@/lib/shared/connection-path";
+import { currentConnectionId } from "@/lib/upstream/account";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { EXPIRED_EVENT, type Verification, type VerificationList } from "@/lib/upstream/model/verification";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
@@ -45,6 +47,14 @@ import { applyObservations, applyStatusOnly, observe } from "./store";
 
 export const SYNC_LEASE = "cases.sync";
 
+/**
+ * Each connection's sync has its own lease and state (its cursor): `cases.sync` for `primary`, as before connections
+ * existed, `cases.sync:{id}` for the others. A pass reads and closes its own connection's cases only.
+ */
+export function syncLeaseOf(connectionId: string): string {
+  return connectionId === PRIMARY_CONNECTION ? SYNC_LEASE : `${SYNC_LEASE}:${connectionId}`;
+}
+
 /** Verifications created this long before the last run began are asked for again: the service's clock and ours may differ. */
 export const SYNC_SINCE_MARGIN_MS = 10 * 60_000;
 
@@ -77,7 +87,12 @@ export interface SyncOptions {
   /** How the incremental run writes the list's `from` (CORE_DATE_FILTER_FORMAT) and the time zone of its day. */
   dateFilter?: { format: "date" | "datetime"; timeZone: string };
   now?: () => Date;
+  /** The connection synced (its client's): by default the one the work speaks as (lib/upstream/account.ts). */
+  connectionId?: string;
 }
+
+/** The options of one run, with the connection and its lease settled. */
+type Run = SyncOptions & { connectionId: string; lease: string };
 
 export interface SyncReport {
   ran: boolean;
@@ -91,6 +106,8 @@ export interface SyncReport {
   closed: number;
   staleChecked: number;
   durationMs: number;
+  /** A scheduled run over every connection (./schedule.ts): how many of them ran. */
+  connections?: number;
 }
 
 /** The job's state between runs (`job_leases.state` of SYNC_LEASE). */
@@ -112,7 +129,9 @@ function readState(raw: Record<string, unknown>): SyncState | null {
 
 const DEFAULT_FULL_EVERY_MS = 24 * 3_600_000;
 
-export async function syncReviewCases(db: Database, options: SyncOptions): Promise<SyncReport> {
+export async function syncReviewCases(db: Database, syncOptions: SyncOptions): Promise<SyncReport> {
+  const connectionId = syncOptions.connectionId ?? currentConnectionId();
+  const options: Run = { ...syncOptions, connectionId, lease: syncLeaseOf(connectionId) };
   const started = Date.now();
   const holder = options.holder ?? randomUUID();
   const leaseTtlMs = options.leaseTtlMs ?? 5 * 60_000;
@@ -129,14 +148,14 @@ export async function syncReviewCases(db: Database, options: SyncOptions): Promi
     durationMs: 0,
   };
   const runStart = options.now?.() ?? new Date();
-  if (!(await acquireLease(db, { name: SYNC_LEASE, holder, ttlMs: leaseTtlMs, minGapMs: options.minGapMs, now: runStart }))) {
+  if (!(await acquireLease(db, { name: options.lease, holder, ttlMs: leaseTtlMs, minGapMs: options.minGapMs, now: runStart }))) {
     report.durationMs = Date.now() - started;
     return report;
   }
   report.ran = true;
   let finished = false;
   try {
-    const state = readState(await leaseState(db, SYNC_LEASE));
+    const state = readState(await leaseState(db, options.lease));
     // Read before the pass: events recorded while it runs are applied by the next run (ids become visible in order).
     const eventHead = await latestEventId(db);
     const fullEveryMs = options.fullEveryMs ?? DEFAULT_FULL_EVERY_MS;
@@ -151,19 +170,19 @@ export async function syncReviewCases(db: Database, options: SyncOptions): Promi
       since: runStart.toISOString(),
       lastFullAt: full ? runStart.toISOString() : state!.lastFullAt,
     };
-    if (!(await saveLeaseState(db, SYNC_LEASE, holder, { ...next }))) return report;
+    if (!(await saveLeaseState(db, options.lease, holder, { ...next }))) return report;
     finished = true;
     return report;
   } finally {
     report.durationMs = Date.now() - started;
-    await releaseLease(db, SYNC_LEASE, holder, finished ? new Date() : null);
+    await releaseLease(db, options.lease, holder, finished ? new Date() : null);
   }
 }
 
 /** Pages through the review list (all of it, or created since `from`); false when the lease was lost. */
 async function listPass(
   db: Database,
-  options: SyncOptions,
+  options: Run,
   holder: string,
   leaseTtlMs: number,
   report: SyncReport,
@@ -177,13 +196,13 @@ async function listPass(
     await absorb(db, list.items, options.settings, report);
     if (list.items.length < options.perPage || page * options.perPage >= list.pagination.total) return true;
     // A lost lease means another instance took over after ours expired: stop rather than run twice.
-    if (!(await renewLease(db, { name: SYNC_LEASE, holder, ttlMs: leaseTtlMs }))) return false;
+    if (!(await renewLease(db, { name: options.lease, holder, ttlMs: leaseTtlMs }))) return false;
   }
 }
 
 async function fullPass(
   db: Database,
-  options: SyncOptions,
+  options: Run,
   holder: string,
   leaseTtlMs: number,
   runStart: Date,
@@ -193,7 +212,7 @@ async function fullPass(
   const stale = await db
     .select({ publicId: cases.publicId })
     .from(cases)
-    .where(and(eq(cases.status, "open"), lt(cases.lastSeenAt, runStart)))
+    .where(and(eq(cases.connectionId, options.connectionId), eq(cases.status, "open"), lt(cases.lastSeenAt, runStart)))
     .orderBy(asc(cases.lastSeenAt))
     .limit(options.maxStaleChecks ?? 200);
   for (const { publicId } of stale) {
@@ -211,14 +230,19 @@ async function fullPass(
 
 async function incrementalPass(
   db: Database,
-  options: SyncOptions,
+  options: Run,
   state: SyncState,
   eventHead: number,
   holder: string,
   leaseTtlMs: number,
   report: SyncReport,
 ): Promise<boolean> {
-  const returned = await applyEvents(db, await eventsSince(db, state.eventCursor, eventHead), options.settings, report);
+  const returned = await applyEvents(
+    db,
+    await eventsSince(db, options.connectionId, state.eventCursor, eventHead),
+    options.settings,
+    report,
+  );
   // An event saying a closed case's verification is back in review may be a late delivery: only the verification
   // as read now reopens it (as the full pass would, seeing it in the list). Rare, so read one by one.
   for (const publicId of returned) {
@@ -251,12 +275,13 @@ interface LatestEvent {
 }
 
 /** The latest status (or expiry) each verification's events recorded in (cursor, head], by when they occurred. */
-async function eventsSince(db: Database, cursor: number, head: number): Promise<Map<string, LatestEvent>> {
+async function eventsSince(db: Database, connectionId: string, cursor: number, head: number): Promise<Map<string, LatestEvent>> {
   const rows = await db
     .select({ publicId: verificationEvents.publicId, status: verificationEvents.status, event: verificationEvents.event })
     .from(verificationEvents)
     .where(
       and(
+        eq(verificationEvents.connectionId, connectionId),
         gt(verificationEvents.id, cursor),
         lte(verificationEvents.id, head),
         or(isNotNull(verificationEvents.status), eq(verificationEvents.event, EXPIRED_EVENT)),

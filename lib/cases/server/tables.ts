@@ -42,6 +42,8 @@ export const cases = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     publicId: text("public_id").notNull().unique(),
+    // The connection whose key reads the verification (lib/connections): the queue and a case are read under it.
+    connectionId: text("connection_id").notNull().default("primary"),
     status: text("status", { enum: CASE_STATUSES }).notNull().default("open"),
     upstreamStatus: text("upstream_status").notNull(),
     // Red flags at the last look (lib/cases/rules.ts); the queue's priority is computed from them when it is read
@@ -94,6 +96,7 @@ export const cases = pgTable(
   (table) => [
     index("cases_queue_idx").on(table.status, table.openedAt),
     index("cases_assignee_idx").on(table.assigneeId, table.status),
+    index("cases_connection_idx").on(table.connectionId, table.status, table.openedAt),
     check("cases_status_check", sql`${table.status} in ('open', 'closed')`),
     check("cases_closed_reason_check", sql`${table.closedReason} is null or ${table.closedReason} in ('decided', 'expired')`),
     check(
@@ -145,6 +148,8 @@ export const verificationIndex = pgTable(
     cpfKeyId: text("cpf_key_id"),
     documentMasked: text("document_masked"),
     createdHere: boolean("created_here").notNull().default(false),
+    // The connection whose key reads the verification: a search answers the page's connection's entries only.
+    connectionId: text("connection_id").notNull().default("primary"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("verification_index_ref_idx").on(table.refId), index("verification_index_cpf_idx").on(table.cpfHash)],

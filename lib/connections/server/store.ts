@@ -229,6 +229,11 @@ export async function liveConnection(db: Database, id: string): Promise<Connecti
   return connectionOf(row);
 }
 
+/** Every live connection, in the order admins set: the jobs that read the service (the case sync) run once per each. */
+export async function liveConnections(db: Database): Promise<Connection[]> {
+  return (await allConnectionRows(db)).filter((row) => row.retiredAt === null).map(connectionOf);
+}
+
 /** The connection work that names none speaks as: `primary`, or the first live one when it was retired. */
 export async function defaultConnection(db: Database): Promise<Connection> {
   const row = defaultRow(await allConnectionRows(db));

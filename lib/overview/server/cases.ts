@@ -18,7 +18,14 @@ export { AGE_BUCKETS_HOURS, RECOMMENDATIONS };
 
 const HOUR_MS = 3_600_000;
 
-export async function caseFigures(db: Database, range: { start: Date; end: Date }, now: Date = new Date()): Promise<CaseFigures> {
+/** One connection's case figures (the page's, lib/connections). */
+export async function caseFigures(
+  db: Database,
+  connectionId: string,
+  range: { start: Date; end: Date },
+  now: Date = new Date(),
+): Promise<CaseFigures> {
+  const here = eq(cases.connectionId, connectionId);
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS).toISOString();
   const [h1, h3, h7] = AGE_BUCKETS_HOURS.map(ago) as [string, string, string];
   const nowIso = now.toISOString();
@@ -34,7 +41,7 @@ export async function caseFigures(db: Database, range: { start: Date; end: Date 
         overdue: sql<number>`(count(*) filter (where ${cases.dueAt} < ${nowIso}::timestamptz))::int`,
       })
       .from(cases)
-      .where(eq(cases.status, "open")),
+      .where(and(here, eq(cases.status, "open"))),
     db
       .select({
         closed: sql<number>`count(*)::int`,
@@ -42,12 +49,13 @@ export async function caseFigures(db: Database, range: { start: Date; end: Date 
         disagreements: sql<number>`(count(*) filter (where ${cases.disagreement}))::int`,
       })
       .from(cases)
-      .where(and(eq(cases.status, "closed"), gte(cases.closedAt, range.start), lt(cases.closedAt, range.end))),
+      .where(and(here, eq(cases.status, "closed"), gte(cases.closedAt, range.start), lt(cases.closedAt, range.end))),
     db
       .select({ recommendation: cases.recommendation, finalStatus: cases.finalStatus, count: sql<number>`count(*)::int` })
       .from(cases)
       .where(
         and(
+          here,
           eq(cases.status, "closed"),
           gte(cases.closedAt, range.start),
           lt(cases.closedAt, range.end),

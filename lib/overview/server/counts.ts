@@ -8,6 +8,7 @@ import pLimit from "p-limit";
 import { config, type Config } from "@/lib/config";
 import { combineCounts, emptyStatusCounts, STATUSES, type DayCounts, type VerificationCounts } from "@/lib/overview/figures";
 import type { OverviewPeriod } from "@/lib/overview/period";
+import { currentCoreApiKey } from "@/lib/upstream/account";
 import { coreClient, type CoreClient } from "@/lib/upstream/core";
 import { type VerificationFilters } from "@/lib/upstream/model/verification-query";
 import { filtersToUrlQuery } from "@/lib/verifications/rules";
@@ -79,7 +80,12 @@ export function createCountCache(options: { ttlMs?: number; concurrency?: number
 }
 
 function environmentKey(cfg: Config): string {
-  return createHash("sha256").update(`${cfg.core.url}\n${cfg.core.apiKey}`).digest("hex").slice(0, 16);
+  // The key the view speaks with (its connection's, lib/connections), not the start-up variables': two connections'
+  // counts never share an entry.
+  return createHash("sha256")
+    .update(`${cfg.core.url}\n${currentCoreApiKey(cfg)}`)
+    .digest("hex")
+    .slice(0, 16);
 }
 
 const defaultCache = createCountCache();

@@ -104,7 +104,7 @@ describeEachDatabase("overview figures on $name", ({ open }) => {
     });
 
     const range = { start: startOfDay(PERIOD.from, TZ), end: startOfDay("2026-03-12", TZ) };
-    const figures = await caseFigures(handle.db, range, now);
+    const figures = await caseFigures(handle.db, "primary", range, now);
     expect(figures.backlog).toEqual({ under_1d: 1, "1d_3d": 1, "3d_7d": 1, over_7d: 1 });
     expect(figures.open).toBe(4);
     expect(figures.overdue).toBe(2);
@@ -119,7 +119,7 @@ describeEachDatabase("overview figures on $name", ({ open }) => {
     // Each number's link opens exactly the cases it counts (read back through GET /api/cases's schema).
     const totalBehind = async (href: string) => {
       const query = queueQuerySchema.parse(Object.fromEntries(new URL(href, "http://x").searchParams));
-      return (await listQueue(handle.db, query, { id: ANA.id, permissions: [] }, now)).total;
+      return (await listQueue(handle.db, "primary", query, { id: ANA.id, permissions: [] }, now)).total;
     };
     for (const bucket of AGE_BUCKETS) expect(await totalBehind(casesOfAgeHref(bucket))).toBe(figures.backlog[bucket]);
     expect(await totalBehind(openCasesHref())).toBe(figures.open);

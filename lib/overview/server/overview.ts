@@ -11,6 +11,7 @@ import { addDays, type OverviewPeriod } from "@/lib/overview/period";
 import type { Overview, Panel } from "@/lib/overview/types";
 import { AppError } from "@/lib/shared/errors";
 import { startOfDay } from "@/lib/shared/time-zone";
+import { currentConnectionId } from "@/lib/upstream/account";
 import type { CoreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
@@ -59,7 +60,8 @@ export const panelLoaders = {
   cases: (period: OverviewPeriod, deps: OverviewDeps): Promise<CaseFigures> => {
     const timeZone = (deps.cfg ?? config()).displayTimeZone;
     const range = { start: startOfDay(period.from, timeZone), end: startOfDay(addDays(period.to, 1), timeZone) };
-    return caseFigures(deps.db, range, deps.now);
+    // The connection the view speaks as (the page's or the export's, bound by lib/connections).
+    return caseFigures(deps.db, currentConnectionId(), range, deps.now);
   },
   activity: (period: OverviewPeriod, deps: OverviewDeps): Promise<AuditActivity> =>
     auditActivity(deps.db, period, (deps.cfg ?? config()).displayTimeZone),

@@ -139,7 +139,7 @@ async function casesOf(db: Database, publicIds: string[]): Promise<ReportCase[]>
     .from(cases)
     .where(inArray(cases.publicId, publicIds))
     .orderBy(asc(cases.openedAt));
-  const details = (await Promise.all(rows.map((row) => getCase(db, row.publicId)))).filter((detail) => detail !== null);
+  const details = (await Promise.all(rows.map((row) => getCase(db, null, row.publicId)))).filter((detail) => detail !== null);
   const queueIds = [...new Set(details.map((detail) => detail.queueId))];
   const queues = queueIds.length
     ? await db.select({ id: caseQueues.id, name: caseQueues.name }).from(caseQueues).where(inArray(caseQueues.id, queueIds))

@@ -4,6 +4,7 @@ import { auditedAction, cpfHash, failureOf, recordEvent, type RequestContext } f
 import { hasPermission, type PermissionHolder } from "@/lib/auth/permissions";
 import { findCaseRow } from "@/lib/cases/server/detail";
 import { linkReverification, reverificationCount } from "@/lib/cases/server/related";
+import { connectionHere } from "@/lib/cases/server/scope";
 import type { ReverificationResponse } from "@/lib/cases/types";
 import type { ReverificationInput } from "@/lib/cases/validation";
 import type { Database } from "@/lib/db/client";
@@ -86,7 +87,7 @@ export async function requestReverification(
   input: ReverificationInput,
   deps: VerificationDeps = {},
 ): Promise<ReverificationResponse> {
-  const row = await findCaseRow(db, publicId);
+  const row = await findCaseRow(db, publicId, connectionHere());
   if (!row) return refuse(context, publicId, new AppError("not_found", "No case exists for this verification."));
   if (row.status !== "open") return refuse(context, publicId, new AppError("conflict", "This case is closed."));
   if (row.assigneeId !== actor.id && !hasPermission(actor, "cases.assign")) {

@@ -4,6 +4,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
+import { withConnection } from "@/lib/connections/server/bind";
 import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 import { log, redactText } from "@/lib/log";
@@ -14,6 +15,7 @@ import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tab
 import { auditableDetail, webhookTarget } from "./audit";
 import { verificationChangeListeners, type VerificationChange } from "./changes";
 import { parseDelivery } from "./parse";
+import { connectionOfEvent, eventConnections } from "./route-connection";
 
 /*
  * Processes stored deliveries out of the request. Any instance may run it at any time: each delivery is
@@ -55,6 +57,7 @@ export async function processPendingDeliveries(db: Database, { max = 100 }: { ma
 }
 
 async function processOne(db: Database): Promise<Outcome> {
+  const live = await eventConnections(db);
   let claimed: { id: number; deliveryId: string; attempts: number } | undefined;
   try {
     return await db.transaction(async (tx) => {
@@ -79,6 +82,8 @@ async function processOne(db: Database): Promise<Outcome> {
         return { kind: "done", deliveryId: row.deliveryId } as const;
       }
       const { parsed } = read;
+      // Before the lock below: it may ask the service (./route-connection.ts), and the lock serialises every event.
+      const connection = await connectionOfEvent(tx as unknown as Database, live, parsed.publicId);
       // Held to commit: event ids become visible in increasing order (the change feed's cursor relies on it).
       await tx.execute(sql`select pg_advisory_xact_lock(${VERIFICATION_EVENTS_LOCK_KEY})`);
       // The change the listeners learn is the event row as recorded, less its deduplication key.
@@ -96,12 +101,15 @@ async function processOne(db: Database): Promise<Outcome> {
       };
       const [inserted] = await tx
         .insert(verificationEvents)
-        .values({ eventKey: parsed.eventKey, ...change })
+        .values({ eventKey: parsed.eventKey, connectionId: connection.id, ...change })
         .onConflictDoNothing({ target: verificationEvents.eventKey })
         .returning({ id: verificationEvents.id });
 
       if (inserted) {
-        for (const listener of verificationChangeListeners()) await listener(tx, change);
+        // Speaking as the event's connection: what a listener reads and writes belongs to it.
+        await withConnection(connection, async () => {
+          for (const listener of verificationChangeListeners()) await listener(tx, change);
+        });
         // Open pages hear of it when this commits (lib/db/live.ts): the id and the status only.
         await publishLive(tx as unknown as Database, {
           topic: "verification.changed",

@@ -74,10 +74,15 @@ export const verificationEvents = pgTable(
     fraudScore: doublePrecision("fraud_score"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     tenantPublicId: text("tenant_public_id"),
+    // The connection the event was routed to (lib/webhooks/server/route-connection.ts).
+    connectionId: text("connection_id").notNull().default("primary"),
     deliveryId: text("delivery_id").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("verification_events_public_id_idx").on(table.publicId, table.occurredAt)],
+  (table) => [
+    index("verification_events_public_id_idx").on(table.publicId, table.occurredAt),
+    index("verification_events_connection_idx").on(table.connectionId, table.id),
+  ],
 );
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

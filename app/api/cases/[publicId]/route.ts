@@ -16,7 +16,7 @@ import { publicIdSchema } from "@/lib/verifications/validation";
 // queue's next case, X-KYC-Ahead), it is recorded as such (`ahead: "read"`): the member has not opened it yet.
 export const GET = route(
   { permission: "cases.read", params: z.object({ publicId: publicIdSchema }), query: caseContextSchema },
-  async ({ db, request, user, context, params: { publicId }, query }) => {
+  async ({ db, request, user, context, connection, params: { publicId }, query }) => {
     const data = await audited(
       context,
       {
@@ -24,7 +24,7 @@ export const GET = route(
         target: { type: "verification", id: publicId },
         details: isReadAhead(request.headers) ? { ahead: "read" } : undefined,
       },
-      async () => ({ case: await getCase(db, publicId, query, user.id), takeMode: (await readTakeSettings(db)).takeMode }),
+      async () => ({ case: await getCase(db, connection.id, publicId, query, user.id), takeMode: (await readTakeSettings(db)).takeMode }),
     );
     // Opened by the member (not read ahead): what they were told of this case is read (issue 32).
     if (data.case && !isReadAhead(request.headers)) await markCasesHandled(db, [publicId], { userId: user.id });

@@ -125,14 +125,14 @@ describeEachDatabase("the sandbox's deliveries, received on $name", ({ open }) =
     expect(delivery).toMatchObject({ keySource: "event", state: "processed" });
     const [created] = await handle.db.select().from(verificationEvents).where(eq(verificationEvents.publicId, publicId));
     expect(created).toMatchObject({ event: "verification.created", status: "not_opened", identityScore: expect.any(Number) });
-    expect(await getCase(handle.db, publicId)).toMatchObject({ status: "open", flags: ["pep"], upstreamStatus: "not_opened" });
+    expect(await getCase(handle.db, "primary", publicId)).toMatchObject({ status: "open", flags: ["pep"], upstreamStatus: "not_opened" });
 
     // The service ends the flow: verification.expired, the status unchanged.
     expect((await control(publicId, { status: "expired" })).status).toBe(200);
     expect(await answered(publicId, 2)).toEqual([202, 202]);
-    const closed = await getCase(handle.db, publicId);
+    const closed = await getCase(handle.db, "primary", publicId);
     expect(closed).toMatchObject({ status: "closed", closedReason: "expired", finalStatus: null });
-    const queue = await listQueue(handle.db, { queue: "open", sort: "age", page: 1, per_page: 200 }, me.actor);
+    const queue = await listQueue(handle.db, "primary", { queue: "open", sort: "age", page: 1, per_page: 200 }, me.actor);
     expect(queue.items.map((item) => item.publicId)).not.toContain(publicId);
   });
 
@@ -147,6 +147,10 @@ describeEachDatabase("the sandbox's deliveries, received on $name", ({ open }) =
     const deliveries = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.publicId, publicId));
     expect(deliveries.map((row) => row.keySource).sort()).toEqual(["event", "header", "header"]);
     expect(deliveries.filter((row) => row.keySource === "header").every((row) => row.tenantPublicId === "tnt_sandbox_main")).toBe(true);
-    expect(await getCase(handle.db, publicId)).toMatchObject({ status: "open", upstreamStatus: "review", upstreamReviewState: "assigned" });
+    expect(await getCase(handle.db, "primary", publicId)).toMatchObject({
+      status: "open",
+      upstreamStatus: "review",
+      upstreamReviewState: "assigned",
+    });
   });
 });

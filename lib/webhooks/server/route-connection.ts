@@ -1,0 +1,75 @@
+import "server-only";
+
+import { desc, eq } from "drizzle-orm";
+
+import { withConnection } from "@/lib/connections/server/bind";
+import { liveConnections, type Connection } from "@/lib/connections/server/store";
+import type { Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { PRIMARY_CONNECTION } from "@/lib/shared/connection-path";
+import { withUpstreamSource } from "@/lib/upstream/call-count";
+import { coreClient } from "@/lib/upstream/core";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { verificationEvents } from "@/lib/webhooks/server/tables";
+
+/*
+ * Which connection a verification event belongs to (issue 33, item 3): the one whose key reads the verification.
+ * The service's contract makes that a fact one can ask: a key reads only its own integration's and environment's
+ * verifications, anything else is a 404. So:
+ *
+ * 1. one live connection: it;
+ * 2. an earlier event of the verification was routed: the same connection (no upstream call);
+ * 3. else each live connection in the admins' order is asked for the verification; the first that reads it owns it.
+ *    A connection that cannot answer now (unreachable, its key refused) is passed over; when the others said "not
+ *    mine" and one could not answer, the delivery is retried later (thrown), so an event is not filed under the wrong
+ *    connection because the right one was down. When every connection answers 404, or none can answer at all (the
+ *    service is down: the event is not held back for hours), it is filed under `primary` (else the first), as every
+ *    event was before connections existed; the second case is logged (`webhook_connection_unconfirmed`).
+ *
+ * The envelope's `tenant_public_id` names the account, not its environment (the sandbox and production of one
+ * integration share it), so it cannot choose between them alone; it is kept on the event for the day connections
+ * learn their tenant.
+ */
+export async function connectionOfEvent(tx: Database, live: Connection[], publicId: string): Promise<Connection> {
+  if (live.length <= 1) return live[0] ?? throwNoConnection();
+  const [earlier] = await tx
+    .select({ connectionId: verificationEvents.connectionId })
+    .from(verificationEvents)
+    .where(eq(verificationEvents.publicId, publicId))
+    .orderBy(desc(verificationEvents.id))
+    .limit(1);
+  const known = earlier && live.find((connection) => connection.id === earlier.connectionId);
+  if (known) return known;
+  let unanswered: unknown;
+  let refused = 0;
+  for (const connection of live) {
+    try {
+      await withConnection(connection, () => withUpstreamSource("job:webhooks.process", () => coreClient().getVerification(publicId)));
+      return connection;
+    } catch (error) {
+      if (isUpstreamError(error) && error.kind === "not_found") refused += 1;
+      else unanswered ??= error;
+    }
+  }
+  // Some connections said "not mine" and another could not answer: it may be that one's; ask again at the retry.
+  if (unanswered && refused > 0) throw unanswered;
+  // None could answer (the service is down): filed as before connections existed, so the event is not held for hours.
+  if (unanswered) log.warn("webhook_connection_unconfirmed", { connection: fallbackOf(live).id, error: unanswered });
+  return fallbackOf(live);
+}
+
+function fallbackOf(live: Connection[]): Connection {
+  return live.find((connection) => connection.id === PRIMARY_CONNECTION) ?? live[0]!;
+}
+
+/**
+ * The live connections, read before the delivery's transaction (a cached read outside it: on the embedded database's
+ * single connection, a read beside an open transaction would wait for it).
+ */
+export function eventConnections(db: Database): Promise<Connection[]> {
+  return liveConnections(db);
+}
+
+function throwNoConnection(): never {
+  throw new Error("no live connection: an event cannot be filed until an administrator adds one");
+}

@@ -1,0 +1,176 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { POST as ASSIGN } from "@/app/api/cases/[publicId]/assignment/route";
+import { POST as NOTE } from "@/app/api/cases/[publicId]/notes/route";
+import { GET as ONE_CASE } from "@/app/api/cases/[publicId]/route";
+import { GET as QUEUE } from "@/app/api/cases/route";
+import { POST as SYNC } from "@/app/api/cases/sync/route";
+import { POST as SEARCH } from "@/app/api/search/route";
+import { GET as LIST } from "@/app/api/verifications/route";
+import { POST as RECEIVE } from "@/app/api/webhooks/verification-events/route";
+import { cases } from "@/lib/cases/server/tables";
+import { caseFigures } from "@/lib/overview/server/cases";
+import { processPendingDeliveries } from "@/lib/webhooks/server/processor";
+import { verificationEvents } from "@/lib/webhooks/server/tables";
+import { json, withPartnersHarness } from "@/test/partners-ops";
+import { flatEvent, TEST_WEBHOOK_SECRET, webhookRequest } from "@/test/webhooks";
+
+/*
+ * Data never mixed (issue 33, item 3), against a real sandbox and the three connections embedded mode seeds
+ * (`primary`: int_main/sandbox, `production`: int_main/production, `other-integration`: int_other/sandbox): each
+ * connection's sync opens its own cases; the queue, a case, a case's work and the search answer the connection the
+ * call names and nothing of another's; a verification event is filed under the connection whose key reads it.
+ */
+
+// The sandbox key that returns CPFs whole (sandbox/api-keys.ts), so the sync indexes them for the search.
+const h = withPartnersHarness({ CORE_API_KEY: "sbx_core_unmasked", WEBHOOK_SIGNING_SECRET: TEST_WEBHOOK_SECRET, CORE_MAX_PER_PAGE: "100" });
+const ORIGIN = "http://localhost:3000";
+const CONNECTIONS = ["primary", "production", "other-integration"] as const;
+
+const noParams = { params: Promise.resolve({}) as Promise<never> };
+const withId = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
+
+async function reviewIds(connection: string): Promise<string[]> {
+  const response = await LIST(
+    h.request(`${ORIGIN}/api/verifications?status=review&per_page=100&connection=${connection}`, { cookie: h.adminCookie }),
+  );
+  expect(response.status).toBe(200);
+  return (await json<{ items: Array<{ publicId: string }> }>(response)).items.map((item) => item.publicId);
+}
+
+async function queueIds(connection: string): Promise<string[]> {
+  const response = await QUEUE(
+    h.request(`${ORIGIN}/api/cases?queue=open&per_page=200&connection=${connection}`, { cookie: h.adminCookie }),
+    noParams,
+  );
+  expect(response.status).toBe(200);
+  return (await json<{ items: Array<{ publicId: string }> }>(response)).items.map((item) => item.publicId);
+}
+
+async function syncAll(): Promise<void> {
+  for (const connection of CONNECTIONS) {
+    const response = await SYNC(
+      h.request(`${ORIGIN}/api/cases/sync?connection=${connection}`, { method: "POST", cookie: h.adminCookie }),
+      noParams,
+    );
+    expect(response.status, connection).toBe(200);
+  }
+}
+
+describe("records kept about verifications, under two connections and more", () => {
+  it("each connection's sync opens its own cases, and its queue lists those alone", async () => {
+    await syncAll();
+    const rows = await h.db.db.select({ publicId: cases.publicId, connectionId: cases.connectionId }).from(cases);
+    for (const connection of CONNECTIONS) {
+      const inReview = await reviewIds(connection);
+      const listed = await queueIds(connection);
+      expect(inReview.length, `${connection} has verifications in review`).toBeGreaterThan(0);
+      expect(listed.length, `${connection}'s queue`).toBeGreaterThan(0);
+      // Every case listed is one of this connection's verifications, and stored under it.
+      expect(
+        listed.filter((id) => !inReview.includes(id)),
+        `${connection}: cases of another connection`,
+      ).toEqual([]);
+      const stored = new Map(rows.map((row) => [row.publicId, row.connectionId]));
+      expect(listed.filter((id) => stored.get(id) !== connection)).toEqual([]);
+    }
+    const [sandbox, production] = [await queueIds("primary"), await queueIds("production")];
+    expect(sandbox.filter((id) => production.includes(id))).toEqual([]);
+  });
+
+  it("the overview counts each connection's own open cases", async () => {
+    await syncAll();
+    const range = { start: new Date(Date.now() - 86_400_000), end: new Date() };
+    for (const connection of CONNECTIONS) {
+      const stored = await h.db.db.$count(cases, and(eq(cases.connectionId, connection), eq(cases.status, "open")));
+      expect(stored, connection).toBeGreaterThan(0);
+      expect((await caseFigures(h.db.db, connection, range)).open, connection).toBe(stored);
+    }
+  });
+
+  it("a second full sync of one connection closes none of another's cases", async () => {
+    await syncAll();
+    const before = await queueIds("production");
+    const again = await SYNC(h.request(`${ORIGIN}/api/cases/sync?connection=primary`, { method: "POST", cookie: h.adminCookie }), noParams);
+    expect(((await json(again)) as { ran: boolean }).ran).toBe(true);
+    expect(await queueIds("production")).toEqual(before);
+  });
+
+  it("a case of another connection is no case here: not read, not assigned, no note", async () => {
+    await syncAll();
+    const [theirs] = await queueIds("production");
+    const read = async (connection: string) =>
+      json<{ case: { publicId: string } | null }>(
+        await ONE_CASE(h.request(`${ORIGIN}/api/cases/${theirs}?connection=${connection}`, { cookie: h.adminCookie }), withId(theirs!)),
+      );
+    expect((await read("production")).case?.publicId).toBe(theirs);
+    expect((await read("primary")).case).toBeNull();
+
+    const assign = (connection: string) =>
+      ASSIGN(
+        h.request(`${ORIGIN}/api/cases/${theirs}/assignment?connection=${connection}`, {
+          method: "POST",
+          cookie: h.adminCookie,
+          body: { assignee: "me" },
+        }),
+        withId(theirs!),
+      );
+    expect((await assign("primary")).status).toBe(404);
+    const note = await NOTE(
+      h.request(`${ORIGIN}/api/cases/${theirs}/notes?connection=other-integration`, {
+        method: "POST",
+        cookie: h.adminCookie,
+        body: { text: "Not here." },
+      }),
+      withId(theirs!),
+    );
+    expect(note.status).toBe(404);
+    // Under its own connection the same call works: the refusals above were the connection's, not the case's.
+    expect((await assign("production")).status).toBe(200);
+    const [row] = await h.db.db.select({ assigneeId: cases.assigneeId }).from(cases).where(eq(cases.publicId, theirs!));
+    expect(row?.assigneeId).toBe(h.adminId);
+  });
+
+  it("the search answers the connection's own index entries only", async () => {
+    await syncAll();
+    const search = async (connection: string, body: Record<string, unknown>) =>
+      json<{ hits: Array<{ publicId: string }> }>(
+        await SEARCH(h.request(`${ORIGIN}/api/search?connection=${connection}`, { method: "POST", cookie: h.adminCookie, body }), noParams),
+      );
+    // The sync indexed the sandbox key's verifications, their CPFs as keyed hashes: found under primary only.
+    const listed = await LIST(
+      h.request(`${ORIGIN}/api/verifications?status=review&per_page=5&connection=primary`, { cookie: h.adminCookie }),
+    );
+    const [first] = (await json<{ items: Array<{ publicId: string; document: string; documentMasked: boolean }> }>(listed)).items;
+    expect(first?.documentMasked).toBe(false);
+    const cpf = first!.document.replace(/\D/g, "");
+    expect((await search("primary", { cpf })).hits.map((hit) => hit.publicId)).toContain(first!.publicId);
+    expect((await search("production", { cpf })).hits.map((hit) => hit.publicId)).not.toContain(first!.publicId);
+  });
+
+  it("files a verification event under the connection whose key reads the verification", async () => {
+    const [theirs] = await reviewIds("other-integration");
+    const [ours] = await reviewIds("primary");
+    for (const publicId of [theirs!, ours!]) {
+      const received = await RECEIVE(
+        webhookRequest(flatEvent(publicId, { status: "review", ref_id: `scope-${publicId.slice(0, 8)}` })),
+        noParams,
+      );
+      expect(received.status).toBeLessThan(300);
+    }
+    await processPendingDeliveries(h.db.db);
+    const filed = async (publicId: string) =>
+      (
+        await h.db.db
+          .select({ connectionId: verificationEvents.connectionId })
+          .from(verificationEvents)
+          .where(eq(verificationEvents.publicId, publicId))
+      ).map((row) => row.connectionId);
+    expect(await filed(theirs!)).toEqual(["other-integration"]);
+    expect(await filed(ours!)).toEqual(["primary"]);
+    // The case the event opened (its verification is in review) is the other integration's, listed there only.
+    expect(await queueIds("other-integration")).toContain(theirs);
+    expect(await queueIds("primary")).not.toContain(theirs);
+  });
+});
