@@ -58,6 +58,7 @@ async function run(
     const stream = liveStream({
       handle: reader as never,
       user: user as never,
+      connectionId: "primary",
       lastEventId: null,
       signal: abort.signal,
       stillSignedIn: async () => user as never,

@@ -6,6 +6,7 @@ import { POST as NOTE } from "@/app/api/cases/[publicId]/notes/route";
 import { GET as ONE_CASE } from "@/app/api/cases/[publicId]/route";
 import { GET as QUEUE } from "@/app/api/cases/route";
 import { POST as SYNC } from "@/app/api/cases/sync/route";
+import { GET as STREAM } from "@/app/api/events/stream/route";
 import { POST as SEARCH } from "@/app/api/search/route";
 import { GET as LIST } from "@/app/api/verifications/route";
 import { POST as RECEIVE } from "@/app/api/webhooks/verification-events/route";
@@ -130,6 +131,48 @@ describe("records kept about verifications, under two connections and more", () 
     expect((await assign("production")).status).toBe(200);
     const [row] = await h.db.db.select({ assigneeId: cases.assigneeId }).from(cases).where(eq(cases.publicId, theirs!));
     expect(row?.assigneeId).toBe(h.adminId);
+  });
+
+  it("the live stream of a connection carries its own cases' changes, not another's", async () => {
+    await syncAll();
+    const [theirs] = await queueIds("other-integration");
+    const open = async (connection: string) => {
+      const abort = new AbortController();
+      const response = await STREAM(
+        new Request(h.request(`${ORIGIN}/api/events/stream?connection=${connection}`, { cookie: h.adminCookie }), { signal: abort.signal }),
+        noParams,
+      );
+      expect(response.status).toBe(200);
+      return { reader: response.body!.getReader(), abort };
+    };
+    const [here, there] = [await open("primary"), await open("other-integration")];
+    const assigned = await ASSIGN(
+      h.request(`${ORIGIN}/api/cases/${theirs}/assignment?connection=other-integration`, {
+        method: "POST",
+        cookie: h.adminCookie,
+        body: { assignee: "me" },
+      }),
+      withId(theirs!),
+    );
+    expect(assigned.status).toBe(200);
+    // What a stream sent within `ms` (or until it named the case).
+    const read = async ({ reader, abort }: { reader: ReadableStreamDefaultReader<Uint8Array>; abort: AbortController }, ms: number) => {
+      let text = "";
+      const until = Date.now() + ms;
+      while (Date.now() < until && !text.includes(theirs!)) {
+        const next = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), until - Date.now())),
+        ]);
+        if (!next || next.done) break;
+        text += new TextDecoder().decode(next.value);
+      }
+      abort.abort();
+      return text;
+    };
+    expect(await read(there, 10_000)).toContain(`"publicId":"${theirs}"`);
+    // Sent to the other connection's stream by now: this one, open as long, would have it too.
+    expect(await read(here, 1_000)).not.toContain(theirs);
   });
 
   it("the search answers the connection's own index entries only", async () => {

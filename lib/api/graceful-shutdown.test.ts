@@ -52,7 +52,14 @@ function gate() {
 /** A member's live stream on the suite's database, read to its end. */
 function streamText(): Promise<string> {
   return readAll(
-    liveStream({ handle, user: ANALYST, lastEventId: null, signal: new AbortController().signal, stillSignedIn: async () => ANALYST }),
+    liveStream({
+      handle,
+      user: ANALYST,
+      connectionId: "primary",
+      lastEventId: null,
+      signal: new AbortController().signal,
+      stillSignedIn: async () => ANALYST,
+    }),
   );
 }
 

@@ -27,7 +27,16 @@ function open(
   stillSignedIn: () => Promise<StaffSession | null> = async () => user,
 ) {
   const abort = new AbortController();
-  const stream = liveStream({ handle, user, lastEventId, signal: abort.signal, stillSignedIn, heartbeatMs: 50, recheckMs: 100 });
+  const stream = liveStream({
+    handle,
+    user,
+    connectionId: "primary",
+    lastEventId,
+    signal: abort.signal,
+    stillSignedIn,
+    heartbeatMs: 50,
+    recheckMs: 100,
+  });
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -58,13 +67,20 @@ function open(
 describe("the live stream's rules", () => {
   it("sends a topic only to who may read it, and a member's event only to that member", () => {
     const noCases = member("33333333-3333-4333-8333-333333333333", ["verifications.read"]);
-    expect(mayReceive(ANALYST, { topic: "case.opened", userId: null })).toBe(true);
-    expect(mayReceive(noCases, { topic: "case.opened", userId: null })).toBe(false);
-    expect(mayReceive(noCases, { topic: "verification.changed", userId: null })).toBe(true);
-    expect(mayReceive(ANALYST, { topic: "notification", userId: ANALYST.id })).toBe(true);
-    expect(mayReceive(ANALYST, { topic: "notification", userId: OTHER })).toBe(false);
-    expect(mayReceive(ANALYST, { topic: "notification", userId: null })).toBe(false);
-    expect(mayReceive(ANALYST, { topic: "something.else", userId: null })).toBe(false);
+    expect(mayReceive(ANALYST, { topic: "case.opened", userId: null, connectionId: null }, "primary")).toBe(true);
+    expect(mayReceive(noCases, { topic: "case.opened", userId: null, connectionId: null }, "primary")).toBe(false);
+    expect(mayReceive(noCases, { topic: "verification.changed", userId: null, connectionId: null }, "primary")).toBe(true);
+    expect(mayReceive(ANALYST, { topic: "notification", userId: ANALYST.id, connectionId: null }, "primary")).toBe(true);
+    expect(mayReceive(ANALYST, { topic: "notification", userId: OTHER, connectionId: null }, "primary")).toBe(false);
+    expect(mayReceive(ANALYST, { topic: "notification", userId: null, connectionId: null }, "primary")).toBe(false);
+    expect(mayReceive(ANALYST, { topic: "something.else", userId: null, connectionId: null }, "primary")).toBe(false);
+  });
+
+  it("sends a connection's event only to the streams of that connection; an event about none to every stream", () => {
+    expect(mayReceive(ANALYST, { topic: "case.opened", userId: null, connectionId: "production" }, "production")).toBe(true);
+    expect(mayReceive(ANALYST, { topic: "case.opened", userId: null, connectionId: "production" }, "primary")).toBe(false);
+    expect(mayReceive(ANALYST, { topic: "verification.changed", userId: null, connectionId: "primary" }, "production")).toBe(false);
+    expect(mayReceive(ANALYST, { topic: "notification", userId: ANALYST.id, connectionId: null }, "production")).toBe(true);
   });
 
   it("frames an event and reads the last event id from the header or the query", () => {

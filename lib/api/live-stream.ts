@@ -50,9 +50,15 @@ const TOPIC_PERMISSIONS: Record<string, Permission | "own"> = {
   notification: "own",
 };
 
-/** Whether this member may be sent this event. */
-export function mayReceive(user: Pick<StaffSession, "id" | "permissions">, event: Pick<LiveEvent, "topic" | "userId">): boolean {
+/** Whether this member's stream, open under `connectionId`, may be sent this event. */
+export function mayReceive(
+  user: Pick<StaffSession, "id" | "permissions">,
+  event: Pick<LiveEvent, "topic" | "userId" | "connectionId">,
+  connectionId: string,
+): boolean {
   if (event.userId !== null && event.userId !== user.id) return false;
+  // Another connection's case or verification: not this page's (lib/connections).
+  if (event.connectionId !== null && event.connectionId !== connectionId) return false;
   const need = TOPIC_PERMISSIONS[event.topic.split(".")[0] ?? ""];
   if (need === undefined) return false;
   if (need === "own") return event.userId === user.id;
@@ -74,6 +80,8 @@ export function lastEventIdOf(request: Request): number | null {
 export interface LiveStreamOptions {
   handle: DatabaseHandle;
   user: StaffSession;
+  /** The connection the stream was opened under (its page's): another connection's events are not sent. */
+  connectionId: string;
   lastEventId: number | null;
   signal: AbortSignal;
   /** The session as it is now, or null when it ended. */
@@ -133,7 +141,7 @@ export function liveStream(options: LiveStreamOptions): ReadableStream<Uint8Arra
     sent.add(event.id);
     if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value as number);
     lastId = Math.max(lastId, event.id);
-    if (mayReceive(user, event)) write(sseFrame(event));
+    if (mayReceive(user, event, options.connectionId)) write(sseFrame(event));
   };
   const catchUp = async () => {
     if (start === null) return; // the start is read next, and a catch-up follows it

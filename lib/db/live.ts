@@ -32,6 +32,7 @@ export interface LiveEvent {
   topic: string;
   payload: Record<string, unknown>;
   userId: string | null;
+  connectionId: string | null;
   at: Date;
 }
 
@@ -40,6 +41,8 @@ export interface LiveInput {
   payload: Record<string, unknown>;
   /** The member it is for (a notification); absent: everyone allowed to read the topic. */
   userId?: string | null;
+  /** The connection whose records it is about: sent only to streams of that connection. Absent: about none. */
+  connectionId?: string | null;
 }
 
 const sweeper = globalThis as typeof globalThis & { __kycLiveSweptAt?: number };
@@ -48,7 +51,7 @@ const sweeper = globalThis as typeof globalThis & { __kycLiveSweptAt?: number };
 export async function publishLive(db: Database, input: LiveInput, now = new Date()): Promise<number> {
   const [row] = await db
     .insert(liveEvents)
-    .values({ topic: input.topic, payload: input.payload, userId: input.userId ?? null, at: now })
+    .values({ topic: input.topic, payload: input.payload, userId: input.userId ?? null, connectionId: input.connectionId ?? null, at: now })
     .returning({ id: liveEvents.id });
   if (!row) throw new Error("live event not recorded");
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(row.id)})`);

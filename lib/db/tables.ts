@@ -69,6 +69,8 @@ export const liveEvents = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     // The member it is for (a notification), or null for everyone allowed to read the topic.
     userId: text("user_id"),
+    // The connection whose records it is about (lib/connections), or null for none (a member's notification).
+    connectionId: text("connection_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("live_events_at_idx").on(table.at)],

@@ -114,6 +114,7 @@ async function processOne(db: Database): Promise<Outcome> {
         await publishLive(tx as unknown as Database, {
           topic: "verification.changed",
           payload: { publicId: parsed.publicId, status: parsed.status },
+          connectionId: connection.id,
         });
       }
       await recordEvent(

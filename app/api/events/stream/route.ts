@@ -7,10 +7,11 @@ import { parseCookieHeader } from "@/lib/shared/cookie-header";
 // notifications), filtered by what the member may read; resumes after Last-Event-ID (or `lastEventId`).
 // Always a background request: an open tab's stream never keeps the session alive, and it closes when the
 // session ends (re-read every minute). Not audited: it carries topics and ids only.
-export const GET = route({ permission: "signed_in", background: true }, async ({ request, user }) => {
+export const GET = route({ permission: "signed_in", background: true }, async ({ request, user, connection }) => {
   const cookies = parseCookieHeader(request.headers.get("cookie"));
   const stream = await processLiveStream({
     user,
+    connectionId: connection.id,
     lastEventId: lastEventIdOf(request),
     signal: request.signal,
     stillSignedIn: async () => {
