@@ -1,10 +1,14 @@
-import { answerStepUp, expect, test } from "./fixtures";
+import { baseURL } from "@/playwright.config";
+
+import { answerStepUp, expect, signInContext, test } from "./fixtures";
+import { newMember } from "./step-up-support";
 import { inEnglish } from "./verification-support";
 
 /*
  * Connections in a real browser: an admin adds the sandbox's production key as a connection, switches to it, sees
  * production's verifications under the production marker, opens one, switches back, and the same address under the
- * sandbox connection is not found. The key typed is never on a page again.
+ * sandbox connection is not found. The key typed is never on a page again. A member an admin gives the sandbox only
+ * (the staff page's Connections dialog) never sees production: not in the header, not at its address.
  */
 
 test("an admin adds the production key, switches to it, and a production verification is not found under sandbox", async ({
@@ -61,4 +65,37 @@ test("an admin adds the production key, switches to it, and a production verific
   await expect(page).toHaveURL(new RegExp(`/c/[a-z0-9-]+/verifications/${publicId}$`));
   await expect(page.getByTestId("connection-current")).toContainText("Production");
   await expect(page.getByRole("heading", { level: 1 })).not.toContainText(/not found/i);
+});
+
+test("a member given the sandbox only never sees the production connection", async ({ adminPage: page, browser, staff }) => {
+  test.setTimeout(120_000);
+  const member = await newMember(page.request, browser, staff.admin, "analyst", "sandbox-only");
+  await inEnglish(page);
+  await answerStepUp(page, staff.admin.password);
+  await page.goto("/admin/staff");
+  await page.getByRole("button", { name: `Connections: ${member.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Connections of ${member.name}` });
+  await dialog.getByLabel("Only the connections ticked below").check();
+  await dialog.getByLabel(/^Sandbox \(sandbox\)$/).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText(/^Saved\./)).toBeVisible();
+
+  const context = await browser.newContext();
+  try {
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+    await signInContext(context, member);
+    const memberPage = await context.newPage();
+    await memberPage.goto("/verifications");
+    await expect(memberPage.getByTestId("connection-current")).toContainText("Sandbox");
+    // One connection to use: no switcher at all, and production named nowhere on the page.
+    await expect(memberPage.getByTestId("connection-switcher")).toHaveCount(0);
+    await expect(memberPage.locator("body")).not.toContainText("Produção (sandbox)");
+    const direct = await memberPage.goto("/c/production/verifications");
+    expect(direct?.status()).toBe(404);
+    await expect(memberPage.getByRole("heading", { level: 1 })).toContainText("Not found");
+    const api = await memberPage.request.get("/api/verifications?connection=production");
+    expect(api.status()).toBe(404);
+  } finally {
+    await context.close();
+  }
 });

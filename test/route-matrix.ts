@@ -90,6 +90,10 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
       body: () => ({ role: matrixState.emptyRole }),
     },
   },
+  "app/api/staff/[id]/connections/route.ts": {
+    GET: { need: "staff.manage", params: async () => ({ id: matrixState.patchTarget.id }) },
+    PUT: { need: "staff.manage", params: async () => ({ id: matrixState.patchTarget.id }), body: { connections: null } },
+  },
   "app/api/staff/[id]/unlock/route.ts": {
     POST: { need: "staff.manage", params: async () => ({ id: matrixState.patchTarget.id }), body: {} },
   },

@@ -14,11 +14,8 @@ import { NotificationBell } from "@/components/notifications/bell";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { NONCE_HEADER } from "@/lib/api/csp";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
-import { pageConnection } from "@/lib/connections/server/page";
-import { allConnectionRows } from "@/lib/connections/server/store";
-import { getDb } from "@/lib/db/client";
+import { pageConnection, pageConnections, requireConnectionPageUser } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { EARLY_KEYS_SCRIPT } from "@/lib/shared/early-keys";
 
@@ -28,14 +25,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // Signed out (or session ended): to the sign-in page. Pages still check their own permission.
   // A session awaiting its second factor goes to that step; the password change and a required enrolment
   // render inside the shell (the pages themselves refuse everything else).
-  const user = await requirePageUser("signed_in", { during: ["password_change", "enrolment"] });
+  const user = await requireConnectionPageUser("signed_in", { during: ["password_change", "enrolment"] });
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   const sandbox = config().mode === "embedded";
-  // The connection the address names (else the default), always shown; the switcher lists the live ones.
+  // The connection the address names (else the default), always shown; the switcher lists the live ones the member may use.
   const connection = await pageConnection();
-  const connections = (await allConnectionRows(await getDb()))
-    .filter((row) => row.retiredAt === null)
-    .map(({ id, name, environment }) => ({ id, name, environment }));
+  const connections = (await pageConnections()).map(({ id, name, environment }) => ({ id, name, environment }));
   return (
     // The shell's client components and the segments' error boundaries (client components outside each
     // page's own ClientMessages) read these. The audit boundary's come from its segment's layout.

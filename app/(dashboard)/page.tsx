@@ -5,9 +5,9 @@ import { OverviewView } from "@/components/overview/overview-view";
 import { PeriodForm } from "@/components/overview/period-form";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import { audited, requestContext } from "@/lib/audit-trail/server";
-import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
+import { hasPermission } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
-import { withPageUpstream } from "@/lib/connections/server/page";
+import { requireConnectionPageUser, withPageUpstream } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { parseOverviewPeriod, todayIn } from "@/lib/overview/period";
 import { loadOverview, overviewAuditDetails } from "@/lib/overview/server/overview";
@@ -16,7 +16,7 @@ import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-sear
 // `/`: the overview, drawn entirely on the server (charts as SVG, no client JavaScript of its own). The
 // view is audited as a read of aggregate numbers: the period and which panels answered, nothing personal.
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const user = await requirePageUser("verifications.read");
+  const user = await requireConnectionPageUser("verifications.read");
   const cfg = config();
   const params = toUrlSearchParams(await searchParams);
   const parsed = parseOverviewPeriod(params, todayIn(cfg.displayTimeZone));

@@ -108,6 +108,8 @@ const ANSWERS: Record<string, number | [number, string]> = {
   "DELETE app/api/staff/[id]/sessions/route.ts": 200,
   "GET app/api/staff/[id]/sessions/route.ts": 200,
   "POST app/api/staff/[id]/unlock/route.ts": 200,
+  "GET app/api/staff/[id]/connections/route.ts": 200,
+  "PUT app/api/staff/[id]/connections/route.ts": 200,
   "GET app/api/staff/route.ts": 200,
   "POST app/api/staff/route.ts": 201,
   "GET app/api/upstream/calls/route.ts": 200,

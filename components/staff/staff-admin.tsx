@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { RolePickerDialog } from "@/components/staff/role-picker-dialog";
+import { StaffConnectionsDialog } from "@/components/staff/staff-connections-dialog";
 import { StaffSessionsDialog } from "@/components/staff/staff-sessions-dialog";
 import { StaffTable } from "@/components/staff/staff-table";
 import { useErrorReason } from "@/components/staff/use-error-reason";
@@ -99,6 +100,7 @@ export function StaffAdmin({
         self={actions.sessionsOf?.id === currentUserId}
         onOpenChange={(open) => (open ? undefined : actions.closeSessions())}
       />
+      <StaffConnectionsDialog member={actions.connectionsOf} onOpenChange={(open) => (open ? undefined : actions.closeConnections())} />
     </>
   );
 }

@@ -11,6 +11,7 @@ export interface StaffRowHandlers {
   onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
   onUnlock: (user: StaffListEntry) => void;
   onSessions: (user: StaffListEntry) => void;
+  onConnections: (user: StaffListEntry) => void;
   onPickRole: (user: StaffListEntry) => void;
   onResetFactors: (user: StaffListEntry) => void;
   onSsoOnly: (user: StaffListEntry, ssoOnly: boolean) => void;
@@ -32,6 +33,7 @@ export function StaffRowActions({
   onChange,
   onUnlock,
   onSessions,
+  onConnections,
   onPickRole,
   onResetFactors,
   onSsoOnly,
@@ -58,6 +60,17 @@ export function StaffRowActions({
         onClick={() => onSessions(user)}
       >
         {t("sessions.button")}
+      </Button>
+      <Button
+        variant="secondary"
+        className="px-3 py-1"
+        disabled={locked}
+        title={heldReason}
+        aria-haspopup="dialog"
+        aria-label={rowLabel(t("connections.button"))}
+        onClick={() => onConnections(user)}
+      >
+        {t("connections.button")}
       </Button>
       {factorCount !== 0 ? (
         <Button

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionDto } from "@/lib/account/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { staffKeys } from "@/lib/staff/hooks";
+import type { StaffConnectionsResponse } from "@/lib/staff/types";
 
 /*
  * A member's sign-in security as an admin manages it: their live sessions (see, end all), the reset of their
@@ -16,6 +17,7 @@ export type StaffSessionItem = Omit<SessionDto, "current">;
 
 export const staffSecurityKeys = {
   sessions: (id: string) => [...staffKeys.all, "sessions", id] as const,
+  connections: (id: string) => [...staffKeys.all, "connections", id] as const,
 };
 
 const memberUrl = (id: string) => `/api/staff/${encodeURIComponent(id)}`;
@@ -63,5 +65,24 @@ export function useSetStaffSsoOnlyMutation() {
   return useMutation<unknown, ApiRequestError, { id: string; ssoOnly: boolean }>({
     mutationFn: ({ id, ssoOnly }) => setStaffSsoOnly(id, ssoOnly),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.list() }),
+  });
+}
+
+/** Which connections a member may use, and what each withholds (lib/connections/server/access.ts). */
+export function useStaffConnectionsQuery(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<StaffConnectionsResponse, ApiRequestError>({
+    queryKey: staffSecurityKeys.connections(id),
+    queryFn: ({ signal }) => apiRequest<StaffConnectionsResponse>(`${memberUrl(id)}/connections`, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useSetStaffConnectionsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation<StaffConnectionsResponse, ApiRequestError, { id: string; connections: StaffConnectionsResponse["connections"] }>({
+    mutationFn: ({ id, connections }) =>
+      apiRequest<StaffConnectionsResponse>(`${memberUrl(id)}/connections`, { method: "PUT", body: { connections } }),
+    onSuccess: (data, { id }) => queryClient.setQueryData(staffSecurityKeys.connections(id), data),
   });
 }

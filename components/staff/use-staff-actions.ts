@@ -27,6 +27,7 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
   const [confirming, setConfirming] = useState<{ user: StaffListEntry; change: UpdateStaffInput } | null>(null);
   const [unlocked, setUnlocked] = useState<string | null>(null);
   const [sessionsOf, setSessionsOf] = useState<StaffListEntry | null>(null);
+  const [connectionsOf, setConnectionsOf] = useState<StaffListEntry | null>(null);
   const [picking, setPicking] = useState<StaffListEntry | null>(null);
   // The reset asks first; it needs a step-up, which the step-up dialog asks for on top of this one.
   const [resetting, setResetting] = useState<StaffListEntry | null>(null);
@@ -73,6 +74,7 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
       unlock.mutate({ id: user.id }, { onSuccess: () => setUnlocked(user.name), onSettled: () => setPendingId(null) });
     },
     onSessions: setSessionsOf,
+    onConnections: setConnectionsOf,
     onResetFactors: (user: StaffListEntry) => {
       resetFactors.reset();
       setResetting(user);
@@ -114,6 +116,7 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
     reset,
     resetting,
     sessionsOf,
+    connectionsOf,
     picking,
     rowActions,
     chooseRole: (user: StaffListEntry, role: string) => change(user, { role }),
@@ -123,6 +126,7 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
     cancelConfirm: () => setConfirming(null),
     cancelReset: () => setResetting(null),
     closeSessions: () => setSessionsOf(null),
+    closeConnections: () => setConnectionsOf(null),
   };
 }
 

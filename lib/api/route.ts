@@ -15,7 +15,8 @@ import {
 } from "@/lib/auth/server/require-role";
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
-import { resolveConnection, takeConnectionParam, withConnection } from "@/lib/connections/server/bind";
+import { grantsOf, memberConnection, narrowTo } from "@/lib/connections/server/access";
+import { takeConnectionParam, withConnection } from "@/lib/connections/server/bind";
 import type { Connection } from "@/lib/connections/server/store";
 import { getDb, type Database } from "@/lib/db/client";
 import { metrics, secondsSince } from "@/lib/metrics/registry";
@@ -238,16 +239,25 @@ function carriesBody(request: Request): boolean {
   return request.headers.get("content-length") !== "0";
 }
 
-/** The caller holding the route's permission; a refusal is handed to the route's `denied` first. */
+/**
+ * The caller holding the route's permission, and the connection the request works under. A member's permissions are
+ * their role's less what that connection withholds from them (lib/connections/server/access.ts), and a connection
+ * they may not use is unknown to them (404); a refusal is handed to the route's `denied` first.
+ */
 async function authorise<R extends RouteAccess, P, Q, B, D extends boolean>(
   request: Request,
   options: RouteOptions<R, P, Q, B, D>,
-): Promise<StaffSession | null> {
+  db: Database | undefined,
+  connectionId: string | undefined,
+): Promise<{ user: StaffSession | null; connection: Connection | null }> {
   const access: RouteAccess = options.permission;
-  if (access === "public") return null;
-  const user = await requireUser(request, "signed_in", { during: options.during, background: options.background === true });
+  if (access === "public") return { user: null, connection: null };
+  const member = await requireUser(request, "signed_in", { during: options.during, background: options.background === true });
+  const grants = db ? await grantsOf(db, member.id) : null;
+  const connection = db ? await memberConnection(db, connectionId, grants) : null;
+  const user = connection ? narrowTo(member, grants, connection.id) : member;
   const holds = access === "signed_in" || hasPermission(user, access);
-  if (holds && (options.alsoNeeds ?? []).every((permission) => hasPermission(user, permission))) return user;
+  if (holds && (options.alsoNeeds ?? []).every((permission) => hasPermission(user, permission))) return { user, connection };
   await options.denied?.({ request, context: requestContext(user, request.headers) });
   throw new AppError("forbidden");
 }
@@ -264,10 +274,11 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
     let response: Response;
     try {
       if (options.crossSite !== "allow") assertSameOrigin(request, { sideEffects: options.sideEffects === true });
-      const user = await authorise(request, options);
-      const params = options.params ? z.parse(options.params, (await next?.params) ?? {}) : ({} as P);
       const record = queryRecord(request, options.repeatable);
       const connectionId = takeConnectionParam(record);
+      const db = (options.database === false ? undefined : await getDb()) as RouteInput<R, P, Q, B, D>["db"];
+      const { user, connection } = await authorise(request, options, db, connectionId);
+      const params = options.params ? z.parse(options.params, (await next?.params) ?? {}) : ({} as P);
       const query = options.query ? z.parse(options.query, record) : ({} as Q);
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const raw = options.rawBody ? await readText(request, maxBytes) : "";
@@ -283,8 +294,6 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       // browser's step-up dialog then retries the very same request (lib/shared/api-client/api-request.ts).
       if (options.stepUp === "credentials" && user) assertCredentialChange(user);
       else if (options.stepUp && user) assertStepUp(user);
-      const db = (options.database === false ? undefined : await getDb()) as RouteInput<R, P, Q, B, D>["db"];
-      const connection = user && db ? await resolveConnection(db, connectionId) : null;
       const input: RouteInput<R, P, Q, B, D> = {
         request,
         user: user as RouteInput<R, P, Q, B, D>["user"],

@@ -70,6 +70,7 @@ export const AUDIT_ACTION_NAMES = [
   "staff.role_change",
   "staff.sessions_end",
   "staff.sso_only",
+  "staff.connections",
   "staff.sign_in_unlock",
   "verification.create",
   "verification.crop_clear",

@@ -53,6 +53,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "rate_limits",
       "saved_views",
       "search_index_erased",
+      "staff_connection_access",
       "staff_factors",
       "staff_recovery_codes",
       "staff_roles",

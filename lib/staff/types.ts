@@ -32,3 +32,8 @@ export interface RoleChoice {
   customName: string | null;
   permissions: readonly Permission[];
 }
+
+/** GET and PUT /api/staff/{id}/connections: null, every connection with the role's permissions; else those listed. */
+export interface StaffConnectionsResponse {
+  connections: Array<{ connectionId: string; withheld: Permission[] }> | null;
+}

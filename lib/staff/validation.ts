@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { isRoleRef, ROLES } from "@/lib/auth/roles";
 import { schemaFromParser } from "@/lib/shared/from-parser";
 
@@ -20,3 +21,29 @@ export const updateStaffSchema = z
     message: "nothing to change",
   });
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
+
+/**
+ * PUT /api/staff/{id}/connections: `connections: null` gives every connection (the default); a list gives those only,
+ * each withholding the named permissions from the member's role there. At least one, each once.
+ */
+export const staffConnectionsSchema = z
+  .object({
+    connections: z
+      .array(
+        z
+          .object({
+            connectionId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "must be a connection's id"),
+            withheld: z
+              .array(z.enum(PERMISSIONS as [Permission, ...Permission[]]))
+              .max(PERMISSIONS.length)
+              .default([]),
+          })
+          .strict(),
+      )
+      .min(1, "must name at least one connection, or be null for every one")
+      .max(100)
+      .refine((grants) => new Set(grants.map((grant) => grant.connectionId)).size === grants.length, "must name each connection once")
+      .nullable(),
+  })
+  .strict();
+export type StaffConnectionsInput = z.infer<typeof staffConnectionsSchema>;

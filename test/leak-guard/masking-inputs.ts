@@ -57,6 +57,7 @@ export const INPUTS: Record<string, Inputs> = {
   "GET /api/cases/[publicId]": { calls: (ids) => [{ params: { publicId: ids.casePublicId } }] },
   "GET /api/media/[token]": { calls: (ids) => [{ params: { token: ids.mediaToken } }] },
   "GET /api/staff/[id]/sessions": { calls: (ids) => [{ params: { id: ids.staffId } }] },
+  "GET /api/staff/[id]/connections": { calls: (ids) => [{ params: { id: ids.staffId } }] },
   "GET /api/auth/[...nextauth]": { skip: "next-auth's own endpoints: the member's own session, CSRF token and providers" },
   // Answers that carry a person's data.
   "POST /api/search": { calls: (ids) => [{ body: { ref_id: ids.refId } }, { body: { cpf: ids.cpf } }] },
@@ -121,6 +122,7 @@ export const INPUTS: Record<string, Inputs> = {
   "DELETE /api/staff/[id]/factors": { skip: ADMIN_ONLY },
   "DELETE /api/staff/[id]/sessions": { skip: ADMIN_ONLY },
   "POST /api/staff/[id]/unlock": { skip: ADMIN_ONLY },
+  "PUT /api/staff/[id]/connections": { skip: ADMIN_ONLY },
   "POST /api/views": { skip: "answers the member's saved list view (filters only)" },
   "DELETE /api/views/[id]": { skip: "removes the member's saved list view" },
 };

@@ -5,7 +5,7 @@ import { accountKeys } from "@/lib/account/hooks";
 import { factorsOverview } from "@/lib/account/server/factors-overview";
 import { ownSessions } from "@/lib/account/server/sessions";
 import type { SessionsResponse } from "@/lib/account/types";
-import { requirePageUser } from "@/lib/auth/server/require-role";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { pageTitle } from "@/lib/i18n/page-title";
 
@@ -21,7 +21,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 // held on while the policy requires a factor the member does not have yet (`?enrol=1`). The factors and the
 // sessions are read here through the same functions as their GET routes, then hydrated: the first paint is whole.
 export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
-  const user = await requirePageUser("signed_in", { during: ["enrolment"] });
+  const user = await requireConnectionPageUser("signed_in", { during: ["enrolment"] });
   const asked = (await searchParams).enrol === "1";
   const enrolling = user.awaiting === "enrolment";
   const queryClient = new QueryClient();

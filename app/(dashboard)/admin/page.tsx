@@ -3,11 +3,12 @@ import { redirect } from "next/navigation";
 
 import { ADMIN_SECTIONS } from "@/components/layout/nav-items";
 import { AppLink as Link } from "@/components/ui/app-link";
-import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
+import { hasPermission } from "@/lib/auth/server/require-role";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 
 // `/admin`: the sections this member may use; none, and the page is not theirs.
 export default async function AdminPage() {
-  const user = await requirePageUser("signed_in");
+  const user = await requireConnectionPageUser("signed_in");
   const sections = ADMIN_SECTIONS.filter((section) => hasPermission(user, section.permission));
   if (sections.length === 0) redirect("/not-allowed");
   const t = await getTranslations("common.adminHome");

@@ -3,11 +3,10 @@ import { headers } from "next/headers";
 
 import { HydratedClient } from "@/components/layout/hydrated-client";
 import { audited, requestContext } from "@/lib/audit-trail/server";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import { caseKeys, type QueueParams } from "@/lib/cases/hooks";
 import { listQueue } from "@/lib/cases/server/queue";
 import { queueQuerySchema } from "@/lib/cases/validation";
-import { pageConnection } from "@/lib/connections/server/page";
+import { pageConnection, requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import type { PageSearchParams } from "@/lib/shared/page-search-params";
 
@@ -16,7 +15,7 @@ import { CasesPageClient } from "./page-client";
 // /cases: the review queue. The first view is read here (same function as GET /api/cases) and hydrated;
 // tab, sort and filter changes go through the route handler. Unknown parameters fall back to the open queue.
 export default async function CasesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const user = await requirePageUser("cases.read");
+  const user = await requireConnectionPageUser("cases.read");
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, [value ?? []].flat()[0]]));
   const parsed = queueQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : queueQuerySchema.parse({});

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/layout/page-header";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { pageTitle } from "@/lib/i18n/page-title";
 
@@ -12,7 +12,7 @@ export const generateMetadata = pageTitle("kyc");
 
 // /kyc – start a KYC session and check a phone by SMS (analysts). Both start from a form: nothing to prefetch.
 export default async function Page() {
-  await requirePageUser("kyc.start");
+  await requireConnectionPageUser("kyc.start");
   const t = await getTranslations("kyc");
   return (
     <div className="space-y-6">

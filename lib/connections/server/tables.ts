@@ -1,7 +1,9 @@
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// The connections' table (migration 0022). No `server-only` and no `@/` alias here: drizzle-kit loads schema files
-// outside Next.
+import { staffUsers } from "@/lib/auth/server/tables";
+
+// The connections' tables (migrations 0022, 0026). No `server-only` here: drizzle-kit loads schema files outside Next.
 
 /** What a connection's key was last seen able to do (lib/connections/server/probe.ts); null: not yet known. */
 export interface StoredCapabilities {
@@ -37,3 +39,25 @@ export const connections = pgTable("connections", {
 });
 
 export type ConnectionRow = typeof connections.$inferSelect;
+
+/*
+ * Which connections a member may use (lib/connections/server/access.ts): none listed, every one with the role's
+ * permissions; else those listed, each less the permissions it withholds.
+ */
+export const staffConnectionAccess = pgTable(
+  "staff_connection_access",
+  {
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    withheld: text("withheld")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.staffId, table.connectionId] })],
+);

@@ -12,8 +12,8 @@ import { distinctActions } from "@/lib/audit-trail/server/query";
 import { cpfSearchMisses } from "@/lib/audit-trail/server/search-misses";
 import { viewAuditLog } from "@/lib/audit-trail/server/service";
 import type { AuditPage } from "@/lib/audit-trail/types";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
@@ -23,7 +23,7 @@ import { AuditPageClient } from "./page-client";
 // /admin/audit: the first page is read here (the same function as GET /api/audit, so this view is audited
 // too) and handed to react-query; filter changes and older pages go through the route handler.
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const user = await requirePageUser("audit.read");
+  const user = await requireConnectionPageUser("audit.read");
   const parsed = parseAuditFilters(auditParamsFromSearchParams(toUrlSearchParams(await searchParams)));
   const queryClient = new QueryClient();
   const db = await getDb();

@@ -1,10 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 
 import { HydratedClient } from "@/components/layout/hydrated-client";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import { routingKeys } from "@/lib/cases/routing-hooks";
 import { readTakeSettings } from "@/lib/cases/server/case-settings";
 import { readRouting } from "@/lib/cases/server/routing";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { pageTitle } from "@/lib/i18n/page-title";
 
@@ -18,7 +18,7 @@ export const generateMetadata = pageTitle("cases.routing");
 // same function as GET /api/cases/routing, then hydrated; saving goes through PUT /api/cases/routing. How a
 // member takes a case (GET, PUT /api/cases/settings) sits below, saved on its own.
 export default async function CaseRoutingPage() {
-  await requirePageUser("cases.assign");
+  await requireConnectionPageUser("cases.assign");
   const queryClient = new QueryClient();
   const db = await getDb();
   await queryClient.prefetchQuery({ queryKey: routingKeys.routing(), queryFn: async () => readRouting(db) });

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 
 import { UpstreamCallsSection } from "@/components/integrations/upstream-calls-section";
 import { HydratedClient } from "@/components/layout/hydrated-client";
-import { requirePageUser } from "@/lib/auth/server/require-role";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { pageTitle } from "@/lib/i18n/page-title";
 import { integrationKeys } from "@/lib/integrations/hooks";
@@ -17,7 +17,7 @@ export const generateMetadata = pageTitle("integrations");
 // /admin/integrations – integration keys (admins only): the registry and revealable keys are prefetched here; below
 // them, what the service's calls cost this week (the key's quota).
 export default async function Page() {
-  const user = await requirePageUser("integrations.manage");
+  const user = await requireConnectionPageUser("integrations.manage");
   const queryClient = new QueryClient();
   const cookieHeader = (await headers()).get("cookie");
   const [, calls] = await Promise.all([

@@ -3,7 +3,8 @@ import { getTranslations } from "next-intl/server";
 
 import { HydratedClient } from "@/components/layout/hydrated-client";
 import { PageHeader } from "@/components/layout/page-header";
-import { hasPermission, requirePageUser } from "@/lib/auth/server/require-role";
+import { hasPermission } from "@/lib/auth/server/require-role";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { pageTitle } from "@/lib/i18n/page-title";
 import { privacyKeys } from "@/lib/privacy/hooks";
@@ -18,7 +19,7 @@ export const generateMetadata = pageTitle("privacy");
 // retention policies are read here (the same function as GET /api/privacy/retention; no personal data); a
 // report starts from the form, its CPF in a POST body.
 export default async function PrivacyPage() {
-  const user = await requirePageUser("privacy.report");
+  const user = await requireConnectionPageUser("privacy.report");
   const t = await getTranslations("privacy");
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery({ queryKey: privacyKeys.retention(), queryFn: async () => retentionReport(await getDb()) });

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { getLocale } from "next-intl/server";
 
 import { HydratedClient } from "@/components/layout/hydrated-client";
-import { requirePageUser } from "@/lib/auth/server/require-role";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
 import { pageTitle } from "@/lib/i18n/page-title";
@@ -19,7 +19,7 @@ export const generateMetadata = pageTitle("roles");
 // Roles (roles.manage): the roles and the catalogue are read here through the same functions the API uses,
 // then hydrated.
 export default async function RolesPage() {
-  await requirePageUser("roles.manage");
+  await requireConnectionPageUser("roles.manage");
   const locale = (await getLocale()) as Locale;
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery({

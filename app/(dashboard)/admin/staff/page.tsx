@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 
 import { HydratedClient } from "@/components/layout/hydrated-client";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { pageTitle } from "@/lib/i18n/page-title";
 import { listRoles } from "@/lib/roles/server/roles";
@@ -17,7 +17,7 @@ export const generateMetadata = pageTitle("staff");
 
 // Staff accounts (admin): the list is read here through the same query the API uses, then hydrated.
 export default async function StaffPage() {
-  const user = await requirePageUser("staff.manage");
+  const user = await requireConnectionPageUser("staff.manage");
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery({
     queryKey: staffKeys.list(),

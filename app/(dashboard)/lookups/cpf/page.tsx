@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/layout/page-header";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
+import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { pageTitle } from "@/lib/i18n/page-title";
 
@@ -12,7 +12,7 @@ export const generateMetadata = pageTitle("lookups");
 
 // /lookups/cpf – manual CPF lookups (analysts). Nothing to prefetch: a lookup starts from the form.
 export default async function Page() {
-  await requirePageUser("lookups.run");
+  await requireConnectionPageUser("lookups.run");
   const t = await getTranslations("lookups");
   const { perMinute, perDay } = config().lookupLimits;
   return (

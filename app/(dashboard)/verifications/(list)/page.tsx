@@ -4,9 +4,8 @@ import { headers } from "next/headers";
 import { HydratedClient } from "@/components/layout/hydrated-client";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext } from "@/lib/audit-trail/server";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
-import { withPageUpstream } from "@/lib/connections/server/page";
+import { requireConnectionPageUser, withPageUpstream } from "@/lib/connections/server/page";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
 import { verificationKeys } from "@/lib/verifications/hooks";
@@ -19,7 +18,7 @@ import { VerificationsPageClient } from "./page-client";
 // /verifications: the first page is fetched here (same function as GET /api/verifications) and handed
 // to react-query; filter changes later go through the route handler.
 export default async function VerificationsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const user = await requirePageUser("verifications.read");
+  const user = await requireConnectionPageUser("verifications.read");
   // The on-screen sort is not a filter: it is never sent upstream (lib/verifications/sorting.ts).
   const split = splitListQuery(toUrlSearchParams(await searchParams));
   const parsed = parseVerificationFilters(split.filterParams);

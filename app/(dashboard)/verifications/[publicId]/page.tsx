@@ -8,12 +8,10 @@ import { VerificationNotFound } from "@/components/verifications/verification-no
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/permissions";
-import { requirePageUser } from "@/lib/auth/server/require-role";
 import type { StaffSession } from "@/lib/auth/types";
 import { caseKeys } from "@/lib/cases/hooks";
 import { reasonCatalogue } from "@/lib/cases/server/api";
-import { pageConnection, withPageUpstream } from "@/lib/connections/server/page";
-import { getDb } from "@/lib/db/client";
+import { pageConnection, pageConnections, requireConnectionPageUser, withPageUpstream } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
@@ -43,7 +41,7 @@ async function hydrateRelated(queryClient: QueryClient, context: RequestContext,
   }
 }
 export default async function VerificationPage({ params }: { params: Promise<{ publicId: string }> }) {
-  const user = await requirePageUser("verifications.read");
+  const user = await requireConnectionPageUser("verifications.read");
   // Next 16: params is a Promise.
   const { publicId } = await params;
   // `/`, `..`, `%2F` and anything else that could change the upstream path: not found, with no call.
@@ -69,7 +67,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   }
   // Outside the try: notFound() works by throwing. Where another connection holds it, the not-found page names it.
   if (missing) {
-    const elsewhere = await locateElsewhere(await getDb(), publicId, (await pageConnection()).id);
+    const elsewhere = await locateElsewhere(publicId, await pageConnections(), (await pageConnection()).id);
     if (!elsewhere) notFound();
     return (
       <ClientMessages namespaces={["verifications.detail", "verifications.errors"]}>
