@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { GET as AUDIT } from "@/app/api/audit/route";
 import { POST as ASSIGN } from "@/app/api/cases/[publicId]/assignment/route";
 import { POST as NOTE } from "@/app/api/cases/[publicId]/notes/route";
 import { GET as ONE_CASE } from "@/app/api/cases/[publicId]/route";
@@ -10,6 +11,7 @@ import { GET as STREAM } from "@/app/api/events/stream/route";
 import { POST as SEARCH } from "@/app/api/search/route";
 import { GET as LIST } from "@/app/api/verifications/route";
 import { POST as RECEIVE } from "@/app/api/webhooks/verification-events/route";
+import { verifyAuditChain } from "@/lib/audit-trail/server/verify";
 import { cases } from "@/lib/cases/server/tables";
 import { caseFigures } from "@/lib/overview/server/cases";
 import { processPendingDeliveries } from "@/lib/webhooks/server/processor";
@@ -173,6 +175,34 @@ describe("records kept about verifications, under two connections and more", () 
     expect(await read(there, 10_000)).toContain(`"publicId":"${theirs}"`);
     // Sent to the other connection's stream by now: this one, open as long, would have it too.
     expect(await read(here, 1_000)).not.toContain(theirs);
+  });
+
+  it("the trail records the connection of each event, filters by it, and stays one chain", async () => {
+    await syncAll();
+    const [theirs] = await queueIds("production");
+    const assigned = await ASSIGN(
+      h.request(`${ORIGIN}/api/cases/${theirs}/assignment?connection=production`, {
+        method: "POST",
+        cookie: h.adminCookie,
+        body: { assignee: "me" },
+      }),
+      withId(theirs!),
+    );
+    expect(assigned.status).toBe(200);
+    const events = async (query: string) =>
+      (
+        await json<{ events: Array<{ action: string; target: string | null; outcome: string; connectionId: string | null }> }>(
+          await AUDIT(h.request(`${ORIGIN}/api/audit?limit=200${query}`, { cookie: h.adminCookie }), noParams),
+        )
+      ).events;
+    const production = await events("&in_connection=production");
+    expect(production.some((event) => event.action === "case.assign" && event.target === theirs)).toBe(true);
+    expect(production.every((event) => event.connectionId === "production")).toBe(true);
+    // Under the sandbox only the refused attempts of the earlier test (made there), never the assignment itself.
+    const sandbox = (await events("&in_connection=primary")).filter((event) => event.target === theirs && event.action === "case.assign");
+    expect(sandbox.every((event) => event.outcome !== "success" && event.connectionId === "primary")).toBe(true);
+    // Every connection's events, and those of none, in one chain that verifies.
+    expect((await verifyAuditChain(h.db.db)).ok).toBe(true);
   });
 
   it("the search answers the connection's own index entries only", async () => {

@@ -137,6 +137,9 @@ export function AuditEventRow({
         ) : (
           t("table.none")
         )}
+        {event.connectionId ? (
+          <span className="block text-xs text-slate-600">{t("table.connection", { id: event.connectionId })}</span>
+        ) : null}
       </DataCell>
       <DataCell label={t("table.why")} className={`${cellClass} break-words md:max-w-56`}>
         {event.purpose || t("table.none")}

@@ -23,6 +23,11 @@ function renderFilters(filters: Filters = {}, cpf: string | null = null) {
   return { onApply, form: screen.getByRole("form", { name: "Filter events" }), ...view };
 }
 
+const CONNECTIONS = [
+  { id: "primary", name: "Sandbox" },
+  { id: "production", name: "Produção (sandbox)" },
+];
+
 describe("AuditFilters", () => {
   it("applies who, action, result, target type and target, trimmed and without the empty ones", async () => {
     const { user, onApply, form } = renderFilters();
@@ -99,7 +104,9 @@ const emptyPage = { events: [], staff: {}, nextCursor: null };
 describe("The audit page's filters and the URL", () => {
   it("puts the filters in the URL and the CPF in a header, never in the URL", async () => {
     const api = mockApi({ "GET /api/audit": emptyPage });
-    const { user } = renderWithProviders(<AuditPageClient actions={[]} serverError={null} />, { url: "/admin/audit" });
+    const { user } = renderWithProviders(<AuditPageClient actions={[]} connections={CONNECTIONS} serverError={null} />, {
+      url: "/admin/audit",
+    });
     await waitFor(() => expect(api.callsTo("GET /api/audit")).toHaveLength(1));
     const form = screen.getByRole("form", { name: "Filter events" });
     await user.type(within(form).getByLabelText("Action"), "verification.view");
@@ -115,9 +122,23 @@ describe("The audit page's filters and the URL", () => {
     expect(screen.getByText(/^Searching by CPF/)).not.toHaveTextContent(VALID_CPF);
   });
 
+  it("filters by the connection events were recorded under, by its name, with the id in the URL", async () => {
+    const api = mockApi({ "GET /api/audit": emptyPage });
+    const { user } = renderWithProviders(<AuditPageClient actions={[]} connections={CONNECTIONS} serverError={null} />, {
+      url: "/admin/audit",
+    });
+    await waitFor(() => expect(api.callsTo("GET /api/audit")).toHaveLength(1));
+    const form = screen.getByRole("form", { name: "Filter events" });
+    await user.selectOptions(within(form).getByLabelText("Connection"), "Produção (sandbox)");
+    await user.click(within(form).getByRole("button", { name: "Apply filters" }));
+    expect(currentUrl()).toBe("/admin/audit?in_connection=production");
+    await waitFor(() => expect(api.callsTo("GET /api/audit")).toHaveLength(2));
+    expect(api.callsTo("GET /api/audit")[1]?.query.get("in_connection")).toBe("production");
+  });
+
   it("a URL with a filter the page does not take names it, and fetches nothing", async () => {
     const api = mockApi({ "GET /api/audit": emptyPage });
-    renderWithProviders(<AuditPageClient actions={[]} serverError={null} />, { url: "/admin/audit?colour=blue" });
+    renderWithProviders(<AuditPageClient actions={[]} connections={CONNECTIONS} serverError={null} />, { url: "/admin/audit?colour=blue" });
     const title = await screen.findByText("These filters are not valid");
     const problems = within(title.closest("[role=alert]") as HTMLElement).getAllByRole("listitem");
     expect(problems.map((item) => item.textContent)).toEqual(["colour: is not a filter of this page"]);

@@ -28,6 +28,7 @@ function draftOf(filters: Filters, cpf: string | null): Draft {
     target_type: filters.target_type ?? "",
     target: filters.target ?? "",
     outcome: filters.outcome ?? "",
+    in_connection: filters.in_connection ?? "",
     // <input type="datetime-local"> holds minutes; a date-only filter from a link shows as midnight.
     from: toLocalInput(filters.from, "00:00"),
     to: toLocalInput(filters.to, "23:59"),
@@ -45,16 +46,17 @@ export function AuditFilters({
   filters,
   cpf,
   actions,
+  connections = [],
   onApply,
 }: {
   filters: Filters;
   cpf: string | null;
   actions: string[];
+  /** The connections an event may have been recorded under (the filter's choices). */
+  connections?: Array<{ id: string; name: string }>;
   onApply: (filters: Filters, cpf: string | null) => void;
 }) {
   const t = useTranslations("audit.filters");
-  const tTypes = useTranslations("audit.targetTypes");
-  const tOutcome = useTranslations("audit.outcome");
   const timeZone = useTimeZone() ?? "UTC";
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters, cpf));
@@ -118,27 +120,7 @@ export function AuditFilters({
           </datalist>
         </FilterBox>
 
-        <FilterSelect
-          id={`${id}-outcome`}
-          name="outcome"
-          label={t("outcome")}
-          value={draft.outcome}
-          options={AUDIT_OUTCOME_VALUES}
-          optionLabel={(outcome) => tOutcome(outcome)}
-          anyLabel={t("any")}
-          onChange={(outcome) => set({ outcome })}
-        />
-
-        <FilterSelect
-          id={`${id}-target-type`}
-          name="target_type"
-          label={t("targetType")}
-          value={draft.target_type}
-          options={types}
-          optionLabel={(type) => (tTypes.has(type) ? tTypes(type) : type)}
-          anyLabel={t("any")}
-          onChange={(type) => set({ target_type: type })}
-        />
+        <ChoiceFilters id={id} draft={draft} types={types} connections={connections} set={set} />
 
         <FilterBox id={`${id}-target`} label={t("target")} hint={t("targetHint")}>
           <input
@@ -188,5 +170,65 @@ export function AuditFilters({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The filters chosen from a list: the result, the target's type, and the connection an event was recorded under. */
+function ChoiceFilters({
+  id,
+  draft,
+  types,
+  connections,
+  set,
+}: {
+  id: string;
+  draft: Draft;
+  types: readonly string[];
+  connections: Array<{ id: string; name: string }>;
+  set: (patch: Partial<Draft>) => void;
+}) {
+  const t = useTranslations("audit.filters");
+  const tTypes = useTranslations("audit.targetTypes");
+  const tOutcome = useTranslations("audit.outcome");
+  // A connection named by a link but no longer known here stays choosable, under its id.
+  const ids = [
+    ...connections.map((connection) => connection.id),
+    ...(draft.in_connection && !connections.some((c) => c.id === draft.in_connection) ? [draft.in_connection] : []),
+  ];
+  return (
+    <>
+      <FilterSelect
+        id={`${id}-outcome`}
+        name="outcome"
+        label={t("outcome")}
+        value={draft.outcome}
+        options={AUDIT_OUTCOME_VALUES}
+        optionLabel={(outcome) => tOutcome(outcome)}
+        anyLabel={t("any")}
+        onChange={(outcome) => set({ outcome })}
+      />
+      <FilterSelect
+        id={`${id}-target-type`}
+        name="target_type"
+        label={t("targetType")}
+        value={draft.target_type}
+        options={types}
+        optionLabel={(type) => (tTypes.has(type) ? tTypes(type) : type)}
+        anyLabel={t("any")}
+        onChange={(type) => set({ target_type: type })}
+      />
+      {ids.length > 1 || draft.in_connection ? (
+        <FilterSelect
+          id={`${id}-connection`}
+          name="in_connection"
+          label={t("connection")}
+          value={draft.in_connection}
+          options={ids}
+          optionLabel={(value) => connections.find((connection) => connection.id === value)?.name ?? value}
+          anyLabel={t("any")}
+          onChange={(value) => set({ in_connection: value })}
+        />
+      ) : null}
+    </>
   );
 }

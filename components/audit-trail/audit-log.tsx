@@ -26,7 +26,15 @@ import { maskCpf } from "@/lib/shared/cpf";
  * a header. The first page was prefetched by page.tsx under the same query key; "Load older events"
  * continues from the last event shown (keyset pagination: as fast on page 500 as on page 1).
  */
-export function AuditLog({ actions, serverError }: { actions: string[]; serverError: ServerError | null }) {
+export function AuditLog({
+  actions,
+  connections = [],
+  serverError,
+}: {
+  actions: string[];
+  connections?: Array<{ id: string; name: string }>;
+  serverError: ServerError | null;
+}) {
   const t = useTranslations("audit");
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -53,7 +61,7 @@ export function AuditLog({ actions, serverError }: { actions: string[]; serverEr
 
   return (
     <>
-      <AuditFilters key={form.key} filters={filters} cpf={cpf} actions={actions} onApply={apply} />
+      <AuditFilters key={form.key} filters={filters} cpf={cpf} actions={actions} connections={connections} onApply={apply} />
       {cpf ? <p className="text-sm font-medium text-slate-800">{t("filters.cpfActive", { cpf: maskCpf(cpf) })}</p> : null}
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <AuditExport filters={filters} cpf={cpf} disabled={!parsed.ok} />

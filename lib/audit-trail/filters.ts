@@ -76,6 +76,8 @@ const FILTER_RULES = {
     UNMASKED_CPF.test(value) ? "looks like a full CPF: use the CPF search, which finds it without storing it" : undefined,
   ),
   outcome: text(oneOf(AUDIT_OUTCOME_VALUES)),
+  /** The connection events were recorded under (its id). Not `connection`: that parameter is every route's own. */
+  in_connection: text(matches(/^[a-z0-9][a-z0-9-]{0,39}$/, "must be a connection's id, such as production")),
   from: timeValue,
   to: timeValue,
 } satisfies Record<string, FieldReader<string>>;
@@ -97,6 +99,7 @@ export interface AuditFilters {
   target_type?: string;
   target?: string;
   outcome?: (typeof AUDIT_OUTCOME_VALUES)[number];
+  in_connection?: string;
   from?: string;
   to?: string;
 }
@@ -142,7 +145,7 @@ export function auditParamsFromSearchParams(params: URLSearchParams): Record<str
   return raw;
 }
 
-const FILTER_KEYS = ["actor", "action", "target_type", "target", "outcome", "from", "to"] as const;
+const FILTER_KEYS = ["actor", "action", "target_type", "target", "outcome", "in_connection", "from", "to"] as const;
 
 /** Filters → query string, in a stable order (query keys and links). */
 export function auditFiltersToSearchParams(filters: AuditFilters): URLSearchParams {

@@ -18,6 +18,7 @@ function event(action: string, overrides: Partial<AuditEventView> = {}, pageView
     outcome: "success",
     ip: "127.0.0.1",
     details: pageView ? { pageView } : {},
+    connectionId: null,
     ...overrides,
   };
 }

@@ -20,6 +20,8 @@ export const auditEventViewSchema = z
     outcome: z.enum(AUDIT_OUTCOME_VALUES),
     ip: z.string().nullable(),
     details: z.record(z.string(), z.unknown()),
+    /** The connection it was recorded under (lib/connections), null when none. */
+    connectionId: z.string().nullable(),
   })
   .strict();
 

@@ -75,6 +75,11 @@ export function currentCoreApiKey(cfg: Config = config()): string {
   return currentAccount()?.coreApiKey ?? cfg.core.apiKey;
 }
 
+/** The connection the work in progress was bound to (a request's, a job's run), or undefined: none named one. */
+export function boundConnectionId(): string | undefined {
+  return bound.getStore()?.id;
+}
+
 /** The account the start-up variables describe: the seed of the connection `primary`. */
 export function accountOfConfig(cfg: Config = config()): Omit<UpstreamAccount, "id" | "version"> {
   const { username, password, domain, integrationToken, widgetIntegrationToken } = cfg.partners;

@@ -52,10 +52,25 @@ const KNOWN_KEY = "known-answer-test-key";
  * the details with their keys sorted. Any change to the hashing breaks this test, and old chains with it.
  */
 const KNOWN_HASH = "e046dd28e2f9b5c68b812440a7b4cd75ba78d3a4840b5b3931b100da04405490";
+/*
+ * An event recorded under a connection: the same array with the connection's id as its last element,
+ *
+ *   json.dumps([...as above..., {"count": 3, "reason": "ok"}, "production"], separators=(",", ":"), ensure_ascii=False)
+ *
+ * (computed the same way, outside this code base). Without a connection the array is unchanged: KNOWN_HASH holds.
+ */
+const KNOWN_CONNECTION_HASH = "245391175816971272948f6101d13e228355532953b0d80f644bf894170efa16";
 
 describe("the audit chain's hash", () => {
   it("matches the known-answer vector", () => {
     expect(computeEventHash(GENESIS_HASH, KNOWN_FIELDS, KNOWN_KEY)).toBe(KNOWN_HASH);
+  });
+
+  it("matches the known-answer vector of an event recorded under a connection, and depends on the connection", () => {
+    expect(computeEventHash(GENESIS_HASH, { ...KNOWN_FIELDS, connectionId: "production" }, KNOWN_KEY)).toBe(KNOWN_CONNECTION_HASH);
+    expect(computeEventHash(GENESIS_HASH, { ...KNOWN_FIELDS, connectionId: "primary" }, KNOWN_KEY)).not.toBe(KNOWN_CONNECTION_HASH);
+    // None, null or absent: the hash events had before connections existed.
+    expect(computeEventHash(GENESIS_HASH, { ...KNOWN_FIELDS, connectionId: null }, KNOWN_KEY)).toBe(KNOWN_HASH);
   });
 
   it("depends on the key and on every field", () => {

@@ -18,6 +18,7 @@ function row(id: number, overrides: Partial<AuditEventExportRow> = {}): AuditEve
     details: {},
     prevHash: "0".repeat(64),
     hash: "a".repeat(64),
+    connectionId: null,
     ...overrides,
   };
 }
@@ -129,7 +130,7 @@ describe("CSV cells", () => {
   });
 
   it("writes every column of an event and reads back the same values", () => {
-    const event = row(7, { purpose: "=cmd|' /C calc'!A0", details: { reason: 'bad, "very"', attempts: 3 } });
+    const event = row(7, { purpose: "=cmd|' /C calc'!A0", details: { reason: 'bad, "very"', attempts: 3 }, connectionId: "production" });
     const [cells] = parseCsv(eventToCsvRecord(event));
     expect(cells).toHaveLength(CSV_COLUMNS.length);
     expect(cells).toEqual([
@@ -146,6 +147,7 @@ describe("CSV cells", () => {
       '{"reason":"bad, \\"very\\"","attempts":3}',
       "0".repeat(64),
       "a".repeat(64),
+      "production",
     ]);
   });
 });

@@ -36,6 +36,8 @@ export const CSV_COLUMNS = [
   "details",
   "prev_hash",
   "hash",
+  // Last: the hash covers it when set (record.ts computeEventHash), after the details.
+  "connection",
 ] as const;
 
 // What a field starts with, past spaces and quotes, to be run as a formula: = + - @ or their full-width forms.
@@ -75,6 +77,7 @@ export function eventToCsvRecord(event: AuditEventExportRow): string {
     Object.keys(event.details).length ? JSON.stringify(event.details) : "",
     event.prevHash,
     event.hash,
+    event.connectionId,
   ]);
 }
 

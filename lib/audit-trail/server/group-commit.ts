@@ -45,6 +45,8 @@ export interface ChainedFields {
   outcome: (typeof auditEvents.$inferInsert)["outcome"];
   ip: string | null;
   details: Record<string, unknown>;
+  /** The connection the event was recorded under; absent or null: none (every event before connections). */
+  connectionId?: string | null;
 }
 
 export interface AppendedEvent {

@@ -33,6 +33,8 @@ export interface AuditEventFilter {
    */
   targetHashes?: string[];
   outcome?: AuditOutcome;
+  /** Recorded under this connection. */
+  connection?: string;
   from?: Date;
   toExclusive?: Date;
 }
@@ -85,6 +87,7 @@ function whereOf(filter: AuditEventFilter, cursor?: Cursor): SQL | undefined {
   if (filter.target) conditions.push(eq(auditEvents.target, filter.target));
   if (filter.targetHashes) conditions.push(inArray(auditEvents.targetHash, filter.targetHashes));
   if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
+  if (filter.connection) conditions.push(eq(auditEvents.connectionId, filter.connection));
   if (filter.from) conditions.push(gte(auditEvents.at, filter.from));
   if (filter.toExclusive) conditions.push(lt(auditEvents.at, filter.toExclusive));
   if (cursor) {
@@ -109,6 +112,7 @@ export const eventColumns = {
   outcome: auditEvents.outcome,
   ip: auditEvents.ip,
   details: auditEvents.details,
+  connectionId: auditEvents.connectionId,
 };
 
 // atExact third, where it always stood.
@@ -130,6 +134,7 @@ function toView(row: ViewRow): AuditEventView {
     outcome: row.outcome as AuditOutcome,
     ip: (row.ip as string | null) ?? null,
     details: (row.details as Record<string, unknown> | null) ?? {},
+    connectionId: (row.connectionId as string | null) ?? null,
   };
 }
 

@@ -16,6 +16,7 @@ import { getDb, type Database } from "@/lib/db/client";
 import type { Key, KeyRing } from "@/lib/keys/ring";
 import { isValidCpf, maskCpf as maskCpfForDisplay } from "@/lib/shared/cpf";
 import { isPageViewId } from "@/lib/shared/page-view";
+import { boundConnectionId } from "@/lib/upstream/account";
 
 /*
  * The audit trail's writer. `recordEvent()` is awaited before a response is sent; when it throws, the caller
@@ -69,6 +70,8 @@ export interface AuditEvent {
    */
   pageView?: string;
   at?: Date;
+  /** The connection it concerns; by default the one the work runs under (lib/upstream/account.ts), else none. */
+  connection?: string | null;
 }
 
 export class AuditContentError extends Error {
@@ -199,7 +202,11 @@ export function cpfHashes(cpf: string, ring: KeyRing = config().secrets.auditHas
   return ring.keys.map((key) => cpfHash(cpf, key.secret));
 }
 
-/** HMAC over the previous hash and the event's fields; a verifier recomputes it row by row. */
+/**
+ * HMAC over the previous hash and the event's fields; a verifier recomputes it row by row. The connection, when the
+ * event has one, is the array's last element; without one the array is as it always was, so events written before
+ * connections existed verify unchanged.
+ */
 export function computeEventHash(prevHash: string, fields: ChainedFields, secret = config().secrets.auditHash.current.secret): string {
   // Sorted keys: jsonb does not keep the order the writer used.
   const details = Object.fromEntries(Object.entries(fields.details).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -216,6 +223,7 @@ export function computeEventHash(prevHash: string, fields: ChainedFields, secret
     fields.outcome,
     fields.ip,
     details,
+    ...(fields.connectionId ? [fields.connectionId] : []),
   ]);
   return createHmac("sha256", secret).update(`audit-chain-v1\n${payload}`).digest("hex");
 }
@@ -244,6 +252,7 @@ export async function recordEvent(event: AuditEvent, tx?: Database): Promise<App
     outcome: event.outcome,
     ip: event.ip ?? null,
     details: withPageView(event.details ?? {}, event.pageView),
+    connectionId: event.connection === undefined ? (boundConnectionId() ?? null) : event.connection,
   };
   if (tx) {
     const [written] = await appendChained(tx, [fields], chainSigner(key));

@@ -42,6 +42,7 @@ export function toEventFilter(filters: AuditFilters, cpf: string | undefined): A
     targetType: filters.target_type,
     target: filters.target,
     outcome: filters.outcome,
+    connection: filters.in_connection,
     // Under every key of the audit ring: events written before a rotation keep the old key's hash.
     targetHashes: cpf ? cpfHashes(cpf) : undefined,
     from,
@@ -57,7 +58,7 @@ function accessTarget(filters: AuditFilters, cpf: string | undefined): AuditTarg
 
 function accessDetails(filters: AuditFilters, extra: AuditDetails): AuditDetails {
   const details: AuditDetails = { ...extra };
-  for (const key of ["actor", "action", "target_type", "outcome", "from", "to"] as const) {
+  for (const key of ["actor", "action", "target_type", "outcome", "in_connection", "from", "to"] as const) {
     const value = filters[key];
     if (value !== undefined) details[key] = value;
   }

@@ -33,6 +33,8 @@ export const auditEvents = pgTable(
     hash: text("hash").notNull(),
     // The audit key (AUDIT_HASH_SECRET's ring, lib/keys/ring.ts) that keyed `hash` and `target_hash`.
     keyId: text("key_id").notNull().default("1"),
+    // The connection the event was recorded under (lib/connections), null when none; chained when set.
+    connectionId: text("connection_id"),
   },
   (table) => [
     index("audit_events_at_idx").on(table.at),
@@ -41,6 +43,7 @@ export const auditEvents = pgTable(
     index("audit_events_action_idx").on(table.action, table.at),
     index("audit_events_outcome_idx").on(table.outcome, table.at),
     index("audit_events_target_hash_idx").on(table.targetHash),
+    index("audit_events_connection_idx").on(table.connectionId, table.at),
     // The audit page's target filter (lib/audit-trail/server/query.ts), in `at` order like the others.
     index("audit_events_target_idx").on(table.target, table.at),
     check("audit_events_outcome_check", sql`${table.outcome} in ('success', 'failure', 'denied', 'intent')`),

@@ -278,6 +278,7 @@ export async function verifyAuditChain(db: Database, options: VerifyOptions = {}
               outcome: row.outcome,
               ip: row.ip,
               details: row.details ?? {},
+              connectionId: row.connectionId,
             },
             key.secret,
           );

@@ -8,10 +8,13 @@ import type { ServerError } from "@/lib/shared/api-client/server-error";
 
 export function AuditPageClient({
   actions,
+  connections,
   serverError,
   notice,
 }: {
   actions: string[];
+  /** Every connection, retired ones too (the trail keeps their events), for the filter. */
+  connections: Array<{ id: string; name: string }>;
   serverError: ServerError | null;
   /** Rendered by the server under the heading: the repeated CPF-search misses panel. */
   notice?: React.ReactNode;
@@ -29,7 +32,7 @@ export function AuditPageClient({
         <p className="mt-1 text-xs text-slate-600">{t("timeZone", { zone: timeZone })}</p>
       </div>
       {notice}
-      <AuditLog actions={actions} serverError={serverError} />
+      <AuditLog actions={actions} connections={connections} serverError={serverError} />
     </section>
   );
 }

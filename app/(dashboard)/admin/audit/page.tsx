@@ -14,6 +14,7 @@ import { viewAuditLog } from "@/lib/audit-trail/server/service";
 import type { AuditPage } from "@/lib/audit-trail/types";
 import { config } from "@/lib/config";
 import { requireConnectionPageUser } from "@/lib/connections/server/page";
+import { allConnectionRows } from "@/lib/connections/server/store";
 import { getDb } from "@/lib/db/client";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
@@ -43,6 +44,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   }
   // The names the dashboard writes, plus any older name already on the trail.
   const actions = actionChoices(await distinctActions(db).catch(() => []));
+  const connections = (await allConnectionRows(db)).map(({ id, name }) => ({ id, name }));
   // Members whose CPF searches keep missing: shown above the trail, read from it (never blocks the page).
   const { alert, windowHours } = config().cpfSearchMisses;
   const misses = await cpfSearchMisses(db, { windowHours, alert }).catch(() => []);
@@ -50,6 +52,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     <HydratedClient queryClient={queryClient} namespaces={["audit"]}>
       <AuditPageClient
         actions={actions}
+        connections={connections}
         serverError={serverError}
         notice={<CpfSearchMissesPanel rows={misses} alert={alert} windowHours={windowHours} />}
       />
