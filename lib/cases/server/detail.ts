@@ -125,7 +125,7 @@ export async function getCase(
         ? { ...entry.details, assigneeEmail: ref(assigneeOf(entry.details))?.email ?? null }
         : entry.details,
     })),
-    upstreamEvents: await upstreamEventsOf(db, publicId),
+    upstreamEvents: await upstreamEventsOf(db, publicId, row.connectionId),
     previous,
     next,
     reverifications,

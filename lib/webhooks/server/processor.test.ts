@@ -11,7 +11,9 @@ import { parseDelivery } from "./parse";
 import { MAX_ATTEMPTS, processPendingDeliveries } from "./processor";
 import { listChangesSince, listVerificationEvents, storeDelivery } from "./store";
 
-withTestEnvironment({}, { quiet: true });
+// No service runs here: every read of it (the connection an event belongs to, lib/webhooks/server/route-connection.ts)
+// fails at once instead of after its retries, and the event is filed under `primary`.
+withTestEnvironment({ UPSTREAM_READ_RETRIES: "0" }, { quiet: true });
 
 async function store(db: Database, body: object, deliveryId = uniqueId("dlv")) {
   const raw = JSON.stringify(body);
@@ -42,7 +44,7 @@ describeEachDatabase("webhook processor on $name", ({ name, open }) => {
       const [row] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.deliveryId, deliveryId));
       expect(row).toMatchObject({ state: "pending", attempts: 1, lastError: "Error: listener unavailable" });
       expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-      expect(await listVerificationEvents(handle.db, publicId)).toEqual([]);
+      expect(await listVerificationEvents(handle.db, publicId, "primary")).toEqual([]);
 
       // Not yet due: a sweep now leaves it alone.
       await processPendingDeliveries(handle.db);
@@ -59,7 +61,7 @@ describeEachDatabase("webhook processor on $name", ({ name, open }) => {
         attempts: 2,
         lastError: null,
       });
-      expect(await listVerificationEvents(handle.db, publicId)).toHaveLength(1);
+      expect(await listVerificationEvents(handle.db, publicId, "primary")).toHaveLength(1);
     } finally {
       unregister();
     }
@@ -122,22 +124,22 @@ describeEachDatabase("webhook processor on $name", ({ name, open }) => {
   });
 
   it("the change feed: the head without a cursor, then only what was recorded after it, in order", async () => {
-    const { cursor: head } = await listChangesSince(handle.db, undefined);
-    expect((await listChangesSince(handle.db, head)).changes).toEqual([]);
+    const { cursor: head } = await listChangesSince(handle.db, "primary", undefined);
+    expect((await listChangesSince(handle.db, "primary", head)).changes).toEqual([]);
     const publicId = uniqueId("ver");
     await store(handle.db, flatEvent(publicId, { status: "review", occurred_at: "2026-01-01T10:00:00Z" }));
     await store(handle.db, flatEvent(publicId, { status: "approved", occurred_at: "2026-01-01T11:00:00Z" }));
     await processPendingDeliveries(handle.db);
-    const feed = await listChangesSince(handle.db, head);
+    const feed = await listChangesSince(handle.db, "primary", head);
     expect(feed.changes.map((change) => [change.publicId, change.status])).toEqual([
       [publicId, "review"],
       [publicId, "approved"],
     ]);
     expect(feed.cursor).toBe(feed.changes.at(-1)!.id);
-    expect((await listChangesSince(handle.db, feed.cursor)).changes).toEqual([]);
-    const limited = await listChangesSince(handle.db, head, 1);
+    expect((await listChangesSince(handle.db, "primary", feed.cursor)).changes).toEqual([]);
+    const limited = await listChangesSince(handle.db, "primary", head, 1);
     expect(limited).toMatchObject({ truncated: true, changes: [expect.objectContaining({ status: "review" })] });
-    expect((await listVerificationEvents(handle.db, publicId)).map((event) => event.status)).toEqual(["review", "approved"]);
+    expect((await listVerificationEvents(handle.db, publicId, "primary")).map((event) => event.status)).toEqual(["review", "approved"]);
   });
 });
 

@@ -19,7 +19,8 @@ import { verificationEvents } from "@/lib/webhooks/server/tables";
  *
  * 1. one live connection: it;
  * 2. an earlier event of the verification was routed: the same connection (no upstream call);
- * 3. else each live connection in the admins' order is asked for the verification; the first that reads it owns it.
+ * 3. else every live connection is asked for the verification at once; the first in the admins' order that reads it
+ *    owns it.
  *    A connection that cannot answer now (unreachable, its key refused) is passed over; when the others said "not
  *    mine" and one could not answer, the delivery is retried later (thrown), so an event is not filed under the wrong
  *    connection because the right one was down. When every connection answers 404, or none can answer at all (the
@@ -40,21 +41,26 @@ export async function connectionOfEvent(tx: Database, live: Connection[], public
     .limit(1);
   const known = earlier && live.find((connection) => connection.id === earlier.connectionId);
   if (known) return known;
-  let unanswered: unknown;
-  let refused = 0;
-  for (const connection of live) {
-    try {
-      await withConnection(connection, () => withUpstreamSource("job:webhooks.process", () => coreClient().getVerification(publicId)));
-      return connection;
-    } catch (error) {
-      if (isUpstreamError(error) && error.kind === "not_found") refused += 1;
-      else unanswered ??= error;
-    }
-  }
+  // Asked at once (one round trip, not one per connection); the admins' order decides between two that read it.
+  const answers = await Promise.all(
+    live.map(async (connection) => {
+      try {
+        await withConnection(connection, () => withUpstreamSource("job:webhooks.process", () => coreClient().getVerification(publicId)));
+        return { connection, reads: true as const };
+      } catch (error) {
+        return { connection, reads: false as const, refused: isUpstreamError(error) && error.kind === "not_found", error };
+      }
+    }),
+  );
+  const owner = answers.find((answer) => answer.reads);
+  if (owner) return owner.connection;
+  const refused = answers.filter((answer) => !answer.reads && answer.refused).length;
+  const unanswered = answers.find((answer) => !answer.reads && !answer.refused);
+  const failure = unanswered && !unanswered.reads ? unanswered.error : undefined;
   // Some connections said "not mine" and another could not answer: it may be that one's; ask again at the retry.
-  if (unanswered && refused > 0) throw unanswered;
+  if (failure !== undefined && refused > 0) throw failure;
   // None could answer (the service is down): filed as before connections existed, so the event is not held for hours.
-  if (unanswered) log.warn("webhook_connection_unconfirmed", { connection: fallbackOf(live).id, error: unanswered });
+  if (failure !== undefined) log.warn("webhook_connection_unconfirmed", { connection: fallbackOf(live).id, error: failure });
   return fallbackOf(live);
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { asc, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import type { Database } from "@/lib/db/client";
@@ -125,22 +125,30 @@ const itemColumns = {
   decidedAt: verificationEvents.decidedAt,
 };
 
-/** A verification's timeline, oldest first (by when the service says it happened, then by arrival). */
-export async function listVerificationEvents(db: Database, publicId: string, limit = 200): Promise<VerificationEventItem[]> {
+/**
+ * A verification's timeline under one connection (the events filed under it: lib/webhooks/server/route-connection.ts),
+ * oldest first (by when the service says it happened, then by arrival).
+ */
+export async function listVerificationEvents(
+  db: Database,
+  publicId: string,
+  connectionId: string,
+  limit = 200,
+): Promise<VerificationEventItem[]> {
   const rows = await db
     .select(itemColumns)
     .from(verificationEvents)
-    .where(eq(verificationEvents.publicId, publicId))
+    .where(and(eq(verificationEvents.publicId, publicId), eq(verificationEvents.connectionId, connectionId)))
     .orderBy(asc(verificationEvents.occurredAt), asc(verificationEvents.id))
     .limit(limit);
   return rows.map(toItem);
 }
 
 /**
- * Events recorded after `after` (the feed the open pages poll). Without `after`, only the current cursor:
- * a page starts listening from now. The lookup is an index range on the primary key.
+ * One connection's events recorded after `after` (the feed the open pages poll). Without `after`, only the current
+ * cursor: a page starts listening from now. The lookup is an index range on (connection, id).
  */
-export async function listChangesSince(db: Database, after: number | undefined, limit = 100): Promise<ChangeFeed> {
+export async function listChangesSince(db: Database, connectionId: string, after: number | undefined, limit = 100): Promise<ChangeFeed> {
   if (after === undefined) {
     const [head] = await db.select({ id: verificationEvents.id }).from(verificationEvents).orderBy(desc(verificationEvents.id)).limit(1);
     return { cursor: head?.id ?? 0, changes: [], truncated: false };
@@ -148,7 +156,7 @@ export async function listChangesSince(db: Database, after: number | undefined, 
   const rows = await db
     .select(itemColumns)
     .from(verificationEvents)
-    .where(gt(verificationEvents.id, after))
+    .where(and(eq(verificationEvents.connectionId, connectionId), gt(verificationEvents.id, after)))
     .orderBy(asc(verificationEvents.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
