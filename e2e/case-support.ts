@@ -18,10 +18,24 @@ export { createVerification, moveUpstream, WRITE } from "./fixtures";
 export async function reviewCase(request: APIRequestContext): Promise<{ publicId: string; refId: string; cpf: string }> {
   const made = await createVerification(request, "e2e-case");
   await moveUpstream(made.publicId, "review");
-  await expect
-    .poll(async () => (await request.get(`/api/cases/${encodeURIComponent(made.publicId)}`)).status(), { timeout: 20_000 })
-    .toBe(200);
+  await waitForOpenCase(request, made.publicId);
   return made;
+}
+
+/**
+ * Waits until the verification's case is open. GET /api/cases/{id} answers 200 with `case: null` while there is none
+ * (a verification needs no case), so its status alone says nothing: the case's own does.
+ */
+export async function waitForOpenCase(request: APIRequestContext, publicId: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/cases/${encodeURIComponent(publicId)}`);
+        return answer.ok() ? ((await answer.json()) as { case: { status: string } | null }).case?.status : answer.status();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("open");
 }
 
 export async function caseOf(request: APIRequestContext, publicId: string) {
@@ -66,9 +80,7 @@ export async function flaggedCaseWithFaces(request: APIRequestContext, refPrefix
     const publicId = ((await created.json()) as { created: { publicId: string } }).created.publicId;
     await moveUpstream(publicId, "review");
     if (!(await hasFaces(publicId))) continue;
-    await expect
-      .poll(async () => (await request.get(`/api/cases/${encodeURIComponent(publicId)}`)).status(), { timeout: 20_000 })
-      .toBe(200);
+    await waitForOpenCase(request, publicId);
     return publicId;
   }
   throw new Error("no flagged verification in review with both faces in six tries");

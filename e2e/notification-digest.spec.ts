@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 
 import { settledAxe } from "./axe";
-import { createVerification, moveUpstream, reviewCase, WRITE } from "./case-support";
+import { createVerification, moveUpstream, reviewCase, waitForOpenCase, WRITE } from "./case-support";
 import { backdateUpstream, expect, test } from "./fixtures";
 
 /*
@@ -31,9 +31,7 @@ async function overdueCase(admin: APIRequestContext): Promise<{ publicId: string
   await backdateUpstream(made.publicId, 3);
   await moveUpstream(made.publicId, "review");
   // Read by the admin: the member whose bell is tested has not opened it.
-  await expect
-    .poll(async () => (await admin.get(`/api/cases/${encodeURIComponent(made.publicId)}`)).status(), { timeout: 20_000 })
-    .toBe(200);
+  await waitForOpenCase(admin, made.publicId);
   return made;
 }
 
