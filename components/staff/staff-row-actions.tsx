@@ -61,17 +61,6 @@ export function StaffRowActions({
       >
         {t("sessions.button")}
       </Button>
-      <Button
-        variant="secondary"
-        className="px-3 py-1"
-        disabled={locked}
-        title={heldReason}
-        aria-haspopup="dialog"
-        aria-label={rowLabel(t("connections.button"))}
-        onClick={() => onConnections(user)}
-      >
-        {t("connections.button")}
-      </Button>
       {factorCount !== 0 ? (
         <Button
           variant="secondary"
@@ -132,6 +121,18 @@ export function StaffRowActions({
         onClick={() => onChange(user, { disabled: !user.disabled })}
       >
         {disableAction}
+      </Button>
+      {/* Last: the row's main actions keep their place in the card (a phone shows them on the first screen). */}
+      <Button
+        variant="secondary"
+        className="px-3 py-1"
+        disabled={locked}
+        title={heldReason}
+        aria-haspopup="dialog"
+        aria-label={rowLabel(t("connections.button"))}
+        onClick={() => onConnections(user)}
+      >
+        {t("connections.button")}
       </Button>
     </div>
   );
