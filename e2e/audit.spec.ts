@@ -94,7 +94,9 @@ test.describe("audit log", () => {
     expect(file.suggestedFilename()).toMatch(/^audit-\d{8}-\d{6}\.csv$/);
     const text = fs.readFileSync((await file.path())!, "utf8");
     const lines = text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("\uFEFFid,at,actor_id,actor_email,action,target_type,target,purpose,outcome,ip,details,prev_hash,hash,connection");
+    expect(lines[0]).toBe(
+      "\uFEFFid,at,actor_id,actor_email,action,target_type,target,purpose,outcome,ip,details,prev_hash,hash,connection",
+    );
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.split(",")[8] === "success")).toBe(true);
     await expect(page.getByRole("status").filter({ hasText: /^Exported \d+ rows? \(/ })).toBeVisible();

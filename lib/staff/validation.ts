@@ -46,4 +46,3 @@ export const staffConnectionsSchema = z
       .nullable(),
   })
   .strict();
-export type StaffConnectionsInput = z.infer<typeof staffConnectionsSchema>;

@@ -197,7 +197,9 @@ describeEachDatabase("GET /api/audit on $name", ({ open }) => {
     // Header, then one chunk per batch of 1000: the rows were never all in memory at once.
     expect(chunks).toBe(4);
     const lines = text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("\uFEFFid,at,actor_id,actor_email,action,target_type,target,purpose,outcome,ip,details,prev_hash,hash,connection");
+    expect(lines[0]).toBe(
+      "\uFEFFid,at,actor_id,actor_email,action,target_type,target,purpose,outcome,ip,details,prev_hash,hash,connection",
+    );
     expect(lines).toHaveLength(2601);
 
     const all = await (await get("?format=csv&action=lookup.cpf&outcome=failure")).text();

@@ -1,23 +1,18 @@
 import "server-only";
 
-import { defaultConnection, liveConnection, type Connection } from "@/lib/connections/server/store";
+import type { Connection } from "@/lib/connections/server/store";
 import { CONNECTION_PARAM } from "@/lib/connections/types";
-import type { Database } from "@/lib/db/client";
 import { withAccount } from "@/lib/upstream/account";
 
 /*
  * The connection a request works under: named by the `connection` query parameter of an API call or the
- * `/c/{connection}/` prefix of a page's address (proxy.ts turns it into a request header), else the default one.
+ * `/c/{connection}/` prefix of a page's address (proxy.ts turns it into a request header), else the member's default
+ * (./access.ts `memberConnection`).
  * Everything the work asks of the service inside `withConnection` speaks with that connection's key.
  */
 
 /** The header proxy.ts sets on a page request from its address's prefix. */
 export const CONNECTION_HEADER = "x-kyc-connection";
-
-/** The named connection (a 404 naming `connection` when it is unknown or retired), or the default one. */
-export async function resolveConnection(db: Database, id: string | null | undefined): Promise<Connection> {
-  return id ? liveConnection(db, id) : defaultConnection(db);
-}
 
 export function withConnection<T>(connection: Connection, work: () => T): T {
   return withAccount(connection.account, work);
