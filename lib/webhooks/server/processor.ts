@@ -5,6 +5,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { config } from "@/lib/config";
 import { withConnection } from "@/lib/connections/server/bind";
+import { liveConnections } from "@/lib/connections/server/store";
 import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 import { log, redactText } from "@/lib/log";
@@ -15,7 +16,7 @@ import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tab
 import { auditableDetail, webhookTarget } from "./audit";
 import { verificationChangeListeners, type VerificationChange } from "./changes";
 import { parseDelivery } from "./parse";
-import { connectionOfEvent, eventConnections } from "./route-connection";
+import { connectionOfEvent } from "./route-connection";
 
 /*
  * Processes stored deliveries out of the request. Any instance may run it at any time: each delivery is
@@ -57,7 +58,9 @@ export async function processPendingDeliveries(db: Database, { max = 100 }: { ma
 }
 
 async function processOne(db: Database): Promise<Outcome> {
-  const live = await eventConnections(db);
+  // Read before the delivery's transaction (a cached read outside it): on the embedded database's single connection,
+  // a read beside an open transaction would wait for it.
+  const live = await liveConnections(db);
   let claimed: { id: number; deliveryId: string; attempts: number } | undefined;
   try {
     return await db.transaction(async (tx) => {

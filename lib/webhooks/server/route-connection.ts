@@ -3,7 +3,7 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 
 import { withConnection } from "@/lib/connections/server/bind";
-import { liveConnections, type Connection } from "@/lib/connections/server/store";
+import type { Connection } from "@/lib/connections/server/store";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { PRIMARY_CONNECTION } from "@/lib/shared/connection-path";
@@ -66,14 +66,6 @@ export async function connectionOfEvent(tx: Database, live: Connection[], public
 
 function fallbackOf(live: Connection[]): Connection {
   return live.find((connection) => connection.id === PRIMARY_CONNECTION) ?? live[0]!;
-}
-
-/**
- * The live connections, read before the delivery's transaction (a cached read outside it: on the embedded database's
- * single connection, a read beside an open transaction would wait for it).
- */
-export function eventConnections(db: Database): Promise<Connection[]> {
-  return liveConnections(db);
 }
 
 function throwNoConnection(): never {
