@@ -61,7 +61,7 @@ test("several overdue cases are one digest on the bell; handling one counts it d
   expect(items.filter((item) => item.kind === "case_overdue")).toEqual([]);
   const digest = items.find((item) => item.kind === "overdue_digest" && !item.read)!;
   expect(digest.cases).toBeGreaterThanOrEqual(3);
-  expect(digest.href).toBe("/cases?queue=mine&overdue=true");
+  expect(digest.href).toBe("/c/primary/cases?queue=mine&overdue=true");
 
   await page.goto("/");
   const bell = page.getByTestId("notification-bell");
@@ -70,7 +70,7 @@ test("several overdue cases are one digest on the bell; handling one counts it d
   const digestLink = list.getByRole("link", { name: digestText });
   await expect(digestLink).toHaveCount(1);
   await expect(digestLink).toHaveText(new RegExp(`^${digest.cases} `));
-  await expect(digestLink).toHaveAttribute("href", "/cases?queue=mine&overdue=true");
+  await expect(digestLink).toHaveAttribute("href", "/c/primary/cases?queue=mine&overdue=true");
   expect((await (await settledAxe(page)).analyze()).violations).toEqual([]);
 
   // A case handled (a recommendation recorded): the digest counts one less, on the open bell.

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import { GET as AUDIT } from "@/app/api/audit/route";
 import { POST as ASSIGN } from "@/app/api/cases/[publicId]/assignment/route";
 import { POST as NOTE } from "@/app/api/cases/[publicId]/notes/route";
 import { GET as ONE_CASE } from "@/app/api/cases/[publicId]/route";
-import { GET as QUEUE } from "@/app/api/cases/route";
 import { POST as SYNC } from "@/app/api/cases/sync/route";
 import { GET as STREAM } from "@/app/api/events/stream/route";
 import { POST as SEARCH } from "@/app/api/search/route";
@@ -16,52 +15,23 @@ import { cases } from "@/lib/cases/server/tables";
 import { caseFigures } from "@/lib/overview/server/cases";
 import { processPendingDeliveries } from "@/lib/webhooks/server/processor";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
+import { CONNECTIONS, noParams, ORIGIN, SCOPE_ENV, scopeHelpers, withId } from "@/test/connection-support";
+import { describeEachDatabase } from "@/test/db";
 import { json, withPartnersHarness } from "@/test/partners-ops";
-import { flatEvent, TEST_WEBHOOK_SECRET, webhookRequest } from "@/test/webhooks";
+import { flatEvent, webhookRequest } from "@/test/webhooks";
 
 /*
  * Data never mixed (issue 33, item 3), against a real sandbox and the three connections embedded mode seeds
  * (`primary`: int_main/sandbox, `production`: int_main/production, `other-integration`: int_other/sandbox): each
  * connection's sync opens its own cases; the queue, a case, a case's work and the search answer the connection the
- * call names and nothing of another's; a verification event is filed under the connection whose key reads it.
+ * call names and nothing of another's; a verification event is filed under the connection whose key reads it. On
+ * PGlite and on PostgreSQL: the scoping is in the queries, which each database must answer alike.
  */
 
-// The sandbox key that returns CPFs whole (sandbox/api-keys.ts), so the sync indexes them for the search.
-const h = withPartnersHarness({ CORE_API_KEY: "sbx_core_unmasked", WEBHOOK_SIGNING_SECRET: TEST_WEBHOOK_SECRET, CORE_MAX_PER_PAGE: "100" });
-const ORIGIN = "http://localhost:3000";
-const CONNECTIONS = ["primary", "production", "other-integration"] as const;
+describeEachDatabase("records kept about verifications, under two connections and more, on $name", (kind) => {
+  const h = withPartnersHarness(SCOPE_ENV, { kind });
+  const { reviewIds, queueIds, syncAll } = scopeHelpers(h);
 
-const noParams = { params: Promise.resolve({}) as Promise<never> };
-const withId = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
-
-async function reviewIds(connection: string): Promise<string[]> {
-  const response = await LIST(
-    h.request(`${ORIGIN}/api/verifications?status=review&per_page=100&connection=${connection}`, { cookie: h.adminCookie }),
-  );
-  expect(response.status).toBe(200);
-  return (await json<{ items: Array<{ publicId: string }> }>(response)).items.map((item) => item.publicId);
-}
-
-async function queueIds(connection: string): Promise<string[]> {
-  const response = await QUEUE(
-    h.request(`${ORIGIN}/api/cases?queue=open&per_page=200&connection=${connection}`, { cookie: h.adminCookie }),
-    noParams,
-  );
-  expect(response.status).toBe(200);
-  return (await json<{ items: Array<{ publicId: string }> }>(response)).items.map((item) => item.publicId);
-}
-
-async function syncAll(): Promise<void> {
-  for (const connection of CONNECTIONS) {
-    const response = await SYNC(
-      h.request(`${ORIGIN}/api/cases/sync?connection=${connection}`, { method: "POST", cookie: h.adminCookie }),
-      noParams,
-    );
-    expect(response.status, connection).toBe(200);
-  }
-}
-
-describe("records kept about verifications, under two connections and more", () => {
   it("each connection's sync opens its own cases, and its queue lists those alone", async () => {
     await syncAll();
     const rows = await h.db.db.select({ publicId: cases.publicId, connectionId: cases.connectionId }).from(cases);

@@ -85,11 +85,11 @@ export async function startPartnersHarness(
  */
 export function withPartnersHarness(
   env: Record<string, string> = {},
-  { clear = "requests" }: { clear?: "nothing" | "requests" | "faults and requests" } = {},
+  { clear = "requests", kind }: { clear?: "nothing" | "requests" | "faults and requests"; kind?: TestDatabaseKind } = {},
 ): PartnersHarness {
   let harness: PartnersHarness | undefined;
   beforeAll(async () => {
-    harness = await startPartnersHarness(env);
+    harness = await startPartnersHarness(env, kind);
   });
   afterAll(async () => {
     await harness?.dispose();

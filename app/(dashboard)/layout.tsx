@@ -90,7 +90,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 tools={
                   <>
                     <CaseSearch />
-                    <NotificationBell />
+                    <NotificationBell currentConnection={connection.id} />
                     <LanguageSwitcher />
                     <UserMenu user={user} />
                   </>

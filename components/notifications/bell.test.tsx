@@ -20,7 +20,8 @@ const item = (patch: Partial<NotificationItem>): NotificationItem => ({
   caseRef: "REF-2024-117",
   actorName: "Renata Quintela",
   cases: null,
-  href: "/verifications/7d1e5b3a-0c2f-4a9e-8b61-3f4c5d6e7a80",
+  href: "/c/primary/verifications/7d1e5b3a-0c2f-4a9e-8b61-3f4c5d6e7a80",
+  connection: { id: "primary", name: "Main app" },
   createdAt: "2026-03-10T11:00:00Z",
   read: false,
   ...patch,
@@ -32,8 +33,8 @@ const ITEMS = [
   item({ id: 1, kind: "case_escalated", caseRef: "REF-2024-119", actorName: "Caio Prado" }),
 ];
 
-async function openBell(ui = <NotificationBell />) {
-  mockApi({ "GET /api/notifications": { items: ITEMS, unread: 3 } });
+async function openBell(ui = <NotificationBell currentConnection="primary" />, items = ITEMS) {
+  mockApi({ "GET /api/notifications": { items, unread: 3 } });
   const { user } = renderWithProviders(ui);
   const bell = await screen.findByRole("button", { name: /(Notifications, 3 unread|Notificações, 3 não lidas)/ });
   await user.click(bell);
@@ -61,7 +62,7 @@ describe("NotificationBell", () => {
     const messages = await loadMessages("pt-BR");
     const list = await openBell(
       <NextIntlClientProvider locale="pt-BR" messages={messages} timeZone={TIME_ZONE}>
-        <NotificationBell />
+        <NotificationBell currentConnection="primary" />
       </NextIntlClientProvider>,
     );
     await waitFor(() =>
@@ -71,5 +72,19 @@ describe("NotificationBell", () => {
         "Caso REF-2024-119: escalado para a sua fila por Caio Prado",
       ]),
     );
+  });
+
+  it("names the connection of a notification from another one than the page's, and links under it", async () => {
+    const elsewhere = item({
+      id: 4,
+      href: "/c/brand-two/verifications/7d1e5b3a-0c2f-4a9e-8b61-3f4c5d6e7a80",
+      connection: { id: "brand-two", name: "Brand two" },
+    });
+    const list = await openBell(undefined, [elsewhere, ...ITEMS]);
+    await waitFor(() => expect(links(list)[0]).toEqual([expect.stringContaining("REF-2024-117"), elsewhere.href]));
+    const rows = within(list).getAllByTestId("notification-item");
+    expect(rows[0]).toHaveTextContent("In the connection Brand two");
+    // The page's own connection's notifications name none.
+    expect(rows.slice(1).map((row) => row.textContent)).not.toContainEqual(expect.stringContaining("In the connection"));
   });
 });

@@ -16,8 +16,10 @@ import { ACCOUNT_NOTIFICATION_KINDS, caseLabel, type NotificationItem } from "@/
  * case is handled (server side, lib/notifications/server/handled.ts): the list follows the server.
  * A disclosure, not a modal: the button says whether it is open (aria-expanded), Escape or a click outside
  * closes it and focus goes back to the button. Polls every 30 s in the background (lib/notifications/hooks.ts).
+ * A notification of another connection than the page's names it, and opens as a full page load: the shell (header,
+ * switcher, caches) is the page's connection's, and only a fresh load takes the other's (issue 33).
  */
-export function NotificationBell() {
+export function NotificationBell({ currentConnection }: { currentConnection: string }) {
   const t = useTranslations("notifications");
   const { data, isError } = useNotifications();
   const markRead = useMarkNotificationsRead();
@@ -86,6 +88,7 @@ export function NotificationBell() {
               <NotificationRow
                 key={item.id}
                 item={item}
+                elsewhere={item.connection !== null && item.connection.id !== currentConnection}
                 busy={markRead.isPending}
                 onRead={() => markRead.mutate({ ids: [item.id] })}
                 onOpen={() => setOpen(false)}
@@ -98,14 +101,18 @@ export function NotificationBell() {
   );
 }
 
+const LINK = "font-medium break-words text-brand-800 underline underline-offset-2";
+
 /** One notification: what happened, as a link to where it is handled; its time; mark read while unread. */
 function NotificationRow({
   item,
+  elsewhere,
   busy,
   onRead,
   onOpen,
 }: {
   item: NotificationItem;
+  elsewhere: boolean;
   busy: boolean;
   onRead: () => void;
   onOpen: () => void;
@@ -127,17 +134,27 @@ function NotificationRow({
       data-read={item.read}
     >
       <div className="min-w-0 flex-1 text-sm">
-        <Link
-          href={item.href}
-          onClick={() => {
-            if (!item.read) onRead();
-            onOpen();
-          }}
-          className="font-medium break-words text-brand-800 underline underline-offset-2"
-        >
-          {what}
-        </Link>
+        {elsewhere ? (
+          // A full load: another connection's page needs its own shell (this one's header names this connection).
+          <a href={item.href} onClick={() => (item.read ? undefined : onRead())} className={LINK}>
+            {what}
+          </a>
+        ) : (
+          <Link
+            href={item.href}
+            onClick={() => {
+              if (!item.read) onRead();
+              onOpen();
+            }}
+            className={LINK}
+          >
+            {what}
+          </Link>
+        )}
         <span className="block font-mono text-xs break-all text-slate-700">{detail}</span>
+        {elsewhere && item.connection ? (
+          <span className="block text-xs text-slate-700">{t("bell.inConnection", { name: item.connection.name })}</span>
+        ) : null}
         <span className="block text-xs text-slate-600">
           <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
           {item.read ? null : <span> · {t("bell.unread")}</span>}

@@ -15,7 +15,7 @@ import {
 } from "@/lib/auth/server/require-role";
 import type { SessionStage } from "@/lib/auth/types";
 import { config } from "@/lib/config";
-import { grantsOf, memberConnection, narrowTo } from "@/lib/connections/server/access";
+import { grantsOf, memberConnection, narrowTo, type ConnectionGrant } from "@/lib/connections/server/access";
 import { takeConnectionParam, withConnection } from "@/lib/connections/server/bind";
 import type { Connection } from "@/lib/connections/server/store";
 import { getDb, type Database } from "@/lib/db/client";
@@ -121,6 +121,11 @@ export interface RouteInput<R extends RouteAccess, P, Q, B, D extends boolean = 
    * signed-in route that opens the database; the handler runs speaking with its key (lib/connections).
    */
   connection: R extends "public" ? null : D extends false ? null : Connection;
+  /**
+   * The caller's connection grants as read for this request (null: every connection, nothing withheld; also for a
+   * public route or one without the database), for what lists records of several connections (notifications).
+   */
+  grants: ConnectionGrant[] | null;
   context: RequestContext;
   params: P;
   query: Q;
@@ -249,15 +254,15 @@ async function authorise<R extends RouteAccess, P, Q, B, D extends boolean>(
   options: RouteOptions<R, P, Q, B, D>,
   db: Database | undefined,
   connectionId: string | undefined,
-): Promise<{ user: StaffSession | null; connection: Connection | null }> {
+): Promise<{ user: StaffSession | null; connection: Connection | null; grants: ConnectionGrant[] | null }> {
   const access: RouteAccess = options.permission;
-  if (access === "public") return { user: null, connection: null };
+  if (access === "public") return { user: null, connection: null, grants: null };
   const member = await requireUser(request, "signed_in", { during: options.during, background: options.background === true });
   const grants = db ? await grantsOf(db, member.id) : null;
   const connection = db ? await memberConnection(db, connectionId, grants) : null;
   const user = connection ? narrowTo(member, grants, connection.id) : member;
   const holds = access === "signed_in" || hasPermission(user, access);
-  if (holds && (options.alsoNeeds ?? []).every((permission) => hasPermission(user, permission))) return { user, connection };
+  if (holds && (options.alsoNeeds ?? []).every((permission) => hasPermission(user, permission))) return { user, connection, grants };
   await options.denied?.({ request, context: requestContext(user, request.headers) });
   throw new AppError("forbidden");
 }
@@ -277,7 +282,7 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
       const record = queryRecord(request, options.repeatable);
       const connectionId = takeConnectionParam(record);
       const db = (options.database === false ? undefined : await getDb()) as RouteInput<R, P, Q, B, D>["db"];
-      const { user, connection } = await authorise(request, options, db, connectionId);
+      const { user, connection, grants } = await authorise(request, options, db, connectionId);
       const params = options.params ? z.parse(options.params, (await next?.params) ?? {}) : ({} as P);
       const query = options.query ? z.parse(options.query, record) : ({} as Q);
       const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -299,6 +304,7 @@ export function route<R extends RouteAccess, P = Record<string, never>, Q = Reco
         user: user as RouteInput<R, P, Q, B, D>["user"],
         db,
         connection: connection as RouteInput<R, P, Q, B, D>["connection"],
+        grants,
         context: requestContext(user, request.headers),
         params,
         query,

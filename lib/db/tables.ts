@@ -46,13 +46,15 @@ export const upstreamCalls = pgTable(
   "upstream_calls",
   {
     day: text("day").notNull(),
+    // The connection whose key made the call (issue 33): each key has its own quota.
+    connectionId: text("connection_id").notNull().default("primary"),
     // The dashboard route or job that made the call ("GET /api/verifications", "job:cases.sync").
     source: text("source").notNull(),
     // The upstream operation ("core.list_verifications", "partners.generate_jwt").
     kind: text("kind").notNull(),
     count: integer("count").notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.day, table.source, table.kind] })],
+  (table) => [primaryKey({ columns: [table.day, table.connectionId, table.source, table.kind] })],
 );
 
 /*

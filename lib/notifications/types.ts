@@ -2,6 +2,8 @@
 // caller's own reference for the verification) and public id, a count, a time, and the member who acted (a
 // colleague's name, as the case page shows it; never in a message sent out: lib/notifications/server/messages.ts).
 
+import { inConnection } from "@/lib/shared/connection-path";
+
 export const NOTIFICATION_KINDS = [
   // One per case, made before the digest (issue 32); old rows keep it, nothing makes it any more.
   "case_overdue",
@@ -27,9 +29,17 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  */
 export const ACCOUNT_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(["factor_added", "factor_removed"]);
 
-/** The page a notification opens: the case's, or the account page for an account kind. */
-export function notificationPath(kind: NotificationKind, casePublicId: string): string {
-  return ACCOUNT_NOTIFICATION_KINDS.has(kind) ? "/account" : `/verifications/${encodeURIComponent(casePublicId)}`;
+/**
+ * The page a notification opens: its own (a digest's filtered queue), else the case's, or the account page for an
+ * account kind; under the connection of what it tells of (issue 33), so the link opens there from any page or email.
+ */
+export function notificationPath(
+  kind: NotificationKind,
+  subject: { casePublicId: string; link?: string | null; connectionId?: string | null },
+): string {
+  const page =
+    subject.link ?? (ACCOUNT_NOTIFICATION_KINDS.has(kind) ? "/account" : `/verifications/${encodeURIComponent(subject.casePublicId)}`);
+  return inConnection(page, subject.connectionId ?? null);
 }
 
 /** How a notification names its case: its ref_id, else the first 8 characters of its public id. */
@@ -48,8 +58,10 @@ export interface NotificationItem {
   actorName: string | null;
   /** A digest: how many of its cases are still overdue and not handled; null for the other kinds. */
   cases: number | null;
-  /** The page it opens: the case's, the account's, or a digest's filtered queue. */
+  /** The page it opens: the case's, the account's, or a digest's filtered queue, under its connection. */
   href: string;
+  /** The connection of the case told of (issue 33): its id and name; null for an account kind. */
+  connection: { id: string; name: string } | null;
   createdAt: string;
   read: boolean;
 }

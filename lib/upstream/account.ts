@@ -92,13 +92,20 @@ export function accountOfConfig(cfg: Config = config()): Omit<UpstreamAccount, "
 /**
  * A client per account: `build` makes one from the configuration and an account (undefined: the start-up
  * variables'). Clients keep state (the partners login, its renewals), so each account and version has one, kept
- * while it is in use; a rotated key's version builds a new one and the old is dropped.
+ * while it is in use; a rotated key's version builds a new one and the old is dropped. Clients are built from the
+ * configuration in force: a new one (read again, as a test that restarts the service does) drops every client.
  */
 export function accountClient<T>(build: (cfg: Config, account: UpstreamAccount | undefined) => T): () => T {
+  let builtFrom: Config | undefined;
   let ofConfig: T | undefined;
   const perAccount = new Map<string, { version: number; client: T }>();
   return () => {
     const cfg = config();
+    if (cfg !== builtFrom) {
+      builtFrom = cfg;
+      ofConfig = undefined;
+      perAccount.clear();
+    }
     const account = currentAccount();
     if (!account) {
       if (ofConfig === undefined) {

@@ -10,6 +10,7 @@ import { restoreConfigEnv } from "@/test/config";
 import { describeEachDatabase, setProcessDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
 import { sendJson, startFakeServer, type FakeServer } from "@/test/fake-upstream";
 
+import { withAccount } from "./account";
 import {
   countUpstreamCall,
   flushUpstreamCalls,
@@ -100,11 +101,28 @@ describeEachDatabase("upstream call counts on $name", ({ open }) => {
     expect(pendingUpstreamCalls()).toEqual([]);
     withUpstreamSource("job:flush-test", () => countUpstreamCall("core.list_verifications", at));
     await flushUpstreamCalls(handle.db);
-    const rows = await readUpstreamCalls(handle.db, "2026-05-10", "2026-05-10");
+    const rows = await readUpstreamCalls(handle.db, "primary", "2026-05-10", "2026-05-10");
     expect(rows.filter((row) => row.source === "job:flush-test").map(({ kind, count }) => [kind, count])).toEqual([
       ["core.list_verifications", 6],
       ["partners.login", 1],
     ]);
+  });
+
+  it("each connection's calls are counted apart and read apart: each key spends its own quota", async () => {
+    const at = new Date("2026-05-14T15:00:00Z");
+    const second = { id: "second-key", version: 1, coreApiKey: "sbx_counted_apart_key", partners: null };
+    withUpstreamSource("GET /api/verifications", () => {
+      countUpstreamCall("core.list_verifications", at);
+      withAccount(second, () => {
+        countUpstreamCall("core.list_verifications", at);
+        countUpstreamCall("core.list_verifications", at);
+      });
+    });
+    await flushUpstreamCalls(handle.db);
+    const countsOf = async (connectionId: string) =>
+      (await readUpstreamCalls(handle.db, connectionId, "2026-05-14", "2026-05-14")).map(({ connectionId: id, count }) => [id, count]);
+    expect(await countsOf("primary")).toEqual([["primary", 1]]);
+    expect(await countsOf("second-key")).toEqual([["second-key", 2]]);
   });
 
   it("a failed write puts the counts back for the next flush", async () => {
@@ -119,15 +137,15 @@ describeEachDatabase("upstream call counts on $name", ({ open }) => {
     await expect(flushUpstreamCalls(down)).rejects.toThrow("database unreachable");
     expect(pendingUpstreamCalls().map((entry) => entry.count)).toEqual([1]);
     await flushUpstreamCalls(handle.db);
-    expect(await readUpstreamCalls(handle.db, "2026-05-11", "2026-05-11")).toEqual([
-      { day: "2026-05-11", source: "job:retry-test", kind: "core.get_verification", count: 1 },
+    expect(await readUpstreamCalls(handle.db, "primary", "2026-05-11", "2026-05-11")).toEqual([
+      { day: "2026-05-11", connectionId: "primary", source: "job:retry-test", kind: "core.get_verification", count: 1 },
     ]);
   });
 
   it("the flusher writes the tally every few seconds as one of the jobs, and stops with them", async () => {
     const at = new Date("2026-05-13T15:00:00Z");
     const written = async () =>
-      (await readUpstreamCalls(handle.db, "2026-05-13", "2026-05-13")).filter((row) => row.source === "job:flusher-test");
+      (await readUpstreamCalls(handle.db, "primary", "2026-05-13", "2026-05-13")).filter((row) => row.source === "job:flusher-test");
     setProcessDatabase(handle);
     // Only the timers are driven: the database's own work runs as it does.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -162,10 +180,10 @@ describeEachDatabase("upstream call counts on $name", ({ open }) => {
           (async () => {
             for (let round = 0; round < rounds; round += 1) {
               await addUpstreamCalls(db, [
-                { day: "2026-05-12", source: "GET /api/verifications", kind: "core.list_verifications", count: 1 },
-                { day: "2026-05-12", source: `job:writer-${writer}`, kind: "core.list_verifications", count: 2 },
+                { day: "2026-05-12", connectionId: "primary", source: "GET /api/verifications", kind: "core.list_verifications", count: 1 },
+                { day: "2026-05-12", connectionId: "primary", source: `job:writer-${writer}`, kind: "core.list_verifications", count: 2 },
                 // The same key twice in one batch is summed before the statement (one row may be touched once).
-                { day: "2026-05-12", source: "GET /api/verifications", kind: "core.list_verifications", count: 1 },
+                { day: "2026-05-12", connectionId: "primary", source: "GET /api/verifications", kind: "core.list_verifications", count: 1 },
               ]);
             }
           })(),

@@ -6,14 +6,16 @@ import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { addUpstreamCalls, type UpstreamCallCount } from "@/lib/db/upstream-calls";
 import { startJob } from "@/lib/runtime/scheduler";
+import { currentConnectionId } from "@/lib/upstream/account";
 
 /*
- * Every call to the service counted per day, source and kind: the provider key's quota as a budget.
+ * Every call to the service counted per day, connection, source and kind: each connection's key's quota as a budget.
  *
  * - The source is what made the call: the dashboard route ("GET /api/verifications/[publicId]", set by the route
  *   kit, lib/api/route.ts), a page's server render ("page /verifications"), or a job ("job:cases.sync"). It
  *   travels with the work in an AsyncLocalStorage, so the clients need no extra argument and a call made deep
  *   inside a feature still names the route that caused it; a call outside any is "unattributed".
+ * - The connection is the one the work speaks as (lib/upstream/account.ts): its key is the one the call spends.
  * - The kind is the upstream operation (`core.list_verifications`, `partners.login`), named by the client.
  * - Each HTTP attempt counts (a retried read is two calls against the quota).
  * - The hot path only adds to a map in memory; the tally is written every FLUSH_MS by one upsert per key
@@ -60,14 +62,16 @@ function today(now: Date): string {
   return shared.__kycUpstreamDayFormat.format.format(now);
 }
 
-/** Counts one call of `kind` under the current source. Memory only: never waits, never fails the call. */
+const keyOf = (entry: Omit<UpstreamCallCount, "count">) =>
+  `${entry.day}\u0000${entry.connectionId}\u0000${entry.source}\u0000${entry.kind}`;
+
+/** Counts one call of `kind` under the current connection and source. Memory only: never waits, never fails the call. */
 export function countUpstreamCall(kind: string, now: Date = new Date()): void {
-  const day = today(now);
-  const source = upstreamSource();
-  const key = `${day}\u0000${source}\u0000${kind}`;
+  const call = { day: today(now), connectionId: currentConnectionId(), source: upstreamSource(), kind };
+  const key = keyOf(call);
   const entry = tally().get(key);
   if (entry) entry.count += 1;
-  else tally().set(key, { day, source, kind, count: 1 });
+  else tally().set(key, { ...call, count: 1 });
 }
 
 /** The counts this instance has not written yet. */
@@ -87,7 +91,7 @@ export async function flushUpstreamCalls(db?: Database): Promise<number> {
     await addUpstreamCalls(db ?? (await getDb()), taken);
   } catch (error) {
     for (const entry of taken) {
-      const key = `${entry.day}\u0000${entry.source}\u0000${entry.kind}`;
+      const key = keyOf(entry);
       const known = tally().get(key);
       if (known) known.count += entry.count;
       else tally().set(key, entry);

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/route";
 import { hasPermission } from "@/lib/auth/server/require-role";
-import { grantsOf, mayUse } from "@/lib/connections/server/access";
+import { mayUse } from "@/lib/connections/server/access";
 import { addConnection } from "@/lib/connections/server/admin";
 import { allConnectionRows, summaryOf } from "@/lib/connections/server/store";
 import type { ConnectionListResponse, ConnectionResponse } from "@/lib/connections/types";
@@ -10,9 +10,8 @@ export const dynamic = "force-dynamic";
 
 // GET /api/connections – the live connections the caller may use (lib/connections/server/access.ts), the current one
 // marked; admins (integrations.manage) see every one, retired ones too.
-export const GET = route({ permission: "signed_in" }, async ({ db, user, connection }) => {
+export const GET = route({ permission: "signed_in" }, async ({ db, user, connection, grants }) => {
   const admin = hasPermission(user, "integrations.manage");
-  const grants = admin ? null : await grantsOf(db, user.id);
   const rows = (await allConnectionRows(db)).filter((row) => admin || (row.retiredAt === null && mayUse(grants, row.id)));
   return json<ConnectionListResponse>({ connections: rows.map((row) => summaryOf(row, connection.id)) });
 });

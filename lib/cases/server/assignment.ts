@@ -5,6 +5,7 @@ import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { hasPermission } from "@/lib/auth/permissions";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { caseEntries, cases, type CaseRow } from "@/lib/cases/server/tables";
+import { membersUsing } from "@/lib/connections/server/access";
 import type { Database } from "@/lib/db/client";
 import { markCasesHandled } from "@/lib/notifications/server/handled";
 import { notify } from "@/lib/notifications/server/notify";
@@ -80,6 +81,16 @@ export async function assignCase(
         action,
         publicId,
         new AppError("validation", "Invalid input: assignee: no active staff member has this id.", { fields: ["assignee"] }),
+      );
+    }
+    // A member not given the case's connection (issue 33): to them the case does not exist, so it is not theirs to hold.
+    if ((await membersUsing(db, [to], connectionHere())).length === 0) {
+      return refused(
+        db,
+        context,
+        action,
+        publicId,
+        new AppError("validation", "Invalid input: assignee: this member is not given this connection.", { fields: ["assignee"] }),
       );
     }
     assigneeEmail = staff.email;

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { caseEntries, caseQueueMembers, cases } from "@/lib/cases/server/tables";
+import { mayUseSql } from "@/lib/connections/server/access";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { notify } from "@/lib/notifications/server/notify";
@@ -57,7 +58,13 @@ async function assignOne(db: Database, publicId: string, now: Date): Promise<str
     const settings = await routingSettings(tx, true);
     if (!settings.autoAssign) return null;
     const [item] = await tx
-      .select({ id: cases.id, publicId: cases.publicId, queueId: cases.queueId, outcomeBy: cases.outcomeBy })
+      .select({
+        id: cases.id,
+        publicId: cases.publicId,
+        connectionId: cases.connectionId,
+        queueId: cases.queueId,
+        outcomeBy: cases.outcomeBy,
+      })
       .from(cases)
       .where(and(eq(cases.publicId, publicId), queueCondition("unassigned", "00000000-0000-0000-0000-000000000000")));
     if (!item) return null;
@@ -73,6 +80,8 @@ async function assignOne(db: Database, publicId: string, now: Date): Promise<str
           eq(staffUsers.away, false),
           // Nobody is given back a case they escalated (lib/cases/server/assignment.ts, assignCase).
           item.outcomeBy ? ne(caseQueueMembers.userId, item.outcomeBy) : undefined,
+          // Never to a member who may not use the case's connection (issue 33): to them the case does not exist.
+          mayUseSql(caseQueueMembers.userId, item.connectionId),
           sql`${load} < ${settings.capacity}`,
         ),
       )

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
@@ -71,6 +71,28 @@ export async function memberConnection(
   const first = (await liveConnections(db)).find((connection) => mayUse(grants, connection.id));
   if (!first) throw new AppError("forbidden", "No connection is open to you: an administrator gives you one on the staff page.");
   return first;
+}
+
+/**
+ * Of these members, those who may use `connectionId` (in the order given): what is told of a connection's case (a
+ * notification, an email) reaches no member to whom that connection does not exist.
+ */
+export async function membersUsing(db: Database, staffIds: readonly string[], connectionId: string): Promise<string[]> {
+  if (staffIds.length === 0) return [];
+  const rows = await db
+    .select({ staffId: staffConnectionAccess.staffId, connectionId: staffConnectionAccess.connectionId })
+    .from(staffConnectionAccess)
+    .where(inArray(staffConnectionAccess.staffId, [...staffIds]));
+  const given = new Map<string, ConnectionGrant[]>();
+  for (const row of rows) given.set(row.staffId, [...(given.get(row.staffId) ?? []), { connectionId: row.connectionId, withheld: [] }]);
+  return staffIds.filter((id) => mayUse(given.get(id) ?? null, connectionId));
+}
+
+/** In SQL, for a query choosing members (auto-assignment): the member `staffId` may use `connectionId`. */
+export function mayUseSql(staffId: AnyColumn, connectionId: string): SQL {
+  const given = staffConnectionAccess;
+  return sql`(not exists (select 1 from ${given} where ${given.staffId} = ${staffId})
+    or exists (select 1 from ${given} where ${given.staffId} = ${staffId} and ${given.connectionId} = ${connectionId}))`;
 }
 
 /** The live connections a member may use (the header's switcher, GET /api/connections). */

@@ -8,8 +8,8 @@ import { startOfDay } from "@/lib/shared/time-zone";
 import { flushUpstreamCalls } from "@/lib/upstream/call-count";
 
 /*
- * What the service's calls cost this week (GET /api/upstream/calls, the integrations page): today and the last 7
- * days per source (route, page or job) and kind (operation). This instance's tally is written first, so the
+ * What the service's calls cost this week (GET /api/upstream/calls, the integrations page), for one connection (its
+ * key's quota; issue 33): today and the last 7 days per source (route, page or job) and kind (operation). This instance's tally is written first, so the
  * answer includes the calls made moments ago here; other instances' are at most a few seconds behind
  * (lib/upstream/call-count.ts).
  */
@@ -25,12 +25,12 @@ function lastDays(now: Date, timeZone: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => format.format(new Date(noon - (count - 1 - index) * DAY_MS)));
 }
 
-export async function upstreamCallsReport(db: Database, now: Date = new Date()): Promise<UpstreamCallsReport> {
+export async function upstreamCallsReport(db: Database, connectionId: string, now: Date = new Date()): Promise<UpstreamCallsReport> {
   await flushUpstreamCalls(db);
   const days = lastDays(now, config().displayTimeZone, WEEK_DAYS);
   const today = days[days.length - 1]!;
   const weekFrom = days[0]!;
-  const counts = await readUpstreamCalls(db, weekFrom, today);
+  const counts = await readUpstreamCalls(db, connectionId, weekFrom, today);
 
   const perDay = new Map(days.map((day) => [day, { day, core: 0, partners: 0 }]));
   const rows = new Map<string, UpstreamCallsReport["rows"][number]>();

@@ -88,10 +88,10 @@ describeEachDatabase("case event notifications on $name", ({ open }) => {
       readAt: null,
     });
     // What the bell reads: the case's ref and who confirmed.
-    const [item] = (await listNotifications(handle.db, author.actor.id)).items.filter((entry) => entry.casePublicId === publicId);
+    const [item] = (await listNotifications(handle.db, author.actor.id, null)).items.filter((entry) => entry.casePublicId === publicId);
     expect(item).toMatchObject({ kind: "outcome_confirmed", caseRef: refId, actorName: "Renata Quintela", read: false });
     // The confirmer hears nothing of their own act; what they were told ("to confirm") is read now it is handled.
-    const confirmerItems = (await listNotifications(handle.db, confirmer.actor.id)).items.filter(
+    const confirmerItems = (await listNotifications(handle.db, confirmer.actor.id, null)).items.filter(
       (entry) => entry.casePublicId === publicId,
     );
     expect(confirmerItems.map((entry) => [entry.kind, entry.read])).toEqual([["confirmation_waiting", true]]);
@@ -113,7 +113,7 @@ describeEachDatabase("case event notifications on $name", ({ open }) => {
     expect(told.map((row) => [row.userId, row.kind, row.caseRef, row.actorId])).toEqual([
       [author.actor.id, "outcome_rejected", refId, confirmer.actor.id],
     ]);
-    const [item] = (await listNotifications(handle.db, author.actor.id)).items.filter((entry) => entry.casePublicId === publicId);
+    const [item] = (await listNotifications(handle.db, author.actor.id, null)).items.filter((entry) => entry.casePublicId === publicId);
     expect(item).toMatchObject({ kind: "outcome_rejected", actorName: "Bianca Teles" });
     // Email and chat name the case and what happened, never a member (the chat channel is shared).
     const message = messageFor("outcome_rejected", { casePublicId: publicId, caseRef: refId }, "https://kyc.example.net");
@@ -131,9 +131,11 @@ describeEachDatabase("case event notifications on $name", ({ open }) => {
 
     const told = await toldOf(publicId, ["case_escalated"]);
     expect(told.map((row) => [row.userId, row.caseRef, row.actorId])).toEqual([[lead.actor.id, refId, member.actor.id]]);
-    const [item] = (await listNotifications(handle.db, lead.actor.id)).items.filter((entry) => entry.casePublicId === publicId);
+    const [item] = (await listNotifications(handle.db, lead.actor.id, null)).items.filter((entry) => entry.casePublicId === publicId);
     expect(item).toMatchObject({ kind: "case_escalated", caseRef: refId, actorName: "Caio Prado", read: false });
-    expect((await listNotifications(handle.db, member.actor.id)).items.filter((entry) => entry.casePublicId === publicId)).toEqual([]);
+    expect((await listNotifications(handle.db, member.actor.id, null)).items.filter((entry) => entry.casePublicId === publicId)).toEqual(
+      [],
+    );
 
     // Read when handled: the lead takes it up and decides it.
     await assignCase(handle.db, lead, publicId, "me");

@@ -119,9 +119,9 @@ describeEachDatabase("overdue digests on $name", ({ open }) => {
     const perCase = await handle.db.select().from(notifications).where(eq(notifications.kind, "case_overdue"));
     expect(perCase).toEqual([]);
 
-    const inbox = await listNotifications(handle.db, lead.actor.id);
+    const inbox = await listNotifications(handle.db, lead.actor.id, null);
     expect(inbox.unread).toBe(1);
-    expect(inbox.items[0]).toMatchObject({ kind: "overdue_digest", cases: 5, read: false, href: leads[0]!.link });
+    expect(inbox.items[0]).toMatchObject({ kind: "overdue_digest", cases: 5, read: false, href: `/c/primary${leads[0]!.link}` });
     // The next run in the same hour, nothing new: nothing told.
     await escalateOverdueCases(handle.db, { holder: "first-start", now: new Date(now.getTime() + 60_000) });
     expect(await digestsOf(lead.actor.id)).toHaveLength(1);
@@ -162,7 +162,7 @@ describeEachDatabase("overdue digests on $name", ({ open }) => {
     ];
     await sendOverdueDigests(handle.db, new Date());
     const digestOf = async (userId: string) =>
-      (await listNotifications(handle.db, userId)).items.find((item) => item.kind === "overdue_digest")!;
+      (await listNotifications(handle.db, userId, null)).items.find((item) => item.kind === "overdue_digest")!;
     expect(await digestOf(analyst.actor.id)).toMatchObject({ cases: 3, read: false });
 
     // A recommendation recorded: handled for everyone told of it (the lead's digest too).
@@ -178,9 +178,14 @@ describeEachDatabase("overdue digests on $name", ({ open }) => {
     await assignCase(handle.db, other, reassigned, lead.actor.id);
     expect(await digestOf(analyst.actor.id)).toMatchObject({ cases: 1 });
     expect(await digestOf(lead.actor.id)).toMatchObject({ cases: 2 });
-    const told = (await listNotifications(handle.db, lead.actor.id)).items.find((item) => item.kind === "case_assigned")!;
+    const told = (await listNotifications(handle.db, lead.actor.id, null)).items.find((item) => item.kind === "case_assigned")!;
     const [indexed] = await handle.db.select().from(verificationIndex).where(eq(verificationIndex.publicId, reassigned));
-    expect(told).toMatchObject({ casePublicId: reassigned, caseRef: indexed!.refId, read: false, href: `/verifications/${reassigned}` });
+    expect(told).toMatchObject({
+      casePublicId: reassigned,
+      caseRef: indexed!.refId,
+      read: false,
+      href: `/c/primary/verifications/${reassigned}`,
+    });
 
     // Opened by the analyst (GET /api/cases/{id}): their last case is handled for them, the digest read.
     await markCasesHandled(handle.db, [opened], { userId: analyst.actor.id });
@@ -191,7 +196,7 @@ describeEachDatabase("overdue digests on $name", ({ open }) => {
     await notify(handle.db, { userIds: [lead.actor.id], kind: "mention", casePublicId: opened, dedupeKey: "note-1" });
     await handle.db.update(cases).set({ status: "closed", closedAt: new Date() }).where(eq(cases.queueId, queueId));
     await escalateOverdueCases(handle.db, { holder: "sweeper" });
-    const after = await listNotifications(handle.db, lead.actor.id);
+    const after = await listNotifications(handle.db, lead.actor.id, null);
     expect(after.items.filter((item) => !item.read)).toEqual([]);
     expect(after.items.find((item) => item.kind === "overdue_digest")).toMatchObject({ cases: 0, read: true });
   });

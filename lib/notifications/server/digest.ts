@@ -23,15 +23,18 @@ import { notificationCases, notifications } from "./tables";
  * - news later in the same period joins that period's digest, which is unread again (and says so on the live
  *   stream), without another email.
  *
- * So a first start, with every case already overdue, makes one digest per member, and a member hears at most
- * one new digest per DIGEST_PERIOD_MINUTES. Each case of a digest is handled for its member
+ * A digest covers one connection's cases (issue 33): a member working two connections gets one for each, linking to
+ * that connection's queue; "one unread digest at a time" holds per connection.
+ *
+ * So a first start, with every case already overdue, makes one digest per member and connection, and a member hears at
+ * most one new digest per connection and DIGEST_PERIOD_MINUTES. Each case of a digest is handled for its member
  * (./handled.ts) when the case is; the digest counts the cases left and is read when none is.
  */
 
 /** The period of a digest: at most one new digest per member in each (clock-aligned, UTC). */
 const DIGEST_PERIOD_MINUTES = 60;
 
-/** The period `now` falls in, as its start (ISO): the digest's dedupe key. */
+/** The period `now` falls in, as its start (ISO): with the connection, the digest's dedupe key. */
 export function digestPeriod(now: Date, minutes = DIGEST_PERIOD_MINUTES): string {
   const size = minutes * 60_000;
   return new Date(Math.floor(now.getTime() / size) * size).toISOString();
@@ -39,6 +42,8 @@ export function digestPeriod(now: Date, minutes = DIGEST_PERIOD_MINUTES): string
 
 interface DigestInput {
   userId: string;
+  /** The connection of every case given. */
+  connectionId: string;
   /** Every case overdue and not handled for the member now. */
   casePublicIds: readonly string[];
   /** The page the digest opens (the queue filtered to overdue). */
@@ -72,10 +77,19 @@ export async function notifyOverdueDigest(db: Database, input: DigestInput): Pro
   const covered = await coveredCases(db, input.userId, all);
   const news = all.filter((publicId) => !covered.has(publicId));
   if (news.length === 0) return "none";
-  const period = digestPeriod(input.now);
+  // The period's digest of this connection: the unique key (member, kind, "", period and connection) makes it once.
+  const dedupeKey = `${digestPeriod(input.now)} ${input.connectionId}`;
   const [made] = await db
     .insert(notifications)
-    .values({ userId: input.userId, kind: "overdue_digest", casePublicId: "", dedupeKey: period, link: input.link, createdAt: input.now })
+    .values({
+      userId: input.userId,
+      kind: "overdue_digest",
+      casePublicId: "",
+      dedupeKey,
+      link: input.link,
+      connectionId: input.connectionId,
+      createdAt: input.now,
+    })
     .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.casePublicId, notifications.dedupeKey] })
     .returning({ id: notifications.id });
   if (made) {
@@ -84,6 +98,7 @@ export async function notifyOverdueDigest(db: Database, input: DigestInput): Pro
     const earlier = and(
       eq(notifications.userId, input.userId),
       eq(notifications.kind, "overdue_digest"),
+      eq(notifications.connectionId, input.connectionId),
       ne(notifications.id, made.id),
       isNull(notifications.readAt),
     );
@@ -101,7 +116,7 @@ export async function notifyOverdueDigest(db: Database, input: DigestInput): Pro
     await queueMessages(db, {
       kind: "overdue_digest",
       userIds: [input.userId],
-      subject: { casePublicId: "", count: rows.length, link: input.link },
+      subject: { casePublicId: "", count: rows.length, link: input.link, connectionId: input.connectionId },
       origin: input.origin,
       chat: false,
     });
@@ -111,7 +126,7 @@ export async function notifyOverdueDigest(db: Database, input: DigestInput): Pro
   const [current] = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.userId, input.userId), eq(notifications.kind, "overdue_digest"), eq(notifications.dedupeKey, period)));
+    .where(and(eq(notifications.userId, input.userId), eq(notifications.kind, "overdue_digest"), eq(notifications.dedupeKey, dedupeKey)));
   if (!current) return "none";
   const added = await db
     .insert(notificationCases)

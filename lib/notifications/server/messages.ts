@@ -34,11 +34,13 @@ export interface MessageSubject {
   count?: number;
   /** A page of its own (a digest's filtered queue). */
   link?: string | null;
+  /** The connection of the case (or digest) told of: the link opens under it. */
+  connectionId?: string | null;
 }
 
 /** The page it opens: absolute when a base (public URL or the request's origin) is known. */
 export function notificationLink(kind: NotificationKind, subject: MessageSubject, base: string | undefined): string {
-  const path = subject.link ?? notificationPath(kind, subject.casePublicId);
+  const path = notificationPath(kind, subject);
   return base ? new URL(path, base).toString() : path;
 }
 

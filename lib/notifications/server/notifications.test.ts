@@ -114,13 +114,13 @@ describeEachDatabase("notifications on $name", ({ open }) => {
     await addNote(handle.db, author, publicId, "@carlanogueira again");
     expect(await notificationsOf(mentioned.actor.id, "mention")).toHaveLength(2);
 
-    const inbox = await listNotifications(handle.db, mentioned.actor.id);
+    const inbox = await listNotifications(handle.db, mentioned.actor.id, null);
     expect(inbox.unread).toBe(2);
     expect(inbox.items[0]).toMatchObject({ kind: "mention", casePublicId: publicId, read: false });
-    expect(await markRead(handle.db, mentioned.actor.id, { ids: [inbox.items[0]!.id] })).toEqual({ marked: 1, unread: 1 });
+    expect(await markRead(handle.db, mentioned.actor.id, null, { ids: [inbox.items[0]!.id] })).toEqual({ marked: 1, unread: 1 });
     // Another member's ids mark nothing of theirs.
-    expect(await markRead(handle.db, viewer.actor.id, { ids: [inbox.items[1]!.id] })).toMatchObject({ marked: 0 });
-    expect(await markRead(handle.db, mentioned.actor.id, { all: true })).toEqual({ marked: 1, unread: 0 });
+    expect(await markRead(handle.db, viewer.actor.id, null, { ids: [inbox.items[1]!.id] })).toMatchObject({ marked: 0 });
+    expect(await markRead(handle.db, mentioned.actor.id, null, { all: true })).toEqual({ marked: 1, unread: 0 });
   });
 
   it("an outcome waiting for confirmation tells those who can confirm, its author excepted, once", async () => {
@@ -278,14 +278,14 @@ describeEachDatabase("notifications on $name", ({ open }) => {
       // Quoted-printable may fold long lines: read the body unfolded.
       const text = mail!.data.replace(/=\r?\n/g, "");
       expect(text).toContain(publicId);
-      expect(text).toContain(`https://kyc.example.net/verifications/${publicId}`);
+      expect(text).toContain(`https://kyc.example.net/c/primary/verifications/${publicId}`);
       for (const forbidden of [CPF, "52998224725", "Maria", "Renata", "Quintela", "Otavio", "looks wrong"])
         expect(text).not.toContain(forbidden);
 
       expect(chatBodies).toHaveLength(1);
       const posted = JSON.parse(chatBodies[0]!) as { text: string };
       expect(posted.text).toContain(publicId);
-      expect(posted.text).toContain(`https://kyc.example.net/verifications/${publicId}`);
+      expect(posted.text).toContain(`https://kyc.example.net/c/primary/verifications/${publicId}`);
       for (const forbidden of [CPF, "Maria", "Renata", "Otavio"]) expect(posted.text).not.toContain(forbidden);
 
       const rows = await handle.db.select().from(notificationOutbox);

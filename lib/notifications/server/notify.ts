@@ -6,9 +6,11 @@ import type { Permission } from "@/lib/auth/permissions";
 import { staffAccess } from "@/lib/auth/server/staff-access";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { config } from "@/lib/config";
+import { membersUsing } from "@/lib/connections/server/access";
 import { queryRows, type Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
 import { ACCOUNT_NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications/types";
+import { PRIMARY_CONNECTION } from "@/lib/shared/connection-path";
 
 import { messageFor, type MessageSubject } from "./messages";
 import { notificationOutbox, notifications } from "./tables";
@@ -16,7 +18,8 @@ import { notificationOutbox, notifications } from "./tables";
 /*
  * Making notifications: one row per member, kind, case and dedupe key, inserted with ON CONFLICT DO NOTHING
  * on that unique key, so the same thing told twice (a retried job, two instances, the same note processed
- * again) is told once, naming the case by its ref_id when the caller knows it (`caseRef`). Each new row queues an
+ * again) is told once, naming the case by its ref_id when the caller knows it (`caseRef`). A case's notification
+ * belongs to the case's connection (issue 33): told only to the members who may use it, its link under it. Each new row queues an
  * email to its member when SMTP_URL is set; one chat message
  * per call that made anything new when CHAT_WEBHOOK_URL is set (the channel is shared: three leads told of
  * one overdue case are one message there, not three). Run it inside the caller's transaction: the
@@ -38,22 +41,29 @@ export interface NotifyInput {
 }
 
 /**
- * The case's ref_id as the search index knows it (null when it does not). Read by the table's name: the case
- * feature sits above this one (docs/architecture.md), as the audit log reads the staff it names.
+ * The case's connection (its own, else its index entry's, else `primary`) and ref_id as the search index knows it
+ * (null when it does not). Read by the tables' names: the case feature sits above this one (docs/architecture.md),
+ * as the audit log reads the staff it names.
  */
-async function refIdOf(db: Database, casePublicId: string): Promise<string | null> {
-  if (!casePublicId) return null;
-  const [row] = await queryRows<{ ref_id: string | null }>(
+async function caseFactsOf(db: Database, casePublicId: string): Promise<{ connectionId: string; caseRef: string | null }> {
+  const [row] = await queryRows<{ connection_id: string | null; ref_id: string | null }>(
     db,
-    sql`select ref_id from verification_index where public_id = ${casePublicId}`,
+    sql`select coalesce(c.connection_id, i.connection_id) as connection_id, i.ref_id
+        from (select ${casePublicId}::text as public_id) as k
+        left join cases c on c.public_id = k.public_id
+        left join verification_index i on i.public_id = k.public_id`,
   );
-  return row?.ref_id || null;
+  return { connectionId: row?.connection_id ?? PRIMARY_CONNECTION, caseRef: row?.ref_id || null };
 }
 
 export async function notify(db: Database, input: NotifyInput): Promise<{ created: number }> {
-  const userIds = [...new Set(input.userIds)];
+  const account = ACCOUNT_NOTIFICATION_KINDS.has(input.kind);
+  const facts = account ? { connectionId: null, caseRef: null } : await caseFactsOf(db, input.casePublicId);
+  const caseRef = input.caseRef === undefined ? facts.caseRef : input.caseRef;
+  const { connectionId } = facts;
+  const unique = [...new Set(input.userIds)];
+  const userIds = connectionId === null ? unique : await membersUsing(db, unique, connectionId);
   if (userIds.length === 0) return { created: 0 };
-  const caseRef = input.caseRef === undefined ? await refIdOf(db, input.casePublicId) : input.caseRef;
   const rows = await db
     .insert(notifications)
     .values(
@@ -63,6 +73,7 @@ export async function notify(db: Database, input: NotifyInput): Promise<{ create
         casePublicId: input.casePublicId,
         dedupeKey: input.dedupeKey ?? "",
         caseRef,
+        connectionId,
         actorId: input.actorId ?? null,
       })),
     )
@@ -75,9 +86,9 @@ export async function notify(db: Database, input: NotifyInput): Promise<{ create
   await queueMessages(db, {
     kind: input.kind,
     userIds: rows.map((row) => row.userId),
-    subject: { casePublicId: input.casePublicId, caseRef },
+    subject: { casePublicId: input.casePublicId, caseRef, connectionId },
     origin: input.origin,
-    chat: !ACCOUNT_NOTIFICATION_KINDS.has(input.kind),
+    chat: !account,
   });
   return { created: rows.length };
 }

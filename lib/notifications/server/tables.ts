@@ -25,6 +25,9 @@ export const notifications = pgTable(
     caseRef: text("case_ref"),
     // A page of its own (a digest's filtered queue); null: the case's page (notificationPath).
     link: text("link"),
+    // The connection of the case told of (issue 33): told only to members who may use it, linked under it. Null for a
+    // member's own account notices (ACCOUNT_NOTIFICATION_KINDS), which concern no connection.
+    connectionId: text("connection_id"),
     actorId: uuid("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),

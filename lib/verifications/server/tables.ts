@@ -12,6 +12,8 @@ export const documentCrops = pgTable(
   "document_crops",
   {
     publicId: text("public_id").primaryKey(),
+    // The connection of the verification it was drawn on (issue 33): read and changed under that connection only.
+    connectionId: text("connection_id").notNull().default("primary"),
     x: real("x").notNull(),
     y: real("y").notNull(),
     w: real("w").notNull(),

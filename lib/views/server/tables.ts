@@ -12,11 +12,13 @@ export const savedViews = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: staffUserId(),
+    // The connection whose list or queue it filters (issue 33): listed under that connection only.
+    connectionId: text("connection_id").notNull().default("primary"),
     scope: text("scope", { enum: ["verifications", "cases"] }).notNull(),
     name: text("name").notNull(),
     // The list's or queue's own query string (its filters and sort), as its page reads it.
     query: text("query").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("saved_views_name_key").on(table.userId, table.scope, sql`lower(${table.name})`)],
+  (table) => [uniqueIndex("saved_views_name_key").on(table.userId, table.connectionId, table.scope, sql`lower(${table.name})`)],
 );

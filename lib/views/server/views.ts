@@ -15,7 +15,8 @@ import { savedViews } from "./tables";
  * Saved views ("favourite inboxes"): a member's named query strings of the verification list or the case
  * queue, listed in their navigation. Each member sees and deletes only their own; a scope counts only while
  * the member may read its page (cases.read, verifications.read), so a view of a page they lost stays hidden.
- * Not on the audit trail: a view holds filters, no personal data, and opening it is the audited list read.
+ * Not on the audit trail: a view holds filters, no personal data, and opening it is the audited list read. A view
+ * belongs to the connection it was saved under (issue 33): listed, and deleted, under that connection only.
  */
 
 export const MAX_VIEWS_PER_MEMBER = 50;
@@ -30,19 +31,19 @@ function toDto(row: typeof savedViews.$inferSelect): SavedView {
   return { id: row.id, scope: row.scope, name: row.name, query: row.query, createdAt: row.createdAt.toISOString() };
 }
 
-export async function listViews(db: Database, user: StaffSession): Promise<SavedView[]> {
+export async function listViews(db: Database, user: StaffSession, connectionId: string): Promise<SavedView[]> {
   const scopes = readableScopes(user);
   if (scopes.length === 0) return [];
   const rows = await db
     .select()
     .from(savedViews)
-    .where(and(eq(savedViews.userId, user.id), inArray(savedViews.scope, scopes)))
+    .where(and(eq(savedViews.userId, user.id), eq(savedViews.connectionId, connectionId), inArray(savedViews.scope, scopes)))
     .orderBy(asc(savedViews.scope), asc(savedViews.name));
   return rows.map(toDto);
 }
 
 /** Saves a view; 403 for a page the member may not read, 409 naming `name` when they already have one so named. */
-export async function createView(db: Database, user: StaffSession, input: SaveViewInput): Promise<SavedView> {
+export async function createView(db: Database, user: StaffSession, connectionId: string, input: SaveViewInput): Promise<SavedView> {
   if (!hasPermission(user, SCOPE_PERMISSIONS[input.scope])) {
     throw new AppError("forbidden", `Saving a view of this page needs the ${SCOPE_PERMISSIONS[input.scope]} permission.`);
   }
@@ -53,21 +54,21 @@ export async function createView(db: Database, user: StaffSession, input: SaveVi
   try {
     const [row] = await db
       .insert(savedViews)
-      .values({ userId: user.id, ...input })
+      .values({ userId: user.id, connectionId, ...input })
       .returning();
     return toDto(row!);
   } catch (error) {
-    // The unique index on (member, scope, lower(name)): two saves at once under one name, one wins.
+    // The unique index on (member, connection, scope, lower(name)): two saves at once under one name, one wins.
     if (pgErrorCode(error) === "23505") throw new AppError("conflict", "You already have a view with this name.", { fields: ["name"] });
     throw error;
   }
 }
 
 /** Deletes one of the member's own views; anyone else's (or none) is 404. */
-export async function deleteView(db: Database, user: StaffSession, id: string): Promise<void> {
+export async function deleteView(db: Database, user: StaffSession, connectionId: string, id: string): Promise<void> {
   const gone = await db
     .delete(savedViews)
-    .where(and(eq(savedViews.id, id), eq(savedViews.userId, user.id)))
+    .where(and(eq(savedViews.id, id), eq(savedViews.userId, user.id), eq(savedViews.connectionId, connectionId)))
     .returning({ id: savedViews.id });
   if (gone.length === 0) throw new AppError("not_found", "No saved view of yours has this id.");
 }

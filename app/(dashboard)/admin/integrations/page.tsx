@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 
 import { UpstreamCallsSection } from "@/components/integrations/upstream-calls-section";
 import { HydratedClient } from "@/components/layout/hydrated-client";
-import { requireConnectionPageUser } from "@/lib/connections/server/page";
+import { pageConnection, requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { pageTitle } from "@/lib/i18n/page-title";
 import { integrationKeys } from "@/lib/integrations/hooks";
@@ -22,7 +22,7 @@ export default async function Page() {
   const cookieHeader = (await headers()).get("cookie");
   const [, calls] = await Promise.all([
     queryClient.prefetchQuery({ queryKey: integrationKeys.list(), queryFn: () => integrationListFor(user.id, cookieHeader) }),
-    getDb().then((db) => upstreamCallsReport(db)),
+    Promise.all([getDb(), pageConnection()]).then(([db, connection]) => upstreamCallsReport(db, connection.id)),
   ]);
   return (
     <div className="space-y-8">

@@ -4,6 +4,6 @@ import { markReadSchema } from "@/lib/notifications/validation";
 
 // POST /api/notifications/read – {ids} or {all: true}: marks the caller's own notifications read; answers the
 // count marked and the unread left.
-export const POST = route({ permission: "signed_in", body: markReadSchema }, async ({ db, user, body }) =>
-  json(await markRead(db, user.id, body)),
+export const POST = route({ permission: "signed_in", body: markReadSchema }, async ({ db, user, grants, body }) =>
+  json(await markRead(db, user.id, grants, body)),
 );

@@ -5,8 +5,8 @@ import { deleteView } from "@/lib/views/server/views";
 
 const params = z.object({ id: z.uuid("must be a view id") });
 
-// DELETE /api/views/:id – delete one of the member's own saved views (anyone else's is 404).
-export const DELETE = route({ permission: "signed_in", params }, async ({ db, user, params: { id } }) => {
-  await deleteView(db, user, id);
+// DELETE /api/views/:id – delete one of the member's own saved views under the connection (anyone else's is 404).
+export const DELETE = route({ permission: "signed_in", params }, async ({ db, user, connection, params: { id } }) => {
+  await deleteView(db, user, connection.id, id);
   return json({ deleted: id });
 });

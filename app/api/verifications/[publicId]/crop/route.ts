@@ -11,18 +11,19 @@ export const dynamic = "force-dynamic";
 const params = z.object({ publicId: publicIdSchema });
 
 // GET /api/verifications/:publicId/crop – the document's portrait crop, or null: `{crop: {box, setAt} | null}`.
-export const GET = route({ permission: "media.read", params }, async ({ db, params: { publicId } }) =>
-  json({ crop: await getCrop(db, publicId) }),
+export const GET = route({ permission: "media.read", params }, async ({ db, connection, params: { publicId } }) =>
+  json({ crop: await getCrop(db, connection.id, publicId) }),
 );
 
 // PUT /api/verifications/:publicId/crop {x, y, w, h} – sets it (fractions of the picture; 400 naming the field
 // outside it), on the trail (`verification.crop_set`). A write: its own permission, not the images' read.
 export const PUT = route(
   { permission: "verifications.crop", params, body: schemaFromParser(parseCropBox) },
-  async ({ db, context, params: { publicId }, body }) => json({ crop: await setCrop(db, publicId, body, context) }),
+  async ({ db, connection, context, params: { publicId }, body }) =>
+    json({ crop: await setCrop(db, connection.id, publicId, body, context) }),
 );
 
 // DELETE /api/verifications/:publicId/crop – back to the whole document (`verification.crop_clear`).
-export const DELETE = route({ permission: "verifications.crop", params }, async ({ db, context, params: { publicId } }) =>
-  json({ cleared: await clearCrop(db, publicId, context) }),
+export const DELETE = route({ permission: "verifications.crop", params }, async ({ db, connection, context, params: { publicId } }) =>
+  json({ cleared: await clearCrop(db, connection.id, publicId, context) }),
 );
