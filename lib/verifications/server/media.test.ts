@@ -97,17 +97,28 @@ describe("openImage", () => {
 
   it("images asked for at once share one files call; a later one asks afresh (nothing kept)", async () => {
     let calls = 0;
+    // "At once": the files call answers only once all three requests have opened their token (each opens it on its
+    // own, and how long that takes varies with the machine's load), so each has arrived while the call is in flight.
+    let arrived = 0;
+    let allArrived!: () => void;
+    const gate = new Promise<void>((resolve) => (allArrived = resolve));
+    const onValidToken = async () => {
+      arrived += 1;
+      if (arrived === 3) allArrived();
+    };
     const counting = {
-      getVerificationFiles: (publicId: string) => {
+      getVerificationFiles: async (publicId: string) => {
         calls += 1;
+        await gate;
         return deps.client.getVerificationFiles(publicId);
       },
     } as typeof deps.client;
     const image = async () => new Response(new Uint8Array(8), { status: 200, headers: { "content-type": "image/png" } });
-    const together = await Promise.all([1, 2, 3].map(() => openImage(token, user, { ...deps, client: counting, fetch: image })));
+    const open = () => openImage(token, user, { ...deps, client: counting, fetch: image, onValidToken });
+    const together = await Promise.all([1, 2, 3].map(open));
     expect(together.map((opened) => opened.contentType)).toEqual(["image/png", "image/png", "image/png"]);
     expect(calls).toBe(1);
-    await openImage(token, user, { ...deps, client: counting, fetch: image });
+    await open();
     expect(calls).toBe(2);
   });
 
