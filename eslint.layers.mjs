@@ -44,7 +44,8 @@ export const FEATURES = {
   overview: ["verifications", "cases"],
   staff: ["account"],
   roles: ["staff"],
-  integrations: [],
+  // integrations: a connection's key expiring is told through the notifications (server/key-expiry.ts).
+  integrations: ["notifications"],
   lookups: [],
   kyc: [],
   account: ["notifications"],

@@ -66,6 +66,8 @@ export async function register() {
   startResealSchedule();
   const { startSearchRekeySchedule } = await import("./lib/cases/server/rekey");
   startSearchRekeySchedule();
+  const { startKeyExpirySchedule } = await import("./lib/integrations/server/key-expiry");
+  startKeyExpirySchedule();
   const { startUpstreamCallFlusher } = await import("./lib/upstream/call-count");
   startUpstreamCallFlusher();
   const { startAuditHeadSchedule } = await import("./lib/audit-trail/server/head-schedule");

@@ -26,6 +26,17 @@ export const API_KEYS: ReadonlyMap<string, ApiKey> = new Map<string, ApiKey>([
     "sbx_core_other_integration",
     { integration: "int_other", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: null },
   ],
+  // Two keys in the provider's own format, `lz_` + eight characters (the key's public part) + `_` + the secret
+  // (legitimuz-core-documentation, api/autenticacao.mdx at 40274c2), both of int_main's sandbox: the pair a rotation
+  // makes, the new key beside the old one through its grace period.
+  [
+    "lz_sbxmain1_Hq7pW2xLr9TfK4cVn8Zs",
+    { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: null },
+  ],
+  [
+    "lz_sbxmain2_Jd3mY6bQe1RuG5hXk0Pa",
+    { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: null },
+  ],
   [
     "sbx_core_ip_restricted",
     { integration: "int_main", environment: "sandbox", permissions: new Set<Permission>(ALL), ipAllow: ["203.0.113.0/24"] },

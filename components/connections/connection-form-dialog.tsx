@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
+import { ConnectionKeyFields } from "@/components/connections/connection-key-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -13,8 +14,8 @@ import { ENVIRONMENTS, type ConnectionSummary, type Environment } from "@/lib/co
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /*
- * Adding a connection, or changing one (its name, a new key). The key is a password field, sent once and never shown
- * again: the list shows its last four characters. The service tests a new key before it is kept; a refused key comes
+ * Adding a connection, or changing one (its name, a new key, the key's expiry). The key is a password field, sent once
+ * and never shown again: the list shows its hint (./connection-key-fields.tsx). The service tests a new key before it is kept; a refused key comes
  * back naming the field.
  */
 
@@ -37,10 +38,13 @@ export function ConnectionFormDialog({ editing }: { editing?: ConnectionSummary 
       setProblem({ message: errorMessage(error), fields: error instanceof ApiRequestError ? error.fields : [] });
     const done = { onSuccess: () => setOpen(false), onError };
     setProblem(null);
+    const expires = text("coreKeyExpiresAt") ? { coreKeyExpiresAt: text("coreKeyExpiresAt") } : {};
     if (editing) {
       const key = text("coreApiKey");
       const name = text("name");
-      change.mutate({ id: editing.id, change: { ...(name !== editing.name ? { name } : {}), ...(key ? { coreApiKey: key } : {}) } }, done);
+      const grace = key && text("graceHours") ? { graceHours: Number(text("graceHours")) } : {};
+      const renamed = name !== editing.name ? { name } : {};
+      change.mutate({ id: editing.id, change: { ...renamed, ...(key ? { coreApiKey: key, ...grace } : {}), ...expires } }, done);
       return;
     }
     const partners = text("username")
@@ -57,6 +61,7 @@ export function ConnectionFormDialog({ editing }: { editing?: ConnectionSummary 
         environment: text("environment") as Environment,
         ...(text("integration") ? { integration: text("integration") } : {}),
         coreApiKey: text("coreApiKey"),
+        ...expires,
         ...(partners ? { partners } : {}),
       },
       done,
@@ -115,16 +120,7 @@ export function ConnectionFormDialog({ editing }: { editing?: ConnectionSummary 
           {editing ? null : (
             <Field id={`${prefix}-integration`} name="integration" label={t("fields.integration")} hint={t("fields.integrationHint")} />
           )}
-          <Field
-            id={`${prefix}-key`}
-            name="coreApiKey"
-            type="password"
-            autoComplete="off"
-            label={editing ? t("fields.newKey") : t("fields.key")}
-            hint={editing ? t("fields.newKeyHint", { hint: editing.keyHint }) : t("fields.keyHint")}
-            required={!editing}
-            error={fieldError("coreApiKey")}
-          />
+          <ConnectionKeyFields prefix={prefix} editing={editing} fieldError={fieldError} />
           {editing ? null : (
             <details className="rounded-md border border-slate-200 p-3">
               <summary className="cursor-pointer text-sm font-medium text-slate-800">{t("fields.partners")}</summary>

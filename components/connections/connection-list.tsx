@@ -5,6 +5,7 @@ import { useState } from "react";
 
 import { ConnectionFormDialog } from "@/components/connections/connection-form-dialog";
 import { ENVIRONMENT_TONE } from "@/components/connections/environment-tone";
+import { KeyLife } from "@/components/connections/key-life";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,8 +15,8 @@ import { useChangeConnection, useConnections, useTestConnection } from "@/lib/co
 import type { ConnectionSummary } from "@/lib/connections/types";
 
 /*
- * The connections, one card each (a table would not fit a phone): name, environment, integration, the key's last
- * four characters, what its last test found, and the actions: test, edit (name, new key), retire.
+ * The connections, one card each (a table would not fit a phone): name, environment, integration, the key and its life
+ * (./key-life.tsx), what its last test found, and the actions: test, edit (name, new key, expiry), retire.
  */
 
 function Capability({ label, value }: { label: string; value: boolean | null }) {
@@ -54,10 +55,6 @@ function ConnectionCard({ connection }: { connection: ConnectionSummary }) {
           <dd className="text-slate-900">{connection.integration ?? t("notStated")}</dd>
         </div>
         <div className="flex justify-between gap-2">
-          <dt className="text-slate-600">{t("fields.key")}</dt>
-          <dd className="font-mono text-slate-900">…{connection.keyHint}</dd>
-        </div>
-        <div className="flex justify-between gap-2">
           <dt className="text-slate-600">{t("fields.partners")}</dt>
           <dd className="text-slate-900">{connection.partners ? t("capability.yes") : t("capability.no")}</dd>
         </div>
@@ -66,6 +63,7 @@ function ConnectionCard({ connection }: { connection: ConnectionSummary }) {
           <dd className="text-slate-900">{connection.testedAt ? dateTime(connection.testedAt) : t("neverTested")}</dd>
         </div>
       </dl>
+      <KeyLife connection={connection} />
       <div>
         <h3 className="text-sm font-medium text-slate-800">{t("canDo")}</h3>
         <ul className="mt-1 space-y-0.5 text-sm text-slate-700 sm:max-w-xs">

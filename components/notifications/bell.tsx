@@ -7,7 +7,7 @@ import { AppLink as Link } from "@/components/ui/app-link";
 import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/hooks";
-import { ACCOUNT_NOTIFICATION_KINDS, caseLabel, type NotificationItem } from "@/lib/notifications/types";
+import { ACCOUNT_NOTIFICATION_KINDS, caseLabel, CONNECTION_NOTIFICATION_KINDS, type NotificationItem } from "@/lib/notifications/types";
 
 /*
  * The bell in the dashboard header: the unread count (in its accessible name too), and a popover listing the
@@ -120,13 +120,21 @@ function NotificationRow({
   const t = useTranslations("notifications");
   const dateTime = useDateTime();
   // Who acted, for the kinds that name them (a confirmation, an escalation); "Someone" when the member is gone.
-  const what = t(`kinds.${item.kind}`, { case: caseLabel(item), count: item.cases ?? 0, actor: item.actorName ?? t("bell.someone") });
+  const connection = item.connection?.name ?? "";
+  const what = t(`kinds.${item.kind}`, {
+    case: caseLabel(item),
+    count: item.cases ?? 0,
+    actor: item.actorName ?? t("bell.someone"),
+    connection,
+  });
   const detail =
     item.kind === "overdue_digest"
       ? t("bell.digest")
       : ACCOUNT_NOTIFICATION_KINDS.has(item.kind)
         ? t("bell.account")
-        : t("bell.case", { id: item.casePublicId });
+        : CONNECTION_NOTIFICATION_KINDS.has(item.kind)
+          ? t("bell.connectionKey", { connection })
+          : t("bell.case", { id: item.casePublicId });
   return (
     <li
       className={`flex items-start gap-2 px-3 py-2 ${item.read ? "" : "bg-brand-50"}`}

@@ -17,8 +17,14 @@ export interface ConnectionSummary {
   name: string;
   environment: Environment;
   integration: string | null;
-  /** The key's last four characters, so an admin can tell two keys apart. */
+  /** What tells keys apart: a provider key's public part (lz_XXXXXXXX), else its last four characters. */
   keyHint: string;
+  /** When the key expires (lib/connections/key-life.ts): as stated, else the provider's default validity; null: unknown. */
+  keyExpiresAt: string | null;
+  /** Whether an admin stated that expiry (false: the documented default from when the key was added). */
+  keyExpiryStated: boolean;
+  /** After a rotation, the previous key and the end of the grace the provider gives it. */
+  previousKey: { hint: string; until: string } | null;
   /** Whether this connection holds a partners account (lookups, KYC sessions, SMS, integration keys). */
   partners: boolean;
   capabilities: ConnectionCapabilities;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { claimsProviderFormat, latestExpiry, MAX_GRACE_HOURS, PROVIDER_KEY } from "@/lib/connections/key-life";
 import { CONNECTION_ID_PATTERN, ENVIRONMENTS } from "@/lib/connections/types";
 
 /*
@@ -13,7 +14,19 @@ const coreApiKey = z
   .trim()
   .min(8, "must be the service's API key (at least 8 characters)")
   .max(512)
-  .regex(/^[\x21-\x7e]+$/, "must be one word of printable characters");
+  .regex(/^[\x21-\x7e]+$/, "must be one word of printable characters")
+  // A key that starts like the provider's must be one of them whole (lib/connections/key-life.ts): a key cut short
+  // when pasted is caught here, before the service is asked.
+  .refine((key) => !claimsProviderFormat(key) || PROVIDER_KEY.test(key), "must be the provider's format lz_XXXXXXXX_<secret>");
+
+/** The day the key expires (YYYY-MM-DD, as the provider's console shows it): after today, at most two years ahead. */
+const coreKeyExpiresAt = z.iso
+  .date("must be a date (YYYY-MM-DD)")
+  .refine((day) => Date.parse(`${day}T00:00:00Z`) > Date.now(), "must be after today")
+  .refine(
+    (day) => Date.parse(`${day}T00:00:00Z`) <= latestExpiry(new Date()).getTime(),
+    "must be at most two years ahead (the provider's limit)",
+  );
 
 export const partnersAccountSchema = z.object({
   username: z.string().trim().min(1, "must not be empty").max(256),
@@ -32,18 +45,28 @@ export const createConnectionSchema = z.object({
   environment: z.enum(ENVIRONMENTS, { error: "must be sandbox or production" }),
   integration: z.string().trim().min(1).max(120).optional(),
   coreApiKey,
+  coreKeyExpiresAt: coreKeyExpiresAt.optional(),
   partners: partnersAccountSchema.optional(),
 });
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 
-/** One change at a time: a rename, a new key (rotation), a partners account, or retirement. */
+/**
+ * One change at a time: a rename, a new key (rotation, with the new key's expiry and the grace the provider gives the
+ * old one), the key's stated expiry alone, a partners account, or retirement.
+ */
 export const updateConnectionSchema = z
   .object({
     name: name.optional(),
     coreApiKey: coreApiKey.optional(),
+    coreKeyExpiresAt: coreKeyExpiresAt.optional(),
+    graceHours: z.int("must be a whole number of hours").min(0).max(MAX_GRACE_HOURS, "must be at most 168 hours (7 days)").optional(),
     partners: partnersAccountSchema.nullable().optional(),
     retire: z.literal(true).optional(),
   })
   .strict()
-  .refine((value) => Object.keys(value).length > 0, { error: "name one change: name, coreApiKey, partners or retire" });
+  .refine((value) => Object.keys(value).length > 0, { error: "name one change: name, coreApiKey, partners or retire" })
+  .refine((value) => value.graceHours === undefined || value.coreApiKey !== undefined, {
+    error: "a grace period goes with a new key (coreApiKey)",
+    path: ["graceHours"],
+  });
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;

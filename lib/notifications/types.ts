@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   "case_escalated",
   "factor_added",
   "factor_removed",
+  // To the integration admins who may use a connection: its API key expires within 30 or 7 days, or has expired.
+  "key_expiring",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -28,6 +30,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * linking to the account page, told to the member alone (never to the shared chat channel).
  */
 export const ACCOUNT_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(["factor_added", "factor_removed"]);
+
+/** Kinds about a connection itself (its key's life): about no case, linking to the connections page under it. */
+export const CONNECTION_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(["key_expiring"]);
 
 /**
  * The page a notification opens: its own (a digest's filtered queue), else the case's, or the account page for an

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
+import { DEFAULT_GRACE_HOURS } from "@/lib/connections/key-life";
 import { probeKey } from "@/lib/connections/server/probe";
 import { insertConnection, liveConnection, recordTest, summaryOf, updateConnection } from "@/lib/connections/server/store";
 import type { StoredCapabilities } from "@/lib/connections/server/tables";
@@ -49,6 +50,7 @@ export async function changeConnection(
   // The weightiest change names the event (a body may carry a rename with a new key).
   let action = "connection.rename";
   if (input.partners !== undefined) action = "connection.partners";
+  if (input.coreKeyExpiresAt) action = "connection.key_expiry";
   if (input.coreApiKey) action = "connection.rotate";
   if (input.retire) action = "connection.retire";
   const spec = {
@@ -57,6 +59,8 @@ export async function changeConnection(
     details: {
       ...(input.name ? { name: input.name } : {}),
       ...(input.partners !== undefined ? { partners: input.partners !== null } : {}),
+      ...(input.coreKeyExpiresAt ? { keyExpiresAt: input.coreKeyExpiresAt } : {}),
+      ...(input.coreApiKey ? { graceHours: input.graceHours ?? DEFAULT_GRACE_HOURS } : {}),
     },
   };
   return audited(context, spec, async () => {

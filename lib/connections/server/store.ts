@@ -3,6 +3,7 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
 import { config } from "@/lib/config";
+import { DEFAULT_GRACE_HOURS, keyExpiry, keyHintOf } from "@/lib/connections/key-life";
 import { connections, type ConnectionRow, type StoredCapabilities } from "@/lib/connections/server/tables";
 import { CONNECTION_ID_PATTERN, PRIMARY_CONNECTION, type ConnectionSummary, type Environment } from "@/lib/connections/types";
 import type { CreateConnectionInput, UpdateConnectionInput } from "@/lib/connections/validation";
@@ -36,8 +37,20 @@ function ring() {
   return config().secrets.dataEncryption;
 }
 
-function hintOf(key: string): string {
-  return key.slice(-4);
+/** The key's hint and expiry columns (./key-life.ts): as stated (a day), else the documented default, else unknown. */
+function keyColumns(key: string, statedDay: string | undefined, now: Date) {
+  const life = keyExpiry(key, statedDay ? new Date(`${statedDay}T00:00:00Z`) : undefined, now);
+  return { coreKeyHint: keyHintOf(key), coreKeyExpiresAt: life.expiresAt, coreKeyExpiryStated: life.stated };
+}
+
+/**
+ * After a rotation the provider keeps the previous key valid through the grace period (24 h by default), never past
+ * its own expiry: the dashboard remembers its hint and that end, to say when it stops working.
+ */
+function previousKeyColumns(current: ConnectionRow, graceHours: number | undefined, now: Date) {
+  const grace = now.getTime() + (graceHours ?? DEFAULT_GRACE_HOURS) * 3_600_000;
+  const until = current.coreKeyExpiresAt ? Math.min(grace, current.coreKeyExpiresAt.getTime()) : grace;
+  return { previousKeyHint: current.coreKeyHint, previousKeyUntil: new Date(until) };
 }
 
 function openAccount(row: ConnectionRow): UpstreamAccount {
@@ -77,6 +90,10 @@ export function summaryOf(row: ConnectionRow, currentId: string | null): Connect
     capabilities: { read: capabilities.read, media: capabilities.media, unmasked: capabilities.unmasked },
     testedAt: row.testedAt?.toISOString() ?? null,
     problem: capabilities.problem ?? null,
+    keyExpiresAt: row.coreKeyExpiresAt?.toISOString() ?? null,
+    keyExpiryStated: row.coreKeyExpiryStated,
+    previousKey:
+      row.previousKeyHint && row.previousKeyUntil ? { hint: row.previousKeyHint, until: row.previousKeyUntil.toISOString() } : null,
     retiredAt: row.retiredAt?.toISOString() ?? null,
     current: row.id === currentId,
   };
@@ -145,7 +162,7 @@ function rowOfSeed(seed: Seed) {
     environment: seed.environment,
     integration: seed.integration,
     coreKeySealed: sealText(ring(), PURPOSES.core, seed.coreApiKey),
-    coreKeyHint: hintOf(seed.coreApiKey),
+    ...keyColumns(seed.coreApiKey, undefined, new Date()),
     partnersSealed: seed.partners ? sealText(ring(), PURPOSES.partners, JSON.stringify(seed.partners)) : null,
     seededFrom: seed.seededFrom,
     position: seed.position,
@@ -292,7 +309,7 @@ export async function insertConnection(
       environment: input.environment,
       integration: input.integration ?? capabilities?.reportedIntegration ?? null,
       coreKeySealed: sealText(ring(), PURPOSES.core, input.coreApiKey),
-      coreKeyHint: hintOf(input.coreApiKey),
+      ...keyColumns(input.coreApiKey, input.coreKeyExpiresAt, new Date()),
       partnersSealed: input.partners ? sealText(ring(), PURPOSES.partners, JSON.stringify(input.partners)) : null,
       capabilities,
       testedAt: capabilities ? new Date() : null,
@@ -313,6 +330,7 @@ export async function updateConnection(
   const current = await liveConnection(db, id);
   if (input.name && (await nameTaken(db, input.name, id))) throw nameConflict();
   const secretChanged = input.coreApiKey !== undefined || input.partners !== undefined;
+  const now = new Date();
   const [row] = await db
     .update(connections)
     .set({
@@ -320,11 +338,14 @@ export async function updateConnection(
       ...(input.coreApiKey
         ? {
             coreKeySealed: sealText(ring(), PURPOSES.core, input.coreApiKey),
-            coreKeyHint: hintOf(input.coreApiKey),
+            ...keyColumns(input.coreApiKey, input.coreKeyExpiresAt, now),
+            ...previousKeyColumns(current.row, input.graceHours, now),
             capabilities,
-            testedAt: new Date(),
+            testedAt: now,
           }
-        : {}),
+        : input.coreKeyExpiresAt
+          ? { coreKeyExpiresAt: new Date(`${input.coreKeyExpiresAt}T00:00:00Z`), coreKeyExpiryStated: true }
+          : {}),
       ...(input.partners !== undefined
         ? { partnersSealed: input.partners ? sealText(ring(), PURPOSES.partners, JSON.stringify(input.partners)) : null }
         : {}),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "@/lib/auth/server/tables";
 
@@ -25,6 +25,13 @@ export const connections = pgTable("connections", {
   // The core API key and the partners account (JSON), sealed under the data key ring (./secrets.ts).
   coreKeySealed: text("core_key_sealed").notNull(),
   coreKeyHint: text("core_key_hint").notNull(),
+  // The key's life (migration 0029): its expiry as the admin stated it, else the provider's default validity from when
+  // it was added (`coreKeyExpiryStated` false); null when unknown (a key not in the provider's lz_ format, not stated).
+  coreKeyExpiresAt: timestamp("core_key_expires_at", { withTimezone: true }),
+  coreKeyExpiryStated: boolean("core_key_expiry_stated").notNull().default(false),
+  // After a rotation: the previous key's hint and the end of its grace period at the provider.
+  previousKeyHint: text("previous_key_hint"),
+  previousKeyUntil: timestamp("previous_key_until", { withTimezone: true }),
   partnersSealed: text("partners_sealed"),
   capabilities: jsonb("capabilities").$type<StoredCapabilities>(),
   testedAt: timestamp("tested_at", { withTimezone: true }),

@@ -1,6 +1,12 @@
 import "server-only";
 
-import { ACCOUNT_NOTIFICATION_KINDS, caseLabel, notificationPath, type NotificationKind } from "@/lib/notifications/types";
+import {
+  ACCOUNT_NOTIFICATION_KINDS,
+  caseLabel,
+  CONNECTION_NOTIFICATION_KINDS,
+  notificationPath,
+  type NotificationKind,
+} from "@/lib/notifications/types";
 
 /*
  * The text of a notification sent out (email, chat): the case named by its ref_id (the caller's own reference;
@@ -20,6 +26,10 @@ const WORDS: Record<NotificationKind, { "pt-BR": string; en: string }> = {
   case_escalated: { "pt-BR": "escalado para a sua fila", en: "escalated to your queue" },
   factor_added: { "pt-BR": "Um segundo fator foi adicionado à sua conta", en: "A second factor was added to your account" },
   factor_removed: { "pt-BR": "Um segundo fator foi removido da sua conta", en: "A second factor was removed from your account" },
+  key_expiring: {
+    "pt-BR": "A chave de API de uma conexão vence em breve (ou venceu): substitua-a na página de conexões",
+    en: "A connection's API key expires soon (or has expired): replace it on the connections page",
+  },
 };
 
 export function kindInWords(kind: NotificationKind, locale: "pt-BR" | "en" = "en"): string {
@@ -51,7 +61,7 @@ export interface OutgoingMessage {
 
 /** The headline in one language: "Caso REF-123: atribuído a você", "12 cases overdue in your queue". */
 function headline(kind: NotificationKind, subject: MessageSubject, locale: "pt-BR" | "en"): string {
-  if (ACCOUNT_NOTIFICATION_KINDS.has(kind)) return kindInWords(kind, locale);
+  if (ACCOUNT_NOTIFICATION_KINDS.has(kind) || CONNECTION_NOTIFICATION_KINDS.has(kind)) return kindInWords(kind, locale);
   if (kind === "overdue_digest") return `${subject.count ?? 0} ${kindInWords(kind, locale)}`;
   const label = caseLabel({ caseRef: subject.caseRef ?? null, casePublicId: subject.casePublicId });
   return `${locale === "en" ? "Case" : "Caso"} ${label}: ${kindInWords(kind, locale)}`;

@@ -29,8 +29,12 @@ import { notificationOutbox, notifications } from "./tables";
 export interface NotifyInput {
   userIds: readonly string[];
   kind: NotificationKind;
-  /** The case told of; "" for an account kind (ACCOUNT_NOTIFICATION_KINDS). */
+  /** The case told of; "" for an account kind (ACCOUNT_NOTIFICATION_KINDS) or a connection's (CONNECTION_NOTIFICATION_KINDS). */
   casePublicId: string;
+  /** A connection's kind: the connection it is about (else the case's connection is read). */
+  connectionId?: string;
+  /** A page of its own (the connections page); null: the case's page. */
+  link?: string;
   /** The case's ref_id when the caller has it: the notification names the case by it (else looked up). */
   caseRef?: string | null;
   /** What makes two notifications of one kind and case different (a note's entry id for a mention). */
@@ -58,7 +62,11 @@ async function caseFactsOf(db: Database, casePublicId: string): Promise<{ connec
 
 export async function notify(db: Database, input: NotifyInput): Promise<{ created: number }> {
   const account = ACCOUNT_NOTIFICATION_KINDS.has(input.kind);
-  const facts = account ? { connectionId: null, caseRef: null } : await caseFactsOf(db, input.casePublicId);
+  const facts = account
+    ? { connectionId: null, caseRef: null }
+    : input.connectionId
+      ? { connectionId: input.connectionId, caseRef: null }
+      : await caseFactsOf(db, input.casePublicId);
   const caseRef = input.caseRef === undefined ? facts.caseRef : input.caseRef;
   const { connectionId } = facts;
   const unique = [...new Set(input.userIds)];
@@ -74,6 +82,7 @@ export async function notify(db: Database, input: NotifyInput): Promise<{ create
         dedupeKey: input.dedupeKey ?? "",
         caseRef,
         connectionId,
+        link: input.link ?? null,
         actorId: input.actorId ?? null,
       })),
     )
@@ -86,7 +95,7 @@ export async function notify(db: Database, input: NotifyInput): Promise<{ create
   await queueMessages(db, {
     kind: input.kind,
     userIds: rows.map((row) => row.userId),
-    subject: { casePublicId: input.casePublicId, caseRef, connectionId },
+    subject: { casePublicId: input.casePublicId, caseRef, connectionId, link: input.link ?? null },
     origin: input.origin,
     chat: !account,
   });
