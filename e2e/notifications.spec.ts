@@ -16,7 +16,7 @@ import { expect, test } from "./fixtures";
  * one: the member may have others (an overdue digest) that this test did not handle.
  */
 async function expectReadOnTheBell(page: Page, publicId: string): Promise<void> {
-  const item = page.getByTestId("notification-item").filter({ has: page.locator(`a[href="/verifications/${publicId}"]`) });
+  const item = page.getByTestId("notification-item").filter({ has: page.locator(`a[href="/c/primary/verifications/${publicId}"]`) });
   await expect(async () => {
     const bell = page.getByTestId("notification-bell");
     if ((await bell.getAttribute("aria-expanded")) !== "true") await bell.click();
@@ -50,7 +50,7 @@ test("a mention in a note shows on the mentioned member's bell, links to the cas
   const link = list
     .getByRole("link", { name: `Case ${refId}: you were mentioned in a note` })
     .or(list.getByRole("link", { name: `Caso ${refId}: você foi mencionado em uma nota` }));
-  await expect(link).toHaveAttribute("href", `/verifications/${publicId}`);
+  await expect(link).toHaveAttribute("href", `/c/primary/verifications/${publicId}`);
   await expect(list).toContainText(publicId);
   // Nothing of the note's text in the notification.
   await expect(list).not.toContainText("document photo");
@@ -86,7 +86,7 @@ test("a confirmed recommendation shows on its author's bell, naming the case by 
   const link = list
     .getByRole("link", { name: new RegExp(`^Case ${ref}: your recommendation was confirmed by Worker \\d+ Admin$`) })
     .or(list.getByRole("link", { name: new RegExp(`^Caso ${ref}: sua recomendação foi confirmada por Worker \\d+ Admin$`) }));
-  await expect(link).toHaveAttribute("href", `/verifications/${publicId}`);
+  await expect(link).toHaveAttribute("href", `/c/primary/verifications/${publicId}`);
   // Opening the case handles it for the analyst: read.
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}$`));
