@@ -147,6 +147,7 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/integrations/route.ts": { GET: { need: "integrations.manage" }, POST: { need: "integrations.manage", body: {} } },
   "app/api/integrations/reveal/route.ts": { POST: { need: "integrations.manage", body: {} }, DELETE: { need: "integrations.manage" } },
   "app/api/upstream/calls/route.ts": { GET: { need: "integrations.manage" } },
+  "app/api/webhooks/health/route.ts": { GET: { need: "integrations.manage" } },
   "app/api/connections/route.ts": { GET: { need: "signed_in" }, POST: { need: "integrations.manage", body: {} } },
   "app/api/connections/[id]/route.ts": { PATCH: { need: "integrations.manage", params: { id: "primary" }, body: {} } },
   "app/api/connections/[id]/test/route.ts": { POST: { need: "integrations.manage", params: { id: "primary" } } },

@@ -113,6 +113,7 @@ const ANSWERS: Record<string, number | [number, string]> = {
   "GET app/api/staff/route.ts": 200,
   "POST app/api/staff/route.ts": 201,
   "GET app/api/upstream/calls/route.ts": 200,
+  "GET app/api/webhooks/health/route.ts": 200,
   "GET app/api/verification-events/route.ts": 200,
   "DELETE app/api/verifications/[publicId]/crop/route.ts": 200,
   "GET app/api/verifications/[publicId]/crop/route.ts": 200,

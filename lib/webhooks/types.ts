@@ -21,3 +21,18 @@ export interface ChangeFeed {
   /** More than `limit` changes arrived: the page should simply reload its data. */
   truncated: boolean;
 }
+
+/** GET /api/webhooks/health: how the service's deliveries fare, for a connection's admins (lib/webhooks/server/health.ts). */
+export interface DeliveryHealth {
+  /** The start of the window the counts cover (the last 24 hours). */
+  since: string;
+  /** Deliveries received in the window, by state. */
+  counts: Record<"pending" | "processed" | "ignored" | "failed" | "unparseable", number>;
+  /** Deliveries still waiting after 15 minutes. */
+  stuck: number;
+  lastReceivedAt: string | null;
+  /** Why deliveries are failing, empty when they are not: given up, unreadable bodies, deliveries stuck waiting. */
+  failing: Array<"failed" | "unparseable" | "stuck">;
+  /** The latest 20: when, which event, its state and attempts, and the connection it was routed to (null: none yet). */
+  recent: Array<{ receivedAt: string; event: string; state: string; attempts: number; connectionId: string | null }>;
+}

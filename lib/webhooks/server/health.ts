@@ -1,0 +1,74 @@
+import "server-only";
+
+import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
+
+import type { Database } from "@/lib/db/client";
+import type { DeliveryHealth } from "@/lib/webhooks/types";
+
+import { verificationEvents, WEBHOOK_DELIVERY_STATES, webhookDeliveries } from "./tables";
+
+/*
+ * Delivery health (issue 35, item 5): how the service's event deliveries are faring, for a connection's admins. One
+ * receiving address serves every connection, and a delivery belongs to a connection once its event is routed
+ * (lib/webhooks/server/route-connection.ts); so a connection's admins see the deliveries routed to it, and those routed
+ * to none yet (waiting, failed, unreadable or ignored), which may be theirs. Failing, over the last day: a delivery
+ * given up (`failed`), a body that could not be read (`unparseable`), or one still waiting past STUCK_MS. States and
+ * counts only: no body, no error text, no personal data.
+ */
+
+const WINDOW_MS = 24 * 3_600_000;
+const STUCK_MS = 15 * 60_000;
+const RECENT = 20;
+
+export async function deliveryHealth(db: Database, connectionId: string, now = new Date()): Promise<DeliveryHealth> {
+  const since = new Date(now.getTime() - WINDOW_MS);
+  // Written out with the tables named: inside a select's columns the builder leaves a column unqualified, and
+  // `delivery_id` would then be the event's own.
+  const routedHere = sql`exists (select 1 from verification_events e where e.delivery_id = webhook_deliveries.delivery_id and e.connection_id = ${connectionId})`;
+  const routedNowhere = sql`not exists (select 1 from verification_events e where e.delivery_id = webhook_deliveries.delivery_id)`;
+  const mine = or(routedHere, routedNowhere);
+  const counted = await db
+    .select({ state: webhookDeliveries.state, n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(and(mine, gte(webhookDeliveries.receivedAt, since)))
+    .groupBy(webhookDeliveries.state);
+  const counts = Object.fromEntries(WEBHOOK_DELIVERY_STATES.map((state) => [state, 0])) as DeliveryHealth["counts"];
+  for (const row of counted) counts[row.state] = Number(row.n);
+  const [stuck] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(and(mine, eq(webhookDeliveries.state, "pending"), lt(webhookDeliveries.receivedAt, new Date(now.getTime() - STUCK_MS))));
+  const recent = await db
+    .select({
+      receivedAt: webhookDeliveries.receivedAt,
+      event: webhookDeliveries.event,
+      state: webhookDeliveries.state,
+      attempts: webhookDeliveries.attempts,
+      routedTo: sql<
+        string | null
+      >`(select e.connection_id from verification_events e where e.delivery_id = webhook_deliveries.delivery_id limit 1)`,
+    })
+    .from(webhookDeliveries)
+    .where(mine)
+    .orderBy(desc(webhookDeliveries.receivedAt), desc(webhookDeliveries.id))
+    .limit(RECENT);
+  const failing = [
+    ...(counts.failed > 0 ? (["failed"] as const) : []),
+    ...(counts.unparseable > 0 ? (["unparseable"] as const) : []),
+    ...(Number(stuck?.n ?? 0) > 0 ? (["stuck"] as const) : []),
+  ];
+  return {
+    since: since.toISOString(),
+    counts,
+    stuck: Number(stuck?.n ?? 0),
+    lastReceivedAt: recent[0]?.receivedAt.toISOString() ?? null,
+    failing,
+    recent: recent.map((row) => ({
+      receivedAt: row.receivedAt.toISOString(),
+      event: row.event,
+      state: row.state,
+      attempts: row.attempts,
+      connectionId: row.routedTo,
+    })),
+  };
+}
