@@ -5,7 +5,7 @@ import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import type { DeliveryHealth } from "@/lib/webhooks/types";
 
-import { verificationEvents, WEBHOOK_DELIVERY_STATES, webhookDeliveries } from "./tables";
+import { WEBHOOK_DELIVERY_STATES, webhookDeliveries } from "./tables";
 
 /*
  * Delivery health (issue 35, item 5): how the service's event deliveries are faring, for a connection's admins. One
