@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { Alert } from "@/components/ui/alert";
-import { ColumnHead, FigureCell, FigureTable, ScrollRegion, TextCell } from "@/components/ui/figure-table";
+import { ColumnHead, FigureCell, FigureTable, FigureTile, ScrollRegion, TextCell } from "@/components/ui/figure-table";
 import { numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
 import type { DeliveryHealth } from "@/lib/webhooks/types";
@@ -34,26 +34,14 @@ export async function DeliveryHealthSection({ health, timeZone }: { health: Deli
       <p className="text-sm text-slate-700">
         {health.lastReceivedAt ? t("last", { at: when(health.lastReceivedAt) }) : t("never")} {t("address")}
       </p>
-      <FigureTable
-        narrow
-        caption={t("countsCaption")}
-        shownCaption
-        head={
-          <>
-            {STATES.map((state) => (
-              <ColumnHead key={state} numeric>
-                {t(`states.${state}`)}
-              </ColumnHead>
-            ))}
-          </>
-        }
-      >
-        <tr>
-          {STATES.map((state) => (
-            <FigureCell key={state}>{n(health.counts[state])}</FigureCell>
-          ))}
-        </tr>
-      </FigureTable>
+      <p className="text-xs text-slate-600">{t("countsCaption")}</p>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {STATES.map((state) => (
+          <FigureTile key={state} label={t(`states.${state}`)} data-state={state}>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{n(health.counts[state])}</dd>
+          </FigureTile>
+        ))}
+      </dl>
       <ScrollRegion label={t("recentCaption")}>
         <FigureTable
           caption={t("recentCaption")}
