@@ -35,7 +35,8 @@ export function keyHintOf(key: string): string {
 
 /**
  * The key's expiry: the one stated (an instant), else, for a key in the provider's format, the documented default
- * validity from `now` (not stated); else unknown.
+ * validity from `now` (not stated); else unknown. ASSUMPTION (docs/assumptions.md#key-life): a key added without its
+ * expiry was created when it was added here; the service reads no key's validity.
  */
 export function keyExpiry(key: string, stated: Date | undefined, now: Date): { expiresAt: Date | null; stated: boolean } {
   if (stated) return { expiresAt: stated, stated: true };
