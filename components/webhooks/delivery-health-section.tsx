@@ -4,6 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { ColumnHead, FigureCell, FigureTable, FigureTile, ScrollRegion, TextCell } from "@/components/ui/figure-table";
 import { numberFormatter } from "@/components/ui/formatters";
 import { ReportSection } from "@/components/ui/report-section";
+import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 import type { DeliveryHealth } from "@/lib/webhooks/types";
 
 const STATES = ["processed", "ignored", "pending", "failed", "unparseable"] as const;
@@ -17,7 +18,7 @@ export async function DeliveryHealthSection({ health, timeZone }: { health: Deli
   const t = await getTranslations("integrations.deliveries");
   const locale = await getLocale();
   const n = numberFormatter(locale);
-  const at = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: "short", timeStyle: "short" });
+  const at = new Intl.DateTimeFormat(locale, { ...DATE_TIME_FORMAT, timeZone });
   const when = (iso: string) => at.format(new Date(iso));
   return (
     <ReportSection id="deliveries" title={t("title")}>
