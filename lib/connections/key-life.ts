@@ -58,6 +58,11 @@ export function expiryWarning(expiresAt: Date | null, now: Date): "expired" | "7
   return threshold === undefined ? null : (String(threshold) as "7" | "30");
 }
 
+/** The instant a key stated to expire on `day` (YYYY-MM-DD, as the provider's console shows it) stops working: its start, UTC. */
+export function expiryOfDay(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
 /** The latest expiry a key may be given (two years from now). */
 export function latestExpiry(now: Date): Date {
   return new Date(now.getTime() + MAX_VALIDITY_DAYS * DAY_MS);

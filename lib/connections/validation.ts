@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { claimsProviderFormat, latestExpiry, MAX_GRACE_HOURS, PROVIDER_KEY } from "@/lib/connections/key-life";
+import { claimsProviderFormat, expiryOfDay, latestExpiry, MAX_GRACE_HOURS, PROVIDER_KEY } from "@/lib/connections/key-life";
 import { CONNECTION_ID_PATTERN, ENVIRONMENTS } from "@/lib/connections/types";
 
 /*
@@ -22,9 +22,9 @@ const coreApiKey = z
 /** The day the key expires (YYYY-MM-DD, as the provider's console shows it): after today, at most two years ahead. */
 const coreKeyExpiresAt = z.iso
   .date("must be a date (YYYY-MM-DD)")
-  .refine((day) => Date.parse(`${day}T00:00:00Z`) > Date.now(), "must be after today")
+  .refine((day) => expiryOfDay(day).getTime() > Date.now(), "must be after today")
   .refine(
-    (day) => Date.parse(`${day}T00:00:00Z`) <= latestExpiry(new Date()).getTime(),
+    (day) => expiryOfDay(day).getTime() <= latestExpiry(new Date()).getTime(),
     "must be at most two years ahead (the provider's limit)",
   );
 

@@ -3,7 +3,7 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
 import { config } from "@/lib/config";
-import { DEFAULT_GRACE_HOURS, keyExpiry, keyHintOf } from "@/lib/connections/key-life";
+import { DEFAULT_GRACE_HOURS, expiryOfDay, keyExpiry, keyHintOf } from "@/lib/connections/key-life";
 import { connections, type ConnectionRow, type StoredCapabilities } from "@/lib/connections/server/tables";
 import { CONNECTION_ID_PATTERN, PRIMARY_CONNECTION, type ConnectionSummary, type Environment } from "@/lib/connections/types";
 import type { CreateConnectionInput, UpdateConnectionInput } from "@/lib/connections/validation";
@@ -39,7 +39,7 @@ function ring() {
 
 /** The key's hint and expiry columns (./key-life.ts): as stated (a day), else the documented default, else unknown. */
 function keyColumns(key: string, statedDay: string | undefined, now: Date) {
-  const life = keyExpiry(key, statedDay ? new Date(`${statedDay}T00:00:00Z`) : undefined, now);
+  const life = keyExpiry(key, statedDay ? expiryOfDay(statedDay) : undefined, now);
   return { coreKeyHint: keyHintOf(key), coreKeyExpiresAt: life.expiresAt, coreKeyExpiryStated: life.stated };
 }
 
@@ -344,7 +344,7 @@ export async function updateConnection(
             testedAt: now,
           }
         : input.coreKeyExpiresAt
-          ? { coreKeyExpiresAt: new Date(`${input.coreKeyExpiresAt}T00:00:00Z`), coreKeyExpiryStated: true }
+          ? { coreKeyExpiresAt: expiryOfDay(input.coreKeyExpiresAt), coreKeyExpiryStated: true }
           : {}),
       ...(input.partners !== undefined
         ? { partnersSealed: input.partners ? sealText(ring(), PURPOSES.partners, JSON.stringify(input.partners)) : null }
