@@ -3,18 +3,20 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
+import { ConnectionFlowsField } from "@/components/connections/connection-flows-field";
 import { ConnectionKeyFields } from "@/components/connections/connection-key-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
+import { flowsOfText, textOfFlows } from "@/lib/connections/flows";
 import { useAddConnection, useChangeConnection } from "@/lib/connections/hooks";
 import { ENVIRONMENTS, type ConnectionSummary, type Environment } from "@/lib/connections/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /*
- * Adding a connection, or changing one (its name, a new key, the key's expiry). The key is a password field, sent once
+ * Adding a connection, or changing one (its name, a new key, the key's expiry, its flows). The key is a password field, sent once
  * and never shown again: the list shows its hint (./connection-key-fields.tsx). The service tests a new key before it is kept; a refused key comes
  * back naming the field.
  */
@@ -39,12 +41,15 @@ export function ConnectionFormDialog({ editing }: { editing?: ConnectionSummary 
     const done = { onSuccess: () => setOpen(false), onError };
     setProblem(null);
     const expires = text("coreKeyExpiresAt") ? { coreKeyExpiresAt: text("coreKeyExpiresAt") } : {};
+    const flows = flowsOfText(String(form.get("flows") ?? ""));
     if (editing) {
       const key = text("coreApiKey");
       const name = text("name");
       const grace = key && text("graceHours") ? { graceHours: Number(text("graceHours")) } : {};
       const renamed = name !== editing.name ? { name } : {};
-      change.mutate({ id: editing.id, change: { ...renamed, ...(key ? { coreApiKey: key, ...grace } : {}), ...expires } }, done);
+      const reflowed = textOfFlows(flows) !== textOfFlows(editing.flows) ? { flows } : {};
+      const rotated = key ? { coreApiKey: key, ...grace } : {};
+      change.mutate({ id: editing.id, change: { ...renamed, ...rotated, ...expires, ...reflowed } }, done);
       return;
     }
     const partners = text("username")
@@ -62,6 +67,7 @@ export function ConnectionFormDialog({ editing }: { editing?: ConnectionSummary 
         ...(text("integration") ? { integration: text("integration") } : {}),
         coreApiKey: text("coreApiKey"),
         ...expires,
+        ...(flows.length ? { flows } : {}),
         ...(partners ? { partners } : {}),
       },
       done,
@@ -121,6 +127,7 @@ export function ConnectionFormDialog({ editing }: { editing?: ConnectionSummary 
             <Field id={`${prefix}-integration`} name="integration" label={t("fields.integration")} hint={t("fields.integrationHint")} />
           )}
           <ConnectionKeyFields prefix={prefix} editing={editing} fieldError={fieldError} />
+          <ConnectionFlowsField prefix={prefix} flows={editing?.flows ?? []} error={fieldError("flows")} />
           {editing ? null : (
             <details className="rounded-md border border-slate-200 p-3">
               <summary className="cursor-pointer text-sm font-medium text-slate-800">{t("fields.partners")}</summary>

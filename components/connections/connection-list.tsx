@@ -59,6 +59,12 @@ function ConnectionCard({ connection }: { connection: ConnectionSummary }) {
           <dd className="text-slate-900">{connection.partners ? t("capability.yes") : t("capability.no")}</dd>
         </div>
         <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">{t("fields.flows")}</dt>
+          <dd className="text-right break-all text-slate-900">
+            {connection.flows.length ? connection.flows.map((flow) => flow.label).join(", ") : t("anyFlow")}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
           <dt className="text-slate-600">{t("testedAt")}</dt>
           <dd className="text-slate-900">{connection.testedAt ? dateTime(connection.testedAt) : t("neverTested")}</dd>
         </div>

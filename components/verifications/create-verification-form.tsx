@@ -10,6 +10,7 @@ import { Field } from "@/components/ui/field";
 import { DOCUMENT_TYPES } from "@/lib/verifications/rules";
 
 import { CreatedVerification } from "./created-verification";
+import { FlowSelect, useConnectionFlows } from "./flow-select";
 import { useCreateVerificationForm, type FieldName } from "./use-create-verification-form";
 
 /*
@@ -21,7 +22,8 @@ import { useCreateVerificationForm, type FieldName } from "./use-create-verifica
 export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations("verifications.create");
   const id = useId();
-  const { values, change, errors, mutation, formRef, reset, submit } = useCreateVerificationForm();
+  const flows = useConnectionFlows();
+  const { values, change, errors, mutation, formRef, reset, submit } = useCreateVerificationForm(flows[0]?.id ?? null);
   const errorOf = (name: FieldName) => (errors[name] ? t(`errors.${errors[name]}`) : undefined);
   /** What the form's text fields share: a label and its hint named by `key`, required, the value and its error. */
   const textField = (key: "schemaVersion" | "refId" | "documentNumber" | "flowPublicId", name: FieldName, required = true) => ({
@@ -82,7 +84,16 @@ export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; 
             </select>
           </div>
           <Field {...textField("documentNumber", "document.number")} inputMode="numeric" />
-          <Field {...textField("flowPublicId", "flowPublicId", false)} />
+          {flows.length ? (
+            <FlowSelect
+              flows={flows}
+              value={values.flowPublicId}
+              error={errorOf("flowPublicId")}
+              onChange={(flowPublicId) => change({ flowPublicId })}
+            />
+          ) : (
+            <Field {...textField("flowPublicId", "flowPublicId", false)} />
+          )}
           <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("submit")} pending={mutation.isPending} />
         </form>
       )}

@@ -7,7 +7,7 @@ import { DEFAULT_SCHEMA_VERSION, parseCreateVerificationInput, type ProblemCode 
 
 /*
  * The create form's state. It validates with the same parser as POST /api/verifications; the body has
- * exactly schemaVersion, refId and document, and flowPublicId when one is typed (the parser is strict and the
+ * exactly schemaVersion, refId and document, and flowPublicId when one is chosen (the parser is strict and the
  * upstream client builds its body field by field), so `integration_origin_public_id` cannot be sent from here.
  */
 
@@ -35,7 +35,8 @@ const KIND: Partial<Record<ProblemCode, ErrorKind>> = { required: "required", to
 
 const EMPTY = { schemaVersion: DEFAULT_SCHEMA_VERSION, refId: "", documentType: "cpf", documentNumber: "", flowPublicId: "" };
 
-export function useCreateVerificationForm() {
+/** `defaultFlow`: the connection's first flow, sent when none is chosen (lib/connections/flows.ts); none: the field is free. */
+export function useCreateVerificationForm(defaultFlow: string | null) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, ErrorKind>>>({});
   const mutation = useCreateVerification();
@@ -58,8 +59,8 @@ export function useCreateVerificationForm() {
       schemaVersion: values.schemaVersion,
       refId: values.refId,
       document: { type: values.documentType, number: values.documentNumber },
-      // Optional: left out when empty, so the body stays the three fields the service requires.
-      ...(values.flowPublicId.trim() ? { flowPublicId: values.flowPublicId } : {}),
+      // The connection's default when none is chosen; else left out when empty (the integration's default flow).
+      ...(values.flowPublicId.trim() || defaultFlow ? { flowPublicId: values.flowPublicId.trim() || defaultFlow } : {}),
     };
     const parsed = parseCreateVerificationInput(input);
     if (!parsed.ok) {

@@ -33,6 +33,7 @@ export const AUDIT_ACTION_NAMES = [
   "case.unassign",
   "case.view",
   "connection.create",
+  "connection.flows",
   "connection.key_expiry",
   "connection.partners",
   "connection.rename",

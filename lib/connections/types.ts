@@ -1,3 +1,5 @@
+import type { ConnectionFlow } from "@/lib/connections/flows";
+
 /*
  * A connection as the dashboard shows it: never a secret, only a hint of its key. Shared: no server imports.
  */
@@ -25,6 +27,10 @@ export interface ConnectionSummary {
   keyExpiryStated: boolean;
   /** After a rotation, the previous key and the end of the grace the provider gives it. */
   previousKey: { hint: string; until: string } | null;
+  /** The service's flows the admin named with it, in the creation dialog's order (./flows.ts); empty: any flow id. */
+  flows: ConnectionFlow[];
+  /** The flow a new verification opens when none is chosen: the first named, else none (the integration's default). */
+  defaultFlow: string | null;
   /** Whether this connection holds a partners account (lookups, KYC sessions, SMS, integration keys). */
   partners: boolean;
   capabilities: ConnectionCapabilities;

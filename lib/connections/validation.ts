@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { connectionFlowsSchema } from "@/lib/connections/flows";
 import { claimsProviderFormat, expiryOfDay, latestExpiry, MAX_GRACE_HOURS, PROVIDER_KEY } from "@/lib/connections/key-life";
 import { CONNECTION_ID_PATTERN, ENVIRONMENTS } from "@/lib/connections/types";
 
@@ -46,6 +47,7 @@ export const createConnectionSchema = z.object({
   integration: z.string().trim().min(1).max(120).optional(),
   coreApiKey,
   coreKeyExpiresAt: coreKeyExpiresAt.optional(),
+  flows: connectionFlowsSchema.optional(),
   partners: partnersAccountSchema.optional(),
 });
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
@@ -60,11 +62,14 @@ export const updateConnectionSchema = z
     coreApiKey: coreApiKey.optional(),
     coreKeyExpiresAt: coreKeyExpiresAt.optional(),
     graceHours: z.int("must be a whole number of hours").min(0).max(MAX_GRACE_HOURS, "must be at most 168 hours (7 days)").optional(),
+    flows: connectionFlowsSchema.optional(),
     partners: partnersAccountSchema.nullable().optional(),
     retire: z.literal(true).optional(),
   })
   .strict()
-  .refine((value) => Object.keys(value).length > 0, { error: "name one change: name, coreApiKey, partners or retire" })
+  .refine((value) => Object.keys(value).length > 0, {
+    error: "name one change: name, coreApiKey, coreKeyExpiresAt, flows, partners or retire",
+  })
   .refine((value) => value.graceHours === undefined || value.coreApiKey !== undefined, {
     error: "a grace period goes with a new key (coreApiKey)",
     path: ["graceHours"],

@@ -17,9 +17,9 @@ export const GET = route(
 
 // POST /api/verifications – create a verification. The body is the form's strict parser:
 // `integration_origin_public_id` (or any other unknown field) is refused by name before the intent is
-// recorded, and without the intent on the trail nothing is sent upstream.
-export const POST = route({ permission: "verifications.create", body: z.unknown() }, async ({ context, body }) => {
-  const input = parseCreateVerification(body);
+// recorded, and without the intent on the trail nothing is sent upstream. The connection's flows decide the flow.
+export const POST = route({ permission: "verifications.create", body: z.unknown() }, async ({ context, connection, body }) => {
+  const input = parseCreateVerification(body, connection.row.flows);
   const data = await auditedAction(
     context,
     {

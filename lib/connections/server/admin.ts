@@ -35,7 +35,12 @@ async function testedKey(coreApiKey: string): Promise<StoredCapabilities> {
 export async function addConnection(db: Database, context: RequestContext, input: CreateConnectionInput): Promise<ConnectionSummary> {
   const spec = {
     action: "connection.create",
-    details: { name: input.name, environment: input.environment, partners: input.partners !== undefined },
+    details: {
+      name: input.name,
+      environment: input.environment,
+      partners: input.partners !== undefined,
+      ...(input.flows?.length ? { flows: input.flows.map((flow) => flow.id).join(" ") } : {}),
+    },
     targetOf: (created: ConnectionSummary) => ({ type: "connection", id: created.id }),
   };
   return audited(context, spec, async () => summaryOf(await insertConnection(db, input, await testedKey(input.coreApiKey)), null));
@@ -49,6 +54,7 @@ export async function changeConnection(
 ): Promise<ConnectionSummary> {
   // The weightiest change names the event (a body may carry a rename with a new key).
   let action = "connection.rename";
+  if (input.flows) action = "connection.flows";
   if (input.partners !== undefined) action = "connection.partners";
   if (input.coreKeyExpiresAt) action = "connection.key_expiry";
   if (input.coreApiKey) action = "connection.rotate";
@@ -60,6 +66,7 @@ export async function changeConnection(
       ...(input.name ? { name: input.name } : {}),
       ...(input.partners !== undefined ? { partners: input.partners !== null } : {}),
       ...(input.coreKeyExpiresAt ? { keyExpiresAt: input.coreKeyExpiresAt } : {}),
+      ...(input.flows ? { flows: input.flows.map((flow) => flow.id).join(" ") } : {}),
       ...(input.coreApiKey ? { graceHours: input.graceHours ?? DEFAULT_GRACE_HOURS } : {}),
     },
   };

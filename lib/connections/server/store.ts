@@ -86,6 +86,8 @@ export function summaryOf(row: ConnectionRow, currentId: string | null): Connect
     environment: row.environment,
     integration: row.integration,
     keyHint: row.coreKeyHint,
+    flows: row.flows,
+    defaultFlow: row.flows[0]?.id ?? null,
     partners: row.partnersSealed !== null,
     capabilities: { read: capabilities.read, media: capabilities.media, unmasked: capabilities.unmasked },
     testedAt: row.testedAt?.toISOString() ?? null,
@@ -310,6 +312,7 @@ export async function insertConnection(
       integration: input.integration ?? capabilities?.reportedIntegration ?? null,
       coreKeySealed: sealText(ring(), PURPOSES.core, input.coreApiKey),
       ...keyColumns(input.coreApiKey, input.coreKeyExpiresAt, new Date()),
+      flows: input.flows ?? [],
       partnersSealed: input.partners ? sealText(ring(), PURPOSES.partners, JSON.stringify(input.partners)) : null,
       capabilities,
       testedAt: capabilities ? new Date() : null,
@@ -346,6 +349,7 @@ export async function updateConnection(
         : input.coreKeyExpiresAt
           ? { coreKeyExpiresAt: expiryOfDay(input.coreKeyExpiresAt), coreKeyExpiryStated: true }
           : {}),
+      ...(input.flows ? { flows: input.flows } : {}),
       ...(input.partners !== undefined
         ? { partnersSealed: input.partners ? sealText(ring(), PURPOSES.partners, JSON.stringify(input.partners)) : null }
         : {}),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "@/lib/auth/server/tables";
+import type { ConnectionFlow } from "@/lib/connections/flows";
 
 // The connections' tables (migrations 0022, 0026). No `server-only` here: drizzle-kit loads schema files outside Next.
 
@@ -32,6 +33,8 @@ export const connections = pgTable("connections", {
   // After a rotation: the previous key's hint and the end of its grace period at the provider.
   previousKeyHint: text("previous_key_hint"),
   previousKeyUntil: timestamp("previous_key_until", { withTimezone: true }),
+  // The service's flows the admin named (migration 0030), in the creation dialog's order: the first is the default.
+  flows: jsonb("flows").$type<ConnectionFlow[]>().notNull().default([]),
   partnersSealed: text("partners_sealed"),
   capabilities: jsonb("capabilities").$type<StoredCapabilities>(),
   testedAt: timestamp("tested_at", { withTimezone: true }),

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { indexCreatedVerification } from "@/lib/cases/server/search";
+import { chooseFlow, type ConnectionFlow } from "@/lib/connections/flows";
 import { AppError } from "@/lib/shared/errors";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -13,12 +14,16 @@ import type { VerificationDeps } from "./list";
 /**
  * The body of POST /api/verifications, parsed with the form's own strict parser, so an unknown field
  * (`integration_origin_public_id` above all, which the service removed) is refused here by name, before
- * anything is recorded or sent.
+ * anything is recorded or sent. The flow follows the connection's (lib/connections/flows.ts): one of those it names,
+ * its first when none is chosen.
  */
-export function parseCreateVerification(body: unknown): CreateVerificationInput {
+export function parseCreateVerification(body: unknown, flows: readonly ConnectionFlow[]): CreateVerificationInput {
   const parsed = parseCreateVerificationInput(body);
   if (!parsed.ok) throw inputError(parsed.problems);
-  return parsed.value;
+  const flow = chooseFlow(parsed.value.flowPublicId, flows);
+  if (!flow.ok) throw inputError([{ field: "flowPublicId", message: flow.message, code: "invalid" }]);
+  const { flowPublicId: _asked, ...rest } = parsed.value;
+  return flow.flowPublicId ? { ...rest, flowPublicId: flow.flowPublicId } : rest;
 }
 
 /** Creates the verification upstream; the client builds the upstream body field by field. */
