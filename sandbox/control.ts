@@ -1,6 +1,7 @@
 /*
- * Control routes (/sandbox), for tests and demos only: health, the request log, the clock, fault injection
- * and the SMS outbox. Not part of the service; never faulted and never logged.
+ * Control routes (/sandbox), for tests and demos only: health, the request log, the clock, fault injection,
+ * the webhook destination and its deliveries, verification changes and the SMS outbox. Not part of the
+ * service; never faulted and never logged.
  */
 import type { FaultRule } from "./config";
 import { STATUSES, type Status } from "./fixtures/verifications";
@@ -133,6 +134,21 @@ export function controlRoutes(state: SandboxState, router: Router): void {
     })
     .add("GET", "/sandbox/webhooks", () => json(200, state.webhooks.settings()))
     .add("GET", "/sandbox/webhooks/deliveries", () => json(200, { deliveries: state.webhooks.list() }))
+    .add("POST", "/sandbox/webhooks/pause", () => {
+      state.webhooks.pause();
+      return json(200, state.webhooks.settings());
+    })
+    .add("POST", "/sandbox/webhooks/resume", () => {
+      state.webhooks.resume();
+      return json(200, state.webhooks.settings());
+    })
+    .add("POST", "/sandbox/webhooks/test", async () => {
+      const outcome = await state.webhooks.sendTest();
+      if (outcome) return json(200, outcome);
+      const why =
+        state.webhooks.settings().url === null ? "No webhook destination is configured." : "The destination is paused: resume it first.";
+      return json(409, { message: why });
+    })
     .add("POST", "/sandbox/verifications/:public_id/status", async (ctx) => {
       const body = await readJson(ctx);
       if (isReply(body)) return body;
