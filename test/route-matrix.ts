@@ -146,6 +146,7 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/sms/validate/route.ts": { POST: { need: "sms.send", body: {} } },
   "app/api/integrations/route.ts": { GET: { need: "integrations.manage" }, POST: { need: "integrations.manage", body: {} } },
   "app/api/integrations/reveal/route.ts": { POST: { need: "integrations.manage", body: {} }, DELETE: { need: "integrations.manage" } },
+  "app/api/integrations/[upstreamId]/retire/route.ts": { POST: { need: "integrations.manage", params: { upstreamId: "1" }, body: {} } },
   "app/api/upstream/calls/route.ts": { GET: { need: "integrations.manage" } },
   "app/api/webhooks/health/route.ts": { GET: { need: "integrations.manage" } },
   "app/api/connections/route.ts": { GET: { need: "signed_in" }, POST: { need: "integrations.manage", body: {} } },

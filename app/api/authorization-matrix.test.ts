@@ -82,6 +82,7 @@ const ANSWERS: Record<string, number | [number, string]> = {
   "POST app/api/integrations/reveal/route.ts": [400, "validation"],
   "GET app/api/integrations/route.ts": 200,
   "POST app/api/integrations/route.ts": [400, "validation"],
+  "POST app/api/integrations/[upstreamId]/retire/route.ts": [400, "validation"],
   "POST app/api/kyc/sessions/route.ts": [400, "validation"],
   "POST app/api/lookups/cpf/route.ts": [400, "validation"],
   "POST app/api/verifications/[publicId]/record/route.ts": [400, "validation"],

@@ -2,13 +2,24 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 
+import { Button } from "@/components/ui/button";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import type { IntegrationKeySummary } from "@/lib/integrations/validation";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
-/** The registry of keys created through the dashboard: metadata only, never a key value. */
-export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }) {
+import { IntegrationKeyState } from "./integration-key-state";
+
+/** The registry of keys created through the dashboard: metadata and state only, never a key value. */
+export function IntegrationKeysTable({
+  keys,
+  onRetire,
+}: {
+  keys: IntegrationKeySummary[];
+  /** Opens the retire dialog for an active key. */
+  onRetire: (key: IntegrationKeySummary) => void;
+}) {
   const t = useTranslations("integrations.list");
+  const tRetire = useTranslations("integrations.retire");
   const format = useFormatter();
   if (keys.length === 0)
     return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">{t("empty")}</p>;
@@ -17,16 +28,23 @@ export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }
     <DataTable caption={t("caption")} label={t("caption")} className="md:shadow-sm">
       <DataHead>
         <DataHeader pad="px-4 py-3">{t("label")}</DataHeader>
+        <DataHeader pad="px-4 py-3">{t("state")}</DataHeader>
         <DataHeader pad="px-4 py-3">{t("domain")}</DataHeader>
         <DataHeader pad="px-4 py-3">{t("createdAt")}</DataHeader>
         <DataHeader pad="px-4 py-3">{t("createdBy")}</DataHeader>
         <DataHeader pad="px-4 py-3">{t("id")}</DataHeader>
+        <DataHeader pad="px-4 py-3">
+          <span className="sr-only">{t("actions")}</span>
+        </DataHeader>
       </DataHead>
       <DataBody>
         {keys.map((key) => (
           <DataRow key={key.id}>
             <DataCell rowHeader kind="title" pad="px-4 py-3" className="font-medium text-slate-900">
               {key.label}
+            </DataCell>
+            <DataCell label={t("state")} pad="px-4 py-3" className="max-w-xs text-slate-800">
+              <IntegrationKeyState entry={key} />
             </DataCell>
             <DataCell label={t("domain")} pad="px-4 py-3" className="font-mono text-slate-800">
               <span className="break-all">{key.domain}</span>
@@ -41,6 +59,19 @@ export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }
             </DataCell>
             <DataCell label={t("id")} pad="px-4 py-3" className="text-slate-800">
               <span className="break-all">{key.upstreamId}</span>
+            </DataCell>
+            <DataCell kind="actions" pad="px-4 py-3">
+              {key.state === "active" ? (
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1"
+                  aria-haspopup="dialog"
+                  aria-label={tRetire("rowLabel", { label: key.label, domain: key.domain })}
+                  onClick={() => onRetire(key)}
+                >
+                  {tRetire("open")}
+                </Button>
+              ) : null}
             </DataCell>
           </DataRow>
         ))}

@@ -43,6 +43,7 @@ export const AUDIT_ACTION_NAMES = [
   "integration.create",
   "integration.key_forget",
   "integration.key_reveal",
+  "integration.retire",
   "kyc.session_start",
   "lookup.cpf_history",
   "lookup.cpf_receita",

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { CreatedIntegrationResponse, IntegrationListResponse } from "@/lib/integrations/types";
-import type { CreateIntegrationInput } from "@/lib/integrations/validation";
+import type { CreatedIntegrationResponse, IntegrationListResponse, RetiredIntegrationResponse } from "@/lib/integrations/types";
+import type { CreateIntegrationInput, RetireIntegrationInput } from "@/lib/integrations/validation";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
 
 /*
  * Integration keys in the browser. The list (metadata, and which keys can still be revealed) is a query;
  * creating, revealing and forgetting are mutations whose answers are never put in the query cache: the
- * key value lives only in the component that shows it.
+ * key value lives only in the component that shows it. Retiring marks a key retired here (no call to the service).
  */
 
 export const integrationKeys = {
@@ -29,6 +29,13 @@ export function postRevealIntegrationKey(upstreamId: number): Promise<CreatedInt
 
 export function deleteRevealIntegrationKey(upstreamId: number): Promise<{ forgotten: number }> {
   return apiRequest("/api/integrations/reveal", { method: "DELETE", body: { upstreamId } });
+}
+
+export function postRetireIntegrationKey({
+  upstreamId,
+  ...body
+}: RetireIntegrationInput & { upstreamId: number }): Promise<RetiredIntegrationResponse> {
+  return apiRequest(`/api/integrations/${encodeURIComponent(String(upstreamId))}/retire`, { method: "POST", body });
 }
 
 export function useIntegrations({ enabled = true }: { enabled?: boolean } = {}) {
@@ -57,6 +64,15 @@ export function useForgetIntegrationKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRevealIntegrationKey,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
+}
+
+export function useRetireIntegrationKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postRetireIntegrationKey,
+    // Settled: a 409 means another admin retired it meanwhile, which the list should show.
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
   });
 }

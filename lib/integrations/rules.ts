@@ -94,3 +94,34 @@ export function labelProblem(input: string): LabelProblem | undefined {
   if (hasUnsafeTextCharacters(input)) return "invisible";
   return undefined;
 }
+
+/*
+ * A key's state as the dashboard knows it. `retired`: marked retired here; the service still accepts it until an
+ * admin revokes it in the provider's own dashboard, since the contract offers no operation that revokes (or lists) a
+ * key. No `expired`: neither the contract nor the provider's material gives an integration key a validity.
+ * ASSUMPTION (docs/assumptions.md#integration-key-retire).
+ */
+export const INTEGRATION_KEY_STATES = ["active", "retired"] as const;
+export type IntegrationKeyState = (typeof INTEGRATION_KEY_STATES)[number];
+
+export function integrationKeyStateOf(key: { retiredAt: string | null }): IntegrationKeyState {
+  return key.retiredAt === null ? "active" : "retired";
+}
+
+export const MAX_RETIRE_REASON_LENGTH = 300;
+
+export type RetireReasonProblem = "required" | "too_long" | "characters" | "invisible" | "key";
+
+// A key value is a UUID: the reason is stored and shown to every admin, so a pasted key value never is.
+const KEY_VALUE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** Why an admin retires a key: kept with the key and on the audit trail. */
+export function retireReasonProblem(input: string): RetireReasonProblem | undefined {
+  const value = input.trim();
+  if (value === "") return "required";
+  if (value.length > MAX_RETIRE_REASON_LENGTH) return "too_long";
+  if (/[\u0000-\u001f\u007f]/.test(value)) return "characters";
+  if (hasUnsafeTextCharacters(input)) return "invisible";
+  if (KEY_VALUE.test(value)) return "key";
+  return undefined;
+}

@@ -18,6 +18,11 @@ export interface IntegrationListResponse {
   revealWindowSeconds: number;
 }
 
+/** POST /api/integrations/{upstreamId}/retire: the key as now listed (marked retired here). */
+export interface RetiredIntegrationResponse {
+  key: IntegrationKeySummary;
+}
+
 /** POST /api/integrations (201) and POST /api/integrations/reveal: the key value, once. */
 export interface CreatedIntegrationResponse {
   integration: {

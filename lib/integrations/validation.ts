@@ -2,7 +2,17 @@ import { z } from "zod";
 
 import { UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
 
-import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "./rules";
+import {
+  INTEGRATION_KEY_STATES,
+  labelProblem,
+  MAX_LABEL_LENGTH,
+  MAX_RETIRE_REASON_LENGTH,
+  parseDomain,
+  retireReasonProblem,
+  type DomainProblem,
+  type LabelProblem,
+  type RetireReasonProblem,
+} from "./rules";
 
 // Shared by the key creation form and POST /api/integrations: the domain a key is bound to, and its label.
 
@@ -70,6 +80,32 @@ export const integrationKeySummarySchema = z.object({
   createdAt: z.string(),
   upstreamCreatedAt: z.string().nullable(),
   createdByEmail: z.string().nullable(),
+  /** `retired`: marked retired here, still valid at the service until revoked in the provider's dashboard. */
+  state: z.enum(INTEGRATION_KEY_STATES),
+  retiredAt: z.string().nullable(),
+  retiredByEmail: z.string().nullable(),
+  retireReason: z.string().nullable(),
 });
 
 export type IntegrationKeySummary = z.infer<typeof integrationKeySummarySchema>;
+
+const RETIRE_REASON_MESSAGES: Record<RetireReasonProblem, string> = {
+  required: "Reason is required",
+  too_long: `Reason must be at most ${MAX_RETIRE_REASON_LENGTH} characters`,
+  characters: "Reason must not contain control characters",
+  invisible: `Reason ${UNSAFE_TEXT_MESSAGE}`,
+  key: "Reason must not contain a key value",
+};
+
+/** POST /api/integrations/{upstreamId}/retire: why the admin retires the key. */
+export const retireIntegrationSchema = z.strictObject({
+  reason: z
+    .string({ error: RETIRE_REASON_MESSAGES.required })
+    .trim()
+    .superRefine((value, context) => {
+      const problem = retireReasonProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: RETIRE_REASON_MESSAGES[problem], params: { problem } });
+    }),
+});
+
+export type RetireIntegrationInput = z.infer<typeof retireIntegrationSchema>;

@@ -114,6 +114,7 @@ export const INPUTS: Record<string, Inputs> = {
   "POST /api/integrations": { skip: ADMIN_ONLY },
   "POST /api/integrations/reveal": { skip: ADMIN_ONLY },
   "DELETE /api/integrations/reveal": { skip: ADMIN_ONLY },
+  "POST /api/integrations/[upstreamId]/retire": { skip: ADMIN_ONLY },
   "PATCH /api/roles/[id]": { skip: ADMIN_ONLY },
   "DELETE /api/roles/[id]": { skip: ADMIN_ONLY },
   "POST /api/roles": { skip: ADMIN_ONLY },

@@ -3,13 +3,14 @@ import "server-only";
 import { createHash } from "node:crypto";
 
 import { desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import { auditableDetail, auditedAction, isOutcomeUnknown, type AuditedFailure, type RequestContext } from "@/lib/audit-trail/server";
 import { staffUsers } from "@/lib/auth/server/tables";
 import type { Database } from "@/lib/db/client";
 import { clear, countInWindow, increment } from "@/lib/db/rate-limit";
 import { integrationKeys } from "@/lib/integrations/server/tables";
-import { parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/integrations/validation";
+import { integrationKeyStateOf, parseDomain, type CreateIntegrationInput, type IntegrationKeySummary } from "@/lib/integrations/validation";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 import type { Integration } from "@/lib/upstream/model/partners";
@@ -44,7 +45,10 @@ async function isRecentDuplicate(db: Database, key: string, now: Date): Promise<
   return previous > 0;
 }
 
-export async function listIntegrationKeys(db: Database): Promise<IntegrationKeySummary[]> {
+const retirer = alias(staffUsers, "retirer");
+
+/** The registry, newest first; with `upstreamId`, that one key (or nothing). Each key with its state (rules.ts). */
+export async function listIntegrationKeys(db: Database, upstreamId?: number): Promise<IntegrationKeySummary[]> {
   const rows = await db
     .select({
       id: integrationKeys.id,
@@ -54,16 +58,26 @@ export async function listIntegrationKeys(db: Database): Promise<IntegrationKeyS
       createdAt: integrationKeys.createdAt,
       upstreamCreatedAt: integrationKeys.upstreamCreatedAt,
       createdByEmail: staffUsers.email,
+      retiredAt: integrationKeys.retiredAt,
+      retiredByEmail: retirer.email,
+      retireReason: integrationKeys.retireReason,
     })
     .from(integrationKeys)
     .leftJoin(staffUsers, eq(staffUsers.id, integrationKeys.createdBy))
+    .leftJoin(retirer, eq(retirer.id, integrationKeys.retiredBy))
+    .where(upstreamId === undefined ? undefined : eq(integrationKeys.upstreamId, upstreamId))
     .orderBy(desc(integrationKeys.createdAt))
     .limit(500);
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    upstreamCreatedAt: row.upstreamCreatedAt?.toISOString() ?? null,
-  }));
+  return rows.map((row) => {
+    const retiredAt = row.retiredAt?.toISOString() ?? null;
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      upstreamCreatedAt: row.upstreamCreatedAt?.toISOString() ?? null,
+      state: integrationKeyStateOf({ retiredAt }),
+      retiredAt,
+    };
+  });
 }
 
 function parseInstant(value: string | null): Date | null {

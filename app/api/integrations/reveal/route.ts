@@ -4,6 +4,7 @@ import { toErrorResponse } from "@/lib/api/errors";
 import { json, route } from "@/lib/api/route";
 import { audited } from "@/lib/audit-trail/server";
 import { KeyRevealGoneError } from "@/lib/integrations/server/integrations";
+import { isRetiredKey } from "@/lib/integrations/server/retire";
 import { revealableEntries, rewriteRevealCookie } from "@/lib/integrations/server/reveal";
 import type { CreatedIntegrationResponse } from "@/lib/integrations/types";
 
@@ -13,8 +14,12 @@ const forgetSchema = z.strictObject({ upstreamId: z.number().int().optional() })
 // POST /api/integrations/reveal – the value of a key this admin created within the reveal window, from the sealed cookie.
 export const POST = route(
   { permission: "integrations.manage", stepUp: true, body: revealSchema },
-  async ({ request, user, context, body: { upstreamId } }) => {
-    const entries = await revealableEntries(request.headers.get("cookie"), user.id);
+  async ({ db, request, user, context, body: { upstreamId } }) => {
+    // A key another admin retired meanwhile is no longer shown, and leaves the cookie with the refusal.
+    const retired = await isRetiredKey(db, upstreamId);
+    const entries = (await revealableEntries(request.headers.get("cookie"), user.id)).filter(
+      (item) => !(retired && item.upstreamId === upstreamId),
+    );
     const target = { type: "integration", id: String(upstreamId) };
     try {
       const entry = await audited(context, { action: "integration.key_reveal", target }, async () => {
