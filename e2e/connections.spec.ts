@@ -99,3 +99,36 @@ test("a member given the sandbox only never sees the production connection", asy
     await context.close();
   }
 });
+
+test("a connection's flows are offered when a verification is created under it, the first preselected", async ({
+  adminPage: page,
+  staff,
+}) => {
+  await inEnglish(page);
+  await answerStepUp(page, staff.admin.password);
+  await page.goto("/admin/connections");
+  const name = `Flows E2E ${Date.now()}`;
+  await page.getByRole("button", { name: "Add connection" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a connection" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("API key").fill("lz_sbxmain1_Hq7pW2xLr9TfK4cVn8Zs");
+  await dialog.getByLabel("Flows").fill("kyc-faceindex Onboarding\nkyc-sow Source of wealth");
+  await dialog.getByRole("button", { name: "Test and add" }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(card).toContainText("Onboarding, Source of wealth");
+  const id = (await card.getByText(/^\/c\//).textContent())!.replace("/c/", "");
+
+  await page.goto(`/c/${id}/verifications`);
+  await page.getByRole("button", { name: "New verification" }).click();
+  const create = page.getByRole("dialog", { name: "Create a verification" });
+  const flow = create.getByRole("combobox", { name: "Flow" });
+  await expect(flow).toHaveValue("kyc-faceindex");
+  await flow.selectOption({ label: "Source of wealth (kyc-sow)" });
+  await create.getByLabel("Your reference id").fill(`e2e-flows-${Date.now()}`);
+  await create.getByLabel("Document number").fill("529.982.247-25");
+  const posted = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/api/verifications"));
+  await create.getByRole("button", { name: "Create verification" }).click();
+  expect((await posted).postDataJSON()).toMatchObject({ flowPublicId: "kyc-sow" });
+  await expect(create.getByText("Verification created")).toBeVisible();
+});

@@ -14,10 +14,13 @@ import { NotificationBell } from "@/components/notifications/bell";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { NONCE_HEADER } from "@/lib/api/csp";
+import { hasPermission } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
 import { pageConnection, pageConnections, requireConnectionPageUser } from "@/lib/connections/server/page";
+import { getDb } from "@/lib/db/client";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { EARLY_KEYS_SCRIPT } from "@/lib/shared/early-keys";
+import { deliveriesFailing } from "@/lib/webhooks/server/health";
 
 // The signed-in shell. Each page and route handler still checks the session and its permission itself.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -31,6 +34,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // The connection the address names (else the default), always shown; the switcher lists the live ones the member may use.
   const connection = await pageConnection();
   const connections = (await pageConnections()).map(({ id, name, environment }) => ({ id, name, environment }));
+  // The connection's integration admins are told on every page when the service's deliveries fail (the administration
+  // entry's marker; the page itself says why), without a banner that would push every page's content down.
+  const failing = hasPermission(user, "integrations.manage") && (await deliveriesFailing(await getDb(), connection.id));
   return (
     // The shell's client components and the segments' error boundaries (client components outside each
     // page's own ClientMessages) read these. The audit boundary's come from its segment's layout.
@@ -85,7 +91,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                     />
                   </span>
                 }
-                nav={<MainNav permissions={user.permissions} />}
+                nav={<MainNav permissions={user.permissions} attention={failing ? ["/admin"] : []} />}
                 after={<NavigationAnnouncer />}
                 tools={
                   <>

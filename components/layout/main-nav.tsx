@@ -14,7 +14,8 @@ import { navItemsFor } from "./nav-items";
 // The entries whose saved views (lib/views) are listed under them.
 const VIEW_SCOPE_OF: Record<string, ViewScope> = { "/verifications": "verifications", "/cases": "cases" };
 
-export function MainNav({ permissions }: { permissions: readonly Permission[] }) {
+/** `attention`: the entries whose pages hold something to see to (the service's deliveries failing, for `/admin`). */
+export function MainNav({ permissions, attention = [] }: { permissions: readonly Permission[]; attention?: readonly string[] }) {
   const t = useTranslations("common.nav");
   const pathname = usePagePath();
   const views = useSavedViews().data?.views ?? [];
@@ -38,6 +39,17 @@ export function MainNav({ permissions }: { permissions: readonly Permission[] })
                 {t(item.key)}
                 <LinkPending />
               </Link>
+              {/* Beside the link, not in its name: the entry stays "Admin" to every reader, the marker follows it. */}
+              {attention.includes(item.href) ? (
+                <span
+                  role="img"
+                  aria-label={t("attention")}
+                  title={t("attention")}
+                  className="-ml-1 inline-flex h-4 w-4 items-center justify-center rounded-full bg-red-700 text-[10px] font-bold text-white"
+                >
+                  !
+                </span>
+              ) : null}
               {scope ? <SavedViewsList scope={scope} views={scoped} pageLabel={t(item.key)} /> : null}
             </li>
           );

@@ -9,6 +9,12 @@ import type { DeliveryHealth } from "@/lib/webhooks/types";
 
 const STATES = ["processed", "ignored", "pending", "failed", "unparseable"] as const;
 
+function countOf(health: DeliveryHealth, reason: DeliveryHealth["failing"][number]): number {
+  if (reason === "stuck") return health.stuck;
+  if (reason === "stopped") return health.unannounced;
+  return health.counts[reason];
+}
+
 /**
  * How the service's event deliveries fare (lib/webhooks/server/health.ts): a warning when they are failing (given
  * up, unreadable, stuck waiting), the last day's count per state, and the latest deliveries with their state and the
@@ -27,7 +33,7 @@ export async function DeliveryHealthSection({ health, timeZone }: { health: Deli
           <p className="font-medium">{t("failing")}</p>
           <ul className="mt-1 list-disc pl-5">
             {health.failing.map((reason) => (
-              <li key={reason}>{t(`reasons.${reason}`, { count: reason === "stuck" ? health.stuck : health.counts[reason] })}</li>
+              <li key={reason}>{t(`reasons.${reason}`, { count: countOf(health, reason) })}</li>
             ))}
           </ul>
         </Alert>

@@ -30,9 +30,11 @@ export interface DeliveryHealth {
   counts: Record<"pending" | "processed" | "ignored" | "failed" | "unparseable", number>;
   /** Deliveries still waiting after 15 minutes. */
   stuck: number;
+  /** Verifications created here in the window, over 15 minutes before now, after the last delivery arrived: each should have brought its `verification.created`. */
+  unannounced: number;
   lastReceivedAt: string | null;
-  /** Why deliveries are failing, empty when they are not: given up, unreadable bodies, deliveries stuck waiting. */
-  failing: Array<"failed" | "unparseable" | "stuck">;
+  /** Why deliveries are failing, empty when they are not: given up, unreadable bodies, stuck waiting, or stopped. */
+  failing: Array<"failed" | "unparseable" | "stuck" | "stopped">;
   /** The latest 20: when, which event, its state and attempts, and the connection it was routed to (null: none yet). */
   recent: Array<{ receivedAt: string; event: string; state: string; attempts: number; connectionId: string | null }>;
 }
