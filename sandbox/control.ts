@@ -3,6 +3,7 @@
  * the webhook destination and its deliveries, verification changes and the SMS outbox. Not part of the
  * service; never faulted and never logged.
  */
+import { KeyValidity } from "./api-keys";
 import type { FaultRule } from "./config";
 import { STATUSES, type Status } from "./fixtures/verifications";
 import { json, mediaType, type Ctx, type Reply, type Router } from "./http";
@@ -104,6 +105,17 @@ export function controlRoutes(state: SandboxState, router: Router): void {
     .add("DELETE", "/sandbox/clock", () => {
       state.clock.reset();
       return clockState(state);
+    })
+    .add("POST", "/sandbox/keys/:public_part/grace", async (ctx) => {
+      // The provider's console rotating a key: the old one works `seconds` more (null: lifts it), then is refused.
+      const body = await readJson(ctx);
+      if (isReply(body)) return body;
+      const seconds = body.seconds;
+      const valid =
+        seconds === null || (Number.isInteger(seconds) && (seconds as number) >= 0 && (seconds as number) <= KeyValidity.MAX_GRACE_SECONDS);
+      if (!valid) return bad(`seconds must be a whole number from 0 to ${KeyValidity.MAX_GRACE_SECONDS}, or null.`);
+      const known = state.keys.grace(ctx.params.public_part ?? "", seconds as number | null, state.clock.now());
+      return known ? json(200, { public_part: ctx.params.public_part, seconds }) : json(404, { message: "No key has this public part." });
     })
     .add("GET", "/sandbox/faults", () => json(200, { faults: state.faults.all() }))
     .add("POST", "/sandbox/faults", async (ctx) => {

@@ -29,14 +29,16 @@ export const DEFAULT_PER_PAGE = 20;
 const SAO_PAULO_OFFSET_MS = 3 * 3600_000;
 const DAY_MS = 86_400_000;
 
-function findKey(ctx: Ctx): ApiKey | undefined {
+/** The key the request names, unless a rotation's grace has ended for it (api-keys.ts, KeyValidity). */
+function findKey(state: SandboxState, ctx: Ctx): ApiKey | undefined {
   const value = ctx.header("x-api-key");
-  return value === undefined ? undefined : API_KEYS.get(value);
+  if (value === undefined || state.keys.expired(value, state.clock.now())) return undefined;
+  return API_KEYS.get(value);
 }
 
 /** IP allow-list first (raised "before the API"), then the key itself. */
-function authenticateRead(ctx: Ctx): ApiKey | Reply {
-  const key = findKey(ctx);
+function authenticateRead(state: SandboxState, ctx: Ctx): ApiKey | Reply {
+  const key = findKey(state, ctx);
   if (key?.ipAllow && !key.ipAllow.some((cidr) => ipInCidr(ctx.ip, cidr))) {
     return coreError(403, "E_IP_NOT_ALLOWED", "The caller's IP address is not allowed to use the read routes of this key.");
   }
@@ -176,7 +178,7 @@ function notFound(): Reply {
 }
 
 function list(state: SandboxState, ctx: Ctx): Reply {
-  const key = authenticateRead(ctx);
+  const key = authenticateRead(state, ctx);
   if (!("permissions" in key)) return key;
   const allowed = new Set<string>([...LIST_FILTERS, state.config.pageParam]);
   const unknown = unknownParams(ctx.query, allowed);
@@ -206,7 +208,7 @@ function list(state: SandboxState, ctx: Ctx): Reply {
 }
 
 function fetchOne(state: SandboxState, ctx: Ctx): Reply {
-  const key = authenticateRead(ctx);
+  const key = authenticateRead(state, ctx);
   if (!("permissions" in key)) return key;
   const unknown = unknownParams(ctx.query, new Set());
   if (unknown) return unknown;
@@ -219,7 +221,7 @@ function fetchOne(state: SandboxState, ctx: Ctx): Reply {
 }
 
 function files(state: SandboxState, ctx: Ctx): Reply {
-  const key = authenticateRead(ctx);
+  const key = authenticateRead(state, ctx);
   if (!("permissions" in key)) return key;
   if (ctx.rawQuery !== null) {
     const names = [...new Set(ctx.query.keys())];
@@ -245,7 +247,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 async function create(state: SandboxState, ctx: Ctx): Promise<Reply> {
-  const key = findKey(ctx);
+  const key = findKey(state, ctx);
   if (!key) return coreError(401, "E_UNAUTHORIZED", "Missing or invalid API key.");
   if (mediaType(ctx.header("content-type")) !== "application/json") {
     return coreError(415, "E_UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");

@@ -3,13 +3,14 @@
  * log (request-log.ts), fault rules (faults.ts), partner accounts and integrations (accounts.ts), the
  * verification stores (verification-store.ts), signed files (files.ts), KYC sessions (kyc-sessions.ts), SMS
  * codes (sms-codes.ts), and the webhook outbox with the events that feed it (webhooks.ts,
- * verification-events.ts). The core API keys are constants (api-keys.ts). In memory, except the id counters
+ * verification-events.ts). The core API keys are constants (api-keys.ts), each valid until a rotation's grace ends. In memory, except the id counters
  * (ids.ts): a restart starts the data over from SANDBOX_SEED but never hands out an integration or person
  * id twice.
  */
 import { randomBytes } from "node:crypto";
 
 import { PartnerAccounts } from "./accounts";
+import { KeyValidity } from "./api-keys";
 import { Clock } from "./clock";
 import type { SandboxConfig } from "./config";
 import { Faults } from "./faults";
@@ -26,6 +27,8 @@ export class SandboxState {
   readonly clock = new Clock();
   readonly log = new RequestLog();
   readonly faults = new Faults();
+  /** The core keys' ends of validity after a rotation's grace (api-keys.ts). */
+  readonly keys = new KeyValidity();
   readonly startedAt = Date.now();
   /** Per-process secrets: signed URLs and JWTs do not survive a restart. */
   readonly fileSecret = randomBytes(32);

@@ -87,6 +87,26 @@ describe("a provider key's life", () => {
       .where(and(eq(auditEvents.action, "connection.rotate"), eq(auditEvents.target, connection.id)));
     expect(event?.details).toMatchObject({ graceHours: 48 });
 
+    // The grace ends at the provider (its console, here the sandbox's stand-in): the old key is refused from then on,
+    // and the connection goes on speaking with the new one.
+    const grace = (seconds: number | null) =>
+      fetch(`${h.sandbox.url}/sandbox/keys/lz_sbxmain1/grace`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seconds }),
+      });
+    expect((await grace(0)).status).toBe(200);
+    try {
+      const direct = await fetch(`${h.sandbox.url}/core/public/validations-persons?per_page=1`, { headers: { "x-api-key": OLD_KEY } });
+      expect(direct.status).toBe(401);
+      const listed = await LIST_VERIFICATIONS(
+        h.request(`http://localhost:3000/api/verifications?per_page=5&connection=${connection.id}`, { cookie: h.adminCookie }),
+      );
+      expect(listed.status).toBe(200);
+    } finally {
+      expect((await grace(null)).status).toBe(200);
+    }
+
     // The current key expiring at tomorrow's start (less than a day away): a rotation's grace of 48 hours ends with it.
     const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
     expect((await change(connection.id, { coreKeyExpiresAt: tomorrow })).status).toBe(200);
