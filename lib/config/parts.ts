@@ -55,6 +55,7 @@ export function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string })
       runHours: values.RETENTION_RUN_HOURS,
     },
     fourEyesIndependenceHours: values.FOUR_EYES_INDEPENDENCE_HOURS,
+    privacyRequestDueDays: values.PRIVACY_REQUEST_DUE_DAYS,
     cases: {
       slaHours: values.CASE_SLA_HOURS,
       redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),
