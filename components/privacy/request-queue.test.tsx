@@ -97,7 +97,7 @@ describe("PrivacyRequestsPanel", () => {
     const { user } = renderWithProviders(<PrivacyRequestsPanel mayErase={false} />);
     await screen.findByRole("list", { name: "Open titular requests, late first" });
     expect(screen.queryByRole("link", { name: "Ask for the erasure" })).toBeNull();
-    await user.type(screen.getByLabelText("Person's CPF"), "52998224725");
+    await user.type(screen.getByLabelText("CPF of the person making the request"), "52998224725");
     await user.selectOptions(screen.getByLabelText("What the person asks"), "portability");
     await user.selectOptions(screen.getByLabelText("Received through"), "letter");
     const received = screen.getByLabelText("Received at");

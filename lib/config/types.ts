@@ -71,6 +71,7 @@ export interface Config {
     notificationDays: number;
     notificationOutboxDays: number;
     documentCropDays: number;
+    privacyRequestDays: number;
     runHours: number;
   };
   cases: {
