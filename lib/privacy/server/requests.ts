@@ -3,7 +3,7 @@ import "server-only";
 import { and, arrayOverlaps, asc, desc, eq, gte, inArray, isNull, lt, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
-import { recordEvent } from "@/lib/audit-trail/server";
+import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
@@ -11,6 +11,7 @@ import { staffUsers } from "@/lib/auth/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
+import { log } from "@/lib/log";
 import {
   daysLeft,
   dueAt,
@@ -125,13 +126,13 @@ export async function openRequest(
 /**
  * What the answer points at: for a report, the latest `privacy.report` event about the person since the request was
  * received; for an erasure, the latest erasure request about the person since then that was not cancelled. Without
- * one, the answer was not given: 409 saying what to do first.
+ * one, the answer was not given: a 409 saying what to do first.
  */
 async function answeredWith(
   tx: Database,
   row: PrivacyRequestRow,
   sent: CloseRequestInput["sent"],
-): Promise<{ erasureId: string | null; reportEventId: number | null }> {
+): Promise<{ erasureId: string | null; reportEventId: number | null } | { error: AppError }> {
   if (sent === "report") {
     const [event] = await tx
       .select({ id: auditEvents.id })
@@ -147,7 +148,9 @@ async function answeredWith(
       .orderBy(desc(auditEvents.id))
       .limit(1);
     if (!event) {
-      throw new AppError("conflict", "No titular report about this person was built since the request was received: build it first.");
+      return {
+        error: new AppError("conflict", "No titular report about this person was built since the request was received: build it first."),
+      };
     }
     return { erasureId: null, reportEventId: event.id };
   }
@@ -165,14 +168,29 @@ async function answeredWith(
       .orderBy(desc(privacyErasures.requestedAt))
       .limit(1);
     if (!erasure) {
-      throw new AppError("conflict", "No erasure of this person was asked since the request was received: ask for it first.");
+      return { error: new AppError("conflict", "No erasure of this person was asked since the request was received: ask for it first.") };
     }
     return { erasureId: erasure.id, reportEventId: null };
   }
   return { erasureId: null, reportEventId: null };
 }
 
-/** Closes an open request with what was sent; a request already closed, or an answer not given yet: 409. */
+/** A refused close of a known request on the trail (best effort, outside the rolled-back work), then thrown. */
+async function refused(
+  db: Database,
+  context: PrivacyRequestContext,
+  row: PrivacyRequestRow,
+  sent: string,
+  error: AppError,
+): Promise<never> {
+  const { outcome, reason } = failureOf(error);
+  await recordEvent({ ...requestEvent(context, row), action: "privacy.request.close", outcome, details: { sent, reason } }, db).catch(
+    (auditError: unknown) => log.error("audit_failed", { action: "privacy.request.close", error: auditError }),
+  );
+  throw error;
+}
+
+/** Closes an open request with what was sent; a request already closed, or an answer not given yet: 409 (on the trail). */
 export async function closeRequest(
   db: Database,
   context: PrivacyRequestContext,
@@ -182,11 +200,12 @@ export async function closeRequest(
 ): Promise<PrivacyRequestDto> {
   if (!UUID.test(id)) throw new RequestNotFoundError();
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const refusal = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(privacyRequests).where(eq(privacyRequests.id, id)).for("update");
     if (!row) throw new RequestNotFoundError();
-    if (row.state !== "open") throw new AppError("conflict", "This titular request is already closed.");
+    if (row.state !== "open") return { row, error: new AppError("conflict", "This titular request is already closed.") };
     const links = await answeredWith(tx, row, input.sent);
+    if ("error" in links) return { row, error: links.error };
     await tx
       .update(privacyRequests)
       .set({
@@ -215,7 +234,9 @@ export async function closeRequest(
       },
       tx,
     );
+    return null;
   });
+  if (refusal) return refused(db, context, refusal.row, input.sent, refusal.error);
   return (await findRequest(db, id, viewer))!;
 }
 

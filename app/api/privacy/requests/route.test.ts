@@ -216,6 +216,12 @@ describeEachDatabase("titular requests on $name", ({ open }) => {
     expect(JSON.stringify(row)).not.toContain("91234");
     expect((await closeWith(request.id, { answer, sent: "written" })).status).toBe(409);
     expect((await closeWith(randomUUID(), { answer, sent: "written" })).status).toBe(404);
+    // The refused second close is on the trail too, as a failure.
+    const refusals = await handle.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "privacy.request.close"), eq(auditEvents.target, request.id), eq(auditEvents.outcome, "failure")));
+    expect(refusals.map((event) => event.details)).toEqual([expect.objectContaining({ sent: "written", reason: "conflict" })]);
     const { open, closed: recent } = await list();
     expect(open.map((item) => item.id)).not.toContain(request.id);
     expect(recent.map((item) => item.id)).toContain(request.id);
@@ -223,7 +229,14 @@ describeEachDatabase("titular requests on $name", ({ open }) => {
     const events = await handle.db
       .select()
       .from(auditEvents)
-      .where(and(inArray(auditEvents.action, ["privacy.request.open", "privacy.request.close"]), eq(auditEvents.target, request.id)));
+      .where(
+        and(
+          inArray(auditEvents.action, ["privacy.request.open", "privacy.request.close"]),
+          eq(auditEvents.target, request.id),
+          eq(auditEvents.outcome, "success"),
+        ),
+      )
+      .orderBy(auditEvents.id);
     expect(events.map((event) => [event.action, event.targetType, event.targetHash, event.actorId])).toEqual([
       ["privacy.request.open", "privacy_request", cpfHash(CPF), admin.id],
       ["privacy.request.close", "privacy_request", cpfHash(CPF), admin.id],
