@@ -251,9 +251,20 @@ describeEachDatabase("titular requests on $name", ({ open }) => {
     const request = await registered({ cpf: OTHER_CPF, kind: "access", receivedAt: daysAgo(1) });
     const early = await closeWith(request.id, { answer: "Relatório enviado", sent: "report" });
     expect(early.status).toBe(409);
-    expect(
-      (await report(apiRequest("/api/privacy/reports", { method: "POST", cookie: adminCookie, body: { cpf: OTHER_CPF } }))).status,
-    ).toBe(200);
+    const built = await report(
+      apiRequest("/api/privacy/reports", { method: "POST", cookie: adminCookie, body: { cpf: OTHER_CPF, locale: "en" } }),
+    );
+    expect(built.status).toBe(200);
+    // The person's own report lists the request among the processings of their data (by the CPF's keyed hash).
+    const processings = (await read<{ processings: Array<{ action: string; label: string; target: { id: string } | null }> }>(built))
+      .processings;
+    expect(processings).toContainEqual(
+      expect.objectContaining({
+        action: "privacy.request.open",
+        label: "Titular's request registered (LGPD art. 18)",
+        target: expect.objectContaining({ id: request.id }),
+      }),
+    );
     const response = await closeWith(request.id, { answer: "Relatório enviado por e-mail", sent: "report" });
     expect(response.status).toBe(200);
     const closed = (await read<{ request: PrivacyRequestDto }>(response)).request;
