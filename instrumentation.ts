@@ -14,7 +14,8 @@
  *    and the notifications' outbox (lib/notifications/server/outbox.ts: email and chat, when configured; each
  *    message is taken by one instance, and the actions that enqueue kick it right away).
  * 7. start the retention pruner (lib/privacy/server/schedule.ts; every RETENTION_RUN_HOURS, default 24, a lease
- *    makes one instance run it).
+ *    makes one instance run it), and the late titular requests' notice (lib/privacy/server/late-requests.ts; every
+ *    15 minutes, a lease makes one instance run it, each late request told once).
  * 8. start the re-seal of case notes and comments under the data key ring's current key
  *    (lib/cases/server/text-reseal.ts; soon after start-up, then every 6 hours, a lease makes one instance run it).
  * 9. start re-keying the search index after an audit key rotation (lib/cases/server/rekey.ts; every
@@ -68,6 +69,8 @@ export async function register() {
   startSearchRekeySchedule();
   const { startKeyExpirySchedule } = await import("./lib/integrations/server/key-expiry");
   startKeyExpirySchedule();
+  const { startLateRequestsSchedule } = await import("./lib/privacy/server/late-requests");
+  startLateRequestsSchedule();
   const { startUpstreamCallFlusher } = await import("./lib/upstream/call-count");
   startUpstreamCallFlusher();
   const { startAuditHeadSchedule } = await import("./lib/audit-trail/server/head-schedule");

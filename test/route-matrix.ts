@@ -125,6 +125,8 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/privacy/erasures/route.ts": { GET: { need: "privacy.erase" }, POST: { need: "privacy.erase", body: {} } },
   "app/api/privacy/erasures/[id]/confirm/route.ts": { POST: { need: "privacy.erase", params: { id: PUBLIC_ID } } },
   "app/api/privacy/erasures/[id]/cancel/route.ts": { POST: { need: "privacy.erase", params: { id: PUBLIC_ID } } },
+  "app/api/privacy/requests/route.ts": { GET: { need: "privacy.requests" }, POST: { need: "privacy.requests", body: {} } },
+  "app/api/privacy/requests/[id]/close/route.ts": { POST: { need: "privacy.requests", params: { id: PUBLIC_ID }, body: {} } },
   "app/api/media/[token]/route.ts": {
     GET: {
       need: "media.read",

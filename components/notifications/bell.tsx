@@ -7,7 +7,13 @@ import { AppLink as Link } from "@/components/ui/app-link";
 import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/hooks";
-import { ACCOUNT_NOTIFICATION_KINDS, caseLabel, CONNECTION_NOTIFICATION_KINDS, type NotificationItem } from "@/lib/notifications/types";
+import {
+  ACCOUNT_NOTIFICATION_KINDS,
+  caseLabel,
+  CONNECTION_NOTIFICATION_KINDS,
+  PRIVACY_NOTIFICATION_KINDS,
+  type NotificationItem,
+} from "@/lib/notifications/types";
 
 /*
  * The bell in the dashboard header: the unread count (in its accessible name too), and a popover listing the
@@ -134,7 +140,9 @@ function NotificationRow({
         ? t("bell.account")
         : CONNECTION_NOTIFICATION_KINDS.has(item.kind)
           ? t("bell.connectionKey", { connection })
-          : t("bell.case", { id: item.casePublicId });
+          : PRIVACY_NOTIFICATION_KINDS.has(item.kind)
+            ? t("bell.privacyRequest")
+            : t("bell.case", { id: item.casePublicId });
   return (
     <li
       className={`flex items-start gap-2 px-3 py-2 ${item.read ? "" : "bg-brand-50"}`}

@@ -31,7 +31,6 @@ import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
  */
 export function ErasurePanel() {
   const t = useTranslations("erasure");
-  const id = useId();
   const list = useErasures();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [shown, setShown] = useState<ErasureDto | null>(null);
@@ -40,7 +39,7 @@ export function ErasurePanel() {
 
   return (
     <TitledSection
-      id={`${id}-heading`}
+      id="erasure-heading"
       title={t("heading")}
       lead={t("intro")}
       leadClassName="max-w-3xl text-slate-600"

@@ -61,6 +61,10 @@ describe("built-in roles", () => {
     expect(secondFactorRequired("privileged", { permissions: ["privacy.erase"] })).toBe(true);
   });
 
+  it("give titular requests to admins only: the auditor, who builds reports, registers and closes nothing", () => {
+    for (const role of BUILT_IN_ROLES) expect(BUILT_IN_PERMISSIONS[role].includes("privacy.requests"), role).toBe(role === "admin");
+  });
+
   it("make CPF lookups privileged: a member who may run them needs a second factor", () => {
     expect(secondFactorRequired("privileged", { permissions: ["lookups.run"] })).toBe(true);
     expect(secondFactorRequired("privileged", { permissions: ["verifications.read", "cases.read"] })).toBe(false);

@@ -22,7 +22,7 @@ export const PERMISSION_GROUPS = [
   { resource: "cases", permissions: ["cases.read", "cases.work", "cases.confirm", "cases.assign"] },
   { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
   { resource: "administration", permissions: ["integrations.manage", "staff.manage", "roles.manage"] },
-  { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report", "privacy.erase"] },
+  { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report", "privacy.erase", "privacy.requests"] },
 ] as const satisfies ReadonlyArray<{ resource: string; permissions: readonly string[] }>;
 
 export type Permission = (typeof PERMISSION_GROUPS)[number]["permissions"][number];

@@ -52,9 +52,11 @@ export function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string })
       notificationDays: values.NOTIFICATION_RETENTION_DAYS,
       notificationOutboxDays: values.NOTIFICATION_OUTBOX_RETENTION_DAYS,
       documentCropDays: values.DOCUMENT_CROP_RETENTION_DAYS,
+      privacyRequestDays: values.PRIVACY_REQUEST_RETENTION_DAYS,
       runHours: values.RETENTION_RUN_HOURS,
     },
     fourEyesIndependenceHours: values.FOUR_EYES_INDEPENDENCE_HOURS,
+    privacyRequestDueDays: values.PRIVACY_REQUEST_DUE_DAYS,
     cases: {
       slaHours: values.CASE_SLA_HOURS,
       redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),

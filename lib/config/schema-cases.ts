@@ -54,4 +54,6 @@ export const caseVariables = {
     .min(0)
     .max(24 * 365)
     .default(24),
+  // Titular requests (LGPD art. 19 II; ANPD resolution 18/2024): days from receipt until a request is due.
+  PRIVACY_REQUEST_DUE_DAYS: z.coerce.number().int().min(1).max(90).default(15),
 };

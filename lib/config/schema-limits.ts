@@ -84,6 +84,8 @@ export const retentionVariables = {
   NOTIFICATION_OUTBOX_RETENTION_DAYS: positiveInt.max(36_500).default(30),
   // Portrait crops (coordinates only) of verifications without an open case, counted from when they were drawn.
   DOCUMENT_CROP_RETENTION_DAYS: positiveInt.max(36_500).default(1825),
+  // Closed titular requests (LGPD art. 19, art. 37), counted from closing: the proof they were answered in time.
+  PRIVACY_REQUEST_RETENTION_DAYS: positiveInt.max(36_500).default(1825),
   // Hours between runs of the retention pruner (a lease makes one instance run it). 0: only `npm run retention:run`.
   RETENTION_RUN_HOURS: z.coerce
     .number()

@@ -71,6 +71,7 @@ export interface Config {
     notificationDays: number;
     notificationOutboxDays: number;
     documentCropDays: number;
+    privacyRequestDays: number;
     runHours: number;
   };
   cases: {
@@ -83,6 +84,8 @@ export interface Config {
   };
   /** Hours before a request within which its requester's grants disqualify a confirmer (FOUR_EYES_INDEPENDENCE_HOURS). */
   fourEyesIndependenceHours: number;
+  /** Days from a titular request's receipt until it is due (PRIVACY_REQUEST_DUE_DAYS; LGPD art. 19 II). */
+  privacyRequestDueDays: number;
   /** The search index's re-keying after an audit key rotation: verifications read per run, minutes between runs. */
   searchRekey: { batch: number; intervalMinutes: number };
   publicUrl: string | undefined;

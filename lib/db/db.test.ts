@@ -50,6 +50,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "notification_outbox",
       "notifications",
       "privacy_erasures",
+      "privacy_requests",
       "rate_limits",
       "saved_views",
       "search_index_erased",

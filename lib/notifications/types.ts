@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   "factor_removed",
   // To the integration admins who may use a connection: its API key expires within 30 or 7 days, or has expired.
   "key_expiring",
+  // To the privacy officers (privacy.requests): a titular's request is past its due time, told once per request.
+  "privacy_request_late",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -33,6 +35,12 @@ export const ACCOUNT_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set
 
 /** Kinds about a connection itself (its key's life): about no case, linking to the connections page under it. */
 export const CONNECTION_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(["key_expiring"]);
+
+/**
+ * Kinds about a titular's request (LGPD art. 18): about no case and no connection (a request covers the person under
+ * every connection), linking to the privacy page; no personal data (the request is named by nothing but its page).
+ */
+export const PRIVACY_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(["privacy_request_late"]);
 
 /**
  * The page a notification opens: its own (a digest's filtered queue), else the case's, or the account page for an

@@ -5,6 +5,7 @@ import { apiFile, apiRequest } from "@/lib/shared/api-client/api-request";
 import { saveBlob } from "@/lib/shared/api-client/csv-download";
 
 import type { ErasureListResponse, ErasureResponse } from "./erasure";
+import type { PrivacyRequestListResponse, PrivacyRequestResponse, RequestAnswer, RequestChannel, RequestKind } from "./requests";
 import type { RetentionReportDto } from "./retention";
 import { reportFileName, type ReportFormat, type TitularReport } from "./titular";
 
@@ -94,4 +95,60 @@ export function useTitularReport() {
 
 export function useTitularReportDownload() {
   return useMutation({ mutationKey: [...privacyKeys.report(), "file"], mutationFn: downloadTitularReport });
+}
+
+/*
+ * Titular requests in the browser (/admin/privacy): the queue is a query (no CPF in it: masked only); registering
+ * one sends the CPF in the body, never in a URL or a query key; closing one reloads the queue, refused ones too (a 409
+ * means someone else closed it first, or the report or erasure it names was not made yet).
+ */
+
+export const requestKeys = {
+  all: ["privacy", "requests"] as const,
+  list: () => [...requestKeys.all, "list"] as const,
+};
+
+export interface PrivacyRequestInput {
+  cpf: string;
+  kind: RequestKind;
+  channel: RequestChannel;
+  receivedAt: string;
+  contact?: string;
+}
+
+export function fetchPrivacyRequests(signal?: AbortSignal): Promise<PrivacyRequestListResponse> {
+  return apiRequest("/api/privacy/requests", { signal });
+}
+
+export function postPrivacyRequest(input: PrivacyRequestInput): Promise<PrivacyRequestResponse> {
+  return apiRequest("/api/privacy/requests", { method: "POST", body: input });
+}
+
+export function postPrivacyRequestClose({
+  id,
+  answer,
+  sent,
+}: {
+  id: string;
+  answer: string;
+  sent: RequestAnswer;
+}): Promise<PrivacyRequestResponse> {
+  return apiRequest(`/api/privacy/requests/${encodeURIComponent(id)}/close`, { method: "POST", body: { answer, sent } });
+}
+
+export function usePrivacyRequests() {
+  return useQuery({ queryKey: requestKeys.list(), queryFn: ({ signal }) => fetchPrivacyRequests(signal), retry: false });
+}
+
+export function useOpenPrivacyRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: postPrivacyRequest, onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }) });
+}
+
+export function useClosePrivacyRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postPrivacyRequestClose,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+  });
 }

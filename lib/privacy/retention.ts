@@ -19,6 +19,7 @@ export const RETENTION_KINDS = [
   "auth_challenges",
   "document_crops",
   "upstream_calls",
+  "privacy_requests",
 ] as const;
 
 export type RetentionKind = (typeof RETENTION_KINDS)[number];

@@ -68,6 +68,13 @@ export const INPUTS: Record<string, Inputs> = {
     calls: (ids) => [{ params: { publicId: ids.publicId }, body: { purpose: PURPOSE, sources: ["receita", "history"] } }],
   },
   "POST /api/privacy/reports": { calls: (ids) => (["json", "csv"] as const).map((format) => ({ body: { cpf: ids.cpf, format } })) },
+  "POST /api/privacy/requests": {
+    calls: (ids) => [
+      {
+        body: { cpf: ids.cpf, kind: "access", channel: "email", receivedAt: new Date().toISOString(), contact: "titular@example.com" },
+      },
+    ],
+  },
   "POST /api/kyc/sessions": { calls: (ids) => [{ body: { cpf: ids.cpf, purpose: PURPOSE } }] },
   // Answers that hold no titular's data.
   "POST /api/verifications": { skip: "answers the new verification's id, status, ref_id and dates (CreateVerificationResponse)" },
@@ -92,6 +99,9 @@ export const INPUTS: Record<string, Inputs> = {
   "POST /api/privacy/erasures": { skip: "answers the request's id and status; the CPF is kept only as its keyed hash" },
   "POST /api/privacy/erasures/[id]/confirm": { skip: "answers the counts erased" },
   "POST /api/privacy/erasures/[id]/cancel": { skip: "answers the request's status" },
+  "POST /api/privacy/requests/[id]/close": {
+    skip: "answers the closed request as POST /api/privacy/requests does (CPF and contact masked); that one is called",
+  },
   "POST /api/notifications/read": { skip: "marks the member's notifications read" },
   "PUT /api/account/availability": { skip: MEMBER_ONLY },
   "DELETE /api/account/factors/[id]": { skip: MEMBER_ONLY },

@@ -5,6 +5,7 @@ import {
   caseLabel,
   CONNECTION_NOTIFICATION_KINDS,
   notificationPath,
+  PRIVACY_NOTIFICATION_KINDS,
   type NotificationKind,
 } from "@/lib/notifications/types";
 
@@ -29,6 +30,10 @@ const WORDS: Record<NotificationKind, { "pt-BR": string; en: string }> = {
   key_expiring: {
     "pt-BR": "A chave de API de uma conexão vence em breve (ou venceu): substitua-a na página de conexões",
     en: "A connection's API key expires soon (or has expired): replace it on the connections page",
+  },
+  privacy_request_late: {
+    "pt-BR": "Uma requisição de titular passou do prazo: responda-a na página de privacidade",
+    en: "A titular's request is past its due date: answer it on the privacy page",
   },
 };
 
@@ -61,7 +66,9 @@ export interface OutgoingMessage {
 
 /** The headline in one language: "Caso REF-123: atribuído a você", "12 cases overdue in your queue". */
 function headline(kind: NotificationKind, subject: MessageSubject, locale: "pt-BR" | "en"): string {
-  if (ACCOUNT_NOTIFICATION_KINDS.has(kind) || CONNECTION_NOTIFICATION_KINDS.has(kind)) return kindInWords(kind, locale);
+  if (ACCOUNT_NOTIFICATION_KINDS.has(kind) || CONNECTION_NOTIFICATION_KINDS.has(kind) || PRIVACY_NOTIFICATION_KINDS.has(kind)) {
+    return kindInWords(kind, locale);
+  }
   if (kind === "overdue_digest") return `${subject.count ?? 0} ${kindInWords(kind, locale)}`;
   const label = caseLabel({ caseRef: subject.caseRef ?? null, casePublicId: subject.casePublicId });
   return `${locale === "en" ? "Case" : "Caso"} ${label}: ${kindInWords(kind, locale)}`;

@@ -9,7 +9,7 @@ import { config } from "@/lib/config";
 import { membersUsing } from "@/lib/connections/server/access";
 import { queryRows, type Database } from "@/lib/db/client";
 import { publishLive } from "@/lib/db/live";
-import { ACCOUNT_NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications/types";
+import { ACCOUNT_NOTIFICATION_KINDS, PRIVACY_NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications/types";
 import { PRIMARY_CONNECTION } from "@/lib/shared/connection-path";
 
 import { messageFor, type MessageSubject } from "./messages";
@@ -29,7 +29,10 @@ import { notificationOutbox, notifications } from "./tables";
 export interface NotifyInput {
   userIds: readonly string[];
   kind: NotificationKind;
-  /** The case told of; "" for an account kind (ACCOUNT_NOTIFICATION_KINDS) or a connection's (CONNECTION_NOTIFICATION_KINDS). */
+  /**
+   * The case told of; "" for an account kind (ACCOUNT_NOTIFICATION_KINDS), a connection's (CONNECTION_NOTIFICATION_KINDS)
+   * or a titular request's (PRIVACY_NOTIFICATION_KINDS).
+   */
   casePublicId: string;
   /** A connection's kind: the connection it is about (else the case's connection is read). */
   connectionId?: string;
@@ -62,11 +65,13 @@ async function caseFactsOf(db: Database, casePublicId: string): Promise<{ connec
 
 export async function notify(db: Database, input: NotifyInput): Promise<{ created: number }> {
   const account = ACCOUNT_NOTIFICATION_KINDS.has(input.kind);
-  const facts = account
-    ? { connectionId: null, caseRef: null }
-    : input.connectionId
-      ? { connectionId: input.connectionId, caseRef: null }
-      : await caseFactsOf(db, input.casePublicId);
+  // A member's own account, or a titular's request: under no connection, told to whoever is named.
+  const facts =
+    account || PRIVACY_NOTIFICATION_KINDS.has(input.kind)
+      ? { connectionId: null, caseRef: null }
+      : input.connectionId
+        ? { connectionId: input.connectionId, caseRef: null }
+        : await caseFactsOf(db, input.casePublicId);
   const caseRef = input.caseRef === undefined ? facts.caseRef : input.caseRef;
   const { connectionId } = facts;
   const unique = [...new Set(input.userIds)];

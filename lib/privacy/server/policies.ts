@@ -53,6 +53,8 @@ const REASONS: Record<RetentionKind, string> = {
     "Coordinates of a document's portrait drawn for a case's face comparison (no image); kept as long as cases, unless a case on it is still open (LGPD art. 15 I).",
   upstream_calls:
     "Counts of calls to the verification service per day, route or job and kind (no personal data): the provider key's quota as a budget, kept about a year to compare seasons, then removed.",
+  privacy_requests:
+    "A titular's request and its answer (kind, channel, dates, who answered, with what; the CPF only as its keyed hash, contact and answer sealed): proof the request was answered within its deadline (LGPD art. 19, art. 37; ANPD resolution 18/2024), kept 5 years after closing, as long as the ANPD may still act on it (Lei 9.873/99 art. 1), then removed; open requests never.",
 };
 
 export function retentionPolicies(cfg = config()): RetentionPolicy[] {
@@ -74,6 +76,7 @@ export function retentionPolicies(cfg = config()): RetentionPolicy[] {
     document_crops: [cfg.retention.documentCropDays, "DOCUMENT_CROP_RETENTION_DAYS"],
     // Counts only: a fixed year and a month, so this year's figures meet last year's same month.
     upstream_calls: [UPSTREAM_CALLS_DAYS, null],
+    privacy_requests: [cfg.retention.privacyRequestDays, "PRIVACY_REQUEST_RETENTION_DAYS"],
   };
   return (Object.keys(REASONS) as RetentionKind[]).map((kind) => ({
     kind,

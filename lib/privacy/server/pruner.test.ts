@@ -21,6 +21,7 @@ import { describeEachDatabase, stubTestEnvironment, withDatabase } from "@/test/
 import { LIVE_EVENTS_DAYS, retentionPolicies } from "./policies";
 import { runRetention, type AuditPruner } from "./pruner";
 import { retentionReport } from "./report";
+import { privacyRequests } from "./tables";
 import { shortenDeliveryBody } from "./webhook-body";
 
 beforeAll(() => stubTestEnvironment());
@@ -45,6 +46,7 @@ const DAYS: Record<RetentionKind, number> = {
   auth_challenges: 0,
   document_crops: 60,
   upstream_calls: 400,
+  privacy_requests: 90,
 };
 const policies = () => retentionPolicies().map((policy) => ({ ...policy, days: DAYS[policy.kind] }));
 const cutoff = (kind: RetentionKind) => NOW.getTime() - Math.round(DAYS[kind] * DAY);
@@ -89,7 +91,7 @@ describe("webhook bodies shortened", () => {
 describe("retention policies", () => {
   it("covers every kind with a reason, audit events at least six months", () => {
     const list = retentionPolicies();
-    expect(list.map((policy) => policy.kind)).toHaveLength(14);
+    expect(list.map((policy) => policy.kind)).toHaveLength(15);
     for (const policy of list) expect(policy.reason.length).toBeGreaterThan(20);
     const audit = list.find((policy) => policy.kind === "audit_events")!;
     expect(audit.days).toBe(1825);
@@ -198,6 +200,27 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
       { day: dayOf(cutoff("upstream_calls") - DAY), source: "job:test", kind: "core.list_verifications", count: 3 },
       { day: dayOf(cutoff("upstream_calls")), source: "job:test", kind: "core.list_verifications", count: 2 },
     ]);
+    // Titular requests: closed past the policy (removed), closed within it, and open for long (kept: never pruned).
+    const request = (label: string, closedAt: Date | null) => ({
+      cpfHashes: [label.padEnd(64, "0")],
+      documentMasked: "***.982.247-**",
+      kind: "access",
+      channel: "email",
+      receivedAt: new Date(NOW.getTime() - 900 * DAY),
+      dueAt: new Date(NOW.getTime() - 885 * DAY),
+      openedBy: userId,
+      state: closedAt ? ("closed" as const) : ("open" as const),
+      closedAt,
+      closedBy: closedAt ? userId : null,
+      sent: closedAt ? ("written" as const) : null,
+    });
+    const requestRows = await db
+      .insert(privacyRequests)
+      .values([request("a", past("privacy_requests")), request("b", within("privacy_requests")), request("c", null)])
+      .returning({ id: privacyRequests.id });
+    ids.requestPast = requestRows[0]!.id;
+    ids.requestWithin = requestRows[1]!.id;
+    ids.requestOpen = requestRows[2]!.id;
     return { ids, userId };
   }
 
@@ -228,6 +251,7 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
         auth_challenges: 1,
         document_crops: 1,
         upstream_calls: 1,
+        privacy_requests: 1,
       },
     });
     expect(audited).toEqual([new Date(cutoff("audit_events"))]);
@@ -288,6 +312,8 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
     expect(crops.sort()).toEqual([ids.cropWithin, ids.open].sort());
     const counted = await db.select({ count: upstreamCalls.count }).from(upstreamCalls).where(eq(upstreamCalls.source, "job:test"));
     expect(counted).toEqual([{ count: 2 }]);
+    const requests = (await db.select({ id: privacyRequests.id }).from(privacyRequests)).map((row) => row.id);
+    expect(requests.sort()).toEqual([ids.requestWithin, ids.requestOpen].sort());
 
     // The run is on the trail, and the report reads it back.
     const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, "retention.prune"));

@@ -18,6 +18,7 @@ import { documentCrops } from "@/lib/verifications/server/tables";
 import { webhookDeliveries } from "@/lib/webhooks/server/tables";
 
 import { retentionPolicies, type RetentionPolicy } from "./policies";
+import { privacyRequests } from "./tables";
 import { shortenDeliveryBody } from "./webhook-body";
 
 /*
@@ -228,6 +229,15 @@ const PRUNERS: Record<RetentionKind, Pruner> = {
         .delete(documentCrops)
         .where(and(lt(documentCrops.setAt, before), noOpenCase(db, documentCrops.publicId)))
         .returning({ id: documentCrops.publicId })
+    ).length,
+
+  // Titular requests closed before the cutoff; an open one never (however late).
+  privacy_requests: async (db, before) =>
+    (
+      await db
+        .delete(privacyRequests)
+        .where(and(eq(privacyRequests.state, "closed"), lt(privacyRequests.closedAt, before)))
+        .returning({ id: privacyRequests.id })
     ).length,
 
   // Whole days before the cutoff's day, in the display time zone the counts are kept by.

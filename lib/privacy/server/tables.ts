@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "@/lib/auth/server/tables";
 
@@ -38,3 +38,59 @@ export const privacyErasures = pgTable(
 );
 
 export type PrivacyErasureRow = typeof privacyErasures.$inferSelect;
+
+export const PRIVACY_REQUEST_STATES = ["open", "closed"] as const;
+export const PRIVACY_REQUEST_ANSWERS = ["report", "erasure", "written"] as const;
+
+/*
+ * Titular requests on a clock (LGPD art. 18 and 19; ANPD resolution 18/2024): what the titular asked, through which
+ * channel and when it was received, and its due time (PRIVACY_REQUEST_DUE_DAYS after receipt, fixed when it is
+ * opened). The person is known by the keyed hashes of their CPF and its masked form, never by the CPF; the contact
+ * and the written answer are sealed under the data key ring (they may name the person), the contact's masked form
+ * kept beside it. `late_notified_at` is claimed by one conditional update, so a late request is told once.
+ */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cpfHashes: text("cpf_hashes").array().notNull(),
+    documentMasked: text("document_masked").notNull(),
+    kind: text("kind").notNull(),
+    channel: text("channel").notNull(),
+    contactSealed: text("contact_sealed"),
+    contactMasked: text("contact_masked"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    state: text("state", { enum: PRIVACY_REQUEST_STATES }).notNull().default("open"),
+    openedBy: uuid("opened_by")
+      .notNull()
+      .references(() => staffUsers.id),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    lateNotifiedAt: timestamp("late_notified_at", { withTimezone: true }),
+    closedBy: uuid("closed_by").references(() => staffUsers.id),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    sent: text("sent", { enum: PRIVACY_REQUEST_ANSWERS }),
+    answerSealed: text("answer_sealed"),
+    erasureId: uuid("erasure_id").references(() => privacyErasures.id),
+    reportEventId: bigint("report_event_id", { mode: "number" }),
+  },
+  (table) => [
+    index("privacy_requests_open_idx")
+      .on(table.dueAt)
+      .where(sql`state = 'open'`),
+    index("privacy_requests_closed_idx").on(table.state, table.closedAt),
+    check("privacy_requests_state_check", sql`${table.state} in ('open', 'closed')`),
+    check(
+      "privacy_requests_kind_check",
+      sql`${table.kind} in ('access', 'correction', 'erasure', 'portability', 'information', 'objection')`,
+    ),
+    check("privacy_requests_channel_check", sql`${table.channel} in ('email', 'web_form', 'phone', 'letter', 'in_person', 'other')`),
+    check("privacy_requests_sent_check", sql`${table.sent} is null or ${table.sent} in ('report', 'erasure', 'written')`),
+    check(
+      "privacy_requests_closed_check",
+      sql`(${table.state} = 'open') = (${table.closedAt} is null) and (${table.state} = 'open') = (${table.sent} is null)`,
+    ),
+  ],
+);
+
+export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;
