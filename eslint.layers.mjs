@@ -42,6 +42,7 @@ export const FEATURES = {
   // lookups: the case page shows the person's records beside the document, through the lookups' own quota and trail.
   verifications: ["cases", "webhooks", "lookups"],
   overview: ["verifications", "cases"],
+  analytics: ["cases", "overview", "verifications"],
   staff: ["account"],
   roles: ["staff"],
   // integrations: a connection's key expiring is told through the notifications (server/key-expiry.ts).

@@ -120,6 +120,7 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   },
   "app/api/verifications/export/route.ts": { GET: { need: "verifications.export" } },
   "app/api/overview/export/route.ts": { GET: { need: "verifications.read" } },
+  "app/api/analytics/team/route.ts": { GET: { need: "analytics.read" } },
   "app/api/privacy/retention/route.ts": { GET: { need: "privacy.report" } },
   "app/api/privacy/reports/route.ts": { POST: { need: "privacy.report", body: {} } },
   "app/api/privacy/erasures/route.ts": { GET: { need: "privacy.erase" }, POST: { need: "privacy.erase", body: {} } },

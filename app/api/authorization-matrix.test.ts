@@ -90,6 +90,7 @@ const ANSWERS: Record<string, number | [number, string]> = {
   "POST app/api/notifications/read/route.ts": 200,
   "GET app/api/notifications/route.ts": 200,
   "GET app/api/overview/export/route.ts": [400, "validation"],
+  "GET app/api/analytics/team/route.ts": 200,
   "GET app/api/permissions/route.ts": 200,
   "POST app/api/privacy/erasures/[id]/cancel/route.ts": [404, "not_found"],
   "POST app/api/privacy/erasures/[id]/confirm/route.ts": [404, "not_found"],

@@ -7,6 +7,7 @@ export const NAV_ITEMS: ReadonlyArray<{ href: string; key: string; match?: strin
   { href: "/", key: "overview", permission: "verifications.read" },
   { href: "/verifications", key: "verifications", permission: "verifications.read" },
   { href: "/cases", key: "cases", permission: "cases.read" },
+  { href: "/analytics", key: "analytics", permission: "analytics.read" },
   { href: "/lookups/cpf", key: "lookups", match: "/lookups", permission: "lookups.run" },
   { href: "/kyc", key: "kyc", permission: "kyc.start" },
   // Shown when any admin section is.

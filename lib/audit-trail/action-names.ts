@@ -5,6 +5,7 @@
  * written without being listed here. Shared: no server imports.
  */
 export const AUDIT_ACTION_NAMES = [
+  "analytics.view",
   "audit.export",
   "audit.prune",
   "audit.view",

@@ -56,6 +56,12 @@ describe("built-in roles", () => {
     expect(BUILT_IN_PERMISSIONS.reviewer).toEqual(expect.arrayContaining(["cases.confirm", "cases.assign"]));
   });
 
+  it("give the team's numbers to those who run the team (reviewers and admins), not to analysts, viewers or auditors", () => {
+    for (const role of BUILT_IN_ROLES) {
+      expect(BUILT_IN_PERMISSIONS[role].includes("analytics.read"), role).toBe(role === "reviewer" || role === "admin");
+    }
+  });
+
   it("give erasure to admins only (the auditor changes nothing), as a privileged permission", () => {
     for (const role of BUILT_IN_ROLES) expect(BUILT_IN_PERMISSIONS[role].includes("privacy.erase"), role).toBe(role === "admin");
     expect(secondFactorRequired("privileged", { permissions: ["privacy.erase"] })).toBe(true);

@@ -19,7 +19,7 @@ export const PERMISSION_GROUPS = [
       "personal_data.unmasked",
     ],
   },
-  { resource: "cases", permissions: ["cases.read", "cases.work", "cases.confirm", "cases.assign"] },
+  { resource: "cases", permissions: ["cases.read", "cases.work", "cases.confirm", "cases.assign", "analytics.read"] },
   { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
   { resource: "administration", permissions: ["integrations.manage", "staff.manage", "roles.manage"] },
   { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report", "privacy.erase", "privacy.requests"] },
@@ -66,7 +66,10 @@ export const BUILT_IN_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = 
   /** Reads verifications (masked, no images) and the case queue; changes nothing. */
   viewer: ["verifications.read", "cases.read"],
   analyst: ANALYST,
-  /** Case review: reads everything a case needs (draws the portrait crop), confirms outcomes and runs the queue (assigns to others). */
+  /**
+   * Case review: reads everything a case needs (draws the portrait crop), confirms outcomes and runs the queue (assigns
+   * to others), and reads the team's numbers (decisions, times, SLA per member) the way a supervisor does.
+   */
   reviewer: [
     "verifications.read",
     "verifications.crop",
@@ -76,6 +79,7 @@ export const BUILT_IN_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = 
     "cases.work",
     "cases.confirm",
     "cases.assign",
+    "analytics.read",
   ],
   /** Audit and privacy; read-only otherwise (masked data, no images). */
   auditor: ["verifications.read", "cases.read", "audit.read", "audit.export", "privacy.report"],

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "views",
   "erasure",
   "privacy",
+  "analytics",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

@@ -45,6 +45,7 @@ export const INPUTS: Record<string, Inputs> = {
   "GET /api/audit": { calls: () => [{}, { query: "format=csv" }] },
   "GET /api/cases": { calls: () => ["open", "mine", "unassigned", "confirming", "closed"].map((queue) => ({ query: `queue=${queue}` })) },
   "GET /api/overview/export": { calls: () => OVERVIEW_TABLES.map((table) => ({ query: `table=${table}` })) },
+  "GET /api/analytics/team": { calls: () => [{}, { query: "format=csv" }] },
   "GET /api/verification-events": { calls: () => [{}, { query: "after=0" }] },
   "GET /api/events/stream": { calls: () => [{ query: "lastEventId=0", stream: true }] },
   "GET /api/health": { calls: () => [{}, { query: "ready", mayFail: 503 }] },

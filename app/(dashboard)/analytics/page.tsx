@@ -1,0 +1,53 @@
+import { getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
+
+import { AnalyticsPeriodForm } from "@/components/analytics/period-form";
+import { TeamView } from "@/components/analytics/team-view";
+import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { parseAnalyticsQuery } from "@/lib/analytics/period";
+import { viewTeamAnalytics } from "@/lib/analytics/server/view";
+import { requestContext } from "@/lib/audit-trail/server";
+import { config } from "@/lib/config";
+import { pageConnection, requireConnectionPageUser } from "@/lib/connections/server/page";
+import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/lib/i18n/page-title";
+import { todayIn } from "@/lib/overview/period";
+import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
+
+export const generateMetadata = pageTitle("analytics");
+
+// /analytics – the team's numbers for a period, drawn on the server from the same audited read as
+// GET /api/analytics/team, under the page's connection. No client JavaScript of its own; nothing asked upstream.
+export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const user = await requireConnectionPageUser("analytics.read");
+  const timeZone = config().displayTimeZone;
+  const params = toUrlSearchParams(await searchParams);
+  const parsed = parseAnalyticsQuery(params, todayIn(timeZone));
+
+  if (!parsed.ok) {
+    // Refused by name before anything is read, the form kept as typed, a way back to the default period.
+    const t = await getTranslations("analytics");
+    return (
+      <div className="space-y-4">
+        <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
+        <InvalidFiltersAlert
+          title={t("invalid.title")}
+          body={t("invalid.body")}
+          clearHref="/analytics"
+          clearLabel={t("invalid.clear")}
+          problems={parsed.problems.map((problem) => ({ field: problem.field, text: problem.message }))}
+        />
+        <AnalyticsPeriodForm from={params.get("from") ?? undefined} to={params.get("to") ?? undefined} timeZone={timeZone} />
+      </div>
+    );
+  }
+
+  const connection = await pageConnection();
+  const analytics = await viewTeamAnalytics(await getDb(), requestContext(user, await headers()), {
+    connectionId: connection.id,
+    period: parsed.value.period,
+    timeZone,
+    format: "page",
+  });
+  return <TeamView analytics={analytics} connection={connection.id} />;
+}
