@@ -22,7 +22,7 @@ export function ConnectionFlowsField({ prefix, flows, error }: { prefix: string;
         rows={3}
         spellCheck={false}
         defaultValue={textOfFlows(flows)}
-        placeholder="kyc-faceindex Onboarding"
+        placeholder={t("flowsPlaceholder")}
         aria-invalid={error ? true : undefined}
         aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
         className={`mt-1 block w-full rounded-md border px-3 py-2 font-mono text-sm ${error ? "border-red-600" : "border-slate-300"}`}
