@@ -44,6 +44,12 @@ test("an admin adds the production key, switches to it, and a production verific
   await expect(page).toHaveURL(new RegExp(`/c/${id}/verifications`));
   await expect(page.getByTestId("connection-current")).toContainText("Production");
   const first = page.getByRole("table").getByRole("link").first();
+  // The address itself names the connection, as the server drew it: opened in a new tab, it stays on production.
+  await expect(first).toHaveAttribute("href", new RegExp(`^/c/${id}/verifications/`));
+  await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Cases" })).toHaveAttribute(
+    "href",
+    `/c/${id}/cases`,
+  );
   await first.click();
   await expect(page).toHaveURL(new RegExp(`/c/${id}/verifications/[A-Za-z0-9_-]+`));
   const publicId = new URL(page.url()).pathname.split("/").pop()!;

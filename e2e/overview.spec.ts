@@ -175,6 +175,14 @@ test.describe("overview", () => {
     await expect(page.getByRole("link", { name: /^Download CSV/ })).toHaveCount(0);
   });
 
+  test("a table's CSV under another connection's address is that connection's", async ({ analystPage: page }) => {
+    await inLocale(page, "en");
+    const [from, to] = [saoPauloDay(-7), saoPauloDay(-1)];
+    await page.goto(`/c/production/?from=${from}&to=${to}`);
+    const link = page.getByRole("link", { name: "Download CSV: Verifications by status" });
+    await expect(link).toHaveAttribute("href", `/api/overview/export?table=by_status&from=${from}&to=${to}&connection=production`);
+  });
+
   test("downloads a table as CSV from the keyboard, with the totals the page shows", async ({ analystPage: page }) => {
     await inLocale(page, "en");
     // A closed period (the seven days before today): the other browser tests create verifications today,

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useMemo, type ComponentProps } from "react";
+import { createContext, useContext, useMemo, type ComponentProps, type ReactNode } from "react";
 
 import { connectionOfPath, inConnection, withoutConnection } from "@/lib/shared/connection-path";
 
@@ -12,9 +12,26 @@ import { connectionOfPath, inConnection, withoutConnection } from "@/lib/shared/
  * one way to link and navigate: ESLint refuses next/link and next/navigation's useRouter elsewhere.
  */
 
+/*
+ * The server renders a page at /c/production/… from the address the proxy rewrote it to (without the prefix), and
+ * usePathname there answers that one; the browser's answers the address it shows. React keeps the server's
+ * attributes when it hydrates, so a link drawn from the server's answer kept an address without the connection: opened
+ * in a new tab or downloaded, it worked under the default connection. The signed-in layout hands down the connection
+ * the address it was asked for names (the proxy's path header), on the server and in the browser alike. It stays
+ * right for the page's life: moving to another connection is always a whole page load (the switcher, a notification
+ * or a "lives elsewhere" link), which draws the layout again.
+ */
+const AddressConnection = createContext<string | null | undefined>(undefined);
+
+export function AddressConnectionProvider({ connection, children }: { connection: string | null; children: ReactNode }) {
+  return <AddressConnection.Provider value={connection}>{children}</AddressConnection.Provider>;
+}
+
 /** The connection the page's address names, or null (the default). */
 export function useAddressConnection(): string | null {
-  return connectionOfPath(usePathname());
+  const fromLayout = useContext(AddressConnection);
+  const pathname = usePathname();
+  return fromLayout !== undefined ? fromLayout : connectionOfPath(pathname);
 }
 
 /** The page's address without its connection prefix: what navigation matches its entries against. */
