@@ -193,7 +193,7 @@ export default async function benchAudit(): Promise<BenchRow[]> {
       // (The route module itself cannot load outside Next under the react-server condition: next/navigation.)
       setLogSink(() => undefined);
       const viewer = { actor: { id: "00000000-0000-4000-8000-00000000beef", email: "bench@example.com" }, ip: "127.0.0.1" };
-      const viewed = await measure(() => viewAuditLog(db, viewer, { filters: {} }));
+      const viewed = await measure(() => viewAuditLog(db, viewer, { filters: {}, seesCoaf: true }));
       rows.push({
         suite,
         case: "first page + audit record of the view (page/API)",

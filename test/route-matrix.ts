@@ -128,6 +128,9 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/privacy/erasures/[id]/cancel/route.ts": { POST: { need: "privacy.erase", params: { id: PUBLIC_ID } } },
   "app/api/privacy/requests/route.ts": { GET: { need: "privacy.requests" }, POST: { need: "privacy.requests", body: {} } },
   "app/api/privacy/requests/[id]/close/route.ts": { POST: { need: "privacy.requests", params: { id: PUBLIC_ID }, body: {} } },
+  "app/api/cases/[publicId]/suspicious-activity/route.ts": { POST: { need: "coaf.report", params: { publicId: PUBLIC_ID }, body: {} } },
+  "app/api/suspicious-activity/route.ts": { GET: { need: "coaf.report" } },
+  "app/api/suspicious-activity/[id]/filed/route.ts": { POST: { need: "coaf.report", params: { id: PUBLIC_ID }, body: {} } },
   "app/api/media/[token]/route.ts": {
     GET: {
       need: "media.read",

@@ -41,10 +41,15 @@ describe("audit action catalogue", () => {
   });
 
   it("offers the catalogue with older recorded names, once each, sorted", () => {
-    const choices = actionChoices(["lookup.cpf_receita", "legacy.thing"]);
+    const choices = actionChoices(["lookup.cpf_receita", "legacy.thing"], { coaf: true });
     expect(choices).toContain("legacy.thing");
     expect(choices.filter((name) => name === "lookup.cpf_receita")).toHaveLength(1);
     expect(choices).toEqual([...choices].sort());
     expect(choices).not.toContain("lookup.cpf");
+  });
+
+  it("offers the suspicious-activity reports' actions only to a member holding coaf.report (no tipping off)", () => {
+    expect(actionChoices([], { coaf: true })).toContain("coaf.report_open");
+    expect(actionChoices(["coaf.report_filed"], { coaf: false }).filter((name) => name.startsWith("coaf."))).toEqual([]);
   });
 });

@@ -33,6 +33,8 @@ export const AUDIT_ACTION_NAMES = [
   "case.text_reseal",
   "case.unassign",
   "case.view",
+  "coaf.report_filed",
+  "coaf.report_open",
   "connection.create",
   "connection.flows",
   "connection.key_expiry",
@@ -97,6 +99,8 @@ export const AUDIT_ACTION_NAMES = [
 export type AuditActionName = (typeof AUDIT_ACTION_NAMES)[number];
 
 /** The catalogue plus any other name already on the trail (an older version's), sorted, without duplicates. */
-export function actionChoices(recorded: readonly string[]): string[] {
-  return [...new Set([...AUDIT_ACTION_NAMES, ...recorded])].sort();
+export function actionChoices(recorded: readonly string[], { coaf }: { coaf: boolean }): string[] {
+  const names = [...new Set([...AUDIT_ACTION_NAMES, ...recorded])].sort();
+  // Suspicious-activity reports' actions only for a member holding `coaf.report` (Lei 9.613/98 art. 11 §2).
+  return coaf ? names : names.filter((name) => !name.startsWith("coaf."));
 }

@@ -67,6 +67,11 @@ describe("built-in roles", () => {
     expect(secondFactorRequired("privileged", { permissions: ["privacy.erase"] })).toBe(true);
   });
 
+  it("give COAF reports to admins only, as a privileged permission (the person must never learn of one)", () => {
+    for (const role of BUILT_IN_ROLES) expect(BUILT_IN_PERMISSIONS[role].includes("coaf.report"), role).toBe(role === "admin");
+    expect(secondFactorRequired("privileged", { permissions: ["coaf.report"] })).toBe(true);
+  });
+
   it("give titular requests to admins only: the auditor, who builds reports, registers and closes nothing", () => {
     for (const role of BUILT_IN_ROLES) expect(BUILT_IN_PERMISSIONS[role].includes("privacy.requests"), role).toBe(role === "admin");
   });

@@ -22,7 +22,7 @@ export const PERMISSION_GROUPS = [
   { resource: "cases", permissions: ["cases.read", "cases.work", "cases.confirm", "cases.assign", "analytics.read"] },
   { resource: "operations", permissions: ["lookups.run", "kyc.start", "sms.send"] },
   { resource: "administration", permissions: ["integrations.manage", "staff.manage", "roles.manage"] },
-  { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report", "privacy.erase", "privacy.requests"] },
+  { resource: "audit", permissions: ["audit.read", "audit.export", "privacy.report", "privacy.erase", "privacy.requests", "coaf.report"] },
 ] as const satisfies ReadonlyArray<{ resource: string; permissions: readonly string[] }>;
 
 export type Permission = (typeof PERMISSION_GROUPS)[number]["permissions"][number];
@@ -125,6 +125,8 @@ export const PRIVILEGED_PERMISSIONS: readonly Permission[] = [
   "privacy.report",
   // Erases a person's notes, comments and index entries for good (with a second member's confirmation).
   "privacy.erase",
+  // Reads and files suspicious-activity reports to COAF (Lei 9.613/98 art. 11), which the person must never learn of.
+  "coaf.report",
 ];
 
 /** Whether the sign-in policy asks this member for a second factor. */

@@ -57,6 +57,7 @@ export function sharedPart(values: SharedValues & { CHAT_WEBHOOK_URL?: string })
     },
     fourEyesIndependenceHours: values.FOUR_EYES_INDEPENDENCE_HOURS,
     privacyRequestDueDays: values.PRIVACY_REQUEST_DUE_DAYS,
+    coafReportDeadlineDays: values.COAF_REPORT_DEADLINE_DAYS,
     cases: {
       slaHours: values.CASE_SLA_HOURS,
       redFlags: values.CASE_RED_FLAGS.split(",").filter(Boolean),

@@ -56,4 +56,7 @@ export const caseVariables = {
     .default(24),
   // Titular requests (LGPD art. 19 II; ANPD resolution 18/2024): days from receipt until a request is due.
   PRIVACY_REQUEST_DUE_DAYS: z.coerce.number().int().min(1).max(90).default(15),
+  // Suspicious-activity reports (Lei 9.613/98 art. 11): calendar days from the case's decision (its opening while
+  // undecided) until a report is shown overdue. 1 mirrors the sectoral rule of one business day, counted plainly.
+  COAF_REPORT_DEADLINE_DAYS: z.coerce.number().int().min(1).max(90).default(1),
 };

@@ -86,6 +86,8 @@ export interface Config {
   fourEyesIndependenceHours: number;
   /** Days from a titular request's receipt until it is due (PRIVACY_REQUEST_DUE_DAYS; LGPD art. 19 II). */
   privacyRequestDueDays: number;
+  /** Days from a case's decision (its opening while undecided) until its COAF report is overdue (COAF_REPORT_DEADLINE_DAYS). */
+  coafReportDeadlineDays: number;
   /** The search index's re-keying after an audit key rotation: verifications read per run, minutes between runs. */
   searchRekey: { batch: number; intervalMinutes: number };
   publicUrl: string | undefined;

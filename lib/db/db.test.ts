@@ -60,6 +60,7 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "staff_roles",
       "staff_sessions",
       "staff_users",
+      "suspicious_activity_reports",
       "upstream_calls",
       "verification_events",
       "verification_index",

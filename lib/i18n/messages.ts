@@ -26,6 +26,7 @@ export const NAMESPACES = [
   "erasure",
   "privacy",
   "analytics",
+  "coaf",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

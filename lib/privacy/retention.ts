@@ -20,6 +20,7 @@ export const RETENTION_KINDS = [
   "document_crops",
   "upstream_calls",
   "privacy_requests",
+  "suspicious_activity_reports",
 ] as const;
 
 export type RetentionKind = (typeof RETENTION_KINDS)[number];

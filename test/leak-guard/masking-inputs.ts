@@ -77,6 +77,10 @@ export const INPUTS: Record<string, Inputs> = {
     ],
   },
   "POST /api/kyc/sessions": { calls: (ids) => [{ body: { cpf: ids.cpf, purpose: PURPOSE } }] },
+  // Opens a draft on the case (step-up: the guard's sessions hold a fresh second factor); answers it, document masked.
+  "POST /api/cases/[publicId]/suspicious-activity": {
+    calls: (ids) => [{ params: { publicId: ids.casePublicId }, body: { summary: "Masking guard check", grounds: ["other"] } }],
+  },
   // Answers that hold no titular's data.
   "POST /api/verifications": { skip: "answers the new verification's id, status, ref_id and dates (CreateVerificationResponse)" },
   "POST /api/cases/[publicId]/reverification": { skip: "answers the new verification's id, its address and QR code" },
@@ -100,6 +104,9 @@ export const INPUTS: Record<string, Inputs> = {
   "POST /api/privacy/erasures": { skip: "answers the request's id and status; the CPF is kept only as its keyed hash" },
   "POST /api/privacy/erasures/[id]/confirm": { skip: "answers the counts erased" },
   "POST /api/privacy/erasures/[id]/cancel": { skip: "answers the request's status" },
+  "POST /api/suspicious-activity/[id]/filed": {
+    skip: "answers the filed report as GET /api/suspicious-activity lists it (document masked); that one is called",
+  },
   "POST /api/privacy/requests/[id]/close": {
     skip: "answers the closed request as POST /api/privacy/requests does (CPF and contact masked); that one is called",
   },

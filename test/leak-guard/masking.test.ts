@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { POST as openCoaf } from "@/app/api/cases/[publicId]/suspicious-activity/route";
 import { GET as image } from "@/app/api/media/[token]/route";
+import { POST as fileCoaf } from "@/app/api/suspicious-activity/[id]/filed/route";
 import { GET as media } from "@/app/api/verifications/[publicId]/media/route";
 import { GET as list } from "@/app/api/verifications/route";
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
@@ -205,7 +207,55 @@ describe("a member without personal_data.unmasked, with a key that returns every
       .split(",");
     expect(csv[3]).toBe("yes");
   }, 180_000);
+
+  // No tipping off (Lei 9.613/98 art. 11 § 2): with a filed COAF report on the case, a member holding every permission
+  // but coaf.report meets neither its id nor its protocol in any answer, nor the words in any answer about a person.
+  it("never tells a member without coaf.report of a suspicious-activity report, in any answer", async () => {
+    const protocol = "SISCOAF-GUARD-424242";
+    const opened = await openCoaf(
+      h.request(`${ORIGIN}/api/cases/${ids.casePublicId}/suspicious-activity`, {
+        method: "POST",
+        cookie: h.adminCookie,
+        body: { summary: "Guard: structured deposits", grounds: ["other"] },
+      }),
+      { params: Promise.resolve({ publicId: ids.casePublicId }) },
+    );
+    expect(opened.status).toBe(201);
+    const reportId = ((await opened.json()) as { report: { id: string } }).report.id;
+    const filed = await fileCoaf(
+      h.request(`${ORIGIN}/api/suspicious-activity/${reportId}/filed`, {
+        method: "POST",
+        cookie: h.adminCookie,
+        body: { protocol, filedAt: new Date().toISOString() },
+      }),
+      { params: Promise.resolve({ id: reportId }) },
+    );
+    expect(filed.status).toBe(200);
+    const member = await memberWith(PERMISSIONS.filter((permission) => permission !== "coaf.report"));
+    const answers = await everyAnswer(h, routes, member, ids);
+    for (const key of ["GET /api/cases/[publicId]", "GET /api/audit", "POST /api/privacy/reports", "GET /api/notifications"]) {
+      expect(
+        answers.some((answer) => answer.key === key && answer.status === 200),
+        key,
+      ).toBe(true);
+    }
+    expect(answers.filter((answer) => answer.text.includes(reportId) || answer.text.includes(protocol)).map((a) => a.label)).toEqual([]);
+    // Answers about the dashboard itself, not a person, may name the feature: the permission catalogue and roles, the
+    // retention policies, and the report routes' own refusals.
+    const wording = answers.filter(
+      (answer) => !COAF_WORDING_ALLOWED.some((key) => answer.key === key) && /coaf|suspicious|suspeit/i.test(answer.text),
+    );
+    expect(wording.map((answer) => answer.label)).toEqual([]);
+  }, 180_000);
 });
+
+const COAF_WORDING_ALLOWED = [
+  "GET /api/permissions",
+  "GET /api/roles",
+  "GET /api/privacy/retention",
+  "GET /api/suspicious-activity",
+  "POST /api/cases/[publicId]/suspicious-activity",
+];
 
 describe("a member without media.read", () => {
   it("gets no media token and no image, and the service is not asked", async () => {

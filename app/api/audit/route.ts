@@ -38,10 +38,11 @@ export const GET = route(
     const header = request.headers.get(CPF_SEARCH_HEADER)?.trim() || undefined;
     const cpf = cpfHeaderSchema.parse({ [CPF_SEARCH_HEADER]: header })[CPF_SEARCH_HEADER];
     const filters = compactFilters(query);
+    const seesCoaf = hasPermission(user, "coaf.report");
     if (query.format === "csv") {
-      return csvFile(await exportAuditLog(db, context, { filters, cpf }), `audit-${fileStamp()}.csv`);
+      return csvFile(await exportAuditLog(db, context, { filters, cpf, seesCoaf }), `audit-${fileStamp()}.csv`);
     }
-    const page = await viewAuditLog(db, context, { filters, cpf, cursor: query.cursor, limit: query.limit });
+    const page = await viewAuditLog(db, context, { filters, cpf, seesCoaf, cursor: query.cursor, limit: query.limit });
     return json(auditPageSchema.parse(page));
   },
 );

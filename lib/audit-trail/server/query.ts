@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, notLike, or, sql, type SQL } from "drizzle-orm";
 
 import { type AuditOutcome } from "@/lib/audit-trail/outcomes";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
@@ -37,6 +37,11 @@ export interface AuditEventFilter {
   connection?: string;
   from?: Date;
   toExclusive?: Date;
+  /**
+   * Leave out every `coaf.*` event (suspicious-activity reports, Lei 9.613/98 art. 11 §2): set for a reader without
+   * `coaf.report` (./service.ts), so the trail never tells such a member, and through them the person, of a report.
+   */
+  withoutCoaf?: boolean;
 }
 
 export interface AuditEventExportRow extends AuditEventView {
@@ -88,6 +93,7 @@ function whereOf(filter: AuditEventFilter, cursor?: Cursor): SQL | undefined {
   if (filter.targetHashes) conditions.push(inArray(auditEvents.targetHash, filter.targetHashes));
   if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
   if (filter.connection) conditions.push(eq(auditEvents.connectionId, filter.connection));
+  if (filter.withoutCoaf) conditions.push(notLike(auditEvents.action, "coaf.%"));
   if (filter.from) conditions.push(gte(auditEvents.at, filter.from));
   if (filter.toExclusive) conditions.push(lt(auditEvents.at, filter.toExclusive));
   if (cursor) {

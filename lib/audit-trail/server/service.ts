@@ -26,7 +26,7 @@ import { decodeCursor, InvalidCursorError, iterateAuditEvents, listAuditEvents, 
 export const EXPORT_BATCH_SIZE = 1000;
 
 /** Form filters (+ a CPF from its header) → the query's filter, refusing what cannot be asked. */
-export function toEventFilter(filters: AuditFilters, cpf: string | undefined): AuditEventFilter {
+export function toEventFilter(filters: AuditFilters, cpf: string | undefined, seesCoaf: boolean): AuditEventFilter {
   if (cpf && filters.target) {
     throw new AppError("validation", "Search either by CPF or by target, not both: a CPF search already selects the target.", {
       fields: ["target"],
@@ -47,6 +47,8 @@ export function toEventFilter(filters: AuditFilters, cpf: string | undefined): A
     targetHashes: cpf ? cpfHashes(cpf) : undefined,
     from,
     toExclusive,
+    // Suspicious-activity reports' events only for a member holding `coaf.report` (Lei 9.613/98 art. 11 §2).
+    withoutCoaf: !seesCoaf,
   };
 }
 
@@ -81,9 +83,9 @@ export async function refuseAuditAccess(viewer: RequestContext, action: "audit.v
 export async function viewAuditLog(
   db: Database,
   viewer: RequestContext,
-  request: { filters: AuditFilters; cpf?: string; cursor?: string; limit?: number },
+  request: { filters: AuditFilters; cpf?: string; cursor?: string; limit?: number; seesCoaf: boolean },
 ): Promise<AuditPage> {
-  const filter = toEventFilter(request.filters, request.cpf);
+  const filter = toEventFilter(request.filters, request.cpf, request.seesCoaf);
   if (request.cursor) {
     try {
       decodeCursor(request.cursor);
@@ -105,9 +107,9 @@ export async function viewAuditLog(
 export async function exportAuditLog(
   db: Database,
   viewer: RequestContext,
-  request: { filters: AuditFilters; cpf?: string },
+  request: { filters: AuditFilters; cpf?: string; seesCoaf: boolean },
 ): Promise<ReadableStream<Uint8Array>> {
-  const filter = toEventFilter(request.filters, request.cpf);
+  const filter = toEventFilter(request.filters, request.cpf, request.seesCoaf);
   await audited(viewer, accessSpec("audit.export", request.filters, request.cpf, { format: "csv" }), async () => undefined);
   const started = Date.now();
   return csvStream(iterateAuditEvents(db, filter, EXPORT_BATCH_SIZE), {

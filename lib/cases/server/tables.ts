@@ -284,3 +284,45 @@ export const caseTemplates = pgTable(
 );
 
 export type CaseTemplateRow = typeof caseTemplates.$inferSelect;
+
+export const SUSPICIOUS_ACTIVITY_STATUSES = ["draft", "filed"] as const;
+
+/*
+ * Suspicious-activity reports to COAF (Lei 9.613/1998 art. 11), opened from a case by a member holding `coaf.report`:
+ * the summary sealed under the data key ring (purpose `coaf-report-summary`), the grounds (lib/cases/suspicious-activity.ts),
+ * the operations, and once filed the SISCOAF protocol and date. The person must never learn of one (art. 11 §2): no
+ * person-facing path, titular report or member without `coaf.report` reads this table or its `coaf.*` audit events.
+ * Kept five years from filing (retention kind `suspicious_activity_reports`) and never touched by an erasure. The
+ * case may be removed first by its own retention: `case_id` then goes null, its public id and masked document stay.
+ */
+export const suspiciousActivityReports = pgTable(
+  "suspicious_activity_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id").references(() => cases.id, { onDelete: "set null" }),
+    casePublicId: text("case_public_id").notNull(),
+    connectionId: text("connection_id").notNull(),
+    documentMasked: text("document_masked"),
+    summarySealed: text("summary_sealed").notNull(),
+    grounds: text("grounds").array().notNull(),
+    operations: jsonb("operations").$type<Array<{ date: string; amount: number; description: string }>>().notNull().default([]),
+    status: text("status", { enum: SUSPICIOUS_ACTIVITY_STATUSES }).notNull().default("draft"),
+    openedBy: uuid("opened_by")
+      .notNull()
+      .references(() => staffUsers.id),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    protocol: text("protocol"),
+    filedAt: timestamp("filed_at", { withTimezone: true }),
+    filedBy: uuid("filed_by").references(() => staffUsers.id),
+    filedRecordedAt: timestamp("filed_recorded_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("suspicious_activity_reports_status_idx").on(table.status, table.openedAt),
+    index("suspicious_activity_reports_case_idx").on(table.caseId),
+    check("suspicious_activity_reports_status_check", sql`${table.status} in ('draft', 'filed')`),
+    check(
+      "suspicious_activity_reports_filed_check",
+      sql`(${table.status} = 'filed') = (${table.protocol} is not null) and (${table.status} = 'filed') = (${table.filedAt} is not null)`,
+    ),
+  ],
+);

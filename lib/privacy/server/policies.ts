@@ -55,7 +55,12 @@ const REASONS: Record<RetentionKind, string> = {
     "Counts of calls to the verification service per day, route or job and kind (no personal data): the provider key's quota as a budget, kept about a year to compare seasons, then removed.",
   privacy_requests:
     "A titular's request and its answer (kind, channel, dates, who answered, with what; the CPF only as its keyed hash, contact and answer sealed): proof the request was answered within its deadline (LGPD art. 19, art. 37; ANPD resolution 18/2024), kept 5 years after closing, as long as the ANPD may still act on it (Lei 9.873/99 art. 1), then removed; open requests never.",
+  suspicious_activity_reports:
+    "A suspicious-activity report to COAF and its SISCOAF protocol (summary sealed): kept five years from filing, as anti-money-laundering law requires (Lei 9.613/98 art. 10 §2, art. 11), then removed; exempt from erasure (LGPD art. 16 I, legal obligation) and never shown to the person (art. 11 §2); drafts never removed.",
 };
+
+/** Five years from filing (Lei 9.613/98 art. 10 §2): fixed by law, not configurable. */
+export const SUSPICIOUS_ACTIVITY_DAYS = 1826;
 
 export function retentionPolicies(cfg = config()): RetentionPolicy[] {
   const days: Record<RetentionKind, [number, string | null]> = {
@@ -77,6 +82,7 @@ export function retentionPolicies(cfg = config()): RetentionPolicy[] {
     // Counts only: a fixed year and a month, so this year's figures meet last year's same month.
     upstream_calls: [UPSTREAM_CALLS_DAYS, null],
     privacy_requests: [cfg.retention.privacyRequestDays, "PRIVACY_REQUEST_RETENTION_DAYS"],
+    suspicious_activity_reports: [SUSPICIOUS_ACTIVITY_DAYS, null],
   };
   return (Object.keys(REASONS) as RetentionKind[]).map((kind) => ({
     kind,

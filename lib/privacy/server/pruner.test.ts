@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { authChallenges, staffSessions } from "@/lib/auth/server/tables";
-import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
+import { caseEntries, cases, suspiciousActivityReports, verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { liveEvents, rateLimits, upstreamCalls } from "@/lib/db/tables";
@@ -47,6 +47,7 @@ const DAYS: Record<RetentionKind, number> = {
   document_crops: 60,
   upstream_calls: 400,
   privacy_requests: 90,
+  suspicious_activity_reports: 1826,
 };
 const policies = () => retentionPolicies().map((policy) => ({ ...policy, days: DAYS[policy.kind] }));
 const cutoff = (kind: RetentionKind) => NOW.getTime() - Math.round(DAYS[kind] * DAY);
@@ -91,7 +92,7 @@ describe("webhook bodies shortened", () => {
 describe("retention policies", () => {
   it("covers every kind with a reason, audit events at least six months", () => {
     const list = retentionPolicies();
-    expect(list.map((policy) => policy.kind)).toHaveLength(15);
+    expect(list.map((policy) => policy.kind)).toHaveLength(16);
     for (const policy of list) expect(policy.reason.length).toBeGreaterThan(20);
     const audit = list.find((policy) => policy.kind === "audit_events")!;
     expect(audit.days).toBe(1825);
@@ -221,6 +222,25 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
     ids.requestPast = requestRows[0]!.id;
     ids.requestWithin = requestRows[1]!.id;
     ids.requestOpen = requestRows[2]!.id;
+    // Suspicious-activity reports: filed past five years (removed), filed within them, and a draft opened long ago
+    // (kept: a draft is never removed).
+    const report = (label: string, filedAt: Date | null) => ({
+      casePublicId: `coaf-${label}`,
+      connectionId: "primary",
+      summarySealed: "v1.test.sealed",
+      grounds: ["other"],
+      openedBy: userId,
+      openedAt: new Date(NOW.getTime() - 3000 * DAY),
+      status: filedAt ? ("filed" as const) : ("draft" as const),
+      protocol: filedAt ? `P-${label}` : null,
+      filedAt,
+    });
+    const reportRows = await db
+      .insert(suspiciousActivityReports)
+      .values([report("a", past("suspicious_activity_reports")), report("b", within("suspicious_activity_reports")), report("c", null)])
+      .returning({ id: suspiciousActivityReports.id });
+    ids.reportWithin = reportRows[1]!.id;
+    ids.reportDraft = reportRows[2]!.id;
     return { ids, userId };
   }
 
@@ -252,6 +272,7 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
         document_crops: 1,
         upstream_calls: 1,
         privacy_requests: 1,
+        suspicious_activity_reports: 1,
       },
     });
     expect(audited).toEqual([new Date(cutoff("audit_events"))]);
@@ -314,11 +335,14 @@ describeEachDatabase("retention pruner on $name", ({ open }) => {
     expect(counted).toEqual([{ count: 2 }]);
     const requests = (await db.select({ id: privacyRequests.id }).from(privacyRequests)).map((row) => row.id);
     expect(requests.sort()).toEqual([ids.requestWithin, ids.requestOpen].sort());
+    const reports = (await db.select({ id: suspiciousActivityReports.id }).from(suspiciousActivityReports)).map((row) => row.id);
+    expect(reports.sort()).toEqual([ids.reportWithin, ids.reportDraft].sort());
 
     // The run is on the trail, and the report reads it back.
     const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, "retention.prune"));
     expect(event).toMatchObject({ actorId: null, outcome: "success" });
-    expect(event?.details).toMatchObject({ cases: 1, webhook_bodies: 2, failed: null });
+    expect(event?.details).toMatchObject({ cases: 1, webhook_bodies: 2, suspicious_activity_reports: 1 });
+    expect(event?.details).not.toHaveProperty("failed");
     const read = await retentionReport(db);
     expect(read.lastRun).toEqual({ at: NOW.toISOString(), counts: report.ran ? report.counts : {} });
     expect(read.policies.find((policy) => policy.kind === "webhook_bodies")).toEqual({

@@ -5,7 +5,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { pruneAuditEvents, recordEvent } from "@/lib/audit-trail/server";
 import { authChallenges, staffSessions } from "@/lib/auth/server/tables";
-import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
+import { caseEntries, cases, suspiciousActivityReports, verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { acquireLease, releaseLease } from "@/lib/db/lease";
@@ -89,7 +89,12 @@ export async function runRetention(db: Database, options: RetentionRunOptions): 
         actor: null,
         action: "retention.prune",
         outcome: failed.length ? "failure" : "success",
-        details: { ...counts, failed: failed.join(",") || null },
+        // What was removed, by kind (a kind that removed nothing is left out: the event's details are capped at 16
+        // entries, and there are more kinds), and the kinds that failed, if any.
+        details: {
+          ...Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0)),
+          ...(failed.length ? { failed: failed.join(",") } : {}),
+        },
         at: now,
       },
       db,
@@ -238,6 +243,15 @@ const PRUNERS: Record<RetentionKind, Pruner> = {
         .delete(privacyRequests)
         .where(and(eq(privacyRequests.state, "closed"), lt(privacyRequests.closedAt, before)))
         .returning({ id: privacyRequests.id })
+    ).length,
+
+  // Suspicious-activity reports filed before the cutoff (five years); a draft never.
+  suspicious_activity_reports: async (db, before) =>
+    (
+      await db
+        .delete(suspiciousActivityReports)
+        .where(and(eq(suspiciousActivityReports.status, "filed"), lt(suspiciousActivityReports.filedAt, before)))
+        .returning({ id: suspiciousActivityReports.id })
     ).length,
 
   // Whole days before the cutoff's day, in the display time zone the counts are kept by.

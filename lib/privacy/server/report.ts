@@ -23,7 +23,8 @@ export async function retentionReport(db: Database): Promise<RetentionReportDto>
   const details = (last?.details ?? {}) as Record<string, unknown>;
   for (const kind of RETENTION_KINDS) {
     const value = details[kind];
-    if (typeof value === "number") counts[kind] = value;
+    // A run leaves out the kinds it removed nothing of (./pruner.ts).
+    counts[kind] = typeof value === "number" ? value : 0;
   }
   return {
     policies: retentionPolicies().map(({ kind, days, reason }) => ({ kind, days, reason })),

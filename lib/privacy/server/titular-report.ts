@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, arrayOverlaps, asc, eq, inArray, or } from "drizzle-orm";
+import { and, arrayOverlaps, asc, eq, inArray, notLike, or } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 
 import { audited, type RequestContext } from "@/lib/audit-trail/server";
@@ -84,7 +84,9 @@ async function eventsOf(db: Database, hashes: string[], publicIds: string[]): Pr
   const rows = await db
     .select(eventColumns)
     .from(auditEvents)
-    .where(or(inArray(auditEvents.targetHash, hashes), aboutVerification))
+    // Never a suspicious-activity report's event, however it came to name the person (Lei 9.613/98 art. 11 §2: the
+    // person is not told of a report to COAF; docs/compliance.md#coaf). Their table is never read here either.
+    .where(and(or(inArray(auditEvents.targetHash, hashes), aboutVerification), notLike(auditEvents.action, "coaf.%")))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id))
     .limit(MAX_PROCESSINGS + 1);
   return rows as AuditRow[];

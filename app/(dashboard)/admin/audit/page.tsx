@@ -12,6 +12,7 @@ import { distinctActions } from "@/lib/audit-trail/server/query";
 import { cpfSearchMisses } from "@/lib/audit-trail/server/search-misses";
 import { viewAuditLog } from "@/lib/audit-trail/server/service";
 import type { AuditPage } from "@/lib/audit-trail/types";
+import { hasPermission } from "@/lib/auth/permissions";
 import { config } from "@/lib/config";
 import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { allConnectionRows } from "@/lib/connections/server/store";
@@ -27,12 +28,13 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const user = await requireConnectionPageUser("audit.read");
   const parsed = parseAuditFilters(auditParamsFromSearchParams(toUrlSearchParams(await searchParams)));
   const queryClient = new QueryClient();
+  const seesCoaf = hasPermission(user, "coaf.report");
   const db = await getDb();
   let serverError: ServerError | null = null;
   if (parsed.ok) {
     const filters = compactFilters(parsed.value);
     try {
-      const page = await viewAuditLog(db, requestContext(user, await headers()), { filters });
+      const page = await viewAuditLog(db, requestContext(user, await headers()), { filters, seesCoaf });
       queryClient.setQueryData<InfiniteData<AuditPage, string | null>>(auditKeys.list(filters, null), {
         pages: [page],
         pageParams: [null],
@@ -43,7 +45,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     }
   }
   // The names the dashboard writes, plus any older name already on the trail.
-  const actions = actionChoices(await distinctActions(db).catch(() => []));
+  const actions = actionChoices(await distinctActions(db).catch(() => []), { coaf: seesCoaf });
   const connections = (await allConnectionRows(db)).map(({ id, name }) => ({ id, name }));
   // Members whose CPF searches keep missing: shown above the trail, read from it (never blocks the page).
   const { alert, windowHours } = config().cpfSearchMisses;
