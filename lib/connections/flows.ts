@@ -1,12 +1,8 @@
-import { z } from "zod";
-
-import { hasUnsafeTextCharacters, UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
-import { PUBLIC_ID_PATTERN } from "@/lib/upstream/model/verification-query";
-
 /*
  * A connection's flows: the service's flows an admin names with the connection, because every creation example of the
  * provider sends `flow_public_id` and no operation lists an integration's flows (docs/assumptions.md#creation-flow).
- * Ordered: the first is the default the creation dialog offers. Shared by the form, the route and the store.
+ * Ordered: the first is the default the creation dialog offers. Shared by the form, the route and the store; free of zod, since the form's bundle carries it (the rules that judge a list
+ * are lib/connections/validation.ts's, on the server).
  */
 
 export interface ConnectionFlow {
@@ -16,24 +12,9 @@ export interface ConnectionFlow {
 
 export const MAX_FLOWS = 20;
 
-const flow = z.object({
-  id: z.string().trim().regex(PUBLIC_ID_PATTERN, "must be a flow id (letters, digits, _ or -, at most 128)"),
-  label: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(80, "must be at most 80 characters")
-    .refine((label) => !hasUnsafeTextCharacters(label), UNSAFE_TEXT_MESSAGE),
-});
-
-export const connectionFlowsSchema = z
-  .array(flow)
-  .max(MAX_FLOWS, `must be at most ${MAX_FLOWS} flows`)
-  .refine((flows) => new Set(flows.map((item) => item.id)).size === flows.length, "must not name a flow twice");
-
 /**
  * The form's text, one flow a line: its id, then (after a space) its label; a line with an id alone is labelled by
- * its id. Blank lines are skipped; the rules above judge the rest.
+ * its id. Blank lines are skipped; the server judges the rest (lib/connections/validation.ts).
  */
 export function flowsOfText(text: string): ConnectionFlow[] {
   return text

@@ -1,8 +1,10 @@
 import { z } from "zod";
 
-import { connectionFlowsSchema } from "@/lib/connections/flows";
+import { MAX_FLOWS } from "@/lib/connections/flows";
 import { claimsProviderFormat, expiryOfDay, latestExpiry, MAX_GRACE_HOURS, PROVIDER_KEY } from "@/lib/connections/key-life";
 import { CONNECTION_ID_PATTERN, ENVIRONMENTS } from "@/lib/connections/types";
+import { hasUnsafeTextCharacters, UNSAFE_TEXT_MESSAGE } from "@/lib/shared/safe-text";
+import { PUBLIC_ID_PATTERN } from "@/lib/upstream/model/verification-query";
 
 /*
  * What an admin sends to add or change a connection. Shared by the form and the route: the same rules name the
@@ -28,6 +30,22 @@ const coreKeyExpiresAt = z.iso
     (day) => expiryOfDay(day).getTime() <= latestExpiry(new Date()).getTime(),
     "must be at most two years ahead (the provider's limit)",
   );
+
+/** A connection's flows (lib/connections/flows.ts): each a flow id with a label, none twice. */
+const flow = z.object({
+  id: z.string().trim().regex(PUBLIC_ID_PATTERN, "must be a flow id (letters, digits, _ or -, at most 128)"),
+  label: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(80, "must be at most 80 characters")
+    .refine((label) => !hasUnsafeTextCharacters(label), UNSAFE_TEXT_MESSAGE),
+});
+
+export const connectionFlowsSchema = z
+  .array(flow)
+  .max(MAX_FLOWS, `must be at most ${MAX_FLOWS} flows`)
+  .refine((flows) => new Set(flows.map((item) => item.id)).size === flows.length, "must not name a flow twice");
 
 export const partnersAccountSchema = z.object({
   username: z.string().trim().min(1, "must not be empty").max(256),

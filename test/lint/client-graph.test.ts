@@ -1,0 +1,98 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+/*
+ * What the browser downloads is every module a client component reaches, however far down. No validation library
+ * belongs there (forms check with plain rule functions; only the server wraps them in zod), and a module that imports
+ * zod one step below a form is as bad as the form importing it. The browser test e2e/client-bundle.spec.ts reads the
+ * built chunks; this walks the sources, so the mistake shows in a second, with the path that carries it.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const SOURCE_DIRS = ["app", "components", "lib"];
+const SERVER_ONLY_PACKAGES = ["zod"];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const isClientEntry = (text: string) => /^\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*["']use client["']/.test(text);
+
+/** The specifiers a module imports for its value (type-only imports are erased and load nothing). */
+export function valueImportsOf(text: string): string[] {
+  const specifiers: string[] = [];
+  const pattern = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[\s\S]*?\sfrom\s+)?["']([^"']+)["']/g;
+  for (const match of text.matchAll(pattern)) if (!match[1]) specifiers.push(match[2]!);
+  for (const match of text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) specifiers.push(match[1]!);
+  return specifiers;
+}
+
+function resolveLocal(from: string, specifier: string): string | undefined {
+  const base = specifier.startsWith("@/")
+    ? path.join(root, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : undefined;
+  if (!base) return undefined;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
+  return candidates.find((candidate) => /\.(ts|tsx)$/.test(candidate) && existsSync(candidate));
+}
+
+/** For each server-only package a client entry reaches: the chain of modules from the entry to the import. */
+function clientReaches(): string[] {
+  const files = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(root, dir)));
+  const textOf = new Map(files.map((file) => [file, readFileSync(file, "utf8")]));
+  const hits: string[] = [];
+  for (const entry of files.filter((file) => isClientEntry(textOf.get(file)!))) {
+    const seen = new Set([entry]);
+    const queue: Array<{ file: string; chain: string[] }> = [{ file: entry, chain: [entry] }];
+    while (queue.length > 0) {
+      const { file, chain } = queue.shift()!;
+      const text = textOf.get(file) ?? readFileSync(file, "utf8");
+      for (const specifier of valueImportsOf(text)) {
+        if (SERVER_ONLY_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`))) {
+          hits.push(`${[...chain, specifier].map((item) => path.relative(root, item) || item).join(" → ")}`);
+          continue;
+        }
+        const next = resolveLocal(file, specifier);
+        if (next && !seen.has(next)) {
+          seen.add(next);
+          queue.push({ file: next, chain: [...chain, next] });
+        }
+      }
+    }
+  }
+  return hits;
+}
+
+describe("what a client component reaches", () => {
+  it("reads value imports and skips type-only ones", () => {
+    const text = [
+      `"use client";`,
+      `import { z } from "zod";`,
+      `import type { Flow } from "@/lib/connections/flows";`,
+      `import {\n  a,\n  b,\n} from "./rules";`,
+      `export { c } from "../shared";`,
+      `import "./side-effect.css";`,
+      `const lazy = () => import("@/components/x");`,
+    ].join("\n");
+    expect(valueImportsOf(text)).toEqual(["zod", "./rules", "../shared", "./side-effect.css", "@/components/x"]);
+  });
+
+  it("finds the client entries (a tree without them would make the check below vacuous)", () => {
+    const entries = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(root, dir))).filter((file) =>
+      isClientEntry(readFileSync(file, "utf8")),
+    );
+    expect(entries.length).toBeGreaterThan(50);
+  });
+
+  it("no client component reaches zod, directly or through the modules it imports", () => {
+    expect(clientReaches()).toEqual([]);
+  });
+});
