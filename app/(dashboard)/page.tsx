@@ -1,9 +1,8 @@
-import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 
 import { OverviewView } from "@/components/overview/overview-view";
 import { PeriodForm } from "@/components/overview/period-form";
-import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { RefusedPeriod } from "@/components/ui/refused-period";
 import { audited, requestContext } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/server/require-role";
 import { config } from "@/lib/config";
@@ -23,24 +22,15 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 
   if (!parsed.ok) {
     // Refused before any call: each parameter named, the form kept, a way back to the default period.
-    const t = await getTranslations("overview");
     return (
-      <div className="space-y-4">
-        <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
-        <InvalidFiltersAlert
-          title={t("invalid.title")}
-          body={t("invalid.body")}
-          clearHref="/"
-          clearLabel={t("invalid.clear")}
-          problems={parsed.problems.map((problem) => ({ field: problem.field, text: problem.message }))}
-        />
+      <RefusedPeriod namespace="overview" clearHref="/" problems={parsed.problems}>
         <PeriodForm
           from={params.get("from") ?? undefined}
           to={params.get("to") ?? undefined}
           preset={null}
           timeZone={cfg.displayTimeZone}
         />
-      </div>
+      </RefusedPeriod>
     );
   }
 

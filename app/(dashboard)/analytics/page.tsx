@@ -1,9 +1,8 @@
-import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 
 import { AnalyticsPeriodForm } from "@/components/analytics/period-form";
 import { TeamView } from "@/components/analytics/team-view";
-import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { RefusedPeriod } from "@/components/ui/refused-period";
 import { parseAnalyticsQuery } from "@/lib/analytics/period";
 import { viewTeamAnalytics } from "@/lib/analytics/server/view";
 import { requestContext } from "@/lib/audit-trail/server";
@@ -26,19 +25,10 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
 
   if (!parsed.ok) {
     // Refused by name before anything is read, the form kept as typed, a way back to the default period.
-    const t = await getTranslations("analytics");
     return (
-      <div className="space-y-4">
-        <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
-        <InvalidFiltersAlert
-          title={t("invalid.title")}
-          body={t("invalid.body")}
-          clearHref="/analytics"
-          clearLabel={t("invalid.clear")}
-          problems={parsed.problems.map((problem) => ({ field: problem.field, text: problem.message }))}
-        />
+      <RefusedPeriod namespace="analytics" clearHref="/analytics" problems={parsed.problems}>
         <AnalyticsPeriodForm from={params.get("from") ?? undefined} to={params.get("to") ?? undefined} timeZone={timeZone} />
-      </div>
+      </RefusedPeriod>
     );
   }
 

@@ -22,6 +22,18 @@ import { WEBHOOK_DELIVERY_STATES, webhookDeliveries } from "./tables";
 const WINDOW_MS = 24 * 3_600_000;
 const STUCK_MS = 15 * 60_000;
 const RECENT = 20;
+/** The states that fail a delivery for good; with `stuck` and `stopped`, the whole failing rule, stated once here. */
+const GIVEN_UP = ["failed", "unparseable"] as const;
+
+/** The failing rule's two delivery conditions at `now`: given up in the window, or still waiting past STUCK_MS. */
+function failingConditions(now: Date) {
+  const since = new Date(now.getTime() - WINDOW_MS);
+  return {
+    since,
+    givenUp: and(gte(webhookDeliveries.receivedAt, since), inArray(webhookDeliveries.state, [...GIVEN_UP])),
+    stuck: and(eq(webhookDeliveries.state, "pending"), lt(webhookDeliveries.receivedAt, new Date(now.getTime() - STUCK_MS))),
+  };
+}
 
 /** The deliveries a connection's admins see: routed to it, or to none yet. */
 function deliveriesOf(connectionId: string) {
@@ -61,19 +73,17 @@ async function unannouncedCreations(db: Database, connectionId: string, now: Dat
  * the administration page's warning), so it reads no more than that.
  */
 export async function deliveriesFailing(db: Database, connectionId: string, now = new Date()): Promise<boolean> {
-  const since = new Date(now.getTime() - WINDOW_MS);
-  const given = and(gte(webhookDeliveries.receivedAt, since), inArray(webhookDeliveries.state, ["failed", "unparseable"]));
-  const stuck = and(eq(webhookDeliveries.state, "pending"), lt(webhookDeliveries.receivedAt, new Date(now.getTime() - STUCK_MS)));
+  const { givenUp, stuck } = failingConditions(now);
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(webhookDeliveries)
-    .where(and(deliveriesOf(connectionId), or(given, stuck)))
+    .where(and(deliveriesOf(connectionId), or(givenUp, stuck)))
     .limit(1);
   return row !== undefined || (await unannouncedCreations(db, connectionId, now)) > 0;
 }
 
 export async function deliveryHealth(db: Database, connectionId: string, now = new Date()): Promise<DeliveryHealth> {
-  const since = new Date(now.getTime() - WINDOW_MS);
+  const { since, stuck: stuckNow } = failingConditions(now);
   const mine = deliveriesOf(connectionId);
   const counted = await db
     .select({ state: webhookDeliveries.state, n: sql<number>`count(*)::int` })
@@ -85,7 +95,7 @@ export async function deliveryHealth(db: Database, connectionId: string, now = n
   const [stuck] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(webhookDeliveries)
-    .where(and(mine, eq(webhookDeliveries.state, "pending"), lt(webhookDeliveries.receivedAt, new Date(now.getTime() - STUCK_MS))));
+    .where(and(mine, stuckNow));
   const recent = await db
     .select({
       receivedAt: webhookDeliveries.receivedAt,
@@ -102,8 +112,7 @@ export async function deliveryHealth(db: Database, connectionId: string, now = n
     .limit(RECENT);
   const unannounced = await unannouncedCreations(db, connectionId, now);
   const failing = [
-    ...(counts.failed > 0 ? (["failed"] as const) : []),
-    ...(counts.unparseable > 0 ? (["unparseable"] as const) : []),
+    ...GIVEN_UP.filter((state) => counts[state] > 0),
     ...(Number(stuck?.n ?? 0) > 0 ? (["stuck"] as const) : []),
     ...(unannounced > 0 ? (["stopped"] as const) : []),
   ];
