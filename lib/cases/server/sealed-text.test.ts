@@ -218,6 +218,7 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
         commentsSealed: 0,
         commentsResealed: 1,
         namesResealed: 1,
+        recordsResealed: 0,
         unreadable: 0,
         remaining: 0,
       },

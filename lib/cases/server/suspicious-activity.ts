@@ -13,6 +13,7 @@ import type {
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
+import { SEALED_RECORD_TEXTS } from "@/lib/keys/sealed-records";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/shared/errors";
 
@@ -33,7 +34,7 @@ import { cases, suspiciousActivityReports } from "./tables";
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SUMMARY_PURPOSE = "coaf-report-summary";
+const SUMMARY_PURPOSE = SEALED_RECORD_TEXTS.coafSummary.purpose;
 const DAY_MS = 86_400_000;
 const LIST_LIMIT = 200;
 

@@ -33,6 +33,7 @@ const NOTHING = {
   commentsSealed: 0,
   commentsResealed: 0,
   namesResealed: 0,
+  recordsResealed: 0,
   unreadable: 0,
   remaining: 0,
 };

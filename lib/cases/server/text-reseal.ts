@@ -8,17 +8,19 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { caseEntries, cases } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
-import { getDb, type Database } from "@/lib/db/client";
+import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
 import { startLeasedJob } from "@/lib/db/leased-job";
-import type { KeyRing } from "@/lib/keys/ring";
+import { isSealedText, openText, sealedTextKeyId, sealText, type KeyRing } from "@/lib/keys/ring";
+import { SEALED_RECORD_TEXTS, type SealedRecordText } from "@/lib/keys/sealed-records";
 import { log } from "@/lib/log";
 
-import { PERSON_NAME_LEGACY, resealStep, type CaseTextColumn, type LegacyClear } from "./sealed-text";
+import { PERSON_NAME_LEGACY, resealStep, type LegacyClear, type ResealStep } from "./sealed-text";
 
 /*
- * The re-seal job: brings every stored case text (notes, outcome and confirmation texts, outcome comments) and
- * every case's person name under the data ring's current key. Clear rows written before sealing existed are sealed; rows sealed under
+ * The re-seal job: brings every stored case text (notes, outcome and confirmation texts, outcome comments),
+ * every case's person name and the texts of records kept for years (lib/keys/sealed-records.ts: reports to COAF,
+ * titular requests) under the data ring's current key. Clear rows written before sealing existed are sealed; rows sealed under
  * an older key the ring still holds are opened and sealed again. After a rotation, once a run has moved every
  * row (`remaining` 0 on its audit event), the old key can leave the ring (docs/operations.md, "Rotating the
  * data key").
@@ -50,6 +52,8 @@ export interface ResealCounts {
   commentsResealed: number;
   /** Person names moved from an older key (never sealed from clear: the column had no clear rows). */
   namesResealed: number;
+  /** Texts of kept records (lib/keys/sealed-records.ts) moved from an older key; like names, never sealed from clear. */
+  recordsResealed: number;
   /** Rows left as they are: sealed under a key the ring no longer holds, or altered. */
   unreadable: number;
   /** Rows still not under the current key when the run ended: unreadable ones, and any past the run's bound. */
@@ -71,21 +75,22 @@ export interface ResealOptions {
 
 /** One text column, read in batches by id and written back with a compare-and-set. */
 interface TextColumn<Id extends number | string> {
-  column: CaseTextColumn;
-  text: AnyPgColumn;
+  /** What the job does with one stored value (./sealed-text.ts: resealStep). */
+  step(stored: string | null, legacyClear: LegacyClear, ring: KeyRing): ResealStep;
+  text: AnyPgColumn | SQL;
   page(notUnder: SQL, after: Id | null, limit: number): Promise<Array<{ id: Id; text: string | null }>>;
   replace(id: Id, stored: string, value: string): Promise<boolean>;
   countLeft(notUnder: SQL): Promise<number>;
 }
 
 /** Values without an envelope (clear text): what must be gone before clear text is retired. */
-function unsealed(text: AnyPgColumn): SQL {
+function unsealed(text: AnyPgColumn | SQL): SQL {
   return sql`left(${text}, 3) <> 'v1.'`;
 }
 
 function entryTexts(db: Database): TextColumn<number> {
   return {
-    column: "entry",
+    step: (stored, legacyClear, ring) => resealStep("entry", stored, legacyClear, ring),
     text: caseEntries.text,
     page: (notUnder, after, limit) =>
       db
@@ -114,7 +119,7 @@ function entryTexts(db: Database): TextColumn<number> {
 
 function outcomeComments(db: Database): TextColumn<string> {
   return {
-    column: "outcomeComment",
+    step: (stored, legacyClear, ring) => resealStep("outcomeComment", stored, legacyClear, ring),
     text: cases.outcomeComment,
     page: (notUnder, after, limit) =>
       db
@@ -144,7 +149,7 @@ function outcomeComments(db: Database): TextColumn<string> {
 
 function personNames(db: Database): TextColumn<string> {
   return {
-    column: "personName",
+    step: (stored, legacyClear, ring) => resealStep("personName", stored, legacyClear, ring),
     text: cases.personName,
     page: (notUnder, after, limit) =>
       db
@@ -172,8 +177,46 @@ function personNames(db: Database): TextColumn<string> {
   };
 }
 
+/** A kept record's text: sealed from its first write, so a value without an envelope or that does not open is left. */
+function recordStep(purpose: string, stored: string | null, ring: KeyRing): ResealStep {
+  if (stored === null || sealedTextKeyId(stored) === ring.current.id) return { kind: "none" };
+  const text = isSealedText(stored) ? openText(ring, purpose, stored) : null;
+  if (text === null) return { kind: "unreadable", keyId: sealedTextKeyId(stored) ?? "" };
+  return { kind: "reseal", value: sealText(ring, purpose, text) };
+}
+
+/** A kept record's sealed column, by the table and column lib/keys/sealed-records.ts names (no import of its feature). */
+function recordTexts(db: Database, spec: SealedRecordText): TextColumn<string> {
+  const table = sql.identifier(spec.table);
+  const id = sql.identifier(spec.id);
+  const text = sql.identifier(spec.column);
+  return {
+    step: (stored, _legacyClear, ring) => recordStep(spec.purpose, stored, ring),
+    text: sql`${text}`,
+    page: (notUnder, after, limit) =>
+      queryRows<{ id: string; text: string | null }>(
+        db,
+        sql`select ${id} as id, ${text} as text from ${table} where ${text} is not null and ${notUnder}
+            ${after === null ? sql`` : sql`and ${id} > ${after}::uuid`} order by ${id} limit ${limit}`,
+      ),
+    replace: async (rowId, stored, value) =>
+      (
+        await queryRows(
+          db,
+          sql`update ${table} set ${text} = ${value} where ${id} = ${rowId}::uuid and ${text} = ${stored} returning ${id}`,
+        )
+      ).length === 1,
+    countLeft: async (notUnder) =>
+      Number(
+        (
+          await queryRows<{ count: number }>(db, sql`select count(*)::int as count from ${table} where ${text} is not null and ${notUnder}`)
+        )[0]?.count ?? 0,
+      ),
+  };
+}
+
 /** Not sealed under `keyId`: compares the envelope's prefix (a LIKE would read `_` in a key id as a wildcard). */
-function notUnderKey(text: AnyPgColumn, keyId: string): SQL {
+function notUnderKey(text: AnyPgColumn | SQL, keyId: string): SQL {
   const prefix = `v1.${keyId}.`;
   return sql`left(${text}, ${prefix.length}) <> ${prefix}`;
 }
@@ -199,7 +242,7 @@ async function resealColumn<Id extends number | string>(
   for (let batch = 0; batch < limits.maxBatches; batch += 1) {
     const rows = await column.page(notUnder, after, limits.batchSize);
     for (const row of rows) {
-      const step = resealStep(column.column, row.text, legacyClear, ring);
+      const step = column.step(row.text, legacyClear, ring);
       if (step.kind === "unreadable") counts.unreadable += 1;
       if (step.kind !== "seal" && step.kind !== "reseal") continue;
       if (await column.replace(row.id, row.text!, step.value)) counts[step.kind === "seal" ? "sealed" : "resealed"] += 1;
@@ -226,11 +269,12 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
     commentsSealed: 0,
     commentsResealed: 0,
     namesResealed: 0,
+    recordsResealed: 0,
     unreadable: 0,
     remaining: 0,
   };
-  const add = (prefix: "entries" | "comments" | "names", column: ColumnCounts) => {
-    if (prefix !== "names") counts[`${prefix}Sealed`] += column.sealed;
+  const add = (prefix: "entries" | "comments" | "names" | "records", column: ColumnCounts) => {
+    if (prefix === "entries" || prefix === "comments") counts[`${prefix}Sealed`] += column.sealed;
     counts[`${prefix}Resealed`] += column.resealed;
     counts.unreadable += column.unreadable;
     counts.remaining += column.remaining;
@@ -245,6 +289,8 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
     add("entries", await resealColumn(db, columns[0], ring, legacyClear, lease, limits));
     add("comments", await resealColumn(db, columns[1], ring, legacyClear, lease, limits));
     add("names", await resealColumn(db, personNames(db), ring, PERSON_NAME_LEGACY, lease, limits));
+    for (const spec of Object.values(SEALED_RECORD_TEXTS))
+      add("records", await resealColumn(db, recordTexts(db, spec), ring, "retired", lease, limits));
     if (legacyClear === "accepted") {
       const left = await Promise.all(columns.map((column) => column.countLeft(unsealed(column.text))));
       if (left.every((count) => count === 0)) {

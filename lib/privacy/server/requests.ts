@@ -11,6 +11,7 @@ import { staffUsers } from "@/lib/auth/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
+import { SEALED_RECORD_TEXTS } from "@/lib/keys/sealed-records";
 import { log } from "@/lib/log";
 import {
   daysLeft,
@@ -45,8 +46,8 @@ import { privacyErasures, privacyRequests, type PrivacyRequestRow } from "./tabl
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CLOSED_LIMIT = 20;
-const CONTACT_PURPOSE = "privacy-request-contact";
-const ANSWER_PURPOSE = "privacy-request-answer";
+const CONTACT_PURPOSE = SEALED_RECORD_TEXTS.privacyRequestContact.purpose;
+const ANSWER_PURPOSE = SEALED_RECORD_TEXTS.privacyRequestAnswer.purpose;
 
 export interface PrivacyRequestContext extends RequestContext {
   actor: { id: string; email: string };
