@@ -23,5 +23,3 @@ export const SEALED_RECORD_TEXTS = {
   privacyRequestContact: { table: "privacy_requests", id: "id", column: "contact_sealed", purpose: "privacy-request-contact" },
   privacyRequestAnswer: { table: "privacy_requests", id: "id", column: "answer_sealed", purpose: "privacy-request-answer" },
 } as const satisfies Record<string, SealedRecordText>;
-
-export type SealedRecordTextName = keyof typeof SEALED_RECORD_TEXTS;
