@@ -74,7 +74,7 @@ describe("GET /api/media/[token]", () => {
     expect(sent.get("content-type")).toBe("image/png");
   });
 
-  it("streams the image with no-store, no-referrer and nosniff, fetching a fresh signed URL", async () => {
+  it("streams the image with no-store, no-referrer and nosniff, from the signed URL its token carries", async () => {
     for (const key of ["selfie", "document_back"]) {
       const response = await fetchImage(tokens[key]!);
       expect(response.status).toBe(200);
@@ -88,8 +88,8 @@ describe("GET /api/media/[token]", () => {
       expect([...bytes.slice(0, 8)]).toEqual(PNG_SIGNATURE);
     }
     const paths = (await h.sandbox.requests()).map((request) => request.path);
-    // Each view asks the files operation again, then opens that one signed URL.
-    expect(paths.filter((path) => path === `/core/public/validations-persons/${publicId}/files`)).toHaveLength(2);
+    // Each view opens the signed URL sealed in its token: the files operation is not asked again.
+    expect(paths.filter((path) => path === `/core/public/validations-persons/${publicId}/files`)).toHaveLength(0);
     expect(paths.filter((path) => path.startsWith("/files/"))).toHaveLength(2);
   });
 

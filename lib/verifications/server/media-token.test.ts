@@ -34,6 +34,18 @@ describe("media tokens", () => {
     await expect(openMediaToken(token, "user-1", secret, now)).resolves.toEqual(claim);
   });
 
+  it("carry the signed URL only sealed: no part of it is readable in the token, and it opens whole", async () => {
+    const fileUrl = "https://files.provider.example/verifications/abc/selfie.png?X-Signature=Zq81signature&expires=1796000300";
+    const token = await sealMediaToken({ ...claim, fileUrl }, secret, now);
+    for (const part of ["files.provider", "provider.example", "selfie.png", "Zq81signature", "X-Signature", "1796000300"])
+      expect(token, part).not.toContain(part);
+    // Nor its base64, which iron's own format would show if it only encoded.
+    expect(token).not.toContain(Buffer.from("files.provider").toString("base64url").slice(0, 12));
+    await expect(openMediaToken(token, "user-1", secret, now)).resolves.toEqual({ ...claim, fileUrl });
+    // Only the user it was sealed for opens it, URL and all.
+    expect(await problemOf(openMediaToken(token, "user-2", secret, now))).toBe("foreign");
+  });
+
   it("refuse another user's token", async () => {
     const token = await sealMediaToken(claim, secret, now);
     expect(await problemOf(openMediaToken(token, "user-2", secret, now))).toBe("foreign");

@@ -8,9 +8,12 @@ import type { KeyRing } from "@/lib/keys/ring";
 /*
  * Sealed media tokens: what the browser holds instead of a signed file URL. A token names a verification
  * and one file key, is bound to the signed-in user and expires no later than the signed URL it stands
- * for. It holds no URL at all: the image route asks the service for a fresh signed URL when the token is
- * used, so even a leaked token reveals nothing and works for no one else. Sealed under the MEDIA_SEAL_SECRET
- * ring's current key, opened under any of its keys (lib/keys/iron.ts): a rotation breaks no image on screen.
+ * for. It carries that signed URL sealed (`fileUrl`: encrypted and authenticated by iron, AES-256-CBC with
+ * HMAC-SHA-256, so the browser holds ciphertext it can neither read nor change), so the image route opens the
+ * picture without asking the service again; a token without one (sealed before it carried them) has the route
+ * ask for a fresh URL. A leaked token works for no one else and, unsealed by no one without MEDIA_SEAL_SECRET,
+ * reveals nothing (docs/security.md, "Media tokens"). Sealed under the MEDIA_SEAL_SECRET ring's current key,
+ * opened under any of its keys (lib/keys/iron.ts): a rotation breaks no image on screen.
  */
 
 const claimSchema = z.object({
@@ -23,6 +26,8 @@ const claimSchema = z.object({
   // The connection the page worked under (lib/connections): the image is asked for with its key. Absent in a token
   // sealed before connections existed: the default connection's.
   connection: z.string().optional(),
+  // The service's signed URL of the file, valid at least as long as the token (never logged, stored or answered).
+  fileUrl: z.url().optional(),
 });
 
 export type MediaClaim = Omit<z.infer<typeof claimSchema>, "v">;
@@ -35,6 +40,13 @@ export class MediaTokenError extends Error {
     this.name = "MediaTokenError";
   }
 }
+
+/**
+ * The longest token the image route opens: a sealed token is a few hundred characters, or a few more with its URL;
+ * anything much longer is not one. A token that would be longer with its URL is sealed without it
+ * (lib/verifications/server/media.ts), so a long signed URL costs a files call rather than a refused picture.
+ */
+export const MAX_MEDIA_TOKEN_LENGTH = 4096;
 
 /** Never longer than this, whatever the signed URL says. */
 export const MAX_MEDIA_TOKEN_SECONDS = 300;

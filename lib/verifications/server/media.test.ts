@@ -9,6 +9,7 @@ import { testConfig, testCoreClient } from "@/test/verifications";
 
 import { listVerifications } from "./list";
 import { isDisplayableImageType, issueMediaTokens, MediaTokenRefused, openImage } from "./media";
+import { MAX_MEDIA_TOKEN_LENGTH, openMediaToken, sealMediaToken } from "./media-token";
 
 /*
  * The image fetch's guards, with the service's files operation real (sandbox) and the signed-URL fetch
@@ -18,6 +19,8 @@ import { isDisplayableImageType, issueMediaTokens, MediaTokenRefused, openImage 
 let sandbox: SandboxHandle;
 let deps: ReturnType<typeof makeDeps>;
 let token: string;
+// The approved verification whose selfie `token` opens.
+let publicId: string;
 const user = { id: "user-1", permissions: ["media.read" as const] };
 
 function makeDeps() {
@@ -34,6 +37,7 @@ beforeAll(async () => {
   const selfie = media.items.find((item) => item.key === "selfie");
   if (!selfie?.available) throw new Error("expected a selfie");
   token = decodeURIComponent(selfie.src.slice("/api/media/".length));
+  publicId = media.publicId;
 });
 afterAll(async () => {
   setLogSink(undefined);
@@ -95,7 +99,38 @@ describe("openImage", () => {
     expect(bytes.byteLength).toBeGreaterThan(100);
   });
 
-  it("images asked for at once share one files call; a later one asks afresh (nothing kept)", async () => {
+  it("opens the signed URL the token carries: a picture costs the service no files call", async () => {
+    let calls = 0;
+    const counting = {
+      getVerificationFiles: async (publicId: string) => {
+        calls += 1;
+        return deps.client.getVerificationFiles(publicId);
+      },
+    } as typeof deps.client;
+    const opened = await openImage(token, user, { ...deps, client: counting });
+    expect(new Uint8Array(await new Response(opened.body).arrayBuffer()).byteLength).toBeGreaterThan(100);
+    expect(calls).toBe(0);
+    // The claim handed on (to the audit event) holds no URL.
+    expect(JSON.stringify(opened.claim)).not.toMatch(/https?:|\/files\//);
+  });
+
+  it("a signed URL too long for a token is left out of it: the token stays openable and the route asks afresh", async () => {
+    const [entry] = await deps.client.getVerificationFiles(publicId);
+    const longUrl = `${entry!.file!.url}${entry!.file!.url.includes("?") ? "&" : "?"}pad=${"x".repeat(5000)}`;
+    const long = {
+      getVerificationFiles: async () => [{ key: "selfie", file: { ...entry!.file!, url: longUrl, type: "image/png" } }],
+    } as unknown as typeof deps.client;
+    const media = await issueMediaTokens(publicId, user, { ...deps, client: long });
+    const item = media.items[0]!;
+    if (!item.available) throw new Error("expected an available selfie");
+    const sealed = decodeURIComponent(item.src.slice("/api/media/".length));
+    expect(sealed.length).toBeLessThanOrEqual(MAX_MEDIA_TOKEN_LENGTH);
+    expect(await openMediaToken(sealed, user.id, deps.cfg.secrets.mediaSeal)).not.toHaveProperty("fileUrl");
+  });
+
+  it("a token without a URL (sealed before tokens carried one): images asked for at once share one files call; a later one asks afresh", async () => {
+    const { fileUrl: _url, ...claim } = await openMediaToken(token, user.id, deps.cfg.secrets.mediaSeal);
+    const legacy = await sealMediaToken(claim, deps.cfg.secrets.mediaSeal);
     let calls = 0;
     // "At once": the files call answers only once all three requests have opened their token (each opens it on its
     // own, and how long that takes varies with the machine's load), so each has arrived while the call is in flight.
@@ -114,7 +149,7 @@ describe("openImage", () => {
       },
     } as typeof deps.client;
     const image = async () => new Response(new Uint8Array(8), { status: 200, headers: { "content-type": "image/png" } });
-    const open = () => openImage(token, user, { ...deps, client: counting, fetch: image, onValidToken });
+    const open = () => openImage(legacy, user, { ...deps, client: counting, fetch: image, onValidToken });
     const together = await Promise.all([1, 2, 3].map(open));
     expect(together.map((opened) => opened.contentType)).toEqual(["image/png", "image/png", "image/png"]);
     expect(calls).toBe(1);

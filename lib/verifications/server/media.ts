@@ -14,6 +14,7 @@ import { AppError } from "@/lib/shared/errors";
 import { currentAccountId } from "@/lib/upstream/account";
 import { coreClient, type VerificationFileEntry } from "@/lib/upstream/core";
 import {
+  MAX_MEDIA_TOKEN_LENGTH,
   MAX_MEDIA_TOKEN_SECONDS,
   MediaTokenError,
   openMediaToken,
@@ -27,9 +28,11 @@ import type { VerificationDeps } from "./list";
 
 /*
  * Images of a verification. The service's files operation hands out signed URLs (valid 300 s, one file
- * each). Those URLs stay inside this module: the browser gets sealed tokens (lib/verifications/server/media-token.ts) that name the
- * verification and the file key, and the image route asks the service for a fresh signed URL each time a
- * token is used. No URL is logged, stored, cached or sent to the browser.
+ * each). The browser gets sealed tokens (lib/verifications/server/media-token.ts) that name the verification and
+ * the file key and carry the signed URL encrypted, expiring before it does; the image route opens the token and
+ * the URL inside it, so a picture shown costs the service one files call for the whole page, not one more per
+ * picture. A token without a URL has the route ask the service for a fresh one. No URL is logged, stored, cached
+ * or sent to the browser readable.
  */
 
 /** The most the image route streams for one file. */
@@ -64,11 +67,10 @@ async function describeEntry(entry: VerificationFileEntry, publicId: string, use
   // No longer than the signed URL's remaining life, and never past the tokens' own maximum.
   const expiresAt = Math.min(file.expiresAt.getTime() - TOKEN_EXPIRY_MARGIN_MS, now + MAX_MEDIA_TOKEN_SECONDS * 1000);
   const connection = currentAccountId();
-  const token = await sealMediaToken(
-    { userId: user.id, publicId, fileKey: key, mediaType, expiresAt, ...(connection ? { connection } : {}) },
-    ring,
-    now,
-  );
+  const claim = { userId: user.id, publicId, fileKey: key, mediaType, expiresAt, ...(connection ? { connection } : {}) };
+  const withUrl = await sealMediaToken({ ...claim, fileUrl: file.url }, ring, now);
+  // A URL long enough to push the token past what the image route opens goes unsealed: the route asks for it afresh.
+  const token = withUrl.length <= MAX_MEDIA_TOKEN_LENGTH ? withUrl : await sealMediaToken(claim, ring, now);
   return {
     key,
     available: true,
@@ -118,7 +120,8 @@ export class MediaTokenRefused extends AppError implements AuditedFailure {
 }
 
 export interface OpenedImage {
-  claim: MediaClaim;
+  /** The token's claim, without the signed URL (it goes no further than the fetch). */
+  claim: Omit<MediaClaim, "fileUrl">;
   contentType: string;
   contentLength: number | undefined;
   body: ReadableStream<Uint8Array>;
@@ -158,17 +161,26 @@ function filesOnce(client: FilesClient, publicId: string): Promise<VerificationF
   return call;
 }
 
-/**
- * GET /api/media/[token]: opens the token for this user, asks the service for a fresh signed URL of that
- * one file and opens it without following redirects. Throws MediaTokenRefused for a bad token, AppError
- * or UpstreamError otherwise.
- */
 /** The core client of the connection the token was issued under (an <img> request names none). */
 async function clientOfClaim(claim: MediaClaim): Promise<ReturnType<typeof coreClient>> {
   if (!claim.connection) return coreClient();
   return withConnection(await liveConnection(await getDb(), claim.connection), () => coreClient());
 }
 
+/** The signed URL a token carries; for a token sealed without one, a fresh one of that file from the service. */
+async function signedUrlOf(claim: MediaClaim, client: FilesClient | undefined): Promise<string> {
+  if (claim.fileUrl) return claim.fileUrl;
+  const entries = await filesOnce(client ?? (await clientOfClaim(claim)), claim.publicId);
+  const file = entries.find((entry) => entry.key === claim.fileKey)?.file;
+  if (!file) throw new AppError("not_found");
+  return file.url;
+}
+
+/**
+ * GET /api/media/[token]: opens the token for this user and the signed URL of that one file it carries (or a
+ * fresh one), and opens that without following redirects. Throws MediaTokenRefused for a bad token, AppError or
+ * UpstreamError otherwise.
+ */
 export async function openImage(
   token: string,
   user: MediaUser,
@@ -185,9 +197,8 @@ export async function openImage(
   assertPublicId(claim.publicId);
   // A valid token only: a forged or expired one uses up nothing.
   await deps.onValidToken?.(claim);
-  const entries = await filesOnce(deps.client ?? (await clientOfClaim(claim)), claim.publicId);
-  const file = entries.find((entry) => entry.key === claim.fileKey)?.file;
-  if (!file) throw new AppError("not_found");
+  const { fileUrl: _sealed, ...shown } = claim;
+  const url = await signedUrlOf(claim, deps.client);
 
   const maxBytes = deps.maxBytes ?? MAX_IMAGE_BYTES;
   const timeout = AbortSignal.timeout(cfg.upstream.timeoutMs * 3);
@@ -195,7 +206,7 @@ export async function openImage(
   let response: Response;
   try {
     // Never follow a redirect: the signed URL opens one file, and a 3xx would send us somewhere unchecked.
-    response = await (deps.fetch ?? fetch)(file.url, { redirect: "manual", cache: "no-store", signal, headers: { accept: "image/*" } });
+    response = await (deps.fetch ?? fetch)(url, { redirect: "manual", cache: "no-store", signal, headers: { accept: "image/*" } });
   } catch {
     // The error may quote the URL: only the fact is logged.
     log.warn("media_fetch", { outcome: timeout.aborted ? "timeout" : "network_error" });
@@ -222,7 +233,7 @@ export async function openImage(
     refuse("too_large", new AppError("payload_too_large", "The image is larger than the dashboard shows."));
   }
   if (!response.body) refuse("empty", new AppError("upstream_unavailable", undefined, { retryable: true }));
-  return { claim, contentType, contentLength, body: response.body!.pipeThrough(capped(maxBytes)) };
+  return { claim: shown, contentType, contentLength, body: response.body!.pipeThrough(capped(maxBytes)) };
 }
 
 /**

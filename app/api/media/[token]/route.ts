@@ -3,6 +3,7 @@ import { z } from "zod";
 import { route } from "@/lib/api/route";
 import { isReadAhead } from "@/lib/shared/api-client/background";
 import { MediaTokenRefused, viewImage } from "@/lib/verifications/server/media";
+import { MAX_MEDIA_TOKEN_LENGTH } from "@/lib/verifications/server/media-token";
 
 /**
  * Headers of every image answer: never cached, never a referrer, never sniffed into something else. Under Next,
@@ -17,17 +18,14 @@ const IMAGE_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; sandbox",
 } as const;
 
-/** A sealed token is a few hundred characters; anything much longer is not one. */
-const MAX_TOKEN_LENGTH = 4096;
-
-// GET /api/media/:token – opens a sealed media token for the signed-in user, asks the service for a
-// fresh signed URL of that one file and streams the image (no redirects followed, size capped, image
-// types only), within the member's media quota. The signed URL never leaves this server. An image of the queue's
+// GET /api/media/:token – opens a sealed media token for the signed-in user and the signed URL of that one file
+// sealed inside it (or a fresh one from the service) and streams the image (no redirects followed, size capped, image
+// types only), within the member's media quota. The signed URL never leaves this server readable. An image of the queue's
 // next case read ahead into the browser's memory (X-KYC-Ahead) is recorded as read, not seen (`ahead: "read"`).
 export const GET = route(
   { permission: "media.read", sideEffects: true, params: z.object({ token: z.string() }) },
   async ({ request, user, context, params: { token } }) => {
-    if (token.length > MAX_TOKEN_LENGTH) throw new MediaTokenRefused("invalid");
+    if (token.length > MAX_MEDIA_TOKEN_LENGTH) throw new MediaTokenRefused("invalid");
     const image = await viewImage(context, token, user, {}, { ahead: isReadAhead(request.headers) });
     const headers: Record<string, string> = { ...IMAGE_HEADERS, "Content-Type": image.contentType };
     if (image.contentLength !== undefined) headers["Content-Length"] = String(image.contentLength);
