@@ -41,7 +41,7 @@ export const FEATURES = {
   views: ["cases", "verifications"],
   // lookups: the case page shows the person's records beside the document, through the lookups' own quota and trail.
   verifications: ["cases", "webhooks", "lookups"],
-  overview: ["verifications", "cases"],
+  overview: ["verifications", "cases", "webhooks"],
   analytics: ["cases", "overview", "verifications"],
   staff: ["account"],
   roles: ["staff"],

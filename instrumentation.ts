@@ -53,6 +53,7 @@ export async function register() {
   await seedDemoAccountsIfConfigured(await getDb());
   // The consumers of verification changes register before the sweeper runs (lib/webhooks/server/changes.ts).
   await import("./lib/cases/server/register");
+  await import("./lib/overview/server/register");
   const { startWebhookSweeper } = await import("./lib/webhooks/server/processor");
   startWebhookSweeper();
   const { startCaseSyncSchedule } = await import("./lib/cases/server/schedule");

@@ -74,7 +74,7 @@ export default async function benchOverview(): Promise<BenchRow[]> {
         case: "upstream calls per view of / (30 days), cache empty",
         value: cold,
         unit: "count",
-        note: "5 statuses × 30 days + 1 period total",
+        note: "the service's totals (5 statuses + 1) and the pages of the days the status mirror had not read whole (lib/overview/server/mirror.ts)",
       },
       { suite, case: "upstream calls per view of / (30 days), within the cache's 60 s", value: warm, unit: "count" },
     );
@@ -87,7 +87,7 @@ export default async function benchOverview(): Promise<BenchRow[]> {
     const cached: number[] = [];
     for (let run = 0; run < RUNS; run += 1) cached.push(await timed(() => view(window(0))));
     for (const [label, values] of [
-      ["cache empty (151 count calls)", uncached],
+      ["counts cache empty, days not yet mirrored", uncached],
       ["cached counts", cached],
     ] as const) {
       const s = stats(values);

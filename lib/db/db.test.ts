@@ -64,6 +64,8 @@ describeEachDatabase("database layer on $name", ({ name, open }) => {
       "upstream_calls",
       "verification_events",
       "verification_index",
+      "verification_mirror",
+      "verification_mirror_days",
       "webhook_deliveries",
     ]);
     const applied = await rows<{ count: number }>(handle.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);

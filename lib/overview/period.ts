@@ -6,8 +6,8 @@ import { problemsOf } from "@/lib/verifications/validation";
 /*
  * The overview's period, kept in the URL: `?days=7|30` (the last N days, today included) or
  * `?from=YYYY-MM-DD&to=YYYY-MM-DD` (calendar days in the display time zone, inclusive). At most
- * MAX_PERIOD_DAYS days: the per-day chart costs one count call per status and day, so the span bounds
- * what one view can ask of the service. Shared: no server imports (the period form uses the same names).
+ * MAX_PERIOD_DAYS days: where the status mirror cannot serve a period, the per-day chart costs one count call per
+ * status and day, so the span bounds what one view can ask of the service. Shared: no server imports (the period form uses the same names).
  */
 
 export const PERIOD_PRESETS = [7, 30] as const;

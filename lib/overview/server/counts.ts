@@ -88,7 +88,8 @@ function environmentKey(cfg: Config): string {
     .slice(0, 16);
 }
 
-const defaultCache = createCountCache();
+/** The instance's count cache: the overview's views and its mirror's checks share it. */
+export const sharedCountCache = createCountCache();
 
 export interface CountDeps {
   cfg?: Config;
@@ -99,12 +100,13 @@ export interface CountDeps {
 /**
  * The period's counts: per status and day (the per-day chart, summed for the period) plus one call for
  * the period's total, which also reveals statuses the dashboard does not know.
- * Calls per uncached view: statuses × days + 1 (5 × 30 + 1 = 151 for the default period).
+ * Calls per uncached view: statuses × days + 1 (5 × 30 + 1 = 151 for the default period). The overview counts from its
+ * status mirror instead (./mirror.ts) and comes here only where the mirror cannot serve the period.
  */
 export async function verificationCounts(period: OverviewPeriod, deps: CountDeps = {}): Promise<VerificationCounts> {
   const cfg = deps.cfg ?? config();
   const client = deps.client ?? coreClient();
-  const cache = deps.cache ?? defaultCache;
+  const cache = deps.cache ?? sharedCountCache;
   const view: ViewState = {};
   const count = (filters: VerificationFilters) => cache.count(filters, cfg, client, view);
 

@@ -12,12 +12,13 @@ import type { Overview, Panel } from "@/lib/overview/types";
 import { AppError } from "@/lib/shared/errors";
 import { startOfDay } from "@/lib/shared/time-zone";
 import { currentConnectionId } from "@/lib/upstream/account";
-import type { CoreClient } from "@/lib/upstream/core";
+import { coreClient, type CoreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
 import { auditActivity } from "./activity";
 import { caseFigures } from "./cases";
-import { verificationCounts, type CountCache } from "./counts";
+import { sharedCountCache, verificationCounts, type CountCache } from "./counts";
+import { mirroredCounts } from "./mirror";
 
 /*
  * Everything the overview shows, for one period. Each panel stands alone: the service being unreachable
@@ -53,9 +54,13 @@ async function panel<T>(name: string, load: () => Promise<T>): Promise<Panel<T>>
  * (lib/overview/server/export.ts) calls the one its table needs, so both show the same numbers from one computation.
  */
 export const panelLoaders = {
-  verifications: (period: OverviewPeriod, deps: OverviewDeps): Promise<VerificationCounts> => {
+  verifications: async (period: OverviewPeriod, deps: OverviewDeps): Promise<VerificationCounts> => {
     const cfg = deps.cfg ?? config();
-    return verificationCounts(period, { cfg, client: deps.client, cache: deps.cache });
+    const client = deps.client ?? coreClient();
+    const cache = deps.cache ?? sharedCountCache;
+    // From the status mirror, checked against the service's totals (./mirror.ts); day by day where it cannot serve.
+    const mirrored = await mirroredCounts(period, { db: deps.db, cfg, client, cache, connectionId: currentConnectionId() });
+    return mirrored ?? verificationCounts(period, { cfg, client, cache });
   },
   cases: (period: OverviewPeriod, deps: OverviewDeps): Promise<CaseFigures> => {
     const timeZone = (deps.cfg ?? config()).displayTimeZone;

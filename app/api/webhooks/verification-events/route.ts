@@ -5,6 +5,7 @@ import { receiveDelivery } from "@/lib/webhooks/server/receive";
 
 // Every consumer of verification changes registers where the processor runs (lib/webhooks/server/changes.ts).
 import "@/lib/cases/server/register";
+import "@/lib/overview/server/register";
 
 // POST /api/webhooks/verification-events – the service's signed events. Exempt from sign-in and from the
 // same-origin check (the signature authenticates the sender), from nothing else: JSON content type, the
