@@ -19,7 +19,7 @@ import type { CoreClient } from "@/lib/upstream/core";
 import type { Verification } from "@/lib/upstream/model/verification";
 import { listVerifications } from "@/lib/verifications/server/list";
 
-import type { CountCache, ViewState } from "./counts";
+import { COUNT_TTL_MS, type CountCache, type ViewState } from "./counts";
 import { verificationMirror, verificationMirrorDays } from "./tables";
 
 /*
@@ -32,7 +32,7 @@ import { verificationMirror, verificationMirrorDays } from "./tables";
  *    count cache): the truth each view is checked against, so a chart never disagrees with the list its click opens;
  *  - the days not yet read whole, read page by page (`from`/`to` on those days, the largest page the service takes):
  *    a day is kept once read after it ended (plus SETTLE_MS for the clocks), so only today's and yesterday's are read
- *    again on a later view, usually in one call;
+ *    again on a later view, usually in one call, and not within COUNT_TTL_MS of their last reading;
  *  - nothing else, unless the mirror's sums per status differ from the service's totals (a verification moved status
  *    without its event reaching us, a person's newer verification replaced the older in the list): that is logged
  *    (`verification_mirror_drift`, counts only) and the whole period is read again, which repairs it.
@@ -79,9 +79,12 @@ async function daysToRead(period: OverviewPeriod, deps: MirrorDeps, timeZone: st
     .from(verificationMirrorDays)
     .where(and(eq(verificationMirrorDays.connectionId, deps.connectionId), inArray(verificationMirrorDays.day, period.days)));
   const readAt = new Map(read.map((row) => [row.day, row.readAt.getTime()]));
+  // A day still changing read within the counts' own lifetime is as fresh as the service's totals it is checked against.
+  const fresh = Date.now() - COUNT_TTL_MS;
   return period.days.filter((day) => {
     const settled = startOfDay(addDays(day, 1), timeZone).getTime() + SETTLE_MS;
-    return (readAt.get(day) ?? 0) < settled;
+    const at = readAt.get(day) ?? 0;
+    return at < settled && at < fresh;
   });
 }
 
