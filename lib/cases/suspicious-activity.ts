@@ -86,3 +86,8 @@ export interface SuspiciousActivityDto {
   protocol: string | null;
   filedAt: string | null;
 }
+
+/** GET /api/suspicious-activity/{id}/dossier: `?format=json|pdf` (JSON by default). */
+export const dossierQuerySchema = z.object({
+  format: z.enum(["json", "pdf"], { error: "must be json or pdf" }).default("json"),
+});

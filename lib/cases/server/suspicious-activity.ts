@@ -109,7 +109,7 @@ export async function fileReport(
   id: string,
   input: FileSuspiciousActivityInput,
 ): Promise<SuspiciousActivityDto> {
-  if (!UUID.test(id) || !(await findReport(db, id))) throw new AppError("not_found", "No suspicious-activity report has this id.");
+  if (!(await findReport(db, id))) throw new AppError("not_found", "No suspicious-activity report has this id.");
   const filed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(suspiciousActivityReports)
@@ -164,7 +164,9 @@ function toDto(row: ReportRow, now: Date): SuspiciousActivityDto {
   };
 }
 
-async function findReport(db: Database, id: string): Promise<SuspiciousActivityDto | null> {
+/** One report of this connection, or null (an id that is no UUID too). */
+export async function findReport(db: Database, id: string): Promise<SuspiciousActivityDto | null> {
+  if (!UUID.test(id)) return null;
   const [row] = await db
     .select(columns)
     .from(suspiciousActivityReports)
