@@ -1,7 +1,7 @@
 import "server-only";
 
 import { audited } from "@/lib/audit-trail/server";
-import type { SuspiciousActivityDto } from "@/lib/cases/suspicious-activity";
+import type { SuspiciousActivityDto } from "@/lib/cases/coaf";
 import type { CaseDetail } from "@/lib/cases/types";
 import type { Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";

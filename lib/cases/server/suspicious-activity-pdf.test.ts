@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { SuspiciousActivityDto } from "@/lib/cases/suspicious-activity";
+import type { SuspiciousActivityDto } from "@/lib/cases/coaf";
 import { pdfText } from "@/test/pdf-text";
 import { verificationFixture } from "@/test/verification-fixtures";
 

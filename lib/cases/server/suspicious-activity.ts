@@ -4,12 +4,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 
 import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import type {
-  CoafGround,
-  FileSuspiciousActivityInput,
-  OpenSuspiciousActivityInput,
-  SuspiciousActivityDto,
-} from "@/lib/cases/suspicious-activity";
+import type { CoafGround, SuspiciousActivityDto } from "@/lib/cases/coaf";
+import type { FileSuspiciousActivityInput, OpenSuspiciousActivityInput } from "@/lib/cases/suspicious-activity";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
