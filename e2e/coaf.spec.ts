@@ -33,7 +33,7 @@ test("an admin reports a case to COAF, records the protocol and downloads the do
   await expect(page.getByText("Draft report opened.")).toBeVisible();
   await page.getByRole("link", { name: "See it on the COAF reports page" }).click();
 
-  await expect(page).toHaveURL(/\/compliance\/coaf$/);
+  await expect(page).toHaveURL(/\/compliance\/coaf#report-[0-9a-f-]{36}$/);
   const row = page.locator(`[data-testid="coaf-report-row"][data-case="${publicId}"]`);
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("coaf-status")).toHaveText("Draft");

@@ -70,7 +70,10 @@ describe("CoafReportAction", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: "Open the draft report" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByRole("link", { name: "See it on the COAF reports page" })).toHaveAttribute("href", "/compliance/coaf");
+    expect(screen.getByRole("link", { name: "See it on the COAF reports page" })).toHaveAttribute(
+      "href",
+      `/compliance/coaf#report-${REPORT.id}`,
+    );
     expect(api.callsTo(PATH).map((call) => call.body)).toEqual([
       {
         summary: "Split deposits",

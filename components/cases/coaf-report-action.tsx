@@ -37,14 +37,15 @@ const EMPTY_OPERATION: OperationDraft = { date: "", amount: "", description: "" 
 export function CoafReportAction({ publicId }: { publicId: string }) {
   const t = useTranslations("coaf.report");
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
+  // The report just opened, for the link to its row on the reports page.
+  const [opened, setOpened] = useState<string | null>(null);
   return (
     <div className="space-y-2" data-testid="coaf-report">
       <Dialog
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (next) setOpened(false);
+          if (next) setOpened(null);
         }}
         trigger={<Button variant="secondary">{t("open")}</Button>}
         title={t("title")}
@@ -53,9 +54,9 @@ export function CoafReportAction({ publicId }: { publicId: string }) {
         {open ? (
           <ReportForm
             publicId={publicId}
-            onOpened={() => {
+            onOpened={(id) => {
               setOpen(false);
-              setOpened(true);
+              setOpened(id);
             }}
           />
         ) : null}
@@ -64,7 +65,7 @@ export function CoafReportAction({ publicId }: { publicId: string }) {
         {opened ? (
           <Alert tone="success">
             {t("opened")}{" "}
-            <Link href="/compliance/coaf" className="font-medium underline underline-offset-2">
+            <Link href={`/compliance/coaf#report-${opened}`} className="font-medium underline underline-offset-2">
               {t("openReports")}
             </Link>
           </Alert>
@@ -74,7 +75,7 @@ export function CoafReportAction({ publicId }: { publicId: string }) {
   );
 }
 
-function ReportForm({ publicId, onOpened }: { publicId: string; onOpened: () => void }) {
+function ReportForm({ publicId, onOpened }: { publicId: string; onOpened: (id: string) => void }) {
   const t = useTranslations("coaf.report");
   const tGrounds = useTranslations("coaf.grounds");
   const send = useOpenCoafReport(publicId);
@@ -108,7 +109,7 @@ function ReportForm({ publicId, onOpened }: { publicId: string; onOpened: () => 
         operations: operations.map((operation) => ({ ...operation, amount: operationAmount(operation.amount) })),
       },
       {
-        onSuccess: onOpened,
+        onSuccess: ({ report }) => onOpened(report.id),
         onError: (error) => {
           if (!(error instanceof ApiRequestError) || error.code !== "validation") return;
           // The server's field errors: `summary`, `grounds`, `grounds.0`, `operations.1.amount`…

@@ -67,7 +67,13 @@ function ReportsTable({ reports, onFiled }: { reports: SuspiciousActivityDto[]; 
           </thead>
           <tbody className="divide-y divide-slate-200">
             {reports.map((report) => (
-              <tr key={report.id} data-testid="coaf-report-row" data-case={report.casePublicId} className="align-top">
+              <tr
+                key={report.id}
+                id={`report-${report.id}`}
+                data-testid="coaf-report-row"
+                data-case={report.casePublicId}
+                className="align-top target:bg-amber-50"
+              >
                 <td className="px-3 py-2">
                   <Link
                     href={`/verifications/${report.casePublicId}`}
