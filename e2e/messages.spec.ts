@@ -73,6 +73,7 @@ for (const locale of LOCALES) {
       "/admin/roles",
       "/admin/audit",
       "/admin/privacy",
+      "/compliance/coaf",
       "/account",
       "/change-password",
       "/no-such-page",

@@ -122,6 +122,7 @@ test("every page works under the CSP with no violation or console error", async 
     "/admin/integrations",
     "/admin/audit",
     "/admin/privacy",
+    "/compliance/coaf",
     "/account",
   ];
   for (const path of pages) {

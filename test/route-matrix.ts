@@ -131,6 +131,7 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/cases/[publicId]/suspicious-activity/route.ts": { POST: { need: "coaf.report", params: { publicId: PUBLIC_ID }, body: {} } },
   "app/api/suspicious-activity/route.ts": { GET: { need: "coaf.report" } },
   "app/api/suspicious-activity/[id]/filed/route.ts": { POST: { need: "coaf.report", params: { id: PUBLIC_ID }, body: {} } },
+  "app/api/suspicious-activity/[id]/dossier/route.ts": { GET: { need: "coaf.report", params: { id: PUBLIC_ID } } },
   "app/api/media/[token]/route.ts": {
     GET: {
       need: "media.read",

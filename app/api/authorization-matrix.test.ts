@@ -103,6 +103,7 @@ const ANSWERS: Record<string, number | [number, string]> = {
   "POST app/api/cases/[publicId]/suspicious-activity/route.ts": [400, "validation"],
   "GET app/api/suspicious-activity/route.ts": 200,
   "POST app/api/suspicious-activity/[id]/filed/route.ts": [400, "validation"],
+  "GET app/api/suspicious-activity/[id]/dossier/route.ts": [404, "not_found"],
   "GET app/api/privacy/retention/route.ts": 200,
   "DELETE app/api/roles/[id]/route.ts": [404, "not_found"],
   "PATCH app/api/roles/[id]/route.ts": [404, "not_found"],

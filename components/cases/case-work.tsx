@@ -14,6 +14,7 @@ import { CaseFacts, CaseStageNotes } from "./case-facts";
 import { useFocusNeverLost } from "./case-panel-focus";
 import { CasePanelHeading } from "./case-panel-heading";
 import { CaseTimeline } from "./case-timeline";
+import { CoafReportAction } from "./coaf-report-action";
 import { ErrorLine } from "./error-line";
 import { NoteForm } from "./note-form";
 import { OutcomeSection } from "./outcome-section";
@@ -155,6 +156,8 @@ function CasePanel({
         <p className="text-xs text-slate-600">{t("noteOnlyAssignee")}</p>
       )}
       <p className="rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900">{t("providerNotice")}</p>
+      {/* Only for a member holding coaf.report: anyone else's page holds nothing of it, not even its messages. */}
+      {hasPermission(viewer, "coaf.report") ? <CoafReportAction publicId={detail.publicId} /> : null}
     </section>
   );
 }

@@ -10,6 +10,8 @@ export const NAV_ITEMS: ReadonlyArray<{ href: string; key: string; match?: strin
   { href: "/analytics", key: "analytics", permission: "analytics.read" },
   { href: "/lookups/cpf", key: "lookups", match: "/lookups", permission: "lookups.run" },
   { href: "/kyc", key: "kyc", permission: "kyc.start" },
+  // Suspicious-activity reports: only their holders learn the page exists (no tipping off).
+  { href: "/compliance/coaf", key: "coaf", match: "/compliance", permission: "coaf.report" },
   // Shown when any admin section is.
   { href: "/admin", key: "admin", permission: "admin" },
 ];

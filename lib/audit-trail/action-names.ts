@@ -33,6 +33,7 @@ export const AUDIT_ACTION_NAMES = [
   "case.text_reseal",
   "case.unassign",
   "case.view",
+  "coaf.dossier_export",
   "coaf.report_filed",
   "coaf.report_open",
   "connection.create",

@@ -2,27 +2,13 @@ import { z } from "zod";
 
 import { refuseUnsafeText } from "@/lib/shared/safe-text-schema";
 
+import { COAF_GROUNDS, COAF_MAX_OPERATIONS, COAF_PROTOCOL_MAX_CHARS, COAF_SUMMARY_MAX_CHARS } from "./coaf";
+
 /*
- * Suspicious-activity reports to COAF (Lei 9.613/1998 art. 11), shared by the routes and the browser: the grounds a
- * report may cite (labels in messages/<locale>/coaf.json `grounds.<code>`), the input of the routes and their answer.
- * Only members holding `coaf.report` ever see any of it (art. 11 §2: the person is never told).
+ * Suspicious-activity reports to COAF (Lei 9.613/1998 art. 11): the routes' input schemas (server only: zod never
+ * reaches the browser; the grounds, limits and answer shared with it are in ./coaf.ts). Only members holding
+ * `coaf.report` ever see any of it (art. 11 §2: the person is never told).
  */
-
-export const COAF_GROUNDS = [
-  "inconsistent_identity",
-  "pep_without_justification",
-  "restrictive_list_match",
-  "document_fraud_signals",
-  "third_party_operation",
-  "incompatible_income",
-  "other",
-] as const;
-
-export type CoafGround = (typeof COAF_GROUNDS)[number];
-
-export const COAF_SUMMARY_MAX_CHARS = 8000;
-export const COAF_MAX_OPERATIONS = 50;
-export const COAF_PROTOCOL_MAX_CHARS = 60;
 
 const plain = (max: number, field: string) =>
   z
@@ -68,21 +54,7 @@ export type FileSuspiciousActivityInput = z.infer<typeof fileSuspiciousActivityS
 /** The `{id}` of /api/suspicious-activity/{id}/…: a report's UUID (anything else is no report: 404). */
 export const suspiciousActivityParamsSchema = z.object({ id: z.string() });
 
-export interface SuspiciousActivityDto {
-  id: string;
-  status: "draft" | "filed";
-  casePublicId: string;
-  /** The person's document, masked (the case keeps no other form). */
-  documentMasked: string | null;
-  summary: string;
-  grounds: CoafGround[];
-  operations: Array<{ date: string; amount: number; description: string }>;
-  openedAt: string;
-  openedBy: string;
-  /** From the case's decision (its opening while undecided) plus COAF_REPORT_DEADLINE_DAYS. */
-  deadline: string;
-  /** Not filed and past its deadline. */
-  overdue: boolean;
-  protocol: string | null;
-  filedAt: string | null;
-}
+/** GET /api/suspicious-activity/{id}/dossier: `?format=json|pdf` (JSON by default). */
+export const dossierQuerySchema = z.object({
+  format: z.enum(["json", "pdf"], { error: "must be json or pdf" }).default("json"),
+});

@@ -107,6 +107,11 @@ export const INPUTS: Record<string, Inputs> = {
   "POST /api/suspicious-activity/[id]/filed": {
     skip: "answers the filed report as GET /api/suspicious-activity lists it (document masked); that one is called",
   },
+  "GET /api/suspicious-activity/[id]/dossier": {
+    skip:
+      "coaf.report only; the verification masked as for a member without personal_data.unmasked, tested in " +
+      "app/api/suspicious-activity/route.test.ts and lib/cases/server/suspicious-activity-pdf.test.ts",
+  },
   "POST /api/privacy/requests/[id]/close": {
     skip: "answers the closed request as POST /api/privacy/requests does (CPF and contact masked); that one is called",
   },

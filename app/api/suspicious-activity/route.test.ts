@@ -10,13 +10,15 @@ import { GET as notificationsList } from "@/app/api/notifications/route";
 import { POST as titularReport } from "@/app/api/privacy/reports/route";
 import { cpfHash } from "@/lib/audit-trail/server/record";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
+import type { SuspiciousActivityDto } from "@/lib/cases/coaf";
 import { caseEntries, cases, suspiciousActivityReports, verificationIndex } from "@/lib/cases/server/tables";
-import type { SuspiciousActivityDto } from "@/lib/cases/suspicious-activity";
 import { confirmErasure, requestErasure } from "@/lib/privacy/server/erasure";
 import { buildTitularReport } from "@/lib/privacy/server/titular-report";
 import { apiRequest, createTestStaff, sessionCookieFor } from "@/test/auth";
 import { describeEachDatabase, stubTestEnvironment, withProcessDatabase } from "@/test/db";
+import { pdfText } from "@/test/pdf-text";
 
+import { GET as dossierRoute } from "./[id]/dossier/route";
 import { POST as filedRoute } from "./[id]/filed/route";
 import { GET as listRoute } from "./route";
 
@@ -30,6 +32,7 @@ import { GET as listRoute } from "./route";
 const CPF = "52998224725";
 const DAY = 86_400_000;
 const PROTOCOL = "SISCOAF-2026-778899";
+const OTHER_VERIFICATION = randomUUID();
 type Json = Record<string, unknown>;
 
 beforeAll(() => stubTestEnvironment({ FOUR_EYES_INDEPENDENCE_HOURS: "0" }));
@@ -73,7 +76,17 @@ describeEachDatabase("suspicious-activity reports on $name", ({ open }) => {
         dueAt: new Date(Date.now() + DAY),
       })
       .returning({ id: cases.id });
-    await handle.db.insert(caseEntries).values({ caseId: row!.id, kind: "opened", details: { status: "review" } });
+    await handle.db.insert(caseEntries).values([
+      { caseId: row!.id, kind: "opened", details: { status: "review" } },
+      { caseId: row!.id, kind: "outcome", details: { recommendation: "reprove", reasons: ["document_mismatch"], state: "recorded" } },
+    ]);
+    // Another verification of the same person, which the dossier lists.
+    await handle.db.insert(verificationIndex).values({
+      publicId: OTHER_VERIFICATION,
+      refId: `ref-${OTHER_VERIFICATION}`,
+      cpfHash: cpfHash(CPF),
+      documentMasked: "***.982.247-**",
+    });
   });
 
   const openReport = (body: unknown, cookie = adminCookie, id = publicId) =>
@@ -82,6 +95,8 @@ describeEachDatabase("suspicious-activity reports on $name", ({ open }) => {
     });
   const file = (id: string, body: unknown, cookie = adminCookie) =>
     filedRoute(apiRequest(`/api/suspicious-activity/${id}/filed`, { method: "POST", cookie, body }), { params: Promise.resolve({ id }) });
+  const dossier = (id: string, format: string, cookie = adminCookie) =>
+    dossierRoute(apiRequest(`/api/suspicious-activity/${id}/dossier?format=${format}`, { cookie }), { params: Promise.resolve({ id }) });
   const rowCount = async () => (await handle.db.select({ id: suspiciousActivityReports.id }).from(suspiciousActivityReports)).length;
 
   it("refuses each bad field by name before anything is stored, and asks for a fresh second factor", async () => {
@@ -150,11 +165,88 @@ describeEachDatabase("suspicious-activity reports on $name", ({ open }) => {
     expect(actions).toEqual(["coaf.report_open:success", "coaf.report_filed:success", "coaf.report_filed:failure"]);
   });
 
+  it("exports the dossier as JSON and PDF with the case's facts, audited on the report; 403 without coaf.report, 404 for no report", async () => {
+    const summary = "Deposits from accounts of unrelated third parties";
+    const { report } = (await (
+      await openReport({
+        summary,
+        grounds: ["third_party_operation", "inconsistent_identity"],
+        operations: [{ date: "2026-11-02", amount: 15000, description: "Transfer from an unrelated account" }],
+      })
+    ).json()) as { report: SuspiciousActivityDto };
+    expect((await file(report.id, { protocol: PROTOCOL, filedAt: new Date(Date.now() - 60_000).toISOString() })).status).toBe(200);
+
+    const asJson = await dossier(report.id, "json");
+    expect(asJson.status).toBe(200);
+    expect(asJson.headers.get("content-disposition")).toContain(`coaf-dossier-${publicId}.json`);
+    const body = (await asJson.json()) as Json & {
+      report: SuspiciousActivityDto;
+      case: Json;
+      decisions: Json[];
+      samePerson: Json[];
+      timeline: Json[];
+    };
+    expect(body.report).toMatchObject({
+      id: report.id,
+      summary,
+      status: "filed",
+      protocol: PROTOCOL,
+      grounds: ["third_party_operation", "inconsistent_identity"],
+    });
+    expect(body.case).toMatchObject({ publicId, documentMasked: "***.982.247-**" });
+    expect(body.decisions).toEqual([
+      expect.objectContaining({ kind: "outcome", recommendation: "reprove", reasons: ["document_mismatch"] }),
+    ]);
+    expect(body.timeline.map((entry) => entry.kind)).toEqual(["opened", "outcome"]);
+    expect(body.samePerson).toEqual([expect.objectContaining({ publicId: OTHER_VERIFICATION })]);
+    // No upstream here: the dossier says the service could not be read and keeps the case's facts.
+    expect(body.verification).toBeNull();
+    expect(body.verificationError).toEqual(expect.any(String));
+    expect(JSON.stringify(body)).not.toContain(CPF);
+
+    const asPdf = await dossier(report.id, "pdf");
+    expect(asPdf.status).toBe(200);
+    expect(asPdf.headers.get("content-type")).toBe("application/pdf");
+    // In the member's language (pt-BR by default): the grounds' and reasons' labels.
+    const text = (await pdfText(new Uint8Array(await asPdf.arrayBuffer()))).replace(/\s+/g, " ");
+    for (const fact of [
+      summary,
+      "Operação em nome de terceiro",
+      "Dados de identificação inconsistentes",
+      PROTOCOL,
+      publicId,
+      "Dados do documento não conferem",
+      OTHER_VERIFICATION,
+    ]) {
+      expect(text).toContain(fact);
+    }
+    expect(text).not.toContain(CPF);
+    expect(text).not.toContain("529.982.247-25");
+
+    const exports = (await handle.db.select().from(auditEvents).where(eq(auditEvents.target, report.id)))
+      .filter((event) => event.action === "coaf.dossier_export")
+      .map((event) => [event.targetType, event.targetHash, event.outcome, (event.details as Json).format]);
+    expect(exports).toEqual([
+      ["suspicious_activity_report", null, "success", "json"],
+      ["suspicious_activity_report", null, "success", "pdf"],
+    ]);
+
+    expect((await dossier(report.id, "json", analystCookie)).status).toBe(403);
+    expect((await dossier(report.id, "json", auditorCookie)).status).toBe(403);
+    expect((await dossier(randomUUID(), "json")).status).toBe(404);
+    expect((await dossier("not-a-report", "pdf")).status).toBe(404);
+    const bad = await dossier(report.id, "docx");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: string[] } }).error.fields).toEqual(["format"]);
+  });
+
   it("never tips the person off: titular report, audit trail and CSV without coaf.report, case, notifications; an erasure leaves it", async () => {
     const { report } = (await (await openReport({ summary: "Structured deposits", grounds: ["other"] })).json()) as {
       report: SuspiciousActivityDto;
     };
     expect((await file(report.id, { protocol: PROTOCOL, filedAt: new Date().toISOString() })).status).toBe(200);
+    // Its dossier exported: still nothing for the person.
+    expect((await dossier(report.id, "pdf")).status).toBe(200);
 
     const titular = await titularReport(apiRequest("/api/privacy/reports", { method: "POST", cookie: adminCookie, body: { cpf: CPF } }));
     expect(titular.status).toBe(200);

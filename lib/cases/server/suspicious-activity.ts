@@ -4,12 +4,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 
 import { failureOf, recordEvent } from "@/lib/audit-trail/server";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
-import type {
-  CoafGround,
-  FileSuspiciousActivityInput,
-  OpenSuspiciousActivityInput,
-  SuspiciousActivityDto,
-} from "@/lib/cases/suspicious-activity";
+import type { CoafGround, SuspiciousActivityDto } from "@/lib/cases/coaf";
+import type { FileSuspiciousActivityInput, OpenSuspiciousActivityInput } from "@/lib/cases/suspicious-activity";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
@@ -110,7 +106,7 @@ export async function fileReport(
   id: string,
   input: FileSuspiciousActivityInput,
 ): Promise<SuspiciousActivityDto> {
-  if (!UUID.test(id) || !(await findReport(db, id))) throw new AppError("not_found", "No suspicious-activity report has this id.");
+  if (!(await findReport(db, id))) throw new AppError("not_found", "No suspicious-activity report has this id.");
   const filed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(suspiciousActivityReports)
@@ -165,7 +161,9 @@ function toDto(row: ReportRow, now: Date): SuspiciousActivityDto {
   };
 }
 
-async function findReport(db: Database, id: string): Promise<SuspiciousActivityDto | null> {
+/** One report of this connection, or null (an id that is no UUID too). */
+export async function findReport(db: Database, id: string): Promise<SuspiciousActivityDto | null> {
+  if (!UUID.test(id)) return null;
   const [row] = await db
     .select(columns)
     .from(suspiciousActivityReports)

@@ -119,6 +119,8 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
           "errors",
           "common.copy",
           "common.loading",
+          // The COAF report's dialog, for its holders only (no tipping off: nobody else's page carries its words).
+          ...(hasPermission(user, "coaf.report") ? ["coaf.report", "coaf.grounds"] : []),
         ]}
       >
         <VerificationPageClient publicId={publicId} viewer={{ id: user.id, permissions: user.permissions }} serverError={serverError} />
