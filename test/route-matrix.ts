@@ -165,6 +165,8 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/cases/sync/route.ts": { POST: { need: "cases.assign" } },
   "app/api/cases/routing/route.ts": { GET: { need: "cases.assign" }, PUT: { need: "cases.assign", body: {} } },
   "app/api/cases/settings/route.ts": { GET: { need: "cases.assign" }, PUT: { need: "cases.assign", body: {} } },
+  "app/api/monitoring/run/route.ts": { POST: { need: "cases.assign" } },
+  "app/api/monitoring/settings/route.ts": { GET: { need: "cases.assign" }, PUT: { need: "cases.assign", body: {} } },
   "app/api/cases/bulk/route.ts": { POST: { need: "cases.work", body: {} } },
   "app/api/cases/templates/route.ts": { GET: { need: "cases.work" }, POST: { need: "cases.work", body: {} } },
   "app/api/cases/templates/[id]/route.ts": {

@@ -51,6 +51,8 @@ export const AUDIT_ACTION_NAMES = [
   "lookup.cpf_history",
   "lookup.cpf_receita",
   "lookup.verification_record",
+  "monitoring.run",
+  "monitoring.settings_change",
   "notification.send",
   "overview.export",
   "overview.view",

@@ -92,6 +92,8 @@ export const INPUTS: Record<string, Inputs> = {
   "POST /api/cases/sync": { skip: "answers counts of cases opened and closed" },
   "PUT /api/cases/routing": { skip: "the team's queues and rules" },
   "PUT /api/cases/settings": { skip: "the team's take mode" },
+  "POST /api/monitoring/run": { skip: "answers counts: people screened, alerts opened, calls and budget" },
+  "PUT /api/monitoring/settings": { skip: "the screening's daily budget of upstream calls" },
   "POST /api/cases/templates": { skip: TEMPLATES },
   "PATCH /api/cases/templates/[id]": { skip: TEMPLATES },
   "DELETE /api/cases/templates/[id]": { skip: TEMPLATES },
