@@ -4,3 +4,9 @@
 export const MAX_DAILY_BUDGET = 100_000;
 /** The most people one run on demand may screen. */
 export const MAX_RUN_LIMIT = 1_000;
+
+/** The form's check of a typed budget: null when valid, else what is wrong. */
+export function budgetProblem(text: string): "whole_number" | "too_large" | null {
+  if (!/^\d{1,9}$/.test(text.trim())) return "whole_number";
+  return Number(text.trim()) > MAX_DAILY_BUDGET ? "too_large" : null;
+}

@@ -6,3 +6,14 @@ export interface ScreeningBudget {
   spentToday: number;
   left: number;
 }
+
+/** What one screening run did (POST /api/monitoring/run). */
+export interface ScreeningRunResult {
+  ran: boolean;
+  screened: number;
+  failed: number;
+  alertsOpened: number;
+  calls: number;
+  budget: number;
+  budgetLeft: number;
+}
