@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { cases } from "@/lib/cases/server/tables";
+import { upstreamCalls } from "@/lib/db/tables";
 import { monitoringScreenings } from "@/lib/monitoring/server/tables";
 import { withPartnersHarness } from "@/test/partners-ops";
 
@@ -73,6 +74,9 @@ describe("POST /api/monitoring/run and GET, PUT /api/monitoring/settings", () =>
     const events = await h.db.db.select().from(auditEvents).where(eq(auditEvents.action, "monitoring.run"));
     expect(events.map((event) => event.outcome)).toEqual(["intent", "success"]);
     expect(events[1]?.details).toMatchObject({ screened: 1, calls: run.body.calls });
+    // The calls count on the upstream calls page, under the job's source, like the scheduled runs'.
+    const counted = await h.db.db.select().from(upstreamCalls).where(eq(upstreamCalls.source, "job:monitoring.screen"));
+    expect(counted.reduce((sum, row) => sum + row.count, 0)).toBe(run.body.calls);
   });
 
   it("refuses an analyst", async () => {
