@@ -17,3 +17,19 @@ export interface ScreeningRunResult {
   budget: number;
   budgetLeft: number;
 }
+
+export type AlertOutcome = "cleared" | "confirmed";
+
+/** A monitoring alert as the queue shows it (GET /api/monitoring/alerts). */
+export interface MonitoringAlert {
+  id: string;
+  publicId: string;
+  documentMasked: string | null;
+  /** `pep`, `deceased` or `list:<name>`. */
+  change: string;
+  detectedAt: string;
+  status: "open" | "closed";
+  assignee: { id: string; name: string } | null;
+  outcome: AlertOutcome | null;
+  outcomeAt: string | null;
+}

@@ -27,3 +27,13 @@ export const budgetSchema = z
       .max(MAX_DAILY_BUDGET, `must be at most ${MAX_DAILY_BUDGET}`),
   })
   .strict();
+
+export const alertIdParams = z.object({ id: z.uuid("must be an alert id") });
+
+export const alertListSchema = z
+  .object({ status: z.enum(["open", "closed"], { message: "must be open or closed" }).default("open") })
+  .strict();
+
+export const alertOutcomeSchema = z
+  .object({ outcome: z.enum(["cleared", "confirmed"], { message: "must be cleared or confirmed" }) })
+  .strict();

@@ -94,6 +94,8 @@ export const INPUTS: Record<string, Inputs> = {
   "PUT /api/cases/settings": { skip: "the team's take mode" },
   "POST /api/monitoring/run": { skip: "answers counts: people screened, alerts opened, calls and budget" },
   "PUT /api/monitoring/settings": { skip: "the screening's daily budget of upstream calls" },
+  "POST /api/monitoring/alerts/[id]/assignment": { skip: "answers the alert's id and its new holder" },
+  "POST /api/monitoring/alerts/[id]/outcome": { skip: "answers the alert's id and its outcome" },
   "POST /api/cases/templates": { skip: TEMPLATES },
   "PATCH /api/cases/templates/[id]": { skip: TEMPLATES },
   "DELETE /api/cases/templates/[id]": { skip: TEMPLATES },
