@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { ScreeningBudget, ScreeningRunResult } from "@/lib/monitoring/types";
+import type { AlertOutcome, MonitoringAlert, ScreeningBudget, ScreeningRunResult } from "@/lib/monitoring/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 // The ongoing screening in the browser: its budget (GET, PUT /api/monitoring/settings) and a run now.
@@ -30,5 +30,31 @@ export function useRunScreening() {
   return useMutation<ScreeningRunResult, ApiRequestError, void>({
     mutationFn: () => apiRequest("/api/monitoring/run", { method: "POST", body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: monitoringKeys.budget() }),
+  });
+}
+
+export const alertKeys = {
+  list: (status: "open" | "closed") => ["monitoring", "alerts", status] as const,
+};
+
+export function useMonitoringAlerts(status: "open" | "closed") {
+  return useQuery<{ alerts: MonitoringAlert[] }, ApiRequestError>({
+    queryKey: alertKeys.list(status),
+    queryFn: ({ signal }) => apiRequest(`/api/monitoring/alerts?status=${status}`, { signal }),
+  });
+}
+
+/** Taking an alert, or recording its outcome: the queue is read again after either. */
+export function useAlertAction() {
+  const client = useQueryClient();
+  return useMutation<unknown, ApiRequestError, { id: string; action: "take" } | { id: string; action: "decide"; outcome: AlertOutcome }>({
+    mutationFn: (input) =>
+      input.action === "take"
+        ? apiRequest(`/api/monitoring/alerts/${encodeURIComponent(input.id)}/assignment`, { method: "POST", body: {} })
+        : apiRequest(`/api/monitoring/alerts/${encodeURIComponent(input.id)}/outcome`, {
+            method: "POST",
+            body: { outcome: input.outcome },
+          }),
+    onSettled: () => client.invalidateQueries({ queryKey: ["monitoring", "alerts"] }),
   });
 }

@@ -10,3 +10,9 @@ export function budgetProblem(text: string): "whole_number" | "too_large" | null
   if (!/^\d{1,9}$/.test(text.trim())) return "whole_number";
   return Number(text.trim()) > MAX_DAILY_BUDGET ? "too_large" : null;
 }
+
+/** What an alert's `change` says, as a message key and its values: `pep`, `deceased`, `list` with the list's name. */
+export function changeLabel(change: string): { key: "pep" | "deceased" | "list"; list?: string } {
+  if (change.startsWith("list:")) return { key: "list", list: change.slice("list:".length) };
+  return { key: change === "deceased" ? "deceased" : "pep" };
+}
