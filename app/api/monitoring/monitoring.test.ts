@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { cases } from "@/lib/cases/server/tables";
 import { upstreamCalls } from "@/lib/db/tables";
+import { runMonitoring } from "@/lib/monitoring/server/schedule";
 import { monitoringScreenings } from "@/lib/monitoring/server/tables";
 import { withPartnersHarness } from "@/test/partners-ops";
 
@@ -77,6 +78,33 @@ describe("POST /api/monitoring/run and GET, PUT /api/monitoring/settings", () =>
     // The calls count on the upstream calls page, under the job's source, like the scheduled runs'.
     const counted = await h.db.db.select().from(upstreamCalls).where(eq(upstreamCalls.source, "job:monitoring.screen"));
     expect(counted.reduce((sum, row) => sum + row.count, 0)).toBe(run.body.calls);
+  });
+
+  it("audits a scheduled run as the system's once it has someone to screen, and an idle look not at all", async () => {
+    const systemRuns = async () =>
+      (await h.db.db.select().from(auditEvents).where(eq(auditEvents.action, "monitoring.run"))).filter((event) => event.actorId === null);
+    // No budget: the look is idle and writes nothing.
+    await call(PUT(send("/settings", "PUT", h.adminCookie, { dailyBudget: 0 }), NO_PARAMS));
+    const idle = await runMonitoring({ scheduled: true, minGapMs: 0 });
+    expect(idle).toMatchObject({ ran: true, screened: 0, calls: 0 });
+    expect(await systemRuns()).toEqual([]);
+
+    await call(PUT(send("/settings", "PUT", h.adminCookie, { dailyBudget: 20 }), NO_PARAMS));
+    const listed = (await (
+      await fetch(`${h.sandbox.url}/core/public/validations-persons?status=approved&per_page=2`, {
+        headers: { "x-api-key": "sbx_core_view_media" },
+      })
+    ).json()) as { data: Array<{ public_id: string }> };
+    const publicId = listed.data[1]!.public_id;
+    await h.db.db
+      .insert(cases)
+      .values({ publicId, upstreamStatus: "approved", dueAt: new Date(), recommendation: "approve", outcomeState: "confirmed" });
+    const scheduled = await runMonitoring({ scheduled: true, minGapMs: 0 });
+    expect(scheduled.ran).toBe(true);
+    expect(scheduled.screened).toBeGreaterThanOrEqual(1);
+    expect(await h.db.db.select().from(monitoringScreenings).where(eq(monitoringScreenings.publicId, publicId))).toHaveLength(1);
+    expect((await systemRuns()).map((event) => event.outcome)).toEqual(["intent", "success"]);
+    await call(PUT(send("/settings", "PUT", h.adminCookie, { dailyBudget: 0 }), NO_PARAMS));
   });
 
   it("refuses an analyst", async () => {
