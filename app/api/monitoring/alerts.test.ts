@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
+import { cases } from "@/lib/cases/server/tables";
 import { monitoringAlerts } from "@/lib/monitoring/server/tables";
 import type { MonitoringAlert } from "@/lib/monitoring/types";
 import { withPartnersHarness } from "@/test/partners-ops";
@@ -24,11 +25,17 @@ async function call(response: Response | Promise<Response>) {
   const answered = await response;
   return { status: answered.status, body: (await answered.json()) as Answer };
 }
+/** An approved case, as the screening's alerts hang on one. */
+const approved = (publicId: string) =>
+  h.db.db
+    .insert(cases)
+    .values({ publicId, upstreamStatus: "approved", dueAt: new Date(), recommendation: "approve", outcomeState: "recorded" });
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 const NO_PARAMS = { params: Promise.resolve({}) };
 
 describe("the monitoring queue (GET /api/monitoring/alerts, POST …/assignment, POST …/outcome)", () => {
   it("lists an alert, lets one member take it and its holder decide it", async () => {
+    await approved("ver-monitored-1");
     const [alert] = await h.db.db
       .insert(monitoringAlerts)
       .values({ publicId: "ver-monitored-1", connectionId: "primary", documentMasked: "***.982.247-**", change: "list:OFAC" })
@@ -63,6 +70,7 @@ describe("the monitoring queue (GET /api/monitoring/alerts, POST …/assignment,
   });
 
   it("refuses the outcome to a member who neither holds the alert nor runs the queue, and a bad id by name", async () => {
+    await approved("ver-monitored-2");
     const [alert] = await h.db.db
       .insert(monitoringAlerts)
       .values({ publicId: "ver-monitored-2", connectionId: "primary", documentMasked: null, change: "pep" })

@@ -2,7 +2,7 @@
 -- upstream calls the admin sets (monitoring_settings, one row); the facts seen at each screening (monitoring_screenings:
 -- PEP yes/no, restrictive list names, deceased; the CPF only as the audit ring's keyed hash and the masked document);
 -- and a monitoring alert per change and verification (monitoring_alerts; the unique index keeps one per change
--- whatever instance saw it).
+-- whatever instance saw it). Both follow their case: removed with it by the cases' retention.
 CREATE TABLE "monitoring_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"daily_budget" integer DEFAULT 0 NOT NULL,
@@ -28,6 +28,8 @@ CREATE TABLE "monitoring_screenings" (
 	"cpf_checked" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "monitoring_screenings" ADD CONSTRAINT "monitoring_screenings_public_id_cases_public_id_fk" FOREIGN KEY ("public_id") REFERENCES "public"."cases"("public_id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 CREATE INDEX "monitoring_screenings_due_idx" ON "monitoring_screenings" USING btree ("last_screened_at");
 --> statement-breakpoint
 CREATE TABLE "monitoring_alerts" (
@@ -47,6 +49,8 @@ CREATE TABLE "monitoring_alerts" (
 	CONSTRAINT "monitoring_alerts_status_check" CHECK ("monitoring_alerts"."status" in ('open', 'closed')),
 	CONSTRAINT "monitoring_alerts_outcome_check" CHECK ("monitoring_alerts"."outcome" is null or "monitoring_alerts"."outcome" in ('cleared', 'confirmed'))
 );
+--> statement-breakpoint
+ALTER TABLE "monitoring_alerts" ADD CONSTRAINT "monitoring_alerts_public_id_cases_public_id_fk" FOREIGN KEY ("public_id") REFERENCES "public"."cases"("public_id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "monitoring_alerts" ADD CONSTRAINT "monitoring_alerts_assignee_id_staff_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint

@@ -122,6 +122,11 @@ describeEachDatabase("ongoing screening on $name", ({ name, open }) => {
     const third = await runScreening(handle.db, options({ now: new Date(T0.getTime() + 50 * HOUR) }));
     expect(third).toMatchObject({ ran: true, screened: 1, alertsOpened: 0 });
     expect(await handle.db.select().from(monitoringAlerts)).toHaveLength(1);
+
+    // The screening and its alert follow the case: the cases' retention removes them with it.
+    await handle.db.delete(cases).where(eq(cases.publicId, person!.publicId));
+    expect(await handle.db.select().from(monitoringScreenings)).toEqual([]);
+    expect(await handle.db.select().from(monitoringAlerts)).toEqual([]);
   });
 
   it("opens an alert per new restrictive list and for a death, not for what the case knew at approval", async () => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "@/lib/auth/server/tables";
+import { cases } from "@/lib/cases/server/tables";
 
 // Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
 // and no `@/` alias here: drizzle-kit loads schema files outside Next.
@@ -37,7 +38,10 @@ export const monitoringSettings = pgTable(
 export const monitoringScreenings = pgTable(
   "monitoring_screenings",
   {
-    publicId: text("public_id").primaryKey(),
+    // The approved case's verification: the row goes with the case (the cases' retention policy).
+    publicId: text("public_id")
+      .primaryKey()
+      .references(() => cases.publicId, { onDelete: "cascade" }),
     connectionId: text("connection_id").notNull(),
     cpfHash: text("cpf_hash"),
     // The audit key (AUDIT_HASH_SECRET's ring) `cpf_hash` was made under.
@@ -67,7 +71,10 @@ export const monitoringAlerts = pgTable(
   "monitoring_alerts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    publicId: text("public_id").notNull(),
+    // The approved case's verification: the alert goes with the case (the cases' retention policy).
+    publicId: text("public_id")
+      .notNull()
+      .references(() => cases.publicId, { onDelete: "cascade" }),
     connectionId: text("connection_id").notNull(),
     documentMasked: text("document_masked"),
     change: text("change").notNull(),
