@@ -53,6 +53,8 @@ export const FEATURES = {
   privacy: ["cases", "webhooks", "notifications", "verifications"],
   // The embedded database's backups: the database, the secrets and the audit head file (no UI, commands only).
   backup: [],
+  // Ongoing screening: re-screens the people whose case was approved (lib/cases' tables) and opens monitoring alerts.
+  monitoring: ["cases"],
 };
 
 /** The two components folders that mirror no lib folder. */

@@ -72,6 +72,8 @@ export async function register() {
   startKeyExpirySchedule();
   const { startLateRequestsSchedule } = await import("./lib/privacy/server/late-requests");
   startLateRequestsSchedule();
+  const { startScreeningSchedule } = await import("./lib/monitoring/server/schedule");
+  startScreeningSchedule();
   const { startUpstreamCallFlusher } = await import("./lib/upstream/call-count");
   startUpstreamCallFlusher();
   const { startAuditHeadSchedule } = await import("./lib/audit-trail/server/head-schedule");

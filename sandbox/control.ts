@@ -1,12 +1,15 @@
 /*
  * Control routes (/sandbox), for tests and demos only: health, the request log, the clock, fault injection,
- * the webhook destination and its deliveries, verification changes and the SMS outbox. Not part of the
+ * the webhook destination and its deliveries, verification changes, facts about people and the SMS outbox. Not part of the
  * service; never faulted and never logged.
  */
 import { KeyValidity } from "./api-keys";
 import type { FaultRule } from "./config";
+import { validCpf } from "./fixtures/cpf";
+import { personFromCpf } from "./fixtures/people";
 import { STATUSES, type Status } from "./fixtures/verifications";
 import { json, mediaType, type Ctx, type Reply, type Router } from "./http";
+import { parseFactsChange } from "./person-facts";
 import type { SandboxState } from "./state";
 import { REVIEW_STATES, type ReviewState } from "./verification-store";
 import type { DeliveryOptions, VerificationEvent } from "./webhooks";
@@ -205,6 +208,23 @@ export function controlRoutes(state: SandboxState, router: Router): void {
       const record = state.verifications.locate(publicId)!.store.backdate(publicId, at);
       if (!record) return json(409, { message: "Only a verification created through the API can be moved back in time." });
       return json(200, { public_id: record.publicId, created_at: new Date(record.createdAt).toISOString() });
+    })
+    .add("POST", "/sandbox/people/:cpf/facts", async (ctx) => {
+      // What the service learns about a person after their verification: PEP, restrictive lists, death.
+      const cpf = validCpf(ctx.params.cpf ?? "");
+      if (!cpf) return bad("cpf must be a valid CPF (11 digits, check digits included).");
+      const body = await readJson(ctx);
+      if (isReply(body)) return body;
+      const change = parseFactsChange(body, new Date(state.clock.now()).toISOString().slice(0, 10));
+      if (typeof change === "string") return bad(change);
+      state.people.set(cpf, change);
+      const person = state.people.of(personFromCpf(cpf));
+      return json(200, {
+        pep: person.pep,
+        pep_origin: person.pepOrigin,
+        restrictive_lists: person.restrictiveLists.map((list) => list.name),
+        deceased: person.deceased,
+      });
     })
     .add("GET", "/sandbox/sms/outbox", (ctx) => {
       const phone = (ctx.query.get("phone") ?? "").trim().replace(/^\+/, "");

@@ -8,6 +8,7 @@ import { signedFiles } from "./files";
 import { formatCpf, maskCpf, validCpf } from "./fixtures/cpf";
 import { FLOWS, JOURNEYS, STATUSES, type VerificationRecord } from "./fixtures/verifications";
 import { ipInCidr, json, mediaType, type Ctx, type Reply, type Router } from "./http";
+import type { PersonFacts } from "./person-facts";
 import type { SandboxState } from "./state";
 import type { ListFilter, VerificationStore } from "./verification-store";
 
@@ -147,8 +148,14 @@ function maskWords(value: string): string {
     .join(" ");
 }
 
-export function presentVerification(record: VerificationRecord, unmasked: boolean, store?: VerificationStore): Record<string, unknown> {
-  const { person } = record;
+export function presentVerification(
+  record: VerificationRecord,
+  unmasked: boolean,
+  store?: VerificationStore,
+  people?: PersonFacts,
+): Record<string, unknown> {
+  // The person as they are today: facts set since the verification (person-facts.ts) included.
+  const person = people ? people.of(record.person) : record.person;
   return {
     public_id: record.publicId,
     document: unmasked ? formatCpf(record.cpf) : maskCpf(record.cpf),
@@ -200,7 +207,7 @@ function list(state: SandboxState, ctx: Ctx): Reply {
   return json(
     200,
     {
-      data: items.map((record) => presentVerification(record, unmasked, store)),
+      data: items.map((record) => presentVerification(record, unmasked, store, state.people)),
       pagination: { page: filter.page, per_page: filter.perPage, total },
     },
     NO_STORE,
@@ -217,7 +224,7 @@ function fetchOne(state: SandboxState, ctx: Ctx): Reply {
   const store = state.verifications.get(key.integration, key.environment);
   const record = store?.find(ctx.params.public_id ?? "");
   if (!record) return notFound();
-  return json(200, presentVerification(record, key.permissions.has("unmasked"), store), NO_STORE);
+  return json(200, presentVerification(record, key.permissions.has("unmasked"), store, state.people), NO_STORE);
 }
 
 function files(state: SandboxState, ctx: Ctx): Reply {

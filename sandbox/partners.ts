@@ -85,7 +85,7 @@ function lookup(state: SandboxState, ctx: Ctx, header: string | undefined, answe
   if (isReply(integration)) return integration;
   const cpf = validCpf(ctx.query.get("cpf") ?? "");
   if (!cpf) return invalidData({ cpf: ["The cpf is not a valid CPF."] });
-  return json(200, answer(personFromCpf(cpf)));
+  return json(200, answer(state.people.of(personFromCpf(cpf))));
 }
 
 function cpfHistory(state: SandboxState, ctx: Ctx): Reply {
@@ -124,7 +124,7 @@ async function sdkUrl(state: SandboxState, ctx: Ctx): Promise<Reply> {
 
   const session = state.sessions.create(cpf, integration.uuid);
   const now = isoWithOffset(session.createdAt);
-  const cliente = historyRecord(personFromCpf(cpf), session.createdAt);
+  const cliente = historyRecord(state.people.of(personFromCpf(cpf)), session.createdAt);
   return json(200, {
     personId: session.personId,
     url: `${state.publicBase}/widget/${session.sessionId}?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(lang)}`,

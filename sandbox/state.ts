@@ -2,7 +2,7 @@
  * Everything the sandbox remembers, composed from one module per concern: the clock (clock.ts), the request
  * log (request-log.ts), fault rules (faults.ts), partner accounts and integrations (accounts.ts), the
  * verification stores (verification-store.ts), signed files (files.ts), KYC sessions (kyc-sessions.ts), SMS
- * codes (sms-codes.ts), and the webhook outbox with the events that feed it (webhooks.ts,
+ * codes (sms-codes.ts), facts set on people since their verification (person-facts.ts), and the webhook outbox with the events that feed it (webhooks.ts,
  * verification-events.ts). The core API keys are constants (api-keys.ts), each valid until a rotation's grace ends. In memory, except the id counters
  * (ids.ts): a restart starts the data over from SANDBOX_SEED but never hands out an integration or person
  * id twice.
@@ -17,6 +17,7 @@ import { Faults } from "./faults";
 import type { FileEntry } from "./files";
 import { IdCounters } from "./ids";
 import { KycSessions } from "./kyc-sessions";
+import { PersonFacts } from "./person-facts";
 import { RequestLog } from "./request-log";
 import { SmsCodes } from "./sms-codes";
 import { VerificationEvents } from "./verification-events";
@@ -43,6 +44,8 @@ export class SandboxState {
   readonly files = new Map<string, FileEntry>();
   readonly sessions: KycSessions;
   readonly sms = new SmsCodes();
+  /** Facts about people set since their verification (person-facts.ts). */
+  readonly people = new PersonFacts();
   readonly webhooks: WebhookOutbox;
   readonly events: VerificationEvents;
 

@@ -64,6 +64,13 @@ const ANSWERS: Record<string, number | [number, string]> = {
   "GET app/api/cases/reasons/route.ts": 200,
   "GET app/api/cases/route.ts": 200,
   "GET app/api/cases/routing/route.ts": 200,
+  // No approved case and a budget of 0: the run screens nobody and calls nothing.
+  "POST app/api/monitoring/run/route.ts": 200,
+  "GET app/api/monitoring/alerts/route.ts": 200,
+  "POST app/api/monitoring/alerts/[id]/assignment/route.ts": [404, "not_found"],
+  "POST app/api/monitoring/alerts/[id]/outcome/route.ts": [400, "validation"],
+  "GET app/api/monitoring/settings/route.ts": 200,
+  "PUT app/api/monitoring/settings/route.ts": [400, "validation"],
   "PUT app/api/cases/routing/route.ts": [400, "validation"],
   "GET app/api/cases/settings/route.ts": 200,
   "PUT app/api/cases/settings/route.ts": [400, "validation"],

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "privacy",
   "analytics",
   "coaf",
+  "monitoring",
 ] as const;
 
 export type Messages = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;

@@ -27,6 +27,7 @@ export const UNATTRIBUTED = "unattributed";
 const FLUSH_MS = 5_000;
 
 const sources = new AsyncLocalStorage<string>();
+const meters = new AsyncLocalStorage<{ calls: number }>();
 
 /** Runs `work` with its upstream calls counted under `source` (a route, a page or a job). */
 export function withUpstreamSource<T>(source: string, work: () => T): T {
@@ -65,8 +66,26 @@ function today(now: Date): string {
 const keyOf = (entry: Omit<UpstreamCallCount, "count">) =>
   `${entry.day}\u0000${entry.connectionId}\u0000${entry.source}\u0000${entry.kind}`;
 
+/**
+ * Runs `work` and says how many upstream calls (HTTP attempts, retries and logins included) it made, whether it
+ * succeeded or threw: what a job spending a budget of calls counts against it (lib/monitoring).
+ */
+export async function meterUpstreamCalls<T>(
+  work: () => Promise<T>,
+): Promise<{ calls: number; result: T } | { calls: number; error: unknown }> {
+  const meter = { calls: 0 };
+  try {
+    const result = await meters.run(meter, work);
+    return { calls: meter.calls, result };
+  } catch (error) {
+    return { calls: meter.calls, error };
+  }
+}
+
 /** Counts one call of `kind` under the current connection and source. Memory only: never waits, never fails the call. */
 export function countUpstreamCall(kind: string, now: Date = new Date()): void {
+  const meter = meters.getStore();
+  if (meter) meter.calls += 1;
   const call = { day: today(now), connectionId: currentConnectionId(), source: upstreamSource(), kind };
   const key = keyOf(call);
   const entry = tally().get(key);

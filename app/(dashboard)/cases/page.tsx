@@ -50,6 +50,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
         "cases.state",
         "verifications.errors",
         "views.save",
+        "monitoring.queue",
       ]}
     >
       <CasesPageClient initial={params} viewer={{ id: user.id, permissions: user.permissions }} />

@@ -1,7 +1,7 @@
 import { date, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /*
- * The overview's status mirror (migration 0036, lib/overview/server/mirror.ts): per connection, what the service's list
+ * The overview's status mirror (migration 0035, lib/overview/server/mirror.ts): per connection, what the service's list
  * shows for the days the overview has read, by id, status, flow, journey and dates (no personal data), and which days
  * were read whole, when.
  */

@@ -1,0 +1,18 @@
+import { json, route } from "@/lib/api/route";
+import { audited } from "@/lib/audit-trail/server";
+import { listAlerts } from "@/lib/monitoring/server/alerts";
+import { alertListSchema } from "@/lib/monitoring/validation";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/monitoring/alerts?status=open|closed – the monitoring queue of the request's connection: what the ongoing
+// screening found changed (docs/compliance.md, "Ongoing screening"), newest first, the document masked. Audited as a
+// read (`monitoring.alert_list`).
+export const GET = route({ permission: "cases.read", query: alertListSchema }, async ({ db, context, query, connection }) => {
+  const alerts = await audited(
+    context,
+    { action: "monitoring.alert_list", details: { status: query.status }, detailsOf: (list) => ({ count: list.length }) },
+    () => listAlerts(db, connection.id, query.status),
+  );
+  return json({ alerts });
+});
