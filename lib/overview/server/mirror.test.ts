@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type { LogSink } from "@/lib/log";
 import { STATUSES } from "@/lib/overview/figures";
 import { parseOverviewPeriod, todayIn, type OverviewPeriod } from "@/lib/overview/period";
+import type { Verification } from "@/lib/upstream/model/verification";
 import { describeEachDatabase, stubTestEnvironment, withDatabase } from "@/test/db";
 import { withSandbox } from "@/test/sandbox";
 import { testConfig, testCoreClient } from "@/test/verifications";
@@ -120,6 +121,32 @@ describeEachDatabase("the overview's status mirror on $name", ({ open }) => {
     await applyMirrorStatus(handle.db, "production", { publicId: row!.publicId, status: "approved", decidedAt: null });
     const [still] = await handle.db.select().from(verificationMirror).where(eq(verificationMirror.publicId, row!.publicId));
     expect(still!.status).toBe("reproved");
+  });
+
+  it("keeps a verification the pages showed twice (the list shifted while read) once", async () => {
+    await handle.db.delete(verificationMirror);
+    const days = period({ days: "7" });
+    const at = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const item = (publicId: string, hours: number): Verification =>
+      ({ publicId, status: "approved", createdAt: at(hours), document: "***.456.789-**", documentMasked: true }) as Verification;
+    // Page 1 then page 2 of two: a verification created meanwhile pushed B onto the second page as well.
+    const pages = [
+      [item("a", 1), item("b", 2)],
+      [item("b", 2), item("c", 3)],
+    ];
+    const client = {
+      listVerifications: async (filters: { per_page?: number; page?: number; status?: string | string[] }) =>
+        filters.per_page === 1
+          ? {
+              items: [],
+              pagination: { page: 1, perPage: 1, total: !filters.status || [filters.status].flat().includes("approved") ? 3 : 0 },
+            }
+          : { items: pages[(filters.page ?? 1) - 1] ?? [], pagination: { page: filters.page ?? 1, perPage: 2, total: 4 } },
+    } as unknown as MirrorDeps["client"];
+    const cfg = testConfig(sandbox.url, { CORE_MAX_PER_PAGE: "2" });
+    const counts = await mirroredCounts(days, { ...deps(), cfg, client });
+    expect(counts?.byStatus.approved).toBe(3);
+    expect((await handle.db.select().from(verificationMirror)).map((row) => row.publicId).sort()).toEqual(["a", "b", "c"]);
   });
 
   it("declines a period whose reading would cost more calls than counting it day by day, having read nothing", async () => {

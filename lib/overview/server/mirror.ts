@@ -113,23 +113,25 @@ function rowOf(item: Verification, connectionId: string, seenAt: Date) {
 async function readDays(from: string, to: string, deps: MirrorDeps, timeZone: string, maxPages: number): Promise<void> {
   const started = new Date();
   const perPage = deps.cfg.core.maxPerPage;
-  const rows: Array<NonNullable<ReturnType<typeof rowOf>>> = [];
+  // By id: a verification created while the pages are read shifts the later ones, so an item may come twice.
+  const rows = new Map<string, NonNullable<ReturnType<typeof rowOf>>>();
   for (let page = 1; ; page += 1) {
     if (page > maxPages) throw new MirrorUnavailable("too many pages");
     const list = await listVerifications({ from, to, per_page: perPage, page }, { cfg: deps.cfg, client: deps.client });
     if (!list.pagingAvailable && list.pagination.total > list.items.length) throw new MirrorUnavailable("no paging");
     for (const item of list.items) {
       const row = rowOf(item, deps.connectionId, started);
-      if (row) rows.push(row);
+      if (row && !rows.has(row.publicId)) rows.set(row.publicId, row);
     }
     if (list.items.length < perPage || page * perPage >= list.pagination.total) break;
   }
   const range = { start: startOfDay(from, timeZone), end: startOfDay(addDays(to, 1), timeZone) };
   await deps.db.transaction(async (tx) => {
-    for (let index = 0; index < rows.length; index += 500) {
+    const values = [...rows.values()];
+    for (let index = 0; index < values.length; index += 500) {
       await tx
         .insert(verificationMirror)
-        .values(rows.slice(index, index + 500))
+        .values(values.slice(index, index + 500))
         .onConflictDoUpdate({
           target: [verificationMirror.connectionId, verificationMirror.publicId],
           set: {
