@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { MAX_RECENT_SECRETS, redactText, registerRecentSecret, registerSecrets } from "./log";
+import { describeEachDatabase, withDatabase } from "@/test/db";
+
+import { MAX_RECENT_SECRETS, redact, redactText, registerRecentSecret, registerSecrets } from "./log";
 
 // Opaque values with no token shape, so only the registered-secret pass can obscure them.
 const opaque = (label: string) => `opaque-secret-value-${label}-end`;
@@ -21,5 +24,25 @@ describe("registered secrets", () => {
     registerSecrets(configured);
     for (let index = 0; index < MAX_RECENT_SECRETS * 2; index += 1) registerRecentSecret(opaque(`later-${index}`));
     expect(redactText(`password ${configured}`)).toBe("password [redacted]");
+  });
+});
+
+describeEachDatabase("a failed query's error on $name", ({ open }) => {
+  const handle = withDatabase(open);
+
+  it("is logged with its statement and without the values it was sent", async () => {
+    const value = "123.456.789-09 Maria Aparecida";
+    const error = await handle.db.execute(sql`select ${value}::text as v where 1 / 0 = 1`).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    expect(error, "the query fails").toBeInstanceOf(Error);
+    // What the database driver's wrapper says, as thrown: the values are there (so the test can fail).
+    expect(`${(error as Error).message}`).toContain(value);
+    const logged = JSON.stringify(redact(error));
+    expect(logged).toContain("Failed query");
+    expect(logged).toContain("select $1::text");
+    expect(logged).not.toContain("123.456.789-09");
+    expect(logged).not.toContain("Maria");
   });
 });

@@ -63,13 +63,20 @@ export function registerConfigSecrets(cfg: Config): void {
 const SENSITIVE_QUERY = /([?&;](?:token|signature|expires|sig|api_key|apikey|access_token|code)=)[^&#\s"'<>]*/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+// A failed query's error (drizzle's "Failed query: …\nparams: …") carries the values it was sent: ids, keyed hashes,
+// masked documents, sealed texts. The statement stays (it names the table and columns); the values do not.
+const QUERY_PARAMS = /(\nparams: )[^\n]*/g;
 // Object keys whose values are dropped whatever they hold.
 const SENSITIVE_KEY =
   /^(authorization|proxy-authorization|x-api-key|api[-_]?key|password|passwd|secret|token|access_token|accesstoken|jwt|cookie|set-cookie|signature|x-integration-token)$/i;
 
 /** Obscures credentials inside free text (messages, stacks, URLs). */
 export function redactText(text: string): string {
-  let out = text.replace(SENSITIVE_QUERY, `$1${REDACTED}`).replace(BEARER, `$1 ${REDACTED}`).replace(JWT, REDACTED);
+  let out = text
+    .replace(SENSITIVE_QUERY, `$1${REDACTED}`)
+    .replace(BEARER, `$1 ${REDACTED}`)
+    .replace(JWT, REDACTED)
+    .replace(QUERY_PARAMS, `$1${REDACTED}`);
   for (const set of [secrets, recentSecrets]) {
     for (const secret of set) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
