@@ -54,7 +54,8 @@ const COLUMNS: Array<{ key: ColumnKey; width: string; numeric?: boolean; sort?: 
   { key: "owner", width: "w-[6rem]" },
 ];
 
-const ROW = "md:h-9 md:align-middle";
+// One line per row on a wide screen, whatever a cell holds (a long owner, two flag badges): rows keep their 36 px.
+const ROW = "md:h-9 md:align-middle md:whitespace-nowrap";
 const TABLE = "md:min-w-[77.5rem] md:table-fixed";
 const PAD = "px-2 py-1";
 
