@@ -68,6 +68,17 @@ export interface StaffSession {
   hasPassword: boolean;
   /** When this session's sign-in happened (epoch ms): the first enrolment's grace (require-role.ts `assertCredentialChange`). */
   signedInAt: number;
+  /**
+   * The connections the member is given, each less what it withholds (lib/connections/server/access.ts); null: every
+   * connection, nothing withheld. Read with the session, so the session cache spares a query per request; a change
+   * reaches every instance's cache like a role change (migration 0036).
+   */
+  connectionGrants: SessionConnectionGrant[] | null;
+}
+
+export interface SessionConnectionGrant {
+  connectionId: string;
+  withheld: Permission[];
 }
 
 /** The factors a member can step up with (GET /api/account/factors, `stepUpMethods`). */

@@ -75,6 +75,25 @@ describeEachDatabase("the session cache on $name", ({ name, open }) => {
     await expect.poll(async () => (await cache.validate(demoted))?.role).toBe("analyst");
   });
 
+  it("carries the member's connection grants, and sees them change whoever changes them (the database announces it)", async () => {
+    const ids = await staffWithSession(database.db);
+    const cache = await listeningCache();
+    expect((await cache.validate(ids))?.connectionGrants).toBeNull();
+    // Straight SQL, as a script or another instance would: nothing in this process is told directly.
+    const connection = `c-${Math.random().toString(36).slice(2, 8)}`;
+    await database.db.execute(
+      sql`insert into connections (id, name, environment, core_key_sealed, core_key_hint) values (${connection}, 'Test', 'sandbox', 'v1.x.y', 'hint')`,
+    );
+    await database.db.execute(
+      sql`insert into staff_connection_access (staff_id, connection_id, withheld) values (${ids.userId}, ${connection}, '{media.read,no.such_permission}')`,
+    );
+    await expect
+      .poll(async () => (await cache.validate(ids))?.connectionGrants)
+      .toEqual([{ connectionId: connection, withheld: ["media.read"] }]);
+    await database.db.execute(sql`delete from staff_connection_access where staff_id = ${ids.userId}`);
+    await expect.poll(async () => (await cache.validate(ids))?.connectionGrants).toBeNull();
+  });
+
   it("still ends an idle session: an entry is never trusted past its last-seen touch", async () => {
     const ids = await staffWithSession(database.db);
     const cache = await listeningCache();

@@ -5,9 +5,9 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server/record";
-import { resolvePermissions, secondFactorRequired } from "@/lib/auth/permissions";
+import { PERMISSIONS, resolvePermissions, secondFactorRequired, type Permission } from "@/lib/auth/permissions";
 import { staffFactors, staffRoles, staffSessions, staffUsers } from "@/lib/auth/server/tables";
-import type { SessionStage, SignInMethod, StaffSession } from "@/lib/auth/types";
+import type { SessionConnectionGrant, SessionStage, SignInMethod, StaffSession } from "@/lib/auth/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 
@@ -120,6 +120,11 @@ export async function readLiveSession(
       createdAt: staffSessions.createdAt,
       lastSeenAt: staffSessions.lastSeenAt,
       revokedAt: staffSessions.revokedAt,
+      // By name, not through the connections feature's table (a layer above): the member's grants, null when none.
+      grants: sql<Array<{
+        connectionId: string;
+        withheld: string[];
+      }> | null>`(select json_agg(json_build_object('connectionId', a.connection_id, 'withheld', a.withheld)) from staff_connection_access a where a.staff_id = ${staffUsers.id})`,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
@@ -163,8 +168,21 @@ export async function readLiveSession(
     hasSecondFactor,
     hasPassword: Boolean(row.hasPassword),
     signedInAt: row.createdAt.getTime(),
+    connectionGrants: grantsOfRow(row.grants),
   };
   return { session, createdAt: row.createdAt, lastSeenAt };
+}
+
+const KNOWN_PERMISSIONS = new Set<string>(PERMISSIONS);
+
+/** The grants as read with the session (json_agg: a JSON array, or null for none); an unknown permission is dropped. */
+function grantsOfRow(grants: Array<{ connectionId: string; withheld: string[] }> | string | null): SessionConnectionGrant[] | null {
+  const parsed = typeof grants === "string" ? (JSON.parse(grants) as Array<{ connectionId: string; withheld: string[] }>) : grants;
+  if (!parsed || parsed.length === 0) return null;
+  return parsed.map((grant) => ({
+    connectionId: grant.connectionId,
+    withheld: grant.withheld.filter((name): name is Permission => KNOWN_PERMISSIONS.has(name)),
+  }));
 }
 
 /** The stage a session is in, in the order a sign-in goes through them. */

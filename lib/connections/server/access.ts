@@ -3,7 +3,8 @@ import "server-only";
 import { eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
-import type { StaffSession } from "@/lib/auth/types";
+import { forgetLocally } from "@/lib/auth/server/session-invalidation";
+import type { SessionConnectionGrant, StaffSession } from "@/lib/auth/types";
 import { defaultConnection, liveConnection, liveConnections, type Connection } from "@/lib/connections/server/store";
 import { staffConnectionAccess } from "@/lib/connections/server/tables";
 import type { Database } from "@/lib/db/client";
@@ -18,10 +19,8 @@ import { AppError } from "@/lib/shared/errors";
  * (`narrowTo`): the route kit and the page guard both pass through here (lib/api/route.ts, ./page.ts).
  */
 
-export interface ConnectionGrant {
-  connectionId: string;
-  withheld: Permission[];
-}
+/** A connection the member is given, less what it withholds (read with the session: StaffSession.connectionGrants). */
+export type ConnectionGrant = SessionConnectionGrant;
 
 /** The member's grants, or null: every connection, nothing withheld. */
 export async function grantsOf(db: Database, staffId: string): Promise<ConnectionGrant[] | null> {
@@ -114,4 +113,6 @@ export async function setGrants(db: Database, staffId: string, grants: Connectio
         .insert(staffConnectionAccess)
         .values(grants.map((grant) => ({ staffId, connectionId: grant.connectionId, withheld: grant.withheld })));
   });
+  // The member's sessions carry their grants: this process forgets them now, the others on the trigger's notification.
+  forgetLocally({ userId: staffId });
 }

@@ -7,7 +7,7 @@ import { cache } from "react";
 import { hasPermission } from "@/lib/auth/permissions";
 import { currentPageUser, requirePageUser, type Access, type StageOptions } from "@/lib/auth/server/require-role";
 import type { StaffSession } from "@/lib/auth/types";
-import { grantsOf, memberConnection, narrowTo, usableConnections, type ConnectionGrant } from "@/lib/connections/server/access";
+import { memberConnection, narrowTo, usableConnections, type ConnectionGrant } from "@/lib/connections/server/access";
 import { CONNECTION_HEADER, withConnection } from "@/lib/connections/server/bind";
 import type { Connection } from "@/lib/connections/server/store";
 import { getDb } from "@/lib/db/client";
@@ -21,11 +21,8 @@ import { withUpstreamSource } from "@/lib/upstream/call-count";
  * (./access.ts): every signed-in page goes through it (test/connection-pages.test.ts).
  */
 
-/** The signed-in member's grants, once per render (null: every connection, or nobody signed in). */
-const pageGrants = cache(async (): Promise<ConnectionGrant[] | null> => {
-  const user = await currentPageUser();
-  return user ? grantsOf(await getDb(), user.id) : null;
-});
+/** The signed-in member's grants, read with their session (null: every connection, or nobody signed in). */
+const pageGrants = cache(async (): Promise<ConnectionGrant[] | null> => (await currentPageUser())?.connectionGrants ?? null);
 
 // Once per render (React's per-request cache): the layout and the page both ask.
 export const pageConnection = cache(async (): Promise<Connection> => {
