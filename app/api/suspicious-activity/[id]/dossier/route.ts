@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 // (masked, no images), the decisions with their reasons, the case's history and the same person's other
 // verifications. Audited as `coaf.dossier_export` on the report, never on the person (no tipping off).
 export const GET = route(
-  { permission: "coaf.report", params: suspiciousActivityParamsSchema, query: dossierQuerySchema },
+  { permission: "coaf.report", sideEffects: true, params: suspiciousActivityParamsSchema, query: dossierQuerySchema },
   async ({ db, user, request, context, params, query: { format } }) => {
     const dossier = await reportDossier(db, { ...context, actor: { id: user.id, email: user.email } }, params.id, format);
     const name = `coaf-dossier-${dossier.report.casePublicId}.${format}`;
