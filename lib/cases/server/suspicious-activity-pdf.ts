@@ -1,10 +1,10 @@
 import "server-only";
 
 import { createTranslator } from "next-intl";
-import PDFDocument from "pdfkit";
 
 import type { Locale } from "@/lib/i18n/locales";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
+import { PDF_GREY as GREY, PDF_MARGIN as MARGIN, numberPagesAndEnd, startPdf, winAnsi } from "@/lib/shared/server/pdf";
 import enCases from "@/messages/en/cases.json";
 import en from "@/messages/en/coaf.json";
 import ptBRCases from "@/messages/pt-BR/cases.json";
@@ -13,7 +13,7 @@ import ptBR from "@/messages/pt-BR/coaf.json";
 import type { SuspiciousActivityDossier } from "./suspicious-activity-dossier";
 
 /*
- * The dossier of a suspicious-activity report as a PDF (pdfkit, its built-in Helvetica: WinAnsi text, pt-BR accents
+ * The dossier of a suspicious-activity report as a PDF (lib/shared/server/pdf.ts: WinAnsi text, pt-BR accents
  * included, any other character written as "?"), in the member's language: the report, the verification, the
  * decisions with their reasons, the case's history and the same person's other verifications. No image.
  */
@@ -24,15 +24,6 @@ const CATALOGUES: Record<Locale, { coaf: typeof en; cases: typeof enCases }> = {
   en: { coaf: en, cases: enCases },
   "pt-BR": { coaf: ptBR, cases: ptBRCases },
 };
-const MARGIN = 48;
-const GREY = "#475569";
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-function winAnsi(text: string): string {
-  return [...text.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, " ")]
-    .map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : "?"))
-    .join("");
-}
 
 function heading(doc: PDFKit.PDFDocument, text: string): void {
   doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black").text(winAnsi(text), MARGIN).moveDown(0.2);
@@ -158,20 +149,7 @@ export async function suspiciousActivityPdf(dossier: SuspiciousActivityDossier, 
   const at = (iso: string) => dateTime.format(new Date(iso));
   const money = new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" });
 
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    bufferPages: true,
-    lang: locale,
-    displayTitle: true,
-    info: { Title: winAnsi(t("title")), Subject: winAnsi(t("subtitle")) },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, done } = startPdf({ lang: locale, title: t("title"), subject: t("subtitle") });
   doc
     .font("Helvetica-Bold")
     .fontSize(16)
@@ -182,22 +160,6 @@ export async function suspiciousActivityPdf(dossier: SuspiciousActivityDossier, 
   verificationPart(doc, dossier, t, at);
   casePart(doc, dossier, t, at, reason);
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font("Helvetica")
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(winAnsi(t("page", { page: index + 1, pages: range.count })), MARGIN, doc.page.height - 30, {
-        width: doc.page.width - 2 * MARGIN,
-        align: "right",
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
+  numberPagesAndEnd(doc, (page, pages) => t("page", { page, pages }));
   return done;
 }

@@ -2,11 +2,12 @@ import PDFDocument from "pdfkit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { TitularReport } from "@/lib/privacy/titular";
+import { winAnsi } from "@/lib/shared/server/pdf";
 import { stubTestEnvironment } from "@/test/db";
 import { pdfText } from "@/test/pdf-text";
 
 import { titularReportCsv } from "./titular-csv";
-import { fitColumns, longestWord, reportTables, titularReportPdf, winAnsi } from "./titular-pdf";
+import { fitColumns, longestWord, reportTables, titularReportPdf } from "./titular-pdf";
 import { reportMessages } from "./titular-report";
 
 beforeAll(() => stubTestEnvironment());

@@ -1,11 +1,10 @@
 import "server-only";
 
-import PDFDocument from "pdfkit";
-
 import { config } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/locales";
 import { erasureText, scoresText, type ReportProcessing, type TitularReport } from "@/lib/privacy/titular";
 import { DATE_FORMAT, DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
+import { PDF_GREY as GREY, PDF_MARGIN as MARGIN, numberPagesAndEnd, startPdf, winAnsi } from "@/lib/shared/server/pdf";
 import enCommon from "@/messages/en/common.json";
 import ptBRCommon from "@/messages/pt-BR/common.json";
 
@@ -20,18 +19,6 @@ import { reportMessages, type Translate } from "./titular-report";
  */
 
 const APP_NAME: Record<Locale, string> = { en: enCommon.appName, "pt-BR": ptBRCommon.appName };
-const MARGIN = 48;
-const GREY = "#475569";
-
-// Latin-1 plus the characters WinAnsi adds in 0x80–0x9F.
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-/** Text the standard fonts can draw: spaces of every kind become a plain space, anything else unknown a "?". */
-export function winAnsi(text: string): string {
-  return [...text.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, " ")]
-    .map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : "?"))
-    .join("");
-}
 
 function controllerName(locale: Locale): string {
   const publicUrl = config().publicUrl;
@@ -204,19 +191,11 @@ function erasureSection(doc: PDFKit.PDFDocument, report: TitularReport, t: Trans
 export async function titularReportPdf(report: TitularReport): Promise<Buffer> {
   const { t } = reportMessages(report.locale);
   const format = formatter(report);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    bufferPages: true,
+  const { doc, done } = startPdf({
     lang: report.locale,
-    displayTitle: true,
-    info: { Title: winAnsi(t("pdf.title")), Author: winAnsi(controllerName(report.locale)), Subject: winAnsi(t("pdf.subtitle")) },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+    title: t("pdf.title"),
+    author: controllerName(report.locale),
+    subject: t("pdf.subtitle"),
   });
 
   doc
@@ -258,20 +237,6 @@ export async function titularReportPdf(report: TitularReport): Promise<Buffer> {
   heading(doc, t("pdf.rightsTitle"));
   paragraph(doc, t("pdf.rights"));
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const text = winAnsi(t("pdf.page", { page: index + 1, pages: range.count }));
-    // Inside the bottom margin: lift it for this line so pdfkit does not open a new page for it.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font("Helvetica")
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(text, MARGIN, doc.page.height - 30, { width: doc.page.width - 2 * MARGIN, align: "right", lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
+  numberPagesAndEnd(doc, (page, pages) => t("pdf.page", { page, pages }));
   return done;
 }
