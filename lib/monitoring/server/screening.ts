@@ -8,6 +8,7 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { acquireLease, releaseLease } from "@/lib/db/lease";
 import { log } from "@/lib/log";
+import type { ScreeningRunResult } from "@/lib/monitoring/types";
 import { cpfDigits, isValidCpf, maskCpf } from "@/lib/shared/cpf";
 import { meterUpstreamCalls } from "@/lib/upstream/call-count";
 import type { CoreClient } from "@/lib/upstream/core";
@@ -70,15 +71,8 @@ export interface ScreeningOptions {
   whenScreening?: (work: () => Promise<ScreeningReport>) => Promise<ScreeningReport>;
 }
 
-export interface ScreeningReport {
-  ran: boolean;
-  screened: number;
-  failed: number;
-  alertsOpened: number;
-  calls: number;
-  budget: number;
-  budgetLeft: number;
-}
+/** What a run did: the answer of POST /api/monitoring/run (lib/monitoring/types.ts). */
+export type ScreeningReport = ScreeningRunResult;
 
 interface Facts {
   pep: boolean;
