@@ -1,32 +1,22 @@
 /* Facts about a person set after their verification (POST /sandbox/people/{cpf}/facts, person-facts.ts). */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { startSandbox, type SandboxHandle } from "../test/sandbox";
+import { withSandbox } from "../test/sandbox";
 import { core, login, MAIN, type Verification } from "./test-support";
 
-let sandbox: SandboxHandle;
-let base: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  base = sandbox.url;
-});
-
-afterAll(async () => {
-  await sandbox?.stop();
-});
+const sandbox = withSandbox();
 
 describe("facts about a person (POST /sandbox/people/{cpf}/facts)", () => {
   const facts = (cpf: string, body: unknown) =>
-    fetch(`${base}/sandbox/people/${cpf}/facts`, {
+    fetch(`${sandbox.url}/sandbox/people/${cpf}/facts`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
   const history = async (cpf: string) => {
-    const bearer = await login(base);
+    const bearer = await login(sandbox.url);
     const query = new URLSearchParams({ token: MAIN.token, cpf });
-    const response = await fetch(`${base}/partners/kyc/cpf-history?${query}`, {
+    const response = await fetch(`${sandbox.url}/partners/kyc/cpf-history?${query}`, {
       headers: { authorization: `Bearer ${bearer}`, origin: `https://${MAIN.domain}` },
     });
     return ((await response.json()) as { dados: { outros_campos: { pep: boolean; obito: boolean } } }).dados.outros_campos;
@@ -34,7 +24,9 @@ describe("facts about a person (POST /sandbox/people/{cpf}/facts)", () => {
 
   it("makes the CPF history, the federal revenue record and the person's verifications answer the new facts", async () => {
     // A person of the generated data, read through the unmasked key to learn the CPF.
-    const list = (await (await core(base, "/public/validations-persons?status=approved&per_page=50", "sbx_core_unmasked")).json()) as {
+    const list = (await (
+      await core(sandbox.url, "/public/validations-persons?status=approved&per_page=50", "sbx_core_unmasked")
+    ).json()) as {
       data: Array<Verification & { pep: boolean; restrictive_lists: unknown[] }>;
     };
     const person = list.data.find((item) => !item.pep && item.restrictive_lists.length === 0)!;
@@ -44,7 +36,7 @@ describe("facts about a person (POST /sandbox/people/{cpf}/facts)", () => {
     const changed = await facts(cpf, { pep: true, pep_origin: "Mayor", restrictive_lists: ["OFAC", "ONU"], deceased: true });
     expect(await changed.json()).toEqual({ pep: true, pep_origin: "Mayor", restrictive_lists: ["OFAC", "ONU"], deceased: true });
     expect(await history(cpf)).toMatchObject({ pep: true, obito: true });
-    const read = (await (await core(base, `/public/validations-persons/${person.public_id}`, "sbx_core_view")).json()) as {
+    const read = (await (await core(sandbox.url, `/public/validations-persons/${person.public_id}`, "sbx_core_view")).json()) as {
       pep: boolean;
       pep_origin: string;
       restrictive_lists: Array<{ name: string }>;
