@@ -98,6 +98,21 @@ export interface CountDeps {
 }
 
 /**
+ * One count per filter set, as one view: they run together (within the limiter), and the first failure is the view's
+ * answer. A call shared with another view that failed rejects with that view's failure: the same cause.
+ */
+export async function countEach(
+  filterSets: VerificationFilters[],
+  deps: { cfg: Config; client: CoreClient; cache: CountCache },
+): Promise<number[]> {
+  const view: ViewState = {};
+  const settled = await Promise.allSettled(filterSets.map((filters) => deps.cache.count(filters, deps.cfg, deps.client, view)));
+  const rejected = settled.find((result) => result.status === "rejected");
+  if (rejected) throw view.failure ?? rejected.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<number>).value);
+}
+
+/**
  * The period's counts: per status and day (the per-day chart, summed for the period) plus one call for
  * the period's total, which also reveals statuses the dashboard does not know.
  * Calls per uncached view: statuses × days + 1 (5 × 30 + 1 = 151 for the default period). The overview counts from its
@@ -107,24 +122,12 @@ export async function verificationCounts(period: OverviewPeriod, deps: CountDeps
   const cfg = deps.cfg ?? config();
   const client = deps.client ?? coreClient();
   const cache = deps.cache ?? sharedCountCache;
-  const view: ViewState = {};
-  const count = (filters: VerificationFilters) => cache.count(filters, cfg, client, view);
-
-  const days = period.days.map((day) => ({ day, byStatus: emptyStatusCounts() }));
-  const settled = await Promise.allSettled([
-    ...days.flatMap((entry) =>
-      STATUSES.map(async (status) => {
-        entry.byStatus[status] = await count({ status: [status], from: entry.day, to: entry.day });
-      }),
-    ),
-    count({ from: period.from, to: period.to }),
-  ]);
-  const rejected = settled.find((result) => result.status === "rejected");
-  // A call shared with another view that failed rejects with that view's failure: the same cause.
-  if (rejected) throw view.failure ?? rejected.reason;
-  const total = (settled.at(-1) as PromiseFulfilledResult<number>).value;
-  return combineCounts(
-    days.map((entry): DayCounts => ({ ...entry, total: STATUSES.reduce((sum, status) => sum + entry.byStatus[status], 0) })),
-    total,
-  );
+  const perDay = period.days.flatMap((day) => STATUSES.map((status) => ({ status: [status], from: day, to: day })));
+  const counts = await countEach([...perDay, { from: period.from, to: period.to }], { cfg, client, cache });
+  const days = period.days.map((day, dayIndex): DayCounts => {
+    const byStatus = emptyStatusCounts();
+    STATUSES.forEach((status, statusIndex) => (byStatus[status] = counts[dayIndex * STATUSES.length + statusIndex]!));
+    return { day, byStatus, total: STATUSES.reduce((sum, status) => sum + byStatus[status], 0) };
+  });
+  return combineCounts(days, counts.at(-1)!);
 }

@@ -19,7 +19,7 @@ import type { CoreClient } from "@/lib/upstream/core";
 import type { Verification } from "@/lib/upstream/model/verification";
 import { listVerifications } from "@/lib/verifications/server/list";
 
-import { COUNT_TTL_MS, type CountCache, type ViewState } from "./counts";
+import { COUNT_TTL_MS, countEach, type CountCache } from "./counts";
 import { verificationMirror, verificationMirrorDays } from "./tables";
 
 /*
@@ -60,16 +60,11 @@ interface ServiceTotals {
 
 /** The period's totals as the service counts them: one count per status, one in all (cached like every count). */
 async function serviceTotals(period: OverviewPeriod, deps: MirrorDeps): Promise<ServiceTotals> {
-  const view: ViewState = {};
-  const count = (status?: KnownStatus) =>
-    deps.cache.count({ ...(status ? { status: [status] } : {}), from: period.from, to: period.to }, deps.cfg, deps.client, view);
-  const settled = await Promise.allSettled([...STATUSES.map((status) => count(status)), count()]);
-  const rejected = settled.find((result) => result.status === "rejected");
-  if (rejected) throw view.failure ?? rejected.reason;
-  const values = settled.map((result) => (result as PromiseFulfilledResult<number>).value);
+  const range = { from: period.from, to: period.to };
+  const counts = await countEach([...STATUSES.map((status) => ({ ...range, status: [status] })), range], deps);
   const byStatus = emptyStatusCounts();
-  STATUSES.forEach((status, index) => (byStatus[status] = values[index]!));
-  return { byStatus, total: values.at(-1)! };
+  STATUSES.forEach((status, index) => (byStatus[status] = counts[index]!));
+  return { byStatus, total: counts.at(-1)! };
 }
 
 /** The period's days not read whole since they ended (never read, or read while they could still change). */
