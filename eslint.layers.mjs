@@ -50,7 +50,7 @@ export const FEATURES = {
   lookups: [],
   kyc: [],
   account: ["notifications"],
-  privacy: ["cases", "webhooks", "notifications", "verifications"],
+  privacy: ["cases", "webhooks", "notifications", "verifications", "monitoring"],
   // The embedded database's backups: the database, the secrets and the audit head file (no UI, commands only).
   backup: [],
   // Ongoing screening: re-screens the people whose case was approved (lib/cases' tables) and opens monitoring alerts.

@@ -40,11 +40,12 @@ export const ERASED_KINDS = [
   "document_crops",
   "index_entries",
   "webhook_bodies",
+  "screenings",
 ] as const;
 export type ErasedKind = (typeof ERASED_KINDS)[number];
 
 /** What an erasure keeps on purpose, each with its legal reason (docs/security.md#erasure). */
-export const KEPT_KINDS = ["audit_trail", "case_decisions", "verification_events", "provider_data"] as const;
+export const KEPT_KINDS = ["audit_trail", "case_decisions", "monitoring_alerts", "verification_events", "provider_data"] as const;
 export type KeptKind = (typeof KEPT_KINDS)[number];
 
 export interface ErasureResult {

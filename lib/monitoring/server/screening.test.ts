@@ -144,6 +144,45 @@ describeEachDatabase("ongoing screening on $name", ({ name, open }) => {
     expect(changes).toEqual(["deceased", "list:OFAC"]);
   });
 
+  it("opens a new alert when a person taken off a list is put back on it after the first alert was closed", async () => {
+    const [, , , , , , , , , person] = mine();
+    await approve(person!);
+    await setBudget(100);
+    await setFacts(person!.cpf, { restrictive_lists: ["CEIS"] });
+    expect(await runScreening(handle.db, options({ now: T0 }))).toMatchObject({ screened: 1, alertsOpened: 1 });
+    // Off the list, while the alert is still open: nothing new.
+    await setFacts(person!.cpf, { restrictive_lists: [] });
+    expect(await runScreening(handle.db, options({ now: new Date(T0.getTime() + 25 * HOUR) }))).toMatchObject({ alertsOpened: 0 });
+    // Back on it while the first alert is open: that alert stands for it.
+    await setFacts(person!.cpf, { restrictive_lists: ["CEIS"] });
+    expect(await runScreening(handle.db, options({ now: new Date(T0.getTime() + 50 * HOUR) }))).toMatchObject({ alertsOpened: 0 });
+    await handle.db.update(monitoringAlerts).set({ status: "closed", outcome: "cleared", outcomeAt: new Date() });
+    // Off, then on again after the alert was closed: news again.
+    await setFacts(person!.cpf, { restrictive_lists: [] });
+    await runScreening(handle.db, options({ now: new Date(T0.getTime() + 75 * HOUR) }));
+    await setFacts(person!.cpf, { restrictive_lists: ["CEIS"] });
+    expect(await runScreening(handle.db, options({ now: new Date(T0.getTime() + 100 * HOUR) }))).toMatchObject({ alertsOpened: 1 });
+    const alerts = await handle.db.select().from(monitoringAlerts).orderBy(monitoringAlerts.detectedAt);
+    expect(alerts.map((alert) => [alert.change, alert.status])).toEqual([
+      ["list:CEIS", "closed"],
+      ["list:CEIS", "open"],
+    ]);
+    // And a second open alert for the same change cannot exist, whoever writes it.
+    await expect(
+      handle.db.insert(monitoringAlerts).values({ publicId: person!.publicId, connectionId: "default", change: "list:CEIS" }),
+    ).rejects.toThrow();
+  });
+
+  it("does not look up a person whose data was erased", async () => {
+    const [person] = mine();
+    await approve(person!);
+    await handle.db.update(cases).set({ erasedAt: new Date() }).where(eq(cases.publicId, person!.publicId));
+    await setBudget(100);
+    await sandbox.clearRequests();
+    expect(await runScreening(handle.db, options({ now: T0 }))).toMatchObject({ ran: true, screened: 0, calls: 0 });
+    expect((await sandbox.requests()).filter((request) => !request.path.startsWith("/sandbox"))).toEqual([]);
+  });
+
   it("stops at the day's budget: the calls it makes, as the sandbox saw them, never exceed it", async () => {
     for (const person of mine().slice(2, 8)) await approve(person);
     await setBudget(5);

@@ -30,8 +30,8 @@ import { monitoringAlerts, monitoringScreenings } from "./tables";
  *
  * The facts are compared with the last screening's (the first time: with the case's red flags at approval, so what
  * was known when the person was approved is not news); each new fact (PEP, a list not seen before, a death) opens a
- * monitoring alert, one per change and verification (the unique index: a second instance, or a second run, cannot
- * open it twice). Every HTTP attempt counts against the budget (meterUpstreamCalls), and a step starts only while the
+ * monitoring alert, one open alert per change and verification (the partial unique index: a second instance, or a
+ * second run, cannot open it twice; once it is closed, the same change seen again after it went away is news again). Every HTTP attempt counts against the budget (meterUpstreamCalls), and a step starts only while the
  * budget left covers its worst case (retries, a partners login), so a run never spends more than the budget.
  * One run at a time across instances: the lease.
  */
@@ -134,6 +134,8 @@ async function duePeople(db: Database, limit: number, before: Date): Promise<Due
       and(
         eq(cases.recommendation, "approve"),
         inArray(cases.outcomeState, ["recorded", "confirmed"]),
+        // An erased person is not looked up again (lib/privacy/server/erasure.ts).
+        isNull(cases.erasedAt),
         or(isNull(monitoringScreenings.lastScreenedAt), lte(monitoringScreenings.lastScreenedAt, before)),
       ),
     )
@@ -219,7 +221,10 @@ async function record(db: Database, due: Due, looked: Looked & { facts: Facts },
           detectedAt: now,
         })),
       )
-      .onConflictDoNothing({ target: [monitoringAlerts.publicId, monitoringAlerts.change] })
+      .onConflictDoNothing({
+        target: [monitoringAlerts.publicId, monitoringAlerts.change],
+        where: sql`${monitoringAlerts.status} = 'open'`,
+      })
       .returning({ id: monitoringAlerts.id });
     return opened.length;
   });

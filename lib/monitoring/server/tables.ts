@@ -64,8 +64,9 @@ export const ALERT_OUTCOMES = ["cleared", "confirmed"] as const;
 
 /*
  * A monitoring alert: what changed (`change`: `pep`, `deceased`, or `list:<name>`) for an approved verification's
- * person, and when it was seen. Worked like a case: an owner, then an outcome. One alert per change and verification,
- * whatever instance or run saw it (the unique index).
+ * person, and when it was seen. Worked like a case: an owner, then an outcome. One open alert per change and
+ * verification, whatever instance or run saw it (the partial unique index); a change that went away and came back
+ * after its alert was closed opens a new one (a person delisted, then listed again).
  */
 export const monitoringAlerts = pgTable(
   "monitoring_alerts",
@@ -91,7 +92,9 @@ export const monitoringAlerts = pgTable(
     outcomeAt: timestamp("outcome_at", { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex("monitoring_alerts_change_idx").on(table.publicId, table.change),
+    uniqueIndex("monitoring_alerts_open_change_idx")
+      .on(table.publicId, table.change)
+      .where(sql`${table.status} = 'open'`),
     index("monitoring_alerts_queue_idx").on(table.status, table.detectedAt),
     check("monitoring_alerts_status_check", sql`${table.status} in ('open', 'closed')`),
     check("monitoring_alerts_outcome_check", sql`${table.outcome} is null or ${table.outcome} in ('cleared', 'confirmed')`),

@@ -11,6 +11,7 @@ import { openCaseText, PERSON_NAME_LEGACY, sealCaseText } from "@/lib/cases/serv
 import { applyObservations, observe } from "@/lib/cases/server/store";
 import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { createDatabase, type Database } from "@/lib/db/client";
+import { monitoringAlerts, monitoringScreenings } from "@/lib/monitoring/server/tables";
 import { AppError } from "@/lib/shared/errors";
 import { documentCrops } from "@/lib/verifications/server/tables";
 import { webhookDeliveries } from "@/lib/webhooks/server/tables";
@@ -70,6 +71,17 @@ async function seedPerson(db: Database, cpf: string, author: string) {
   await db
     .insert(webhookDeliveries)
     .values({ deliveryId: randomUUID(), event: "verification.approved", publicId, body: body(publicId), state: "processed" });
+  // The ongoing screening's facts and an alert it opened (lib/monitoring/server/screening.ts).
+  await db.insert(monitoringScreenings).values({
+    publicId,
+    connectionId: "default",
+    cpfHash: cpfHash(cpf),
+    documentMasked: "***.982.247-**",
+    lastScreenedAt: new Date(),
+    pep: true,
+    deceased: false,
+  });
+  await db.insert(monitoringAlerts).values({ publicId, connectionId: "default", documentMasked: "***.982.247-**", change: "pep" });
   await recordEvent({ actor: null, action: "verification.view", target: { type: "cpf", cpf }, outcome: "success" }, db);
   return { publicId, caseId: row!.id };
 }
@@ -150,7 +162,15 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
     expect(result.erased.document_crops).toBe(result.verifications);
     expect(result.erased.index_entries).toBe(result.verifications);
     expect(result.erased.webhook_bodies).toBe(result.verifications);
-    expect(result.kept.map((entry) => entry.kind)).toEqual(["audit_trail", "case_decisions", "verification_events", "provider_data"]);
+    expect(result.erased.screenings).toBe(result.verifications);
+    expect(result.kept.map((entry) => entry.kind)).toEqual([
+      "audit_trail",
+      "case_decisions",
+      "monitoring_alerts",
+      "verification_events",
+      "provider_data",
+    ]);
+    expect(result.kept[2]).toMatchObject({ count: result.cases, reason: expect.stringMatching(/no longer screened/) });
     expect(result.kept[0]!.count).toBeGreaterThanOrEqual(subjectEvents.length);
     expect(result.kept[0]!.reason).toMatch(/Marco Civil/);
     expect(result.kept[1]!.reason).toMatch(/9\.613/);
@@ -188,6 +208,9 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
         .from(verificationIndex)
         .where(eq(verificationIndex.cpfHash, cpfHash(SUBJECT))),
     ).toEqual([]);
+    // The screening's facts are gone (the person is no longer screened); its alert is kept with the decisions.
+    expect(await db.select().from(monitoringScreenings).where(eq(monitoringScreenings.publicId, subject.publicId))).toEqual([]);
+    expect(await db.select().from(monitoringAlerts).where(eq(monitoringAlerts.publicId, subject.publicId))).toHaveLength(1);
     const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.publicId, subject.publicId));
     expect(delivery!.body).not.toMatch(/Maria|score/);
     expect(JSON.parse(delivery!.body)).toMatchObject({ verification_id: subject.publicId, status: "approved" });
@@ -206,6 +229,7 @@ describeEachDatabase("erasure on request on $name", ({ name, open }) => {
         .from(verificationIndex)
         .where(eq(verificationIndex.cpfHash, cpfHash(OTHER))),
     ).toHaveLength(1);
+    expect(await db.select().from(monitoringScreenings).where(eq(monitoringScreenings.publicId, other.publicId))).toHaveLength(1);
     const [otherDelivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.publicId, other.publicId));
     expect(otherDelivery!.body).toBe(body(other.publicId));
 

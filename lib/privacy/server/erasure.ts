@@ -1,29 +1,24 @@
 import "server-only";
 
-import { and, arrayOverlaps, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { failureOf, recordEvent, type AuditDetails } from "@/lib/audit-trail/server";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { cpfHashes, maskCpf } from "@/lib/audit-trail/server/record";
-import { auditEvents } from "@/lib/audit-trail/server/tables";
 import { accessGivenByRequester, ConfirmerNotIndependentError } from "@/lib/auth/server/four-eyes";
 import { staffUsers } from "@/lib/auth/server/tables";
 import { publishCaseChange } from "@/lib/cases/server/live";
-import { forgetInSearchIndex } from "@/lib/cases/server/search";
-import { caseEntries, cases, verificationIndex } from "@/lib/cases/server/tables";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { isSealedText, openText, sealedTextKeyId, sealText } from "@/lib/keys/ring";
 import { log } from "@/lib/log";
-import type { ErasedKind, ErasureDto, ErasureListResponse, ErasureMember, ErasureResult, KeptKind } from "@/lib/privacy/erasure";
+import type { ErasureDto, ErasureListResponse, ErasureMember, ErasureResult } from "@/lib/privacy/erasure";
 import type { ErasureRequestInput } from "@/lib/privacy/validation";
 import { AppError } from "@/lib/shared/errors";
-import { documentCrops } from "@/lib/verifications/server/tables";
-import { webhookDeliveries } from "@/lib/webhooks/server/tables";
 
+import { erase } from "./erase";
 import { privacyErasures, type PrivacyErasureRow } from "./tables";
-import { shortenDeliveryBody } from "./webhook-body";
 
 /*
  * Erasure on request (LGPD art. 18 IV and VI), under four eyes: one member holding `privacy.erase` asks
@@ -32,13 +27,8 @@ import { shortenDeliveryBody } from "./webhook-body";
  * (cpfHashes: one per audit key) and its masked form, never by the CPF.
  *
  * The confirmation runs in one transaction with the request's row locked (FOR UPDATE), so of two members
- * confirming at once one erases and the other gets 409. What it erases, for the verifications the index holds
- * under those hashes: the free text of their cases' history (notes, outcome comments, send-back reasons) becomes a
- * tombstone (text null, who and when), the cases' outcome comment and person name are cleared and the case marked
- * `erased_at` (so no later sync writes the name again), the
- * portrait crops and the index entries are removed (and the person's hashes remembered, so no later read indexes
- * them again: lib/cases/server/search.ts), and the webhook bodies about them are cut to what processing reads. What it keeps, and why, is written into the request's `result` (KEPT below): the audit trail, the cases'
- * decisions, the verifications' status events, and what the provider holds.
+ * confirming at once one erases and the other gets 409. What it erases, and what it keeps with the reason for each
+ * (written into the request's `result`), is ./erase.ts's.
  *
  * Looked at and left alone, holding nothing about the person beyond ids: notifications and their outbox (a kind,
  * a case's public id, a link), saved views (list filters: status, flow, journey, dates), live events (ids).
@@ -47,18 +37,6 @@ import { shortenDeliveryBody } from "./webhook-body";
 export interface ErasureContext extends RequestContext {
   actor: { id: string; email: string };
 }
-
-/** The legal reasons for what an erasure keeps (English, as stored; the panel words them in the member's language). */
-const KEPT: Record<KeptKind, string> = {
-  audit_trail:
-    "The audit trail's events about the person are kept: records of access and of lawful processing the company must keep (LGPD art. 16 I and art. 37; Marco Civil da Internet art. 15), and the trail stays verifiable. They hold the masked CPF and its keyed hash, never the CPF, nor any note's text.",
-  case_decisions:
-    "The cases' decisions and statuses (recommendation, reasons, who decided and when, the provider's final status) are kept as the record of the company's legal and regulatory obligations (LGPD art. 16 I and art. 7 II; anti-money-laundering record keeping, Lei 9.613/98 art. 10). Their free text is erased.",
-  verification_events:
-    "The verifications' status events (event, status, scores, ref_id, time) are kept with the cases they document (the same obligations); they hold no free text.",
-  provider_data:
-    "The verification data itself (documents, images, scores, personal data) is held by the verification service, not by the dashboard: the company must ask the provider to erase it.",
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RECENT_LIMIT = 20;
@@ -234,97 +212,6 @@ export async function cancelErasure(db: Database, context: ErasureContext, id: s
 function countsOf(result: ErasureResult): AuditDetails {
   const kept = Object.fromEntries(result.kept.filter((entry) => entry.count !== null).map((entry) => [`kept_${entry.kind}`, entry.count]));
   return { verifications: result.verifications, cases: result.cases, ...result.erased, ...kept };
-}
-
-/** The erasure itself, inside the confirming transaction. */
-async function erase(
-  tx: Database,
-  { id, cpfHashes: hashes }: Pick<PrivacyErasureRow, "id" | "cpfHashes">,
-  confirmer: string,
-  now: Date,
-): Promise<{ result: ErasureResult; casePublicIds: string[] }> {
-  const indexed = await tx
-    .select({ publicId: verificationIndex.publicId })
-    .from(verificationIndex)
-    .where(inArray(verificationIndex.cpfHash, hashes));
-  const publicIds = [...new Set(indexed.map((entry) => entry.publicId))];
-  const erased: Record<ErasedKind, number> = {
-    case_texts: 0,
-    outcome_comments: 0,
-    person_names: 0,
-    document_crops: 0,
-    index_entries: 0,
-    webhook_bodies: 0,
-  };
-  let caseRows: Array<{ id: string; publicId: string }> = [];
-  if (publicIds.length > 0) {
-    caseRows = await tx.select({ id: cases.id, publicId: cases.publicId }).from(cases).where(inArray(cases.publicId, publicIds));
-    const caseIds = caseRows.map((row) => row.id);
-    if (caseIds.length > 0) {
-      // The entries stay (who did what, when, of which kind): the timeline shows a tombstone for the text.
-      erased.case_texts = (
-        await tx
-          .update(caseEntries)
-          .set({ text: null, redactedAt: now, redactedBy: confirmer })
-          .where(and(inArray(caseEntries.caseId, caseIds), isNotNull(caseEntries.text)))
-          .returning({ id: caseEntries.id })
-      ).length;
-      const [counted] = await tx
-        .select({
-          comments: sql<number>`(count(*) filter (where ${cases.outcomeComment} is not null))::int`,
-          names: sql<number>`(count(*) filter (where ${cases.personName} is not null))::int`,
-        })
-        .from(cases)
-        .where(inArray(cases.id, caseIds));
-      erased.outcome_comments = counted!.comments;
-      erased.person_names = counted!.names;
-      // `erased_at` also keeps the sync from writing the name again (lib/cases/server/store.ts).
-      await tx.update(cases).set({ outcomeComment: null, personName: null, erasedAt: now }).where(inArray(cases.id, caseIds));
-    }
-    erased.document_crops = (
-      await tx.delete(documentCrops).where(inArray(documentCrops.publicId, publicIds)).returning({ id: documentCrops.publicId })
-    ).length;
-    erased.webhook_bodies = await shortenBodies(tx, publicIds);
-  }
-  erased.index_entries = (
-    await tx.delete(verificationIndex).where(inArray(verificationIndex.cpfHash, hashes)).returning({ id: verificationIndex.publicId })
-  ).length;
-  // Remembered (hashes only), so no later read, sync or re-keying indexes the person again.
-  await forgetInSearchIndex(tx, hashes, id, now);
-
-  const [audit] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(auditEvents)
-    .where(inArray(auditEvents.targetHash, hashes));
-  const casesKept = caseRows.length;
-  const result: ErasureResult = {
-    verifications: publicIds.length,
-    cases: casesKept,
-    erased,
-    kept: [
-      { kind: "audit_trail", count: audit?.count ?? 0, reason: KEPT.audit_trail },
-      { kind: "case_decisions", count: casesKept, reason: KEPT.case_decisions },
-      { kind: "verification_events", count: null, reason: KEPT.verification_events },
-      { kind: "provider_data", count: null, reason: KEPT.provider_data },
-    ],
-  };
-  return { result, casePublicIds: caseRows.map((row) => row.publicId) };
-}
-
-/** Deliveries about these verifications, whatever their state, cut as the retention pruner cuts them. */
-async function shortenBodies(tx: Database, publicIds: string[]): Promise<number> {
-  const rows = await tx
-    .select({ id: webhookDeliveries.id, body: webhookDeliveries.body })
-    .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.publicId, publicIds));
-  let shortened = 0;
-  for (const row of rows) {
-    const short = shortenDeliveryBody(row.body);
-    if (short === row.body) continue;
-    await tx.update(webhookDeliveries).set({ body: short }).where(eq(webhookDeliveries.id, row.id));
-    shortened += 1;
-  }
-  return shortened;
 }
 
 /*
