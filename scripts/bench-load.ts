@@ -194,8 +194,10 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   const cookie = { cookie: session.header };
   const listUrl = `${base}/api/verifications?per_page=20`;
   const noopUrl = `${base}/api/health`;
-  // The bench-only bare proxy (app/api/bench/proxy): the same upstream answer, forwarded and nothing else.
+  // The bench-only anchors: the same upstream answer forwarded and nothing else, through the route kit
+  // (app/api/bench/proxy) and as a plain handler outside it (app/api/bench/bare).
   const proxyUrl = `${base}/api/bench/proxy`;
+  const bareUrl = `${base}/api/bench/bare`;
   const directUrl = `${sandbox}/core/public/validations-persons?per_page=20&page=1`;
   const directHeaders = { "X-API-Key": CORE_API_KEY };
 
@@ -203,6 +205,7 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   await load(noopUrl, 10, {});
   await load(listUrl, 10, cookie);
   await load(proxyUrl, 10, {});
+  await load(bareUrl, 10, {});
   const dashboard = nextServerPid(pid);
   if (!dashboard) throw new Error("the Next server's process was not found");
   const processes: Processes = { dashboard, sandbox: sandboxPid(pid), postgres };
@@ -212,11 +215,13 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   const sandboxAlone: Load[] = [];
   const listAt20: Load[] = [];
   const bareProxy: Load[] = [];
+  const bareHandler: Load[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    progress(suite, `list against the bare proxy, round ${round + 1}/${ROUNDS} (${SECONDS} s each, 20 connections)…`);
+    progress(suite, `list against the anchors, round ${round + 1}/${ROUNDS} (${SECONDS} s each, 20 connections)…`);
     const turns = [
       async () => listAt20.push(await load(listUrl, 20, cookie, processes)),
       async () => bareProxy.push(await load(proxyUrl, 20, {}, processes)),
+      async () => bareHandler.push(await load(bareUrl, 20, {}, processes)),
     ];
     for (let turn = 0; turn < turns.length; turn += 1) await turns[(turn + round) % turns.length]!();
   }
@@ -248,7 +253,7 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   const peakMiB = stopSampling();
 
   const median = (values: number[]) => stats(values).median;
-  const failures = [...list, ...noop, ...sandboxAlone, ...listAt20, ...bareProxy, ...proxied, ...direct].reduce(
+  const failures = [...list, ...noop, ...sandboxAlone, ...listAt20, ...bareProxy, ...bareHandler, ...proxied, ...direct].reduce(
     (sum, run) => sum + run.failures,
     0,
   );
@@ -263,13 +268,28 @@ async function measure(label: string, { base, sandbox, pid }: System, postgres: 
   const note = failures ? `${failures} failed requests` : undefined;
   const listAt20Rps = median(listAt20.map((run) => run.rps));
   const bareProxyRps = median(bareProxy.map((run) => run.rps));
+  const bareHandlerRps = median(bareHandler.map((run) => run.rps));
   return [
+    {
+      suite,
+      case: "list / bare handler throughput",
+      value: (100 * listAt20Rps) / bareHandlerRps,
+      unit: "%",
+      note: `goal ≥ 75 %; list ${listAt20Rps.toFixed(0)} req/s, bare handler (no route kit) ${bareHandlerRps.toFixed(0)} req/s (20 connections)`,
+    },
+    {
+      suite,
+      case: "route kit's own cost: bare proxy / bare handler throughput",
+      value: (100 * bareProxyRps) / bareHandlerRps,
+      unit: "%",
+      note: `the same forwarding through route() (public, no database) and outside it; CPU per request ${cpu(bareProxy, "dashboard").toFixed(2)} and ${cpu(bareHandler, "dashboard").toFixed(2)} ms`,
+    },
     {
       suite,
       case: "list / bare proxy throughput",
       value: (100 * listAt20Rps) / bareProxyRps,
       unit: "%",
-      note: `goal ≥ 75 %; list ${listAt20Rps.toFixed(0)} req/s, bare proxy ${bareProxyRps.toFixed(0)} req/s (20 connections)`,
+      note: `list ${listAt20Rps.toFixed(0)} req/s, bare proxy (through the route kit) ${bareProxyRps.toFixed(0)} req/s (20 connections)`,
     },
     {
       suite,

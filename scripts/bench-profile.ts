@@ -1,6 +1,7 @@
-// `npm run bench -- profile`: where a list request's CPU goes, against the bare proxy's (not a goal suite; run
-// by name). Starts the production server with V8's sampling profiler (scripts/profile-hook.mjs), loads
-// GET /api/verifications?per_page=20 then the bench-only bare proxy (GET /api/bench/proxy) for
+// `npm run bench -- profile`: where a list request's CPU goes, against the bare proxy's, and the route kit's own
+// cost (not a goal suite; run by name). Starts the production server with V8's sampling profiler
+// (scripts/profile-hook.mjs), loads GET /api/verifications?per_page=20, the bench-only bare proxy (GET
+// /api/bench/proxy, through the route kit) and the bare handler (GET /api/bench/bare, outside it) for
 // BENCH_PROFILE_SECONDS each, has the server write its profile (SIGUSR2) and reports the self time per
 // module, grouped by package or by the project's folder, per request of each load. Profiles stay in
 // bench-results/profiles/ (git-ignored) for Chrome DevTools' Performance panel.
@@ -13,6 +14,7 @@ import autocannon from "autocannon";
 import type { BenchRow } from "./bench";
 import { DEMO, progress, signIn, startSystem } from "./bench-system";
 
+const suite = "profile";
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
 const OUT_DIR = path.resolve("bench-results", "profiles");
 
@@ -66,7 +68,6 @@ function selfTimes(profile: CpuProfile, from: number, to: number): Map<string, n
 }
 
 export default async function benchProfile(): Promise<BenchRow[]> {
-  const suite = "profile";
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const system = await startSystem(suite, {
@@ -81,6 +82,7 @@ export default async function benchProfile(): Promise<BenchRow[]> {
     const runs: [string, string, Record<string, string>][] = [
       ["list", `${system.base}/api/verifications?per_page=20`, { cookie: session.header }],
       ["bare proxy", `${system.base}/api/bench/proxy`, {}],
+      ["bare handler", `${system.base}/api/bench/bare`, {}],
     ];
     for (const [, url, headers] of runs) await autocannon({ url, connections: 10, duration: 3, headers }); // warm-up
     for (const [name, url, headers] of runs) {
@@ -127,23 +129,30 @@ export default async function benchProfile(): Promise<BenchRow[]> {
     const totals = selfTimes(profile, window.from + offset, window.to + offset);
     perRequest[name] = new Map([...totals].map(([group, ms]) => [group, ms / window.requests]));
   }
-  const list = perRequest["list"] ?? new Map<string, number>();
-  const proxy = perRequest["bare proxy"] ?? new Map<string, number>();
-  const groups = [...new Set([...list.keys(), ...proxy.keys()])].filter((group) => group !== "(idle)");
-  const excess = groups
-    .map((group) => ({ group, list: list.get(group) ?? 0, proxy: proxy.get(group) ?? 0 }))
-    .sort((a, b) => b.list - b.proxy - (a.list - a.proxy));
+  const empty = new Map<string, number>();
   const sum = (map: Map<string, number>) => [...map].filter(([group]) => group !== "(idle)").reduce((total, [, ms]) => total + ms, 0);
-  rows.push({ suite, case: "CPU per list request", value: sum(list), unit: "ms" });
-  rows.push({ suite, case: "CPU per bare-proxy request", value: sum(proxy), unit: "ms" });
-  for (const { group, list: listMs, proxy: proxyMs } of excess.slice(0, 15)) {
-    rows.push({
-      suite,
-      case: `list over proxy: ${group}`,
-      value: listMs - proxyMs,
-      unit: "ms",
-      note: `list ${listMs.toFixed(3)}, proxy ${proxyMs.toFixed(3)}`,
-    });
-  }
+  rows.push({ suite, case: "CPU per list request", value: sum(perRequest["list"] ?? empty), unit: "ms" });
+  rows.push({ suite, case: "CPU per bare-proxy request", value: sum(perRequest["bare proxy"] ?? empty), unit: "ms" });
+  rows.push({ suite, case: "CPU per bare-handler request", value: sum(perRequest["bare handler"] ?? empty), unit: "ms" });
+  // Where the list's CPU goes over the proxy's (the dashboard's own work), and the proxy's over the bare handler's
+  // (the route kit's own cost).
+  rows.push(...excessRows("list over proxy", perRequest["list"] ?? empty, perRequest["bare proxy"] ?? empty));
+  rows.push(...excessRows("proxy over bare handler", perRequest["bare proxy"] ?? empty, perRequest["bare handler"] ?? empty));
   return rows;
+}
+
+/** The 15 groups whose self time per request grows most from `base` to `over`, largest first. */
+function excessRows(label: string, over: Map<string, number>, base: Map<string, number>): BenchRow[] {
+  const groups = [...new Set([...over.keys(), ...base.keys()])].filter((group) => group !== "(idle)");
+  return groups
+    .map((group) => ({ group, over: over.get(group) ?? 0, base: base.get(group) ?? 0 }))
+    .sort((a, b) => b.over - b.base - (a.over - a.base))
+    .slice(0, 15)
+    .map(({ group, over: overMs, base: baseMs }) => ({
+      suite,
+      case: `${label}: ${group}`,
+      value: overMs - baseMs,
+      unit: "ms" as const,
+      note: `${overMs.toFixed(3)} over ${baseMs.toFixed(3)}`,
+    }));
 }

@@ -42,7 +42,7 @@ const SUITES: Record<string, () => Promise<{ default: () => Promise<BenchRow[]> 
 };
 
 /** What `npm run bench` runs without names: one row per goal of the performance work, in one run. */
-const GOAL_SUITES = ["load", "pages", "lighthouse", "next-case"];
+const GOAL_SUITES = ["load", "pages", "lighthouse", "next-case", "overview", "session"];
 
 /** The order of the suites' blocks in docs/benchmarks.md: the goals first. */
 const REPORT_ORDER = [...GOAL_SUITES, ...Object.keys(SUITES).filter((name) => !GOAL_SUITES.includes(name))];

@@ -56,6 +56,9 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/metrics/route.ts": { GET: { need: "public" } },
   // A 404 unless BENCH_ROUTES=on (embedded mode): the matrix runs without it.
   "app/api/bench/proxy/route.ts": { GET: { need: "public" } },
+  // The bench's anchor outside the route kit (no permission to declare: it is the kit's cost being measured); a 404
+  // unless BENCH_ROUTES=on, like the proxy.
+  "app/api/bench/bare/route.ts": { GET: { need: "public" } },
   "app/api/account/password/route.ts": { POST: { need: "signed_in", body: {} } },
   "app/api/account/availability/route.ts": { GET: { need: "signed_in" }, PUT: { need: "signed_in", body: {} } },
   "app/api/account/factors/route.ts": { GET: { need: "signed_in" } },

@@ -52,6 +52,7 @@ const ANSWERS: Record<string, number | [number, string]> = {
   "GET app/api/audit/route.ts": 200,
   "POST app/api/auth/passkey/options/route.ts": 200,
   "GET app/api/bench/proxy/route.ts": [404, "not_found"],
+  "GET app/api/bench/bare/route.ts": [404, "not_found"],
   // Off without METRICS_TOKEN (app/api/metrics/route.test.ts covers the token).
   "GET app/api/metrics/route.ts": [404, "not_found"],
   "POST app/api/cases/[publicId]/assignment/route.ts": [400, "validation"],
