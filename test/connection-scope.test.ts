@@ -195,6 +195,7 @@ describeEachDatabase("records kept about verifications, under two connections an
   it("files a verification event under the connection whose key reads the verification", async () => {
     const [theirs] = await reviewIds("other-integration");
     const [ours] = await reviewIds("primary");
+    await h.sandbox.clearRequests();
     for (const publicId of [theirs!, ours!]) {
       const received = await RECEIVE(
         webhookRequest(flatEvent(publicId, { status: "review", ref_id: `scope-${publicId.slice(0, 8)}` })),
@@ -203,6 +204,10 @@ describeEachDatabase("records kept about verifications, under two connections an
       expect(received.status).toBeLessThan(300);
     }
     await processPendingDeliveries(h.db.db);
+    // Each connection was asked once for the verification whose owner no earlier event named, and the case the event
+    // opened was made from the owner's answer: no second read of it.
+    const reads = (await h.sandbox.requests()).filter((request) => request.method === "GET" && request.path.endsWith(`/${theirs!}`));
+    expect(reads).toHaveLength(CONNECTIONS.length);
     const filed = async (publicId: string) =>
       (
         await h.db.db

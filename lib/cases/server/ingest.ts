@@ -31,7 +31,7 @@ export function createCaseListener(deps: IngestDeps): VerificationChangeListener
     if (change.refId) await indexVerifications(db, [{ publicId: change.publicId, refId: change.refId }]);
     let verification: Verification;
     try {
-      verification = await deps.fetchVerification(change.publicId);
+      verification = change.verification ?? (await deps.fetchVerification(change.publicId));
     } catch (error) {
       // Not (or no longer) readable with this key: nothing a case could show; the event itself is kept.
       if (isUpstreamError(error) && error.kind === "not_found") return;

@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { Database } from "@/lib/db/client";
+import type { Verification } from "@/lib/upstream/model/verification";
 
 /*
  * Shared contract 3: what other features learn from the service's webhooks. The processor
@@ -29,6 +30,12 @@ export interface VerificationChange {
    */
   tenantPublicId: string | null;
   deliveryId: string;
+  /**
+   * The verification as the event's connection read it while the event was routed to it (several live connections,
+   * lib/webhooks/server/route-connection.ts), moments before; absent when the routing asked nothing. A listener that
+   * needs the verification uses it rather than reading it again.
+   */
+  verification?: Verification;
 }
 
 export type VerificationChangeListener = (db: Database, change: VerificationChange) => Promise<void>;

@@ -86,7 +86,7 @@ async function processOne(db: Database): Promise<Outcome> {
       }
       const { parsed } = read;
       // Before the lock below: it may ask the service (./route-connection.ts), and the lock serialises every event.
-      const connection = await connectionOfEvent(tx as unknown as Database, live, parsed.publicId);
+      const { connection, verification } = await connectionOfEvent(tx as unknown as Database, live, parsed.publicId);
       // Held to commit: event ids become visible in increasing order (the change feed's cursor relies on it).
       await tx.execute(sql`select pg_advisory_xact_lock(${VERIFICATION_EVENTS_LOCK_KEY})`);
       // The change the listeners learn is the event row as recorded, less its deduplication key.
@@ -111,7 +111,8 @@ async function processOne(db: Database): Promise<Outcome> {
       if (inserted) {
         // Speaking as the event's connection: what a listener reads and writes belongs to it.
         await withConnection(connection, async () => {
-          for (const listener of verificationChangeListeners()) await listener(tx, change);
+          // With the verification when the routing read it: a listener need not read it again.
+          for (const listener of verificationChangeListeners()) await listener(tx, { ...change, verification });
         });
         // Open pages hear of it when this commits (lib/db/live.ts): the id and the status only.
         await publishLive(tx as unknown as Database, {

@@ -10,6 +10,7 @@ import { PRIMARY_CONNECTION } from "@/lib/shared/connection-path";
 import { withUpstreamSource } from "@/lib/upstream/call-count";
 import { coreClient } from "@/lib/upstream/core";
 import { isUpstreamError } from "@/lib/upstream/errors";
+import type { Verification } from "@/lib/upstream/model/verification";
 import { verificationEvents } from "@/lib/webhooks/server/tables";
 
 /*
@@ -20,7 +21,8 @@ import { verificationEvents } from "@/lib/webhooks/server/tables";
  * 1. one live connection: it;
  * 2. an earlier event of the verification was routed: the same connection (no upstream call);
  * 3. else every live connection is asked for the verification at once; the first in the admins' order that reads it
- *    owns it.
+ *    owns it, and its read goes to the listeners with the change (`VerificationChange.verification`), so the case
+ *    listener does not read it a second time.
  *    A connection that cannot answer now (unreachable, its key refused) is passed over; when the others said "not
  *    mine" and one could not answer, the delivery is retried later (thrown), so an event is not filed under the wrong
  *    connection because the right one was down. When every connection answers 404, or none can answer at all (the
@@ -31,8 +33,14 @@ import { verificationEvents } from "@/lib/webhooks/server/tables";
  * integration share it), so it cannot choose between them alone; it is kept on the event for the day connections
  * learn their tenant.
  */
-export async function connectionOfEvent(tx: Database, live: Connection[], publicId: string): Promise<Connection> {
-  if (live.length <= 1) return live[0] ?? throwNoConnection();
+/** The event's connection, with the verification as its key read it when the routing had to ask (case 3). */
+export interface RoutedEvent {
+  connection: Connection;
+  verification?: Verification;
+}
+
+export async function connectionOfEvent(tx: Database, live: Connection[], publicId: string): Promise<RoutedEvent> {
+  if (live.length <= 1) return { connection: live[0] ?? throwNoConnection() };
   const [earlier] = await tx
     .select({ connectionId: verificationEvents.connectionId })
     .from(verificationEvents)
@@ -40,20 +48,22 @@ export async function connectionOfEvent(tx: Database, live: Connection[], public
     .orderBy(desc(verificationEvents.id))
     .limit(1);
   const known = earlier && live.find((connection) => connection.id === earlier.connectionId);
-  if (known) return known;
+  if (known) return { connection: known };
   // Asked at once (one round trip, not one per connection); the admins' order decides between two that read it.
   const answers = await Promise.all(
     live.map(async (connection) => {
       try {
-        await withConnection(connection, () => withUpstreamSource("job:webhooks.process", () => coreClient().getVerification(publicId)));
-        return { connection, reads: true as const };
+        const verification = await withConnection(connection, () =>
+          withUpstreamSource("job:webhooks.process", () => coreClient().getVerification(publicId)),
+        );
+        return { connection, reads: true as const, verification };
       } catch (error) {
         return { connection, reads: false as const, refused: isUpstreamError(error) && error.kind === "not_found", error };
       }
     }),
   );
   const owner = answers.find((answer) => answer.reads);
-  if (owner) return owner.connection;
+  if (owner?.reads) return { connection: owner.connection, verification: owner.verification };
   const refused = answers.filter((answer) => !answer.reads && answer.refused).length;
   const unanswered = answers.find((answer) => !answer.reads && !answer.refused);
   const failure = unanswered && !unanswered.reads ? unanswered.error : undefined;
@@ -61,7 +71,7 @@ export async function connectionOfEvent(tx: Database, live: Connection[], public
   if (failure !== undefined && refused > 0) throw failure;
   // None could answer (the service is down): filed as before connections existed, so the event is not held for hours.
   if (failure !== undefined) log.warn("webhook_connection_unconfirmed", { connection: fallbackOf(live).id, error: failure });
-  return fallbackOf(live);
+  return { connection: fallbackOf(live) };
 }
 
 function fallbackOf(live: Connection[]): Connection {
