@@ -127,7 +127,11 @@ export const caseEntries = pgTable(
     redactedAt: timestamp("redacted_at", { withTimezone: true }),
     redactedBy: uuid("redacted_by").references(() => staffUsers.id),
   },
-  (table) => [index("case_entries_case_idx").on(table.caseId, table.id)],
+  (table) => [
+    index("case_entries_case_idx").on(table.caseId, table.id),
+    // The team's numbers read entries by kind and period (lib/analytics/server/team.ts): migration 0039.
+    index("case_entries_kind_at_idx").on(table.kind, table.at),
+  ],
 );
 
 export type CaseRow = typeof cases.$inferSelect;
