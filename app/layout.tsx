@@ -27,8 +27,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {/* Locale, time zone and clock for every client component, but no messages: each page and the
             signed-in shell hand theirs down with ClientMessages (lib/i18n/client-messages.tsx), so a page's
-            HTML inlines only what its own client components read. react-query's provider is the signed-in
-            shell's (app/(dashboard)/layout.tsx): the sign-in pages load none of it. */}
+            HTML inlines only what its own client components read. react-query's provider is each page's that
+            reads queries (components/ui/query-provider.tsx): the sign-in pages and the overview load none of it. */}
         <NextIntlClientProvider messages={{}}>{children}</NextIntlClientProvider>
       </body>
     </html>

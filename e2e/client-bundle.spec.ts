@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import type { Page, Response } from "@playwright/test";
+import type { Browser, Page, Response } from "@playwright/test";
 
 import { expect, serverSecrets, test } from "./fixtures";
 
@@ -102,4 +102,137 @@ test("no script served to any page carries zod, and no client chunk of the build
   for (const file of chunks)
     for (const marker of zodIn(fs.readFileSync(file, "utf8"))) hits.push(`${marker} in ${path.relative(distDir, file)}`);
   expect(hits).toEqual([]);
+});
+
+/*
+ * Issue 37: each signed-in page's first load (the scripts it fetches before the load event, gzip as `next start`
+ * sends them: the figure `npm run bench -- pages` reports) stays under a ceiling. Every page of the signed-in app is
+ * visited, found from app/(dashboard)'s page files (a new page is held to it without being listed here): the goal,
+ * 150 kB, where it is met; the pages still over it have their own ceiling below, a little above what they measure, so
+ * a page only grows with a reason. The framework alone (React, Next's router, next-intl) is about 140 kB of it: the
+ * sign-in page, with its form, is 148 kB.
+ */
+const FIRST_LOAD_GOAL_KB = 150;
+// Measured (next build + next start, admin) plus 2 kB, rounded up: the pages that read no query are about 153 kB, the
+// framework and the shell; the others add react-query (about 15 kB) and their own components.
+const FIRST_LOAD_CEILING_KB: Record<string, number> = {
+  "/": 156,
+  "/account": 180,
+  "/admin": 155,
+  "/admin/audit": 181,
+  "/admin/cases": 180,
+  "/admin/connections": 175,
+  "/admin/integrations": 178,
+  "/admin/privacy": 183,
+  "/admin/roles": 175,
+  "/admin/staff": 180,
+  "/analytics": 156,
+  "/cases": 183,
+  "/compliance/coaf": 174,
+  "/kyc": 170,
+  "/lookups/cpf": 170,
+  "/not-allowed": 155,
+  "/verifications": 185,
+  "/verifications/[publicId]": 211,
+};
+
+/** The signed-in app's pages, from the page files under app/(dashboard): `[segment]` stands for a dynamic segment. */
+function signedInPages(): string[] {
+  const root = path.resolve("app/(dashboard)");
+  return filesUnder(root)
+    .filter((file) => path.basename(file) === "page.tsx")
+    .map((file) => {
+      const segments = path.relative(root, path.dirname(file)).split(path.sep).filter(Boolean);
+      return `/${segments.filter((segment) => !/^\(.*\)$/.test(segment)).join("/")}`;
+    })
+    .sort();
+}
+
+interface FirstLoad {
+  kB: number;
+  scripts: Map<string, string>;
+  html: string;
+}
+
+/** The scripts `route` fetches before its load event (gzip kB transferred, and their text), and its HTML. */
+async function firstLoad(page: Page, route: string): Promise<FirstLoad> {
+  let loaded = false;
+  const pending: Array<Promise<{ url: string; encoded: number; text: string } | null>> = [];
+  const onResponse = (response: Response) => {
+    if (loaded || response.request().resourceType() !== "script") return;
+    pending.push(
+      Promise.all([response.request().sizes(), response.text()]).then(
+        ([sizes, text]) => ({ url: response.url(), encoded: sizes.responseBodySize, text }),
+        () => null,
+      ),
+    );
+  };
+  page.on("response", onResponse);
+  let html = "";
+  try {
+    const response = await page.goto(route, { waitUntil: "load" });
+    loaded = true;
+    expect(response?.status(), route).toBe(200);
+    expect(new URL(page.url()).pathname, `${route} is not redirected`).toBe(route);
+    html = (await response?.text()) ?? "";
+    await page.waitForLoadState("networkidle");
+  } finally {
+    page.off("response", onResponse);
+  }
+  const scripts = (await Promise.all(pending)).filter((script) => script !== null);
+  return {
+    kB: scripts.reduce((total, script) => total + script.encoded, 0) / 1000,
+    scripts: new Map(scripts.map((script) => [script.url, script.text])),
+    html,
+  };
+}
+
+/** A page of a new context with `signedIn`'s session: an empty cache, so every script counts as the first visit's. */
+async function freshPage(browser: Browser, signedIn: Page): Promise<Page> {
+  const context = await browser.newContext({ storageState: await signedIn.context().storageState() });
+  return context.newPage();
+}
+
+test("every signed-in page's first load stays under its client JavaScript ceiling", async ({ browser, adminPage }) => {
+  test.setTimeout(240_000);
+  await adminPage.goto("/verifications");
+  const detail = await adminPage.getByRole("main").locator('a[href^="/verifications/"]').first().getAttribute("href");
+  expect(detail, "the list links a verification").toBeTruthy();
+  const pages = signedInPages();
+  expect(pages, "the page files are found").toContain("/");
+  const over: string[] = [];
+  for (const route of pages) {
+    const url = route.includes("[") ? new URL(detail!, "http://x").pathname : route;
+    const page = await freshPage(browser, adminPage);
+    const { kB } = await firstLoad(page, url).finally(() => page.context().close());
+    const ceiling = FIRST_LOAD_CEILING_KB[route] ?? FIRST_LOAD_GOAL_KB;
+    if (kB > ceiling) over.push(`${route}: ${kB.toFixed(1)} kB > ${ceiling} kB`);
+  }
+  expect(over).toEqual([]);
+});
+
+/*
+ * A page that reads no query loads no client data cache: none of react-query's code before its load event (the shell's
+ * islands that use it, the bell, the nav's saved views, "Away", fetch theirs after), and no dehydrated cache in its
+ * HTML. react-query's code names its provider in the error its hook throws without one; a dehydrated cache carries
+ * `dehydratedAt`. The list, which reads its first page through react-query, shows the markers are there to find.
+ */
+const REACT_QUERY_MARKER = "No QueryClient set";
+const DEHYDRATED_MARKER = "dehydratedAt";
+
+test("a signed-in page that reads no query carries no client data cache in its first load", async ({ browser, adminPage }) => {
+  for (const route of ["/", "/analytics", "/admin"]) {
+    const page = await freshPage(browser, adminPage);
+    const { scripts, html } = await firstLoad(page, route);
+    const carrying = [...scripts].filter(([, text]) => text.includes(REACT_QUERY_MARKER)).map(([url]) => new URL(url).pathname);
+    expect(carrying, `${route}: scripts with react-query`).toEqual([]);
+    expect(html.includes(DEHYDRATED_MARKER), `${route}: a dehydrated cache in the HTML`).toBe(false);
+    // The bell still comes once the page has loaded, with its code.
+    await expect(page.getByTestId("notification-bell")).toBeEnabled();
+    await page.context().close();
+  }
+  const page = await freshPage(browser, adminPage);
+  const list = await firstLoad(page, "/verifications");
+  expect([...list.scripts.values()].some((text) => text.includes(REACT_QUERY_MARKER))).toBe(true);
+  expect(list.html).toContain(DEHYDRATED_MARKER);
 });

@@ -10,7 +10,7 @@ import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { LiveUpdates } from "@/components/layout/live-updates";
 import { MainNav } from "@/components/layout/main-nav";
 import { UserMenu } from "@/components/layout/user-menu";
-import { NotificationBell } from "@/components/notifications/bell";
+import { NotificationBellIsland } from "@/components/notifications/bell-island";
 import { AddressConnectionProvider, AppLink as Link } from "@/components/ui/app-link";
 import { NavigationAnnouncer, NavigationStatusProvider } from "@/components/ui/link-pending";
 import { NONCE_HEADER } from "@/lib/api/csp";
@@ -60,8 +60,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         "views",
       ]}
     >
-      {/* react-query and the dialogs' style nonce: only the signed-in pages use them, so the sign-in
-          pages (outside this shell) load neither. */}
+      {/* The dialogs' style nonce and the step-up dialog. No react-query: each page whose client reads queries gives
+          its own provider (the tab's one client); the bell and the nav's saved views load theirs after the page. */}
       {/* Shortcut keys pressed before the page's code runs are written down, then applied (lib/shared/early-keys.ts). */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
       <Providers nonce={nonce}>
@@ -103,7 +103,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                   tools={
                     <>
                       <CaseSearch />
-                      <NotificationBell currentConnection={connection.id} />
+                      <NotificationBellIsland currentConnection={connection.id} />
                       <LanguageSwitcher />
                       <UserMenu user={user} />
                     </>

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { AppLink as Link, useAppRouter } from "@/components/ui/app-link";
-import { useSearch } from "@/lib/cases/hooks";
+import { useSearch } from "@/lib/cases/search";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";

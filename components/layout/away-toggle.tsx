@@ -2,13 +2,16 @@
 
 import { useState } from "react";
 
+import { QueryProvider } from "@/components/ui/query-provider";
 import { useAvailability, useSetAvailability } from "@/lib/cases/routing-hooks";
+
+import { awayClass } from "./away-look";
 
 /**
  * "Away" in the user menu (issue 23): while away, auto-assignment passes the member by, and going away hands
  * their open cases back to their queues. A switch (role="switch"), so its state is announced.
  */
-export function AwayToggle({ labels }: { labels: { away: string; awayNow: string; back: string } }) {
+function AwayToggle({ labels }: { labels: { away: string; awayNow: string; back: string } }) {
   // Labels come from the server component (the user menu), so the shell loads no message namespace for them.
   const current = useAvailability();
   const [chosen, setAway] = useState<boolean | null>(null);
@@ -31,7 +34,7 @@ export function AwayToggle({ labels }: { labels: { away: string; awayNow: string
             onError: (error) => setMessage(error.message),
           })
         }
-        className={`rounded-md px-2 py-1 ${away ? "bg-amber-100 text-amber-900" : "text-slate-700 hover:bg-slate-100"}`}
+        className={awayClass(away)}
       >
         {labels.away}
       </button>
@@ -39,5 +42,14 @@ export function AwayToggle({ labels }: { labels: { away: string; awayNow: string
         {message}
       </span>
     </span>
+  );
+}
+
+/** The switch with react-query (the tab's client): loaded after the page (./away-switch.tsx). */
+export default function LiveAwayToggle({ labels }: { labels: { away: string; awayNow: string; back: string } }) {
+  return (
+    <QueryProvider>
+      <AwayToggle labels={labels} />
+    </QueryProvider>
   );
 }

@@ -1,11 +1,13 @@
 import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 
+import { QueryProvider } from "@/components/ui/query-provider";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 
 /**
- * A server page's client part: what the page read into `queryClient` hydrated for the client's hooks (so the first
- * paint is whole, with no second fetch), and the messages of `namespaces` (see ClientMessages) given to it.
+ * A server page's client part: react-query (the tab's client, components/ui/query-provider.tsx) with what the page
+ * read into `queryClient` hydrated for the client's hooks (so the first paint is whole, with no second fetch), and the
+ * messages of `namespaces` (see ClientMessages) given to it.
  */
 export function HydratedClient({
   queryClient,
@@ -17,8 +19,10 @@ export function HydratedClient({
   children: ReactNode;
 }) {
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientMessages namespaces={namespaces}>{children}</ClientMessages>
-    </HydrationBoundary>
+    <QueryProvider>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ClientMessages namespaces={namespaces}>{children}</ClientMessages>
+      </HydrationBoundary>
+    </QueryProvider>
   );
 }

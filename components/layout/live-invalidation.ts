@@ -3,6 +3,9 @@ import type { LiveMessage } from "@/lib/shared/api-client/live";
 import { verificationKeys } from "@/lib/verifications/hooks";
 import { verificationEventKeys } from "@/lib/webhooks/hooks";
 
+// The tab's client the keys are invalidated in: loaded with the keys, after the page.
+export { tabQueryClient } from "@/lib/shared/api-client/query-client";
+
 /*
  * Which react-query keys a live event concerns (by prefix, never the whole cache): a case's events the queues
  * and that case, a verification's change that verification and the change feed (the list does not reorder

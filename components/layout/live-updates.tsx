@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 import { openLiveStream } from "@/lib/shared/api-client/live";
@@ -11,7 +10,8 @@ import { openLiveStream } from "@/lib/shared/api-client/live";
  * the rest are marked stale.
  *
  * The stream opens at once, as the shell hydrates. The keys' module (it brings the verification and case
- * query modules, which many pages do not otherwise load) is not part of the page's first load: it is fetched
+ * query modules and react-query with the tab's client, which many pages do not otherwise load) is not part of
+ * the page's first load: it is fetched
  * once the page has loaded, or sooner if an event comes first; events wait for it and are applied in order.
  * A module that fails to load is asked for again by the next event (the events of that attempt are not
  * applied: the pages refresh on their next fetch).
@@ -22,7 +22,6 @@ const TOPICS = ["case.opened", "case.assigned", "case.unassigned", "case.outcome
 type Invalidation = typeof import("./live-invalidation");
 
 export function LiveUpdates() {
-  const client = useQueryClient();
   useEffect(() => {
     let loading: Promise<Invalidation> | null = null;
     const load = () => {
@@ -38,6 +37,7 @@ export function LiveUpdates() {
     const invalidate = (keysOf: (module: Invalidation) => (readonly unknown[])[]) =>
       void load().then(
         (module) => {
+          const client = module.tabQueryClient();
           for (const queryKey of keysOf(module)) void client.invalidateQueries({ queryKey });
         },
         () => undefined,
@@ -54,6 +54,6 @@ export function LiveUpdates() {
       window.removeEventListener("load", warm);
       close();
     };
-  }, [client]);
+  }, []);
   return null;
 }

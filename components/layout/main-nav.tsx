@@ -4,9 +4,8 @@ import { useTranslations } from "next-intl";
 
 import { AppLink as Link, usePagePath } from "@/components/ui/app-link";
 import { LinkPending } from "@/components/ui/link-pending";
-import { SavedViewsList } from "@/components/views/saved-views-list";
+import { SavedViewsIsland } from "@/components/views/saved-views-island";
 import type { Permission } from "@/lib/auth/permissions";
-import { useSavedViews } from "@/lib/views/hooks";
 import type { ViewScope } from "@/lib/views/rules";
 
 import { navItemsFor } from "./nav-items";
@@ -18,7 +17,6 @@ const VIEW_SCOPE_OF: Record<string, ViewScope> = { "/verifications": "verificati
 export function MainNav({ permissions, attention = [] }: { permissions: readonly Permission[]; attention?: readonly string[] }) {
   const t = useTranslations("common.nav");
   const pathname = usePagePath();
-  const views = useSavedViews().data?.views ?? [];
   return (
     <nav aria-label={t("label")}>
       <ul className="flex flex-wrap gap-1">
@@ -26,9 +24,9 @@ export function MainNav({ permissions, attention = [] }: { permissions: readonly
           const prefix = item.match ?? item.href;
           const current = pathname === prefix || pathname.startsWith(`${prefix}/`);
           const scope = VIEW_SCOPE_OF[item.href];
-          const scoped = scope ? views.filter((view) => view.scope === scope) : [];
           return (
-            <li key={item.href} className={`group relative flex flex-wrap items-center ${scoped.length > 0 ? "max-lg:w-full" : ""}`}>
+            // An entry with saved views under it takes the whole line on a narrow screen.
+            <li key={item.href} className="group relative flex flex-wrap items-center max-lg:has-[[data-saved-views]]:w-full">
               <Link
                 href={item.href}
                 aria-current={current ? "page" : undefined}
@@ -50,7 +48,7 @@ export function MainNav({ permissions, attention = [] }: { permissions: readonly
                   !
                 </span>
               ) : null}
-              {scope ? <SavedViewsList scope={scope} views={scoped} pageLabel={t(item.key)} /> : null}
+              {scope ? <SavedViewsIsland scope={scope} pageLabel={t(item.key)} /> : null}
             </li>
           );
         })}

@@ -5,7 +5,7 @@ import { AppLink as Link } from "@/components/ui/app-link";
 import { isBuiltInRole } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 
-import { AwayToggle } from "./away-toggle";
+import { AwayToggleIsland } from "./away-switch";
 
 /** Who is signed in, their role, the link to their account and security page, and the sign-out button: for the dashboard header. */
 export async function UserMenu({ user }: { user: Pick<StaffSession, "email" | "name" | "role" | "customRoleName"> }) {
@@ -18,7 +18,7 @@ export async function UserMenu({ user }: { user: Pick<StaffSession, "email" | "n
           {user.customRoleName ?? (isBuiltInRole(user.role) ? t(`role.${user.role}`) : user.role)}
         </span>
       </span>
-      <AwayToggle labels={{ away: t("away"), awayNow: t("awayNow"), back: t("back") }} />
+      <AwayToggleIsland labels={{ away: t("away"), awayNow: t("awayNow"), back: t("back") }} />
       <Link href="/account" className="rounded-md px-2 py-1 text-slate-700 underline-offset-2 hover:bg-slate-100 hover:underline">
         {t("account")}
       </Link>

@@ -15,6 +15,8 @@ import {
   type NotificationItem,
 } from "@/lib/notifications/types";
 
+import { BELL_BUTTON, BellIcon } from "./bell-icon";
+
 /*
  * The bell in the dashboard header: the unread count (in its accessible name too), and a popover listing the
  * member's latest notifications (what happened to which case, named by its ref_id, and by whom when a member did it;
@@ -44,13 +46,10 @@ export function NotificationBell({ currentConnection }: { currentConnection: str
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="relative flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+        className={BELL_BUTTON}
         data-testid="notification-bell"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" strokeLinecap="round" strokeLinejoin="round" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <BellIcon />
         {unread > 0 ? (
           <span
             aria-hidden="true"

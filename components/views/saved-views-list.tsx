@@ -21,6 +21,7 @@ export function SavedViewsList({ scope, views, pageLabel }: { scope: ViewScope; 
     <div
       className="max-lg:w-full max-lg:pl-4 lg:absolute lg:top-full lg:left-0 lg:z-40 lg:hidden lg:w-72 lg:rounded-md lg:border lg:border-slate-200 lg:bg-white lg:p-2 lg:shadow-lg lg:group-focus-within:block lg:group-hover:block"
       data-testid={`saved-views-${scope}`}
+      data-saved-views
     >
       <p aria-hidden="true" className="px-2 text-xs font-semibold text-slate-600 max-lg:hidden">
         {t("menu.title", { page: pageLabel })}

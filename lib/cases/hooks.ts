@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 
-import type { CaseDetailResponse, CaseQueueResponse, ReasonCatalogue, ReverificationResponse, SearchResponse } from "@/lib/cases/types";
-import type { ConfirmationInput, OutcomeInput, QueueQuery, ReverificationInput, SearchInput } from "@/lib/cases/validation";
+import type { CaseDetailResponse, CaseQueueResponse, ReasonCatalogue, ReverificationResponse } from "@/lib/cases/types";
+import type { ConfirmationInput, OutcomeInput, QueueQuery, ReverificationInput } from "@/lib/cases/validation";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { AHEAD_HEADERS } from "@/lib/shared/api-client/background";
 
@@ -131,12 +131,5 @@ export function useSyncCases() {
   return useMutation<{ ran: boolean; seen: number; opened: number; closed: number }, ApiRequestError, void>({
     mutationFn: () => apiRequest("/api/cases/sync", { method: "POST" }),
     onSuccess: () => client.invalidateQueries({ queryKey: caseKeys.queues() }),
-  });
-}
-
-/** The CPF goes in the POST body, never in a URL or a query key. */
-export function useSearch() {
-  return useMutation<SearchResponse, ApiRequestError, SearchInput>({
-    mutationFn: (input) => apiRequest("/api/search", { method: "POST", body: input }),
   });
 }

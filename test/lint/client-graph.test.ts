@@ -71,6 +71,34 @@ function clientReaches(): string[] {
   return hits;
 }
 
+/**
+ * The chains by which `entry`'s first load reaches `pkg`: its modules are walked through their static imports (a
+ * dynamic `import()` is a chunk fetched later), and `pkg` counts once the walk is inside a client component.
+ */
+function firstLoadReaches(entry: string, pkg: string): string[] {
+  const staticImportsOf = (text: string) => valueImportsOf(text.replace(/import\(\s*["'][^"']+["']\s*\)/g, ""));
+  const seen = new Set<string>();
+  const queue: Array<{ file: string; client: boolean; chain: string[] }> = [{ file: entry, client: false, chain: [entry] }];
+  const hits: string[] = [];
+  while (queue.length > 0) {
+    const { file, client: above, chain } = queue.shift()!;
+    const text = readFileSync(file, "utf8");
+    const client = above || isClientEntry(text);
+    for (const specifier of staticImportsOf(text)) {
+      if (client && (specifier === pkg || specifier.startsWith(`${pkg}/`))) {
+        hits.push([...chain, specifier].map((item) => path.relative(root, item) || item).join(" → "));
+        continue;
+      }
+      const next = resolveLocal(file, specifier);
+      if (next && !seen.has(`${next} ${client}`)) {
+        seen.add(`${next} ${client}`);
+        queue.push({ file: next, client, chain: [...chain, next] });
+      }
+    }
+  }
+  return hits;
+}
+
 describe("what a client component reaches", () => {
   it("reads value imports and skips type-only ones", () => {
     const text = [
@@ -94,5 +122,19 @@ describe("what a client component reaches", () => {
 
   it("no client component reaches zod, directly or through the modules it imports", () => {
     expect(clientReaches()).toEqual([]);
+  });
+
+  /*
+   * react-query is loaded by the pages whose client reads queries (components/ui/query-provider.tsx), not by the
+   * signed-in shell: the shell's islands that use it (the bell, the nav's saved views, "Away") fetch their code once the
+   * page has loaded, so a page with no query (the overview) loads none of it. e2e/client-bundle.spec.ts checks the same
+   * in the browser.
+   */
+  it("the signed-in shell and the overview load no react-query with the page", () => {
+    const shell = path.join(root, "app/(dashboard)/layout.tsx");
+    const overview = path.join(root, "app/(dashboard)/page.tsx");
+    expect([...firstLoadReaches(shell, "@tanstack/react-query"), ...firstLoadReaches(overview, "@tanstack/react-query")]).toEqual([]);
+    // The walk does see it where a page loads it.
+    expect(firstLoadReaches(path.join(root, "app/(dashboard)/cases/page.tsx"), "@tanstack/react-query")).not.toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 
 import { Providers } from "@/app/providers";
 import { ChangePasswordForm } from "@/components/staff/change-password-form";
+import { QueryProvider } from "@/components/ui/query-provider";
 import { DEFAULT_CALLBACK_PATH } from "@/lib/auth/callback-url";
 import { requirePageUser } from "@/lib/auth/server/require-role";
 import { ClientMessages } from "@/lib/i18n/client-messages";
@@ -21,11 +22,13 @@ export default async function ChangePasswordPage() {
         <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
         <div className="mt-6">
-          {/* Signed in but outside the dashboard's shell: the form's mutation needs react-query's provider,
-              which the root layout does not give (the sign-in page loads none of it). */}
+          {/* Signed in but outside the dashboard's shell: the step-up dialog's provider, and react-query's for the
+              form's mutation (the sign-in page loads none of either). */}
           <ClientMessages namespaces={["auth.changePassword"]}>
             <Providers>
-              <ChangePasswordForm nextPath={DEFAULT_CALLBACK_PATH} />
+              <QueryProvider>
+                <ChangePasswordForm nextPath={DEFAULT_CALLBACK_PATH} />
+              </QueryProvider>
             </Providers>
           </ClientMessages>
         </div>

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/layout/page-header";
+import { QueryProvider } from "@/components/ui/query-provider";
 import { config } from "@/lib/config";
 import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
@@ -18,7 +19,9 @@ export default async function Page() {
     <div className="space-y-6">
       <PageHeader title={t("title")} intro={t("intro")} />
       <ClientMessages namespaces={["kyc", "lookups", "errors", "common.notInformed", "common.copy"]}>
-        <KycPageClient smsCooldownSeconds={config().smsResendCooldownSeconds} />
+        <QueryProvider>
+          <KycPageClient smsCooldownSeconds={config().smsResendCooldownSeconds} />
+        </QueryProvider>
       </ClientMessages>
     </div>
   );

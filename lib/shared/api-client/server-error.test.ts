@@ -1,8 +1,8 @@
 import { InfiniteQueryObserver, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { makeQueryClient } from "@/app/providers";
 import { auditEventsQuery } from "@/lib/audit-trail/hooks";
+import { makeQueryClient } from "@/lib/shared/api-client/query-client";
 import { verificationQuery, verificationsQuery } from "@/lib/verifications/hooks";
 import type { VerificationListResponse } from "@/lib/verifications/types";
 

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/layout/page-header";
+import { QueryProvider } from "@/components/ui/query-provider";
 import { config } from "@/lib/config";
 import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
@@ -23,7 +24,9 @@ export default async function Page() {
         </p>
       </PageHeader>
       <ClientMessages namespaces={["lookups", "errors", "common.notInformed"]}>
-        <LookupsPageClient />
+        <QueryProvider>
+          <LookupsPageClient />
+        </QueryProvider>
       </ClientMessages>
     </div>
   );

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
 import { AdoptPageView } from "@/components/ui/adopt-page-view";
+import { QueryProvider } from "@/components/ui/query-provider";
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
 import { serverErrorOf } from "@/lib/api/errors";
 import { requestContext, type RequestContext } from "@/lib/audit-trail/server";
@@ -77,54 +78,56 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   }
 
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      {/* The browser's calls for this page join the view its render was recorded under (the audit page groups them). */}
-      <AdoptPageView id={context.pageView} path={`/verifications/${publicId}`} />
-      <ClientMessages
-        namespaces={[
-          "verifications.detail",
-          "verifications.errors",
-          "verifications.faces",
-          "verifications.masked",
-          "verifications.media",
-          "verifications.neighbours",
-          "verifications.record",
-          "verifications.redFlags",
-          "verifications.risk",
-          "verifications.status",
-          "verifications.step",
-          "verifications.steps",
-          "verifications.table",
-          "verifications.flows",
-          "verifications.journeys",
-          "verifications.notices",
-          "events.history",
-          "cases.confirm",
-          "cases.flags",
-          "cases.note",
-          "cases.outcome",
-          "cases.panel",
-          "cases.priority",
-          "cases.recommendation",
-          "cases.shortcuts",
-          "cases.state",
-          "cases.timeline",
-          "cases.templates",
-          "cases.samePerson",
-          "cases.reverification",
-          "cases.search.miss.sources",
-          "lookups.errors",
-          "lookups.limit",
-          "lookups.apiErrors",
-          "errors",
-          "common.copy",
-          "common.loading",
-          // The COAF report's dialog, for its holders only (no tipping off: nobody else's page carries its words).
-          ...(hasPermission(user, "coaf.report") ? ["coaf.report", "coaf.grounds"] : []),
-        ]}
-      >
-        <VerificationPageClient publicId={publicId} viewer={{ id: user.id, permissions: user.permissions }} serverError={serverError} />
-      </ClientMessages>
-    </HydrationBoundary>
+    <QueryProvider>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        {/* The browser's calls for this page join the view its render was recorded under (the audit page groups them). */}
+        <AdoptPageView id={context.pageView} path={`/verifications/${publicId}`} />
+        <ClientMessages
+          namespaces={[
+            "verifications.detail",
+            "verifications.errors",
+            "verifications.faces",
+            "verifications.masked",
+            "verifications.media",
+            "verifications.neighbours",
+            "verifications.record",
+            "verifications.redFlags",
+            "verifications.risk",
+            "verifications.status",
+            "verifications.step",
+            "verifications.steps",
+            "verifications.table",
+            "verifications.flows",
+            "verifications.journeys",
+            "verifications.notices",
+            "events.history",
+            "cases.confirm",
+            "cases.flags",
+            "cases.note",
+            "cases.outcome",
+            "cases.panel",
+            "cases.priority",
+            "cases.recommendation",
+            "cases.shortcuts",
+            "cases.state",
+            "cases.timeline",
+            "cases.templates",
+            "cases.samePerson",
+            "cases.reverification",
+            "cases.search.miss.sources",
+            "lookups.errors",
+            "lookups.limit",
+            "lookups.apiErrors",
+            "errors",
+            "common.copy",
+            "common.loading",
+            // The COAF report's dialog, for its holders only (no tipping off: nobody else's page carries its words).
+            ...(hasPermission(user, "coaf.report") ? ["coaf.report", "coaf.grounds"] : []),
+          ]}
+        >
+          <VerificationPageClient publicId={publicId} viewer={{ id: user.id, permissions: user.permissions }} serverError={serverError} />
+        </ClientMessages>
+      </HydrationBoundary>
+    </QueryProvider>
   );
 }

@@ -1,0 +1,23 @@
+"use client";
+
+import { lazy, Suspense } from "react";
+
+import { useAfterLoad } from "@/components/ui/after-load";
+import type { ViewScope } from "@/lib/views/rules";
+
+const LiveSavedViews = lazy(() => import("./saved-views-live"));
+
+/*
+ * The member's saved views under a nav entry, on every signed-in page. They are fetched in the browser (never part of
+ * the first paint), so their code (and react-query with it) is fetched once the page has loaded; nothing shows until
+ * then, as nothing showed before the list came.
+ */
+export function SavedViewsIsland({ scope, pageLabel }: { scope: ViewScope; pageLabel: string }) {
+  const loaded = useAfterLoad();
+  if (!loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveSavedViews scope={scope} pageLabel={pageLabel} />
+    </Suspense>
+  );
+}
