@@ -154,12 +154,16 @@ interface FirstLoad {
   html: string;
 }
 
-/** The scripts `route` fetches before its load event (gzip kB transferred, and their text), and its HTML. */
+/**
+ * The scripts `route` fetches before its load event (gzip kB transferred, and their text), and its HTML. Which scripts
+ * started before the load event is the browser's own record (Resource Timing against the navigation's
+ * `loadEventStart`), not the order in which the test hears of responses: an island fetched from the load event's
+ * handler is never counted, however fast it answers.
+ */
 async function firstLoad(page: Page, route: string): Promise<FirstLoad> {
-  let loaded = false;
   const pending: Array<Promise<{ url: string; encoded: number; text: string } | null>> = [];
   const onResponse = (response: Response) => {
-    if (loaded || response.request().resourceType() !== "script") return;
+    if (response.request().resourceType() !== "script") return;
     pending.push(
       Promise.all([response.request().sizes(), response.text()]).then(
         ([sizes, text]) => ({ url: response.url(), encoded: sizes.responseBodySize, text }),
@@ -169,20 +173,30 @@ async function firstLoad(page: Page, route: string): Promise<FirstLoad> {
   };
   page.on("response", onResponse);
   let html = "";
+  let beforeLoad: string[] = [];
   try {
     const response = await page.goto(route, { waitUntil: "load" });
-    loaded = true;
     expect(response?.status(), route).toBe(200);
     expect(new URL(page.url()).pathname, `${route} is not redirected`).toBe(route);
     html = (await response?.text()) ?? "";
     await page.waitForLoadState("networkidle");
+    beforeLoad = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const loadStart = navigation?.loadEventStart ?? 0;
+      return performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.startTime < loadStart)
+        .map((entry) => entry.name);
+    });
   } finally {
     page.off("response", onResponse);
   }
-  const scripts = (await Promise.all(pending)).filter((script) => script !== null);
+  expect(beforeLoad.length, `${route}: the browser recorded the resources it loaded`).toBeGreaterThan(0);
+  const started = new Set(beforeLoad);
+  const scripts = (await Promise.all(pending)).filter((script) => script !== null && started.has(script.url));
   return {
-    kB: scripts.reduce((total, script) => total + script.encoded, 0) / 1000,
-    scripts: new Map(scripts.map((script) => [script.url, script.text])),
+    kB: scripts.reduce((total, script) => total + script!.encoded, 0) / 1000,
+    scripts: new Map(scripts.map((script) => [script!.url, script!.text])),
     html,
   };
 }
