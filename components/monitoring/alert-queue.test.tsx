@@ -21,6 +21,7 @@ const PEP: MonitoringAlert = {
   change: "pep",
   detectedAt: "2026-10-01T12:00:00Z",
   status: "open",
+  queue: { id: "00000000-0000-4000-8000-000000000001", name: "General" },
   assignee: null,
   outcome: null,
   outcomeAt: null,
