@@ -48,3 +48,9 @@ export interface AlertNote {
   /** Erased at the titular's request. */
   redacted: boolean;
 }
+
+/** GET /api/monitoring/alerts: the alerts, and the team's live queues (the queue selector). */
+export interface MonitoringAlertList {
+  alerts: MonitoringAlert[];
+  queues: Array<{ id: string; name: string }>;
+}
