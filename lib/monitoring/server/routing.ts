@@ -73,10 +73,11 @@ export async function dispatchOpenedAlerts(
     }
   }
   const done = new Set(assigned.map((item) => item.id));
+  // Telling is not worth a failed run: the alerts are open in their queue whatever happens here.
   await tellLeadsOfWaiting(
     db,
     ids.filter((id) => !done.has(id)),
-  );
+  ).catch((error: unknown) => log.error("monitoring_alert_notify_failed", { error }));
   void kickOutbox();
   return assigned;
 }
