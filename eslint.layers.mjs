@@ -54,7 +54,7 @@ export const FEATURES = {
   // The embedded database's backups: the database, the secrets and the audit head file (no UI, commands only).
   backup: [],
   // Ongoing screening: re-screens the people whose case was approved (lib/cases' tables) and opens monitoring alerts.
-  monitoring: ["cases"],
+  monitoring: ["cases", "notifications"],
 };
 
 /** The two components folders that mirror no lib folder. */

@@ -173,6 +173,10 @@ export const MATRIX: Record<string, Partial<Record<Method, Entry>>> = {
   "app/api/monitoring/alerts/route.ts": { GET: { need: "cases.read" } },
   "app/api/monitoring/alerts/[id]/assignment/route.ts": { POST: { need: "cases.work", params: { id: PUBLIC_ID } } },
   "app/api/monitoring/alerts/[id]/outcome/route.ts": { POST: { need: "cases.work", params: { id: PUBLIC_ID }, body: {} } },
+  "app/api/monitoring/alerts/[id]/notes/route.ts": {
+    GET: { need: "cases.read", params: { id: PUBLIC_ID } },
+    POST: { need: "cases.work", params: { id: PUBLIC_ID }, body: {} },
+  },
   "app/api/monitoring/settings/route.ts": { GET: { need: "cases.assign" }, PUT: { need: "cases.assign", body: {} } },
   "app/api/cases/bulk/route.ts": { POST: { need: "cases.work", body: {} } },
   "app/api/cases/templates/route.ts": { GET: { need: "cases.work" }, POST: { need: "cases.work", body: {} } },

@@ -70,6 +70,8 @@ const ANSWERS: Record<string, number | [number, string]> = {
   "GET app/api/monitoring/alerts/route.ts": 200,
   "POST app/api/monitoring/alerts/[id]/assignment/route.ts": [404, "not_found"],
   "POST app/api/monitoring/alerts/[id]/outcome/route.ts": [400, "validation"],
+  "GET app/api/monitoring/alerts/[id]/notes/route.ts": [404, "not_found"],
+  "POST app/api/monitoring/alerts/[id]/notes/route.ts": [400, "validation"],
   "GET app/api/monitoring/settings/route.ts": 200,
   "PUT app/api/monitoring/settings/route.ts": [400, "validation"],
   "PUT app/api/cases/routing/route.ts": [400, "validation"],

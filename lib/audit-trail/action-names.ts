@@ -54,6 +54,8 @@ export const AUDIT_ACTION_NAMES = [
   "lookup.verification_record",
   "monitoring.alert_assign",
   "monitoring.alert_list",
+  "monitoring.alert_note_add",
+  "monitoring.alert_note_list",
   "monitoring.alert_outcome",
   "monitoring.run",
   "monitoring.settings_change",

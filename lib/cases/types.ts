@@ -74,7 +74,9 @@ export type CaseEntryKind =
   | "closed"
   | "reopened"
   | "moved"
-  | "reverification_requested";
+  | "reverification_requested"
+  // A note on one of the case's monitoring alerts (lib/monitoring/server/notes.ts; `details.alertId`).
+  | "monitoring_note";
 
 /**
  * Free text that is stored (sealed at rest) but cannot be read: sealed under a key the data key ring no longer

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { AlertOutcome, MonitoringAlert, ScreeningBudget, ScreeningRunResult } from "@/lib/monitoring/types";
+import type { AlertNote, AlertOutcome, MonitoringAlertList, ScreeningBudget, ScreeningRunResult } from "@/lib/monitoring/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 // The ongoing screening in the browser: its budget (GET, PUT /api/monitoring/settings) and a run now.
@@ -34,13 +34,33 @@ export function useRunScreening() {
 }
 
 export const alertKeys = {
-  list: (status: "open" | "closed") => ["monitoring", "alerts", status] as const,
+  list: (status: "open" | "closed", queueId: string) => ["monitoring", "alerts", status, queueId] as const,
+  notes: (id: string) => ["monitoring", "notes", id] as const,
 };
 
-export function useMonitoringAlerts(status: "open" | "closed") {
-  return useQuery<{ alerts: MonitoringAlert[] }, ApiRequestError>({
-    queryKey: alertKeys.list(status),
-    queryFn: ({ signal }) => apiRequest(`/api/monitoring/alerts?status=${status}`, { signal }),
+/** The alerts, of one of the team's queues when `queueId` is not "" (all of them otherwise). */
+export function useMonitoringAlerts(status: "open" | "closed", queueId = "") {
+  const query = new URLSearchParams({ status });
+  if (queueId) query.set("queue_id", queueId);
+  return useQuery<MonitoringAlertList, ApiRequestError>({
+    queryKey: alertKeys.list(status, queueId),
+    queryFn: ({ signal }) => apiRequest(`/api/monitoring/alerts?${query.toString()}`, { signal }),
+  });
+}
+
+export function useAlertNotes(id: string) {
+  return useQuery<{ notes: AlertNote[] }, ApiRequestError>({
+    queryKey: alertKeys.notes(id),
+    queryFn: ({ signal }) => apiRequest(`/api/monitoring/alerts/${encodeURIComponent(id)}/notes`, { signal }),
+  });
+}
+
+/** A note on the alert; its notes are read again after. */
+export function useAddAlertNote(id: string) {
+  const client = useQueryClient();
+  return useMutation<{ id: number; at: string }, ApiRequestError, { text: string }>({
+    mutationFn: (body) => apiRequest(`/api/monitoring/alerts/${encodeURIComponent(id)}/notes`, { method: "POST", body }),
+    onSettled: () => client.invalidateQueries({ queryKey: alertKeys.notes(id) }),
   });
 }
 

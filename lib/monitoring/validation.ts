@@ -31,8 +31,17 @@ export const budgetSchema = z
 export const alertIdParams = z.object({ id: z.uuid("must be an alert id") });
 
 export const alertListSchema = z
-  .object({ status: z.enum(["open", "closed"], { message: "must be open or closed" }).default("open") })
+  .object({
+    status: z.enum(["open", "closed"], { message: "must be open or closed" }).default("open"),
+    queue_id: z.uuid("must be a queue id").optional(),
+  })
   .strict();
+
+/** POST /api/monitoring/alerts/:id/assignment: `me` (the default: take it) or a member's id (cases.assign). */
+export const alertAssignmentSchema = z
+  .object({ assignee: z.union([z.literal("me"), z.uuid("must be me or a staff id")]).default("me") })
+  .strict()
+  .optional();
 
 export const alertOutcomeSchema = z
   .object({ outcome: z.enum(["cleared", "confirmed"], { message: "must be cleared or confirmed" }) })

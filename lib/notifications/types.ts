@@ -23,6 +23,10 @@ export const NOTIFICATION_KINDS = [
   "key_expiring",
   // To the privacy officers (privacy.requests): a titular's request is past its due time, told once per request.
   "privacy_request_late",
+  // A monitoring alert (the ongoing screening, lib/monitoring/server/routing.ts) given to the member, automatically or
+  // by who runs the queue; and, to its queue's leads, one that landed unassigned. About the case the alert is on.
+  "monitoring_alert_assigned",
+  "monitoring_alert_waiting",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -96,6 +96,10 @@ export const INPUTS: Record<string, Inputs> = {
   "PUT /api/monitoring/settings": { skip: "the screening's daily budget of upstream calls" },
   "POST /api/monitoring/alerts/[id]/assignment": { skip: "answers the alert's id and its new holder" },
   "POST /api/monitoring/alerts/[id]/outcome": { skip: "answers the alert's id and its outcome" },
+  "GET /api/monitoring/alerts/[id]/notes": {
+    skip: "answers the notes members typed on an alert (authors, times, their words), nothing the service returned",
+  },
+  "POST /api/monitoring/alerts/[id]/notes": { skip: "answers the new note's id and time" },
   "POST /api/cases/templates": { skip: TEMPLATES },
   "PATCH /api/cases/templates/[id]": { skip: TEMPLATES },
   "DELETE /api/cases/templates/[id]": { skip: TEMPLATES },

@@ -27,9 +27,55 @@ import { routingSettings } from "./routing";
  * lock never waits behind a long transaction.
  */
 
-// What counts against a member's capacity: the "mine" queue (open, held, not yet decided).
+// A held case: the "mine" queue (open, held, not yet decided).
 const holds = (userId: ReturnType<typeof sql>) =>
   sql`(${cases.status} = 'open' and ${cases.assigneeId} = ${userId} and not coalesce(${cases.outcomeState} in ('confirmed', 'recorded') and ${cases.recommendation} in ('approve', 'reprove'), false))`;
+
+/*
+ * What counts against a member's capacity: the work they hold. Their held cases, and their open monitoring alerts
+ * (lib/monitoring/server/routing.ts: an alert is routed and assigned like a case, and holding one is work too). The
+ * alerts are read by their table's name: the monitoring feature sits above this one (docs/architecture.md).
+ */
+const loadOf = (userId: ReturnType<typeof sql>) =>
+  sql<number>`((select count(*) from ${cases} where ${holds(userId)}) + (select count(*) from monitoring_alerts a where a.status = 'open' and a.assignee_id = ${userId}))::int`;
+
+/** What is being assigned: its queue, its connection, and who must not be given it back (an escalation's author). */
+export interface Assignable {
+  queueId: string;
+  connectionId: string;
+  exclude?: string | null;
+}
+
+/**
+ * The queue's member to give one more item to: the one holding the least work (loadOf), among those under the
+ * capacity, neither away nor disabled, who may use the item's connection; null when nobody fits. Call it after
+ * locking the settings row (routingSettings(tx, true)), so two passes take turns and the second counts the first's.
+ */
+export async function leastLoadedMember(
+  tx: Database,
+  item: Assignable,
+  capacity: number,
+): Promise<{ userId: string; email: string } | null> {
+  const load = loadOf(sql`${caseQueueMembers.userId}`);
+  const [member] = await tx
+    .select({ userId: caseQueueMembers.userId, email: staffUsers.email, load })
+    .from(caseQueueMembers)
+    .innerJoin(staffUsers, eq(staffUsers.id, caseQueueMembers.userId))
+    .where(
+      and(
+        eq(caseQueueMembers.queueId, item.queueId),
+        eq(staffUsers.disabled, false),
+        eq(staffUsers.away, false),
+        item.exclude ? ne(caseQueueMembers.userId, item.exclude) : undefined,
+        // Never to a member who may not use the item's connection (issue 33): to them the item does not exist.
+        mayUseSql(caseQueueMembers.userId, item.connectionId),
+        sql`${load} < ${capacity}`,
+      ),
+    )
+    .orderBy(load, caseQueueMembers.userId)
+    .limit(1);
+  return member ? { userId: member.userId, email: member.email } : null;
+}
 
 /** Assigns each of these cases if auto-assignment is on and it still waits; answers the cases assigned. */
 export async function autoAssign(
@@ -68,25 +114,12 @@ async function assignOne(db: Database, publicId: string, now: Date): Promise<str
       .from(cases)
       .where(and(eq(cases.publicId, publicId), queueCondition("unassigned", "00000000-0000-0000-0000-000000000000")));
     if (!item) return null;
-    const load = sql<number>`(select count(*) from ${cases} where ${holds(sql`${caseQueueMembers.userId}`)})::int`;
-    const [member] = await tx
-      .select({ userId: caseQueueMembers.userId, email: staffUsers.email, load })
-      .from(caseQueueMembers)
-      .innerJoin(staffUsers, eq(staffUsers.id, caseQueueMembers.userId))
-      .where(
-        and(
-          eq(caseQueueMembers.queueId, item.queueId),
-          eq(staffUsers.disabled, false),
-          eq(staffUsers.away, false),
-          // Nobody is given back a case they escalated (lib/cases/server/assignment.ts, assignCase).
-          item.outcomeBy ? ne(caseQueueMembers.userId, item.outcomeBy) : undefined,
-          // Never to a member who may not use the case's connection (issue 33): to them the case does not exist.
-          mayUseSql(caseQueueMembers.userId, item.connectionId),
-          sql`${load} < ${settings.capacity}`,
-        ),
-      )
-      .orderBy(load, caseQueueMembers.userId)
-      .limit(1);
+    // Nobody is given back a case they escalated (lib/cases/server/assignment.ts, assignCase).
+    const member = await leastLoadedMember(
+      tx,
+      { queueId: item.queueId, connectionId: item.connectionId, exclude: item.outcomeBy },
+      settings.capacity,
+    );
     if (!member) return null;
     const [row] = await tx
       .update(cases)

@@ -31,11 +31,8 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
     const [row] = await tx.select({ id: cases.id, assigneeId: cases.assigneeId }).from(cases).where(caseHere(publicId)).for("share");
     if (!row) return null;
     if (row.assigneeId !== context.actor.id && !hasPermission(context.actor, "cases.assign")) return "not_assignee" as const;
-    const [entry] = await tx
-      .insert(caseEntries)
-      .values({ caseId: row.id, at: now, actorId: context.actor.id, kind: "note", text: sealCaseText("entry", text) })
-      .returning({ id: caseEntries.id });
-    await notifyMentions(tx, { noteId: entry!.id, text, casePublicId: publicId, authorId: context.actor.id, origin: context.origin });
+    const entry = await appendNote(tx, { caseId: row.id, at: now, authorId: context.actor.id, text });
+    await notifyMentions(tx, { noteId: entry.id, text, casePublicId: publicId, authorId: context.actor.id, origin: context.origin });
     await succeeded(tx, context, "case.note_add", publicId, { length: text.length });
     return entry!;
   });
@@ -54,6 +51,30 @@ export async function addNote(db: Database, context: CaseContext, publicId: stri
   }
   void kickOutbox();
   return { id: note.id, at: now.toISOString() };
+}
+
+/**
+ * Writes a note as an entry of its case, its text sealed at rest (./sealed-text.ts): a case's own note (`note`), or
+ * one on a monitoring alert of the case (`monitoring_note`, the alert's id in `details`: lib/monitoring/server/
+ * notes.ts). Kept with the case's other texts, so the re-seal job (./text-reseal.ts) and a titular's erasure
+ * (lib/privacy/server/erasure.ts) treat every note alike.
+ */
+export async function appendNote(
+  tx: Database,
+  note: { caseId: string; at: Date; authorId: string; text: string; kind?: "note" | "monitoring_note"; details?: Record<string, unknown> },
+): Promise<{ id: number }> {
+  const [entry] = await tx
+    .insert(caseEntries)
+    .values({
+      caseId: note.caseId,
+      at: note.at,
+      actorId: note.authorId,
+      kind: note.kind ?? "note",
+      text: sealCaseText("entry", note.text),
+      details: note.details ?? {},
+    })
+    .returning({ id: caseEntries.id });
+  return entry!;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from "@/lib/cases/server/tables";
 import { DEFAULT_TAKE_MODE, type TakeMode } from "@/lib/cases/take-mode";
 import type { RoutingConfig } from "@/lib/cases/types";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { AppError } from "@/lib/shared/errors";
 
 import type { CaseContext } from "./context";
@@ -132,13 +132,18 @@ export async function replaceRouting(
     await tx.delete(caseQueueMembers).where(inArray(caseQueueMembers.queueId, ids));
     const members = input.queues.flatMap((queue) => queue.members.map((member) => ({ queueId: queue.id, ...member })));
     if (members.length) await tx.insert(caseQueueMembers).values(members);
-    if (retired.length)
+    if (retired.length) {
       await moveOpenCases(
         tx,
         context,
         retired.map((row) => row.id),
         now,
       );
+      await moveOpenAlerts(
+        tx,
+        retired.map((row) => row.id),
+      );
+    }
     await tx.delete(caseRoutingRules);
     if (input.rules.length) {
       await tx.insert(caseRoutingRules).values(
@@ -192,5 +197,19 @@ async function moveOpenCases(tx: Database, context: CaseContext, queueIds: strin
       kind: "moved",
       details: { to: DEFAULT_QUEUE_ID, retired: true },
     })),
+  );
+}
+
+/**
+ * Open monitoring alerts of retired queues go to the default queue too (routed like cases: lib/monitoring/server/
+ * routing.ts). By the table's name: the monitoring feature sits above this one (docs/architecture.md).
+ */
+async function moveOpenAlerts(tx: Database, queueIds: string[]): Promise<void> {
+  await queryRows(
+    tx,
+    sql`update monitoring_alerts set queue_id = ${DEFAULT_QUEUE_ID} where status = 'open' and queue_id in (${sql.join(
+      queueIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) returning id`,
   );
 }

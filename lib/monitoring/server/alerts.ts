@@ -5,15 +5,21 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit-trail/server";
 import { hasPermission, type Permission } from "@/lib/auth/permissions";
 import { staffUsers } from "@/lib/auth/server/tables";
+import { caseQueues } from "@/lib/cases/server/tables";
+import { membersUsing } from "@/lib/connections/server/access";
 import type { Database } from "@/lib/db/client";
 import type { AlertOutcome, MonitoringAlert } from "@/lib/monitoring/types";
+import { kickOutbox } from "@/lib/notifications/server/outbox";
 import { AppError } from "@/lib/shared/errors";
 
+import { tellAssignee } from "./routing";
 import { monitoringAlerts } from "./tables";
 
 /*
- * The monitoring queue: the alerts the ongoing screening opened (./screening.ts), worked like cases. A member holding
- * cases.work takes an open alert nobody holds (one conditional update: two members cannot both win it), then records
+ * The monitoring queue: the alerts the ongoing screening opened (./screening.ts), routed to the team's queues and
+ * auto-assigned like cases (./routing.ts), worked like cases. A member holding cases.work takes an open alert nobody
+ * holds (one conditional update: two members cannot both win it); a cases.assign holder gives an open alert to a
+ * member (who is told: ./routing.ts, tellAssignee). Its holder writes notes on it (./notes.ts), then records
  * its outcome: `cleared` (the change needs nothing more) or `confirmed` (it was acted on, e.g. a COAF report or the
  * relationship reviewed). The outcome is the holder's, or any cases.assign holder's. Each step is on the audit trail
  * in the same transaction, on the verification, with the change (one alert per verification and change).
@@ -27,22 +33,40 @@ export interface AlertActor {
 
 const LIST_LIMIT = 200;
 
-/** The connection's alerts, newest first: the open ones, or the closed. */
-export async function listAlerts(db: Database, connectionId: string, status: "open" | "closed"): Promise<MonitoringAlert[]> {
+/** The connection's alerts, newest first: the open ones, or the closed; of one queue when `queueId` is given. */
+export async function listAlerts(
+  db: Database,
+  connectionId: string,
+  status: "open" | "closed",
+  queueId?: string,
+): Promise<MonitoringAlert[]> {
   const rows = await db
-    .select({ alert: monitoringAlerts, assigneeName: staffUsers.name, assigneeEmail: staffUsers.email })
+    .select({
+      alert: monitoringAlerts,
+      assigneeName: staffUsers.name,
+      assigneeEmail: staffUsers.email,
+      queueName: caseQueues.name,
+    })
     .from(monitoringAlerts)
     .leftJoin(staffUsers, eq(staffUsers.id, monitoringAlerts.assigneeId))
-    .where(and(eq(monitoringAlerts.connectionId, connectionId), eq(monitoringAlerts.status, status)))
+    .innerJoin(caseQueues, eq(caseQueues.id, monitoringAlerts.queueId))
+    .where(
+      and(
+        eq(monitoringAlerts.connectionId, connectionId),
+        eq(monitoringAlerts.status, status),
+        queueId ? eq(monitoringAlerts.queueId, queueId) : undefined,
+      ),
+    )
     .orderBy(desc(monitoringAlerts.detectedAt), monitoringAlerts.change)
     .limit(LIST_LIMIT);
-  return rows.map(({ alert, assigneeName, assigneeEmail }) => ({
+  return rows.map(({ alert, assigneeName, assigneeEmail, queueName }) => ({
     id: alert.id,
     publicId: alert.publicId,
     documentMasked: alert.documentMasked,
     change: alert.change,
     detectedAt: alert.detectedAt.toISOString(),
     status: alert.status,
+    queue: { id: alert.queueId, name: queueName },
     assignee: alert.assigneeId ? { id: alert.assigneeId, name: assigneeName || assigneeEmail || "" } : null,
     outcome: alert.outcome,
     outcomeAt: alert.outcomeAt?.toISOString() ?? null,
@@ -61,25 +85,62 @@ function eventOf(context: AlertActor, alert: { publicId: string; change: string 
   };
 }
 
-/** Takes an open alert nobody holds: 404 unknown (or another connection's), 409 closed or held. */
-export async function takeAlert(db: Database, context: AlertActor, connectionId: string, id: string, now = new Date()): Promise<void> {
+/**
+ * Gives an open alert a holder: `me` takes one nobody holds (cases.work; 409 when held or closed); a member's id gives
+ * it to them, held or not (cases.assign; 403 otherwise; 400 naming `assignee` for a member unknown, disabled or who
+ * may not use the alert's connection). 404 unknown (or another connection's). The new holder is told unless they took
+ * it themselves; the change and its audit event commit together.
+ */
+export async function assignAlert(
+  db: Database,
+  context: AlertActor,
+  connectionId: string,
+  id: string,
+  assignee: "me" | string,
+  now = new Date(),
+): Promise<{ assigneeId: string }> {
+  const to = assignee === "me" ? context.actor.id : assignee;
+  // `me` (or one's own id without cases.assign) is a claim: of an alert nobody holds.
+  const claim = assignee === "me" || (to === context.actor.id && !hasPermission(context.actor, "cases.assign"));
+  if (!claim && !hasPermission(context.actor, "cases.assign"))
+    throw new AppError("forbidden", "Giving an alert to someone else needs the cases.assign permission.");
+  const email = to === context.actor.id ? context.actor.email : await assignable(db, to, connectionId);
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Database;
     const [taken] = await tx
       .update(monitoringAlerts)
-      .set({ assigneeId: context.actor.id, assignedAt: now })
+      .set({ assigneeId: to, assignedAt: now })
       .where(
         and(
           eq(monitoringAlerts.id, id),
           eq(monitoringAlerts.connectionId, connectionId),
           eq(monitoringAlerts.status, "open"),
-          isNull(monitoringAlerts.assigneeId),
+          // A claim only of an alert nobody holds; who runs the queue may give a held one to someone else.
+          claim ? isNull(monitoringAlerts.assigneeId) : undefined,
         ),
       )
       .returning();
     if (!taken) throw await refusal(tx, connectionId, id);
-    await recordEvent({ action: "monitoring.alert_assign", ...eventOf(context, taken) }, tx);
+    await tellAssignee(tx, { id, publicId: taken.publicId, assigneeId: to, assignedAt: now }, context.actor.id);
+    const extra: Record<string, string> = to === context.actor.id ? {} : { assignee: email };
+    await recordEvent({ action: "monitoring.alert_assign", ...eventOf(context, taken, extra) }, tx);
   });
+  if (assignee !== "me" && to !== context.actor.id) void kickOutbox();
+  return { assigneeId: to };
+}
+
+/** A member an alert may be given to: active, and allowed the alert's connection (400 naming `assignee` otherwise). */
+async function assignable(db: Database, userId: string, connectionId: string): Promise<string> {
+  const [staff] = await db
+    .select({ email: staffUsers.email, disabled: staffUsers.disabled })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId));
+  const allowed = staff && !staff.disabled && (await membersUsing(db, [userId], connectionId)).length === 1;
+  if (!allowed)
+    throw new AppError("validation", "Invalid input: assignee: no active staff member who may use this connection has this id", {
+      fields: ["assignee"],
+    });
+  return staff.email;
 }
 
 /** Records an open alert's outcome and closes it: its holder's, or a cases.assign holder's (403 otherwise). */

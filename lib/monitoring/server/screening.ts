@@ -15,6 +15,7 @@ import type { CoreClient } from "@/lib/upstream/core";
 import { DECEASED_FIELDS, type Verification } from "@/lib/upstream/model/verification";
 import type { PartnersClient } from "@/lib/upstream/partners";
 
+import { alertRouter, dispatchOpenedAlerts } from "./routing";
 import { readBudget, spendBudget } from "./settings";
 import { monitoringAlerts, monitoringScreenings } from "./tables";
 
@@ -186,8 +187,8 @@ async function lookUp(clients: ScreeningClients, due: Due, left: number, attempt
   return looked;
 }
 
-/** Keeps the facts seen and opens an alert per change; answers how many alerts this call opened. */
-async function record(db: Database, due: Due, looked: Looked & { facts: Facts }, now: Date): Promise<number> {
+/** Keeps the facts seen and opens an alert per change, routed to its queue (./routing.ts); answers the alerts opened. */
+async function record(db: Database, due: Due, looked: Looked & { facts: Facts }, now: Date): Promise<string[]> {
   const before = due.previous ?? baselineOf(due, looked.facts);
   const changes = changesBetween(before, looked.facts);
   const key = config().secrets.auditHash.current;
@@ -208,7 +209,8 @@ async function record(db: Database, due: Due, looked: Looked & { facts: Facts },
       .insert(monitoringScreenings)
       .values({ publicId: due.publicId, ...screening })
       .onConflictDoUpdate({ target: monitoringScreenings.publicId, set: screening });
-    if (changes.length === 0) return 0;
+    if (changes.length === 0) return [];
+    const queueOf = await alertRouter(tx, now);
     const opened = await tx
       .insert(monitoringAlerts)
       .values(
@@ -217,6 +219,7 @@ async function record(db: Database, due: Due, looked: Looked & { facts: Facts },
           connectionId: due.connectionId,
           documentMasked: looked.documentMasked,
           change,
+          queueId: queueOf({ change, detectedAt: now }),
           details: { before, now: looked.facts },
           detectedAt: now,
         })),
@@ -226,7 +229,7 @@ async function record(db: Database, due: Due, looked: Looked & { facts: Facts },
         where: sql`${monitoringAlerts.status} = 'open'`,
       })
       .returning({ id: monitoringAlerts.id });
-    return opened.length;
+    return opened.map((alert) => alert.id);
   });
 }
 
@@ -274,7 +277,10 @@ export async function runScreening(db: Database, options: ScreeningOptions): Pro
           report.failed += 1;
           continue;
         }
-        report.alertsOpened += await record(db, person, { ...looked, facts: looked.facts }, now);
+        const opened = await record(db, person, { ...looked, facts: looked.facts }, now);
+        report.alertsOpened += opened.length;
+        // Committed: each is auto-assigned when the team's switch is on, else its queue's leads are told.
+        await dispatchOpenedAlerts(db, opened, now);
         report.screened += 1;
       }
       return { ...report, budgetLeft: left };

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { staffUsers } from "@/lib/auth/server/tables";
-import { cases } from "@/lib/cases/server/tables";
+import { caseQueues, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 
 // Tables of this feature (drizzle-kit reads every lib/*/server/tables.ts: drizzle.config.ts). No `server-only`
 // and no `@/` alias here: drizzle-kit loads schema files outside Next.
@@ -90,12 +90,22 @@ export const monitoringAlerts = pgTable(
     outcome: text("outcome", { enum: ALERT_OUTCOMES }),
     outcomeBy: uuid("outcome_by").references(() => staffUsers.id),
     outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+    // The queue the team's routing rules sent it to (lib/monitoring/server/routing.ts); a retired queue's open alerts
+    // go to the default queue, as its cases do (lib/cases/server/routing.ts).
+    queueId: uuid("queue_id")
+      .notNull()
+      .default(DEFAULT_QUEUE_ID)
+      .references(() => caseQueues.id, { onDelete: "restrict" }),
   },
   (table) => [
     uniqueIndex("monitoring_alerts_open_change_idx")
       .on(table.publicId, table.change)
       .where(sql`${table.status} = 'open'`),
     index("monitoring_alerts_queue_idx").on(table.status, table.detectedAt),
+    // What a member holds: their load against the team's capacity (lib/cases/server/auto-assign.ts).
+    index("monitoring_alerts_holder_idx")
+      .on(table.assigneeId)
+      .where(sql`${table.status} = 'open'`),
     check("monitoring_alerts_status_check", sql`${table.status} in ('open', 'closed')`),
     check("monitoring_alerts_outcome_check", sql`${table.outcome} is null or ${table.outcome} in ('cleared', 'confirmed')`),
   ],

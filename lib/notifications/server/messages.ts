@@ -31,6 +31,8 @@ const WORDS: Record<NotificationKind, { "pt-BR": string; en: string }> = {
     "pt-BR": "A chave de API de uma conexão vence em breve (ou venceu): substitua-a na página de conexões",
     en: "A connection's API key expires soon (or has expired): replace it on the connections page",
   },
+  monitoring_alert_assigned: { "pt-BR": "alerta de monitoramento atribuído a você", en: "monitoring alert assigned to you" },
+  monitoring_alert_waiting: { "pt-BR": "novo alerta de monitoramento na sua fila", en: "new monitoring alert in your queue" },
   privacy_request_late: {
     "pt-BR": "Uma requisição de titular passou do prazo: responda-a na página de privacidade",
     en: "A titular's request is past its due date: answer it on the privacy page",

@@ -155,7 +155,8 @@ async function casesOf(db: Database, publicIds: string[]): Promise<ReportCase[]>
     dueAt: detail.dueAt,
     closedAt: detail.closedAt,
     recommendation: detail.recommendation,
-    notes: counted(detail.entries.filter((entry) => entry.kind === "note")),
+    // A note on one of the case's monitoring alerts is a note on the case (lib/monitoring/server/notes.ts).
+    notes: counted(detail.entries.filter((entry) => entry.kind === "note" || entry.kind === "monitoring_note")),
     comments: counted(detail.entries.filter((entry) => COMMENT_KINDS.has(entry.kind) && entry.text !== null && entry.text !== "")),
   }));
 }
