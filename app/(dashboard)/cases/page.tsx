@@ -51,6 +51,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
         "verifications.errors",
         "views.save",
         "monitoring.queue",
+        "monitoring.notes",
       ]}
     >
       <CasesPageClient initial={params} viewer={{ id: user.id, permissions: user.permissions }} />
