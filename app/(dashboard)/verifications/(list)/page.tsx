@@ -55,6 +55,8 @@ export default async function VerificationsPage({ searchParams }: { searchParams
         "verifications.journeys",
         "verifications.notices",
         "events.live",
+        // A row's link says it is loading while the detail opens (components/ui/link-pending.tsx).
+        "common.loading",
       ]}
     >
       <VerificationsPageClient maxPerPage={config().core.maxPerPage} serverError={serverError} />
