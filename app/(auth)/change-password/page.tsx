@@ -24,7 +24,8 @@ export default async function ChangePasswordPage() {
         <div className="mt-6">
           {/* Signed in but outside the dashboard's shell: the step-up dialog's provider, and react-query's for the
               form's mutation (the sign-in page loads none of either). */}
-          <ClientMessages namespaces={["auth.changePassword"]}>
+          {/* The step-up dialog's words too: past the sign-in's grace, the change asks for the second factor. */}
+          <ClientMessages namespaces={["auth.changePassword", "stepUp"]}>
             <Providers>
               <QueryProvider>
                 <ChangePasswordForm nextPath={DEFAULT_CALLBACK_PATH} />
