@@ -1,8 +1,8 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 
-import { useAfterLoad } from "@/components/ui/after-load";
+import { AfterLoad } from "@/components/ui/after-load";
 
 import { awayClass } from "./away-look";
 
@@ -16,7 +16,6 @@ type Labels = { away: string; awayNow: string; back: string };
  * until then the same switch, disabled.
  */
 export function AwayToggleIsland({ labels }: { labels: Labels }) {
-  const loaded = useAfterLoad();
   const standIn = (
     <span className="flex items-center gap-1">
       <button type="button" role="switch" aria-checked={false} disabled className={awayClass(false)}>
@@ -24,10 +23,9 @@ export function AwayToggleIsland({ labels }: { labels: Labels }) {
       </button>
     </span>
   );
-  if (!loaded) return standIn;
   return (
-    <Suspense fallback={standIn}>
+    <AfterLoad standIn={standIn}>
       <LiveAwayToggle labels={labels} />
-    </Suspense>
+    </AfterLoad>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 
-import { useAfterLoad } from "@/components/ui/after-load";
+import { AfterLoad } from "@/components/ui/after-load";
 
 import { BELL_BUTTON, BellIcon } from "./bell-icon";
 
@@ -16,7 +16,6 @@ const LiveBell = lazy(() => import("./bell-live"));
  */
 export function NotificationBellIsland({ currentConnection }: { currentConnection: string }) {
   const t = useTranslations("notifications");
-  const loaded = useAfterLoad();
   const standIn = (
     <div className="relative">
       <button type="button" disabled aria-label={t("bell.label", { count: 0 })} className={BELL_BUTTON}>
@@ -24,10 +23,9 @@ export function NotificationBellIsland({ currentConnection }: { currentConnectio
       </button>
     </div>
   );
-  if (!loaded) return standIn;
   return (
-    <Suspense fallback={standIn}>
+    <AfterLoad standIn={standIn}>
       <LiveBell currentConnection={currentConnection} />
-    </Suspense>
+    </AfterLoad>
   );
 }

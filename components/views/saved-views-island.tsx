@@ -1,8 +1,8 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 
-import { useAfterLoad } from "@/components/ui/after-load";
+import { AfterLoad } from "@/components/ui/after-load";
 import type { ViewScope } from "@/lib/views/rules";
 
 const LiveSavedViews = lazy(() => import("./saved-views-live"));
@@ -13,11 +13,9 @@ const LiveSavedViews = lazy(() => import("./saved-views-live"));
  * then, as nothing showed before the list came.
  */
 export function SavedViewsIsland({ scope, pageLabel }: { scope: ViewScope; pageLabel: string }) {
-  const loaded = useAfterLoad();
-  if (!loaded) return null;
   return (
-    <Suspense fallback={null}>
+    <AfterLoad standIn={null}>
       <LiveSavedViews scope={scope} pageLabel={pageLabel} />
-    </Suspense>
+    </AfterLoad>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { Suspense, useSyncExternalStore, type ReactNode } from "react";
 
 /*
  * Whether the page has loaded (the window's load event has fired): an island the first paint does not need (the
@@ -18,4 +18,14 @@ function subscribe(onChange: () => void): () => void {
 
 export function useAfterLoad(): boolean {
   return useSyncExternalStore(subscribe, loaded, () => false);
+}
+
+/**
+ * An island after the page's load: `standIn` until then (and while its lazily loaded code arrives), `children` after.
+ * A lazy component in `children` is not fetched before the load event, since it is not rendered until then.
+ */
+export function AfterLoad({ standIn, children }: { standIn: ReactNode; children: ReactNode }) {
+  const loaded = useAfterLoad();
+  if (!loaded) return standIn;
+  return <Suspense fallback={standIn}>{children}</Suspense>;
 }
