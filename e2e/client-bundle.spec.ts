@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Browser, Page, Response } from "@playwright/test";
 
 import { expect, serverSecrets, test } from "./fixtures";
+import { filesUnder, signedInPages } from "./pages";
 
 /*
  * The production build the browser tests run against must not carry a server secret in anything the
@@ -12,13 +13,6 @@ import { expect, serverSecrets, test } from "./fixtures";
  */
 
 const distDir = path.resolve(process.env.NEXT_DIST_DIR ?? ".next");
-
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 test("no server secret is in the client bundle or the HTML of a page", async ({ adminPage }) => {
   const secrets = serverSecrets();
@@ -135,18 +129,6 @@ const FIRST_LOAD_CEILING_KB: Record<string, number> = {
   "/verifications": 185,
   "/verifications/[publicId]": 211,
 };
-
-/** The signed-in app's pages, from the page files under app/(dashboard): `[segment]` stands for a dynamic segment. */
-function signedInPages(): string[] {
-  const root = path.resolve("app/(dashboard)");
-  return filesUnder(root)
-    .filter((file) => path.basename(file) === "page.tsx")
-    .map((file) => {
-      const segments = path.relative(root, path.dirname(file)).split(path.sep).filter(Boolean);
-      return `/${segments.filter((segment) => !/^\(.*\)$/.test(segment)).join("/")}`;
-    })
-    .sort();
-}
 
 interface FirstLoad {
   kB: number;

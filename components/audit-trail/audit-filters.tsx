@@ -149,7 +149,6 @@ export function AuditFilters({
         >
           <input
             id={`${id}-cpf`}
-            name="cpf"
             inputMode="numeric"
             autoComplete="off"
             placeholder="000.000.000-00"

@@ -94,7 +94,7 @@ export function SignInForm({
           <input type="hidden" name="callbackUrl" value={callbackPath} />
           <Field label={t("email")} name="email" type="email" autoComplete="username" required autoFocus spellCheck={false} />
           <Field label={t("password")} name="password" type="password" autoComplete="current-password" required />
-          <Button type="submit" pending={pending} className="w-full">
+          <Button type="submit" withoutScript pending={pending} className="w-full">
             {t("submit")}
           </Button>
         </form>

@@ -33,7 +33,7 @@ export function SignOutButton({ className = "" }: { className?: string }) {
 
   return (
     <form method="post" action="/api/auth/sign-out" onSubmit={(event) => void onSubmit(event)} className="inline-flex items-center gap-2">
-      <Button type="submit" variant="ghost" pending={pending} className={className}>
+      <Button type="submit" withoutScript variant="ghost" pending={pending} className={className}>
         {t("button")}
       </Button>
       {failed ? (

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { AppLink as Link, useAppRouter } from "@/components/ui/app-link";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useSearch } from "@/lib/cases/search";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
@@ -53,6 +54,8 @@ export function CaseSearch() {
   };
   const [by, setBy] = useState<"ref_id" | "cpf">("ref_id");
   const [value, setValue] = useState("");
+  // Drawn disabled until hydrated: the form is handled by script alone (components/ui/button.tsx says why).
+  const hydrated = useHydrated();
   const [problem, setProblem] = useState<string | null>(null);
   // The CPF the answer is about (the field may have changed since), for the lookup link.
   const [searchedCpf, setSearchedCpf] = useState("");
@@ -105,7 +108,7 @@ export function CaseSearch() {
         <button
           type="submit"
           className="rounded-md bg-brand-700 px-2 py-1 font-medium text-white hover:bg-brand-800"
-          disabled={search.isPending}
+          disabled={search.isPending || !hydrated}
         >
           {t("submit")}
         </button>

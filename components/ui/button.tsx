@@ -1,6 +1,9 @@
+"use client";
+
 import type { ButtonHTMLAttributes } from "react";
 
 import { Spinner } from "./spinner";
+import { useHydrated } from "./use-hydrated";
 
 const VARIANTS = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60",
@@ -19,6 +22,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
    * way) stays focusable and focus can come back to it.
    */
   busy?: boolean;
+  /**
+   * The form this button submits works without the page's script (a `method`/`action` form: a plain GET, a POST to a
+   * route, a server action), so it is pressable in the server's HTML. Any other submit button is drawn disabled until
+   * the page's code has hydrated it: a form handled by script alone, submitted before then, would be sent by the
+   * browser itself to the page's own address with its named fields in the query (a searched CPF among them once) and
+   * the press lost with the reload. Guarded over every page by e2e/early-submit.spec.ts.
+   */
+  withoutScript?: boolean;
 }
 
 export function Button({
@@ -29,12 +40,15 @@ export function Button({
   className = "",
   children,
   type = "button",
+  withoutScript = false,
   ...rest
 }: ButtonProps) {
+  const hydrated = useHydrated();
+  const early = type === "submit" && !withoutScript && !hydrated;
   return (
     <button
       type={type}
-      disabled={disabled || pending}
+      disabled={disabled || pending || early}
       aria-busy={pending || busy || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...rest}

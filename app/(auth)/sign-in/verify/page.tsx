@@ -64,7 +64,7 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
               {t("codeHint")}
             </p>
           </div>
-          <Button type="submit" className="w-full">
+          <Button type="submit" withoutScript className="w-full">
             {t("submit")}
           </Button>
         </form>
