@@ -7,7 +7,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import type { Recommendation } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
-import { takeEarlyKeys } from "@/lib/shared/early-keys";
+import { claimEarlyKeys } from "@/lib/shared/early-keys";
 
 import { byId } from "./case-panel-focus";
 import { isTyping } from "./typing";
@@ -114,7 +114,7 @@ export function useCaseShortcuts({ context, onHelp }: { context: string; onHelp:
     }
     window.addEventListener("keydown", onKey);
     // Keys pressed before this code ran (the shell's inline recorder): kept like those pressed while the case loads.
-    const early = takeEarlyKeys().filter((key) => SHORTCUT_KEY.test(key));
+    const early = claimEarlyKeys(SHORTCUT_KEY);
     // (The panel's loading line is on screen meanwhile: no state to set from here.)
     if (target.current) for (const key of early) act(key, target.current, moves.current);
     else queued.current.push(...early);

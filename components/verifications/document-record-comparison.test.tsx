@@ -72,6 +72,19 @@ describe("looking up the record", () => {
     expect(screen.getByRole("status")).toHaveTextContent("A record differs from the document");
   });
 
+  it("runs on an `l` pressed before the panel's code was there, kept by the shell's recorder, and only once", async () => {
+    const api = mockApi({ [ROUTE]: RECORDS });
+    window.__earlyKeys = [{ key: "l", path: window.location.pathname, at: Date.now() }];
+    try {
+      renderWithProviders(<DocumentRecordComparison verification={VERIFICATION} canLookUp />);
+      await screen.findByRole("columnheader", { name: "Federal revenue" });
+      expect(api.callsTo(ROUTE)).toHaveLength(1);
+      expect(window.__earlyKeys).toEqual([]);
+    } finally {
+      delete window.__earlyKeys;
+    }
+  });
+
   it("does nothing on `l` while typing in a field", async () => {
     const api = mockApi({ [ROUTE]: RECORDS });
     renderWithProviders(<DocumentRecordComparison verification={VERIFICATION} canLookUp />);

@@ -3,13 +3,17 @@
 import { useEffect } from "react";
 
 import { isTyping } from "@/components/cases/typing";
+import { claimEarlyKeys } from "@/lib/shared/early-keys";
 
 /** The case page's key for the person's record beside the document (CASE_SHORTCUTS lists it on `?`). */
 export const RECORD_KEY = "l";
+const EARLY_RECORD_KEY = new RegExp(`^${RECORD_KEY}$`);
 
 /**
  * `l` acts as the lookup's own button: the caller submits its form, so the key runs exactly what a click runs, with
- * the same checks. Never while typing in a field, with a modifier, or under an open dialog, as the case's keys.
+ * the same checks. Never while typing in a field, with a modifier, or under an open dialog, as the case's keys. An `l`
+ * pressed before this listener was there (the page still loading, or the panel not yet hydrated while the case's
+ * keys already were) was kept by the shell's recorder and is applied once it is (lib/shared/early-keys.ts).
  */
 export function useRecordKey(enabled: boolean, onKey: () => void) {
   useEffect(() => {
@@ -21,6 +25,7 @@ export function useRecordKey(enabled: boolean, onKey: () => void) {
       onKey();
     }
     window.addEventListener("keydown", onKeyDown);
+    if (claimEarlyKeys(EARLY_RECORD_KEY).length > 0 && !document.querySelector("[role=dialog]")) onKey();
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [enabled, onKey]);
 }

@@ -1,12 +1,14 @@
 /*
- * Keys pressed before the page's code runs (issue 32: "no input lost to loading"). The signed-in shell inlines
- * EARLY_KEYS_SCRIPT (with the page's CSP nonce) at the top of the page, so from the first byte of HTML on, a
- * shortcut key pressed outside a field is written down with the page it was pressed on. The page's keyboard code,
- * once it runs, takes them (`takeEarlyKeys`) and applies them as if they had just been pressed; taking ends the
- * recording for the tab, so a key is never applied twice nor on another page.
+ * Keys pressed before the code that answers them runs (issue 32: "no input lost to loading"). The signed-in shell
+ * inlines EARLY_KEYS_SCRIPT (with the page's CSP nonce) at the top of the page, so from the first byte of HTML on, a
+ * shortcut key pressed outside a field that nothing on the page answered (no listener took it and called
+ * `preventDefault`) is written down with the page it was pressed on. A page's keyboard code, when it starts, claims
+ * the keys it answers (`claimEarlyKeys`) and applies them as if they had just been pressed: a key pressed before the
+ * page's code ran, or before one panel's listener was there while another's already was, is kept for whoever answers
+ * it, and given once.
  */
 
-/** Keys older than this when the page's code arrives are dropped: pressed that long ago, they are not meant any more. */
+/** Keys older than this when their code arrives are dropped: pressed that long ago, they are not meant any more. */
 const EARLY_KEY_MAX_AGE_MS = 15_000;
 /** At most this many kept: a held key is not a queue of commands. */
 const EARLY_KEY_MAX = 8;
@@ -19,22 +21,32 @@ interface EarlyKey {
 
 declare global {
   interface Window {
-    __earlyKeys?: EarlyKey[] | null;
+    __earlyKeys?: EarlyKey[];
   }
 }
 
-/** The inline recorder: single printable keys without Ctrl/Alt/Meta, outside fields, with the page's path and time. */
-export const EARLY_KEYS_SCRIPT = `(function(){var k=[];window.__earlyKeys=k;function on(e){if(window.__earlyKeys!==k){removeEventListener("keydown",on,true);return}var t=e.target;if(e.ctrlKey||e.metaKey||e.altKey||e.key.length!==1||k.length>=${EARLY_KEY_MAX})return;if(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))return;k.push({key:e.key,path:location.pathname,at:Date.now()})}addEventListener("keydown",on,true)})();`;
+/**
+ * The inline recorder: single printable keys without Ctrl/Alt/Meta, outside fields. Whether a listener answered the
+ * key is known once its dispatch is over, so the check waits a task; keys from another page or too old are dropped
+ * then, and at most EARLY_KEY_MAX are kept.
+ */
+export const EARLY_KEYS_SCRIPT = `(function(){var k=[];window.__earlyKeys=k;addEventListener("keydown",function(e){var t=e.target;if(e.ctrlKey||e.metaKey||e.altKey||e.key.length!==1)return;if(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))return;var p=location.pathname,a=Date.now();setTimeout(function(){if(e.defaultPrevented)return;for(var i=k.length-1;i>=0;i--)if(k[i].path!==p||a-k[i].at>${EARLY_KEY_MAX_AGE_MS})k.splice(i,1);if(k.length<${EARLY_KEY_MAX})k.push({key:e.key,path:p,at:a})},0)},true)})();`;
 
 /**
- * The keys pressed on this page before its code ran, oldest first, and the end of the recording. Keys pressed on
- * another page (before a navigation within the app) or too long ago are left out.
+ * The keys `answers` on this page that nothing answered yet, oldest first; they are taken (never given twice). Keys
+ * pressed on another page (before a navigation within the app) or too long ago are left out.
  */
-export function takeEarlyKeys(now = Date.now()): string[] {
+export function claimEarlyKeys(answers: RegExp, now = Date.now()): string[] {
   const kept = window.__earlyKeys;
-  window.__earlyKeys = null;
   if (!Array.isArray(kept)) return [];
-  return kept
-    .filter((entry) => entry.path === window.location.pathname && now - entry.at <= EARLY_KEY_MAX_AGE_MS)
-    .map((entry) => entry.key);
+  const claimed: string[] = [];
+  for (let index = 0; index < kept.length;) {
+    const entry = kept[index]!;
+    const current = entry.path === window.location.pathname && now - entry.at <= EARLY_KEY_MAX_AGE_MS;
+    if (current && answers.test(entry.key)) {
+      claimed.push(entry.key);
+      kept.splice(index, 1);
+    } else index += 1;
+  }
+  return claimed;
 }
