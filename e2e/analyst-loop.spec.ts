@@ -128,8 +128,8 @@ test("j pressed before the page's code has run opens the next case once the code
   // The HTML is parsed and the shell's recorder runs; the page's code is still on its way.
   await expect.poll(() => page.evaluate(() => Array.isArray(window.__earlyKeys))).toBe(true);
   await page.keyboard.press("j");
-  // Written down by the shell's inline recorder: the page's code has not taken it yet.
-  expect(await page.evaluate(() => window.__earlyKeys?.map((entry) => entry.key))).toEqual(["j"]);
+  // Written down by the shell's inline recorder (once the key's dispatch is over): the page's code has not taken it yet.
+  await expect.poll(() => page.evaluate(() => window.__earlyKeys?.map((entry) => entry.key))).toEqual(["j"]);
   release();
   await expect(page).not.toHaveURL(new RegExp(`/verifications/${first}`), { timeout: 30_000 });
   await expect(page).toHaveURL(/\/verifications\/[^/?]+\?cases=/);

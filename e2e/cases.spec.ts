@@ -149,12 +149,16 @@ test("search from the top bar by ref_id and by CPF opens the verification; the t
   await page.goto("/cases");
 
   const search = page.getByRole("search", { name: "Find a verification" });
+  // A search sent before the page's code runs is refused (its button drawn disabled, components/ui/button.tsx).
+  const ready = () => expect(search.getByRole("button", { name: "Search" })).toBeEnabled();
+  await ready();
   await search.getByLabel("Search by").selectOption("ref_id");
   await search.getByRole("textbox").fill(refId);
   await search.getByRole("textbox").press("Enter");
   await expect(page).toHaveURL(new RegExp(`/verifications/${publicId}$`));
 
   await page.goto("/cases");
+  await ready();
   await search.getByLabel("Search by").selectOption("cpf");
   await search.getByRole("textbox").fill(cpf);
   await search.getByRole("textbox").press("Enter");
