@@ -56,6 +56,8 @@ async function visit(page: Page, url: string, errors: string[]): Promise<void> {
 
 for (const locale of LOCALES) {
   test(`every page renders its client components without a missing message (${locale})`, async ({ adminPage: page, browser }) => {
+    // A walk over seventeen pages, each to its network's idle, and two dialogs: 35–45 s on a quiet machine.
+    test.setTimeout(150_000);
     await inLocale(page, locale);
     const errors = watchMessageErrors(page);
     const list = (await (await page.request.get("/api/verifications?per_page=1")).json()) as { items: Array<{ publicId: string }> };
