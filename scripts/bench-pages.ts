@@ -33,6 +33,12 @@ const kib = (bytes: number) => bytes / 1024;
 
 // ---- server render ------------------------------------------------------------------------------------
 
+/** How much of an HTML answer is its inline scripts (the RSC payload Next inlines for hydration), the rest markup. */
+function htmlParts(html: string): { scripts: number; markup: number } {
+  const scripts = (html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []).reduce((total, tag) => total + Buffer.byteLength(tag), 0);
+  return { scripts, markup: Buffer.byteLength(html) - scripts };
+}
+
 async function serverRender(base: string, cookie: string): Promise<BenchRow[]> {
   progress(suite, `server render of ${LIST}: ${SSR_WARMUP} warm-up + ${SSR_RUNS} requests…`);
   const firstByte: number[] = [];
@@ -51,6 +57,7 @@ async function serverRender(base: string, cookie: string): Promise<BenchRow[]> {
   const total = stats(full);
   const ttfb = stats(firstByte);
   const rowLinks = new Set(html.match(/href="\/verifications\/[0-9a-f-]{36}[?"]/g) ?? []).size;
+  const parts = htmlParts(html);
   return [
     {
       suite,
@@ -65,7 +72,7 @@ async function serverRender(base: string, cookie: string): Promise<BenchRow[]> {
       case: `server render ${LIST}: HTML size`,
       value: kib(Buffer.byteLength(html)),
       unit: "KiB",
-      note: `goal ≤ 250 KiB; decoded, ${rowLinks} row links in it`,
+      note: `goal ≤ 250 KiB; decoded, ${rowLinks} row links in it; markup ${kib(parts.markup).toFixed(1)} KiB, inline scripts (the RSC payload) ${kib(parts.scripts).toFixed(1)} KiB`,
     },
   ];
 }

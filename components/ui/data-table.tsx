@@ -94,12 +94,7 @@ export function DataBody({ className = "", children }: { className?: string; chi
 /** A row; below md a card. */
 export function DataRow({ className = "", children, ref, ...props }: ComponentPropsWithoutRef<"tr"> & { ref?: Ref<HTMLTableRowElement> }) {
   return (
-    <tr
-      ref={ref}
-      role="row"
-      className={`border-t border-slate-100 max-md:flex max-md:flex-col max-md:gap-1 max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3 ${className}`}
-      {...props}
-    >
+    <tr ref={ref} role="row" className={`data-row ${className}`} {...props}>
       {children}
     </tr>
   );
@@ -107,13 +102,19 @@ export function DataRow({ className = "", children, ref, ...props }: ComponentPr
 
 type CellKind = "title" | "field" | "actions";
 
+/*
+ * Each kind's card layout is one short class (app/globals.css, `data-*`), not its utilities written out on every cell:
+ * a list of 100 rows repeats them 1,200 times in its HTML. They sit in the components layer, so a utility a caller
+ * passes still wins over them, as before. The padding that a card drops is a utility here, so it keeps its order
+ * against the caller's `pad`.
+ */
 const KIND: Record<CellKind, string> = {
   // The card's heading line: the row's name (and its link), no label.
-  title: "max-md:block max-md:pb-1 max-md:text-base",
+  title: "data-title max-md:pb-1",
   // A label on the left, the value on the right.
-  field: "max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-3 max-md:text-right",
+  field: "data-field",
   // The row's actions, at the foot of the card, wrapping.
-  actions: "max-md:block max-md:mt-1 max-md:border-t max-md:border-slate-100 max-md:pt-2",
+  actions: "data-actions max-md:pt-2",
 };
 
 /**
@@ -131,13 +132,11 @@ export function DataCell({
 }: ComponentPropsWithoutRef<"td"> & { label?: ReactNode; kind?: CellKind; rowHeader?: boolean; pad?: string }) {
   const content = (
     <>
-      {label && kind === "field" ? (
-        <span className="shrink-0 text-left text-xs font-normal text-slate-600 normal-case md:hidden">{label}</span>
-      ) : null}
-      {kind === "field" ? <span className="max-md:min-w-0 max-md:break-words">{children}</span> : children}
+      {label && kind === "field" ? <span className="data-label">{label}</span> : null}
+      {kind === "field" ? <span className="data-value">{children}</span> : children}
     </>
   );
-  const classes = `${pad} max-md:px-0 max-md:py-0 ${KIND[kind]} ${className}`;
+  const classes = `${pad} max-md:p-0 ${KIND[kind]} ${className}`;
   return rowHeader ? (
     <th role="rowheader" scope="row" className={`text-left ${classes}`} {...(props as ComponentPropsWithoutRef<"th">)}>
       {content}
