@@ -194,8 +194,9 @@ export async function autoAssign(
 
 /**
  * A member away or disabled: their open, undecided cases go back to their queues unassigned (an entry and a
- * `case.unassign` event each, the reason named), in the caller's transaction. Answers the released cases' ids,
- * for auto-assignment once the caller has committed.
+ * `case.unassign` event each, the reason named), in the caller's transaction (their alerts go with them:
+ * lib/account/server/availability.ts). Answers the released cases' ids, for auto-assignment once the caller has
+ * committed.
  */
 export async function releaseCasesOf(
   tx: Database,
@@ -234,51 +235,6 @@ export async function releaseCasesOf(
   return rows.map((row) => row.publicId);
 }
 
-/** PUT /api/account/availability: the signed-in member marks themselves away (or back). */
-export async function setAvailability(
-  db: Database,
-  context: { actor: { id: string; email: string }; ip: string | null; pageView?: string },
-  away: boolean,
-): Promise<{ away: boolean; released: number; reassigned: number }> {
-  const now = new Date();
-  const released = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    await tx.update(staffUsers).set({ away, updatedAt: now }).where(eq(staffUsers.id, context.actor.id));
-    const ids = away ? await releaseCasesOf(tx, context.actor.id, "away", context.actor, context.ip, now) : [];
-    await recordEvent(
-      {
-        actor: context.actor,
-        ip: context.ip,
-        pageView: context.pageView,
-        action: "staff.availability",
-        target: { type: "staff", id: context.actor.id },
-        outcome: "success",
-        details: { away, released: ids.length },
-      },
-      tx,
-    );
-    return ids;
-  });
-  const reassigned = await autoAssign(db, released, now);
-  return { away, released: released.length, reassigned: reassigned.length };
-}
-
-/** After a member is disabled (PATCH /api/staff/:id): their cases back to their queues, then auto-assigned. */
-export async function releaseDisabledMember(
-  db: Database,
-  userId: string,
-  actor: { id: string; email: string },
-  ip: string | null,
-): Promise<number> {
-  const released = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const [staff] = await tx.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, userId));
-    return staff?.disabled ? releaseCasesOf(tx, userId, "disabled", actor, ip) : [];
-  });
-  await autoAssign(db, released);
-  return released.length;
-}
-
 /** Unassigned cases waiting in these queues (or all), oldest first: for a catch-up pass after a change. */
 export async function waitingCases(db: Database, queueIds?: string[], limit = 500): Promise<string[]> {
   const rows = await db
@@ -290,10 +246,4 @@ export async function waitingCases(db: Database, queueIds?: string[], limit = 50
     .orderBy(cases.openedAt)
     .limit(limit);
   return rows.map((row) => row.publicId);
-}
-
-/** Whether the member is marked away (the user menu's toggle). */
-export async function isAway(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ away: staffUsers.away }).from(staffUsers).where(eq(staffUsers.id, userId));
-  return row?.away ?? false;
 }
