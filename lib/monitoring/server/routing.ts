@@ -54,8 +54,9 @@ export async function alertRouter(db: Database, now: Date): Promise<(alert: { ch
 }
 
 /**
- * After the alerts opened (their transaction committed): each is auto-assigned when the team's switch is on, and the
- * leads of the queue of each still unassigned are told of it. Answers the alerts assigned.
+ * After the alerts opened, or were handed back by a member away or disabled (lib/account/server/availability.ts), their
+ * transaction committed: each is auto-assigned when the team's switch is on, and the leads of the queue of each still
+ * unassigned are told of it (once per alert). Answers the alerts assigned.
  */
 export async function dispatchOpenedAlerts(
   db: Database,
