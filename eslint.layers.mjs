@@ -49,7 +49,8 @@ export const FEATURES = {
   integrations: ["notifications"],
   lookups: [],
   kyc: [],
-  account: ["notifications"],
+  // account: a member away hands back the work they hold, cases and monitoring alerts (server/availability.ts).
+  account: ["notifications", "cases", "monitoring"],
   privacy: ["cases", "webhooks", "notifications", "verifications", "monitoring"],
   // The embedded database's backups: the database, the secrets and the audit head file (no UI, commands only).
   backup: [],

@@ -16,7 +16,7 @@ import { CasePanelHeading } from "./case-panel-heading";
 import { CaseTimeline } from "./case-timeline";
 import { CoafReportAction } from "./coaf-report-action";
 import { ErrorLine } from "./error-line";
-import { NoteForm } from "./note-form";
+import { CaseNoteForm } from "./note-form";
 import { OutcomeSection } from "./outcome-section";
 import { CASE_SHORTCUTS, ShortcutsDialog } from "./shortcuts-dialog";
 import { useCaseClaim } from "./use-case-claim";
@@ -151,7 +151,7 @@ function CasePanel({
       <OutcomeSection detail={detail} viewer={viewer} />
       {verificationPart?.(detail)}
       {mine || hasPermission(viewer, "cases.assign") ? (
-        <NoteForm publicId={detail.publicId} />
+        <CaseNoteForm publicId={detail.publicId} />
       ) : (
         <p className="text-xs text-slate-600">{t("noteOnlyAssignee")}</p>
       )}

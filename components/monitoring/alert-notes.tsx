@@ -1,32 +1,24 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 
 import { ErrorLine } from "@/components/cases/error-line";
-import { TextBox } from "@/components/cases/text-box";
-import { Button } from "@/components/ui/button";
+import { NoteForm } from "@/components/cases/note-form";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { NOTE_MAX_CHARS } from "@/lib/cases/rules";
 import { useAddAlertNote, useAlertNotes } from "@/lib/monitoring/hooks";
 
 /**
  * An alert's notes, oldest first (the words as plain text; an erased or unreadable one says so), and, for its holder or
- * whoever runs the queue, a field to add one (the case notes' limits).
+ * whoever runs the queue, the case's note form sending to the alert's notes (the case notes' limits).
  */
 export function AlertNotes({ alertId, mayWrite }: { alertId: string; mayWrite: boolean }) {
   const t = useTranslations("monitoring.notes");
   const notes = useAlertNotes(alertId);
   const add = useAddAlertNote(alertId);
   const when = useDateTime();
-  const [text, setText] = useState("");
   const fieldId = `alert-note-${useId().replace(/:/g, "")}`;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // The text stays in the field until the note is stored: a refusal loses nothing typed.
-    add.mutate({ text }, { onSuccess: () => setText("") });
-  }
 
   return (
     <div className="space-y-2 py-2">
@@ -47,23 +39,11 @@ export function AlertNotes({ alertId, mayWrite }: { alertId: string; mayWrite: b
         </ul>
       ) : null}
       {mayWrite ? (
-        <form onSubmit={submit} className="space-y-2">
-          <TextBox
-            id={fieldId}
-            label={t("label")}
-            value={text}
-            maxLength={NOTE_MAX_CHARS}
-            onChange={(event) => setText(event.target.value)}
-            aria-describedby={`${fieldId}-hint`}
-          />
-          <p id={`${fieldId}-hint`} className="text-xs text-slate-600">
-            {t("hint", { max: NOTE_MAX_CHARS })}
-          </p>
-          <ErrorLine error={add.error} />
-          <Button type="submit" variant="secondary" pending={add.isPending} disabled={text.trim() === ""}>
-            {t("submit")}
-          </Button>
-        </form>
+        <NoteForm
+          add={add}
+          fieldId={fieldId}
+          labels={{ label: t("label"), hint: t("hint", { max: NOTE_MAX_CHARS }), submit: t("submit") }}
+        />
       ) : null}
     </div>
   );

@@ -57,6 +57,7 @@ export const AUDIT_ACTION_NAMES = [
   "monitoring.alert_note_add",
   "monitoring.alert_note_list",
   "monitoring.alert_outcome",
+  "monitoring.alert_unassign",
   "monitoring.run",
   "monitoring.settings_change",
   "notification.send",

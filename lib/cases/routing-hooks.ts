@@ -69,7 +69,9 @@ export function useBulkCases() {
 
 export function useSetAvailability() {
   const client = useQueryClient();
-  return useMutation<{ away: boolean; released: number; reassigned: number }, ApiRequestError, boolean>({
+  // The cases and the monitoring alerts handed back, and how many of each were auto-assigned again.
+  type Released = { away: boolean; released: number; reassigned: number; alertsReleased: number; alertsReassigned: number };
+  return useMutation<Released, ApiRequestError, boolean>({
     mutationFn: (away) => apiRequest("/api/account/availability", { method: "PUT", body: { away } }),
     onSettled: () =>
       Promise.all([

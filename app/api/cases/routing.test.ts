@@ -87,7 +87,7 @@ describe("routing, bulk and availability routes", () => {
 
   it("PUT /api/account/availability sets and reads the member's away flag", async () => {
     const away = await call(availability(send("PUT", "/account/availability", h.analystCookie, { away: true }), NO_PARAMS));
-    expect(away).toEqual({ status: 200, body: { away: true, released: 0, reassigned: 0 } });
+    expect(away).toEqual({ status: 200, body: { away: true, released: 0, reassigned: 0, alertsReleased: 0, alertsReassigned: 0 } });
     expect((await call(availabilityGet(send("GET", "/account/availability", h.analystCookie), NO_PARAMS))).body).toEqual({ away: true });
     const bad = await call(availability(send("PUT", "/account/availability", h.analystCookie, { away: "yes" }), NO_PARAMS));
     expect([bad.status, bad.body.error?.fields]).toEqual([400, ["away"]]);

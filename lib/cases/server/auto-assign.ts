@@ -46,16 +46,18 @@ export interface Assignable {
   exclude?: string | null;
 }
 
+/** Who an item is given to: a member of its queue. */
+interface Member {
+  userId: string;
+  email: string;
+}
+
 /**
  * The queue's member to give one more item to: the one holding the least work (loadOf), among those under the
- * capacity, neither away nor disabled, who may use the item's connection; null when nobody fits. Call it after
- * locking the settings row (routingSettings(tx, true)), so two passes take turns and the second counts the first's.
+ * capacity, neither away nor disabled, who may use the item's connection; null when nobody fits. Called (by
+ * autoAssignEach) after locking the settings row, so two passes take turns and the second counts the first's.
  */
-export async function leastLoadedMember(
-  tx: Database,
-  item: Assignable,
-  capacity: number,
-): Promise<{ userId: string; email: string } | null> {
+async function leastLoadedMember(tx: Database, item: Assignable, capacity: number): Promise<Member | null> {
   const load = loadOf(sql`${caseQueueMembers.userId}`);
   const [member] = await tx
     .select({ userId: caseQueueMembers.userId, email: staffUsers.email, load })
@@ -77,32 +79,64 @@ export async function leastLoadedMember(
   return member ? { userId: member.userId, email: member.email } : null;
 }
 
-/** Assigns each of these cases if auto-assignment is on and it still waits; answers the cases assigned. */
-export async function autoAssign(
+/**
+ * One kind of work auto-assignment hands out (cases, below; monitoring alerts, lib/monitoring/server/routing.ts): how
+ * to read one item still waiting, claim it for a member, and record the assignment. The pass is autoAssignEach's.
+ */
+export interface AutoAssignKind<Item extends Assignable> {
+  /** The log line of an item that failed (a deadlock victim, say): it waits unassigned for a person. */
+  failure: string;
+  /** The item if it still waits (open, unassigned), read in the pass's transaction; null otherwise. */
+  waiting: (tx: Database, key: string) => Promise<Item | null>;
+  /** The conditional update (on the item still waiting): whether this pass won it. */
+  claim: (tx: Database, item: Item, member: Member, now: Date) => Promise<boolean>;
+  /** What the assignment leaves, in the same transaction: its entry, the member told, its audit event. */
+  record: (tx: Database, item: Item, member: Member, now: Date) => Promise<void>;
+}
+
+/**
+ * The auto-assignment pass, one item at a time, each in its own transaction that first locks the settings row (the
+ * races: see above): when the team's switch is on, the item still waiting goes to its queue's least loaded member,
+ * claimed by a conditional update, then recorded. Answers the items assigned, by key.
+ */
+export async function autoAssignEach<Item extends Assignable>(
   db: Database,
-  publicIds: string[],
-  now = new Date(),
-): Promise<Array<{ publicId: string; assigneeId: string }>> {
-  if (publicIds.length === 0) return [];
-  const done: Array<{ publicId: string; assigneeId: string }> = [];
-  for (const publicId of publicIds) {
+  keys: string[],
+  kind: AutoAssignKind<Item>,
+  now: Date,
+): Promise<Array<{ key: string; assigneeId: string }>> {
+  const done: Array<{ key: string; assigneeId: string }> = [];
+  for (const key of keys) {
     try {
-      const assigned = await assignOne(db, publicId, now);
-      if (assigned) done.push({ publicId, assigneeId: assigned });
+      const assigneeId = await db.transaction(async (raw) => {
+        const tx = raw as unknown as Database;
+        const settings = await routingSettings(tx, true);
+        if (!settings.autoAssign) return null;
+        const item = await kind.waiting(tx, key);
+        if (!item) return null;
+        const member = await leastLoadedMember(tx, item, settings.capacity);
+        if (!member || !(await kind.claim(tx, item, member, now))) return null;
+        await kind.record(tx, item, member, now);
+        return member.userId;
+      });
+      if (assigneeId) done.push({ key, assigneeId });
     } catch (error) {
-      // One case failing (a deadlock victim, say) leaves it unassigned in its queue for a person or the next pass.
-      log.error("case_auto_assign_failed", { error });
+      // One item failing leaves it unassigned in its queue for a person or the next pass.
+      log.error(kind.failure, { error });
     }
   }
-  if (done.length) void kickOutbox();
   return done;
 }
 
-async function assignOne(db: Database, publicId: string, now: Date): Promise<string | null> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const settings = await routingSettings(tx, true);
-    if (!settings.autoAssign) return null;
+/** A case waiting for auto-assignment. */
+interface WaitingCase extends Assignable {
+  id: string;
+  publicId: string;
+}
+
+const caseKind: AutoAssignKind<WaitingCase> = {
+  failure: "case_auto_assign_failed",
+  async waiting(tx, publicId) {
     const [item] = await tx
       .select({
         id: cases.id,
@@ -115,18 +149,17 @@ async function assignOne(db: Database, publicId: string, now: Date): Promise<str
       .where(and(eq(cases.publicId, publicId), queueCondition("unassigned", "00000000-0000-0000-0000-000000000000")));
     if (!item) return null;
     // Nobody is given back a case they escalated (lib/cases/server/assignment.ts, assignCase).
-    const member = await leastLoadedMember(
-      tx,
-      { queueId: item.queueId, connectionId: item.connectionId, exclude: item.outcomeBy },
-      settings.capacity,
-    );
-    if (!member) return null;
+    return { id: item.id, publicId: item.publicId, queueId: item.queueId, connectionId: item.connectionId, exclude: item.outcomeBy };
+  },
+  async claim(tx, item, member, now) {
     const [row] = await tx
       .update(cases)
       .set({ assigneeId: member.userId, assignedAt: now, updatedAt: now })
       .where(and(eq(cases.id, item.id), isNull(cases.assigneeId), eq(cases.status, "open")))
       .returning({ id: cases.id });
-    if (!row) return null;
+    return !!row;
+  },
+  async record(tx, item, member, now) {
     const [entry] = await tx
       .insert(caseEntries)
       .values({ caseId: item.id, at: now, kind: "assigned", details: { assigneeId: member.userId, auto: true } })
@@ -144,14 +177,26 @@ async function assignOne(db: Database, publicId: string, now: Date): Promise<str
       },
       tx,
     );
-    return member.userId;
-  });
+  },
+};
+
+/** Assigns each of these cases if auto-assignment is on and it still waits; answers the cases assigned. */
+export async function autoAssign(
+  db: Database,
+  publicIds: string[],
+  now = new Date(),
+): Promise<Array<{ publicId: string; assigneeId: string }>> {
+  if (publicIds.length === 0) return [];
+  const done = await autoAssignEach(db, publicIds, caseKind, now);
+  if (done.length) void kickOutbox();
+  return done.map(({ key, assigneeId }) => ({ publicId: key, assigneeId }));
 }
 
 /**
  * A member away or disabled: their open, undecided cases go back to their queues unassigned (an entry and a
- * `case.unassign` event each, the reason named), in the caller's transaction. Answers the released cases' ids,
- * for auto-assignment once the caller has committed.
+ * `case.unassign` event each, the reason named), in the caller's transaction (their alerts go with them:
+ * lib/account/server/availability.ts). Answers the released cases' ids, for auto-assignment once the caller has
+ * committed.
  */
 export async function releaseCasesOf(
   tx: Database,
@@ -190,51 +235,6 @@ export async function releaseCasesOf(
   return rows.map((row) => row.publicId);
 }
 
-/** PUT /api/account/availability: the signed-in member marks themselves away (or back). */
-export async function setAvailability(
-  db: Database,
-  context: { actor: { id: string; email: string }; ip: string | null; pageView?: string },
-  away: boolean,
-): Promise<{ away: boolean; released: number; reassigned: number }> {
-  const now = new Date();
-  const released = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    await tx.update(staffUsers).set({ away, updatedAt: now }).where(eq(staffUsers.id, context.actor.id));
-    const ids = away ? await releaseCasesOf(tx, context.actor.id, "away", context.actor, context.ip, now) : [];
-    await recordEvent(
-      {
-        actor: context.actor,
-        ip: context.ip,
-        pageView: context.pageView,
-        action: "staff.availability",
-        target: { type: "staff", id: context.actor.id },
-        outcome: "success",
-        details: { away, released: ids.length },
-      },
-      tx,
-    );
-    return ids;
-  });
-  const reassigned = await autoAssign(db, released, now);
-  return { away, released: released.length, reassigned: reassigned.length };
-}
-
-/** After a member is disabled (PATCH /api/staff/:id): their cases back to their queues, then auto-assigned. */
-export async function releaseDisabledMember(
-  db: Database,
-  userId: string,
-  actor: { id: string; email: string },
-  ip: string | null,
-): Promise<number> {
-  const released = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const [staff] = await tx.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, userId));
-    return staff?.disabled ? releaseCasesOf(tx, userId, "disabled", actor, ip) : [];
-  });
-  await autoAssign(db, released);
-  return released.length;
-}
-
 /** Unassigned cases waiting in these queues (or all), oldest first: for a catch-up pass after a change. */
 export async function waitingCases(db: Database, queueIds?: string[], limit = 500): Promise<string[]> {
   const rows = await db
@@ -246,10 +246,4 @@ export async function waitingCases(db: Database, queueIds?: string[], limit = 50
     .orderBy(cases.openedAt)
     .limit(limit);
   return rows.map((row) => row.publicId);
-}
-
-/** Whether the member is marked away (the user menu's toggle). */
-export async function isAway(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ away: staffUsers.away }).from(staffUsers).where(eq(staffUsers.id, userId));
-  return row?.away ?? false;
 }

@@ -5,18 +5,17 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { httpStatusOf } from "@/lib/api/errors";
 import { auditEvents } from "@/lib/audit-trail/server/tables";
-import { listStaff } from "@/lib/auth/server/staff-store";
 import { staffUsers } from "@/lib/auth/server/tables";
-import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
 import { caseEntries, caseQueues, cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 import { createDatabase } from "@/lib/db/client";
 import { notifications } from "@/lib/notifications/server/tables";
 import type { AppError } from "@/lib/shared/errors";
 import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
+import { openRoutedCase, teamQueue } from "@/test/routing";
 
 import { assignCase } from "./assignment";
-import { autoAssign, releaseDisabledMember, setAvailability } from "./auto-assign";
+import { autoAssign } from "./auto-assign";
 import { bulkCases } from "./bulk";
 import { type CaseContext } from "./context";
 import { listQueue } from "./queue";
@@ -39,12 +38,7 @@ describeEachDatabase("case routing and auto-assignment on $name", ({ open }) => 
     await handle?.dispose();
   });
 
-  async function openCase(overrides: Parameters<typeof makeVerification>[0] = {}) {
-    const verification = makeVerification(overrides);
-    const { opened } = await applyObservations(handle.db, [observe(verification, TEST_SETTINGS)], TEST_SETTINGS);
-    await autoAssign(handle.db, opened);
-    return verification.publicId;
-  }
+  const openCase = (overrides: Parameters<typeof openRoutedCase>[1] = {}) => openRoutedCase(handle.db, overrides);
 
   async function caseRow(publicId: string) {
     const [row] = await handle.db.select().from(cases).where(eq(cases.publicId, publicId));
@@ -52,20 +46,8 @@ describeEachDatabase("case routing and auto-assignment on $name", ({ open }) => 
   }
 
   /** One queue of its own per test (besides the default), with these members; rules send PEP cases to it. */
-  async function configure(members: Array<{ userId: string; lead?: boolean }>, options: Partial<RoutingConfigInput> = {}) {
-    const queueId = randomUUID();
-    await replaceRouting(handle.db, admin, {
-      autoAssign: true,
-      capacity: 2,
-      queues: [
-        { id: DEFAULT_QUEUE_ID, name: "General", members: [] },
-        { id: queueId, name: `Team ${queueId.slice(0, 8)}`, members: members.map((member) => ({ lead: false, ...member })) },
-      ],
-      rules: [{ queueId, conditions: { flags: ["pep"] } }],
-      ...options,
-    });
-    return queueId;
-  }
+  const configure = (members: Parameters<typeof teamQueue>[2], options: Parameters<typeof teamQueue>[3] = {}) =>
+    teamQueue(handle.db, admin, members, options);
 
   it("replaces the configuration whole, retires queues left out, keeps the default one, and audits it", async () => {
     const lead = await makeStaff(handle.db, "reviewer");
@@ -213,54 +195,6 @@ describeEachDatabase("case routing and auto-assignment on $name", ({ open }) => 
     } finally {
       await other?.close();
     }
-  });
-
-  it("a member going away or disabled hands their open cases back, auto-assigned again to the others", async () => {
-    const [leaving, staying, disabled] = await Promise.all(
-      ["reviewer", "reviewer", "reviewer"].map((role) => makeStaff(handle.db, role as "reviewer")),
-    );
-    await configure(
-      [leaving!, staying!, disabled!].map((staff) => ({ userId: staff.actor.id })),
-      { capacity: 5, autoAssign: false },
-    );
-    const mine = await openCase({ pepOrigin: "Prefeito" });
-    await assignCase(handle.db, leaving!, mine, "me");
-    const theirs = await openCase({ pepOrigin: "Prefeito" });
-    await assignCase(handle.db, disabled!, theirs, "me");
-    const result = await setAvailability(handle.db, leaving!, true);
-    expect(result).toMatchObject({ away: true, released: 1, reassigned: 0 }); // auto-assignment off: waits unassigned
-    expect((await caseRow(mine)).assigneeId).toBeNull();
-    const [availability] = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "staff.availability"));
-    expect(availability).toMatchObject({ actorId: leaving!.actor.id, outcome: "success" });
-    // The staff list shows who is away (and only them).
-    const awayOf = async () => new Map((await listStaff(handle.db)).map((member) => [member.id, member.away]));
-    expect((await awayOf()).get(leaving!.actor.id)).toBe(true);
-    expect((await awayOf()).get(staying!.actor.id)).toBe(false);
-    await setAvailability(handle.db, leaving!, false);
-    expect((await awayOf()).get(leaving!.actor.id)).toBe(false);
-    await assignCase(handle.db, leaving!, mine, "me");
-    const [row] = await handle.db
-      .select()
-      .from(caseQueues)
-      .where(eq(caseQueues.id, (await caseRow(mine)).queueId));
-    await replaceRouting(handle.db, admin, {
-      autoAssign: true,
-      capacity: 5,
-      queues: [
-        { id: DEFAULT_QUEUE_ID, name: "General", members: [] },
-        {
-          id: row!.id,
-          name: row!.name,
-          members: [leaving!, staying!, disabled!].map((staff) => ({ userId: staff.actor.id, lead: false })),
-        },
-      ],
-      rules: [],
-    });
-    expect((await setAvailability(handle.db, leaving!, true)).reassigned).toBe(1);
-    expect((await caseRow(mine)).assigneeId).toBe(staying!.actor.id);
-    await handle.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, disabled!.actor.id));
-    expect(await releaseDisabledMember(handle.db, disabled!.actor.id, admin.actor, null)).toBe(1);
-    expect((await caseRow(theirs)).assigneeId).toBe(staying!.actor.id);
   });
 
   it("bulk: each case on its own, audited as alone; one refused while the others succeed", async () => {

@@ -179,3 +179,37 @@ async function refusal(tx: Database, connectionId: string, id: string): Promise<
   if (!row) return new AppError("not_found", "No monitoring alert has this id.");
   return new AppError("conflict", row.status === "open" ? "Someone already holds this alert." : "This alert is closed.");
 }
+
+/**
+ * A member away or disabled: their open alerts go back to their queues unassigned, in the caller's transaction (their
+ * cases go with them: lib/account/server/availability.ts). Each is on the trail as assigning one is, on the
+ * verification with the change: `monitoring.alert_unassign`, the reason named. Answers the released alerts' ids, for
+ * the alerts' own auto-assignment once the caller has committed (dispatchOpenedAlerts, ./routing.ts).
+ */
+export async function releaseAlertsOf(
+  tx: Database,
+  userId: string,
+  reason: "away" | "disabled",
+  actor: { id: string; email: string } | null,
+  ip: string | null,
+): Promise<string[]> {
+  const rows = await tx
+    .update(monitoringAlerts)
+    .set({ assigneeId: null, assignedAt: null })
+    .where(and(eq(monitoringAlerts.status, "open"), eq(monitoringAlerts.assigneeId, userId)))
+    .returning({ id: monitoringAlerts.id, publicId: monitoringAlerts.publicId, change: monitoringAlerts.change });
+  for (const row of rows) {
+    await recordEvent(
+      {
+        actor,
+        ip,
+        action: "monitoring.alert_unassign",
+        target: { type: "verification", id: row.publicId },
+        outcome: "success",
+        details: { change: row.change, reason },
+      },
+      tx,
+    );
+  }
+  return rows.map((row) => row.id);
+}

@@ -4,8 +4,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 
 import { recordEvent } from "@/lib/audit-trail/server";
 import { routeCase, type RoutableCase, type RoutingRule } from "@/lib/cases/routing-rules";
-import { leastLoadedMember } from "@/lib/cases/server/auto-assign";
-import { loadRules, routingSettings } from "@/lib/cases/server/routing";
+import { autoAssignEach, type AutoAssignKind } from "@/lib/cases/server/auto-assign";
+import { loadRules } from "@/lib/cases/server/routing";
 import { caseQueueMembers } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -23,11 +23,12 @@ import { monitoringAlerts } from "./tables";
  *    flow, journey and risk are unknown, so a rule naming them does not match (lib/cases/routing-rules.ts). No rule
  *    matching: the default queue. A retired queue's open alerts go to the default queue (replaceRouting).
  * 2. Auto-assignment (the team's switch and capacity): an unassigned new alert goes to its queue's member holding the
- *    least work, under the capacity, neither away nor disabled, who may use its connection (leastLoadedMember). Work
- *    held is held cases and held open alerts alike: an alert counts against the capacity, for alerts and cases.
- *    Each alert in its own transaction that first locks the settings row (FOR UPDATE), then a conditional update (on
- *    the alert still unassigned and open), as cases are: two passes at once never push a member past the capacity
- *    nor assign one alert twice.
+ *    least work, under the capacity, neither away nor disabled, who may use its connection. Work held is held cases
+ *    and held open alerts alike: an alert counts against the capacity, for alerts and cases. The pass is the cases'
+ *    own (autoAssignEach, lib/cases/server/auto-assign.ts), told how an alert is read, claimed and recorded
+ *    (alertKind): each alert in its own transaction that first locks the settings row (FOR UPDATE), then a conditional
+ *    update (on the alert still unassigned and open), as cases are: two passes at once never push a member past the
+ *    capacity nor assign one alert twice.
  * 3. Notifications: the assignee is told (`monitoring_alert_assigned`); an alert left unassigned tells its queue's
  *    leads (`monitoring_alert_waiting`), once per alert. Both link to the Monitoring queue.
  */
@@ -53,8 +54,9 @@ export async function alertRouter(db: Database, now: Date): Promise<(alert: { ch
 }
 
 /**
- * After the alerts opened (their transaction committed): each is auto-assigned when the team's switch is on, and the
- * leads of the queue of each still unassigned are told of it. Answers the alerts assigned.
+ * After the alerts opened, or were handed back by a member away or disabled (lib/account/server/availability.ts), their
+ * transaction committed: each is auto-assigned when the team's switch is on, and the leads of the queue of each still
+ * unassigned are told of it (once per alert). Answers the alerts assigned.
  */
 export async function dispatchOpenedAlerts(
   db: Database,
@@ -62,45 +64,37 @@ export async function dispatchOpenedAlerts(
   now = new Date(),
 ): Promise<Array<{ id: string; assigneeId: string }>> {
   if (ids.length === 0) return [];
-  const assigned: Array<{ id: string; assigneeId: string }> = [];
-  for (const id of ids) {
-    try {
-      const assigneeId = await autoAssignAlert(db, id, now);
-      if (assigneeId) assigned.push({ id, assigneeId });
-    } catch (error) {
-      // One alert failing (a deadlock victim, say) waits unassigned in its queue for a person; its leads are told.
-      log.error("monitoring_auto_assign_failed", { error });
-    }
-  }
-  const done = new Set(assigned.map((item) => item.id));
+  const assigned = await autoAssignEach(db, ids, alertKind, now);
+  const done = new Set(assigned.map((item) => item.key));
   // Telling is not worth a failed run: the alerts are open in their queue whatever happens here.
   await tellLeadsOfWaiting(
     db,
     ids.filter((id) => !done.has(id)),
   ).catch((error: unknown) => log.error("monitoring_alert_notify_failed", { error }));
   void kickOutbox();
-  return assigned;
+  return assigned.map(({ key, assigneeId }) => ({ id: key, assigneeId }));
 }
 
-async function autoAssignAlert(db: Database, id: string, now: Date): Promise<string | null> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const settings = await routingSettings(tx, true);
-    if (!settings.autoAssign) return null;
+/** Alerts to the cases' auto-assignment pass: one failing waits unassigned in its queue, and its leads are told. */
+const alertKind: AutoAssignKind<typeof monitoringAlerts.$inferSelect> = {
+  failure: "monitoring_auto_assign_failed",
+  async waiting(tx, id) {
     const [alert] = await tx
       .select()
       .from(monitoringAlerts)
       .where(and(eq(monitoringAlerts.id, id), eq(monitoringAlerts.status, "open"), isNull(monitoringAlerts.assigneeId)));
-    if (!alert) return null;
-    const member = await leastLoadedMember(tx, { queueId: alert.queueId, connectionId: alert.connectionId }, settings.capacity);
-    if (!member) return null;
+    return alert ?? null;
+  },
+  async claim(tx, alert, member, now) {
     const [row] = await tx
       .update(monitoringAlerts)
       .set({ assigneeId: member.userId, assignedAt: now })
-      .where(and(eq(monitoringAlerts.id, id), eq(monitoringAlerts.status, "open"), isNull(monitoringAlerts.assigneeId)))
+      .where(and(eq(monitoringAlerts.id, alert.id), eq(monitoringAlerts.status, "open"), isNull(monitoringAlerts.assigneeId)))
       .returning({ id: monitoringAlerts.id });
-    if (!row) return null;
-    await tellAssignee(tx, { id, publicId: alert.publicId, assigneeId: member.userId, assignedAt: now }, null);
+    return !!row;
+  },
+  async record(tx, alert, member, now) {
+    await tellAssignee(tx, { id: alert.id, publicId: alert.publicId, assigneeId: member.userId, assignedAt: now }, null);
     await recordEvent(
       {
         actor: null,
@@ -111,9 +105,8 @@ async function autoAssignAlert(db: Database, id: string, now: Date): Promise<str
       },
       tx,
     );
-    return member.userId;
-  });
-}
+  },
+};
 
 /** The alert's new holder hears of it, once per assignment (its time is the dedupe key), unless they took it. */
 export async function tellAssignee(

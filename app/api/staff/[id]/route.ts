@@ -1,8 +1,8 @@
 import { z } from "zod";
 
+import { releaseDisabledMember } from "@/lib/account/server/availability";
 import { json, route } from "@/lib/api/route";
 import { assertStepUp } from "@/lib/auth/server/require-role";
-import { releaseDisabledMember } from "@/lib/cases/server/auto-assign";
 import { changeStaff } from "@/lib/staff/server/staff";
 import { updateStaffSchema } from "@/lib/staff/validation";
 
@@ -16,7 +16,7 @@ export const PATCH = route(
   async ({ db, user: actor, context, params: { id }, body: change }) => {
     if (change.role !== undefined || change.ssoOnly !== undefined) assertStepUp(actor);
     const user = await changeStaff(db, { actor, ip: context.ip, id, change });
-    // A disabled member's open cases go back to their queues (lib/cases: the staff feature knows no cases).
+    // A disabled member's open cases and alerts go back to their queues (lib/account: the staff feature knows neither).
     if (change.disabled === true) await releaseDisabledMember(db, id, actor, context.ip);
     return json({ user });
   },
