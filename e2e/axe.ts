@@ -13,8 +13,11 @@ export async function settledAxe(page: Page): Promise<AxeBuilder> {
       .getAnimations()
       .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity);
   await page.waitForFunction(() => {
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__react"));
     const root = document.querySelector("h1") ?? document.body.firstElementChild;
-    return root !== null && Object.keys(root).some((key) => key.startsWith("__react"));
+    // Every button too: a part of the page in its own Suspense boundary hydrates after the heading, and its controls
+    // drawn disabled until then (dialog triggers, submit buttons) change colour only when it does (one flaky run).
+    return root !== null && hydrated(root) && [...document.querySelectorAll("button")].every(hydrated);
   });
   // A frame for what hydration set off (an enabled trigger's transition starts on the next style change).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
