@@ -233,17 +233,21 @@ export async function clientJs(
     const context = await browser.newContext(signedIn ? { storageState } : {});
     try {
       const page = await context.newPage();
-      const pending: Array<Promise<ScriptLoad>> = [];
+      const pending: Array<Promise<ScriptLoad | null>> = [];
       let loaded = false;
-      page.on("response", (response) => {
-        if (response.request().resourceType() === "script") pending.push(scriptSize(response, loaded));
-      });
+      // A body still unread when the context closes (an island fetched from the load event's handler) is left out,
+      // never an unhandled rejection that ends the run.
+      const onResponse = (response: Response) => {
+        if (response.request().resourceType() === "script") pending.push(scriptSize(response, loaded).catch(() => null));
+      };
+      page.on("response", onResponse);
       const response = await page.goto(`${base}${path}`, { waitUntil: "load" });
       loaded = true;
       if (!response?.ok()) throw new Error(`GET ${path}: ${response?.status() ?? "no response"}`);
       if (new URL(page.url()).pathname !== path) throw new Error(`GET ${path} ended on ${page.url()}`);
       await page.waitForLoadState("networkidle");
-      const scripts = await Promise.all(pending);
+      page.off("response", onResponse);
+      const scripts = (await Promise.all(pending)).filter((script) => script !== null);
       const initial = scripts.filter((script) => !script.afterLoad);
       const later = scripts.filter((script) => script.afterLoad);
       for (const script of scripts) everyScript.set(script.url, script);
