@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 
-import { formatKeyRing, KeyRingError, openText, parseKeyRing, sealedTextKeyId, sealText, singleKeyRing, withNewKey } from "./ring";
+import {
+  deriveKey,
+  formatKeyRing,
+  KeyRingError,
+  openText,
+  parseKeyRing,
+  sealedTextKeyId,
+  sealText,
+  singleKeyRing,
+  withNewKey,
+} from "./ring";
 
 const a = "a".repeat(40);
 const b = "b".repeat(40);
@@ -33,6 +43,18 @@ describe("sealed text", () => {
     expect(openText(rotated, "case-note", sealed)).toBe("Titular pediu revisão");
     expect(sealedTextKeyId(sealText(rotated, "case-note", "x"))).toBe("new");
     expect(openText(singleKeyRing(b, "new"), "case-note", sealed)).toBeNull();
+  });
+
+  it("derives each key once per purpose, and never serves one key's derivation for another key of the same id", () => {
+    const key = { id: "k", secret: a };
+    expect(deriveKey(key, "case-note")).toBe(deriveKey(key, "case-note"));
+    expect(deriveKey(key, "case-note").equals(deriveKey(key, "core-key"))).toBe(false);
+    // Same id, another secret (a ring read anew after an operator fixed a typo): its own derivation.
+    const replaced = { id: "k", secret: b };
+    expect(deriveKey(replaced, "case-note").equals(deriveKey(key, "case-note"))).toBe(false);
+    const sealed = sealText(singleKeyRing(a, "k"), "case-note", "texto");
+    expect(openText({ current: replaced, keys: [replaced] }, "case-note", sealed)).toBeNull();
+    expect(openText({ current: key, keys: [key] }, "case-note", sealed)).toBe("texto");
   });
 
   it("does not open under another purpose, nor once altered", () => {

@@ -66,16 +66,27 @@ function openAccount(row: ConnectionRow): UpstreamAccount {
   };
 }
 
+/**
+ * A row's connection with its secrets opened once: the cached rows (allConnectionRows) are read anew at most every
+ * CACHE_MS, and each new row object opens again, so a changed key is used as soon as the row that holds it is read.
+ */
+const opened = new WeakMap<ConnectionRow, Connection>();
+
 function connectionOf(row: ConnectionRow): Connection {
-  return {
-    id: row.id,
-    name: row.name,
-    environment: row.environment,
-    integration: row.integration,
-    retired: row.retiredAt !== null,
-    account: openAccount(row),
-    row,
-  };
+  let connection = opened.get(row);
+  if (!connection) {
+    connection = Object.freeze({
+      id: row.id,
+      name: row.name,
+      environment: row.environment,
+      integration: row.integration,
+      retired: row.retiredAt !== null,
+      account: Object.freeze(openAccount(row)),
+      row,
+    });
+    opened.set(row, connection);
+  }
+  return connection;
 }
 
 export function summaryOf(row: ConnectionRow, currentId: string | null): ConnectionSummary {
