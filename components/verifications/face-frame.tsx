@@ -7,6 +7,8 @@ import { useShownImage } from "@/lib/verifications/media-ahead";
 import type { MediaItem } from "@/lib/verifications/types";
 import type { View } from "@/lib/verifications/zoom";
 
+import { useSettledImage } from "./use-settled-image";
+
 /** A media item the analyst may see: the one kind a frame draws. */
 export type AvailableMedia = Extract<MediaItem, { available: true }>;
 
@@ -27,21 +29,25 @@ function Picture({
   onNaturalSize?: ((size: { width: number; height: number }) => void) | undefined;
 }) {
   const shown = useShownImage(publicId, item.key, item.src);
+  const loaded = (image: HTMLImageElement) => {
+    shown.onShown();
+    onNaturalSize?.({ width: image.naturalWidth, height: image.naturalHeight });
+  };
+  const failed = () => {
+    if (!shown.onFailed()) onFailed();
+  };
+  const ref = useSettledImage(loaded, failed);
   if (!shown.src) return null;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- next/image's optimiser would cache the image on disk
     <img
+      ref={ref}
       src={shown.src}
       alt={alt}
       referrerPolicy="no-referrer"
       draggable={false}
-      onError={() => {
-        if (!shown.onFailed()) onFailed();
-      }}
-      onLoad={(event) => {
-        shown.onShown();
-        onNaturalSize?.({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight });
-      }}
+      onError={failed}
+      onLoad={(event) => loaded(event.currentTarget)}
       className="h-full w-full object-contain select-none"
       style={{ transform: `rotate(${rotation}deg)` }}
     />

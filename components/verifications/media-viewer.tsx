@@ -9,6 +9,7 @@ import { useHeldImages, useShownImage } from "@/lib/verifications/media-ahead";
 import type { MediaItem } from "@/lib/verifications/types";
 
 import { MediaReload, ViewButtons } from "./media-controls";
+import { useSettledImage } from "./use-settled-image";
 
 /*
  * Selfie and document images side by side, each with zoom and rotation (buttons, or keys on the focused
@@ -49,6 +50,15 @@ function ImagePanel({
   const shown = useShownImage(publicId, item.key, item.src);
   const src = loadedSrc ?? shown.src;
   const failed = src !== undefined && failedSrc === src;
+  const loaded = () => {
+    shown.onShown();
+    setLoadedSrc(src);
+  };
+  const failedToLoad = () => {
+    if (shown.onFailed()) setLoadedSrc(undefined);
+    else setFailedSrc(src);
+  };
+  const settledRef = useSettledImage(loaded, failedToLoad);
 
   const zoomBy = (delta: number) => setZoom((current) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, current + delta)));
   const rotateBy = (delta: number) => setRotation((current) => (((current + delta) % 360) + 360) % 360);
@@ -105,14 +115,9 @@ function ImagePanel({
                 alt={t("alt", { name, publicId })}
                 referrerPolicy="no-referrer"
                 draggable={false}
-                onLoad={() => {
-                  shown.onShown();
-                  setLoadedSrc(src);
-                }}
-                onError={() => {
-                  if (shown.onFailed()) setLoadedSrc(undefined);
-                  else setFailedSrc(src);
-                }}
+                ref={settledRef}
+                onLoad={loaded}
+                onError={failedToLoad}
                 className="h-full w-full object-contain transition-transform"
                 style={{ transform: `rotate(${rotation}deg)` }}
               />

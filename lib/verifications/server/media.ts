@@ -104,6 +104,33 @@ export async function issueMediaTokens(
  * A refused media token. Another user's token and a forged one get the same answer (403): neither says
  * whose it was. An expired one is 410 and retryable: the page loads the images again.
  */
+/**
+ * The tokens as a member asks for them, audited as `verification.media` (how many were issued, how many files are
+ * missing): for GET /api/verifications/:publicId/media and for the detail page's first load, which sends them with
+ * its HTML so the pictures start loading before the page's code runs. `ahead`: the queue's next case, read before
+ * the member opens it.
+ */
+export async function viewVerificationMedia(
+  context: RequestContext,
+  publicId: string,
+  user: MediaUser & PermissionHolder,
+  { ahead = false }: { ahead?: boolean } = {},
+): Promise<VerificationMediaResponse> {
+  return audited(
+    context,
+    {
+      action: "verification.media",
+      target: { type: "verification", id: publicId },
+      details: ahead ? { ahead: "read" } : undefined,
+      detailsOf: (media) => ({
+        tokens: media.items.filter((item) => item.available).length,
+        missing: media.items.filter((item) => !item.available).length,
+      }),
+    },
+    () => issueMediaTokens(publicId, user),
+  );
+}
+
 export class MediaTokenRefused extends AppError implements AuditedFailure {
   readonly auditOutcome = "denied";
   readonly auditReason: string;

@@ -21,6 +21,7 @@ import { isPublicId } from "@/lib/upstream/model/verification-query";
 import { verificationKeys } from "@/lib/verifications/hooks";
 import { viewVerification } from "@/lib/verifications/server/detail";
 import { locateElsewhere } from "@/lib/verifications/server/elsewhere";
+import { viewVerificationMedia } from "@/lib/verifications/server/media";
 import { viewRelatedVerifications } from "@/lib/verifications/server/related";
 
 import { VerificationPageClient } from "./page-client";
@@ -41,6 +42,28 @@ async function hydrateRelated(queryClient: QueryClient, context: RequestContext,
     // Left to the panel's own request.
   }
 }
+/**
+ * The image tokens come with the page when the browser loads it as a document (`Sec-Fetch-Dest: document`): the
+ * pictures are then in its HTML and load while the page's code does, where fetched after hydration they were the
+ * page's largest paint, over a second late (Lighthouse). A move inside the app (the queue's "next") has them read
+ * ahead already and asks for nothing here; nor does a browser that does not say what it loads. A failure leaves them
+ * to the browser's own request, which shows it with its retry.
+ */
+async function hydrateMedia(
+  queryClient: QueryClient,
+  context: RequestContext,
+  publicId: string,
+  user: StaffSession,
+  requestHeaders: Headers,
+) {
+  if (requestHeaders.get("sec-fetch-dest") !== "document" || !hasPermission(user, "media.read")) return;
+  try {
+    queryClient.setQueryData(verificationKeys.media(publicId), await viewVerificationMedia(context, publicId, user));
+  } catch {
+    // Left to the browser's request.
+  }
+}
+
 export default async function VerificationPage({ params }: { params: Promise<{ publicId: string }> }) {
   const user = await requireConnectionPageUser("verifications.read");
   // Next 16: params is a Promise.
@@ -54,11 +77,15 @@ export default async function VerificationPage({ params }: { params: Promise<{ p
   if (hasPermission(user, "cases.read")) queryClient.setQueryData(caseKeys.reasons(), reasonCatalogue((await getLocale()) as Locale));
   let missing = false;
   let serverError: ServerError | null = null;
-  const context = requestContext(user, await headers());
+  const requestHeaders = await headers();
+  const context = requestContext(user, requestHeaders);
   try {
     await withPageUpstream("page /verifications/[publicId]", async () => {
       queryClient.setQueryData(verificationKeys.detail(publicId), await viewVerification(context, publicId, user));
-      await hydrateRelated(queryClient, context, publicId, user);
+      await Promise.all([
+        hydrateRelated(queryClient, context, publicId, user),
+        hydrateMedia(queryClient, context, publicId, user, requestHeaders),
+      ]);
     });
   } catch (error) {
     // A 404 is the page's own state. Anything else is shown by the client as the route handler would

@@ -1,9 +1,8 @@
 import { z } from "zod";
 
 import { json, route } from "@/lib/api/route";
-import { audited } from "@/lib/audit-trail/server";
 import { isReadAhead } from "@/lib/shared/api-client/background";
-import { issueMediaTokens } from "@/lib/verifications/server/media";
+import { viewVerificationMedia } from "@/lib/verifications/server/media";
 import { publicIdSchema } from "@/lib/verifications/validation";
 
 // GET /api/verifications/:publicId/media – per file key, a sealed token bound to this user (its
@@ -11,20 +10,6 @@ import { publicIdSchema } from "@/lib/verifications/validation";
 // the queue's next case, asked for before the member opens it (X-KYC-Ahead), are recorded as read ahead.
 export const GET = route(
   { permission: "media.read", params: z.object({ publicId: publicIdSchema }) },
-  async ({ request, user, context, params: { publicId } }) => {
-    const data = await audited(
-      context,
-      {
-        action: "verification.media",
-        target: { type: "verification", id: publicId },
-        details: isReadAhead(request.headers) ? { ahead: "read" } : undefined,
-        detailsOf: (media) => ({
-          tokens: media.items.filter((item) => item.available).length,
-          missing: media.items.filter((item) => !item.available).length,
-        }),
-      },
-      () => issueMediaTokens(publicId, user),
-    );
-    return json(data);
-  },
+  async ({ request, user, context, params: { publicId } }) =>
+    json(await viewVerificationMedia(context, publicId, user, { ahead: isReadAhead(request.headers) })),
 );
