@@ -2,12 +2,14 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
+import { eq } from "drizzle-orm";
+
 import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
 import { autoAssign } from "@/lib/cases/server/auto-assign";
 import type { CaseContext } from "@/lib/cases/server/context";
 import { replaceRouting } from "@/lib/cases/server/routing";
 import { applyObservations, observe } from "@/lib/cases/server/store";
-import { DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
+import { cases, DEFAULT_QUEUE_ID } from "@/lib/cases/server/tables";
 import type { Database } from "@/lib/db/client";
 import { makeVerification, TEST_SETTINGS } from "@/test/cases";
 
@@ -40,4 +42,17 @@ export async function teamQueue(
     ...options,
   });
   return queueId;
+}
+
+/**
+ * The routing tests' helpers over a database and an admin both made in `beforeAll` (hence read through functions):
+ * open a routed case, read a case's row, give the team a queue of its own (PEP cases go to it).
+ */
+export function routingHelpers(db: () => Database, admin: () => CaseContext) {
+  return {
+    openCase: (overrides: Parameters<typeof openRoutedCase>[1] = {}) => openRoutedCase(db(), overrides),
+    caseRow: async (publicId: string) => (await db().select().from(cases).where(eq(cases.publicId, publicId)))[0]!,
+    configure: (members: Parameters<typeof teamQueue>[2], options: Parameters<typeof teamQueue>[3] = {}) =>
+      teamQueue(db(), admin(), members, options),
+  };
 }

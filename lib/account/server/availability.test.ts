@@ -14,7 +14,7 @@ import { monitoringAlerts } from "@/lib/monitoring/server/tables";
 import { notifications } from "@/lib/notifications/server/tables";
 import { makeStaff } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, withDatabase } from "@/test/db";
-import { openRoutedCase, teamQueue } from "@/test/routing";
+import { routingHelpers } from "@/test/routing";
 
 import { releaseDisabledMember, setAvailability } from "./availability";
 
@@ -37,16 +37,10 @@ describeEachDatabase("a member's availability on $name", ({ open }) => {
     admin = await makeStaff(handle.db, "admin");
   });
 
-  const openCase = (overrides: Parameters<typeof openRoutedCase>[1] = {}) => openRoutedCase(handle.db, overrides);
-
-  async function caseRow(publicId: string) {
-    const [row] = await handle.db.select().from(cases).where(eq(cases.publicId, publicId));
-    return row!;
-  }
-
-  /** One queue of its own per test (besides the default), with these members; rules send PEP cases to it. */
-  const configure = (members: Parameters<typeof teamQueue>[2], options: Parameters<typeof teamQueue>[3] = {}) =>
-    teamQueue(handle.db, admin, members, options);
+  const { openCase, caseRow, configure } = routingHelpers(
+    () => handle.db,
+    () => admin,
+  );
 
   /** A monitoring alert on an approved case of its own, in this queue, held by this member (or nobody). */
   async function openAlert(queueId: string, assigneeId: string | null, status: "open" | "closed" = "open"): Promise<string> {

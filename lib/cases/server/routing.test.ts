@@ -12,7 +12,7 @@ import { notifications } from "@/lib/notifications/server/tables";
 import type { AppError } from "@/lib/shared/errors";
 import { makeStaff, makeVerification, TEST_SETTINGS } from "@/test/cases";
 import { describeEachDatabase, stubTestEnvironment, type TestDatabase } from "@/test/db";
-import { openRoutedCase, teamQueue } from "@/test/routing";
+import { routingHelpers } from "@/test/routing";
 
 import { assignCase } from "./assignment";
 import { autoAssign } from "./auto-assign";
@@ -38,16 +38,10 @@ describeEachDatabase("case routing and auto-assignment on $name", ({ open }) => 
     await handle?.dispose();
   });
 
-  const openCase = (overrides: Parameters<typeof openRoutedCase>[1] = {}) => openRoutedCase(handle.db, overrides);
-
-  async function caseRow(publicId: string) {
-    const [row] = await handle.db.select().from(cases).where(eq(cases.publicId, publicId));
-    return row!;
-  }
-
-  /** One queue of its own per test (besides the default), with these members; rules send PEP cases to it. */
-  const configure = (members: Parameters<typeof teamQueue>[2], options: Parameters<typeof teamQueue>[3] = {}) =>
-    teamQueue(handle.db, admin, members, options);
+  const { openCase, caseRow, configure } = routingHelpers(
+    () => handle.db,
+    () => admin,
+  );
 
   it("replaces the configuration whole, retires queues left out, keeps the default one, and audits it", async () => {
     const lead = await makeStaff(handle.db, "reviewer");
