@@ -17,6 +17,7 @@ import {
   type AuditFilters as Filters,
 } from "@/lib/audit-trail/filters";
 import { auditKeys, useAuditEvents } from "@/lib/audit-trail/hooks";
+import { changeAddress } from "@/lib/shared/address-change";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { maskCpf } from "@/lib/shared/cpf";
 
@@ -56,7 +57,7 @@ export function AuditLog({
     const nextQuery = auditFiltersToSearchParams(next).toString();
     if (nextQuery === query) return;
     setForm((current) => ({ ...current, own: nextQuery }));
-    window.history.pushState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
+    changeAddress(nextQuery ? `${pathname}?${nextQuery}` : pathname, "push");
   };
 
   return (

@@ -3,6 +3,7 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 
+import { changeAddress } from "@/lib/shared/address-change";
 import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
 import { type VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 import { useVerifications, verificationKeys } from "@/lib/verifications/hooks";
@@ -11,7 +12,7 @@ import { SORT_PARAM, sortParam, splitListQuery, type ListSort } from "@/lib/veri
 
 /*
  * The list's state. The filters live in the URL: applying them pushes a history entry with
- * `window.history.pushState`, which Next's router picks up (useSearchParams changes) without a server
+ * `window.history.pushState` (lib/shared/address-change.ts), which Next's router picks up (useSearchParams changes) without a server
  * round trip, so Back and Forward walk through views and the refetch goes through GET /api/verifications.
  * The first view was prefetched by page.tsx under the same query key.
  */
@@ -49,12 +50,12 @@ export function useVerificationList(serverError: ServerError | null) {
       void list.refetch();
       return;
     }
-    window.history.pushState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
+    changeAddress(nextQuery ? `${pathname}?${nextQuery}` : pathname, "push");
   };
   // Sorting reorders the rows already here: replace the history entry rather than add one per click.
   const sortBy = (nextSort: ListSort | null) => {
     const nextQuery = urlQuery(filters, nextSort);
-    window.history.replaceState(null, "", nextQuery ? `${pathname}?${nextQuery}` : pathname);
+    changeAddress(nextQuery ? `${pathname}?${nextQuery}` : pathname, "replace");
   };
 
   return { pathname, query, parsed, sort, filters, list, navigate, sortBy };
