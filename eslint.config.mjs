@@ -6,6 +6,8 @@ import { layering } from "./eslint.layers.mjs";
 const CONNECTION_LINKS =
   "Link and navigate with components/ui/app-link.tsx (AppLink, useAppRouter): the address keeps the page's connection (/c/{connection}/…).";
 const RELATIVE_PARENT = "Import with `@/` and the path from the root; `./x` only for a file in the same folder.";
+const ADDRESS_CHANGE =
+  "Change the address with changeAddress (lib/shared/address-change.ts): it waits for Next's router to follow history, else the page keeps the old state.";
 
 const config = [
   ...nextVitals,
@@ -53,6 +55,18 @@ const config = [
             { name: "next/navigation", importNames: ["useRouter"], message: CONNECTION_LINKS },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The address changes without a request in one place, which waits for the router to follow history.
+    files: ["{app,components,lib}/**/*.{ts,tsx}"],
+    ignores: ["lib/shared/address-change.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportExpression[source.value=/^\\.\\.\\//]", message: RELATIVE_PARENT },
+        { selector: "MemberExpression[property.name=/^(pushState|replaceState)$/]", message: ADDRESS_CHANGE },
       ],
     },
   },
