@@ -6,6 +6,8 @@ import { layering } from "./eslint.layers.mjs";
 const CONNECTION_LINKS =
   "Link and navigate with components/ui/app-link.tsx (AppLink, useAppRouter): the address keeps the page's connection (/c/{connection}/…).";
 const RELATIVE_PARENT = "Import with `@/` and the path from the root; `./x` only for a file in the same folder.";
+/** `import("../x")`: the dynamic twin of the relative-parent import rule, in every block that sets no-restricted-syntax. */
+const RELATIVE_PARENT_IMPORT = { selector: "ImportExpression[source.value=/^\\.\\.\\//]", message: RELATIVE_PARENT };
 const ADDRESS_CHANGE =
   "Change the address with changeAddress (lib/shared/address-change.ts): it waits for Next's router to follow history, else the page keeps the old state.";
 
@@ -36,7 +38,7 @@ const config = [
     files: ["{app,components,lib,test,e2e}/**/*.{ts,tsx}", "scripts/**/*.ts", "proxy.ts", "instrumentation.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./", message: RELATIVE_PARENT }] }],
-      "no-restricted-syntax": ["error", { selector: "ImportExpression[source.value=/^\\.\\.\\//]", message: RELATIVE_PARENT }],
+      "no-restricted-syntax": ["error", RELATIVE_PARENT_IMPORT],
     },
   },
   {
@@ -65,7 +67,7 @@ const config = [
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "ImportExpression[source.value=/^\\.\\.\\//]", message: RELATIVE_PARENT },
+        RELATIVE_PARENT_IMPORT,
         { selector: "MemberExpression[property.name=/^(pushState|replaceState)$/]", message: ADDRESS_CHANGE },
       ],
     },

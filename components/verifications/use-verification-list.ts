@@ -11,8 +11,8 @@ import { DEFAULT_PAGE_SIZE, filtersToUrlQuery, parseVerificationFilters, type In
 import { SORT_PARAM, sortParam, splitListQuery, type ListSort } from "@/lib/verifications/sorting";
 
 /*
- * The list's state. The filters live in the URL: applying them pushes a history entry with
- * `window.history.pushState` (lib/shared/address-change.ts), which Next's router picks up (useSearchParams changes) without a server
+ * The list's state. The filters live in the URL: applying them pushes a history entry (changeAddress,
+ * lib/shared/address-change.ts), which Next's router picks up (useSearchParams changes) without a server
  * round trip, so Back and Forward walk through views and the refetch goes through GET /api/verifications.
  * The first view was prefetched by page.tsx under the same query key.
  */

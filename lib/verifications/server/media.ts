@@ -101,10 +101,6 @@ export async function issueMediaTokens(
 }
 
 /**
- * A refused media token. Another user's token and a forged one get the same answer (403): neither says
- * whose it was. An expired one is 410 and retryable: the page loads the images again.
- */
-/**
  * The tokens as a member asks for them, audited as `verification.media` (how many were issued, how many files are
  * missing): for GET /api/verifications/:publicId/media and for the detail page's first load, which sends them with
  * its HTML so the pictures start loading before the page's code runs. `ahead`: the queue's next case, read before
@@ -131,6 +127,10 @@ export async function viewVerificationMedia(
   );
 }
 
+/**
+ * A refused media token. Another user's token and a forged one get the same answer (403): neither says
+ * whose it was. An expired one is 410 and retryable: the page loads the images again.
+ */
 export class MediaTokenRefused extends AppError implements AuditedFailure {
   readonly auditOutcome = "denied";
   readonly auditReason: string;
