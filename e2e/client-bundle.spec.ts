@@ -211,13 +211,14 @@ test("every signed-in page's first load stays under its client JavaScript ceilin
  * A page that reads no query loads no client data cache: none of react-query's code before its load event (the shell's
  * islands that use it, the bell, the nav's saved views, "Away", fetch theirs after), and no dehydrated cache in its
  * HTML. react-query's code names its provider in the error its hook throws without one; a dehydrated cache carries
- * `dehydratedAt`. The list, which reads its first page through react-query, shows the markers are there to find.
+ * `dehydratedAt`. The list is drawn on the server: its export and live notice bring react-query after the load. The
+ * case queue, which reads its first page through react-query, shows the markers are there to find.
  */
 const REACT_QUERY_MARKER = "No QueryClient set";
 const DEHYDRATED_MARKER = "dehydratedAt";
 
 test("a signed-in page that reads no query carries no client data cache in its first load", async ({ browser, adminPage }) => {
-  for (const route of ["/", "/analytics", "/admin"]) {
+  for (const route of ["/", "/analytics", "/admin", "/verifications"]) {
     const page = await freshPage(browser, adminPage);
     const { scripts, html } = await firstLoad(page, route);
     const carrying = [...scripts].filter(([, text]) => text.includes(REACT_QUERY_MARKER)).map(([url]) => new URL(url).pathname);
@@ -228,7 +229,7 @@ test("a signed-in page that reads no query carries no client data cache in its f
     await page.context().close();
   }
   const page = await freshPage(browser, adminPage);
-  const list = await firstLoad(page, "/verifications");
-  expect([...list.scripts.values()].some((text) => text.includes(REACT_QUERY_MARKER))).toBe(true);
-  expect(list.html).toContain(DEHYDRATED_MARKER);
+  const queue = await firstLoad(page, "/cases");
+  expect([...queue.scripts.values()].some((text) => text.includes(REACT_QUERY_MARKER))).toBe(true);
+  expect(queue.html).toContain(DEHYDRATED_MARKER);
 });

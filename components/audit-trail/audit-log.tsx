@@ -18,7 +18,8 @@ import {
 } from "@/lib/audit-trail/filters";
 import { auditKeys, useAuditEvents } from "@/lib/audit-trail/hooks";
 import { changeAddress } from "@/lib/shared/address-change";
-import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
+import type { ServerError } from "@/lib/shared/api-client/server-error";
+import { useServerError } from "@/lib/shared/api-client/server-error-seed";
 import { maskCpf } from "@/lib/shared/cpf";
 
 /*

@@ -1,8 +1,11 @@
-"use client";
-
 import { useFormatter } from "next-intl";
 
 import { DATE_FORMAT, DATE_TIME_FORMAT } from "@/lib/shared/date-format";
+
+/*
+ * No "use client": server components call these too (the list's rows, drawn on the server), with next-intl's server
+ * formatter.
+ */
 
 /** Date and time in the configured display time zone (next-intl carries it from lib/i18n/request.ts). */
 export function useDateTime() {

@@ -7,6 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { ApiErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
+import { QueryProvider } from "@/components/ui/query-provider";
 import { DOCUMENT_TYPES } from "@/lib/verifications/rules";
 
 import { CreatedVerification } from "./created-verification";
@@ -18,12 +19,29 @@ import { useCreateVerificationForm, type FieldName } from "./use-create-verifica
  * (./use-create-verification-form.ts), so `integration_origin_public_id` cannot be sent from here.
  */
 
-/** The dialog itself; ./create-verification-dialog.tsx opens it (this module is loaded when its trigger is reached). */
-export function CreateVerificationForm({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+interface FormProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated?: () => void;
+}
+
+/**
+ * The dialog itself; ./create-verification-dialog.tsx opens it (this module is loaded when its trigger is reached,
+ * and brings react-query with it: the list it opens from loads none).
+ */
+export function CreateVerificationForm(props: FormProps) {
+  return (
+    <QueryProvider>
+      <CreateVerificationFormBody {...props} />
+    </QueryProvider>
+  );
+}
+
+function CreateVerificationFormBody({ open, onOpenChange, onCreated }: FormProps) {
   const t = useTranslations("verifications.create");
   const id = useId();
   const flows = useConnectionFlows();
-  const { values, change, errors, mutation, formRef, reset, submit } = useCreateVerificationForm(flows[0]?.id ?? null);
+  const { values, change, errors, mutation, formRef, reset, submit } = useCreateVerificationForm(flows[0]?.id ?? null, onCreated);
   const errorOf = (name: FieldName) => (errors[name] ? t(`errors.${errors[name]}`) : undefined);
   /** What the form's text fields share: a label and its hint named by `key`, required, the value and its error. */
   const textField = (key: "schemaVersion" | "refId" | "documentNumber" | "flowPublicId", name: FieldName, required = true) => ({

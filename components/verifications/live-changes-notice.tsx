@@ -1,28 +1,38 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
-import { verificationKeys } from "@/lib/verifications/hooks";
+import { QueryProvider } from "@/components/ui/query-provider";
 import { useVerificationChanges } from "@/lib/webhooks/hooks";
 
+import { LIVE_NOTICE_REGION, useListNavigation } from "./list-navigation";
+
 /*
- * On an open list: says that verifications were created or changed since it was loaded (the service's
- * webhooks, through the dashboard's own store) and offers to show them. The list is not reloaded under
- * the analyst's eyes: rows never jump while someone reads them; the analyst chooses when. The notice floats
- * over the page's foot rather than taking a line above the table, which pushed the rows down as it appeared
- * (a layout shift of about 0.04 on a list of 100 rows while a team worked).
+ * On an open list: says that verifications were created or changed since it was drawn (the service's webhooks,
+ * through the dashboard's own store) and offers to show them. The list is not drawn again under the analyst's eyes:
+ * rows never jump while someone reads them; the analyst chooses when. The notice floats over the page's foot rather
+ * than taking a line above the table, which pushed the rows down as it appeared (a layout shift of about 0.04 on a
+ * list of 100 rows while a team worked). Loaded after the page (./list-controls.tsx, LiveChangesIsland), with
+ * react-query for its feed.
  */
-export function LiveChangesNotice() {
+export default function LiveChangesNoticeIsland() {
+  return (
+    <QueryProvider>
+      <LiveChangesNotice />
+    </QueryProvider>
+  );
+}
+
+function LiveChangesNotice() {
   const t = useTranslations("events.live");
-  const queryClient = useQueryClient();
+  const navigation = useListNavigation();
   const { arrived, clear } = useVerificationChanges();
   const count = new Set(arrived.map((change) => change.publicId)).size;
 
   // The live region is always rendered, so screen readers announce the message when it appears.
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-30 flex justify-center px-4">
+    <div role="status" aria-live="polite" className={LIVE_NOTICE_REGION}>
       {count > 0 ? (
         <div className="pointer-events-auto flex max-w-full flex-wrap items-center justify-between gap-3 rounded-md border border-brand-100 bg-brand-50 px-4 py-2 text-sm text-slate-900 shadow-lg">
           <span>{t("arrived", { count })}</span>
@@ -31,7 +41,7 @@ export function LiveChangesNotice() {
             className="py-1"
             onClick={() => {
               clear();
-              void queryClient.invalidateQueries({ queryKey: verificationKeys.lists() });
+              navigation.refresh();
             }}
           >
             {t("show")}

@@ -1,12 +1,11 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 
 /*
  * Status and step states, always as colour AND text (and a symbol): never colour alone. Values the
- * contract does not show are displayed as received, in the neutral tone.
+ * contract does not show are displayed as received, in the neutral tone. No "use client": drawn on the server on the
+ * list, in the browser elsewhere.
  */
 
 const TONES: Record<string, { tone: BadgeTone; symbol: string }> = {

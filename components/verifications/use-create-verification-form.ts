@@ -35,8 +35,11 @@ const KIND: Partial<Record<ProblemCode, ErrorKind>> = { required: "required", to
 
 const EMPTY = { schemaVersion: DEFAULT_SCHEMA_VERSION, refId: "", documentType: "cpf", documentNumber: "", flowPublicId: "" };
 
-/** `defaultFlow`: the connection's first flow, sent when none is chosen (lib/connections/flows.ts); none: the field is free. */
-export function useCreateVerificationForm(defaultFlow: string | null) {
+/**
+ * `defaultFlow`: the connection's first flow, sent when none is chosen (lib/connections/flows.ts); none: the field is
+ * free. `onCreated`: what else follows a creation (the list draws its view again).
+ */
+export function useCreateVerificationForm(defaultFlow: string | null, onCreated?: () => void) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, ErrorKind>>>({});
   const mutation = useCreateVerification();
@@ -75,6 +78,7 @@ export function useCreateVerificationForm(defaultFlow: string | null) {
     }
     setErrors({});
     mutation.mutate(parsed.value, {
+      onSuccess: () => onCreated?.(),
       onError: (error) => {
         const rejected = error.fields.map(fieldOf).filter((name): name is FieldName => name !== undefined);
         if (rejected.length) {

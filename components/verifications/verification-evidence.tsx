@@ -6,7 +6,8 @@ import type { Viewer } from "@/components/cases/viewer";
 import { ApiErrorState } from "@/components/ui/error-state";
 import { hasPermission } from "@/lib/auth/permissions";
 import { CASES_PARAM } from "@/lib/cases/queue-context";
-import { useServerError, type ServerError } from "@/lib/shared/api-client/server-error";
+import type { ServerError } from "@/lib/shared/api-client/server-error";
+import { useServerError } from "@/lib/shared/api-client/server-error-seed";
 import { useVerification, verificationKeys } from "@/lib/verifications/hooks";
 
 import { FACE_KEYS, FaceComparison } from "./face-comparison";

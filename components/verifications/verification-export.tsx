@@ -3,15 +3,25 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { CsvExport } from "@/components/ui/csv-export";
+import { QueryProvider } from "@/components/ui/query-provider";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 import { useVerificationsExport } from "@/lib/verifications/export-hooks";
 
 /*
  * "Export CSV" of the list under the filters on screen (every page, not only the one shown), in the list's
- * toolbar. Progress is rows received against the total the server announced.
+ * toolbar. Progress is rows received against the total the server announced. Loaded after the page, with react-query
+ * (./list-controls.tsx, ExportIsland).
  */
 
-export function VerificationExport({ filters }: { filters: VerificationFilters }) {
+export default function VerificationExportIsland({ filters }: { filters: VerificationFilters }) {
+  return (
+    <QueryProvider>
+      <VerificationExport filters={filters} />
+    </QueryProvider>
+  );
+}
+
+function VerificationExport({ filters }: { filters: VerificationFilters }) {
   const t = useTranslations("verifications.export");
   const format = useFormatter();
   const exporter = useVerificationsExport();

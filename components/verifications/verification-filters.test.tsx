@@ -1,16 +1,17 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
-import { VerificationsPageClient } from "@/app/(dashboard)/verifications/(list)/page-client";
 import type { VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
-import { currentUrl, mockApi, renderWithProviders } from "@/test/render";
+import { currentUrl, renderWithProviders, router } from "@/test/render";
 
+import { ListFilters, ListPagination, SortButton } from "./list-controls";
+import { ListNavigationProvider } from "./list-navigation";
 import { VerificationFilters } from "./verification-filters";
 
 /*
  * The verification list's filters: what Apply hands the page, the date range refused before anything is
- * applied, and, through the list page, that an applied filter lands in the URL and a URL the dashboard cannot
- * use is named field by field.
+ * applied, and, through the list's islands, the address each control asks the server for (the list is drawn on
+ * the server: components/verifications/verification-list.tsx).
  */
 
 function renderFilters(filters: Filters = { per_page: 20 }) {
@@ -84,30 +85,55 @@ describe("VerificationFilters", () => {
   });
 });
 
-const emptyList = { items: [], pagination: { page: 1, perPage: 20, total: 0, totalPages: 0 }, pagingAvailable: true };
+const pagination = { page: 2, perPage: 20, total: 95, totalPages: 5 };
+const sort = { key: "risk_score", direction: "desc" } as const;
 
-describe("The verification list's filters and the URL", () => {
-  it("applying filters puts them in the URL and asks the API for that view", async () => {
-    const api = mockApi({ "GET /api/verifications": emptyList });
-    const { user } = renderWithProviders(<VerificationsPageClient maxPerPage={100} serverError={null} />, { url: "/verifications" });
-    await waitFor(() => expect(api.callsTo("GET /api/verifications")).toHaveLength(1));
+function renderIslands(filters: Filters) {
+  return renderWithProviders(
+    <ListNavigationProvider path="/verifications">
+      <ListFilters filters={filters} sort={sort} maxPerPage={100} />
+      <SortButton filters={filters} sort={sort} column="risk_score" numeric noteId="note">
+        sort by Risk score
+      </SortButton>
+      <ListPagination filters={filters} sort={sort} pagination={pagination} available />
+    </ListNavigationProvider>,
+    { url: "/verifications?status=review&page=2&sort=-risk_score" },
+  );
+}
+
+describe("The verification list's islands and the address", () => {
+  it("Apply asks for the new view's first page, its sort kept, as a new history entry", async () => {
+    const { user } = renderIslands({ status: ["review"], per_page: 20, page: 2 });
     const form = await openFilters(user);
     await user.click(within(form).getByRole("checkbox", { name: "Approved" }));
     await user.click(within(form).getByRole("button", { name: "Apply filters" }));
-
-    expect(currentUrl()).toBe("/verifications?status=approved");
-    await waitFor(() => expect(api.callsTo("GET /api/verifications")).toHaveLength(2));
-    expect(api.callsTo("GET /api/verifications")[1]?.query.get("status")).toBe("approved");
+    expect(router.push.mock.calls).toEqual([["/verifications?status=approved%2Creview&sort=-risk_score", { scroll: false }]]);
+    expect(currentUrl()).toBe("/verifications?status=approved%2Creview&sort=-risk_score");
+    expect(router.refresh).not.toHaveBeenCalled();
   });
 
-  it("a URL with a filter the dashboard does not accept names it, and fetches nothing", async () => {
-    const api = mockApi({ "GET /api/verifications": emptyList });
-    renderWithProviders(<VerificationsPageClient maxPerPage={100} serverError={null} />, {
-      url: "/verifications?from=2026-03-09&to=2026-03-01",
-    });
-    const alert = await screen.findByText("These filters cannot be used");
-    const problems = within(alert.closest("[role=alert]") as HTMLElement).getAllByRole("listitem");
-    expect(problems.map((item) => item.textContent)).toEqual(["from: this value is not valid"]);
-    expect(api.callsTo("GET /api/verifications")).toHaveLength(0);
+  it("Apply on the view already shown draws it afresh and adds no history entry", async () => {
+    const { user } = renderIslands({ status: ["review"], per_page: 20 });
+    const form = await openFilters(user);
+    await user.click(within(form).getByRole("button", { name: "Apply filters" }));
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
+  it("a sort replaces the history entry, descending then ascending then none, the filters and page kept", async () => {
+    const { user } = renderIslands({ status: ["review"], per_page: 20, page: 2 });
+    await user.click(screen.getByRole("button", { name: "sort by Risk score" }));
+    expect(router.replace.mock.calls).toEqual([["/verifications?status=review&page=2&sort=risk_score", { scroll: false }]]);
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
+  it("the pages keep the filters and the sort", async () => {
+    const { user } = renderIslands({ status: ["review"], per_page: 20, page: 2 });
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await user.click(screen.getByRole("button", { name: "Previous page" }));
+    expect(router.push.mock.calls.map(([href]) => href)).toEqual([
+      "/verifications?status=review&page=3&sort=-risk_score",
+      "/verifications?status=review&sort=-risk_score",
+    ]);
   });
 });

@@ -1,73 +1,137 @@
-"use client";
-
 import { useTranslations } from "next-intl";
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
-import { Spinner } from "@/components/ui/spinner";
+import { Alert } from "@/components/ui/alert";
+import { AppLink as Link } from "@/components/ui/app-link";
+import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
+import type { ParsedListQuery } from "@/lib/verifications/list-query";
+import { DEFAULT_PAGE_SIZE } from "@/lib/verifications/rules";
+import { sortItems } from "@/lib/verifications/sorting";
+import type { VerificationListResponse } from "@/lib/verifications/types";
 
 import { CreateVerificationDialog } from "./create-verification-dialog";
-import { LiveChangesNotice } from "./live-changes-notice";
-import { useVerificationList } from "./use-verification-list";
-import { VerificationExport } from "./verification-export";
-import { VerificationFilters } from "./verification-filters";
-import { VerificationListBody } from "./verification-list-body";
-import { SortNote } from "./verification-table";
+import { ExportIsland, ListError, ListFilters, ListPagination, LiveChangesIsland, RememberListView } from "./list-controls";
+import { ListNavigationProvider, ListPending, ListStatus } from "./list-navigation";
+import { SortNote, VerificationTable } from "./verification-table";
 
-/**
- * The verifications list: title and buttons, filters, progress, and the rows (./use-verification-list.ts keeps
- * the filters in the URL). `actions` (saving the view) sit beside the export while the filters are valid.
+/*
+ * The verifications list, drawn on the server with its view: title and buttons, filters, status line, and the
+ * refused filters, the error, no rows, or the rows and pages. The browser's part is its islands
+ * (./list-controls.tsx): the filters, sort and pages change the address and the server draws the new view
+ * (./list-navigation.tsx); the export and the notice of live changes come once the page has loaded.
  */
+
+/** What the page read: the address's query, and the service's answer for it (none when the query was refused). */
+export interface ListView {
+  parsed: ParsedListQuery;
+  /** The address's query as the page was asked for it, carried by each row's link to the detail. */
+  query: string;
+  answer: { data: VerificationListResponse } | { error: ServerError } | null;
+}
+
+// One list per page: the sort note's id, which each sort button names as its description.
+const SORT_NOTE_ID = "verification-list-sort-note";
+
 export function VerificationList({
+  view,
+  path,
   maxPerPage,
-  serverError,
   actions,
 }: {
+  view: ListView;
+  path: string;
   maxPerPage: number;
-  serverError: ServerError | null;
   actions?: ReactNode;
 }) {
   const t = useTranslations("verifications");
-  const state = useVerificationList(serverError);
-  const { parsed, list, filters } = state;
-  const data = list.data;
-  const sortNoteId = useId();
-  const showsRows = parsed.ok && !list.isError && !!data && data.items.length > 0;
-
+  const { parsed, answer } = view;
+  const data = answer && "data" in answer ? answer.data : null;
+  const showsRows = parsed.ok && data !== null && data.items.length > 0;
   return (
-    <section className="space-y-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
-          <p className="mt-1 text-sm text-slate-600">{t("list.intro")}</p>
+    <ListNavigationProvider path={path}>
+      <section className="space-y-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
+            <p className="mt-1 text-sm text-slate-600">{t("list.intro")}</p>
+          </div>
+          <div className="flex flex-wrap items-start gap-2">
+            {parsed.ok ? <ExportIsland filters={parsed.filters} /> : null}
+            {parsed.ok ? actions : null}
+            <CreateVerificationDialog />
+          </div>
         </div>
-        <div className="flex flex-wrap items-start gap-2">
-          {parsed.ok ? <VerificationExport filters={filters} /> : null}
-          {parsed.ok ? actions : null}
-          <CreateVerificationDialog />
+        {/* Refused filters: the form starts from the unfiltered list. */}
+        <ListFilters
+          filters={parsed.ok ? parsed.filters : { per_page: DEFAULT_PAGE_SIZE }}
+          sort={parsed.ok ? parsed.sort : null}
+          maxPerPage={maxPerPage}
+        />
+        {/* The sort's "this page only" note sits in the status line, just above the header, where it costs the list no row. */}
+        <div className="flex min-h-5 flex-wrap items-center gap-x-3 gap-y-1">
+          <ListStatus total={data ? data.pagination.total : null} />
+          {showsRows ? <SortNote id={SORT_NOTE_ID} /> : null}
         </div>
-      </div>
-      <VerificationFilters filters={filters} maxPerPage={maxPerPage} onApply={state.navigate} />
-      {/* Always present and one line high on a desktop: showing progress never moves the table. The
-          sort's "this page only" note sits here, just above the header, where it costs the list no row. */}
-      <div className="flex min-h-5 flex-wrap items-center gap-x-3 gap-y-1">
-        <div className={`relative h-1 w-32 overflow-hidden rounded-full ${list.isFetching ? "bg-slate-200" : ""}`} aria-hidden="true">
-          {list.isFetching ? <div className="absolute inset-0 animate-pulse rounded-full bg-brand-600" /> : null}
-        </div>
-        <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-700">
-          {list.isFetching ? (
-            <>
-              <Spinner className="h-3 w-3 text-brand-700" />
-              {t("list.updating")}
-            </>
-          ) : data && !list.isError ? (
-            t("list.updated", { count: data.pagination.total })
-          ) : null}
-        </p>
-        {showsRows ? <SortNote id={sortNoteId} /> : null}
-      </div>
-      <LiveChangesNotice />
-      <VerificationListBody state={state} sortNoteId={sortNoteId} />
-    </section>
+        <LiveChangesIsland />
+        <ListPending>
+          <ListBody view={view} path={path} />
+        </ListPending>
+      </section>
+    </ListNavigationProvider>
+  );
+}
+
+function ListBody({ view, path }: { view: ListView; path: string }) {
+  const t = useTranslations("verifications");
+  const { parsed, answer } = view;
+  if (!parsed.ok)
+    return (
+      <InvalidFiltersAlert
+        title={t("filters.invalidTitle")}
+        body={t("filters.invalidBody")}
+        clearHref={path}
+        clearLabel={t("list.empty.clear")}
+        problems={parsed.problems.map((problem) => ({
+          field: problem.field,
+          text: problem.code === "not_accepted" ? t("filters.notAccepted") : t("filters.invalidValue"),
+        }))}
+      />
+    );
+  if (!answer) return null;
+  if ("error" in answer) return <ListError error={answer.error} />;
+  const data = answer.data;
+  if (data.items.length === 0)
+    return (
+      <Alert
+        tone="info"
+        title={t("list.empty.title")}
+        action={
+          <Link href={path} className="font-medium text-brand-800 underline">
+            {t("list.empty.clear")}
+          </Link>
+        }
+      >
+        {t("list.empty.body")}
+      </Alert>
+    );
+  const items = sortItems(data.items, parsed.sort, data.enrichment);
+  return (
+    <div className="space-y-4">
+      <RememberListView
+        query={view.query}
+        view={{ ids: items.map((item) => item.publicId), pagination: data.pagination, pagingAvailable: data.pagingAvailable }}
+      />
+      <VerificationTable
+        items={items}
+        enrichment={data.enrichment}
+        caption={t("list.caption")}
+        listQuery={view.query}
+        sort={parsed.sort}
+        filters={parsed.filters}
+        sortNoteId={SORT_NOTE_ID}
+      />
+      <ListPagination filters={parsed.filters} sort={parsed.sort} pagination={data.pagination} available={data.pagingAvailable} />
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-"use client";
-
 import { useNow, useTranslations } from "next-intl";
 
 import { AppLink as Link } from "@/components/ui/app-link";
@@ -9,10 +7,12 @@ import { LinkPending } from "@/components/ui/link-pending";
 import { useDateTime, useNumber } from "@/components/ui/use-formatters";
 import { redFlags } from "@/lib/cases/red-flags";
 import { isDecided, KNOWN_STEPS, type Verification } from "@/lib/upstream/model/verification";
+import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";
 import type { ListEnrichment } from "@/lib/verifications/types";
 
 import { detailHref } from "./detail-href";
+import { SortButton } from "./list-controls";
 import { StatusBadge, StepBadge } from "./status-badge";
 
 /*
@@ -23,6 +23,7 @@ import { StatusBadge, StepBadge } from "./status-badge";
  * form (an <abbr> with the full name). Every row's first cell is a link carrying the list's query, so the
  * detail's back link and previous/next keep the filters and sort. The sort orders the rows of this page
  * only (the service does not sort): the note above the header says so, and each sort button is described by it.
+ * Drawn on the server (no "use client"); the sort buttons are the browser's part (./list-controls.tsx).
  */
 
 type ColumnKey =
@@ -68,9 +69,9 @@ function useHeaderLabel() {
   };
 }
 
-/** Whole days since an ISO instant, or null. */
+/** Whole days since an ISO instant, or null: as of the view's drawing. */
 function useAgeDays() {
-  const now = useNow({ updateInterval: 60_000 });
+  const now = useNow();
   return (iso: string | null | undefined) => {
     const ms = iso ? Date.parse(iso) : NaN;
     return Number.isNaN(ms) ? null : Math.max(0, Math.floor((now.getTime() - ms) / 86_400_000));
@@ -80,12 +81,13 @@ function useAgeDays() {
 function SortHeader({
   column,
   sort,
-  onSort,
+  filters,
   noteId,
 }: {
   column: (typeof COLUMNS)[number];
   sort: ListSort | null;
-  onSort?: (sort: ListSort | null) => void;
+  /** The view's filters: given, the sortable columns have a sort button. */
+  filters?: VerificationFilters;
   noteId?: string;
 }) {
   const t = useTranslations("verifications.table");
@@ -95,29 +97,14 @@ function SortHeader({
   const { full, node } = header(column.key);
   return (
     <DataHeader aria-sort={ariaSort} pad="px-2 py-1" className={`${column.width} leading-[1.1] ${column.numeric ? "text-right" : ""}`}>
-      {column.sort && onSort ? (
-        <button
-          type="button"
-          className={`inline-flex max-w-full items-end gap-1 uppercase hover:text-slate-900 ${column.numeric ? "text-right" : "text-left"}`}
-          data-sort={column.sort}
-          aria-describedby={noteId}
-          onClick={() => {
-            // Descending first for numbers and dates (highest risk, newest), then ascending, then the service's order.
-            const next: ListSort | null =
-              active === null
-                ? { key: column.sort!, direction: "desc" }
-                : active === "desc"
-                  ? { key: column.sort!, direction: "asc" }
-                  : null;
-            onSort(next);
-          }}
-        >
+      {column.sort && filters && noteId ? (
+        <SortButton filters={filters} sort={sort} column={column.sort} numeric={column.numeric === true} noteId={noteId}>
           <span className="min-w-0 break-words" data-header-text="">
             {node}
           </span>
           <span aria-hidden="true">{active === "asc" ? "▲" : active === "desc" ? "▼" : "↕"}</span>
           <span className="sr-only">{t("sortBy", { column: full })}</span>
-        </button>
+        </SortButton>
       ) : (
         <span className="block break-words" data-header-text="">
           {node}
@@ -238,30 +225,29 @@ function CompactSteps({ steps }: { steps: Array<{ name: string; state: string | 
 export function VerificationTable({
   items,
   caption,
-  busy = false,
   enrichment,
   listQuery = "",
   sort = null,
-  onSort,
+  filters,
   sortNoteId,
 }: {
   items: Verification[];
   caption: string;
-  busy?: boolean;
   enrichment?: Record<string, ListEnrichment>;
   /** The list page's query (filters and sort), carried to the detail. */
   listQuery?: string;
   sort?: ListSort | null;
-  onSort?: (sort: ListSort | null) => void;
+  /** The view's filters, which a sort keeps: given with `sortNoteId`, the sortable columns have a sort button. */
+  filters?: VerificationFilters;
   /** The note saying the sort covers this page only (SortNote, shown by the page just above the header): describes each sort button. */
   sortNoteId?: string;
 }) {
   return (
     <div>
-      <DataTable caption={caption} busy={busy} tableClassName={TABLE}>
+      <DataTable caption={caption} tableClassName={TABLE}>
         <DataHead>
           {COLUMNS.map((column) => (
-            <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} noteId={sortNoteId} />
+            <SortHeader key={column.key} column={column} sort={sort} filters={filters} noteId={sortNoteId} />
           ))}
         </DataHead>
         <DataBody>
@@ -285,34 +271,5 @@ export function SortNote({ id }: { id: string }) {
       <span aria-hidden="true">↕ </span>
       {t("sortNote")}
     </p>
-  );
-}
-
-/** Same geometry as the table, while the client fetches a view it has nothing to show for yet. */
-export function VerificationTableSkeleton({ rows = 10, caption }: { rows?: number; caption: string }) {
-  const header = useHeaderLabel();
-  return (
-    <div aria-hidden="true">
-      <DataTable caption={caption} tableClassName={TABLE}>
-        <DataHead>
-          {COLUMNS.map((column) => (
-            <DataHeader key={column.key} pad="px-2 py-1" className={`${column.width} leading-[1.1]`}>
-              {header(column.key).node}
-            </DataHeader>
-          ))}
-        </DataHead>
-        <DataBody>
-          {Array.from({ length: rows }, (_, index) => (
-            <DataRow key={index} className={`${ROW} max-md:h-28`}>
-              {COLUMNS.map((column) => (
-                <td key={column.key} role="cell" className={`${PAD} max-md:hidden`}>
-                  <span className="block h-3 animate-pulse rounded bg-slate-200" />
-                </td>
-              ))}
-            </DataRow>
-          ))}
-        </DataBody>
-      </DataTable>
-    </div>
   );
 }

@@ -7,7 +7,8 @@ import { verificationQuery, verificationsQuery } from "@/lib/verifications/hooks
 import type { VerificationListResponse } from "@/lib/verifications/types";
 
 import { ApiRequestError } from "./api-request";
-import { seedServerError, type ServerError } from "./server-error";
+import type { ServerError } from "./server-error";
+import { seedServerError } from "./server-error-seed";
 
 /*
  * A server page whose first fetch failed hands its error to the client (lib/shared/api-client/server-error.ts). With

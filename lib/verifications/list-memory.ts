@@ -1,0 +1,27 @@
+import type { Pagination } from "@/lib/upstream/model/verification";
+
+/*
+ * The views the list drew in this tab, by their address query: the verifications in the order shown (its sort
+ * applied) and the paging. The detail's previous and next read the view the analyst came from here rather than
+ * asking the service for it again (components/verifications/verification-neighbours.tsx). Ids only: nothing personal
+ * is kept, and it goes with the tab. The last few views only.
+ */
+
+export interface RememberedListView {
+  ids: string[];
+  pagination: Pagination;
+  pagingAvailable: boolean;
+}
+
+const KEPT = 10;
+const views = new Map<string, RememberedListView>();
+
+export function rememberListView(query: string, view: RememberedListView): void {
+  views.delete(query);
+  views.set(query, view);
+  while (views.size > KEPT) views.delete(views.keys().next().value!);
+}
+
+export function recalledListView(query: string): RememberedListView | undefined {
+  return views.get(query);
+}
