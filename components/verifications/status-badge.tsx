@@ -4,8 +4,9 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 
 /*
  * Status and step states, always as colour AND text (and a symbol): never colour alone. Values the
- * contract does not show are displayed as received, in the neutral tone. No "use client": drawn on the server on the
- * list, in the browser elsewhere.
+ * contract does not show are displayed as received, in the neutral tone. No "use client": the list works out its
+ * badges on the server (its `…View` values) and draws them in the browser (./verification-rows.tsx); other pages
+ * draw them wherever they are.
  */
 
 const TONES: Record<string, { tone: BadgeTone; symbol: string }> = {
@@ -17,6 +18,23 @@ const TONES: Record<string, { tone: BadgeTone; symbol: string }> = {
   not_opened: { tone: "neutral", symbol: "○" },
 };
 
+const styleOf = (value: string | null) => (value && TONES[value]) || { tone: "neutral" as const, symbol: "·" };
+
+/** A state as a badge shows it: its tone, its symbol and its words. */
+export interface StateView {
+  tone: BadgeTone;
+  symbol: string;
+  label: string;
+}
+
+/** A step's state in a list's row: the step's short name and the symbol on screen, the full "OCR: Approved" for the rest. */
+export interface CompactStepView {
+  tone: BadgeTone;
+  symbol: string;
+  short: string;
+  full: string;
+}
+
 function useStateLabel() {
   const t = useTranslations("verifications.status");
   return (value: string | null) => {
@@ -25,15 +43,10 @@ function useStateLabel() {
   };
 }
 
-export function StatusBadge({ status }: { status: string | null }) {
+/** A verification's status, or a step's state, as a badge shows it. */
+export function useStateView() {
   const label = useStateLabel();
-  const style = (status && TONES[status]) || { tone: "neutral" as const, symbol: "·" };
-  return (
-    <Badge tone={style.tone}>
-      <span aria-hidden="true">{style.symbol}</span>
-      {label(status)}
-    </Badge>
-  );
+  return (value: string | null): StateView => ({ ...styleOf(value), label: label(value) });
 }
 
 export function useStepName() {
@@ -41,32 +54,48 @@ export function useStepName() {
   return (name: string) => (t.has(name as "ocr") && name !== "label" && name !== "short" ? t(name as "ocr") : name);
 }
 
-/**
- * One step's state, e.g. "OCR: Approved". The step name is part of the text, not only the position.
- * `compact`: the step's short name and the symbol on screen (the list's one-line rows), the full text for
- * screen readers and on hover.
- */
-export function StepBadge({ name, state, compact = false }: { name: string; state: string | null; compact?: boolean }) {
+/** One step's state, e.g. "OCR: Approved": the step name is part of the text, not only the position. */
+function useStepLabel() {
   const t = useTranslations("verifications.steps");
   const stepName = useStepName();
-  const label = useStateLabel();
-  const style = (state && TONES[state]) || { tone: "neutral" as const, symbol: "·" };
-  const full = t("label", { step: stepName(name), state: label(state) });
-  if (compact) {
+  const state = useStateView();
+  return (name: string, value: string | null) => ({
+    ...state(value),
+    label: t("label", { step: stepName(name), state: state(value).label }),
+  });
+}
+
+/** A step's state for a list's one-line row. */
+export function useCompactStepView() {
+  const t = useTranslations("verifications.steps");
+  const step = useStepLabel();
+  return (name: string, value: string | null): CompactStepView => {
+    const { tone, symbol, label } = step(name, value);
     const short = t.has(`short.${name}` as "label") ? t(`short.${name}` as "label") : name.slice(0, 3).toUpperCase();
-    return (
-      <Badge tone={style.tone} className="px-1.5 whitespace-nowrap">
-        <span aria-hidden="true" title={full}>
-          {short} {style.symbol}
-        </span>
-        <span className="sr-only">{full}</span>
-      </Badge>
-    );
-  }
+    return { tone, symbol, short, full: label };
+  };
+}
+
+export function StateBadge({ view }: { view: StateView }) {
   return (
-    <Badge tone={style.tone} className="whitespace-nowrap">
-      <span aria-hidden="true">{style.symbol}</span>
-      {t("label", { step: stepName(name), state: label(state) })}
+    <Badge tone={view.tone}>
+      <span aria-hidden="true">{view.symbol}</span>
+      {view.label}
     </Badge>
   );
+}
+
+export function CompactStepBadge({ view }: { view: CompactStepView }) {
+  return (
+    <Badge tone={view.tone} className="px-1.5 whitespace-nowrap">
+      <span aria-hidden="true" title={view.full}>
+        {view.short} {view.symbol}
+      </span>
+      <span className="sr-only">{view.full}</span>
+    </Badge>
+  );
+}
+
+export function StatusBadge({ status }: { status: string | null }) {
+  return <StateBadge view={useStateView()(status)} />;
 }

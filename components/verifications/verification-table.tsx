@@ -1,9 +1,7 @@
 import { useNow, useTranslations } from "next-intl";
 
-import { AppLink as Link } from "@/components/ui/app-link";
-import { Badge } from "@/components/ui/badge";
-import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable, ShortLabel } from "@/components/ui/data-table";
-import { LinkPending } from "@/components/ui/link-pending";
+import type { BadgeTone } from "@/components/ui/badge";
+import { DataBody, DataHead, DataHeader, DataTable, ShortLabel } from "@/components/ui/data-table";
 import { useDateTime, useNumber } from "@/components/ui/use-formatters";
 import { redFlags } from "@/lib/cases/red-flags";
 import { isDecided, KNOWN_STEPS, type Verification } from "@/lib/upstream/model/verification";
@@ -11,9 +9,9 @@ import type { VerificationFilters } from "@/lib/upstream/model/verification-quer
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";
 import type { ListEnrichment } from "@/lib/verifications/types";
 
-import { detailHref } from "./detail-href";
 import { SortButton } from "./list-controls";
-import { StatusBadge, StepBadge } from "./status-badge";
+import { useCompactStepView, useStateView } from "./status-badge";
+import { VerificationRows, type RowView, type RowWords } from "./verification-rows";
 
 /*
  * The list: a compact table from md up (one line per row, so 15+ rows fit above the fold at 1440×900) and
@@ -23,7 +21,8 @@ import { StatusBadge, StepBadge } from "./status-badge";
  * form (an <abbr> with the full name). Every row's first cell is a link carrying the list's query, so the
  * detail's back link and previous/next keep the filters and sort. The sort orders the rows of this page
  * only (the service does not sort): the note above the header says so, and each sort button is described by it.
- * Drawn on the server (no "use client"); the sort buttons are the browser's part (./list-controls.tsx).
+ * The header is drawn on the server (no "use client"), its sort buttons are the browser's part (./list-controls.tsx);
+ * the rows are written out here (`useRowViews`) and drawn by ./verification-rows.tsx, so the page carries each once.
  */
 
 type ColumnKey =
@@ -55,10 +54,7 @@ const COLUMNS: Array<{ key: ColumnKey; width: string; numeric?: boolean; sort?: 
   { key: "owner", width: "w-[6rem]" },
 ];
 
-// One line per row on a wide screen, whatever a cell holds (a long owner, two flag badges): rows keep their 36 px.
-const ROW = "md:h-9 md:align-middle md:whitespace-nowrap";
 const TABLE = "md:min-w-[77.5rem] md:table-fixed";
-const PAD = "px-2 py-1";
 
 /** A column's header text: its short form (in an <abbr>) where the full name would not fit. */
 function useHeaderLabel() {
@@ -114,112 +110,61 @@ function SortHeader({
   );
 }
 
-function Flags({ item }: { item: Verification }) {
+/** A verification's red flags as the row shows them: PEP, list hits, or else their count; null when there are none. */
+function useFlagsView() {
   const t = useTranslations("verifications.table");
-  const flags = redFlags(item);
-  const lists = item.restrictiveLists.length;
-  const pep = flags.some((flag) => flag.kind === "pep");
-  if (!pep && lists === 0 && flags.length === 0) return <span className="text-slate-600">{t("none")}</span>;
-  return (
-    <span className="flex items-center gap-1 overflow-hidden" title={t("flagCount", { count: flags.length })}>
-      {pep ? <Badge tone="warning">{t("pepYes")}</Badge> : null}
-      {lists > 0 ? <Badge tone="danger">{t("listHitsShort", { count: lists })}</Badge> : null}
-      {!pep && lists === 0 ? <Badge tone="danger">{t("flagCount", { count: flags.length })}</Badge> : null}
-    </span>
-  );
+  return (item: Verification): RowView["flags"] => {
+    const flags = redFlags(item);
+    const lists = item.restrictiveLists.length;
+    const pep = flags.some((flag) => flag.kind === "pep");
+    if (!pep && lists === 0 && flags.length === 0) return null;
+    const badges: Array<{ tone: BadgeTone; text: string }> = [];
+    if (pep) badges.push({ tone: "warning", text: t("pepYes") });
+    if (lists > 0) badges.push({ tone: "danger", text: t("listHitsShort", { count: lists }) });
+    if (!pep && lists === 0) badges.push({ tone: "danger", text: t("flagCount", { count: flags.length }) });
+    return { title: t("flagCount", { count: flags.length }), badges };
+  };
 }
 
-function useCells(item: Verification, enrichment: ListEnrichment | undefined) {
+/** Each row as ./verification-rows.tsx draws it, written out here in the member's language. */
+function useRowViews(items: Verification[], enrichment: Record<string, ListEnrichment> | undefined): RowView[] {
   const t = useTranslations("verifications.table");
   const dateTime = useDateTime();
   const number = useNumber();
   const age = useAgeDays();
-  const days = age(enrichment?.caseOpenedAt);
-  return {
-    refId: enrichment?.refId ?? null,
-    identity: item.identityScore === null ? t("none") : number(item.identityScore),
-    risk: item.riskScore === null ? t("none") : number(item.riskScore),
-    created: dateTime(item.createdAt) ?? t("none"),
-    // Only outcomes have a decision date (isDecided).
-    decided: isDecided(item.status) ? (dateTime(item.decidedAt) ?? t("none")) : null,
-    caseAge: days === null ? null : t("days", { count: days }),
-    owner: enrichment?.caseOwner ?? null,
-  };
+  const state = useStateView();
+  const step = useCompactStepView();
+  const flags = useFlagsView();
+  return items.map((item) => {
+    const known = enrichment?.[item.publicId];
+    const days = age(known?.caseOpenedAt);
+    return {
+      id: item.publicId,
+      open: t("open", { publicId: item.publicId }),
+      document: item.document,
+      masked: item.documentMasked,
+      status: state(item.status),
+      refId: known?.refId ?? null,
+      steps: KNOWN_STEPS.map((name) => ({ name, view: step(name, item.steps.find((found) => found.name === name)?.state ?? null) })),
+      identity: item.identityScore === null ? t("none") : number(item.identityScore),
+      risk: item.riskScore === null ? t("none") : number(item.riskScore),
+      flags: flags(item),
+      created: dateTime(item.createdAt) ?? t("none"),
+      // Only outcomes have a decision date (isDecided).
+      decided: isDecided(item.status) ? (dateTime(item.decidedAt) ?? t("none")) : null,
+      caseAge: days === null ? null : t("days", { count: days }),
+      owner: known?.caseOwner ?? null,
+    };
+  });
 }
 
-function Row({ item, enrichment, listQuery }: { item: Verification; enrichment?: ListEnrichment; listQuery: string }) {
+/** The words every row shares, once. */
+function useRowWords(): RowWords {
   const t = useTranslations("verifications.table");
-  const cells = useCells(item, enrichment);
-  const steps = KNOWN_STEPS.map((name) => item.steps.find((step) => step.name === name) ?? { name, state: null });
-  const dash = <span className="text-slate-600">{t("none")}</span>;
-  const label = (key: ColumnKey) => t(key);
-  return (
-    <DataRow className={ROW} data-public-id={item.publicId}>
-      <DataCell rowHeader kind="title" pad={PAD} className="font-normal">
-        <Link
-          href={detailHref(item.publicId, listQuery)}
-          className="relative block font-mono text-xs text-brand-800 underline decoration-brand-600/40 underline-offset-2 hover:decoration-brand-800 max-md:text-sm max-md:break-all md:truncate"
-          title={item.publicId}
-          aria-label={t("open", { publicId: item.publicId })}
-        >
-          {item.publicId}
-          <LinkPending />
-        </Link>
-      </DataCell>
-      <DataCell
-        label={label("document")}
-        pad={PAD}
-        className="font-mono text-xs text-slate-800 md:truncate"
-        title={item.documentMasked ? t("masked") : undefined}
-      >
-        {item.document}
-        {item.documentMasked ? <span className="sr-only"> ({t("masked")})</span> : null}
-      </DataCell>
-      <DataCell label={label("status")} pad={PAD}>
-        <StatusBadge status={item.status} />
-      </DataCell>
-      <DataCell label={label("refId")} pad={PAD} className="text-xs text-slate-800 md:truncate" title={cells.refId ?? undefined}>
-        {cells.refId ?? dash}
-      </DataCell>
-      <DataCell label={label("steps")} pad={PAD}>
-        <CompactSteps steps={steps} />
-      </DataCell>
-      <DataCell label={label("identityScore")} pad={PAD} className="text-right tabular-nums">
-        {cells.identity}
-      </DataCell>
-      <DataCell label={label("riskScore")} pad={PAD} className="text-right tabular-nums">
-        {cells.risk}
-      </DataCell>
-      <DataCell label={label("flags")} pad={PAD}>
-        <Flags item={item} />
-      </DataCell>
-      <DataCell label={label("createdAt")} pad={PAD} className="text-xs text-slate-700 tabular-nums md:truncate">
-        {cells.created}
-      </DataCell>
-      <DataCell label={label("decidedAt")} pad={PAD} className="text-xs text-slate-700 tabular-nums md:truncate">
-        {cells.decided ?? <span className="text-slate-600">{t("notDecided")}</span>}
-      </DataCell>
-      <DataCell label={label("caseAge")} pad={PAD} className="text-xs text-slate-700 tabular-nums md:truncate">
-        {cells.caseAge ?? dash}
-      </DataCell>
-      <DataCell label={label("owner")} pad={PAD} className="text-xs text-slate-700 md:truncate" title={cells.owner ?? undefined}>
-        {cells.owner ?? dash}
-      </DataCell>
-    </DataRow>
-  );
-}
-
-/** Three steps on one line: a symbol each, the full "OCR: Approved" for screen readers and on hover. */
-function CompactSteps({ steps }: { steps: Array<{ name: string; state: string | null }> }) {
-  return (
-    <ul className="flex items-center gap-0.5">
-      {steps.map((step) => (
-        <li key={step.name}>
-          <StepBadge name={step.name} state={step.state} compact />
-        </li>
-      ))}
-    </ul>
-  );
+  const labels = Object.fromEntries(
+    COLUMNS.filter((column) => column.key !== "publicId").map((column) => [column.key, t(column.key)]),
+  ) as RowWords["labels"];
+  return { labels, masked: t("masked"), none: t("none"), notDecided: t("notDecided") };
 }
 
 export function VerificationTable({
@@ -251,9 +196,7 @@ export function VerificationTable({
           ))}
         </DataHead>
         <DataBody>
-          {items.map((item) => (
-            <Row key={item.publicId} item={item} enrichment={enrichment?.[item.publicId]} listQuery={listQuery} />
-          ))}
+          <VerificationRows rows={useRowViews(items, enrichment)} words={useRowWords()} listQuery={listQuery} />
         </DataBody>
       </DataTable>
     </div>
