@@ -21,9 +21,11 @@ export interface RowView {
   open: string;
   document: string;
   masked: boolean;
-  status: StateView;
+  /** The status, a key of RowWords' `states`. */
+  status: string;
   refId: string | null;
-  steps: Array<{ name: string; view: CompactStepView }>;
+  /** Each step's state, keys of RowWords' `steps` (`ocr:approved`). */
+  steps: string[];
   identity: string;
   risk: string;
   /** The red flags' badges and their count in words; null: none. */
@@ -44,6 +46,9 @@ export interface RowWords {
   masked: string;
   none: string;
   notDecided: string;
+  /** The badges of the statuses and step states on the page, each written once. */
+  states: Record<string, StateView>;
+  steps: Record<string, CompactStepView>;
 }
 
 // One line per row on a wide screen, whatever a cell holds (a long owner, two flag badges): rows keep their 36 px.
@@ -81,7 +86,7 @@ function Row({ row, words, listQuery }: { row: RowView; words: RowWords; listQue
         {row.masked ? <span className="sr-only"> ({words.masked})</span> : null}
       </DataCell>
       <DataCell label={labels.status} pad={PAD}>
-        <StateBadge view={row.status} />
+        <StateBadge view={words.states[row.status]!} />
       </DataCell>
       <DataCell label={labels.refId} pad={PAD} className="text-xs text-slate-800 md:truncate" title={row.refId ?? undefined}>
         {row.refId ?? dash}
@@ -89,8 +94,8 @@ function Row({ row, words, listQuery }: { row: RowView; words: RowWords; listQue
       <DataCell label={labels.steps} pad={PAD}>
         <ul className="flex items-center gap-0.5">
           {row.steps.map((step) => (
-            <li key={step.name}>
-              <CompactStepBadge view={step.view} />
+            <li key={step}>
+              <CompactStepBadge view={words.steps[step]!} />
             </li>
           ))}
         </ul>

@@ -126,14 +126,15 @@ function useFlagsView() {
   };
 }
 
+/** A step's state as a key of the rows' shared words. */
+const stepKey = (name: string, state: string | null) => `${name}:${state ?? ""}`;
+
 /** Each row as ./verification-rows.tsx draws it, written out here in the member's language. */
 function useRowViews(items: Verification[], enrichment: Record<string, ListEnrichment> | undefined): RowView[] {
   const t = useTranslations("verifications.table");
   const dateTime = useDateTime();
   const number = useNumber();
   const age = useAgeDays();
-  const state = useStateView();
-  const step = useCompactStepView();
   const flags = useFlagsView();
   return items.map((item) => {
     const known = enrichment?.[item.publicId];
@@ -143,9 +144,9 @@ function useRowViews(items: Verification[], enrichment: Record<string, ListEnric
       open: t("open", { publicId: item.publicId }),
       document: item.document,
       masked: item.documentMasked,
-      status: state(item.status),
+      status: item.status,
       refId: known?.refId ?? null,
-      steps: KNOWN_STEPS.map((name) => ({ name, view: step(name, item.steps.find((found) => found.name === name)?.state ?? null) })),
+      steps: KNOWN_STEPS.map((name) => stepKey(name, stepState(item, name))),
       identity: item.identityScore === null ? t("none") : number(item.identityScore),
       risk: item.riskScore === null ? t("none") : number(item.riskScore),
       flags: flags(item),
@@ -158,13 +159,23 @@ function useRowViews(items: Verification[], enrichment: Record<string, ListEnric
   });
 }
 
-/** The words every row shares, once. */
-function useRowWords(): RowWords {
+const stepState = (item: Verification, name: string) => item.steps.find((step) => step.name === name)?.state ?? null;
+
+/** The words every row shares, once, with the badges of the statuses and step states among `items`. */
+function useRowWords(items: Verification[]): RowWords {
   const t = useTranslations("verifications.table");
+  const state = useStateView();
+  const step = useCompactStepView();
   const labels = Object.fromEntries(
     COLUMNS.filter((column) => column.key !== "publicId").map((column) => [column.key, t(column.key)]),
   ) as RowWords["labels"];
-  return { labels, masked: t("masked"), none: t("none"), notDecided: t("notDecided") };
+  const states: RowWords["states"] = {};
+  const steps: RowWords["steps"] = {};
+  for (const item of items) {
+    states[item.status] ??= state(item.status);
+    for (const name of KNOWN_STEPS) steps[stepKey(name, stepState(item, name))] ??= step(name, stepState(item, name));
+  }
+  return { labels, masked: t("masked"), none: t("none"), notDecided: t("notDecided"), states, steps };
 }
 
 export function VerificationTable({
@@ -196,7 +207,7 @@ export function VerificationTable({
           ))}
         </DataHead>
         <DataBody>
-          <VerificationRows rows={useRowViews(items, enrichment)} words={useRowWords()} listQuery={listQuery} />
+          <VerificationRows rows={useRowViews(items, enrichment)} words={useRowWords(items)} listQuery={listQuery} />
         </DataBody>
       </DataTable>
     </div>
