@@ -126,7 +126,7 @@ const FIRST_LOAD_CEILING_KB: Record<string, number> = {
   "/kyc": 170,
   "/lookups/cpf": 170,
   "/not-allowed": 155,
-  "/verifications": 185,
+  "/verifications": 168,
   "/verifications/[publicId]": 211,
 };
 
