@@ -2,9 +2,7 @@ import type { ReactNode } from "react";
 
 // Tones always come with text: colour is never the only carrier of meaning. Each tone's colours are one class
 // (app/globals.css, `.badge-*`), contrast ≥ 4.5:1.
-const TONES = ["success", "warning", "danger", "info", "neutral"] as const;
-
-export type BadgeTone = (typeof TONES)[number];
+export type BadgeTone = "success" | "warning" | "danger" | "info" | "neutral";
 
 export function Badge({ tone = "neutral", children, className = "" }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
   return <span className={`badge badge-${tone} ${className}`}>{children}</span>;

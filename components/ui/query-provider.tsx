@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
-import { useContext, useState, type ReactNode } from "react";
+import { useContext, useState, type ComponentType, type ReactNode } from "react";
 
 import { tabQueryClient } from "@/lib/shared/api-client/query-client";
 
@@ -15,4 +15,16 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
   const [client] = useState(() => outer ?? tabQueryClient());
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** `Component` under its own QueryProvider: an island whose module loads later and brings react-query with it. */
+export function withQueryProvider<Props extends object>(Component: ComponentType<Props>): ComponentType<Props> {
+  function WithQueryProvider(props: Props) {
+    return (
+      <QueryProvider>
+        <Component {...props} />
+      </QueryProvider>
+    );
+  }
+  return WithQueryProvider;
 }

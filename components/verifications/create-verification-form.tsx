@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { ApiErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
-import { QueryProvider } from "@/components/ui/query-provider";
+import { withQueryProvider } from "@/components/ui/query-provider";
 import { DOCUMENT_TYPES } from "@/lib/verifications/rules";
 
 import { CreatedVerification } from "./created-verification";
@@ -19,25 +19,21 @@ import { useCreateVerificationForm, type FieldName } from "./use-create-verifica
  * (./use-create-verification-form.ts), so `integration_origin_public_id` cannot be sent from here.
  */
 
-interface FormProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCreated?: () => void;
-}
-
 /**
  * The dialog itself; ./create-verification-dialog.tsx opens it (this module is loaded when its trigger is reached,
  * and brings react-query with it: the list it opens from loads none).
  */
-export function CreateVerificationForm(props: FormProps) {
-  return (
-    <QueryProvider>
-      <CreateVerificationFormBody {...props} />
-    </QueryProvider>
-  );
-}
+export const CreateVerificationForm = withQueryProvider(CreateVerificationFormBody);
 
-function CreateVerificationFormBody({ open, onOpenChange, onCreated }: FormProps) {
+function CreateVerificationFormBody({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated?: () => void;
+}) {
   const t = useTranslations("verifications.create");
   const id = useId();
   const flows = useConnectionFlows();

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
-import { QueryProvider } from "@/components/ui/query-provider";
+import { withQueryProvider } from "@/components/ui/query-provider";
 import { useVerificationChanges } from "@/lib/webhooks/hooks";
 
 import { LIVE_NOTICE_REGION, useListNavigation } from "./list-navigation";
@@ -16,13 +16,7 @@ import { LIVE_NOTICE_REGION, useListNavigation } from "./list-navigation";
  * list of 100 rows while a team worked). Loaded after the page (./list-controls.tsx, LiveChangesIsland), with
  * react-query for its feed.
  */
-export default function LiveChangesNoticeIsland() {
-  return (
-    <QueryProvider>
-      <LiveChangesNotice />
-    </QueryProvider>
-  );
-}
+export default withQueryProvider(LiveChangesNotice);
 
 function LiveChangesNotice() {
   const t = useTranslations("events.live");

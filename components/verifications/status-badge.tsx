@@ -54,25 +54,18 @@ export function useStepName() {
   return (name: string) => (t.has(name as "ocr") && name !== "label" && name !== "short" ? t(name as "ocr") : name);
 }
 
-/** One step's state, e.g. "OCR: Approved": the step name is part of the text, not only the position. */
-function useStepLabel() {
+/**
+ * A step's state for a list's one-line row: "OCR: Approved" in full (the step name is part of the text, not only the
+ * position), its short name and symbol for the screen.
+ */
+export function useCompactStepView() {
   const t = useTranslations("verifications.steps");
   const stepName = useStepName();
   const state = useStateView();
-  return (name: string, value: string | null) => ({
-    ...state(value),
-    label: t("label", { step: stepName(name), state: state(value).label }),
-  });
-}
-
-/** A step's state for a list's one-line row. */
-export function useCompactStepView() {
-  const t = useTranslations("verifications.steps");
-  const step = useStepLabel();
   return (name: string, value: string | null): CompactStepView => {
-    const { tone, symbol, label } = step(name, value);
+    const { tone, symbol, label } = state(value);
     const short = t.has(`short.${name}` as "label") ? t(`short.${name}` as "label") : name.slice(0, 3).toUpperCase();
-    return { tone, symbol, short, full: label };
+    return { tone, symbol, short, full: t("label", { step: stepName(name), state: label }) };
   };
 }
 

@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { CsvExport } from "@/components/ui/csv-export";
-import { QueryProvider } from "@/components/ui/query-provider";
+import { withQueryProvider } from "@/components/ui/query-provider";
 import type { VerificationFilters } from "@/lib/upstream/model/verification-query";
 import { useVerificationsExport } from "@/lib/verifications/export-hooks";
 
@@ -13,13 +13,7 @@ import { useVerificationsExport } from "@/lib/verifications/export-hooks";
  * (./list-controls.tsx, ExportIsland).
  */
 
-export default function VerificationExportIsland({ filters }: { filters: VerificationFilters }) {
-  return (
-    <QueryProvider>
-      <VerificationExport filters={filters} />
-    </QueryProvider>
-  );
-}
+export default withQueryProvider(VerificationExport);
 
 function VerificationExport({ filters }: { filters: VerificationFilters }) {
   const t = useTranslations("verifications.export");

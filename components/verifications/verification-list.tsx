@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
+import { listViewOf } from "@/lib/verifications/list-memory";
 import type { ParsedListQuery } from "@/lib/verifications/list-query";
 import { DEFAULT_PAGE_SIZE } from "@/lib/verifications/rules";
 import { sortItems } from "@/lib/verifications/sorting";
@@ -118,10 +119,7 @@ function ListBody({ view, path }: { view: ListView; path: string }) {
   const items = sortItems(data.items, parsed.sort, data.enrichment);
   return (
     <div className="space-y-4">
-      <RememberListView
-        query={view.query}
-        view={{ ids: items.map((item) => item.publicId), pagination: data.pagination, pagingAvailable: data.pagingAvailable }}
-      />
+      <RememberListView query={view.query} view={listViewOf(items, data)} />
       <VerificationTable
         items={items}
         enrichment={data.enrichment}

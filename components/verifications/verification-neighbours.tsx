@@ -5,7 +5,7 @@ import { useMemo } from "react";
 
 import { AppLink as Link } from "@/components/ui/app-link";
 import { useVerifications } from "@/lib/verifications/hooks";
-import { recalledListView, type RememberedListView } from "@/lib/verifications/list-memory";
+import { listViewOf, recalledListView, type RememberedListView } from "@/lib/verifications/list-memory";
 import { listQueryOf, parseListQuery } from "@/lib/verifications/list-query";
 import { sortItems, type ListSort } from "@/lib/verifications/sorting";
 import type { VerificationListResponse } from "@/lib/verifications/types";
@@ -19,14 +19,9 @@ import { detailHref } from "./detail-href";
  * edge, the adjacent page is read from the service.
  */
 
-/** A page of the list as the list shows it: its ids in the order of `sort`. */
-function viewOf(data: VerificationListResponse, sort: ListSort | null): RememberedListView {
-  return {
-    ids: sortItems(data.items, sort, data.enrichment).map((item) => item.publicId),
-    pagination: data.pagination,
-    pagingAvailable: data.pagingAvailable,
-  };
-}
+/** A page the service answered, as the list shows it: in the order of `sort`. */
+const viewOf = (data: VerificationListResponse, sort: ListSort | null): RememberedListView =>
+  listViewOf(sortItems(data.items, sort, data.enrichment), data);
 
 export function backHref(listQuery: string): string {
   return listQuery ? `/verifications?${listQuery}` : "/verifications";

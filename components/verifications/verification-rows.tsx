@@ -15,6 +15,21 @@ import { CompactStepBadge, StateBadge, type CompactStepView, type StateView } fr
  * needs no catalogue, formatter or rule to draw it.
  */
 
+/** The list's columns (./verification-table.tsx lays them out). */
+export type ColumnKey =
+  | "publicId"
+  | "document"
+  | "status"
+  | "refId"
+  | "steps"
+  | "identityScore"
+  | "riskScore"
+  | "flags"
+  | "createdAt"
+  | "decidedAt"
+  | "caseAge"
+  | "owner";
+
 export interface RowView {
   id: string;
   /** The link's accessible name ("Open verification …"). */
@@ -39,10 +54,8 @@ export interface RowView {
 
 /** The words every row shares, once: the cells' labels (shown on a phone's cards) and the placeholders. */
 export interface RowWords {
-  labels: Record<
-    "document" | "status" | "refId" | "steps" | "identityScore" | "riskScore" | "flags" | "createdAt" | "decidedAt" | "caseAge" | "owner",
-    string
-  >;
+  /** Every column but the public id, which heads its row. */
+  labels: Record<Exclude<ColumnKey, "publicId">, string>;
   masked: string;
   none: string;
   notDecided: string;

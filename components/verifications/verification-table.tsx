@@ -11,7 +11,7 @@ import type { ListEnrichment } from "@/lib/verifications/types";
 
 import { SortButton } from "./list-controls";
 import { useCompactStepView, useStateView } from "./status-badge";
-import { VerificationRows, type RowView, type RowWords } from "./verification-rows";
+import { VerificationRows, type ColumnKey, type RowView, type RowWords } from "./verification-rows";
 
 /*
  * The list: a compact table from md up (one line per row, so 15+ rows fit above the fold at 1440×900) and
@@ -24,20 +24,6 @@ import { VerificationRows, type RowView, type RowWords } from "./verification-ro
  * The header is drawn on the server (no "use client"), its sort buttons are the browser's part (./list-controls.tsx);
  * the rows are written out here (`useRowViews`) and drawn by ./verification-rows.tsx, so the page carries each once.
  */
-
-type ColumnKey =
-  | "publicId"
-  | "document"
-  | "status"
-  | "refId"
-  | "steps"
-  | "identityScore"
-  | "riskScore"
-  | "flags"
-  | "createdAt"
-  | "decidedAt"
-  | "caseAge"
-  | "owner";
 
 const COLUMNS: Array<{ key: ColumnKey; width: string; numeric?: boolean; sort?: SortKey }> = [
   { key: "publicId", width: "w-[7.5rem]" },

@@ -8,31 +8,28 @@ import { Alert } from "@/components/ui/alert";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
-import { QueryProvider } from "@/components/ui/query-provider";
+import { withQueryProvider } from "@/components/ui/query-provider";
 import { useSaveView } from "@/lib/views/hooks";
 import { VIEW_NAME_MAX, viewQueryOf, type ViewScope } from "@/lib/views/rules";
 
 /**
  * The "Save this view" dialog (./save-view-dialog.tsx loads it when its button is reached, and mounts it
- * afresh on each opening: an empty name, no earlier refusal).
+ * afresh on each opening: an empty name, no earlier refusal). With react-query, which comes with this module: the
+ * verifications list loads none with its first paint.
  */
-interface FormProps {
+export const SaveViewForm = withQueryProvider(SaveViewFormBody);
+
+function SaveViewFormBody({
+  scope,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
   scope: ViewScope;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSaved: (name: string) => void;
-}
-
-/** With react-query, which comes with this module: the verifications list loads none with its first paint. */
-export function SaveViewForm(props: FormProps) {
-  return (
-    <QueryProvider>
-      <SaveViewFormBody {...props} />
-    </QueryProvider>
-  );
-}
-
-function SaveViewFormBody({ scope, open, onOpenChange, onSaved }: FormProps) {
+}) {
   const t = useTranslations("views");
   const searchParams = useSearchParams();
   const save = useSaveView();

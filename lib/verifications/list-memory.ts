@@ -1,4 +1,6 @@
-import type { Pagination } from "@/lib/upstream/model/verification";
+import type { Pagination, Verification } from "@/lib/upstream/model/verification";
+
+import type { VerificationListResponse } from "./types";
 
 /*
  * The views the list drew in this tab, by their address query: the verifications in the order shown (its sort
@@ -11,6 +13,14 @@ export interface RememberedListView {
   ids: string[];
   pagination: Pagination;
   pagingAvailable: boolean;
+}
+
+/** A page of the list as the list shows it: `items` in the order shown, with the page's paging. */
+export function listViewOf(
+  items: Verification[],
+  page: Pick<VerificationListResponse, "pagination" | "pagingAvailable">,
+): RememberedListView {
+  return { ids: items.map((item) => item.publicId), pagination: page.pagination, pagingAvailable: page.pagingAvailable };
 }
 
 const KEPT = 10;
