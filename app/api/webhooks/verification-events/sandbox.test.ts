@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { getCase } from "@/lib/cases/server/detail";
 import { listQueue } from "@/lib/cases/server/queue";
+import { caseSettings } from "@/lib/cases/server/store";
 import { setLogSink } from "@/lib/log";
 import { kickWebhookProcessor } from "@/lib/webhooks/server/processor";
 import { verificationEvents, webhookDeliveries } from "@/lib/webhooks/server/tables";
@@ -124,8 +125,18 @@ describeEachDatabase("the sandbox's deliveries, received on $name", ({ open }) =
     const [delivery] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.publicId, publicId));
     expect(delivery).toMatchObject({ keySource: "event", state: "processed" });
     const [created] = await handle.db.select().from(verificationEvents).where(eq(verificationEvents.publicId, publicId));
-    expect(created).toMatchObject({ event: "verification.created", status: "not_opened", identityScore: expect.any(Number) });
-    expect(await getCase(handle.db, "primary", publicId)).toMatchObject({ status: "open", flags: ["pep"], upstreamStatus: "not_opened" });
+    expect(created).toMatchObject({
+      event: "verification.created",
+      status: "not_opened",
+      identityScore: expect.any(Number),
+      fraudScore: expect.any(Number),
+    });
+    // The PEP flag always; the score's flag as the service scored this verification (its risk is drawn from the id
+    // the service chose, so a PEP's crosses the threshold for about one id in twenty-five).
+    const scoreFlag = created!.fraudScore! >= caseSettings().riskThreshold ? ["high_risk"] : [];
+    const opened = await getCase(handle.db, "primary", publicId);
+    expect(opened).toMatchObject({ status: "open", upstreamStatus: "not_opened" });
+    expect(opened!.flags.toSorted()).toEqual(["pep", ...scoreFlag].toSorted());
 
     // The service ends the flow: verification.expired, the status unchanged.
     expect((await control(publicId, { status: "expired" })).status).toBe(200);
