@@ -113,8 +113,8 @@ test("a case the service sends to review is routed, auto-assigned and shown assi
 
     await moveUpstream(publicId, "review");
     await expect(row).toHaveCount(1, { timeout: 20_000 });
-    // Already assigned, to the queue's one member: the analyst watching it.
-    await expect(row).toContainText(/(Assignee|Respons\S*)\s*(You|Você)/);
+    // Already assigned, to the queue's one member: the analyst watching it (the cell a card labels "Assignee").
+    await expect(row.locator('[role=cell]:is([data-label="Assignee"], [data-label="Responsável"])')).toHaveText(/^(You|Você)$/);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   } finally {
     await admin.request.put("/api/cases/routing", { headers: WRITE, data: routingBody(before) });

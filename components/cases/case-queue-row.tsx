@@ -92,7 +92,7 @@ export function CaseQueueRow({
       data-picked={bulk?.picked.has(item.publicId) ? "true" : undefined}
     >
       {bulk ? (
-        <DataCell pad="px-3 py-1">
+        <DataCell label={t("bulk.pickColumn")} pad="px-3 py-1">
           <PickBox item={item} bulk={bulk} onPick={onPick} />
         </DataCell>
       ) : null}

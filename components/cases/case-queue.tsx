@@ -45,7 +45,8 @@ export function CaseQueue({ initial, viewer, actions }: { initial: QueueParams; 
         <ApiErrorState error={queue.error} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
       ) : data ? (
         <>
-          {canWork && data.items.length > 0 ? (
+          {/* Kept while the queue empties: a bulk action that took its last cases still shows its results. */}
+          {canWork ? (
             <BulkBar
               picked={picked}
               onChange={setPicked}

@@ -5,5 +5,10 @@ import type { ReactNode } from "react";
 export type BadgeTone = "success" | "warning" | "danger" | "info" | "neutral";
 
 export function Badge({ tone = "neutral", children, className = "" }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return <span className={`badge badge-${tone} ${className}`}>{children}</span>;
+  return <span className={badgeClass(tone, className)}>{children}</span>;
+}
+
+/** A badge's classes, for a span drawn as a badge where a component would not do (a table cell's one element). */
+export function badgeClass(tone: BadgeTone, className = ""): string {
+  return className ? `badge badge-${tone} ${className}` : `badge badge-${tone}`;
 }

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { badgeClass, type BadgeTone } from "@/components/ui/badge";
 
 /*
  * Status and step states, always as colour AND text (and a symbol): never colour alone. Values the
@@ -70,22 +70,29 @@ export function useCompactStepView() {
 }
 
 export function StateBadge({ view }: { view: StateView }) {
+  return stateBadge(view);
+}
+
+/** The badge as an element of its own (not a component's), for a table cell that lays out its one child (DataCell). */
+export function stateBadge(view: StateView) {
   return (
-    <Badge tone={view.tone}>
+    <span className={badgeClass(view.tone)}>
       <span aria-hidden="true">{view.symbol}</span>
       {view.label}
-    </Badge>
+    </span>
   );
 }
 
+/**
+ * A step's badge in a list of them (`<ul className="steps">`): the item is the badge. The step's full words as the
+ * tooltip and for screen readers, its short name and symbol on screen (`.step`).
+ */
 export function CompactStepBadge({ view }: { view: CompactStepView }) {
   return (
-    <Badge tone={view.tone} className="px-1.5 whitespace-nowrap">
-      <span aria-hidden="true" title={view.full}>
-        {view.short} {view.symbol}
-      </span>
+    <li className={badgeClass(view.tone, "step")} title={view.full}>
+      <span aria-hidden="true">{`${view.short} ${view.symbol}`}</span>
       <span className="sr-only">{view.full}</span>
-    </Badge>
+    </li>
   );
 }
 

@@ -10,8 +10,9 @@ import type { ListSort, SortKey } from "@/lib/verifications/sorting";
 import type { ListEnrichment } from "@/lib/verifications/types";
 
 import { SortButton } from "./list-controls";
+import { ID_SLOT, type RowView, type RowWords } from "./row-view";
 import { useCompactStepView, useStateView } from "./status-badge";
-import { VerificationRows, type ColumnKey, type RowView, type RowWords } from "./verification-rows";
+import { VerificationRows } from "./verification-rows";
 
 /*
  * The list: a compact table from md up (one line per row, so 15+ rows fit above the fold at 1440×900) and
@@ -24,6 +25,21 @@ import { VerificationRows, type ColumnKey, type RowView, type RowWords } from ".
  * The header is drawn on the server (no "use client"), its sort buttons are the browser's part (./list-controls.tsx);
  * the rows are written out here (`useRowViews`) and drawn by ./verification-rows.tsx, so the page carries each once.
  */
+
+/** The list's columns. */
+export type ColumnKey =
+  | "publicId"
+  | "document"
+  | "status"
+  | "refId"
+  | "steps"
+  | "identityScore"
+  | "riskScore"
+  | "flags"
+  | "createdAt"
+  | "decidedAt"
+  | "caseAge"
+  | "owner";
 
 const COLUMNS: Array<{ key: ColumnKey; width: string; numeric?: boolean; sort?: SortKey }> = [
   { key: "publicId", width: "w-[7.5rem]" },
@@ -40,7 +56,8 @@ const COLUMNS: Array<{ key: ColumnKey; width: string; numeric?: boolean; sort?: 
   { key: "owner", width: "w-[6rem]" },
 ];
 
-const TABLE = "md:min-w-[77.5rem] md:table-fixed";
+// `vlist`: its rows and cells look (app/globals.css), each row's HTML kept short (./verification-rows.tsx).
+const TABLE = "vlist md:min-w-[77.5rem] md:table-fixed";
 
 /** A column's header text: its short form (in an <abbr>) where the full name would not fit. */
 function useHeaderLabel() {
@@ -49,6 +66,12 @@ function useHeaderLabel() {
     const full = t(key);
     return { full, node: t.has(`short.${key}`) ? <ShortLabel short={t(`short.${key}`)} full={full} /> : full };
   };
+}
+
+/** The columns' labels on a phone's cards, but the public id's: it heads its card. */
+function useColumnLabels() {
+  const t = useTranslations("verifications.table");
+  return COLUMNS.map((column) => (column.key === "publicId" ? null : t(column.key)));
 }
 
 /** Whole days since an ISO instant, or null: as of the view's drawing. */
@@ -115,8 +138,11 @@ function useFlagsView() {
 /** A step's state as a key of the rows' shared words. */
 const stepKey = (name: string, state: string | null) => `${name}:${state ?? ""}`;
 
+/** Where a verification's step sits among the rows' shared step badges (RowWords' `steps`). */
+type StepIndexOf = (item: Verification, name: string) => number;
+
 /** Each row as ./verification-rows.tsx draws it, written out here in the member's language. */
-function useRowViews(items: Verification[], enrichment: Record<string, ListEnrichment> | undefined): RowView[] {
+function useRowViews(items: Verification[], enrichment: Record<string, ListEnrichment> | undefined, stepIndexOf: StepIndexOf): RowView[] {
   const t = useTranslations("verifications.table");
   const dateTime = useDateTime();
   const number = useNumber();
@@ -127,12 +153,11 @@ function useRowViews(items: Verification[], enrichment: Record<string, ListEnric
     const days = age(known?.caseOpenedAt);
     return {
       id: item.publicId,
-      open: t("open", { publicId: item.publicId }),
       document: item.document,
       masked: item.documentMasked,
       status: item.status,
       refId: known?.refId ?? null,
-      steps: KNOWN_STEPS.map((name) => stepKey(name, stepState(item, name))),
+      steps: KNOWN_STEPS.map((name) => stepIndexOf(item, name)),
       identity: item.identityScore === null ? t("none") : number(item.identityScore),
       risk: item.riskScore === null ? t("none") : number(item.riskScore),
       flags: flags(item),
@@ -147,21 +172,33 @@ function useRowViews(items: Verification[], enrichment: Record<string, ListEnric
 
 const stepState = (item: Verification, name: string) => item.steps.find((step) => step.name === name)?.state ?? null;
 
-/** The words every row shares, once, with the badges of the statuses and step states among `items`. */
-function useRowWords(items: Verification[]): RowWords {
+/**
+ * The words every row shares, once, with the badges of the statuses and step states among `items`; and where each
+ * verification's step badge sits among them.
+ */
+function useRowWords(items: Verification[]): [RowWords, StepIndexOf] {
   const t = useTranslations("verifications.table");
   const state = useStateView();
   const step = useCompactStepView();
-  const labels = Object.fromEntries(
-    COLUMNS.filter((column) => column.key !== "publicId").map((column) => [column.key, t(column.key)]),
-  ) as RowWords["labels"];
   const states: RowWords["states"] = {};
-  const steps: RowWords["steps"] = {};
+  const steps: RowWords["steps"] = [];
+  const index = new Map<string, number>();
   for (const item of items) {
     states[item.status] ??= state(item.status);
-    for (const name of KNOWN_STEPS) steps[stepKey(name, stepState(item, name))] ??= step(name, stepState(item, name));
+    for (const name of KNOWN_STEPS) {
+      const key = stepKey(name, stepState(item, name));
+      if (!index.has(key)) index.set(key, steps.push(step(name, stepState(item, name))) - 1);
+    }
   }
-  return { labels, masked: t("masked"), none: t("none"), notDecided: t("notDecided"), states, steps };
+  const words = {
+    open: t("open", { publicId: ID_SLOT }),
+    masked: t("masked"),
+    none: t("none"),
+    notDecided: t("notDecided"),
+    states,
+    steps,
+  };
+  return [words, (item, name) => index.get(stepKey(name, stepState(item, name)))!];
 }
 
 export function VerificationTable({
@@ -184,16 +221,17 @@ export function VerificationTable({
   /** The note saying the sort covers this page only (SortNote, shown by the page just above the header): describes each sort button. */
   sortNoteId?: string;
 }) {
+  const [words, stepIndexOf] = useRowWords(items);
   return (
     <div>
-      <DataTable caption={caption} tableClassName={TABLE}>
+      <DataTable caption={caption} tableClassName={TABLE} columns={useColumnLabels()}>
         <DataHead>
           {COLUMNS.map((column) => (
             <SortHeader key={column.key} column={column} sort={sort} filters={filters} noteId={sortNoteId} />
           ))}
         </DataHead>
         <DataBody>
-          <VerificationRows rows={useRowViews(items, enrichment)} words={useRowWords(items)} listQuery={listQuery} />
+          <VerificationRows rows={useRowViews(items, enrichment, stepIndexOf)} words={words} listQuery={listQuery} />
         </DataBody>
       </DataTable>
     </div>

@@ -43,7 +43,6 @@ export default async function VerificationsPage({ searchParams }: { searchParams
         "views.save",
         "verifications.flows",
         "verifications.journeys",
-        "verifications.notices",
         "events.live",
         // A row's link says it is loading while the detail opens (components/ui/link-pending.tsx).
         "common.loading",

@@ -132,7 +132,7 @@ describeEachDatabase("the sandbox's deliveries, received on $name", ({ open }) =
       fraudScore: expect.any(Number),
     });
     // The PEP flag always; the score's flag as the service scored this verification (its risk is drawn from the id
-    // the service chose, so a PEP's crosses the threshold for about one id in twenty-five).
+    // the service chose: 22..72 for a PEP, so 3 values in 51, about one id in seventeen, reach the threshold of 70).
     const scoreFlag = created!.fraudScore! >= caseSettings().riskThreshold ? ["high_risk"] : [];
     const opened = await getCase(handle.db, "primary", publicId);
     expect(opened).toMatchObject({ status: "open", upstreamStatus: "not_opened" });
