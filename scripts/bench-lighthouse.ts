@@ -61,7 +61,9 @@ async function startChromium(): Promise<Chromium> {
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile after the browser exits (ENOTEMPTY, seen once):
+    // Node retries those, with a growing pause.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   const port = await new Promise<number>((resolve, reject) => {
     let text = "";
