@@ -6,8 +6,9 @@ import { DataBody, DataCell, DataRow, DataTable } from "./data-table";
 
 /*
  * A cell's label on a phone's card is drawn by CSS (app/globals.css, "The one table pattern"): from the table's
- * `columns`, written once as `--col-N`, or from the cell's `data-label`; so a row's HTML carries no label element. A value of several parts is wrapped, so the card keeps it
- * as one item beside its label; a lone text or element needs no wrapper.
+ * `columns`, written once as `--col-N`, or from the cell's `data-label`; so a row's HTML carries no label element. A
+ * value of several parts is wrapped, so the card keeps it as one item beside its label; a lone text or HTML element
+ * needs no wrapper.
  */
 
 function table(cell: ReactNode) {
@@ -25,7 +26,7 @@ describe("DataCell", () => {
   it("names a field by its attribute, with no label element", () => {
     const cell = table(<DataCell label="Risk score">60</DataCell>);
     expect(cell).toHaveAttribute("data-label", "Risk score");
-    // A field is any cell but the actions: no class of its own.
+    // A field is any cell but a title or actions: no class of its own.
     expect(cell.className).toBe("px-3 py-2 max-md:p-0");
     expect(cell.textContent).toBe("60");
     expect(cell.querySelector(".data-value")).toBeNull();

@@ -69,11 +69,10 @@ export function useCompactStepView() {
   };
 }
 
-export function StateBadge({ view }: { view: StateView }) {
-  return stateBadge(view);
-}
-
-/** The badge as an element of its own (not a component's), for a table cell that lays out its one child (DataCell). */
+/**
+ * A state's badge as an element of its own, not a component's: a table cell lays out a lone HTML element with no
+ * wrapper (DataCell).
+ */
 export function stateBadge(view: StateView) {
   return (
     <span className={badgeClass(view.tone)}>
@@ -97,5 +96,5 @@ export function CompactStepBadge({ view }: { view: CompactStepView }) {
 }
 
 export function StatusBadge({ status }: { status: string | null }) {
-  return <StateBadge view={useStateView()(status)} />;
+  return stateBadge(useStateView()(status));
 }

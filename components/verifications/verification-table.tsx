@@ -135,20 +135,17 @@ function useFlagsView() {
   };
 }
 
-/** A step's state as a key of the rows' shared words. */
-const stepKey = (name: string, state: string | null) => `${name}:${state ?? ""}`;
-
-/** Where a verification's step sits among the rows' shared step badges (RowWords' `steps`). */
-type StepIndexOf = (item: Verification, name: string) => number;
-
-/** Each row as ./verification-rows.tsx draws it, written out here in the member's language. */
-function useRowViews(items: Verification[], enrichment: Record<string, ListEnrichment> | undefined, stepIndexOf: StepIndexOf): RowView[] {
+/**
+ * Each row as ./verification-rows.tsx draws it, written out here in the member's language; `steps[i]`: the places of
+ * item i's step badges among the rows' shared ones (useRowWords).
+ */
+function useRowViews(items: Verification[], enrichment: Record<string, ListEnrichment> | undefined, steps: number[][]): RowView[] {
   const t = useTranslations("verifications.table");
   const dateTime = useDateTime();
   const number = useNumber();
   const age = useAgeDays();
   const flags = useFlagsView();
-  return items.map((item) => {
+  return items.map((item, i) => {
     const known = enrichment?.[item.publicId];
     const days = age(known?.caseOpenedAt);
     return {
@@ -157,7 +154,7 @@ function useRowViews(items: Verification[], enrichment: Record<string, ListEnric
       masked: item.documentMasked,
       status: item.status,
       refId: known?.refId ?? null,
-      steps: KNOWN_STEPS.map((name) => stepIndexOf(item, name)),
+      steps: steps[i]!,
       identity: item.identityScore === null ? t("none") : number(item.identityScore),
       risk: item.riskScore === null ? t("none") : number(item.riskScore),
       flags: flags(item),
@@ -173,23 +170,26 @@ function useRowViews(items: Verification[], enrichment: Record<string, ListEnric
 const stepState = (item: Verification, name: string) => item.steps.find((step) => step.name === name)?.state ?? null;
 
 /**
- * The words every row shares, once, with the badges of the statuses and step states among `items`; and where each
- * verification's step badge sits among them.
+ * The words every row shares, once, with the badges of the statuses and step states among `items`; and, for each
+ * item, where its step badges sit among them.
  */
-function useRowWords(items: Verification[]): [RowWords, StepIndexOf] {
+function useRowWords(items: Verification[]): [RowWords, number[][]] {
   const t = useTranslations("verifications.table");
   const state = useStateView();
   const step = useCompactStepView();
   const states: RowWords["states"] = {};
   const steps: RowWords["steps"] = [];
   const index = new Map<string, number>();
-  for (const item of items) {
+  const placeOf = (name: string, value: string | null) => {
+    const key = `${name}:${value ?? ""}`;
+    let place = index.get(key);
+    if (place === undefined) index.set(key, (place = steps.push(step(name, value)) - 1));
+    return place;
+  };
+  const places = items.map((item) => {
     states[item.status] ??= state(item.status);
-    for (const name of KNOWN_STEPS) {
-      const key = stepKey(name, stepState(item, name));
-      if (!index.has(key)) index.set(key, steps.push(step(name, stepState(item, name))) - 1);
-    }
-  }
+    return KNOWN_STEPS.map((name) => placeOf(name, stepState(item, name)));
+  });
   const words = {
     open: t("open", { publicId: ID_SLOT }),
     masked: t("masked"),
@@ -198,7 +198,7 @@ function useRowWords(items: Verification[]): [RowWords, StepIndexOf] {
     states,
     steps,
   };
-  return [words, (item, name) => index.get(stepKey(name, stepState(item, name)))!];
+  return [words, places];
 }
 
 export function VerificationTable({
@@ -221,7 +221,7 @@ export function VerificationTable({
   /** The note saying the sort covers this page only (SortNote, shown by the page just above the header): describes each sort button. */
   sortNoteId?: string;
 }) {
-  const [words, stepIndexOf] = useRowWords(items);
+  const [words, stepPlaces] = useRowWords(items);
   return (
     <div>
       <DataTable caption={caption} tableClassName={TABLE} columns={useColumnLabels()}>
@@ -231,7 +231,7 @@ export function VerificationTable({
           ))}
         </DataHead>
         <DataBody>
-          <VerificationRows rows={useRowViews(items, enrichment, stepIndexOf)} words={words} listQuery={listQuery} />
+          <VerificationRows rows={useRowViews(items, enrichment, stepPlaces)} words={words} listQuery={listQuery} />
         </DataBody>
       </DataTable>
     </div>
