@@ -98,6 +98,37 @@ describe("CaseQueueTable: the keyboard", () => {
     expect(within(table).getByRole("checkbox", { name: "Pick all on this page" })).toBeChecked();
   });
 
+  it("applies in order the keys pressed before its code ran (the rows are drawn on the server), each once", async () => {
+    const path = "/cases";
+    const at = Date.now();
+    // As the shell's inline recorder keeps them: two moves, a pick, another pick, the shortcuts' list, and a key
+    // after it that the dialog would have taken.
+    window.__earlyKeys = ["j", "x", "k", "x", "?", "j"].map((key) => ({ key, path, at }));
+    try {
+      const onHelp = vi.fn();
+      renderQueue({ onHelp, withBulk: true });
+      expect(selectedRow()).toHaveTextContent("ver-queue-0001");
+      for (const publicId of ["ver-queue-0001", "ver-queue-0002"])
+        expect(screen.getByRole("checkbox", { name: `Pick case ${publicId}` })).toBeChecked();
+      expect(screen.getByRole("checkbox", { name: "Pick case ver-queue-0003" })).not.toBeChecked();
+      expect(onHelp).toHaveBeenCalledTimes(1);
+      expect(window.__earlyKeys).toEqual([]);
+    } finally {
+      delete window.__earlyKeys;
+    }
+  });
+
+  it("leaves the keys pressed on another page", () => {
+    window.__earlyKeys = [{ key: "j", path: "/verifications", at: Date.now() }];
+    try {
+      renderQueue();
+      expect(selectedRow()).toHaveTextContent("ver-queue-0001");
+      expect(window.__earlyKeys).toHaveLength(1);
+    } finally {
+      delete window.__earlyKeys;
+    }
+  });
+
   it("says so when the queue is empty", () => {
     renderWithProviders(<CaseQueueTable items={[]} viewerId={ANALYST.id} context="" onHelp={vi.fn()} />);
     expect(screen.getByText("No cases in this queue.")).toBeVisible();

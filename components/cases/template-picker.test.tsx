@@ -88,6 +88,17 @@ describe("TemplatePicker", () => {
     ).toEqual(["1Expired documentteam", "2Blurry phototeam", "3Mine: facemine"]);
   });
 
+  it("a t pressed before the form's code ran takes the focus to the template box once the form is there", async () => {
+    window.__earlyKeys = [{ key: "t", path: window.location.pathname, at: Date.now() }];
+    try {
+      const { form } = await renderPanel();
+      await waitFor(() => expect(within(form).getByRole("combobox", { name: /Template/ })).toHaveFocus());
+      expect(window.__earlyKeys).toEqual([]);
+    } finally {
+      delete window.__earlyKeys;
+    }
+  });
+
   it("t then a number applies that template: reasons ticked, placeholders filled, then Ctrl+Enter records it", async () => {
     const { user, form, api } = await renderPanel();
     screen.getByRole("heading", { name: /Case/ }).focus();

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ReasonCode, Recommendation } from "@/lib/cases/rules";
 import { useTemplatesOf } from "@/lib/cases/template-hooks";
 import { matchTemplates, reasonsNotForKind, resolveTemplate, type CaseTemplate, type TemplatePlaceholder } from "@/lib/cases/templates";
+import { claimEarlyKeys } from "@/lib/shared/early-keys";
 
 import { byId } from "./case-panel-focus";
 import { useTemplateFacts } from "./template-facts";
@@ -13,6 +14,7 @@ import { TemplateTools } from "./template-tools";
 import { isTyping } from "./typing";
 
 const TEMPLATE_SEARCH_ID = "case-template-search";
+const EARLY_TEMPLATE_KEY = /^t$/;
 
 /**
  * `t` on the case page (outside a field) goes to the template box, where a number applies that template and letters
@@ -32,6 +34,8 @@ function useTemplateKey() {
       box.focus();
     }
     window.addEventListener("keydown", onKey, true);
+    // A `t` pressed before this listener was there (lib/shared/early-keys.ts): the box takes the focus now.
+    if (claimEarlyKeys(EARLY_TEMPLATE_KEY).length > 0 && !document.querySelector("[role=dialog]")) byId(TEMPLATE_SEARCH_ID)?.focus();
     return () => window.removeEventListener("keydown", onKey, true);
   }, []);
 }

@@ -7,9 +7,13 @@ import { useAppRouter } from "@/components/ui/app-link";
 import { useClaimFromQueue } from "@/lib/cases/hooks";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseSummary } from "@/lib/cases/types";
+import { claimEarlyKeys } from "@/lib/shared/early-keys";
 
 import { pickRange, type BulkSelection } from "./bulk-pick";
 import { isTyping } from "./typing";
+
+/** The queue's keys a press may have reached before its listener did (Enter is not kept by the recorder). */
+const QUEUE_KEY = /^[jkaxX?]$/;
 
 /** A selection: the case at `index`, remembered by its id. */
 function choose(items: CaseSummary[], index: number): { publicId: string | null; index: number } {
@@ -46,45 +50,61 @@ export function useQueueKeyboard({
   // Where the last pick was made: a Shift range runs from here.
   const anchor = useRef<number | null>(null);
   const pick = useCallback(
-    (index: number, extend: boolean) => {
-      if (!bulk) return;
+    /** Picks or unpicks the row at `index` (Shift: the range from the last pick) in `from`; gives the set it made. */
+    (index: number, extend: boolean, from?: ReadonlySet<string>): ReadonlySet<string> | undefined => {
+      if (!bulk) return undefined;
       const item = items[index];
-      if (!item) return;
-      const next = new Set(bulk.picked);
+      if (!item) return from;
+      const next = new Set(from ?? bulk.picked);
       if (extend && anchor.current !== null) for (const id of pickRange(items, anchor.current, index)) next.add(id);
       else if (next.has(item.publicId)) next.delete(item.publicId);
       else next.add(item.publicId);
       anchor.current = index;
       bulk.onChange(next);
+      return next;
     },
     [bulk, items],
   );
   const rows = useRef<Array<HTMLTableRowElement | null>>([]);
 
   useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (document.querySelector("[role=dialog]")) return;
-      const current = items[selected];
-      if (event.key === "j") setChosen(choose(items, Math.min(selected + 1, items.length - 1)));
-      else if (event.key === "k") setChosen(choose(items, Math.max(selected - 1, 0)));
-      else if (
-        event.key === "Enter" &&
-        current &&
-        !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)
-      )
-        router.push(caseHref(current.publicId, context));
-      else if (event.key === "a" && current)
+    // Where the keys act from: kept here so keys applied together (those pressed before this listener ran) each
+    // act on the row the one before left selected, and on the picks it made.
+    let position = selected;
+    let picked: ReadonlySet<string> | undefined;
+    /** One key; false when it is not the queue's. */
+    function act(key: string): boolean {
+      const current = items[position];
+      if (key === "j" || key === "k") {
+        position = key === "j" ? Math.min(position + 1, items.length - 1) : Math.max(position - 1, 0);
+        setChosen(choose(items, position));
+      } else if (key === "a" && current)
         claim.mutate(current.publicId, {
           onSuccess: () => setMessage(t("assigned", { publicId: current.publicId })),
           onError: (error) => setMessage(error.message),
         });
-      else if ((event.key === "x" || event.key === "X") && bulk && current) pick(selected, event.shiftKey);
-      else if (event.key === "?") onHelp();
-      else return;
+      else if ((key === "x" || key === "X") && bulk && current) picked = pick(position, key === "X", picked);
+      else if (key === "?") onHelp();
+      else return false;
+      return true;
+    }
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (document.querySelector("[role=dialog]")) return;
+      const current = items[position];
+      if (event.key === "Enter" && current && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement))
+        router.push(caseHref(current.publicId, context));
+      else if (!act(event.key)) return;
       event.preventDefault();
     }
     window.addEventListener("keydown", onKey);
+    // Keys pressed before this listener ran (the rows are drawn on the server, so before the page's code ran; the
+    // shell's inline recorder kept them): applied in order, until one opens a dialog (the shortcuts' list).
+    for (const key of claimEarlyKeys(QUEUE_KEY)) {
+      if (document.querySelector("[role=dialog]")) break;
+      act(key);
+      if (key === "?") break;
+    }
     return () => window.removeEventListener("keydown", onKey);
   }, [items, selected, router, claim, onHelp, context, t, bulk, pick]);
 
