@@ -1,21 +1,14 @@
-import { useMutation } from "@tanstack/react-query";
-
 import type { KycSessionResponse, SmsSendResponse, SmsValidateResponse } from "@/lib/kyc/types";
 import type { KycSessionInput } from "@/lib/kyc/validation";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
+import { useRequest } from "@/lib/shared/api-client/use-request";
 import type { SmsSendInput, SmsValidateInput } from "@/lib/shared/phone";
 
 /*
- * KYC sessions and the SMS phone check in the browser: writes only, so mutations. The widget address
- * carries a token: it stays in the component that shows it, in memory.
+ * KYC sessions and the SMS phone check in the browser: writes only, each a request its form sends
+ * (lib/shared/api-client/use-request.ts), never a cached query. The widget address carries a token: it stays in the
+ * component that shows it, in memory.
  */
-
-export const kycKeys = {
-  all: ["kyc"] as const,
-  session: () => [...kycKeys.all, "session"] as const,
-  smsSend: () => [...kycKeys.all, "sms", "send"] as const,
-  smsValidate: () => [...kycKeys.all, "sms", "validate"] as const,
-};
 
 export function postKycSession(input: KycSessionInput): Promise<KycSessionResponse> {
   return apiRequest("/api/kyc/sessions", { method: "POST", body: input });
@@ -30,13 +23,13 @@ export function postSmsValidate(input: SmsValidateInput): Promise<SmsValidateRes
 }
 
 export function useStartKycSession() {
-  return useMutation({ mutationKey: kycKeys.session(), mutationFn: postKycSession });
+  return useRequest(postKycSession);
 }
 
 export function useSendSmsCode() {
-  return useMutation({ mutationKey: kycKeys.smsSend(), mutationFn: postSmsSend });
+  return useRequest(postSmsSend);
 }
 
 export function useValidateSmsCode() {
-  return useMutation({ mutationKey: kycKeys.smsValidate(), mutationFn: postSmsValidate });
+  return useRequest(postSmsValidate);
 }

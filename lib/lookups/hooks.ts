@@ -1,27 +1,22 @@
-import { useMutation } from "@tanstack/react-query";
+import { useCallback } from "react";
 
 import type { CpfLookupResponse, RecordLookupResponse } from "@/lib/lookups/types";
 import type { CpfLookupInput, RecordLookupInput } from "@/lib/lookups/validation";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
+import { useRequest } from "@/lib/shared/api-client/use-request";
 
 /*
- * CPF lookups in the browser. A lookup is a POST (the CPF travels in the body, never in a URL or a
- * query key), so it is a mutation: its answer stays in the component that shows it and is never cached
- * under a key holding the CPF.
+ * CPF lookups in the browser. A lookup is a POST (the CPF travels in the body, never in a URL), sent as its form's
+ * request (lib/shared/api-client/use-request.ts): its answer stays in the component that shows it and is never
+ * cached.
  */
-
-export const lookupKeys = {
-  all: ["lookups"] as const,
-  cpf: () => [...lookupKeys.all, "cpf"] as const,
-  record: (publicId: string) => [...lookupKeys.all, "record", publicId] as const,
-};
 
 export function postCpfLookup(input: CpfLookupInput): Promise<CpfLookupResponse> {
   return apiRequest("/api/lookups/cpf", { method: "POST", body: input });
 }
 
 export function useCpfLookup() {
-  return useMutation({ mutationKey: lookupKeys.cpf(), mutationFn: postCpfLookup });
+  return useRequest(postCpfLookup);
 }
 
 /** The person's records for a verification's document: the address names the verification only, the CPF stays on the server. */
@@ -29,10 +24,7 @@ export function postRecordLookup(publicId: string, input: RecordLookupInput): Pr
   return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}/record`, { method: "POST", body: input });
 }
 
-/** A mutation, like a manual lookup: the records stay in the component that shows them, never in a cache. */
+/** A request, like a manual lookup: the records stay in the component that shows them, never in a cache. */
 export function useRecordLookup(publicId: string) {
-  return useMutation({
-    mutationKey: lookupKeys.record(publicId),
-    mutationFn: (input: RecordLookupInput) => postRecordLookup(publicId, input),
-  });
+  return useRequest(useCallback((input: RecordLookupInput) => postRecordLookup(publicId, input), [publicId]));
 }

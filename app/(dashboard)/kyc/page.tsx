@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/layout/page-header";
-import { QueryProvider } from "@/components/ui/query-provider";
 import { config } from "@/lib/config";
 import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
@@ -11,7 +10,8 @@ import { KycPageClient } from "./page-client";
 
 export const generateMetadata = pageTitle("kyc");
 
-// /kyc – start a KYC session and check a phone by SMS (analysts). Both start from a form: nothing to prefetch.
+// /kyc – start a KYC session and check a phone by SMS (analysts). Both start from a form: nothing to prefetch, and
+// no client data cache (each form keeps its answer: lib/shared/api-client/use-request.ts).
 export default async function Page() {
   await requireConnectionPageUser("kyc.start");
   const t = await getTranslations("kyc");
@@ -19,9 +19,7 @@ export default async function Page() {
     <div className="space-y-6">
       <PageHeader title={t("title")} intro={t("intro")} />
       <ClientMessages namespaces={["kyc", "lookups", "errors", "common.notInformed", "common.copy"]}>
-        <QueryProvider>
-          <KycPageClient smsCooldownSeconds={config().smsResendCooldownSeconds} />
-        </QueryProvider>
+        <KycPageClient smsCooldownSeconds={config().smsResendCooldownSeconds} />
       </ClientMessages>
     </div>
   );

@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/layout/page-header";
-import { QueryProvider } from "@/components/ui/query-provider";
 import { config } from "@/lib/config";
 import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { ClientMessages } from "@/lib/i18n/client-messages";
@@ -11,7 +10,8 @@ import { LookupsPageClient } from "./page-client";
 
 export const generateMetadata = pageTitle("lookups");
 
-// /lookups/cpf – manual CPF lookups (analysts). Nothing to prefetch: a lookup starts from the form.
+// /lookups/cpf – manual CPF lookups (analysts). Nothing to prefetch: a lookup starts from the form, and keeps its
+// answer in the form, not in a client data cache (lib/shared/api-client/use-request.ts).
 export default async function Page() {
   await requireConnectionPageUser("lookups.run");
   const t = await getTranslations("lookups");
@@ -24,9 +24,7 @@ export default async function Page() {
         </p>
       </PageHeader>
       <ClientMessages namespaces={["lookups", "errors", "common.notInformed"]}>
-        <QueryProvider>
-          <LookupsPageClient />
-        </QueryProvider>
+        <LookupsPageClient />
       </ClientMessages>
     </div>
   );
