@@ -37,6 +37,14 @@ describe("useRequest: a form's one request and its answer", () => {
     expect(onError).toHaveBeenCalledWith(refusal);
   });
 
+  it("wraps a rejection that is not an Error, so the form has a message to show", async () => {
+    const { result } = renderHook(() => useRequest((_input: string) => Promise.reject("offline")));
+    act(() => result.current.mutate("x"));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error).toBeInstanceOf(Error);
+    expect(result.current.error?.message).toBe("offline");
+  });
+
   it("lets the latest send win: an earlier answer arriving later is dropped, its callback not run", async () => {
     const { send, calls } = controlledSend();
     const first = vi.fn();

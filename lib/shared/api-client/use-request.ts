@@ -8,13 +8,15 @@ import { useCallback, useMemo, useRef, useState } from "react";
  * brought its whole client into their first load (about 12 kB gzip) for what is a status and an answer. This is that
  * status and answer, with the same shape (`mutate`, `reset`, `status`, `data`, `error`), so the forms read as before.
  *
+ * The same state serves the top bar's search (lib/cases/search.ts), on every page.
+ *
  * The latest send wins: an answer to a send that another send or a reset came after is dropped, and its callbacks do
  * not run (react-query's mutation observer does the same).
  */
 
 export interface RequestCallbacks<Output> {
   onSuccess?: (data: Output) => void;
-  onError?: (error: unknown) => void;
+  onError?: (error: Error) => void;
 }
 
 interface RequestActions<Input, Output> {
@@ -27,10 +29,10 @@ export type RequestState<Input, Output> = RequestActions<Input, Output> &
   (
     | { status: "idle" | "pending"; data: undefined; error: null; isPending: boolean; isSuccess: false; isError: false }
     | { status: "success"; data: Output; error: null; isPending: false; isSuccess: true; isError: false }
-    | { status: "error"; data: undefined; error: unknown; isPending: false; isSuccess: false; isError: true }
+    | { status: "error"; data: undefined; error: Error; isPending: false; isSuccess: false; isError: true }
   );
 
-type Settled<Output> = { status: "idle" | "pending" } | { status: "success"; data: Output } | { status: "error"; error: unknown };
+type Settled<Output> = { status: "idle" | "pending" } | { status: "success"; data: Output } | { status: "error"; error: Error };
 
 /** The view of a settled state a form reads. */
 function viewOf<Output>(state: Settled<Output>): Omit<RequestState<never, Output>, keyof RequestActions<never, Output>> {
@@ -56,8 +58,11 @@ export function useRequest<Input, Output>(send: (input: Input) => Promise<Output
           setState({ status: "success", data });
           callbacks.onSuccess?.(data);
         },
-        (error: unknown) => {
+        (thrown: unknown) => {
           if (mine !== latest.current) return;
+          // What a send rejects with is an Error (lib/shared/api-client/api-request.ts's ApiRequestError, a network
+          // failure); anything else is wrapped, so a form always has a message to show.
+          const error = thrown instanceof Error ? thrown : new Error(String(thrown));
           setState({ status: "error", error });
           callbacks.onError?.(error);
         },
