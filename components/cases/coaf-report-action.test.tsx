@@ -35,6 +35,8 @@ async function openDialog(answer: ApiAnswer | ApiAnswer[]) {
   const view = renderWithProviders(<CoafReportAction publicId={PUBLIC_ID} />);
   await view.user.click(screen.getByRole("button", { name: "Report to COAF" }));
   const dialog = await screen.findByRole("dialog", { name: "Report suspicious activity to COAF" }, { timeout: 15_000 });
+  // The form's code comes on its own (./coaf-report-form.tsx): its loading line first, then the form.
+  await within(dialog).findByRole("textbox", { name: "Summary" }, { timeout: 15_000 });
   return { api, dialog, ...view };
 }
 
