@@ -35,7 +35,7 @@ async function openDialog(answer: ApiAnswer | ApiAnswer[]) {
   const view = renderWithProviders(<CoafReportAction publicId={PUBLIC_ID} />);
   await view.user.click(screen.getByRole("button", { name: "Report to COAF" }));
   const dialog = await screen.findByRole("dialog", { name: "Report suspicious activity to COAF" }, { timeout: 15_000 });
-  // The form's code comes on its own (./coaf-report-form.tsx): its loading line first, then the form.
+  // The dialog's code comes on its own (./coaf-report-form.tsx, useLazyDialog), the form with it.
   await within(dialog).findByRole("textbox", { name: "Summary" }, { timeout: 15_000 });
   return { api, dialog, ...view };
 }

@@ -1,13 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useState } from "react";
 
-import { useAfterLoad } from "@/components/ui/after-load";
 import { Alert } from "@/components/ui/alert";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { useLazyDialog } from "@/components/ui/dialog";
 
 /*
  * "Report to COAF" on the case page, drawn only for a member holding `coaf.report` (the page decides). A dialog:
@@ -17,43 +16,38 @@ import { Dialog } from "@/components/ui/dialog";
  * link to the reports page; nothing about the report joins the case's history or its queries (no tipping off).
  */
 
-// The form comes after the page's load (warmed then), or when the dialog is first opened if that is sooner.
-const loadForm = () => import("./coaf-report-form");
-const ReportForm = lazy(loadForm);
+const loadDialog = () => import("./coaf-report-form").then((module) => module.CoafReportDialog);
 
 export function CoafReportAction({ publicId }: { publicId: string }) {
   const t = useTranslations("coaf.report");
-  const [open, setOpen] = useState(false);
+  // The dialog's code comes when the page is idle or the button is reached (components/ui/dialog.tsx).
+  const dialog = useLazyDialog(loadDialog);
   // The report just opened, for the link to its row on the reports page.
   const [opened, setOpened] = useState<string | null>(null);
-  const loaded = useAfterLoad();
-  useEffect(() => {
-    if (loaded) void loadForm().catch(() => undefined);
-  }, [loaded]);
+  const ReportDialog = dialog.Dialog;
   return (
     <div className="space-y-2" data-testid="coaf-report">
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (next) setOpened(null);
+      <Button
+        variant="secondary"
+        {...dialog.trigger}
+        onClick={() => {
+          setOpened(null);
+          dialog.trigger.onClick();
         }}
-        trigger={<Button variant="secondary">{t("open")}</Button>}
-        title={t("title")}
-        description={t("description")}
       >
-        {open ? (
-          <Suspense fallback={<p className="text-sm text-slate-600">{t("loading")}</p>}>
-            <ReportForm
-              publicId={publicId}
-              onOpened={(id) => {
-                setOpen(false);
-                setOpened(id);
-              }}
-            />
-          </Suspense>
-        ) : null}
-      </Dialog>
+        {t("open")}
+      </Button>
+      {ReportDialog ? (
+        <ReportDialog
+          publicId={publicId}
+          open={dialog.open}
+          onOpenChange={dialog.setOpen}
+          onOpened={(id) => {
+            dialog.setOpen(false);
+            setOpened(id);
+          }}
+        />
+      ) : null}
       <div aria-live="polite">
         {opened ? (
           <Alert tone="success">

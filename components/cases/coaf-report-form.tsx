@@ -5,6 +5,7 @@ import { useId, useState, type Dispatch, type FormEvent, type ReactNode, type Se
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import {
@@ -21,18 +22,39 @@ import { useOpenCoafReport } from "@/lib/cases/coaf-hooks";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /*
- * The report's form in "Report to COAF"'s dialog (./coaf-report-action.tsx): the summary, the grounds (at least one),
+ * The dialog of "Report to COAF" (./coaf-report-action.tsx) and its form: the summary, the grounds (at least one),
  * optional operations (date, amount, description; added and removed), sent as POST
  * /api/cases/{publicId}/suspicious-activity. Each bad field is named beside it, by the form's own checks before
- * anything is sent and by the server's field errors after. Its own module: the case page's first load does not carry
- * it (it comes once the page has loaded, or when the dialog opens first).
+ * anything is sent and by the server's field errors after. Its own module, loaded by useLazyDialog
+ * (components/ui/dialog.tsx) when the page is idle or the button is reached: the case page's first load does not
+ * carry it.
  */
 
 type Problems = Partial<Record<string, "summary" | "grounds" | OperationField | "server">>;
 
 const EMPTY_OPERATION: OperationDraft = { date: "", amount: "", description: "" };
 
-export default function ReportForm({ publicId, onOpened }: { publicId: string; onOpened: (id: string) => void }) {
+/** The dialog, loaded by "Report to COAF" (useLazyDialog); each opening mounts the form afresh. */
+export function CoafReportDialog({
+  publicId,
+  open,
+  onOpenChange,
+  onOpened,
+}: {
+  publicId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onOpened: (id: string) => void;
+}) {
+  const t = useTranslations("coaf.report");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("title")} description={t("description")}>
+      {open ? <ReportForm publicId={publicId} onOpened={onOpened} /> : null}
+    </Dialog>
+  );
+}
+
+function ReportForm({ publicId, onOpened }: { publicId: string; onOpened: (id: string) => void }) {
   const t = useTranslations("coaf.report");
   const tGrounds = useTranslations("coaf.grounds");
   const send = useOpenCoafReport(publicId);
