@@ -5,27 +5,13 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
 import type { LookupSource } from "@/lib/lookups/rules";
 import type { CpfLookupResponse } from "@/lib/lookups/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 import { CpfHistoryCard } from "./cpf-history-card";
 import { FederalRevenueCard } from "./federal-revenue-card";
-
-/** The message for a refused lookup: the per-user limit says which one and when to come back. */
-export function useLookupErrorMessage() {
-  const t = useTranslations("lookups.limit");
-  const generic = useApiErrorMessage();
-  return (error: unknown) => {
-    if (error instanceof ApiRequestError && error.code === "rate_limited") {
-      const { scope, limit } = error.extra;
-      if ((scope === "minute" || scope === "day") && limit) return t(scope, { limit, seconds: error.retryAfterSeconds ?? 60 });
-      return t("generic");
-    }
-    return generic(error);
-  };
-}
+import { useLookupErrorMessage } from "./lookup-error-message";
 
 /** One source's slot in the results: progress, the record card, or what went wrong (with a retry). */
 export function LookupResult({

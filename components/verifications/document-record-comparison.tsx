@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useRef, useState, type FormEvent } from "react";
 
-import { useLookupErrorMessage } from "@/components/lookups/lookup-result";
+import { useLookupErrorMessage } from "@/components/lookups/lookup-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CpfField } from "@/components/ui/cpf-field";
