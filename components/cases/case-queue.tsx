@@ -5,7 +5,7 @@ import { useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/ui/error-state";
-import { hasPermission } from "@/lib/auth/permissions";
+import { hasPermission } from "@/lib/auth/has-permission";
 import { useCaseQueue, type QueueParams } from "@/lib/cases/hooks";
 import { queueContextQuery } from "@/lib/cases/queue-context";
 import { useRouting } from "@/lib/cases/routing-hooks";

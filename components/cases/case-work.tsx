@@ -4,7 +4,7 @@ import { useIsMutating } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 
-import { hasPermission } from "@/lib/auth/permissions";
+import { hasPermission } from "@/lib/auth/has-permission";
 import { caseKeys, useCase } from "@/lib/cases/hooks";
 import { DEFAULT_TAKE_MODE, type TakeMode } from "@/lib/cases/take-mode";
 import type { CaseDetail } from "@/lib/cases/types";

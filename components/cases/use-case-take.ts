@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 
-import { hasPermission } from "@/lib/auth/permissions";
+import { hasPermission } from "@/lib/auth/has-permission";
 import { stageOf, type Recommendation } from "@/lib/cases/rules";
 import type { TakeMode } from "@/lib/cases/take-mode";
 import type { CaseDetail } from "@/lib/cases/types";

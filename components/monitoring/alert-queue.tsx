@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { AppLink } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
 import { useDateTime } from "@/components/ui/use-formatters";
-import { hasPermission } from "@/lib/auth/permissions";
+import { hasPermission } from "@/lib/auth/has-permission";
 import { useAlertAction, useMonitoringAlerts } from "@/lib/monitoring/hooks";
 import { changeLabel } from "@/lib/monitoring/rules";
 import type { MonitoringAlert } from "@/lib/monitoring/types";

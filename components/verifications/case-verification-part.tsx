@@ -1,6 +1,7 @@
 "use client";
 
-import { hasPermission, type Permission } from "@/lib/auth/permissions";
+import { hasPermission } from "@/lib/auth/has-permission";
+import type { Permission } from "@/lib/auth/permissions";
 import type { CaseDetail } from "@/lib/cases/types";
 import { useMediaAhead } from "@/lib/verifications/media-ahead";
 

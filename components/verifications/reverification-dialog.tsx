@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { useLazyDialog } from "@/components/ui/dialog";
-import { hasPermission, type Permission } from "@/lib/auth/permissions";
+import { hasPermission } from "@/lib/auth/has-permission";
+import type { Permission } from "@/lib/auth/permissions";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseDetail } from "@/lib/cases/types";
 import { useVerification } from "@/lib/verifications/hooks";

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 
 import type { Viewer } from "@/components/cases/viewer";
 import { ApiErrorState } from "@/components/ui/error-state";
-import { hasPermission } from "@/lib/auth/permissions";
+import { hasPermission } from "@/lib/auth/has-permission";
 import { CASES_PARAM } from "@/lib/cases/queue-context";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { useServerError } from "@/lib/shared/api-client/server-error-seed";

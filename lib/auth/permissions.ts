@@ -5,6 +5,8 @@
 // derive from them. docs/permissions.md shows both, and permissions-doc.test.ts holds its table to them. Labels
 // and explanations live in messages/<locale>/roles.json under `permissions.<resource>.<action>`.
 
+import { hasPermission, type PermissionHolder } from "./has-permission";
+
 /** The catalogue, grouped by resource, in the order the role editor shows it: the one list of what exists. */
 export const PERMISSION_GROUPS = [
   {
@@ -86,15 +88,8 @@ export const BUILT_IN_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = 
   admin: PERMISSIONS,
 };
 
-/** What a signed-in member carries: their permissions, resolved from their role on every request. */
-export interface PermissionHolder {
-  permissions: readonly Permission[];
-}
-
-/** The one question: does this member hold this permission? */
-export function hasPermission(holder: PermissionHolder | null | undefined, permission: Permission): boolean {
-  return holder?.permissions.includes(permission) ?? false;
-}
+// The question itself lives in a module of its own, which client components import without this catalogue.
+export { hasPermission, type PermissionHolder } from "./has-permission";
 
 /** What of `wanted` the holder lacks (catalogue order): a member grants, and acts on a member holding, only what they hold. */
 export function permissionsNotHeld(holder: PermissionHolder, wanted: readonly string[]): Permission[] {
