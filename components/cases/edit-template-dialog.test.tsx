@@ -6,7 +6,7 @@ import type { CaseTemplate } from "@/lib/cases/templates";
 import { reasonCatalogue } from "@/test/case-fixtures";
 import { apiError, mockApi, renderWithProviders, type ApiAnswer } from "@/test/render";
 
-import { TemplateList } from "./template-tools";
+import { TemplateList } from "./template-list";
 
 /*
  * Editing a decision template from its list: the dialog holds the template as it is (kind, name, reasons, comment

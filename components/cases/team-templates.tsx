@@ -9,7 +9,7 @@ import { useCreateTemplate } from "@/lib/cases/template-hooks";
 
 import { ErrorLine } from "./error-line";
 import { TemplateFields, unplacedError, type TemplateDraft } from "./template-fields";
-import { TemplateList } from "./template-tools";
+import { TemplateList } from "./template-list";
 
 const EMPTY: TemplateDraft = { kind: "reprove", name: "", reasons: [], comment: "" };
 
