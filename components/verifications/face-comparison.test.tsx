@@ -132,7 +132,8 @@ describe("FaceComparison: the portrait crop", () => {
   it("draws a crop with the keyboard and saves it for everyone; the document frame then shows the portrait", async () => {
     const { user, api } = await renderFaces({ canCrop: true });
     await user.click(await screen.findByRole("button", { name: "Crop to the portrait" }));
-    const box = screen.getByRole("group", { name: "Portrait crop on the document" });
+    // The editor loads when first asked for.
+    const box = await screen.findByRole("group", { name: "Portrait crop on the document" });
     box.focus();
     // Arrows move the box by 1 % of the picture, Shift+arrows resize it.
     await user.keyboard("{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}");

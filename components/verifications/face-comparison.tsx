@@ -1,20 +1,22 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 import { useVerificationMedia } from "@/lib/verifications/hooks";
 import { useHeldImages } from "@/lib/verifications/media-ahead";
 import { INITIAL_VIEW } from "@/lib/verifications/zoom";
 
 import { FaceCropControls } from "./face-crop-controls";
-import { FaceCropEditor } from "./face-crop-editor";
 import { FaceFrame, type AvailableMedia } from "./face-frame";
 import { FaceSimilarity } from "./face-similarity";
 import { FaceViewToolbar } from "./face-view-toolbar";
 import { MediaReload } from "./media-controls";
 import { useFaceCrop } from "./use-face-crop";
 import { useFaceView } from "./use-face-view";
+
+// The crop's editor, loaded when the analyst first draws a crop: not part of the case page's first load.
+const FaceCropEditor = lazy(() => import("./face-crop-editor").then((module) => ({ default: module.FaceCropEditor })));
 
 /*
  * The selfie beside the document's face side, for the analyst's own facematch. One view state drives both
@@ -111,7 +113,13 @@ export function FaceComparison({ publicId, similarity, canCrop = false }: { publ
           onFailed={() => setFailed(true)}
           inner={crop.inner}
           onNaturalSize={crop.setNatural}
-          overlay={draft && picture ? <FaceCropEditor box={draft} picture={picture} onChange={crop.setDraft} /> : null}
+          overlay={
+            draft && picture ? (
+              <Suspense fallback={null}>
+                <FaceCropEditor box={draft} picture={picture} onChange={crop.setDraft} />
+              </Suspense>
+            ) : null
+          }
         />
       </div>
 
