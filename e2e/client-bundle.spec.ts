@@ -122,13 +122,13 @@ const FIRST_LOAD_CEILING_KB: Record<string, number> = {
   "/admin/roles": 175,
   "/admin/staff": 180,
   "/analytics": 156,
-  "/cases": 186,
+  "/cases": 184,
   "/compliance/coaf": 174,
   "/kyc": 161,
   "/lookups/cpf": 161,
   "/not-allowed": 155,
   "/verifications": 168,
-  "/verifications/[publicId]": 211,
+  "/verifications/[publicId]": 207,
 };
 
 interface FirstLoad {
