@@ -65,7 +65,7 @@ async function ageRevealCookie(page: Page): Promise<void> {
 }
 
 test.describe("integration keys", () => {
-  test("the admin creates a key for https://Example.com.br/path, sees example.com.br and the key once; after the reveal window it is gone", async ({
+  test("the admin creates a key for https://Example.com.br/path, sees example.com.br and the key once; after the reveal window it is gone; retired, its row is drawn again", async ({
     adminPage: page,
     sandboxLog,
     staff,
@@ -121,7 +121,18 @@ test.describe("integration keys", () => {
     expect(refused.status()).toBe(404);
     expect(await refused.text()).not.toContain(key);
     // The registry still lists it: metadata only.
-    await expect(page.getByRole("table").getByRole("row", { name: new RegExp(label) })).toBeVisible();
+    const row = page.getByRole("table").getByRole("row", { name: new RegExp(label) });
+    await expect(row).toBeVisible();
+
+    // Retired with a reason: the server draws the row again with its new state, and the button's place says so.
+    await row.getByRole("button", { name: `Retire ${label} (example.com.br)` }).click();
+    const retire = page.getByRole("dialog", { name: `Retire the key ${label}?` });
+    await retire.getByLabel("Reason").fill("Moved to a new domain");
+    await retire.getByRole("button", { name: "Retire key" }).click();
+    await expect(retire).toBeHidden();
+    await expect(row.getByRole("status")).toContainText(`${label} is marked retired`);
+    await expect(row).toContainText("Retired here");
+    await expect(row).toContainText("Reason: Moved to a new domain");
   });
 
   test("the analyst is refused the page and the API", async ({ analystPage: page }) => {

@@ -9,7 +9,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
-import { useCreateIntegration } from "@/lib/integrations/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { postIntegration } from "@/lib/integrations/requests";
 import { labelProblem, MAX_LABEL_LENGTH, parseDomain, type DomainProblem, type LabelProblem } from "@/lib/integrations/rules";
 import type { CreatedIntegrationResponse } from "@/lib/integrations/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
@@ -27,7 +28,8 @@ type Warning = "unknown" | "duplicate";
 export function CreateKeyDialog() {
   const t = useTranslations("integrations");
   const errorMessage = useApiErrorMessage();
-  const mutation = useCreateIntegration();
+  // The list is drawn again once settled, not only on success: after an unknown outcome it may hold the key after all.
+  const mutation = useRefreshingRequest(postIntegration);
   const inFlight = useRef(false);
   const [open, setOpen] = useState(false);
   const [domain, setDomain] = useState("");
@@ -73,12 +75,14 @@ export function CreateKeyDialog() {
       { domain: domain.trim(), label: label.trim(), ...(warning ? { confirmDuplicate: true } : {}) },
       {
         onSuccess: (result) => {
+          inFlight.current = false;
           setWarning(undefined);
           setCreated(result);
           // Focus (and select) the key, ready to copy.
           setTimeout(() => document.getElementById("created-key-value")?.focus(), 0);
         },
         onError: (error) => {
+          inFlight.current = false;
           if (error instanceof ApiRequestError && error.code === "conflict") return setWarning("duplicate");
           if (error instanceof ApiRequestError && error.outcomeUnknown) return setWarning("unknown");
           if (error instanceof ApiRequestError && (error.code === "validation" || error.code === "upstream_validation")) {
@@ -86,9 +90,6 @@ export function CreateKeyDialog() {
             if (error.fields.includes("label")) setLabelError("server");
           }
           setFailure(errorMessage(error));
-        },
-        onSettled: () => {
-          inFlight.current = false;
         },
       },
     );

@@ -1,25 +1,18 @@
-"use client";
-
 import { useFormatter, useTranslations } from "next-intl";
 
-import { Button } from "@/components/ui/button";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import type { IntegrationKeySummary } from "@/lib/integrations/validation";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 import { IntegrationKeyState } from "./integration-key-state";
+import { RetireKeyAction } from "./retire-key-action";
 
-/** The registry of keys created through the dashboard: metadata and state only, never a key value. */
-export function IntegrationKeysTable({
-  keys,
-  onRetire,
-}: {
-  keys: IntegrationKeySummary[];
-  /** Opens the retire dialog for an active key. */
-  onRetire: (key: IntegrationKeySummary) => void;
-}) {
+/**
+ * The registry of keys created through the dashboard: metadata and state only, never a key value. Drawn on the
+ * server; each row's retire button is a client island (./retire-key-action.tsx).
+ */
+export function IntegrationKeysTable({ keys }: { keys: IntegrationKeySummary[] }) {
   const t = useTranslations("integrations.list");
-  const tRetire = useTranslations("integrations.retire");
   const format = useFormatter();
   if (keys.length === 0)
     return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">{t("empty")}</p>;
@@ -61,17 +54,7 @@ export function IntegrationKeysTable({
               <span className="break-all">{key.upstreamId}</span>
             </DataCell>
             <DataCell kind="actions" pad="px-4 py-3">
-              {key.state === "active" ? (
-                <Button
-                  variant="secondary"
-                  className="px-3 py-1"
-                  aria-haspopup="dialog"
-                  aria-label={tRetire("rowLabel", { label: key.label, domain: key.domain })}
-                  onClick={() => onRetire(key)}
-                >
-                  {tRetire("open")}
-                </Button>
-              ) : null}
+              <RetireKeyAction entry={key} />
             </DataCell>
           </DataRow>
         ))}

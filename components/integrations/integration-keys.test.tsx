@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import type { IntegrationListResponse } from "@/lib/integrations/types";
 import type { IntegrationKeySummary } from "@/lib/integrations/validation";
-import { apiError, mockApi, renderWithProviders, type ApiAnswer } from "@/test/render";
+import { apiError, mockApi, renderWithProviders, router, type ApiAnswer } from "@/test/render";
 
 import { IntegrationKeys } from "./integration-keys";
 
@@ -36,12 +36,12 @@ const list = (keys: IntegrationKeySummary[]): IntegrationListResponse => ({ keys
 
 function renderKeys(retire: ApiAnswer | ApiAnswer[] = { key: { ...store, state: "retired" } }) {
   const api = mockApi({
-    "GET /api/integrations": list([store, old]),
     "POST /api/integrations/11/retire": retire,
     "GET /api/account/factors": { stepUpMethods: ["password"] },
     "POST /api/account/step-up": { verifiedAt: "2026-03-10T12:00:00Z", until: "2026-03-10T12:05:00Z" },
   });
-  return { api, ...renderWithProviders(<IntegrationKeys />, { url: "/admin/integrations" }) };
+  // The page draws the list on the server and hands it here; a request that changed it has the page drawn again.
+  return { api, ...renderWithProviders(<IntegrationKeys list={list([store, old])} />, { url: "/admin/integrations" }) };
 }
 
 async function rowOf(label: string) {
@@ -97,7 +97,12 @@ describe("retiring a key", () => {
       { reason: "Moved to a new domain" },
     ]);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(await screen.findByText("Online store is marked retired")).toBeInTheDocument();
+    // Done, said where the button was, with focus there; the page is drawn again (the row's new state).
+    const done = await screen.findByRole("status");
+    expect(done).toHaveTextContent("Online store is marked retired");
+    expect(done).toHaveTextContent("Revoke it in the provider's own dashboard as well");
+    expect(done).toHaveFocus();
+    expect(router.refresh).toHaveBeenCalled();
   });
 
   it("shows the refusal of a key another admin retired meanwhile, and stays open", async () => {
@@ -108,6 +113,8 @@ describe("retiring a key", () => {
     await user.click(within(dialog).getByRole("button", { name: "Retire key" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("This key is already marked retired");
     expect(within(dialog).getByLabelText("Reason")).toHaveValue("No longer used");
+    // Refused because the list changed meanwhile: drawn again, so the row shows who retired it.
+    expect(router.refresh).toHaveBeenCalled();
   });
 
   it("marks the reason the server refused", async () => {

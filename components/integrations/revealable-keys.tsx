@@ -6,7 +6,8 @@ import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
-import { useForgetIntegrationKey, useRevealIntegrationKey } from "@/lib/integrations/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { deleteRevealIntegrationKey, postRevealIntegrationKey } from "@/lib/integrations/requests";
 import type { CreatedIntegrationResponse, RevealableKeyDto } from "@/lib/integrations/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
@@ -50,8 +51,9 @@ export function RevealableKeys({ keys, windowSeconds }: { keys: RevealableKeyDto
 function RevealableKey({ entry, until }: { entry: RevealableKeyDto; until: string }) {
   const t = useTranslations("integrations.revealable");
   const errorMessage = useApiErrorMessage();
-  const reveal = useRevealIntegrationKey();
-  const forget = useForgetIntegrationKey();
+  // A refused reveal means the window passed: the list of revealable keys changed, so it is drawn again.
+  const reveal = useRefreshingRequest(postRevealIntegrationKey, "error");
+  const forget = useRefreshingRequest(deleteRevealIntegrationKey);
   const [shown, setShown] = useState<CreatedIntegrationResponse | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
 

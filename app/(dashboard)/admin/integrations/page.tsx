@@ -1,42 +1,48 @@
-import { QueryClient } from "@tanstack/react-query";
+import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 
+import { CreateKeyDialog } from "@/components/integrations/create-key-dialog";
+import { IntegrationKeys } from "@/components/integrations/integration-keys";
 import { UpstreamCallsSection } from "@/components/integrations/upstream-calls-section";
-import { HydratedClient } from "@/components/layout/hydrated-client";
 import { DeliveryHealthSection } from "@/components/webhooks/delivery-health-section";
 import { config } from "@/lib/config";
 import { pageConnection, requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { pageTitle } from "@/lib/i18n/page-title";
-import { integrationKeys } from "@/lib/integrations/hooks";
 import { integrationListFor } from "@/lib/integrations/server/integrations-view";
 import { upstreamCallsReport } from "@/lib/integrations/server/upstream-calls";
 import { deliveryHealth } from "@/lib/webhooks/server/health";
 
-import { IntegrationsPageClient } from "./page-client";
-
 export const generateMetadata = pageTitle("integrations");
 
-// /admin/integrations – integration keys (admins only): the registry and revealable keys are prefetched here; below
-// them, how the service's event deliveries fare, and what the service's calls cost this week (the key's quota).
+// /admin/integrations – integration keys (admins only), drawn on the server: the registry and the keys this admin
+// may still reveal; the create dialog, the reveal and the retire buttons are client islands whose requests draw the
+// page again (components/ui/use-refreshing-request.ts). Below them, how the service's event deliveries fare, and what the service's
+// calls cost this week (the key's quota).
 export default async function Page() {
   const user = await requireConnectionPageUser("integrations.manage");
-  const queryClient = new QueryClient();
   const cookieHeader = (await headers()).get("cookie");
-  const [db, connection] = await Promise.all([getDb(), pageConnection()]);
-  const [, calls, deliveries] = await Promise.all([
-    queryClient.prefetchQuery({ queryKey: integrationKeys.list(), queryFn: () => integrationListFor(user.id, cookieHeader) }),
+  const [db, connection, t] = await Promise.all([getDb(), pageConnection(), getTranslations("integrations")]);
+  const [list, calls, deliveries] = await Promise.all([
+    integrationListFor(user.id, cookieHeader),
     upstreamCallsReport(db, connection.id),
     deliveryHealth(db, connection.id),
   ]);
   return (
     <div className="space-y-8">
-      <HydratedClient
-        queryClient={queryClient}
-        namespaces={["integrations", "errors", "lookups.apiErrors", "lookups.results", "common.notInformed", "common.copy"]}
-      >
-        <IntegrationsPageClient />
-      </HydratedClient>
+      <ClientMessages namespaces={["integrations", "errors", "lookups.apiErrors", "lookups.results", "common.notInformed", "common.copy"]}>
+        <div className="space-y-6">
+          <header className="flex flex-wrap items-start justify-between gap-4">
+            <div className="max-w-3xl space-y-1">
+              <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+              <p className="text-sm text-slate-700">{t("intro")}</p>
+            </div>
+            <CreateKeyDialog />
+          </header>
+          <IntegrationKeys list={list} />
+        </div>
+      </ClientMessages>
       <DeliveryHealthSection health={deliveries} timeZone={config().displayTimeZone} />
       <UpstreamCallsSection report={calls} />
     </div>

@@ -1,55 +1,81 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
-import { useRetireIntegrationKey } from "@/lib/integrations/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { postRetireIntegrationKey } from "@/lib/integrations/requests";
 import { MAX_RETIRE_REASON_LENGTH, retireReasonProblem, type RetireReasonProblem } from "@/lib/integrations/rules";
+import type { RetiredIntegrationResponse } from "@/lib/integrations/types";
 import type { IntegrationKeySummary } from "@/lib/integrations/validation";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import type { RequestState } from "@/lib/shared/api-client/use-request";
 
 /*
- * Asks why before a key is marked retired, and says what retiring does not do: the dashboard cannot revoke the key at
- * the service, so it keeps working until the admin revokes it in the provider's own dashboard. The route asks for
- * the step-up as creation does (the API client opens the step-up dialog and sends the request again). The dialog
- * stays open while the request runs and after a refusal, showing why.
+ * A key's retire button in its row of the server-drawn table, and the dialog it opens. The dialog asks why before
+ * a key is marked retired, and says what retiring does not do: the dashboard cannot revoke the key at the service,
+ * so it keeps working until the admin revokes it in the provider's own dashboard. The route asks for the step-up as
+ * creation does (the API client opens the step-up dialog and sends the request again). The dialog stays open while
+ * the request runs and after a refusal, showing why. Once retired, the page is drawn again (the row then says who
+ * retired it, when and why) and the button's place says it is done, focused, so keyboard focus is not lost.
  */
-export function RetireKeyDialog({
-  target,
-  onOpenChange,
-  onRetired,
-}: {
-  /** The key to retire; null: closed. */
-  target: IntegrationKeySummary | null;
-  onOpenChange: (open: boolean) => void;
-  onRetired: (key: IntegrationKeySummary) => void;
-}) {
+export function RetireKeyAction({ entry }: { entry: IntegrationKeySummary }) {
   const t = useTranslations("integrations.retire");
-  const mutation = useRetireIntegrationKey();
+  // Drawn again once settled: a 409 means another admin retired it meanwhile, which the row should show.
+  const mutation = useRefreshingRequest(postRetireIntegrationKey);
   const pending = mutation.isPending;
+  const [open, setOpen] = useState(false);
+  const [retired, setRetired] = useState<IntegrationKeySummary | null>(null);
+  const done = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (retired) done.current?.focus();
+  }, [retired]);
 
-  function close(next: boolean) {
+  function onOpenChange(next: boolean) {
     // Closing while the request is in flight would hide its outcome: wait for it.
     if (!next && pending) return;
     if (!next) mutation.reset();
-    onOpenChange(next);
+    setOpen(next);
   }
 
+  if (retired)
+    return (
+      <p ref={done} role="status" tabIndex={-1} className="max-w-56 text-sm text-emerald-900">
+        <span className="font-medium">{t("done", { label: retired.label })}</span>
+        <span className="block text-xs text-slate-700">{t("doneBody")}</span>
+      </p>
+    );
+  if (entry.state !== "active") return null;
   return (
     <Dialog
-      open={target !== null}
-      onOpenChange={close}
-      title={t("title", { label: target?.label ?? "" })}
-      description={t("description", { domain: target?.domain ?? "" })}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("title", { label: entry.label })}
+      description={t("description", { domain: entry.domain })}
+      trigger={
+        <Button variant="secondary" className="px-3 py-1" aria-label={t("rowLabel", { label: entry.label, domain: entry.domain })}>
+          {t("open")}
+        </Button>
+      }
     >
-      {/* Keyed by the key, so each opening starts from an empty reason. */}
-      {target ? <RetireForm key={target.id} target={target} mutation={mutation} onRetired={onRetired} /> : null}
+      {/* Mounted anew at each opening, so each starts from an empty reason. */}
+      {open ? (
+        <RetireForm
+          target={entry}
+          mutation={mutation}
+          onRetired={(key) => {
+            setOpen(false);
+            setRetired(key);
+          }}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -60,7 +86,7 @@ function RetireForm({
   onRetired,
 }: {
   target: IntegrationKeySummary;
-  mutation: ReturnType<typeof useRetireIntegrationKey>;
+  mutation: RequestState<Parameters<typeof postRetireIntegrationKey>[0], RetiredIntegrationResponse>;
   onRetired: (key: IntegrationKeySummary) => void;
 }) {
   const t = useTranslations("integrations.retire");
