@@ -1,25 +1,15 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import type { PermissionCatalogue, RoleDto } from "@/lib/roles/types";
 
-/** One role: its name, kind, member count and permissions; a custom role also offers edit and retire. */
-export function RoleCard({
-  role,
-  label,
-  catalogue,
-  onEdit,
-  onRetire,
-}: {
-  role: RoleDto;
-  label: string;
-  catalogue: PermissionCatalogue;
-  onEdit: () => void;
-  onRetire: () => void;
-}) {
+import { RoleCardActions } from "./roles-actions";
+
+/**
+ * One role, drawn on the server: its name, kind, member count and permissions; a custom role also offers edit and
+ * retire (an island, ./roles-actions.tsx).
+ */
+export function RoleCard({ role, label, catalogue }: { role: RoleDto; label: string; catalogue: PermissionCatalogue }) {
   const t = useTranslations("roles");
   const held = new Set(role.permissions);
   const entries = catalogue.groups.flatMap((group) => group.permissions).filter((permission) => held.has(permission.name));
@@ -47,16 +37,7 @@ export function RoleCard({
       ) : (
         <p className="mt-3 text-sm text-slate-600">{t("noPermissions")}</p>
       )}
-      {role.builtIn ? null : (
-        <div className="mt-4 flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={onEdit} aria-label={`${t("edit")}: ${label}`}>
-            {t("edit")}
-          </Button>
-          <Button variant="secondary" onClick={onRetire} aria-label={`${t("retire")}: ${label}`}>
-            {t("retire")}
-          </Button>
-        </div>
-      )}
+      {role.builtIn ? null : <RoleCardActions role={role} label={label} />}
     </li>
   );
 }

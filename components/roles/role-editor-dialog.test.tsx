@@ -1,19 +1,19 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
-import { RolesPageClient } from "@/app/(dashboard)/admin/roles/page-client";
-import { BUILT_IN_PERMISSIONS } from "@/lib/auth/permissions";
 import { permissionCatalogue } from "@/lib/roles/server/catalogue";
 import type { RoleDto } from "@/lib/roles/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
-import { mockApi, renderWithProviders } from "@/test/render";
+import { mockApi, renderWithProviders, router } from "@/test/render";
 
+import { RoleCard } from "./role-card";
 import { RoleEditorDialog } from "./role-editor-dialog";
+import { NewRoleButton, RolesActions, RolesNotice } from "./roles-actions";
 
 /*
  * The custom role form: the catalogue as checkboxes explained one by one, the name and permissions handed on,
  * the same rule as the API checked before anything is sent, the server's refusals shown; and, through the
- * roles page, the request a new role sends.
+ * roles page's islands, the requests a new role and a retire send, after which the page is drawn again.
  */
 
 const catalogue = permissionCatalogue("en");
@@ -100,15 +100,26 @@ describe("RoleEditorDialog", () => {
   });
 });
 
-describe("The roles page: a new role", () => {
-  it("sends the name and permissions, closes the form and says it is saved", async () => {
-    const builtIn: RoleDto = { ...reviewer, id: "analyst", name: "analyst", builtIn: true, permissions: [...BUILT_IN_PERMISSIONS.analyst] };
+/** The roles page as the server draws it: the islands inside RolesActions, with the reviewer's card. */
+function renderRolesPage() {
+  return renderWithProviders(
+    <RolesActions catalogue={catalogue}>
+      <NewRoleButton />
+      <RolesNotice />
+      <ul>
+        <RoleCard role={reviewer} label={reviewer.name} catalogue={catalogue} />
+      </ul>
+    </RolesActions>,
+    { url: "/admin/roles" },
+  );
+}
+
+describe("The roles page's islands", () => {
+  it("a new role: sends the name and permissions, closes the form, says it is saved and has the page drawn again", async () => {
     const api = mockApi({
-      "GET /api/roles": { roles: [builtIn] },
-      "GET /api/permissions": catalogue,
       "POST /api/roles": ({ body }) => ({ status: 201, body: { role: { ...reviewer, ...(body as object) } } }),
     });
-    const { user } = renderWithProviders(<RolesPageClient />, { url: "/admin/roles" });
+    const { user } = renderRolesPage();
     await user.click(await screen.findByRole("button", { name: "New role" }));
     const dialog = await screen.findByRole("dialog", { name: "New role" });
     await user.type(within(dialog).getByLabelText("Name"), "Compliance reviewer");
@@ -118,5 +129,18 @@ describe("The roles page: a new role", () => {
     expect(await screen.findByText("Saved.")).toBeVisible();
     expect(api.callsTo("POST /api/roles")[0]?.body).toEqual({ name: "Compliance reviewer", permissions: ["audit.read"] });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("a retire: asks first, sends it for the card's role, says it is done and has the page drawn again", async () => {
+    const api = mockApi({ "DELETE /api/roles/role-reviewer": { retired: "role-reviewer" } });
+    const { user } = renderRolesPage();
+    await user.click(screen.getByRole("button", { name: "Retire: Compliance reviewer" }));
+    const confirm = await screen.findByRole("dialog", { name: /Compliance reviewer/ });
+    expect(api.callsTo("DELETE /api/roles/role-reviewer")).toHaveLength(0);
+    await user.click(within(confirm).getByRole("button", { name: "Retire role" }));
+    expect(await screen.findByText("Role retired.")).toBeVisible();
+    expect(api.callsTo("DELETE /api/roles/role-reviewer")).toHaveLength(1);
+    expect(router.refresh).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,7 +9,7 @@ import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { parseRoleInput, type Permission, type RoleInput } from "@/lib/auth/permissions";
 import type { PermissionCatalogue, RoleDto } from "@/lib/roles/types";
-import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
 /*
  * The custom role form: a name and the catalogue as checkboxes, one fieldset per resource, each permission
@@ -30,7 +30,7 @@ export function RoleEditorDialog({
   onOpenChange: (open: boolean) => void;
   onSave: (input: RoleInput) => void;
   pending: boolean;
-  error: ApiRequestError | null;
+  error: Error | null;
 }) {
   const t = useTranslations("roles");
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -48,8 +48,13 @@ export function RoleEditorDialog({
   }
 
   const held = new Set<Permission>(role?.permissions ?? []);
+  const refusal = error instanceof ApiRequestError ? error : null;
   const nameError =
-    error?.code === "conflict" ? t("nameTaken") : invalid.includes("name") || error?.fields?.includes("name") ? t("invalid") : undefined;
+    refusal?.code === "conflict"
+      ? t("nameTaken")
+      : invalid.includes("name") || refusal?.fields?.includes("name")
+        ? t("invalid")
+        : undefined;
   return (
     <Dialog
       open={open}
@@ -91,7 +96,7 @@ export function RoleEditorDialog({
             </fieldset>
           ))}
         </div>
-        {error && error.code !== "conflict" ? <Alert tone="error">{t("failed", { message: error.message })}</Alert> : null}
+        {error && refusal?.code !== "conflict" ? <Alert tone="error">{t("failed", { message: error.message })}</Alert> : null}
         <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("save")} pending={pending} />
       </form>
     </Dialog>
