@@ -9,8 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import { ROLES } from "@/lib/auth/roles";
-import { useInviteStaffMutation, type InviteStaffResponse } from "@/lib/staff/hooks";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { inviteStaff, type InviteStaffResponse } from "@/lib/staff/requests";
 import { parseInviteStaff } from "@/lib/staff/rules";
 
 /*
@@ -25,7 +27,8 @@ export function InviteStaffDialog({ customRoles = [] }: { customRoles?: Readonly
   const [created, setCreated] = useState<InviteStaffResponse | null>(null);
   const [invalid, setInvalid] = useState<string[]>([]);
   const [copied, setCopied] = useState(false);
-  const mutation = useInviteStaffMutation();
+  // The list is drawn again once the member is created (and after a refusal: another admin may have invited them).
+  const mutation = useRefreshingRequest(inviteStaff);
   const reason = useErrorReason();
   const roleId = useId();
 
@@ -51,11 +54,8 @@ export function InviteStaffDialog({ customRoles = [] }: { customRoles?: Readonly
     mutation.mutate(parsed.value, { onSuccess: setCreated });
   }
 
-  const serverError = mutation.error
-    ? mutation.error.code === "conflict"
-      ? t("emailTaken")
-      : t("failed", { message: reason(mutation.error) })
-    : null;
+  const conflict = mutation.error instanceof ApiRequestError && mutation.error.code === "conflict";
+  const serverError = mutation.error ? (conflict ? t("emailTaken") : t("failed", { message: reason(mutation.error) })) : null;
 
   return (
     <Dialog
@@ -99,7 +99,7 @@ export function InviteStaffDialog({ customRoles = [] }: { customRoles?: Readonly
             type="email"
             autoComplete="off"
             required
-            error={invalid.includes("email") || mutation.error?.code === "conflict" ? t("invalid") : undefined}
+            error={invalid.includes("email") || conflict ? t("invalid") : undefined}
           />
           <Field label={t("name")} name="name" autoComplete="off" required error={invalid.includes("name") ? t("invalid") : undefined} />
           <div>

@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 
 import { roleChoices } from "@/lib/staff/rules";
 import type { StaffListEntry } from "@/lib/staff/types";
-import { apiError, mockApi, renderWithProviders, type ApiAnswer } from "@/test/render";
+import { apiError, mockApi, renderWithProviders, router, type ApiAnswer } from "@/test/render";
 
-import { StaffAdmin } from "./staff-admin";
+import { StaffAdmin, StaffNotice } from "./staff-admin";
+import { StaffTable } from "./staff-table";
 
 /*
- * The staff page's role picker, through the staff list as an admin meets it: every built-in role and every custom
+ * The staff page's role picker, through the staff list as an admin meets it (the page's server-drawn table with its
+ * row islands inside StaffAdmin): every built-in role and every custom
  * role offered, the choice sent through PATCH /api/staff/{id} (its step-up asked in place, the request sent again),
  * a role with fewer permissions asked about first, and one's own role not offered for change.
  */
@@ -44,12 +46,17 @@ const staff = [member(ME, "Admin Me", "admin"), member(ANA, "Ana Souza", "analys
 
 function renderPage(patch: ApiAnswer | ApiAnswer[] = ({ body }: { body: unknown }) => ({ user: { ...staff[1], ...(body as object) } })) {
   const api = mockApi({
-    "GET /api/staff": { staff },
     [`PATCH /api/staff/${ANA}`]: patch,
     "GET /api/account/factors": { stepUpMethods: ["password"] },
     "POST /api/account/step-up": { verifiedAt: "2026-03-10T12:00:00Z", until: "2026-03-10T12:05:00Z" },
   });
-  return { api, ...renderWithProviders(<StaffAdmin currentUserId={ME} roles={roles} ssoConfigured={false} />, { url: "/admin/staff" }) };
+  const page = (
+    <StaffAdmin currentUserId={ME} roles={roles}>
+      <StaffNotice />
+      <StaffTable staff={staff} currentUserId={ME} />
+    </StaffAdmin>
+  );
+  return { api, ...renderWithProviders(page, { url: "/admin/staff" }) };
 }
 
 async function openPicker(user: ReturnType<typeof renderPage>["user"]) {
@@ -99,6 +106,8 @@ describe("the staff page's role picker", () => {
     await waitFor(() => expect(api.callsTo(`PATCH /api/staff/${ANA}`)).toHaveLength(1));
     expect(api.callsTo(`PATCH /api/staff/${ANA}`)[0]?.body).toEqual({ role: "admin" });
     expect(screen.queryByRole("dialog", { name: /Change the role/ })).not.toBeInTheDocument();
+    // The list is drawn again by the server, with the member's new role.
+    await waitFor(() => expect(router.refresh).toHaveBeenCalledTimes(1));
   });
 
   it("shows the server's refusal in the picker, in the member's words, and stays open", async () => {

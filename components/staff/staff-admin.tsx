@@ -1,46 +1,81 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { createContext, lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from "react";
 
 import { RolePickerDialog } from "@/components/staff/role-picker-dialog";
-import { StaffConnectionsDialog } from "@/components/staff/staff-connections-dialog";
-import { StaffSessionsDialog } from "@/components/staff/staff-sessions-dialog";
-import { StaffTable } from "@/components/staff/staff-table";
+import type { StaffRowHandlers } from "@/components/staff/staff-row-actions";
 import { useErrorReason } from "@/components/staff/use-error-reason";
 import { useStaffActions, type StaffActions } from "@/components/staff/use-staff-actions";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { QueryView } from "@/components/ui/query-view";
-import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
-import { useStaffQuery } from "@/lib/staff/hooks";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { permissionsLost } from "@/lib/staff/rules";
 import type { RoleChoice } from "@/lib/staff/types";
 
+// A member's sessions and connections are read when their dialog opens: its code, and react-query with it (its own
+// provider, components/ui/query-provider.tsx), load then, so the page's first load carries no client cache.
+const withQueries = <Props extends object>(load: Promise<ComponentType<Props>>) =>
+  Promise.all([load, import("@/components/ui/query-provider")]).then(([Component, { withQueryProvider }]) => ({
+    default: withQueryProvider(Component),
+  }));
+const StaffSessionsDialog = lazy(() => withQueries(import("./staff-sessions-dialog").then((module) => module.StaffSessionsDialog)));
+const StaffConnectionsDialog = lazy(() =>
+  withQueries(import("./staff-connections-dialog").then((module) => module.StaffConnectionsDialog)),
+);
+
 /*
- * The staff list and what an admin does to it: the last action's outcome above the table, the table with its
- * row actions, the role picker (every built-in and custom role), and the dialogs that ask before taking access away
- * or resetting a member's second factors.
+ * What an admin does to the staff list, around the list the page draws on the server: the last action's outcome
+ * (StaffNotice, where the page puts it), each row's buttons (StaffRowActions, islands in the server's rows, asking
+ * this provider), the role picker (every built-in and custom role), and the dialogs that ask before taking access
+ * away or resetting a member's second factors. After each request the server draws the list again.
  */
+
+interface StaffAdminValue {
+  actions: StaffActions;
+  describe: (error: Error | null) => string | null;
+}
+
+const StaffAdminContext = createContext<StaffAdminValue | null>(null);
+
+function useStaffAdmin(): StaffAdminValue {
+  const value = useContext(StaffAdminContext);
+  if (!value) throw new Error("useStaffAdmin outside StaffAdmin");
+  return value;
+}
+
+/** A row's buttons' handlers, and whether the row's member is the one a request is running for. */
+export function useStaffRow(memberId: string): StaffRowHandlers & { busy: boolean } {
+  const { actions } = useStaffAdmin();
+  return { ...actions.rowActions, busy: actions.pendingId === memberId };
+}
+
 export function StaffAdmin({
   currentUserId,
   roles,
-  ssoConfigured,
+  children,
 }: {
   currentUserId: string;
   roles: readonly RoleChoice[];
-  ssoConfigured: boolean;
+  children: ReactNode;
 }) {
   const t = useTranslations("staff");
-  const tCommon = useTranslations("common");
-  const query = useStaffQuery();
   const actions = useStaffActions(roles);
   const reason = useErrorReason();
   const { confirming, resetting, update, resetFactors } = actions;
+  // The lazily loaded dialogs stay mounted from their first opening on, so each closes through its own dialog.
+  const [sessionsMounted, setSessionsMounted] = useState(false);
+  const [connectionsMounted, setConnectionsMounted] = useState(false);
+  if (actions.sessionsOf && !sessionsMounted) setSessionsMounted(true);
+  if (actions.connectionsOf && !connectionsMounted) setConnectionsMounted(true);
 
-  const describe = (error: ApiRequestError | null) =>
-    error ? (error.code === "conflict" ? t("actions.lastAdmin") : t("actions.failed", { message: reason(error) })) : null;
+  const describe = (error: Error | null) =>
+    error
+      ? error instanceof ApiRequestError && error.code === "conflict"
+        ? t("actions.lastAdmin")
+        : t("actions.failed", { message: reason(error) })
+      : null;
   const confirmKind = confirming?.change.disabled ? "disable" : "demote";
-  const nameOf = (id: string | undefined) => query.data?.staff.find((member) => member.id === id)?.name ?? "";
   const newRole = roles.find((role) => role.id === confirming?.change.role);
   const confirmValues = {
     name: confirming?.user.name ?? "",
@@ -50,21 +85,8 @@ export function StaffAdmin({
   };
 
   return (
-    <>
-      <div aria-live="polite">
-        <StaffNotice actions={actions} describe={describe} nameOf={nameOf} />
-      </div>
-      <QueryView query={query} failed={t("loadFailed")} retryLabel={tCommon("retry")} loading={tCommon("loading")}>
-        {(data) => (
-          <StaffTable
-            staff={data.staff}
-            currentUserId={currentUserId}
-            pendingId={actions.pendingId}
-            ssoConfigured={ssoConfigured}
-            {...actions.rowActions}
-          />
-        )}
-      </QueryView>
+    <StaffAdminContext.Provider value={{ actions, describe }}>
+      {children}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : actions.cancelConfirm())}
@@ -95,36 +117,36 @@ export function StaffAdmin({
         onChoose={actions.chooseRole}
         onOpenChange={(open) => (open ? undefined : actions.closePicker())}
       />
-      <StaffSessionsDialog
-        member={actions.sessionsOf}
-        self={actions.sessionsOf?.id === currentUserId}
-        onOpenChange={(open) => (open ? undefined : actions.closeSessions())}
-      />
-      <StaffConnectionsDialog member={actions.connectionsOf} onOpenChange={(open) => (open ? undefined : actions.closeConnections())} />
-    </>
+      <Suspense fallback={null}>
+        {sessionsMounted ? (
+          <StaffSessionsDialog
+            member={actions.sessionsOf}
+            self={actions.sessionsOf?.id === currentUserId}
+            onOpenChange={(open) => (open ? undefined : actions.closeSessions())}
+          />
+        ) : null}
+        {connectionsMounted ? (
+          <StaffConnectionsDialog member={actions.connectionsOf} onOpenChange={(open) => (open ? undefined : actions.closeConnections())} />
+        ) : null}
+      </Suspense>
+    </StaffAdminContext.Provider>
   );
 }
 
-/** The outcome of the last action: a failure first, else what succeeded. */
-function StaffNotice({
-  actions,
-  describe,
-  nameOf,
-}: {
-  actions: StaffActions;
-  describe: (error: ApiRequestError | null) => string | null;
-  nameOf: (id: string | undefined) => string;
-}) {
+/** The outcome of the last action, where the page puts it (above the table): a failure first, else what succeeded. */
+export function StaffNotice() {
   const t = useTranslations("staff");
   const reason = useErrorReason();
-  const { confirming, update, unlock, ssoOnly, unlocked, reset } = actions;
-  if (!confirming && update.error) return <Alert tone="error">{describe(update.error)}</Alert>;
-  if (unlock.error) return <Alert tone="error">{t("unlock.failed", { message: reason(unlock.error) })}</Alert>;
-  if (ssoOnly.error) return <Alert tone="error">{t("sso.failed", { message: reason(ssoOnly.error) })}</Alert>;
-  if (unlocked) return <Alert tone="success">{t("unlock.done", { name: unlocked })}</Alert>;
-  if (reset) return <Alert tone="success">{t("factors.done", { name: reset.name, count: reset.removed })}</Alert>;
-  if (ssoOnly.data && ssoOnly.variables) {
-    return <Alert tone="success">{t(ssoOnly.variables.ssoOnly ? "sso.on" : "sso.off", { name: nameOf(ssoOnly.variables.id) })}</Alert>;
-  }
-  return null;
+  const { actions, describe } = useStaffAdmin();
+  const { confirming, update, unlock, ssoOnly, ssoSet, unlocked, reset } = actions;
+  const notice = (() => {
+    if (!confirming && update.error) return <Alert tone="error">{describe(update.error)}</Alert>;
+    if (unlock.error) return <Alert tone="error">{t("unlock.failed", { message: reason(unlock.error) })}</Alert>;
+    if (ssoOnly.error) return <Alert tone="error">{t("sso.failed", { message: reason(ssoOnly.error) })}</Alert>;
+    if (unlocked) return <Alert tone="success">{t("unlock.done", { name: unlocked })}</Alert>;
+    if (reset) return <Alert tone="success">{t("factors.done", { name: reset.name, count: reset.removed })}</Alert>;
+    if (ssoSet) return <Alert tone="success">{t(ssoSet.on ? "sso.on" : "sso.off", { name: ssoSet.name })}</Alert>;
+    return null;
+  })();
+  return <div aria-live="polite">{notice}</div>;
 }

@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import type { StaffListEntry } from "@/lib/staff/types";
 import type { UpdateStaffInput } from "@/lib/staff/validation";
 
+import { useStaffRow } from "./staff-admin";
+
 /** What a member's row buttons ask of the page: each is called with the member it is about. */
 export interface StaffRowHandlers {
   onChange: (user: StaffListEntry, change: UpdateStaffInput) => void;
@@ -18,34 +20,27 @@ export interface StaffRowHandlers {
 }
 
 /*
- * One member's buttons at the end of their row (the foot of their card below md). A role or access change
+ * One member's buttons at the end of their row, an island in the row the server draws; the buttons ask the page's
+ * StaffAdmin (./staff-admin.tsx), which holds the dialogs and the requests. (the foot of their card below md). A role or access change
  * that would leave no active admin, or touch one's own account, is held here with the reason as its title;
  * the server enforces the rule regardless.
  */
 export function StaffRowActions({
   user,
-  busy,
   locked,
   heldReason,
   factorCount,
   ssoOnly,
   ssoConfigured,
-  onChange,
-  onUnlock,
-  onSessions,
-  onConnections,
-  onPickRole,
-  onResetFactors,
-  onSsoOnly,
 }: {
   user: StaffListEntry;
-  busy: boolean;
   locked: boolean;
   heldReason: string | undefined;
   factorCount: number | undefined;
   ssoOnly: boolean;
   ssoConfigured: boolean;
-} & StaffRowHandlers) {
+}) {
+  const { busy, onChange, onUnlock, onSessions, onConnections, onPickRole, onResetFactors, onSsoOnly } = useStaffRow(user.id);
   const t = useTranslations("staff");
   const disableAction = user.disabled ? t("actions.enable") : t("actions.disable");
   const held = user.signIn.lockedUntil !== null || user.signIn.recentFailures > 0;

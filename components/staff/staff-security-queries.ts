@@ -9,7 +9,7 @@ import type { StaffConnectionsResponse } from "@/lib/staff/types";
  * A member's sign-in security as an admin manages it: their live sessions (see, end all), the reset of their
  * second factors, single sign-on only. Key factory, fetchers and one hook each, like lib/staff/hooks.ts
  * (where they belong; kept here while that file is outside this change's area). The keys sit under
- * `staffKeys.all`, so the staff list's invalidations reach them.
+ * `staffKeys.all`.
  */
 
 /** A member's live session as an admin sees it: the member's own view of it, less "this session". */
@@ -28,9 +28,6 @@ const memberUrl = (id: string) => `/api/staff/${encodeURIComponent(id)}`;
 export const fetchStaffSessions = (id: string, signal?: AbortSignal) =>
   apiRequest<{ sessions: StaffSessionItem[] }>(`${memberUrl(id)}/sessions`, { signal });
 export const endStaffSessions = (id: string) => apiRequest<{ ended: number }>(`${memberUrl(id)}/sessions`, { method: "DELETE", body: {} });
-export const resetStaffFactors = (id: string) =>
-  apiRequest<{ removed: number }>(`${memberUrl(id)}/factors`, { method: "DELETE", body: {} });
-export const setStaffSsoOnly = (id: string, ssoOnly: boolean) => apiRequest<unknown>(memberUrl(id), { method: "PATCH", body: { ssoOnly } });
 
 export function useStaffSessionsQuery(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<{ sessions: StaffSessionItem[] }, ApiRequestError>({
@@ -48,23 +45,6 @@ export function useEndStaffSessionsMutation() {
   return useMutation<{ ended: number }, ApiRequestError, { id: string }>({
     mutationFn: ({ id }) => endStaffSessions(id),
     onSuccess: (_, { id }) => queryClient.invalidateQueries({ queryKey: staffSecurityKeys.sessions(id) }),
-  });
-}
-
-export function useResetStaffFactorsMutation() {
-  const queryClient = useQueryClient();
-  return useMutation<{ removed: number }, ApiRequestError, { id: string }>({
-    mutationFn: ({ id }) => resetStaffFactors(id),
-    // The member's factor count and sessions changed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-  });
-}
-
-export function useSetStaffSsoOnlyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation<unknown, ApiRequestError, { id: string; ssoOnly: boolean }>({
-    mutationFn: ({ id, ssoOnly }) => setStaffSsoOnly(id, ssoOnly),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.list() }),
   });
 }
 

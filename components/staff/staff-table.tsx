@@ -1,8 +1,6 @@
-"use client";
-
 import { useFormatter, useTranslations } from "next-intl";
 
-import { StaffRowActions, type StaffRowHandlers } from "@/components/staff/staff-row-actions";
+import { StaffRowActions } from "@/components/staff/staff-row-actions";
 import { Badge } from "@/components/ui/badge";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
@@ -13,7 +11,7 @@ type SecurityFields = { factorCount?: number; ssoOnly?: boolean };
 const security = (user: StaffListEntry) => user as StaffListEntry & SecurityFields;
 
 /*
- * The staff list with its row actions. The buttons that would leave no active admin are disabled
+ * The staff list, drawn on the server, with its row actions (client islands). The buttons that would leave no active admin are disabled
  * here for clarity, but the rule itself is enforced by the server in a transaction. The second-factor
  * column appears once the list carries `factorCount`; the single-sign-on-only switch when single sign-on
  * is configured.
@@ -21,15 +19,12 @@ const security = (user: StaffListEntry) => user as StaffListEntry & SecurityFiel
 export function StaffTable({
   staff,
   currentUserId,
-  pendingId,
   ssoConfigured = false,
-  ...handlers
 }: {
   staff: StaffListEntry[];
   currentUserId: string;
-  pendingId: string | null;
   ssoConfigured?: boolean;
-} & StaffRowHandlers) {
+}) {
   const t = useTranslations("staff");
   const format = useFormatter();
   const activeAdmins = staff.filter((user) => user.role === "admin" && !user.disabled).length;
@@ -115,13 +110,11 @@ export function StaffTable({
                 <DataCell kind="actions" data-row-actions="">
                   <StaffRowActions
                     user={user}
-                    busy={pendingId === user.id}
                     locked={lastAdmin || self}
                     heldReason={heldReason}
                     factorCount={factorCount}
                     ssoOnly={ssoOnly}
                     ssoConfigured={ssoConfigured}
-                    {...handlers}
                   />
                 </DataCell>
               </DataRow>

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 
-import { useResetStaffFactorsMutation, useSetStaffSsoOnlyMutation } from "@/components/staff/staff-security-queries";
-import { useUnlockStaffSignInMutation, useUpdateStaffMutation } from "@/lib/staff/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { resetStaffFactors, setStaffSsoOnly, unlockStaffSignIn, updateStaff } from "@/lib/staff/requests";
 import { permissionsLost } from "@/lib/staff/rules";
 import type { RoleChoice, StaffListEntry } from "@/lib/staff/types";
 import type { UpdateStaffInput } from "@/lib/staff/validation";
@@ -17,12 +17,13 @@ const needsConfirmation = (roles: readonly RoleChoice[], user: StaffListEntry, c
  * What an admin does to the staff list's members, and where each action stands: the member whose row is
  * busy, the change or factor reset waiting for confirmation, the last success to report, whose sessions or role
  * picker are open. `roles` are the roles the picker offers, which say whether a role change takes permissions away.
+ * Each request has the page drawn again once it has settled (the list is drawn on the server).
  */
 export function useStaffActions(roles: readonly RoleChoice[]) {
-  const update = useUpdateStaffMutation();
-  const unlock = useUnlockStaffSignInMutation();
-  const resetFactors = useResetStaffFactorsMutation();
-  const ssoOnly = useSetStaffSsoOnlyMutation();
+  const update = useRefreshingRequest(updateStaff);
+  const unlock = useRefreshingRequest(unlockStaffSignIn);
+  const resetFactors = useRefreshingRequest(resetStaffFactors);
+  const ssoOnly = useRefreshingRequest(setStaffSsoOnly);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ user: StaffListEntry; change: UpdateStaffInput } | null>(null);
   const [unlocked, setUnlocked] = useState<string | null>(null);
@@ -32,10 +33,13 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
   // The reset asks first; it needs a step-up, which the step-up dialog asks for on top of this one.
   const [resetting, setResetting] = useState<StaffListEntry | null>(null);
   const [reset, setReset] = useState<{ name: string; removed: number } | null>(null);
+  // Single sign-on only, turned on or off for whom.
+  const [ssoSet, setSsoSet] = useState<{ name: string; on: boolean } | null>(null);
 
   function clearNotices() {
     setUnlocked(null);
     setReset(null);
+    setSsoSet(null);
     ssoOnly.reset();
   }
 
@@ -48,8 +52,9 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
         onSuccess: () => {
           setConfirming(null);
           setPicking(null);
+          setPendingId(null);
         },
-        onSettled: () => setPendingId(null),
+        onError: () => setPendingId(null),
       },
     );
   }
@@ -71,7 +76,16 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
     onUnlock: (user: StaffListEntry) => {
       setPendingId(user.id);
       clearNotices();
-      unlock.mutate({ id: user.id }, { onSuccess: () => setUnlocked(user.name), onSettled: () => setPendingId(null) });
+      unlock.mutate(
+        { id: user.id },
+        {
+          onSuccess: () => {
+            setUnlocked(user.name);
+            setPendingId(null);
+          },
+          onError: () => setPendingId(null),
+        },
+      );
     },
     onSessions: setSessionsOf,
     onConnections: setConnectionsOf,
@@ -82,7 +96,16 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
     onSsoOnly: (user: StaffListEntry, next: boolean) => {
       setPendingId(user.id);
       clearNotices();
-      ssoOnly.mutate({ id: user.id, ssoOnly: next }, { onSettled: () => setPendingId(null) });
+      ssoOnly.mutate(
+        { id: user.id, ssoOnly: next },
+        {
+          onSuccess: () => {
+            setSsoSet({ name: user.name, on: next });
+            setPendingId(null);
+          },
+          onError: () => setPendingId(null),
+        },
+      );
     },
   };
 
@@ -110,6 +133,7 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
     unlock,
     resetFactors,
     ssoOnly,
+    ssoSet,
     pendingId,
     confirming,
     unlocked,
