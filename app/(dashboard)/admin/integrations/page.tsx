@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { CreateKeyDialog } from "@/components/integrations/create-key-dialog";
 import { IntegrationKeys } from "@/components/integrations/integration-keys";
 import { UpstreamCallsSection } from "@/components/integrations/upstream-calls-section";
+import { TitleWithAction } from "@/components/ui/title-with-action";
 import { DeliveryHealthSection } from "@/components/webhooks/delivery-health-section";
 import { config } from "@/lib/config";
 import { pageConnection, requireConnectionPageUser } from "@/lib/connections/server/page";
@@ -33,13 +34,7 @@ export default async function Page() {
     <div className="space-y-8">
       <ClientMessages namespaces={["integrations", "errors", "lookups.apiErrors", "lookups.results", "common.notInformed", "common.copy"]}>
         <div className="space-y-6">
-          <header className="flex flex-wrap items-start justify-between gap-4">
-            <div className="max-w-3xl space-y-1">
-              <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
-              <p className="text-sm text-slate-700">{t("intro")}</p>
-            </div>
-            <CreateKeyDialog />
-          </header>
+          <TitleWithAction title={t("title")} intro={t("intro")} action={<CreateKeyDialog />} />
           <IntegrationKeys list={list} />
         </div>
       </ClientMessages>
