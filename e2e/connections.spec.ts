@@ -1,6 +1,6 @@
 import { baseURL } from "@/playwright.config";
 
-import { answerStepUp, expect, signInContext, test, withStepUp, WRITE } from "./fixtures";
+import { answerStepUp, expect, signInContext, test } from "./fixtures";
 import { newMember } from "./step-up-support";
 import { inEnglish } from "./verification-support";
 
@@ -139,9 +139,14 @@ test("a connection's flows are offered when a verification is created under it, 
   await create.getByRole("button", { name: "Create verification" }).click();
   expect((await posted).postDataJSON()).toMatchObject({ flowPublicId: "kyc-sow" });
   await expect(create.getByText("Verification created")).toBeVisible();
-  // Retired again: its case sync would otherwise work the primary's dataset a second time for the rest of the run.
-  const retired = await withStepUp(page.request, staff.admin.password, () =>
-    page.request.patch(`/api/connections/${id}`, { data: { retire: true }, headers: WRITE }),
-  );
-  expect(retired.status()).toBe(200);
+  // Retired again, from its card: its case sync would otherwise work the primary's dataset a second time for the rest
+  // of the run. The card is drawn again by the server, retired, with no actions left.
+  await page.goto("/admin/connections");
+  const again = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await again.getByRole("button", { name: `Retire ${name}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Retire ${name}?` });
+  await confirm.getByRole("button", { name: "Retire" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(again).toContainText("Retired on");
+  await expect(again.getByRole("button", { name: `Test ${name}` })).toHaveCount(0);
 });

@@ -10,8 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import { flowsOfText, textOfFlows } from "@/lib/connections/flows";
-import { useAddConnection, useChangeConnection } from "@/lib/connections/hooks";
+import { addConnection, changeConnection } from "@/lib/connections/requests";
 import { ENVIRONMENTS, type ConnectionSummary, type Environment } from "@/lib/connections/types";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
@@ -26,8 +27,9 @@ const inputClass = "mt-1 block w-full rounded-md border border-slate-300 px-3 py
 export function ConnectionFormDialog({ editing }: { editing?: ConnectionSummary }) {
   const t = useTranslations("connections");
   const errorMessage = useApiErrorMessage();
-  const add = useAddConnection();
-  const change = useChangeConnection();
+  // The page (and the shell's connection switcher) is drawn again once a request has settled.
+  const add = useRefreshingRequest(addConnection);
+  const change = useRefreshingRequest(changeConnection);
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
   const pending = add.isPending || change.isPending;

@@ -1,22 +1,18 @@
-"use client";
-
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 
 import { ConnectionFormDialog } from "@/components/connections/connection-form-dialog";
 import { ENVIRONMENT_TONE } from "@/components/connections/environment-tone";
 import { KeyLife } from "@/components/connections/key-life";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useApiErrorMessage } from "@/components/ui/use-api-error-message";
+import { TitleWithAction } from "@/components/ui/title-with-action";
 import { useDateTime } from "@/components/ui/use-formatters";
-import { useChangeConnection, useConnections, useTestConnection } from "@/lib/connections/hooks";
 import type { ConnectionSummary } from "@/lib/connections/types";
 
+import { ConnectionActions } from "./connection-actions";
+
 /*
- * The connections, one card each (a table would not fit a phone): name, environment, integration, the key and its life
- * (./key-life.tsx), what its last test found, and the actions: test, edit (name, new key, expiry), retire.
+ * The connections, one card each (a table would not fit a phone), drawn on the server: name, environment, integration,
+ * the key and its life (./key-life.tsx), what its last test found, and the actions (an island): test, edit (name, new
+ * key, expiry), retire.
  */
 
 function Capability({ label, value }: { label: string; value: boolean | null }) {
@@ -33,10 +29,6 @@ function Capability({ label, value }: { label: string; value: boolean | null }) 
 function ConnectionCard({ connection }: { connection: ConnectionSummary }) {
   const t = useTranslations("connections");
   const dateTime = useDateTime();
-  const errorMessage = useApiErrorMessage();
-  const test = useTestConnection();
-  const change = useChangeConnection();
-  const [retiring, setRetiring] = useState(false);
   const retired = connection.retiredAt !== null;
   return (
     <li className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`connection-${connection.id}`}>
@@ -82,47 +74,18 @@ function ConnectionCard({ connection }: { connection: ConnectionSummary }) {
       {retired ? (
         <p className="text-sm font-medium text-slate-700">{t("retired", { at: dateTime(connection.retiredAt) ?? "" })}</p>
       ) : (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" className="px-3 py-1" pending={test.isPending} onClick={() => test.mutate(connection.id)}>
-            {t("test")}
-            <span className="sr-only"> {connection.name}</span>
-          </Button>
-          <ConnectionFormDialog editing={connection} />
-          <Button variant="ghost" className="px-3 py-1 text-red-800" onClick={() => setRetiring(true)}>
-            {t("retire.open")}
-            <span className="sr-only"> {connection.name}</span>
-          </Button>
-        </div>
+        <ConnectionActions connection={connection} />
       )}
-      {test.error ? <Alert tone="error">{errorMessage(test.error)}</Alert> : null}
-      <ConfirmDialog
-        open={retiring}
-        onOpenChange={setRetiring}
-        title={t("retire.title", { name: connection.name })}
-        description={t("retire.description")}
-        confirmLabel={t("retire.confirm")}
-        cancelLabel={t("retire.cancel")}
-        pending={change.isPending}
-        error={change.error ? errorMessage(change.error) : null}
-        onConfirm={() => change.mutate({ id: connection.id, change: { retire: true } }, { onSuccess: () => setRetiring(false) })}
-      />
     </li>
   );
 }
 
-export function ConnectionList() {
+/** The connections as the page draws them, on the server; each live one's actions are an island (./connection-actions.tsx). */
+export function ConnectionList({ connections }: { connections: ConnectionSummary[] }) {
   const t = useTranslations("connections");
-  const { data } = useConnections();
-  const connections = data?.connections ?? [];
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="max-w-3xl space-y-1">
-          <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
-          <p className="text-sm text-slate-700">{t("intro")}</p>
-        </div>
-        <ConnectionFormDialog />
-      </header>
+      <TitleWithAction title={t("title")} intro={t("intro")} action={<ConnectionFormDialog />} />
       <ul className="grid gap-4 lg:grid-cols-2">
         {connections.map((connection) => (
           <ConnectionCard key={connection.id} connection={connection} />

@@ -1,10 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 
-import type { ConnectionListResponse, ConnectionResponse } from "@/lib/connections/types";
-import type { CreateConnectionInput, UpdateConnectionInput } from "@/lib/connections/validation";
+import type { ConnectionListResponse } from "@/lib/connections/types";
 import { apiRequest } from "@/lib/shared/api-client/api-request";
 
-/* Connections in the browser: the list is a query; adding, changing and testing are mutations that refresh it. */
+/*
+ * The connections as a query, for the forms that offer them (a verification's flow, a member's connections). The
+ * connections page itself draws them on the server; its requests are in ./requests.ts.
+ */
 
 export const connectionKeys = {
   all: ["connections"] as const,
@@ -16,27 +18,4 @@ export function useConnections() {
     queryKey: connectionKeys.list(),
     queryFn: ({ signal }) => apiRequest<ConnectionListResponse>("/api/connections", { signal }),
   });
-}
-
-function useConnectionMutation<I>(send: (input: I) => Promise<ConnectionResponse>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }) });
-}
-
-export function useAddConnection() {
-  return useConnectionMutation((input: CreateConnectionInput) =>
-    apiRequest<ConnectionResponse>("/api/connections", { method: "POST", body: input }),
-  );
-}
-
-export function useChangeConnection() {
-  return useConnectionMutation(({ id, change }: { id: string; change: UpdateConnectionInput }) =>
-    apiRequest<ConnectionResponse>(`/api/connections/${encodeURIComponent(id)}`, { method: "PATCH", body: change }),
-  );
-}
-
-export function useTestConnection() {
-  return useConnectionMutation((id: string) =>
-    apiRequest<ConnectionResponse>(`/api/connections/${encodeURIComponent(id)}/test`, { method: "POST" }),
-  );
 }
