@@ -123,7 +123,7 @@ const FIRST_LOAD_CEILING_KB: Record<string, number> = {
   "/admin/staff": 164,
   "/analytics": 156,
   "/cases": 184,
-  "/compliance/coaf": 174,
+  "/compliance/coaf": 161,
   "/kyc": 161,
   "/lookups/cpf": 161,
   "/not-allowed": 155,
@@ -238,6 +238,7 @@ test("a signed-in page that reads no query carries no client data cache in its f
   for (const route of [
     "/",
     "/analytics",
+    "/compliance/coaf",
     "/admin",
     "/admin/connections",
     "/admin/integrations",

@@ -1,58 +1,38 @@
-"use client";
-
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
 
-import { Alert } from "@/components/ui/alert";
 import { ApiAnchor } from "@/components/ui/api-anchor";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogFormActions } from "@/components/ui/dialog-form-actions";
-import { Field } from "@/components/ui/field";
-import { focusFirstProblem } from "@/components/ui/focus-first-problem";
-import { QueryView } from "@/components/ui/query-view";
 import { useDateTime } from "@/components/ui/use-formatters";
-import { COAF_PROTOCOL_MAX_CHARS, type SuspiciousActivityDto } from "@/lib/cases/coaf";
-import { dossierHref, useCoafReports, useFileCoafReport } from "@/lib/cases/coaf-hooks";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import type { SuspiciousActivityDto, SuspiciousActivityListResponse } from "@/lib/cases/coaf";
+import { dossierHref } from "@/lib/cases/coaf-requests";
+
+import { CoafFiling, CoafNotice, RecordProtocolButton } from "./coaf-filing";
 
 /*
  * The reports page (/compliance/coaf): every report of this connection, drafts first (the API's order), each with its
  * case, masked document, grounds, status, opening, deadline (overdue in words and colour, not colour alone) and
  * protocol; each row downloads its dossier (JSON, PDF) and a draft records its SISCOAF protocol (step-up asked by the
- * API client). The table scrolls inside its own box on a phone.
+ * API client). The table scrolls inside its own box on a phone. Drawn on the server; the record button is an island
+ * (./coaf-filing.tsx) whose request has the page drawn again.
  */
-export function CoafReports() {
+export function CoafReports({ data }: { data: SuspiciousActivityListResponse }) {
   const t = useTranslations("coaf.page");
-  const list = useCoafReports();
-  const [notice, setNotice] = useState<string | null>(null);
   return (
-    <div className="space-y-4">
-      <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>
-      <QueryView query={list} failed={t("loadFailed")} retryLabel={t("retry")} loading={t("loading")}>
-        {(data) => (
-          <>
-            <p className="max-w-3xl text-sm text-slate-600">{t("lead", { days: data.deadlineDays })}</p>
-            {data.reports.length === 0 ? (
-              <p className="text-sm text-slate-600">{t("empty")}</p>
-            ) : (
-              <ReportsTable reports={data.reports} onFiled={setNotice} />
-            )}
-          </>
-        )}
-      </QueryView>
-    </div>
+    <CoafFiling>
+      <div className="space-y-4">
+        <CoafNotice />
+        <p className="max-w-3xl text-sm text-slate-600">{t("lead", { days: data.deadlineDays })}</p>
+        {data.reports.length === 0 ? <p className="text-sm text-slate-600">{t("empty")}</p> : <ReportsTable reports={data.reports} />}
+      </div>
+    </CoafFiling>
   );
 }
 
-function ReportsTable({ reports, onFiled }: { reports: SuspiciousActivityDto[]; onFiled: (notice: string) => void }) {
+function ReportsTable({ reports }: { reports: SuspiciousActivityDto[] }) {
   const t = useTranslations("coaf.page");
   const tGrounds = useTranslations("coaf.grounds");
-  const tFiled = useTranslations("coaf.filed");
   const dateTime = useDateTime();
-  const [filing, setFiling] = useState<SuspiciousActivityDto | null>(null);
   const column = (key: string) => (
     <th scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap">
       {t(`columns.${key}`)}
@@ -127,16 +107,7 @@ function ReportsTable({ reports, onFiled }: { reports: SuspiciousActivityDto[]; 
                         {t(format === "json" ? "dossierJson" : "dossierPdf")}
                       </ApiAnchor>
                     ))}
-                    {report.status === "draft" ? (
-                      <Button
-                        variant="secondary"
-                        className="px-2 py-1 text-xs whitespace-nowrap"
-                        aria-label={t("recordProtocolLabel", { case: report.casePublicId })}
-                        onClick={() => setFiling(report)}
-                      >
-                        {t("recordProtocol")}
-                      </Button>
-                    ) : null}
+                    {report.status === "draft" ? <RecordProtocolButton report={report} /> : null}
                   </div>
                 </td>
               </tr>
@@ -144,103 +115,6 @@ function ReportsTable({ reports, onFiled }: { reports: SuspiciousActivityDto[]; 
           </tbody>
         </table>
       </div>
-      <Dialog
-        open={filing !== null}
-        onOpenChange={(open) => (open ? undefined : setFiling(null))}
-        title={tFiled("title")}
-        description={tFiled("description")}
-      >
-        {filing ? (
-          <FiledForm
-            key={filing.id}
-            report={filing}
-            onFiled={() => {
-              setFiling(null);
-              onFiled(tFiled("recorded"));
-            }}
-          />
-        ) : null}
-      </Dialog>
     </>
-  );
-}
-
-/** Now, as a datetime-local input shows it (the member's time, to the minute). */
-function localNow(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-function FiledForm({ report, onFiled }: { report: SuspiciousActivityDto; onFiled: () => void }) {
-  const t = useTranslations("coaf.filed");
-  const file = useFileCoafReport();
-  const id = useId();
-  const [protocol, setProtocol] = useState("");
-  const [filedAt, setFiledAt] = useState(localNow);
-  const [problems, setProblems] = useState<{ protocol?: "protocol" | "server"; filedAt?: "filedAt" | "server" }>({});
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (file.isPending) return;
-    const at = new Date(filedAt);
-    const found = {
-      protocol: protocol.trim() === "" ? ("protocol" as const) : undefined,
-      filedAt: Number.isNaN(at.getTime()) || at.getTime() > Date.now() + 60_000 ? ("filedAt" as const) : undefined,
-    };
-    setProblems(found);
-    if (focusFirstProblem({ [`${id}-protocol`]: found.protocol, [`${id}-filed-at`]: found.filedAt })) return;
-    file.mutate(
-      { id: report.id, protocol: protocol.trim(), filedAt: at.toISOString() },
-      {
-        onSuccess: onFiled,
-        onError: (error) => {
-          if (!(error instanceof ApiRequestError) || error.code !== "validation") return;
-          const named = {
-            protocol: error.fields.includes("protocol") ? ("server" as const) : undefined,
-            filedAt: error.fields.includes("filedAt") ? ("server" as const) : undefined,
-          };
-          setProblems(named);
-          focusFirstProblem({ [`${id}-protocol`]: named.protocol, [`${id}-filed-at`]: named.filedAt });
-        },
-      },
-    );
-  }
-
-  const failed = file.error && !(file.error instanceof ApiRequestError && file.error.code === "validation");
-  const failure =
-    file.error instanceof ApiRequestError && (file.error.code === "conflict" || file.error.code === "not_found")
-      ? file.error.code
-      : "unknown";
-  return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <Field
-        id={`${id}-protocol`}
-        label={t("protocol")}
-        value={protocol}
-        maxLength={COAF_PROTOCOL_MAX_CHARS}
-        autoComplete="off"
-        disabled={file.isPending}
-        error={problems.protocol ? t(`problems.${problems.protocol}`) : undefined}
-        onChange={(event) => {
-          setProtocol(event.target.value);
-          setProblems((current) => ({ ...current, protocol: undefined }));
-        }}
-      />
-      <Field
-        id={`${id}-filed-at`}
-        type="datetime-local"
-        label={t("filedAt")}
-        hint={t("filedAtHint")}
-        value={filedAt}
-        disabled={file.isPending}
-        error={problems.filedAt ? t(`problems.${problems.filedAt}`) : undefined}
-        onChange={(event) => {
-          setFiledAt(event.target.value);
-          setProblems((current) => ({ ...current, filedAt: undefined }));
-        }}
-      />
-      <div aria-live="assertive">{failed ? <Alert tone="error">{t(`errors.${failure}`)}</Alert> : null}</div>
-      <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("submit")} pending={file.isPending} />
-    </form>
   );
 }
