@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ReasonCode, Recommendation } from "@/lib/cases/rules";
 import { useTemplatesOf } from "@/lib/cases/template-hooks";
 import { matchTemplates, reasonsNotForKind, resolveTemplate, type CaseTemplate, type TemplatePlaceholder } from "@/lib/cases/templates";
-import { claimEarlyKeys } from "@/lib/shared/early-keys";
+import { applyEarlyKeys } from "@/lib/shared/early-keys";
 
 import { byId } from "./case-panel-focus";
 import { useTemplateFacts } from "./template-facts";
@@ -35,8 +35,13 @@ function useTemplateKey() {
     }
     window.addEventListener("keydown", onKey, true);
     // A `t` pressed before this listener was there (lib/shared/early-keys.ts): the box takes the focus now.
-    if (claimEarlyKeys(EARLY_TEMPLATE_KEY).length > 0 && !document.querySelector("[role=dialog]")) byId(TEMPLATE_SEARCH_ID)?.focus();
-    return () => window.removeEventListener("keydown", onKey, true);
+    const stopEarly = applyEarlyKeys(EARLY_TEMPLATE_KEY, () => {
+      if (!document.querySelector("[role=dialog]")) byId(TEMPLATE_SEARCH_ID)?.focus();
+    });
+    return () => {
+      stopEarly();
+      window.removeEventListener("keydown", onKey, true);
+    };
   }, []);
 }
 

@@ -7,7 +7,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import type { Recommendation } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
-import { claimEarlyKeys } from "@/lib/shared/early-keys";
+import { applyEarlyKeys } from "@/lib/shared/early-keys";
 
 import { byId } from "./case-panel-focus";
 import { isTyping } from "./typing";
@@ -114,11 +114,15 @@ export function useCaseShortcuts({ context, onHelp }: { context: string; onHelp:
     }
     window.addEventListener("keydown", onKey);
     // Keys pressed before this code ran (the shell's inline recorder): kept like those pressed while the case loads.
-    const early = claimEarlyKeys(SHORTCUT_KEY);
-    // (The panel's loading line is on screen meanwhile: no state to set from here.)
-    if (target.current) for (const key of early) act(key, target.current, moves.current);
-    else queued.current.push(...early);
-    return () => window.removeEventListener("keydown", onKey);
+    const stopEarly = applyEarlyKeys(SHORTCUT_KEY, (early) => {
+      // (The panel's loading line is on screen meanwhile: no state to set from here.)
+      if (target.current) for (const key of early) act(key, target.current, moves.current);
+      else queued.current.push(...early);
+    });
+    return () => {
+      stopEarly();
+      window.removeEventListener("keydown", onKey);
+    };
   }, []);
   /** The panel is drawn (its controls are in the page): keys now act on it, and those kept meanwhile are applied. */
   const ready = useCallback((next: CaseKeyTarget | null) => {

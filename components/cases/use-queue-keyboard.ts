@@ -7,7 +7,7 @@ import { useAppRouter } from "@/components/ui/app-link";
 import { useClaimFromQueue } from "@/lib/cases/hooks";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseSummary } from "@/lib/cases/types";
-import { claimEarlyKeys } from "@/lib/shared/early-keys";
+import { applyEarlyKeys } from "@/lib/shared/early-keys";
 
 import { pickRange, type BulkSelection } from "./bulk-pick";
 import { isTyping } from "./typing";
@@ -100,12 +100,17 @@ export function useQueueKeyboard({
     window.addEventListener("keydown", onKey);
     // Keys pressed before this listener ran (the rows are drawn on the server, so before the page's code ran; the
     // shell's inline recorder kept them): applied in order, until one opens a dialog (the shortcuts' list).
-    for (const key of claimEarlyKeys(QUEUE_KEY)) {
-      if (document.querySelector("[role=dialog]")) break;
-      act(key);
-      if (key === "?") break;
-    }
-    return () => window.removeEventListener("keydown", onKey);
+    const stopEarly = applyEarlyKeys(QUEUE_KEY, (early) => {
+      for (const key of early) {
+        if (document.querySelector("[role=dialog]")) break;
+        act(key);
+        if (key === "?") break;
+      }
+    });
+    return () => {
+      stopEarly();
+      window.removeEventListener("keydown", onKey);
+    };
   }, [items, selected, router, claim, onHelp, context, t, bulk, pick]);
 
   useEffect(() => {

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 
 import { isTyping } from "@/components/cases/typing";
-import { claimEarlyKeys } from "@/lib/shared/early-keys";
+import { applyEarlyKeys } from "@/lib/shared/early-keys";
 
 /** The case page's key for the person's record beside the document (CASE_SHORTCUTS lists it on `?`). */
 export const RECORD_KEY = "l";
@@ -25,7 +25,12 @@ export function useRecordKey(enabled: boolean, onKey: () => void) {
       onKey();
     }
     window.addEventListener("keydown", onKeyDown);
-    if (claimEarlyKeys(EARLY_RECORD_KEY).length > 0 && !document.querySelector("[role=dialog]")) onKey();
-    return () => window.removeEventListener("keydown", onKeyDown);
+    const stopEarly = applyEarlyKeys(EARLY_RECORD_KEY, () => {
+      if (!document.querySelector("[role=dialog]")) onKey();
+    });
+    return () => {
+      stopEarly();
+      window.removeEventListener("keydown", onKeyDown);
+    };
   }, [enabled, onKey]);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { claimEarlyKeys, EARLY_KEYS_SCRIPT } from "./early-keys";
+import { applyEarlyKeys, claimEarlyKeys, EARLY_KEYS_SCRIPT } from "./early-keys";
 
 const ANY = /^.$/;
 const recorders: Array<(event: Event) => void> = [];
@@ -99,5 +99,36 @@ describe("keys pressed before the code that answers them runs", () => {
     expect(claimed.length).toBeGreaterThan(0);
     expect(claimed.length).toBeLessThanOrEqual(8);
     expect(claimEarlyKeys(ANY)).toEqual([]);
+  });
+
+  it("a key pressed just before its listener starts, not written down yet, is applied a task later, once", async () => {
+    window.history.replaceState(null, "", "/verifications/abc");
+    startRecorder();
+    // Dispatched and over, but the recorder writes it down a task later: a claim now finds nothing.
+    press("l");
+    const applied: string[][] = [];
+    const stop = applyEarlyKeys(/^l$/, (keys) => applied.push(keys));
+    expect(applied).toEqual([]);
+    await settled();
+    expect(applied).toEqual([["l"]]);
+    await settled();
+    expect(applied).toEqual([["l"]]);
+    stop();
+  });
+
+  it("applies at once the keys already written down, and nothing a task later once stopped", async () => {
+    window.history.replaceState(null, "", "/verifications/abc");
+    startRecorder();
+    press("t");
+    await settled();
+    const applied: string[][] = [];
+    const stop = applyEarlyKeys(/^[tl]$/, (keys) => applied.push(keys));
+    expect(applied).toEqual([["t"]]);
+    press("l");
+    stop();
+    await settled();
+    expect(applied).toEqual([["t"]]);
+    // Not taken by the stopped listener: kept for the next one.
+    expect(claimEarlyKeys(/^l$/)).toEqual(["l"]);
   });
 });

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const FOLDERS = ["app", "components", "lib"];
 const LISTENS = /addEventListener\(\s*"keydown"/;
-const CLAIMS = /\bclaimEarlyKeys\(/;
+const CLAIMS = /\b(claimEarlyKeys|applyEarlyKeys)\(/;
 /** The keys a module compares `.key` against. */
 const COMPARED_KEY = /\.key\s*[!=]==?\s*"([^"]*)"/g;
 
