@@ -2,10 +2,10 @@
  * Keys pressed before the code that answers them runs (issue 32: "no input lost to loading"). The signed-in shell
  * inlines EARLY_KEYS_SCRIPT (with the page's CSP nonce) at the top of the page, so from the first byte of HTML on, a
  * shortcut key pressed outside a field that nothing on the page answered (no listener took it and called
- * `preventDefault`) is written down with the page it was pressed on. A page's keyboard code, when it starts, claims
- * the keys it answers (`claimEarlyKeys`) and applies them as if they had just been pressed: a key pressed before the
- * page's code ran, or before one panel's listener was there while another's already was, is kept for whoever answers
- * it, and given once.
+ * `preventDefault`) is written down with the page it was pressed on. A page's keyboard code, when it starts, takes
+ * the keys it answers (`applyEarlyKeys`, which claims them with `claimEarlyKeys` now and a task later) and applies
+ * them as if they had just been pressed: a key pressed before the page's code ran, or before one panel's listener was
+ * there while another's already was, is kept for whoever answers it, and given once.
  */
 
 /** Keys older than this when their code arrives are dropped: pressed that long ago, they are not meant any more. */

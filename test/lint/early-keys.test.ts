@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const FOLDERS = ["app", "components", "lib"];
 const LISTENS = /addEventListener\(\s*"keydown"/;
-const CLAIMS = /\b(claimEarlyKeys|applyEarlyKeys)\(/;
+const CLAIMS = /\bapplyEarlyKeys\(/;
 /** The keys a module compares `.key` against. */
 const COMPARED_KEY = /\.key\s*[!=]==?\s*"([^"]*)"/g;
 
@@ -40,7 +40,7 @@ describe("keys pressed before their listener runs", () => {
     (file, source) => {
       if (CLAIMS.test(source)) return;
       const printable = [...source.matchAll(COMPARED_KEY)].map((match) => match[1]!).filter((key) => key.length === 1);
-      expect(printable, `${file} answers printable keys without claimEarlyKeys`).toEqual([]);
+      expect(printable, `${file} answers printable keys without applyEarlyKeys`).toEqual([]);
       // A listener that reads keys some other way (a map, a regular expression) cannot be told apart here: it claims.
       expect(source.match(COMPARED_KEY), `${file} compares no key by name: it must claim its early keys`).not.toBeNull();
     },
