@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 
-import { Alert } from "@/components/ui/alert";
+import { SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useRemoveFactorMutation } from "@/lib/account/hooks";
@@ -26,7 +26,7 @@ export function FactorList({ data }: { data: FactorsResponse }) {
 
   return (
     <div className="space-y-3">
-      <div aria-live="polite">{removed ? <Alert tone="success">{t("removed", { label: removed })}</Alert> : null}</div>
+      <SuccessNotice>{removed ? t("removed", { label: removed }) : null}</SuccessNotice>
       {factors.length === 0 ? (
         <p className="text-sm text-slate-600">{t("empty")}</p>
       ) : (

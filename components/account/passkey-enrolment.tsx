@@ -4,7 +4,7 @@ import { startRegistration } from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
-import { Alert } from "@/components/ui/alert";
+import { Alert, SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useAddPasskeyMutation } from "@/lib/account/hooks";
@@ -56,7 +56,7 @@ export function PasskeyEnrolment({ onConfirmed }: { onConfirmed: (result: Factor
         {t("heading")}
       </h3>
       <p className="text-sm text-slate-700">{t("body")}</p>
-      <div aria-live="polite">{added ? <Alert tone="success">{t("added", { label: added })}</Alert> : null}</div>
+      <SuccessNotice>{added ? t("added", { label: added }) : null}</SuccessNotice>
       <form onSubmit={onSubmit} className="space-y-3" noValidate>
         <Field label={t("label")} name="label" maxLength={60} required hint={t("labelHint")} error={labelError} className="max-w-sm" />
         <div aria-live="assertive">{message ? <Alert tone="error">{message}</Alert> : null}</div>

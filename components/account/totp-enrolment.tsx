@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 
-import { Alert } from "@/components/ui/alert";
+import { Alert, SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
@@ -79,7 +79,7 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
       <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
         {t("heading")}
       </h3>
-      <div aria-live="polite">{added ? <Alert tone="success">{t("added", { label: added })}</Alert> : null}</div>
+      <SuccessNotice>{added ? t("added", { label: added }) : null}</SuccessNotice>
       {pending ? (
         <div className="space-y-4">
           <h4 ref={stepHeading} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">

@@ -1,14 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 
-import { Alert } from "@/components/ui/alert";
+import { Alert, SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
+import { requiredContext } from "@/components/ui/required-context";
 import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import { COAF_PROTOCOL_MAX_CHARS, type SuspiciousActivityDto } from "@/lib/cases/coaf";
 import { fileCoafReport } from "@/lib/cases/coaf-requests";
@@ -25,20 +26,14 @@ interface CoafFilingValue {
   notice: string | null;
 }
 
-const CoafFilingContext = createContext<CoafFilingValue | null>(null);
-
-function useCoafFiling(): CoafFilingValue {
-  const value = useContext(CoafFilingContext);
-  if (!value) throw new Error("useCoafFiling outside CoafFiling");
-  return value;
-}
+const [CoafFilingProvider, useCoafFiling] = requiredContext<CoafFilingValue>("CoafFiling");
 
 export function CoafFiling({ children }: { children: ReactNode }) {
   const t = useTranslations("coaf.filed");
   const [filing, setFiling] = useState<SuspiciousActivityDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (
-    <CoafFilingContext.Provider value={{ open: setFiling, notice }}>
+    <CoafFilingProvider value={{ open: setFiling, notice }}>
       {children}
       <Dialog
         open={filing !== null}
@@ -57,14 +52,14 @@ export function CoafFiling({ children }: { children: ReactNode }) {
           />
         ) : null}
       </Dialog>
-    </CoafFilingContext.Provider>
+    </CoafFilingProvider>
   );
 }
 
 /** The last success, where the page puts it: above the reports. */
 export function CoafNotice() {
   const { notice } = useCoafFiling();
-  return <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>;
+  return <SuccessNotice>{notice}</SuccessNotice>;
 }
 
 /** A draft row's button that opens the protocol dialog for its report. */

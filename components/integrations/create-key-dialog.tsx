@@ -74,15 +74,16 @@ export function CreateKeyDialog() {
     mutation.mutate(
       { domain: domain.trim(), label: label.trim(), ...(warning ? { confirmDuplicate: true } : {}) },
       {
-        onSuccess: (result) => {
+        onSettled: () => {
           inFlight.current = false;
+        },
+        onSuccess: (result) => {
           setWarning(undefined);
           setCreated(result);
           // Focus (and select) the key, ready to copy.
           setTimeout(() => document.getElementById("created-key-value")?.focus(), 0);
         },
         onError: (error) => {
-          inFlight.current = false;
           if (error instanceof ApiRequestError && error.code === "conflict") return setWarning("duplicate");
           if (error instanceof ApiRequestError && error.outcomeUnknown) return setWarning("unknown");
           if (error instanceof ApiRequestError && (error.code === "validation" || error.code === "upstream_validation")) {

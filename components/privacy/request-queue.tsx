@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
-import { Alert } from "@/components/ui/alert";
+import { Alert, SuccessNotice } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
@@ -65,7 +65,7 @@ export function PrivacyRequestsPanel({ mayErase }: { mayErase: boolean }) {
           setNotice(t("form.sent", { document: request.documentMasked, due: format.dateTime(new Date(request.dueAt), DATE_TIME_FORMAT) }))
         }
       />
-      <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>
+      <SuccessNotice>{notice}</SuccessNotice>
       <QueryView query={list} failed={t("loadFailed")} retryLabel={t("retry")} loading={t("loading")}>
         {(data) => (
           <>

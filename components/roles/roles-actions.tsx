@@ -1,12 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 import { RoleEditorDialog } from "@/components/roles/role-editor-dialog";
-import { Alert } from "@/components/ui/alert";
+import { SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { requiredContext } from "@/components/ui/required-context";
 import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import type { RoleInput } from "@/lib/auth/permissions";
 import { createRole, retireRole, updateRole } from "@/lib/roles/requests";
@@ -25,13 +26,7 @@ interface RolesActionsValue {
   notice: string | null;
 }
 
-const RolesActionsContext = createContext<RolesActionsValue | null>(null);
-
-function useRolesActions(): RolesActionsValue {
-  const value = useContext(RolesActionsContext);
-  if (!value) throw new Error("useRolesActions outside RolesActions");
-  return value;
-}
+const [RolesActionsProvider, useRolesActions] = requiredContext<RolesActionsValue>("RolesActions");
 
 export function RolesActions({ catalogue, children }: { catalogue: PermissionCatalogue; children: ReactNode }) {
   const t = useTranslations("roles");
@@ -70,7 +65,7 @@ export function RolesActions({ catalogue, children }: { catalogue: PermissionCat
     : null;
 
   return (
-    <RolesActionsContext.Provider value={value}>
+    <RolesActionsProvider value={value}>
       {children}
       <RoleEditorDialog
         key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
@@ -94,14 +89,14 @@ export function RolesActions({ catalogue, children }: { catalogue: PermissionCat
         error={retireError}
         onConfirm={() => retiring && retire.mutate({ id: retiring.id }, { onSuccess: () => (setRetiring(null), setNotice(t("retired"))) })}
       />
-    </RolesActionsContext.Provider>
+    </RolesActionsProvider>
   );
 }
 
 /** The last success (saved, retired), where the page puts it: above the roles. */
 export function RolesNotice() {
   const { notice } = useRolesActions();
-  return <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>;
+  return <SuccessNotice>{notice}</SuccessNotice>;
 }
 
 /** The page's main action, beside its title. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
 
 import { RolePickerDialog } from "@/components/staff/role-picker-dialog";
 import type { StaffRowHandlers } from "@/components/staff/staff-row-actions";
@@ -9,6 +9,7 @@ import { useErrorReason } from "@/components/staff/use-error-reason";
 import { useStaffActions, type StaffActions } from "@/components/staff/use-staff-actions";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { requiredContext } from "@/components/ui/required-context";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { permissionsLost } from "@/lib/staff/rules";
 import type { RoleChoice } from "@/lib/staff/types";
@@ -36,13 +37,7 @@ interface StaffAdminValue {
   describe: (error: Error | null) => string | null;
 }
 
-const StaffAdminContext = createContext<StaffAdminValue | null>(null);
-
-function useStaffAdmin(): StaffAdminValue {
-  const value = useContext(StaffAdminContext);
-  if (!value) throw new Error("useStaffAdmin outside StaffAdmin");
-  return value;
-}
+const [StaffAdminProvider, useStaffAdmin] = requiredContext<StaffAdminValue>("StaffAdmin");
 
 /** A row's buttons' handlers, and whether the row's member is the one a request is running for. */
 export function useStaffRow(memberId: string): StaffRowHandlers & { busy: boolean } {
@@ -85,7 +80,7 @@ export function StaffAdmin({
   };
 
   return (
-    <StaffAdminContext.Provider value={{ actions, describe }}>
+    <StaffAdminProvider value={{ actions, describe }}>
       {children}
       <ConfirmDialog
         open={confirming !== null}
@@ -129,7 +124,7 @@ export function StaffAdmin({
           <StaffConnectionsDialog member={actions.connectionsOf} onOpenChange={(open) => (open ? undefined : actions.closeConnections())} />
         ) : null}
       </Suspense>
-    </StaffAdminContext.Provider>
+    </StaffAdminProvider>
   );
 }
 

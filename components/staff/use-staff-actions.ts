@@ -52,9 +52,8 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
         onSuccess: () => {
           setConfirming(null);
           setPicking(null);
-          setPendingId(null);
         },
-        onError: () => setPendingId(null),
+        onSettled: () => setPendingId(null),
       },
     );
   }
@@ -79,11 +78,8 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
       unlock.mutate(
         { id: user.id },
         {
-          onSuccess: () => {
-            setUnlocked(user.name);
-            setPendingId(null);
-          },
-          onError: () => setPendingId(null),
+          onSuccess: () => setUnlocked(user.name),
+          onSettled: () => setPendingId(null),
         },
       );
     },
@@ -99,11 +95,8 @@ export function useStaffActions(roles: readonly RoleChoice[]) {
       ssoOnly.mutate(
         { id: user.id, ssoOnly: next },
         {
-          onSuccess: () => {
-            setSsoSet({ name: user.name, on: next });
-            setPendingId(null);
-          },
-          onError: () => setPendingId(null),
+          onSuccess: () => setSsoSet({ name: user.name, on: next }),
+          onSettled: () => setPendingId(null),
         },
       );
     },

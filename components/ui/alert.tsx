@@ -27,3 +27,11 @@ export function Alert({
     </div>
   );
 }
+
+/**
+ * Where the last success of a page's action is told (a role saved, a protocol recorded, a factor added): a polite
+ * live region that is always there, so the message is announced when it appears, with its success box inside.
+ */
+export function SuccessNotice({ children }: { children: ReactNode }) {
+  return <div aria-live="polite">{children ? <Alert tone="success">{children}</Alert> : null}</div>;
+}

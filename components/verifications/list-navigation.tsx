@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, useContext, useTransition, type ReactNode } from "react";
+import { useTransition, type ReactNode } from "react";
 
 import { useAppRouter } from "@/components/ui/app-link";
+import { requiredContext } from "@/components/ui/required-context";
 import { Spinner } from "@/components/ui/spinner";
 
 /*
@@ -24,7 +25,7 @@ interface ListNavigation {
 /** Where the notice of live changes floats (./live-changes-notice.tsx), and its stand-in until it has loaded. */
 export const LIVE_NOTICE_REGION = "pointer-events-none fixed inset-x-0 bottom-4 z-30 flex justify-center px-4";
 
-const Navigation = createContext<ListNavigation | null>(null);
+const [NavigationProvider, useNavigation] = requiredContext<ListNavigation>("ListNavigationProvider");
 
 export function ListNavigationProvider({ path, children }: { path: string; children: ReactNode }) {
   const router = useAppRouter();
@@ -37,14 +38,10 @@ export function ListNavigationProvider({ path, children }: { path: string; child
     refresh: () => startTransition(() => router.refresh()),
     pending,
   };
-  return <Navigation.Provider value={value}>{children}</Navigation.Provider>;
+  return <NavigationProvider value={value}>{children}</NavigationProvider>;
 }
 
-export function useListNavigation(): ListNavigation {
-  const navigation = useContext(Navigation);
-  if (!navigation) throw new Error("useListNavigation outside ListNavigationProvider");
-  return navigation;
-}
+export const useListNavigation: () => ListNavigation = useNavigation;
 
 /** The rows while a new view is on its way: dimmed, and busy for assistive technology. */
 export function ListPending({ children }: { children: ReactNode }) {

@@ -37,6 +37,32 @@ describe("useRequest: a form's one request and its answer", () => {
     expect(onError).toHaveBeenCalledWith(refusal);
   });
 
+  it("calls onSettled once after either answer, after that answer's own callback", async () => {
+    const { send, calls } = controlledSend();
+    const order: string[] = [];
+    const callbacks = {
+      onSuccess: () => order.push("success"),
+      onError: () => order.push("error"),
+      onSettled: () => order.push("settled"),
+    };
+    const { result } = renderHook(() => useRequest(send));
+    act(() => result.current.mutate("a", callbacks));
+    await act(async () => calls[0]!.resolve("found"));
+    act(() => result.current.mutate("b", callbacks));
+    await act(async () => calls[1]!.reject(new Error("refused")));
+    expect(order).toEqual(["success", "settled", "error", "settled"]);
+  });
+
+  it("does not call onSettled for a send a later send superseded", async () => {
+    const { send, calls } = controlledSend();
+    const first = vi.fn();
+    const { result } = renderHook(() => useRequest(send));
+    act(() => result.current.mutate("first", { onSettled: first }));
+    act(() => result.current.mutate("second"));
+    await act(async () => calls[0]!.reject(new Error("late")));
+    expect(first).not.toHaveBeenCalled();
+  });
+
   it("wraps a rejection that is not an Error, so the form has a message to show", async () => {
     const { result } = renderHook(() => useRequest((_input: string) => Promise.reject("offline")));
     act(() => result.current.mutate("x"));

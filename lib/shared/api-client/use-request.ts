@@ -17,6 +17,8 @@ import { useCallback, useMemo, useRef, useState } from "react";
 export interface RequestCallbacks<Output> {
   onSuccess?: (data: Output) => void;
   onError?: (error: Error) => void;
+  /** After `onSuccess` or `onError`, whichever ran: where a form clears what it set for the send (a busy row). */
+  onSettled?: () => void;
 }
 
 interface RequestActions<Input, Output> {
@@ -57,6 +59,7 @@ export function useRequest<Input, Output>(send: (input: Input) => Promise<Output
           if (mine !== latest.current) return;
           setState({ status: "success", data });
           callbacks.onSuccess?.(data);
+          callbacks.onSettled?.();
         },
         (thrown: unknown) => {
           if (mine !== latest.current) return;
@@ -65,6 +68,7 @@ export function useRequest<Input, Output>(send: (input: Input) => Promise<Output
           const error = thrown instanceof Error ? thrown : new Error(String(thrown));
           setState({ status: "error", error });
           callbacks.onError?.(error);
+          callbacks.onSettled?.();
         },
       );
     },
