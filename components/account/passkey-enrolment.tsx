@@ -1,21 +1,28 @@
 "use client";
 
-import { startRegistration } from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
 import { Alert, SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useAddPasskeyMutation } from "@/lib/account/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { addPasskey } from "@/lib/account/requests";
 import type { FactorConfirmedResponse } from "@/lib/account/types";
 import { passkeyProblemOf } from "@/lib/auth/passkey-errors";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
-/** A passkey: a name, then the browser's own dialog (the device's screen lock or a security key). */
+// The WebAuthn library loads when a passkey is added, not with the page (as the sign-in and step-up passkeys do).
+const enrolPasskey = ({ label }: { label: string }) =>
+  addPasskey(label, async (optionsJSON) => (await import("@simplewebauthn/browser")).startRegistration({ optionsJSON }));
+
+/**
+ * A passkey: a name, then the browser's own dialog (the device's screen lock or a security key). Once added, the page
+ * is drawn again with the new factor listed.
+ */
 export function PasskeyEnrolment({ onConfirmed }: { onConfirmed: (result: FactorConfirmedResponse) => void }) {
   const t = useTranslations("account.passkey");
-  const add = useAddPasskeyMutation((optionsJSON) => startRegistration({ optionsJSON }));
+  const add = useRefreshingRequest(enrolPasskey);
   const [labelError, setLabelError] = useState<string | undefined>();
   const [added, setAdded] = useState<string | null>(null);
   const id = useId();

@@ -1,41 +1,50 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
-import { FactorList } from "@/components/account/factor-list";
 import { PasskeyEnrolment } from "@/components/account/passkey-enrolment";
 import { RecoveryCodesPanel } from "@/components/account/recovery-codes-panel";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { Alert } from "@/components/ui/alert";
 import { AppLink as Link } from "@/components/ui/app-link";
-import { QueryView } from "@/components/ui/query-view";
 import { TitledSection } from "@/components/ui/titled-section";
-import { useFactorsQuery } from "@/lib/account/hooks";
 import type { FactorConfirmedResponse } from "@/lib/account/types";
 
 /*
  * The member's second factors: the list, adding an authenticator app or a passkey, the recovery codes once.
  * During enrolment (the policy requires a factor and the member has none) it says why nothing else opens,
- * and once a factor is confirmed and the codes acknowledged offers the way on.
+ * and once a factor is confirmed and the codes acknowledged offers the way on. The list itself is drawn on the
+ * server (`children`, ./factor-list.tsx); the codes shown once live here only, and survive the page being drawn
+ * again after the new factor is confirmed.
  */
 export function SecondFactors({
   enrolling,
   asked,
+  required,
+  hasConfirmed,
+  children,
 }: {
   /** The session is held in enrolment (the server's stage): only adding a factor works. */
   enrolling: boolean;
   /** Sent here to enrol (`?enrol=1`). */
   asked: boolean;
+  /** The policy requires this member to hold a confirmed factor. */
+  required: boolean;
+  /** The member holds a confirmed factor, as the server last drew the list. */
+  hasConfirmed: boolean;
+  /** The factors' list, drawn on the server. */
+  children: ReactNode;
 }) {
   const t = useTranslations("account");
-  const tCommon = useTranslations("common");
-  const factors = useFactorsQuery();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [confirmedHere, setConfirmedHere] = useState(false);
+  // Whether the member came here to enrol, as the page was first drawn: once a factor is confirmed the session leaves
+  // enrolment and the page is drawn again without it, but the way on is still to be offered.
+  const [cameToEnrol] = useState(enrolling || asked);
 
-  const hasFactor = confirmedHere || (factors.data?.factors.some((factor) => factor.confirmed) ?? false);
-  const mustEnrol = enrolling || asked || (factors.data?.required ?? false);
+  const hasFactor = confirmedHere || hasConfirmed;
+  const mustEnrol = enrolling || asked || required;
   const onConfirmed = (result: FactorConfirmedResponse) => {
     setConfirmedHere(true);
     if (result.recoveryCodes?.length) setRecoveryCodes(result.recoveryCodes);
@@ -51,7 +60,7 @@ export function SecondFactors({
 
       {recoveryCodes ? <RecoveryCodesPanel codes={recoveryCodes} onAcknowledge={() => setRecoveryCodes(null)} /> : null}
 
-      {(enrolling || asked) && hasFactor && !recoveryCodes ? (
+      {cameToEnrol && hasFactor && !recoveryCodes ? (
         <Alert
           tone="success"
           title={t("enrol.doneTitle")}
@@ -77,9 +86,7 @@ export function SecondFactors({
         leadClassName="max-w-2xl text-slate-600"
         className="space-y-4"
       >
-        <QueryView query={factors} failed={t("factors.loadFailed")} retryLabel={tCommon("retry")} loading={tCommon("loading")}>
-          {(data) => <FactorList data={data} />}
-        </QueryView>
+        {children}
         <div className="grid gap-4 lg:grid-cols-2">
           <TotpEnrolment onConfirmed={onConfirmed} />
           <PasskeyEnrolment onConfirmed={onConfirmed} />

@@ -1,5 +1,3 @@
-"use client";
-
 import { useFormatter, useTranslations } from "next-intl";
 
 import type { SessionDto } from "@/lib/account/types";

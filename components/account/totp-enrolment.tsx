@@ -7,8 +7,11 @@ import { Alert, SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton, SecretValue } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
-import { useStartTotpMutation, useVerifyTotpMutation } from "@/lib/account/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { startTotp, verifyTotp } from "@/lib/account/requests";
 import type { FactorConfirmedResponse, TotpStartResponse } from "@/lib/account/types";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { useRequest } from "@/lib/shared/api-client/use-request";
 
 /** The setup key in groups of four, as authenticator apps print it (spaces are ignored when typed in). */
 export const groupSecret = (secret: string) =>
@@ -17,15 +20,24 @@ export const groupSecret = (secret: string) =>
     .match(/.{1,4}/g)
     ?.join(" ") ?? secret;
 
+/** A refusal with the service's code and fields, or nothing (a network failure has neither). */
+const refusal = (error: Error | null) => (error instanceof ApiRequestError ? error : null);
+/** The service refused the code itself (told beside the field, not as a failure). */
+const wrongCode = (error: Error | null) => {
+  const refused = refusal(error);
+  return refused?.code === "validation" && refused.fields.includes("code");
+};
+
 /*
  * An authenticator app in two steps: a name (the server makes an unconfirmed factor and its secret), then
  * the QR code or the setup key typed by hand, and the app's current code, which confirms it. Focus moves
- * to the second step when it appears, so a keyboard or screen reader user lands on it.
+ * to the second step when it appears, so a keyboard or screen reader user lands on it. Once confirmed, the page is
+ * drawn again with the new factor listed.
  */
 export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorConfirmedResponse) => void }) {
   const t = useTranslations("account.totp");
-  const start = useStartTotpMutation();
-  const verify = useVerifyTotpMutation();
+  const start = useRequest(startTotp);
+  const verify = useRefreshingRequest(verifyTotp);
   const [pending, setPending] = useState<(TotpStartResponse & { label: string }) | null>(null);
   const [labelError, setLabelError] = useState<string | undefined>();
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -47,7 +59,7 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
       { label },
       {
         onSuccess: (result) => setPending({ ...result, label }),
-        onError: (error) => (error.fields.includes("label") ? setLabelError(t("labelInvalid")) : undefined),
+        onError: (error) => (refusal(error)?.fields.includes("label") ? setLabelError(t("labelInvalid")) : undefined),
       },
     );
   }
@@ -66,13 +78,13 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
           setPending(null);
           onConfirmed(result);
         },
-        onError: (error) => (error.code === "validation" && error.fields.includes("code") ? setCodeError(t("wrongCode")) : undefined),
+        onError: (error) => (wrongCode(error) ? setCodeError(t("wrongCode")) : undefined),
       },
     );
   }
 
-  const failure = start.error && !start.error.fields.includes("label") ? start.error : null;
-  const verifyFailure = verify.error && !(verify.error.code === "validation" && verify.error.fields.includes("code")) ? verify.error : null;
+  const failure = start.error && !refusal(start.error)?.fields.includes("label") ? start.error : null;
+  const verifyFailure = verify.error && !wrongCode(verify.error) ? verify.error : null;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -115,7 +127,7 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
               className="max-w-xs"
             />
             <div aria-live="assertive">
-              {verifyFailure ? <Alert tone="error">{t(verifyFailure.code === "conflict" ? "expired" : "failed")}</Alert> : null}
+              {verifyFailure ? <Alert tone="error">{t(refusal(verifyFailure)?.code === "conflict" ? "expired" : "failed")}</Alert> : null}
             </div>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" pending={verify.isPending}>
@@ -139,7 +151,7 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
         <form onSubmit={onStart} className="space-y-3" noValidate>
           <Field label={t("label")} name="label" maxLength={60} required hint={t("labelHint")} error={labelError} className="max-w-sm" />
           <div aria-live="assertive">
-            {failure ? <Alert tone="error">{t(failure.code === "conflict" ? "tooMany" : "startFailed")}</Alert> : null}
+            {failure ? <Alert tone="error">{t(refusal(failure)?.code === "conflict" ? "tooMany" : "startFailed")}</Alert> : null}
           </div>
           <Button type="submit" pending={start.isPending}>
             {t("start")}

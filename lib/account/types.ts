@@ -52,8 +52,3 @@ export interface DeviceView extends SessionView {
 export interface SessionDto extends DeviceView {
   current: boolean;
 }
-
-/** GET /api/account/sessions (live sessions only, one entry per device, newest activity first). */
-export interface SessionsResponse {
-  sessions: SessionDto[];
-}
