@@ -9,7 +9,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { fetchStepUpPasskeyOptions, postStepUp } from "@/lib/auth/hooks";
 import type { StepUpMethod, StepUpProof } from "@/lib/auth/types";
-import { ApiRequestError, type StepUpOutcome } from "@/lib/shared/api-client/api-request";
+import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import type { StepUpOutcome } from "@/lib/shared/api-client/step-up-registry";
 
 /*
  * The step-up dialog itself (components/auth/step-up-provider.tsx asks it): the member's second factor,

@@ -2,24 +2,27 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-import { fetchStepUpMethods } from "@/lib/auth/hooks";
-import { setStepUpHandler, type StepUpOutcome } from "@/lib/shared/api-client/api-request";
+import type { StepUpMethod } from "@/lib/auth/types";
+import { setStepUpHandler, type StepUpOutcome } from "@/lib/shared/api-client/step-up-registry";
 
 import type { StepUpAsking, StepUpDialog as StepUpDialogType } from "./step-up-dialog";
 
 /*
  * The step-up dialog, mounted once for the signed-in shell (app/providers.tsx). When a call through the API
- * client is refused with `step_up_required`, its registry (`requestStepUp`, lib/shared/api-client/api-request.ts)
+ * client is refused with `step_up_required`, its registry (`requestStepUp`, lib/shared/api-client/step-up-registry.ts)
  * asks this provider; the dialog opens on top of whatever the member was doing (a form keeps everything typed,
  * its request waits), asks for the second factor, and on success the waiting request is sent again. Cancelling (the button,
  * Escape) fails that request with a refusal in the member's language.
  *
  * The dialog's code (./step-up-dialog.tsx) is loaded on the first question, alongside the member's methods:
  * both are there before the dialog opens, so its field is there for the dialog's first focus. A dialog that
- * cannot be loaded answers "not verified", and the caller keeps the original refusal.
+ * cannot be loaded answers "not verified", and the caller keeps the original refusal. The methods' request loads with
+ * them: the shell registers at start without the API client, which a page that sends nothing never needs.
  */
 
 const loadDialog = () => import("./step-up-dialog").then((module) => module.StepUpDialog);
+const fetchMethods = (): Promise<StepUpMethod[] | null> =>
+  import("@/lib/auth/hooks").then((module) => module.fetchStepUpMethods()).catch(() => null);
 
 export function StepUpProvider({ children }: { children: ReactNode }) {
   const [asking, setAsking] = useState<StepUpAsking | null>(null);
@@ -35,7 +38,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const remove = setStepUpHandler(async () => {
-      const [methods, dialog] = await Promise.all([fetchStepUpMethods().catch(() => null), loadDialog()]);
+      const [methods, dialog] = await Promise.all([fetchMethods(), loadDialog()]);
       return new Promise<StepUpOutcome>((resolve) => {
         unanswered.current = resolve;
         setStepUpDialog(() => dialog);
@@ -63,7 +66,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
           asking={asking}
           finish={finish}
           onReload={async () => {
-            const methods = await fetchStepUpMethods().catch(() => null);
+            const methods = await fetchMethods();
             setAsking((current) => (current ? { ...current, methods } : current));
           }}
         />

@@ -5,10 +5,9 @@ import { useState, type FormEvent } from "react";
 
 import { AppLink as Link, useAppRouter } from "@/components/ui/app-link";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { useSearch } from "@/lib/cases/search";
+import { searchQuotaOf, useSearch } from "@/lib/cases/search";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { isValidCpf } from "@/lib/shared/cpf";
 
 /*
@@ -46,11 +45,8 @@ export function CaseSearch() {
   const search = useSearch();
   // The CPF-search quota of a member who sees CPFs masked: said in the member's language, with when to come back.
   const errorText = (error: Error) => {
-    if (!(error instanceof ApiRequestError) || error.code !== "rate_limited") return error.message;
-    const { scope, limit } = error.extra;
-    return scope === "hour" || scope === "day"
-      ? t(`limit.${scope}`, { limit: String(limit ?? ""), seconds: error.retryAfterSeconds ?? 60 })
-      : error.message;
+    const quota = searchQuotaOf(error);
+    return quota ? t(`limit.${quota.scope}`, { limit: String(quota.limit ?? ""), seconds: quota.seconds }) : error.message;
   };
   const [by, setBy] = useState<"ref_id" | "cpf">("ref_id");
   const [value, setValue] = useState("");

@@ -1,19 +1,31 @@
 import type { SearchResponse } from "@/lib/cases/types";
 import type { SearchInput } from "@/lib/cases/validation";
-import { apiRequest } from "@/lib/shared/api-client/api-request";
+import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { useRequest } from "@/lib/shared/api-client/use-request";
 
 /*
  * The top bar's search (components/cases/case-search.tsx), on every signed-in page: a form's request with its state
  * (lib/shared/api-client/use-request.ts), not a react-query mutation, so the shell's first load carries none of
  * react-query (nothing is cached: each search is asked again). The CPF goes in the POST body, never in a URL or a
- * query key.
+ * query key. The API client loads with the first search: a page whose own code sends nothing need not carry it.
  */
 
-function postSearch(input: SearchInput): Promise<SearchResponse> {
+async function postSearch(input: SearchInput): Promise<SearchResponse> {
+  const { apiRequest } = await import("@/lib/shared/api-client/api-request");
   return apiRequest<SearchResponse>("/api/search", { method: "POST", body: input });
 }
 
 export function useSearch() {
   return useRequest(postSearch);
+}
+
+/**
+ * The CPF-search quota a refusal names (a member who sees CPFs masked: per hour or per day), read off the refusal's
+ * fields rather than its class, so the shell needs no API client to tell it.
+ */
+export function searchQuotaOf(error: Error): { scope: "hour" | "day"; limit: number | undefined; seconds: number } | null {
+  const refusal = error as Partial<Pick<ApiRequestError, "code" | "extra" | "retryAfterSeconds">>;
+  const scope = refusal.extra?.scope;
+  if (refusal.code !== "rate_limited" || (scope !== "hour" && scope !== "day")) return null;
+  return { scope, limit: refusal.extra?.limit, seconds: refusal.retryAfterSeconds ?? 60 };
 }

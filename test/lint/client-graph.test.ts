@@ -72,10 +72,12 @@ function clientReaches(): string[] {
 }
 
 /**
- * The chains by which `entry`'s first load reaches `pkg`: its modules are walked through their static imports (a
- * dynamic `import()` is a chunk fetched later), and `pkg` counts once the walk is inside a client component.
+ * The chains by which `entry`'s first load reaches `pkg` (a package's name, or a module's absolute path): its modules
+ * are walked through their static imports (a dynamic `import()` is a chunk fetched later), and `pkg` counts once the
+ * walk is inside a client component.
  */
 function firstLoadReaches(entry: string, pkg: string): string[] {
+  const target = path.isAbsolute(pkg) ? pkg : undefined;
   const staticImportsOf = (text: string) => valueImportsOf(text.replace(/import\(\s*["'][^"']+["']\s*\)/g, ""));
   const seen = new Set<string>();
   const queue: Array<{ file: string; client: boolean; chain: string[] }> = [{ file: entry, client: false, chain: [entry] }];
@@ -85,11 +87,11 @@ function firstLoadReaches(entry: string, pkg: string): string[] {
     const text = readFileSync(file, "utf8");
     const client = above || isClientEntry(text);
     for (const specifier of staticImportsOf(text)) {
-      if (client && (specifier === pkg || specifier.startsWith(`${pkg}/`))) {
+      const next = resolveLocal(file, specifier);
+      if (client && (target ? next === target : specifier === pkg || specifier.startsWith(`${pkg}/`))) {
         hits.push([...chain, specifier].map((item) => path.relative(root, item) || item).join(" → "));
         continue;
       }
-      const next = resolveLocal(file, specifier);
       if (next && !seen.has(`${next} ${client}`)) {
         seen.add(`${next} ${client}`);
         queue.push({ file: next, client, chain: [...chain, next] });
@@ -136,5 +138,17 @@ describe("what a client component reaches", () => {
     expect([...firstLoadReaches(shell, "@tanstack/react-query"), ...firstLoadReaches(overview, "@tanstack/react-query")]).toEqual([]);
     // The walk does see it where a page loads it.
     expect(firstLoadReaches(path.join(root, "app/(dashboard)/cases/page.tsx"), "@tanstack/react-query")).not.toEqual([]);
+  });
+
+  /*
+   * Nor the API client: the shell's own requests (the top bar's search, signing out, the step-up's methods) import it
+   * when they are sent, and the step-up provider registers through its own module (step-up-registry.ts). So a page
+   * whose own code sends nothing (the administration's index, "not allowed") loads none of it with the page.
+   */
+  it("the signed-in shell loads the API client only when it sends a request", () => {
+    const client = path.join(root, "lib/shared/api-client/api-request.ts");
+    expect(firstLoadReaches(path.join(root, "app/(dashboard)/layout.tsx"), client)).toEqual([]);
+    // The walk does see it where a page's islands send requests.
+    expect(firstLoadReaches(path.join(root, "app/(dashboard)/admin/integrations/page.tsx"), client)).not.toEqual([]);
   });
 });

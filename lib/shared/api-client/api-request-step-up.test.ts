@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { rejection } from "@/test/rejection";
 
-import { apiRequest, ApiRequestError, requestStepUp, setStepUpHandler, type StepUpHandler } from "./api-request";
+import { apiRequest, ApiRequestError } from "./api-request";
 import { BACKGROUND_HEADER } from "./background";
+import { requestStepUp, setStepUpHandler, type StepUpHandler } from "./step-up-registry";
 
 let unregister: (() => void) | undefined;
 afterEach(() => {

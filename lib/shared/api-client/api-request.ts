@@ -8,15 +8,15 @@
  * ApiRequestError, which also says whether the outcome of a write is unknown: a write that failed that way may
  * still have happened (a key created, an SMS sent), and the UI must say so before letting anyone send it again.
  *
- * A refusal asking for a step-up (401 `step_up_required`) is answered in place first: the step-up registry below
- * is how it reaches the dialog that asks for the second factor (components/step-up/), without this layer knowing
- * React. The dialog's provider registers one handler; the client asks it and, once the member has verified a
- * factor, sends the refused request again (once). Several calls refused at the same moment share one dialog: the
- * first opens it, the others wait for its outcome.
+ * A refusal asking for a step-up (401 `step_up_required`) is answered in place first: the step-up registry
+ * (./step-up-registry.ts) is how it reaches the dialog that asks for the second factor, without this layer knowing
+ * React; once the member has verified a factor, the refused request is sent again (once).
  */
 
 import { apiInConnection, connectionOfPath } from "@/lib/shared/connection-path";
 import { PAGE_VIEW_HEADER, pageViewId } from "@/lib/shared/page-view";
+
+import { requestStepUp } from "./step-up-registry";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -90,37 +90,6 @@ export interface ApiRequestInit {
 }
 
 export const STEP_UP_REQUIRED = "step_up_required";
-
-/** What the dialog ended with: verified, or given up (with the message to show, in the member's language). */
-export type StepUpOutcome = { verified: true } | { verified: false; message?: string };
-
-export type StepUpHandler = (refusal: ApiRequestError) => Promise<StepUpOutcome>;
-
-let stepUpHandler: StepUpHandler | null = null;
-let stepUpInFlight: Promise<StepUpOutcome> | null = null;
-
-/** Registers the step-up handler (the mounted dialog); returns the function that removes it again. */
-export function setStepUpHandler(next: StepUpHandler | null): () => void {
-  stepUpHandler = next;
-  return () => {
-    if (stepUpHandler === next) stepUpHandler = null;
-  };
-}
-
-/**
- * Asks the registered handler for a step-up. Without one (no dialog mounted: a sign-in page, a test) the
- * answer is "not verified", and the caller keeps the original refusal.
- */
-export function requestStepUp(refusal: ApiRequestError): Promise<StepUpOutcome> {
-  if (!stepUpHandler) return Promise.resolve({ verified: false });
-  if (stepUpInFlight) return stepUpInFlight;
-  const asked = stepUpHandler(refusal).catch((): StepUpOutcome => ({ verified: false }));
-  stepUpInFlight = asked;
-  void asked.finally(() => {
-    if (stepUpInFlight === asked) stepUpInFlight = null;
-  });
-  return asked;
-}
 
 /** A JSON body, or a form's fields (next-auth's endpoints read `application/x-www-form-urlencoded`). */
 function encodedBody(init: ApiRequestInit): { type?: string; body?: string | URLSearchParams } {

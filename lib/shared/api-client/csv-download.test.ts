@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { verificationsExportUrl } from "@/lib/verifications/export-hooks";
 
-import { setStepUpHandler } from "./api-request";
 import { downloadCsv } from "./csv-download";
+import { setStepUpHandler } from "./step-up-registry";
 
 afterEach(() => vi.unstubAllGlobals());
 
