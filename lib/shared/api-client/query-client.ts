@@ -1,5 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
+import { registerTabCache } from "./tab-cache";
+
 /*
  * One QueryClient per browser tab. The cache lives in memory only: it is never persisted (no persister), because
  * some answers are personal data. It is made the first time something in the tab needs it (a page whose client
@@ -31,6 +33,9 @@ let tabClient: QueryClient | undefined;
  */
 export function tabQueryClient(): QueryClient {
   if (typeof window === "undefined") return makeQueryClient();
-  tabClient ??= makeQueryClient();
+  if (!tabClient) {
+    tabClient = makeQueryClient();
+    registerTabCache(tabClient);
+  }
   return tabClient;
 }
