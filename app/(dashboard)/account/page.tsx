@@ -47,7 +47,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           <FactorList data={factors} />
         </SecondFactors>
         {/* While enrolling, the session may do nothing but add a factor (and sign out). */}
-        {sessions ? <SessionsSection sessions={sessions.map((session) => ({ ...session, current: session.current ?? false }))} /> : null}
+        {sessions ? <SessionsSection sessions={sessions} /> : null}
       </section>
     </ClientMessages>
   );
