@@ -1,7 +1,8 @@
 /*
  * Runs once when the server starts (Next's instrumentation hook), in the Node.js runtime only:
  *
- * 0. start tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/tracing/exporter.ts);
+ * 0. make a lost output (its reader gone: a closed pipe) drop its lines instead of spinning the process
+ *    (lib/runtime/output.ts), then start tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/tracing/exporter.ts);
  * 1. copy each connection's peer address into a header route handlers can trust (lib/auth/server/peer-address.ts);
  * 2. read the configuration, so a missing or weak secret stops start-up with a message naming it, and warn
  *    about each valid setting that weakens a guarantee;
@@ -37,6 +38,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Before anything is written: an output whose reader has gone only loses its lines (lib/runtime/output.ts).
+  (await import("./lib/runtime/output")).guardProcessOutput();
   // Traces first, so what start-up does is traced too (lib/tracing/exporter.ts; OTEL_EXPORTER_OTLP_ENDPOINT).
   const tracing = (await import("./lib/config")).config().operations.tracing;
   if (tracing) (await import("./lib/tracing/exporter")).startTracing(tracing);

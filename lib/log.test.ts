@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { describeEachDatabase, withDatabase } from "@/test/db";
 
-import { MAX_RECENT_SECRETS, redact, redactText, registerRecentSecret, registerSecrets } from "./log";
+import { droppedLogLines, log, MAX_RECENT_SECRETS, redact, redactText, registerRecentSecret, registerSecrets } from "./log";
 
 // Opaque values with no token shape, so only the registered-secret pass can obscure them.
 const opaque = (label: string) => `opaque-secret-value-${label}-end`;
@@ -44,5 +44,22 @@ describeEachDatabase("a failed query's error on $name", ({ open }) => {
     expect(logged).toContain("select $1::text");
     expect(logged).not.toContain("123.456.789-09");
     expect(logged).not.toContain("Maria");
+  });
+});
+
+describe("an output that cannot take a line", () => {
+  it("counts the line dropped on that output alone", async () => {
+    const before = { ...droppedLogLines() };
+    const refused = vi.spyOn(process.stderr, "write").mockImplementation(((_line: string, done?: (error?: Error | null) => void) => {
+      done?.(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+      return false;
+    }) as typeof process.stderr.write);
+    try {
+      log.warn("a_warning_nobody_reads");
+      log.error("an_error_nobody_reads");
+    } finally {
+      refused.mockRestore();
+    }
+    expect(droppedLogLines()).toEqual({ stdout: before.stdout, stderr: before.stderr + 2 });
   });
 });

@@ -102,6 +102,19 @@ export function redact(value: unknown, depth = 0): unknown {
 
 let sink: LogSink | undefined;
 
+export type LogOutput = "stdout" | "stderr";
+// On globalThis: Next evaluates instrumentation.ts and each route's bundle separately, each with its own copy of this
+// module, and all of them write to the same two outputs.
+const dropped = ((globalThis as typeof globalThis & { __kycLogLinesDropped?: Record<LogOutput, number> }).__kycLogLinesDropped ??= {
+  stdout: 0,
+  stderr: 0,
+});
+
+/** The lines each output could not take since the process started (kyc_log_lines_dropped_total, lib/metrics/). */
+export function droppedLogLines(): Readonly<Record<LogOutput, number>> {
+  return dropped;
+}
+
 /**
  * Where the lines go: stdout (debug, info) and stderr (warn, error) unless a sink is set. A process that
  * owns its output sets one: a CLI that prints its own report (`npm run bench` silences the lines while it
@@ -134,7 +147,11 @@ function write(level: LogLevel, event: string, fields: LogFields = {}): void {
     line = JSON.stringify({ time: entry.time, level, event, note: "fields not serialisable" });
   }
   if (sink) return sink(level, line);
-  (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+  const output = level === "warn" || level === "error" ? "stderr" : "stdout";
+  // A line the output could not take (its reader gone: lib/runtime/output.ts) is counted, since no line can say so.
+  process[output].write(`${line}\n`, (error) => {
+    if (error) dropped[output] += 1;
+  });
 }
 
 export const log = {

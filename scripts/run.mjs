@@ -94,6 +94,10 @@ function stop(code = 0) {
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+// Whatever reads our output has gone (`npm run demo | head` once head has its lines, a closed terminal): stop everything,
+// gracefully, as a pipeline's writer would. Unheard, the EPIPE killed this process alone and left the children running
+// with no parent and no reader.
+for (const output of [process.stdout, process.stderr]) output.on("error", () => stop(0));
 
 function waitFor(child, pattern, what) {
   return new Promise((resolve, reject) => {

@@ -10,7 +10,7 @@ import { requiredContext } from "@/components/ui/required-context";
 import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import { removeFactor } from "@/lib/account/requests";
 import type { FactorDto } from "@/lib/account/types";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { refusalOf } from "@/lib/shared/api-client/api-request";
 
 /*
  * Removing one of the member's second factors, around the list the page draws on the server (./factor-list.tsx):
@@ -34,7 +34,7 @@ export function FactorActions({ count, children }: { count: number; children: Re
   const remove = useRefreshingRequest(removeFactor);
   const [confirming, setConfirming] = useState<Factor | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
-  const refusal = remove.error instanceof ApiRequestError ? remove.error : null;
+  const refusal = refusalOf(remove.error);
 
   function confirm(factor: Factor) {
     remove.reset();

@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import { startTotp, verifyTotp } from "@/lib/account/requests";
 import type { FactorConfirmedResponse, TotpStartResponse } from "@/lib/account/types";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { refusalOf } from "@/lib/shared/api-client/api-request";
 import { useRequest } from "@/lib/shared/api-client/use-request";
 
 /** The setup key in groups of four, as authenticator apps print it (spaces are ignored when typed in). */
@@ -20,11 +20,9 @@ export const groupSecret = (secret: string) =>
     .match(/.{1,4}/g)
     ?.join(" ") ?? secret;
 
-/** A refusal with the service's code and fields, or nothing (a network failure has neither). */
-const refusal = (error: Error | null) => (error instanceof ApiRequestError ? error : null);
 /** The service refused the code itself (told beside the field, not as a failure). */
 const wrongCode = (error: Error | null) => {
-  const refused = refusal(error);
+  const refused = refusalOf(error);
   return refused?.code === "validation" && refused.fields.includes("code");
 };
 
@@ -59,7 +57,7 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
       { label },
       {
         onSuccess: (result) => setPending({ ...result, label }),
-        onError: (error) => (refusal(error)?.fields.includes("label") ? setLabelError(t("labelInvalid")) : undefined),
+        onError: (error) => (refusalOf(error)?.fields.includes("label") ? setLabelError(t("labelInvalid")) : undefined),
       },
     );
   }
@@ -83,7 +81,7 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
     );
   }
 
-  const failure = start.error && !refusal(start.error)?.fields.includes("label") ? start.error : null;
+  const failure = start.error && !refusalOf(start.error)?.fields.includes("label") ? start.error : null;
   const verifyFailure = verify.error && !wrongCode(verify.error) ? verify.error : null;
 
   return (
@@ -127,7 +125,7 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
               className="max-w-xs"
             />
             <div aria-live="assertive">
-              {verifyFailure ? <Alert tone="error">{t(refusal(verifyFailure)?.code === "conflict" ? "expired" : "failed")}</Alert> : null}
+              {verifyFailure ? <Alert tone="error">{t(refusalOf(verifyFailure)?.code === "conflict" ? "expired" : "failed")}</Alert> : null}
             </div>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" pending={verify.isPending}>
@@ -151,7 +149,7 @@ export function TotpEnrolment({ onConfirmed }: { onConfirmed: (result: FactorCon
         <form onSubmit={onStart} className="space-y-3" noValidate>
           <Field label={t("label")} name="label" maxLength={60} required hint={t("labelHint")} error={labelError} className="max-w-sm" />
           <div aria-live="assertive">
-            {failure ? <Alert tone="error">{t(refusal(failure)?.code === "conflict" ? "tooMany" : "startFailed")}</Alert> : null}
+            {failure ? <Alert tone="error">{t(refusalOf(failure)?.code === "conflict" ? "tooMany" : "startFailed")}</Alert> : null}
           </div>
           <Button type="submit" pending={start.isPending}>
             {t("start")}

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 
 import { AppLink as Link, useAppRouter } from "@/components/ui/app-link";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { searchQuotaOf, useSearch } from "@/lib/cases/search";
+import { searchQuotaOf, searchUnanswered, useSearch } from "@/lib/cases/search";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
 import { isValidCpf } from "@/lib/shared/cpf";
@@ -43,10 +43,12 @@ export function CaseSearch() {
   const t = useTranslations("cases.search");
   const router = useAppRouter();
   const search = useSearch();
-  // The CPF-search quota of a member who sees CPFs masked: said in the member's language, with when to come back.
+  // The CPF-search quota of a member who sees CPFs masked: said in the member's language, with when to come back; no
+  // answer at all, in the member's language too.
   const errorText = (error: Error) => {
     const quota = searchQuotaOf(error);
-    return quota ? t(`limit.${quota.scope}`, { limit: String(quota.limit ?? ""), seconds: quota.seconds }) : error.message;
+    if (quota) return t(`limit.${quota.scope}`, { limit: String(quota.limit ?? ""), seconds: quota.seconds });
+    return searchUnanswered(error) ? t("unanswered") : error.message;
   };
   const [by, setBy] = useState<"ref_id" | "cpf">("ref_id");
   const [value, setValue] = useState("");

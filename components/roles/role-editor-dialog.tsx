@@ -9,7 +9,7 @@ import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { Field } from "@/components/ui/field";
 import { parseRoleInput, type Permission, type RoleInput } from "@/lib/auth/permissions";
 import type { PermissionCatalogue, RoleDto } from "@/lib/roles/types";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { refusalOf } from "@/lib/shared/api-client/api-request";
 
 /*
  * The custom role form: a name and the catalogue as checkboxes, one fieldset per resource, each permission
@@ -48,7 +48,7 @@ export function RoleEditorDialog({
   }
 
   const held = new Set<Permission>(role?.permissions ?? []);
-  const refusal = error instanceof ApiRequestError ? error : null;
+  const refusal = refusalOf(error);
   const nameError =
     refusal?.code === "conflict"
       ? t("nameTaken")

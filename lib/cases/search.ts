@@ -20,6 +20,16 @@ export function useSearch() {
 }
 
 /**
+ * Whether the search had no answer: the network failed, or the API client itself could not be loaded (offline on the
+ * first search, a deployment that replaced its file). Either way the member is told the same thing in their language,
+ * never a browser's message about a module.
+ */
+export function searchUnanswered(error: Error): boolean {
+  const code = (error as Partial<Pick<ApiRequestError, "code">>).code;
+  return typeof code !== "string" || code === "network";
+}
+
+/**
  * The CPF-search quota a refusal names (a member who sees CPFs masked: per hour or per day), read off the refusal's
  * fields rather than its class, so the shell needs no API client to tell it.
  */

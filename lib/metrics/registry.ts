@@ -4,6 +4,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
+import { droppedLogLines } from "@/lib/log";
+
 /*
  * The dashboard's metrics in Prometheus's text format (GET /api/metrics, off unless METRICS_TOKEN is set), from
  * prom-client, the Node client Prometheus lists: its histograms, the process's own figures (event-loop lag, memory,
@@ -96,6 +98,17 @@ function createMetrics() {
       help: "Sign-ins refused because the account or the address was locked out.",
       labelNames: ["scope"] as const,
       registers: [registry],
+    }),
+    logLinesDropped: new Counter({
+      name: "kyc_log_lines_dropped_total",
+      help: "Log lines dropped because the process's output had lost its reader (a closed pipe), by stream.",
+      labelNames: ["stream"] as const,
+      registers: [registry],
+      // Counted where the lines are written (lib/log.ts sits below this layer), read at each scrape.
+      collect() {
+        this.reset();
+        for (const [stream, lines] of Object.entries(droppedLogLines())) this.inc({ stream }, lines);
+      },
     }),
     liveStreams: new Gauge({
       name: "kyc_live_streams_open",

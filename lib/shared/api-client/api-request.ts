@@ -45,6 +45,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The refusal with its code and fields, or null for anything else (a failure before any answer has neither). */
+export function refusalOf(error: unknown): ApiRequestError | null {
+  return error instanceof ApiRequestError ? error : null;
+}
+
 interface ErrorBody {
   error?: { code?: unknown; message?: unknown; fields?: unknown; retryable?: unknown; requestId?: unknown };
 }
