@@ -243,6 +243,7 @@ test("a signed-in page that reads no query carries no client data cache in its f
     "/admin",
     "/admin/connections",
     "/admin/integrations",
+    "/admin/privacy",
     "/admin/roles",
     "/admin/staff",
     "/verifications",

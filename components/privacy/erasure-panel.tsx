@@ -8,18 +8,19 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
-import { QueryView } from "@/components/ui/query-view";
 import { TitledSection } from "@/components/ui/titled-section";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { postErasure, postErasureDecision } from "@/lib/privacy/browser-requests";
 import {
   ERASED_KINDS,
   erasureReasonProblem,
   MAX_ERASURE_REASON_LENGTH,
   type ErasureDto,
+  type ErasureListResponse,
   type ErasureReasonProblem,
   type ErasureResult,
 } from "@/lib/privacy/erasure";
-import { useDecideErasure, useErasures, useRequestErasure } from "@/lib/privacy/hooks";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { refusalOf } from "@/lib/shared/api-client/api-request";
 import { cpfProblem } from "@/lib/shared/cpf";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
@@ -27,15 +28,13 @@ import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
  * Erasure requests on /admin/privacy (messages: the `erasure` namespace). One member asks (CPF and reason),
  * another confirms from the pending list; the requester sees why their own Confirm is disabled. Asking and
  * confirming need a fresh second factor: the step-up dialog opens by itself (components/auth/step-up-dialog.tsx).
- * A member without `privacy.erase` sees nothing of it (the list answers 403).
+ * The page draws the lists on the server and shows none of it to a member without `privacy.erase`; asking and
+ * deciding have the page drawn again (the outcome and a confirmed erasure's result stay shown meanwhile).
  */
-export function ErasurePanel() {
+export function ErasurePanel({ data }: { data: ErasureListResponse }) {
   const t = useTranslations("erasure");
-  const list = useErasures();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [shown, setShown] = useState<ErasureDto | null>(null);
-
-  if (list.error instanceof ApiRequestError && list.error.status === 403) return null;
 
   return (
     <TitledSection
@@ -50,22 +49,14 @@ export function ErasurePanel() {
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
         {shown?.result ? <ResultView erasure={shown} result={shown.result} /> : null}
       </div>
-      <QueryView query={list} failed={t("loadFailed")} retryLabel={t("retry")} loading={t("loading")}>
-        {(data) => (
-          <>
-            <PendingList
-              items={data.pending}
-              onDecided={(erasure) => {
-                setShown(erasure.state === "confirmed" ? erasure : null);
-                setNotice(
-                  erasure.state === "cancelled" ? { tone: "success", text: t("cancelled", { document: erasure.documentMasked }) } : null,
-                );
-              }}
-            />
-            <RecentList items={data.recent} />
-          </>
-        )}
-      </QueryView>
+      <PendingList
+        items={data.pending}
+        onDecided={(erasure) => {
+          setShown(erasure.state === "confirmed" ? erasure : null);
+          setNotice(erasure.state === "cancelled" ? { tone: "success", text: t("cancelled", { document: erasure.documentMasked }) } : null);
+        }}
+      />
+      <RecentList items={data.recent} />
     </TitledSection>
   );
 }
@@ -74,16 +65,17 @@ export function ErasurePanel() {
 function useErrorText(): (error: unknown, conflict: "requestConflict" | "decisionConflict") => string {
   const t = useTranslations("erasure.errors");
   return (error, conflict) => {
-    if (!(error instanceof ApiRequestError)) return t("unknown");
-    if (error.code === "conflict") return t(conflict);
-    return t.has(error.code) ? t(error.code) : t("unknown");
+    const code = refusalOf(error)?.code;
+    if (!code) return t("unknown");
+    if (code === "conflict") return t(conflict);
+    return t.has(code) ? t(code) : t("unknown");
   };
 }
 
 function RequestForm({ onAsked }: { onAsked: (erasure: ErasureDto) => void }) {
   const t = useTranslations("erasure");
   const errorText = useErrorText();
-  const ask = useRequestErasure();
+  const ask = useRefreshingRequest(postErasure);
   const id = useId();
   const [cpf, setCpf] = useState("");
   const [reason, setReason] = useState("");
@@ -108,15 +100,16 @@ function RequestForm({ onAsked }: { onAsked: (erasure: ErasureDto) => void }) {
           onAsked(erasure);
         },
         onError: (error) => {
-          if (!(error instanceof ApiRequestError) || error.code !== "validation") return;
-          if (error.fields.includes("cpf")) setCpfError("server");
-          if (error.fields.includes("reason")) setReasonError("server");
+          const refusal = refusalOf(error);
+          if (refusal?.code !== "validation") return;
+          if (refusal.fields.includes("cpf")) setCpfError("server");
+          if (refusal.fields.includes("reason")) setReasonError("server");
         },
       },
     );
   }
 
-  const failed = ask.error && !(ask.error instanceof ApiRequestError && ask.error.code === "validation");
+  const failed = ask.error && refusalOf(ask.error)?.code !== "validation";
   return (
     <form
       noValidate
@@ -212,7 +205,7 @@ function PendingList({ items, onDecided }: { items: ErasureDto[]; onDecided: (er
   const t = useTranslations("erasure");
   const format = useFormatter();
   const errorText = useErrorText();
-  const decide = useDecideErasure();
+  const decide = useRefreshingRequest(postErasureDecision);
   const id = useId();
   const [asked, setAsked] = useState<{ erasure: ErasureDto; decision: "confirm" | "cancel" } | null>(null);
   const when = (iso: string) => format.dateTime(new Date(iso), DATE_TIME_FORMAT);

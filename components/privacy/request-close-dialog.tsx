@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
-import { useClosePrivacyRequest } from "@/lib/privacy/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { postPrivacyRequestClose } from "@/lib/privacy/browser-requests";
 import {
   answerProblem,
   MAX_ANSWER_LENGTH,
@@ -16,7 +17,7 @@ import {
   type RequestAnswer,
   type TextProblem,
 } from "@/lib/privacy/requests";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { refusalOf } from "@/lib/shared/api-client/api-request";
 
 /*
  * Closing a titular request (./request-queue.tsx): what was sent (the titular report, an erasure, or a written answer
@@ -57,7 +58,7 @@ export function Select({
 
 export function CloseDialog({ request, onDone }: { request: PrivacyRequestDto; onDone: () => void }) {
   const t = useTranslations("privacy.requests");
-  const close = useClosePrivacyRequest();
+  const close = useRefreshingRequest(postPrivacyRequestClose);
   const id = useId();
   const [sent, setSent] = useState<RequestAnswer>(
     request.kind === "erasure" ? "erasure" : request.kind === "access" ? "report" : "written",
@@ -77,15 +78,16 @@ export function CloseDialog({ request, onDone }: { request: PrivacyRequestDto; o
       {
         onSuccess: onDone,
         onError: (error) => {
-          if (error instanceof ApiRequestError && error.code === "validation" && error.fields.includes("answer")) setAnswerError("server");
+          const refusal = refusalOf(error);
+          if (refusal?.code === "validation" && refusal.fields.includes("answer")) setAnswerError("server");
         },
       },
     );
   }
 
-  const error = close.error;
-  const failed = error && !(error instanceof ApiRequestError && error.code === "validation");
-  const errorKey = error instanceof ApiRequestError && (error.code === "conflict" || error.code === "not_found") ? error.code : "unknown";
+  const refusal = refusalOf(close.error);
+  const failed = close.error && refusal?.code !== "validation";
+  const errorKey = refusal?.code === "conflict" || refusal?.code === "not_found" ? refusal.code : "unknown";
   return (
     <Dialog
       open

@@ -2,14 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import type { PrivacyRequestDto, PrivacyRequestListResponse } from "@/lib/privacy/requests";
-import { apiError, mockApi, renderWithProviders } from "@/test/render";
+import { apiError, mockApi, renderWithProviders, router } from "@/test/render";
 
 import { PrivacyRequestsPanel } from "./request-queue";
 
 /*
  * The titular requests' queue: the open requests in the order the server gives (late first), each saying how late it
  * is or how many days it has left in words; registering one sends the CPF in the body only, refusing a date in the
- * future before anything is sent; closing one sends what was sent and says why a refusal happened.
+ * future before anything is sent; closing one sends what was sent and says why a refusal happened. The page draws the
+ * lists on the server: each outcome, a refusal too, has it drawn again.
  */
 
 const member = { id: "m1", name: "Ana Conceição", email: "ana@example.com" };
@@ -68,9 +69,13 @@ const LIST: PrivacyRequestListResponse = {
 
 describe("PrivacyRequestsPanel", () => {
   it("lists the open requests late first, with days late or left in words, and the closed ones apart", async () => {
-    mockApi({ "GET /api/privacy/requests": LIST });
-    renderWithProviders(<PrivacyRequestsPanel mayErase />);
-    const open = await screen.findByRole("list", { name: "Open titular requests, late first" });
+    const api = mockApi({});
+    // The due days the server reads from PRIVACY_REQUEST_DUE_DAYS.
+    renderWithProviders(<PrivacyRequestsPanel data={{ ...LIST, dueDays: 20 }} mayErase />);
+    expect(screen.getByRole("heading", { name: "Titular requests" }).closest("section")).toHaveTextContent(
+      "due 20 days after it was received",
+    );
+    const open = screen.getByRole("list", { name: "Open titular requests, late first" });
     const items = within(open).getAllByRole("listitem");
     expect(items.map((item) => item.querySelector(".font-mono")?.textContent)).toEqual([
       "***.111.111-**",
@@ -87,15 +92,14 @@ describe("PrivacyRequestsPanel", () => {
     const closed = screen.getByRole("list", { name: "Recently closed titular requests" });
     expect(closed).toHaveTextContent("***.444.444-**");
     expect(closed).toHaveTextContent("with A written answer only");
+    expect(api.calls).toEqual([]);
   });
 
   it("registers a request with the CPF in the body only, and refuses a date in the future before sending", async () => {
     const api = mockApi({
-      "GET /api/privacy/requests": LIST,
       "POST /api/privacy/requests": { request: request("e", { dueAt: "2026-02-01T12:00:00.000Z" }) },
     });
-    const { user } = renderWithProviders(<PrivacyRequestsPanel mayErase={false} />);
-    await screen.findByRole("list", { name: "Open titular requests, late first" });
+    const { user } = renderWithProviders(<PrivacyRequestsPanel data={LIST} mayErase={false} />);
     expect(screen.queryByRole("link", { name: "Ask for the erasure" })).toBeNull();
     await user.type(screen.getByLabelText("CPF of the person making the request"), "52998224725");
     await user.selectOptions(screen.getByLabelText("What the person asks"), "portability");
@@ -119,15 +123,15 @@ describe("PrivacyRequestsPanel", () => {
     );
     expect(api.calls.every((call) => !call.url.includes("52998224725") && !call.url.includes("529.982"))).toBe(true);
     expect(await screen.findByText(/Request for \*\*\*\.982\.247-\*\* registered/)).toBeInTheDocument();
+    expect(router.refresh).toHaveBeenCalledTimes(1);
   });
 
   it("closes a request with what was sent, and says why when the server refuses", async () => {
     const api = mockApi({
-      "GET /api/privacy/requests": LIST,
       "POST /api/privacy/requests/b/close": apiError(409, { code: "conflict", message: "No titular report" }),
     });
-    const { user } = renderWithProviders(<PrivacyRequestsPanel mayErase />);
-    await user.click(await screen.findByRole("button", { name: "Close the request of ***.222.222-**" }));
+    const { user } = renderWithProviders(<PrivacyRequestsPanel data={LIST} mayErase />);
+    await user.click(screen.getByRole("button", { name: "Close the request of ***.222.222-**" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByLabelText("What was sent")).toHaveDisplayValue("The titular report");
     await user.click(within(dialog).getByRole("button", { name: "Close request" }));
@@ -138,5 +142,8 @@ describe("PrivacyRequestsPanel", () => {
     await user.click(within(dialog).getByRole("button", { name: "Close request" }));
     expect(await within(dialog).findByText(/Not closed: the request was closed already/)).toBeInTheDocument();
     expect(api.callsTo("POST /api/privacy/requests/b/close")[0]?.body).toEqual({ answer: "Relatório enviado por e-mail.", sent: "report" });
+    // Someone else may have closed it: the lists are drawn again, and the dialog stays open with the reason.
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+    expect(dialog).toBeVisible();
   });
 });

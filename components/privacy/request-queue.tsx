@@ -9,20 +9,21 @@ import { Button } from "@/components/ui/button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
 import { Field } from "@/components/ui/field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
-import { QueryView } from "@/components/ui/query-view";
 import { TitledSection } from "@/components/ui/titled-section";
-import { useOpenPrivacyRequest, usePrivacyRequests } from "@/lib/privacy/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { postPrivacyRequest } from "@/lib/privacy/browser-requests";
 import {
   contactProblem,
   MAX_CONTACT_LENGTH,
   REQUEST_CHANNELS,
   REQUEST_KINDS,
   type PrivacyRequestDto,
+  type PrivacyRequestListResponse,
   type RequestChannel,
   type RequestKind,
   type TextProblem,
 } from "@/lib/privacy/requests";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { refusalOf } from "@/lib/shared/api-client/api-request";
 import { cpfProblem } from "@/lib/shared/cpf";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
@@ -32,7 +33,8 @@ import { CloseDialog, Select } from "./request-close-dialog";
  * Titular requests on /admin/privacy (messages: `privacy.requests`): register one (the CPF in the body only), the
  * open ones by days left, late first (the server's order), each answered with the titular report or an erasure (links
  * to their sections on this page) or a written answer, and closed with what was sent; then the latest closed ones.
- * A member without `privacy.requests` sees nothing of it (the list answers 403).
+ * The page draws the lists on the server and shows none of it to a member without `privacy.requests`; registering and
+ * closing have the page drawn again.
  */
 
 const REPORT_SECTION = "#titular-heading";
@@ -44,19 +46,16 @@ function localNow(): string {
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-export function PrivacyRequestsPanel({ mayErase }: { mayErase: boolean }) {
+export function PrivacyRequestsPanel({ data, mayErase }: { data: PrivacyRequestListResponse; mayErase: boolean }) {
   const t = useTranslations("privacy.requests");
-  const list = usePrivacyRequests();
   const format = useFormatter();
   const [notice, setNotice] = useState<string | null>(null);
-
-  if (list.error instanceof ApiRequestError && list.error.status === 403) return null;
 
   return (
     <TitledSection
       id="requests-heading"
       title={t("heading")}
-      lead={t("lead", { days: list.data?.dueDays ?? 15 })}
+      lead={t("lead", { days: data.dueDays })}
       leadClassName="max-w-3xl text-slate-600"
       className="space-y-6"
     >
@@ -66,14 +65,8 @@ export function PrivacyRequestsPanel({ mayErase }: { mayErase: boolean }) {
         }
       />
       <SuccessNotice>{notice}</SuccessNotice>
-      <QueryView query={list} failed={t("loadFailed")} retryLabel={t("retry")} loading={t("loading")}>
-        {(data) => (
-          <>
-            <OpenList items={data.open} mayErase={mayErase} />
-            <ClosedList items={data.closed} />
-          </>
-        )}
-      </QueryView>
+      <OpenList items={data.open} mayErase={mayErase} />
+      <ClosedList items={data.closed} />
     </TitledSection>
   );
 }
@@ -82,7 +75,7 @@ type ReceivedProblem = "required" | "future" | "server";
 
 function RegisterForm({ onRegistered }: { onRegistered: (request: PrivacyRequestDto) => void }) {
   const t = useTranslations("privacy.requests");
-  const register = useOpenPrivacyRequest();
+  const register = useRefreshingRequest(postPrivacyRequest);
   const id = useId();
   const [cpf, setCpf] = useState("");
   const [kind, setKind] = useState<RequestKind>("access");
@@ -116,15 +109,16 @@ function RegisterForm({ onRegistered }: { onRegistered: (request: PrivacyRequest
         onRegistered(request);
       },
       onError: (error) => {
-        if (!(error instanceof ApiRequestError) || error.code !== "validation") return;
-        if (error.fields.includes("cpf")) setCpfError("server");
-        if (error.fields.includes("receivedAt")) setReceivedError("server");
-        if (error.fields.includes("contact")) setContactError("server");
+        const refusal = refusalOf(error);
+        if (refusal?.code !== "validation") return;
+        if (refusal.fields.includes("cpf")) setCpfError("server");
+        if (refusal.fields.includes("receivedAt")) setReceivedError("server");
+        if (refusal.fields.includes("contact")) setContactError("server");
       },
     });
   }
 
-  const failed = register.error && !(register.error instanceof ApiRequestError && register.error.code === "validation");
+  const failed = register.error && refusalOf(register.error)?.code !== "validation";
   return (
     <form
       noValidate

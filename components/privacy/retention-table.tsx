@@ -1,15 +1,11 @@
-"use client";
-
 import { useFormatter, useTranslations } from "next-intl";
 
-import { Alert } from "@/components/ui/alert";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
-import { useRetention } from "@/lib/privacy/hooks";
 import type { RetentionReportDto } from "@/lib/privacy/retention";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
 
 /*
- * The retention policies (GET /api/privacy/retention): each kind of stored data, how long it is kept and the
+ * The retention policies (drawn on the server, from the same function as GET /api/privacy/retention): each kind of stored data, how long it is kept and the
  * legal reason, in the table pattern; and the scheduled pruner's last run. Kinds, durations and reasons are in the
  * member's language (the API's `reason` is the English text of the same reason, for the docs and the CLI).
  */
@@ -18,12 +14,9 @@ function removedIn(run: NonNullable<RetentionReportDto["lastRun"]>): number {
   return Object.values(run.counts).reduce((sum, count) => sum + (count ?? 0), 0);
 }
 
-export function RetentionTable() {
+export function RetentionTable({ data }: { data: RetentionReportDto }) {
   const t = useTranslations("privacy.retention");
   const format = useFormatter();
-  const { data, isError } = useRetention();
-  if (isError) return <Alert tone="error">{t("failed")}</Alert>;
-  if (!data) return null;
   const kept = (days: number) => (days > 0 && days < 1 ? t("hour") : t("daysValue", { days }));
   return (
     <div className="space-y-3">

@@ -1,15 +1,15 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
-import { PrivacyPageClient } from "@/app/(dashboard)/admin/privacy/page-client";
 import { apiError, mockApi, renderWithProviders } from "@/test/render";
 
 import { TitularReportForm } from "./titular-report-form";
+import { TitularReportSection } from "./titular-report-section";
 
 /*
  * The titular report's form: the CPF checked before anything leaves the browser (each problem said on the
  * field, which gets the focus), the language and the format asked for, the server's refusal of the CPF shown
- * until the field is edited; and, through the privacy page, the CPF sent in the request's body only.
+ * until the field is edited; and, through the page's section, the CPF sent in the request's body only.
  */
 
 const VALID_CPF = "529.982.247-25";
@@ -87,12 +87,12 @@ describe("TitularReportForm", () => {
   });
 });
 
-describe("The privacy page: a titular report", () => {
+describe("The privacy page's titular report section", () => {
   it("sends the CPF in the body, never in the address, and shows the server's refusal on the field", async () => {
     const api = mockApi({
       "POST /api/privacy/reports": apiError(400, { code: "validation", message: "cpf: is not valid", fields: ["cpf"] }),
     });
-    const { user } = renderWithProviders(<PrivacyPageClient mayErase={false} />, { url: "/admin/privacy" });
+    const { user } = renderWithProviders(<TitularReportSection />, { url: "/admin/privacy" });
     const cpf = screen.getByLabelText("Person's CPF");
     await user.type(cpf, VALID_CPF);
     await user.click(screen.getByRole("button", { name: "Show on screen" }));
@@ -101,5 +101,26 @@ describe("The privacy page: a titular report", () => {
     const [sent] = api.callsTo("POST /api/privacy/reports");
     expect(sent?.body).toEqual({ cpf: VALID_CPF, locale: "en", format: "json" });
     expect(api.calls.every((call) => !call.url.includes("52998224725") && !call.url.includes("529.982"))).toBe(true);
+  });
+
+  it("downloads the file in the format asked, saying which file was saved, with the button busy meanwhile", async () => {
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const api = mockApi({
+      "POST /api/privacy/reports": async () => {
+        await held;
+        return { status: 200, body: { pdf: true } };
+      },
+    });
+    // jsdom has no object URLs; the browser's save is a link clicked (lib/shared/api-client/csv-download.ts).
+    vi.stubGlobal("URL", Object.assign(class extends URL {}, { createObjectURL: () => "blob:report", revokeObjectURL: () => undefined }));
+    const { user } = renderWithProviders(<TitularReportSection />, { url: "/admin/privacy" });
+    await user.type(screen.getByLabelText("Person's CPF"), VALID_CPF);
+    await user.click(screen.getByRole("button", { name: "Download PDF" }));
+    expect(await screen.findByRole("button", { name: "Download PDF" })).toHaveAttribute("aria-busy", "true");
+    expect(screen.getByRole("button", { name: "Download CSV" })).not.toHaveAttribute("aria-busy", "true");
+    answer();
+    expect(await screen.findByText(/titular-report-.*\.pdf/)).toBeInTheDocument();
+    expect(api.callsTo("POST /api/privacy/reports")[0]?.body).toEqual({ cpf: VALID_CPF, locale: "en", format: "pdf" });
   });
 });

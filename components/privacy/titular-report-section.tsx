@@ -7,9 +7,10 @@ import { TitularReportForm, type TitularReportAsk } from "@/components/privacy/t
 import { TitularReportView } from "@/components/privacy/titular-report-view";
 import { Alert } from "@/components/ui/alert";
 import { TitledSection } from "@/components/ui/titled-section";
-import { useTitularReport, useTitularReportDownload } from "@/lib/privacy/hooks";
+import { downloadTitularReport, postTitularReport } from "@/lib/privacy/browser-requests";
 import type { ReportFormat } from "@/lib/privacy/titular";
-import { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { refusalOf } from "@/lib/shared/api-client/api-request";
+import { useRequest } from "@/lib/shared/api-client/use-request";
 
 /**
  * What the dashboard holds about one person (a titular's report): asked by CPF, shown on the page (JSON)
@@ -17,12 +18,13 @@ import { ApiRequestError } from "@/lib/shared/api-client/api-request";
  */
 export function TitularReportSection() {
   const t = useTranslations();
-  const report = useTitularReport();
-  const download = useTitularReportDownload();
+  const report = useRequest(postTitularReport);
+  const download = useRequest(downloadTitularReport);
   const [asked, setAsked] = useState<ReportFormat | null>(null);
   const error = asked === "json" ? report.error : asked ? download.error : null;
-  const pending: ReportFormat | null = report.isPending ? "json" : download.isPending ? (download.variables?.format ?? "csv") : null;
-  const cpfRefused = error instanceof ApiRequestError && error.code === "validation" && error.fields.includes("cpf");
+  const pending: ReportFormat | null = report.isPending ? "json" : download.isPending ? asked : null;
+  const refusal = refusalOf(error);
+  const cpfRefused = refusal?.code === "validation" && refusal.fields.includes("cpf");
 
   function ask({ format, ...input }: TitularReportAsk) {
     setAsked(format);
@@ -31,7 +33,8 @@ export function TitularReportSection() {
   }
 
   function message(failure: unknown): string {
-    if (failure instanceof ApiRequestError && t.has(`errors.${failure.code}`)) return t(`errors.${failure.code}`);
+    const code = refusalOf(failure)?.code;
+    if (code && t.has(`errors.${code}`)) return t(`errors.${code}`);
     return t("privacy.report.errors.failed");
   }
 
