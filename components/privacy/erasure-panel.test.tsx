@@ -72,6 +72,17 @@ describe("ErasurePanel", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("cancels after asking, says so and draws the page again", async () => {
+    mockApi({ "POST /api/privacy/erasures/e1/cancel": { erasure: erasure("e1", { state: "cancelled", decidedBy: ana }) } });
+    const { user } = renderWithProviders(<ErasurePanel data={LISTS} />);
+    await user.click(screen.getByRole("button", { name: "Cancel the erasure request for ***.982.247-**" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this request?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel request" }));
+    expect(await screen.findByText("The erasure request for ***.982.247-** was cancelled.")).toBeVisible();
+    expect(screen.queryByRole("heading", { name: /^Erased:/ })).toBeNull();
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+  });
+
   it("says another member decided first, keeps the dialog open and draws the page again", async () => {
     mockApi({ "POST /api/privacy/erasures/e1/cancel": apiError(409, { code: "conflict", message: "Already decided" }) });
     const { user } = renderWithProviders(<ErasurePanel data={LISTS} />);

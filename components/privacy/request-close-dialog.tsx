@@ -56,7 +56,10 @@ export function Select({
   );
 }
 
-export function CloseDialog({ request, onDone }: { request: PrivacyRequestDto; onDone: () => void }) {
+/** What the dialog needs of the request being closed. */
+export type ClosingRequest = Pick<PrivacyRequestDto, "id" | "documentMasked" | "kind">;
+
+export function CloseDialog({ request, onDone }: { request: ClosingRequest; onDone: () => void }) {
   const t = useTranslations("privacy.requests");
   const close = useRefreshingRequest(postPrivacyRequestClose);
   const id = useId();
