@@ -7,9 +7,8 @@ import "server-only";
  * writing it to stderr, which fails the same way, and so on, one tick after another: the server spun at 100 % CPU,
  * answered no request and never reached its SIGTERM handler, so only SIGKILL stopped it.
  *
- * guardProcessOutput listens for those errors (instrumentation.ts installs it first thing). The stream is then
- * destroyed by its own error, and what is written to it later is dropped: a lost output loses its lines and nothing
- * else. The server goes on answering and stops gracefully. lib/log.ts counts the lines lost
+ * guardProcessOutput listens for those errors (instrumentation.ts installs it first thing). Every later write fails
+ * the same way, to its writer's callback, and is dropped: a lost output loses its lines and nothing else. The server goes on answering and stops gracefully. lib/log.ts counts the lines lost
  * (kyc_log_lines_dropped_total{stream}), since the log can no longer say so.
  */
 
