@@ -8,6 +8,12 @@ const CONNECTION_LINKS =
 const RELATIVE_PARENT = "Import with `@/` and the path from the root; `./x` only for a file in the same folder.";
 /** `import("../x")`: the dynamic twin of the relative-parent import rule, in every block that sets no-restricted-syntax. */
 const RELATIVE_PARENT_IMPORT = { selector: "ImportExpression[source.value=/^\\.\\.\\//]", message: RELATIVE_PARENT };
+/** A `<button>` written as such: every button goes through components/ui/button.tsx, which refuses an early press. */
+const RAW_BUTTON = {
+  selector: "JSXOpeningElement[name.name='button']",
+  message:
+    "Use Button or BareButton (components/ui/button.tsx): drawn disabled until the page's code runs, so a press before hydration is refused visibly, never lost or sent by the browser itself.",
+};
 const ADDRESS_CHANGE =
   "Change the address with changeAddress (lib/shared/address-change.ts): it waits for Next's router to follow history, else the page keeps the old state.";
 
@@ -61,9 +67,21 @@ const config = [
     },
   },
   {
-    // The address changes without a request in one place, which waits for the router to follow history.
+    // The address changes without a request in one place, which waits for the router to follow history; a button is
+    // drawn in one place, which refuses a press before hydration.
     files: ["{app,components,lib}/**/*.{ts,tsx}"],
     ignores: ["lib/shared/address-change.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        RELATIVE_PARENT_IMPORT,
+        { selector: "MemberExpression[property.name=/^(pushState|replaceState)$/]", message: ADDRESS_CHANGE },
+        RAW_BUTTON,
+      ],
+    },
+  },
+  {
+    files: ["components/ui/button.tsx"],
     rules: {
       "no-restricted-syntax": [
         "error",

@@ -11,7 +11,9 @@ import { signedInPages } from "./pages";
  * address with its named fields in the query string (the audit log's CPF search did, once) and the reload would lose
  * the press; so in the server's HTML each such form's submit buttons are disabled, and a form with no submit button
  * has no field that Enter would submit. A form that works without the script (a plain GET, a POST to a route, a server
- * action) is pressable from its first paint. Every signed-in page is read, from its page file, and the sign-in page.
+ * action) is pressable from its first paint. A button that does something only through its handler (a plain button,
+ * or a submit button outside any form) is disabled there too: pressed before its handler is attached, nothing would
+ * happen and nothing would say so. Every signed-in page is read, from its page file, and the sign-in page.
  */
 
 interface FormSeen {
@@ -56,6 +58,16 @@ async function formsIn(page: Page, html: string): Promise<FormSeen[]> {
   );
 }
 
+/** The buttons of a page's HTML that only a handler makes do anything (no form to submit, no reset), still enabled. */
+async function earlyButtonsIn(page: Page, html: string): Promise<string[]> {
+  return page.evaluate((html) => {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    return [...doc.querySelectorAll("button")]
+      .filter((button) => !button.disabled && (button.type === "button" || (button.type === "submit" && button.form === null)))
+      .map((button) => button.getAttribute("aria-label") ?? (button.textContent?.trim() || button.outerHTML.slice(0, 80)));
+  }, html);
+}
+
 function problemsOf(route: string, forms: FormSeen[]): string[] {
   return forms.flatMap((form) => {
     const where = `${route}, form "${form.name}"`;
@@ -65,7 +77,7 @@ function problemsOf(route: string, forms: FormSeen[]): string[] {
   });
 }
 
-test("every form a page's script alone handles is unpressable in the server's HTML, every other form is pressable", async ({
+test("every form a page's script alone handles and every plain button is unpressable in the server's HTML, every other form is pressable", async ({
   adminPage,
   browser,
 }) => {
@@ -76,32 +88,45 @@ test("every form a page's script alone handles is unpressable in the server's HT
   const routes = signedInPages();
   expect(routes, "the page files are found").toContain("/admin/audit");
 
+  // The reading itself tells the kinds apart: only the enabled button with nothing but a handler is reported.
+  const probe = '<button type="button">Probe</button><button type="button" disabled>Off</button><form><button>Send</button></form>';
+  expect(await earlyButtonsIn(adminPage, probe)).toEqual(["Probe"]);
+
   const problems: string[] = [];
   let scriptForms = 0;
   let nativeForms = 0;
+  let plainButtons = 0;
   for (const route of routes) {
     const url = route.replace(/\[[^\]]+\]/, publicId);
     const response = await adminPage.request.get(url, { maxRedirects: 0 });
     expect(response.status(), url).toBe(200);
-    const forms = await formsIn(adminPage, await response.text());
+    const html = await response.text();
+    const forms = await formsIn(adminPage, html);
     scriptForms += forms.filter((form) => !form.native).length;
     nativeForms += forms.filter((form) => form.native).length;
     problems.push(...problemsOf(route, forms));
+    const early = await earlyButtonsIn(adminPage, html);
+    problems.push(...early.map((name) => `${route}, button "${name}": enabled before hydration, does something only by script`));
+    plainButtons += (html.match(/<button[^>]*type="button"/g) ?? []).length;
   }
   // Signed out: the sign-in form posts to its route without the script.
   const context = await browser.newContext({ baseURL });
   try {
     const signIn = await context.request.get("/sign-in");
     expect(signIn.status()).toBe(200);
-    const forms = await formsIn(adminPage, await signIn.text());
+    const html = await signIn.text();
+    const forms = await formsIn(adminPage, html);
     expect(forms.filter((form) => form.native).length, "the sign-in form posts without the script").toBeGreaterThan(0);
     problems.push(...problemsOf("/sign-in", forms));
+    problems.push(...(await earlyButtonsIn(adminPage, html)).map((name) => `/sign-in, button "${name}": enabled before hydration`));
   } finally {
     await context.close();
   }
   // Both kinds are there to check: the audit log's filters (script) and the shell's sign-out (a POST to its route).
   expect(scriptForms).toBeGreaterThan(0);
   expect(nativeForms).toBeGreaterThan(0);
+  // and plain buttons (the menu's, the shortcuts' help, the sort headers).
+  expect(plainButtons).toBeGreaterThan(0);
   expect(problems).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
+import { BareButton } from "@/components/ui/button";
 import { MAX_ANALYTICS_DAYS } from "@/lib/analytics/period";
 
 /**
@@ -12,9 +13,13 @@ export async function AnalyticsPeriodForm({ from, to, timeZone }: { from?: strin
     <form method="get" className="flex flex-wrap items-end gap-3 print:hidden" aria-describedby="analytics-period-hint">
       <DateInput name="from" label={t("from")} value={from} />
       <DateInput name="to" label={t("to")} value={to} />
-      <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800">
+      <BareButton
+        type="submit"
+        withoutScript
+        className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800"
+      >
         {t("apply")}
-      </button>
+      </BareButton>
       <p id="analytics-period-hint" className="w-full text-xs text-slate-600">
         {t("hint", { max: MAX_ANALYTICS_DAYS, timeZone })}
       </p>

@@ -5,6 +5,7 @@ import { useState } from "react";
 
 import { OUTCOME_TONE } from "@/components/audit-trail/outcome-tone";
 import { Badge } from "@/components/ui/badge";
+import { BareButton } from "@/components/ui/button";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { groupAuditEvents, type AuditEventGroup } from "@/lib/audit-trail/groups";
 import type { AuditEventView, AuditStaff } from "@/lib/audit-trail/types";
@@ -181,7 +182,7 @@ function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: 
           <Who event={newest} staff={staff} />
         </DataCell>
         <DataCell label={t("table.what")} className={cellClass} colSpan={2}>
-          <button
+          <BareButton
             type="button"
             aria-expanded={open}
             aria-controls={rowIds.join(" ")}
@@ -189,7 +190,7 @@ function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: 
             className="text-left font-medium text-brand-800 underline"
           >
             {summary}
-          </button>
+          </BareButton>
           <span className="block text-xs text-slate-600">{open ? t("group.hide") : t("group.show")}</span>
         </DataCell>
         <DataCell label={t("table.why")} className={cellClass}>

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { nextAuthPost } from "@/lib/shared/api-client/api-request";
 
 /**
@@ -12,13 +11,12 @@ import { nextAuthPost } from "@/lib/shared/api-client/api-request";
  * cookies and names the provider's authorization URL; the browser then goes there. next-auth wants its
  * CSRF token with that POST (`nextAuthPost`, lib/shared/api-client/api-request.ts). Asked with `json=true` and
  * followed by a navigation (rather than a form post that the server redirects), so a CSP `form-action 'self'` does
- * not block the hop to the provider; and no next-auth client code is needed. Its press is handled by script alone, so
- * it is drawn disabled until the page's code runs: pressed earlier, on a slow first load, it did nothing at all.
+ * not block the hop to the provider; and no next-auth client code is needed. Like every plain button, it is drawn
+ * disabled until the page's code runs (`BareButton`): pressed earlier, on a slow first load, it did nothing at all.
  */
 export function SsoButton({ callbackPath, onFailure }: { callbackPath: string; onFailure: () => void }) {
   const t = useTranslations("auth.signIn");
   const [pending, setPending] = useState(false);
-  const hydrated = useHydrated();
 
   async function start() {
     setPending(true);
@@ -32,7 +30,7 @@ export function SsoButton({ callbackPath, onFailure }: { callbackPath: string; o
   }
 
   return (
-    <Button type="button" variant="secondary" className="w-full" pending={pending} disabled={!hydrated} onClick={() => void start()}>
+    <Button type="button" variant="secondary" className="w-full" pending={pending} onClick={() => void start()}>
       {t("sso")}
     </Button>
   );

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Alert } from "@/components/ui/alert";
+import { BareButton } from "@/components/ui/button";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { providerReviewStateToShow, stageOf } from "@/lib/cases/rules";
 import type { CaseDetail } from "@/lib/cases/types";
@@ -21,14 +22,14 @@ export function CaseFacts({ detail, onUnassign, unassigning }: { detail: CaseDet
           {detail.assignee ? detail.assignee.email : t("nobody")}
         </span>
         {onUnassign ? (
-          <button
+          <BareButton
             type="button"
             disabled={unassigning}
             onClick={onUnassign}
             className="rounded px-1 text-sm text-brand-800 underline underline-offset-2 hover:bg-slate-100 disabled:text-slate-500"
           >
             {t("unassign")}
-          </button>
+          </BareButton>
         ) : null}
       </dd>
       <dt className="font-medium text-slate-700">{t("waitingSince")}</dt>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { AppLink as Link } from "@/components/ui/app-link";
+import { BareButton } from "@/components/ui/button";
 import { caseHref, queueHref } from "@/lib/cases/queue-context";
 import type { CaseDetail } from "@/lib/cases/types";
 
@@ -36,9 +37,9 @@ export function CasePanelHeading({ detail, context, onHelp }: { detail: CaseDeta
             {t("next")} →
           </Link>
         ) : null}
-        <button type="button" onClick={onHelp} className="text-brand-800 underline underline-offset-2">
+        <BareButton type="button" onClick={onHelp} className="text-brand-800 underline underline-offset-2">
           {t("shortcuts")}
-        </button>
+        </BareButton>
       </nav>
     </div>
   );

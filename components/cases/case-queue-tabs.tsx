@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
+import { BareButton } from "@/components/ui/button";
 import type { QueueParams } from "@/lib/cases/hooks";
 import { QUEUES } from "@/lib/cases/rules";
 import type { CaseQueueResponse } from "@/lib/cases/types";
@@ -22,7 +23,7 @@ export function CaseQueueTabs({
       <ul className="flex flex-wrap gap-1 border-b border-slate-200">
         {QUEUES.map((name) => (
           <li key={name}>
-            <button
+            <BareButton
               type="button"
               aria-current={current === name ? "page" : undefined}
               onClick={() => onChoose(name)}
@@ -30,7 +31,7 @@ export function CaseQueueTabs({
             >
               {t(`tabs.${name}`)}
               {counts ? <span className="ml-1 text-xs text-slate-600">({counts[name]})</span> : null}
-            </button>
+            </BareButton>
           </li>
         ))}
       </ul>

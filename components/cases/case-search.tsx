@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { AppLink as Link, useAppRouter } from "@/components/ui/app-link";
-import { useHydrated } from "@/components/ui/use-hydrated";
+import { BareButton } from "@/components/ui/button";
 import { searchQuotaOf, searchUnanswered, useSearch } from "@/lib/cases/search";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
@@ -52,8 +52,6 @@ export function CaseSearch() {
   };
   const [by, setBy] = useState<"ref_id" | "cpf">("ref_id");
   const [value, setValue] = useState("");
-  // Drawn disabled until hydrated: the form is handled by script alone (components/ui/button.tsx says why).
-  const hydrated = useHydrated();
   const [problem, setProblem] = useState<string | null>(null);
   // The CPF the answer is about (the field may have changed since), for the lookup link.
   const [searchedCpf, setSearchedCpf] = useState("");
@@ -103,13 +101,13 @@ export function CaseSearch() {
           aria-describedby={problem ? "case-search-problem" : undefined}
           className="w-32 min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 sm:w-40 sm:flex-none"
         />
-        <button
+        <BareButton
           type="submit"
           className="rounded-md bg-brand-700 px-2 py-1 font-medium text-white hover:bg-brand-800"
-          disabled={search.isPending || !hydrated}
+          disabled={search.isPending}
         >
           {t("submit")}
-        </button>
+        </BareButton>
       </form>
       <div aria-live="polite" className="absolute right-0 z-30 mt-1 w-full max-w-80 sm:w-80">
         {problem ? (

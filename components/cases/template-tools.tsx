@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
+import { BareButton } from "@/components/ui/button";
 import { useLazyDialog } from "@/components/ui/dialog";
 import type { Recommendation } from "@/lib/cases/rules";
 
@@ -26,13 +27,13 @@ export function TemplateTools({ kind, reasons, comment }: { kind: Recommendation
   const ManageDialog = manage.Dialog;
   return (
     <div className="flex flex-wrap gap-x-3">
-      <button type="button" className={LINK} {...triggerProps(save.trigger)} disabled={save.trigger.disabled || reasons.length === 0}>
+      <BareButton type="button" className={LINK} {...triggerProps(save.trigger)} disabled={reasons.length === 0}>
         {t("save")}
-      </button>
+      </BareButton>
       {SaveDialog ? <SaveDialog kind={kind} reasons={reasons} comment={comment} open={save.open} onOpenChange={save.setOpen} /> : null}
-      <button type="button" className={LINK} {...triggerProps(manage.trigger)}>
+      <BareButton type="button" className={LINK} {...triggerProps(manage.trigger)}>
         {t("manage")}
-      </button>
+      </BareButton>
       {ManageDialog ? <ManageDialog open={manage.open} onOpenChange={manage.setOpen} /> : null}
     </div>
   );

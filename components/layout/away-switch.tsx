@@ -3,6 +3,7 @@
 import { lazy } from "react";
 
 import { AfterLoad } from "@/components/ui/after-load";
+import { BareButton } from "@/components/ui/button";
 
 import { awayClass } from "./away-look";
 
@@ -18,9 +19,9 @@ type Labels = { away: string; awayNow: string; back: string };
 export function AwayToggleIsland({ labels }: { labels: Labels }) {
   const standIn = (
     <span className="flex items-center gap-1">
-      <button type="button" role="switch" aria-checked={false} disabled className={awayClass(false)}>
+      <BareButton type="button" role="switch" aria-checked={false} disabled className={awayClass(false)}>
         {labels.away}
-      </button>
+      </BareButton>
     </span>
   );
   return (

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 
+import { BareButton } from "@/components/ui/button";
 import { QueryProvider } from "@/components/ui/query-provider";
 import { useAvailability, useSetAvailability } from "@/lib/cases/routing-hooks";
 
@@ -20,7 +21,7 @@ function AwayToggle({ labels }: { labels: { away: string; awayNow: string; back:
   const availability = useSetAvailability();
   return (
     <span className="flex items-center gap-1">
-      <button
+      <BareButton
         type="button"
         role="switch"
         aria-checked={away}
@@ -37,7 +38,7 @@ function AwayToggle({ labels }: { labels: { away: string; awayNow: string; back:
         className={awayClass(away)}
       >
         {labels.away}
-      </button>
+      </BareButton>
       <span role="status" aria-live="polite" className="sr-only">
         {message}
       </span>

@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
+import { BareButton } from "@/components/ui/button";
+
 /*
  * The header's bar. From lg up: the name and the navigation on the left, the search, language and account on
  * the right, as always. Below lg it collapses to one line (the name and a "Menu" disclosure button); the
@@ -40,7 +42,7 @@ export function HeaderBar({ brand, nav, tools, after }: { brand: ReactNode; nav:
     <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="flex flex-wrap items-center gap-6 max-lg:w-full max-lg:justify-between max-lg:gap-3">
         {brand}
-        <button
+        <BareButton
           ref={button}
           type="button"
           aria-expanded={open}
@@ -57,7 +59,7 @@ export function HeaderBar({ brand, nav, tools, after }: { brand: ReactNode; nav:
             )}
           </svg>
           {t("menu")}
-        </button>
+        </BareButton>
         <div id="site-menu-nav" ref={menu} className={`${hidden} max-lg:w-full`}>
           {nav}
         </div>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { lazy } from "react";
 
 import { AfterLoad } from "@/components/ui/after-load";
+import { BareButton } from "@/components/ui/button";
 
 import { BELL_BUTTON, BellIcon } from "./bell-icon";
 
@@ -18,9 +19,9 @@ export function NotificationBellIsland({ currentConnection }: { currentConnectio
   const t = useTranslations("notifications");
   const standIn = (
     <div className="relative">
-      <button type="button" disabled aria-label={t("bell.label", { count: 0 })} className={BELL_BUTTON}>
+      <BareButton type="button" disabled aria-label={t("bell.label", { count: 0 })} className={BELL_BUTTON}>
         <BellIcon />
-      </button>
+      </BareButton>
     </div>
   );
   return (

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 
 import { AppLink as Link } from "@/components/ui/app-link";
+import { BareButton } from "@/components/ui/button";
 import { useDisclosure } from "@/components/ui/use-disclosure";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { useMarkNotificationsRead, useNotifications } from "@/lib/notifications/hooks";
@@ -39,7 +40,7 @@ export function NotificationBell({ currentConnection }: { currentConnection: str
 
   return (
     <div className="relative">
-      <button
+      <BareButton
         ref={button}
         type="button"
         aria-label={t("bell.label", { count: unread })}
@@ -58,7 +59,7 @@ export function NotificationBell({ currentConnection }: { currentConnection: str
             {unread > 99 ? "99+" : unread}
           </span>
         ) : null}
-      </button>
+      </BareButton>
       <div
         ref={panel}
         id={panelId}
@@ -72,14 +73,14 @@ export function NotificationBell({ currentConnection }: { currentConnection: str
           <h2 id={titleId} className="text-sm font-semibold text-slate-900">
             {t("bell.title")}
           </h2>
-          <button
+          <BareButton
             type="button"
             disabled={unread === 0 || markRead.isPending}
             onClick={() => markRead.mutate({ all: true })}
             className="rounded px-2 py-1 text-sm text-brand-800 underline underline-offset-2 hover:bg-slate-100 disabled:text-slate-500 disabled:no-underline"
           >
             {t("bell.markAllRead")}
-          </button>
+          </BareButton>
         </div>
         {isError ? (
           <p role="alert" className="px-3 py-3 text-sm text-red-800">
@@ -176,7 +177,7 @@ function NotificationRow({
         </span>
       </div>
       {item.read ? null : (
-        <button
+        <BareButton
           type="button"
           aria-label={t("bell.markReadOf", { what })}
           disabled={busy}
@@ -184,7 +185,7 @@ function NotificationRow({
           className="shrink-0 rounded px-2 py-1 text-xs text-brand-800 underline underline-offset-2 hover:bg-slate-100"
         >
           {t("bell.markRead")}
-        </button>
+        </BareButton>
       )}
     </li>
   );

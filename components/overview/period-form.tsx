@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
+import { BareButton } from "@/components/ui/button";
 import { MAX_PERIOD_DAYS, PERIOD_PRESETS } from "@/lib/overview/period";
 
 /**
@@ -31,9 +32,13 @@ export async function PeriodForm({ from, to, preset, timeZone }: { from?: string
       <form method="get" action="/" className="flex flex-wrap items-end gap-3" aria-describedby="period-hint">
         <DateInput name="from" label={t("from")} value={from} />
         <DateInput name="to" label={t("to")} value={to} />
-        <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800">
+        <BareButton
+          type="submit"
+          withoutScript
+          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800"
+        >
           {t("apply")}
-        </button>
+        </BareButton>
         <p id="period-hint" className="w-full text-xs text-slate-600">
           {t("hint", { max: MAX_PERIOD_DAYS, timeZone })}
         </p>

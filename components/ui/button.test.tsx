@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { Button } from "./button";
+import { BareButton, Button } from "./button";
 
 /** The button as the server's HTML has it, before any script runs. */
 function serverHtml(element: React.ReactElement): HTMLButtonElement {
@@ -26,11 +26,16 @@ describe("Button before and after hydration", () => {
     ).toBe(false);
   });
 
-  it("keeps a plain button as it is: it submits nothing", () => {
-    expect(serverHtml(<Button>Open</Button>).disabled).toBe(false);
+  it("draws a plain button disabled in the server's HTML: its handler is not attached yet, a press would be lost", () => {
+    expect(serverHtml(<Button>Open</Button>).disabled).toBe(true);
+    expect(serverHtml(<BareButton className="underline">Details</BareButton>).disabled).toBe(true);
   });
 
-  it("enables the submit button once the page's code runs, and still honours disabled and pending", () => {
+  it("keeps a reset button pressable in the server's HTML: the browser resets the form itself", () => {
+    expect(serverHtml(<BareButton type="reset">Clear</BareButton>).disabled).toBe(false);
+  });
+
+  it("enables every button once the page's code runs, and still honours disabled and pending", () => {
     render(
       <>
         <Button type="submit">Apply</Button>
@@ -40,10 +45,16 @@ describe("Button before and after hydration", () => {
         <Button type="submit" pending>
           Sending
         </Button>
+        <Button>Open</Button>
+        <BareButton>Details</BareButton>
+        <BareButton disabled>Closed</BareButton>
       </>,
     );
     expect(screen.getByRole("button", { name: "Apply" })).toBeEnabled();
     expect(screen.getByRole("button", { name: "Locked" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Sending" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Open" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Details" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Closed" })).toBeDisabled();
   });
 });

@@ -17,8 +17,6 @@ import {
   type ReactNode,
 } from "react";
 
-import { useHydrated } from "./use-hydrated";
-
 /*
  * A dialog with the product's look. The Radix part (focus trap, Escape, labelling) is in
  * ./dialog-content, loaded once the page is idle after a trigger mounts (and at the latest when the pointer or
@@ -74,7 +72,6 @@ export function Dialog({
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
-  const hydrated = useHydrated();
   const [loaded, setLoaded] = useState(contentLoaded);
   const preload = useCallback(() => void loadContent().then(() => setLoaded(true)), []);
   usePreloadWhenIdle(preload);
@@ -100,7 +97,6 @@ export function Dialog({
         "aria-expanded": open,
         // Pressed before the dialog's code arrived: busy until it opens.
         "aria-busy": (open && !loaded) || undefined,
-        disabled: !hydrated || (trigger as Clickable).props.disabled,
         onPointerEnter: preload,
         onFocus: preload,
         onClick: (event: MouseEvent<HTMLElement>) => {
@@ -148,7 +144,7 @@ export function DialogClose({ children }: { asChild?: boolean; children: ReactEl
 /**
  * A dialog whose own code (its body and what only it imports) is loaded when first asked for rather than with
  * the page. Spread `trigger` on the Button that opens it: it carries what Dialog gives its own trigger
- * (aria-haspopup, aria-expanded, disabled before hydration, pending while a press waits for the code), and that
+ * (aria-haspopup, aria-expanded, pending while a press waits for the code), and that
  * code, with the Radix half, is loaded once the page is idle after the button mounts, or as soon as the pointer
  * or focus reaches it. `Dialog` is the loaded component (null until then): render it with `open` and
  * `setOpen`. Pressed before its code has arrived, the dialog opens (and takes focus) when it does; the
@@ -159,7 +155,6 @@ export function useLazyDialog<Props>(load: () => Promise<ComponentType<Props>>) 
   const [open, setOpen] = useState(false);
   const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null);
   const loading = useRef<Promise<void> | null>(null);
-  const hydrated = useHydrated();
   const preload = useCallback(() => {
     void loadContent();
     loading.current ??= load().then(
@@ -178,10 +173,9 @@ export function useLazyDialog<Props>(load: () => Promise<ComponentType<Props>>) 
     trigger: {
       "aria-haspopup": "dialog" as const,
       "aria-expanded": open,
-      // Before the page's code runs, disabled (a press would be lost); pressed before the dialog's code arrived,
-      // busy with a spinner until the dialog opens.
-      disabled: !hydrated,
-      // Busy, not disabled: a disabled button loses focus, and focus goes back to the button when the dialog closes.
+      // Pressed before the dialog's code arrived, busy with a spinner until the dialog opens (before the page's code
+      // runs, the Button itself is disabled). Busy, not disabled: a disabled button loses focus, and focus goes back
+      // to the button when the dialog closes.
       busy: open && !Loaded,
       onPointerEnter: preload,
       onFocus: preload,

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { lazy, useEffect, type ReactNode } from "react";
 
 import { AfterLoad } from "@/components/ui/after-load";
-import { Button } from "@/components/ui/button";
+import { BareButton, Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/ui/error-state";
 import { apiRequestErrorOf, type ServerError } from "@/lib/shared/api-client/server-error";
 import type { Pagination } from "@/lib/upstream/model/verification";
@@ -60,7 +60,7 @@ export function SortButton({
   const next: ListSort | null =
     active === null ? { key: column, direction: "desc" } : active === "desc" ? { key: column, direction: "asc" } : null;
   return (
-    <button
+    <BareButton
       type="button"
       className={`inline-flex max-w-full items-end gap-1 uppercase hover:text-slate-900 ${numeric ? "text-right" : "text-left"}`}
       data-sort={column}
@@ -68,7 +68,7 @@ export function SortButton({
       onClick={() => navigation.show(listQueryOf(filters, next), "replace")}
     >
       {children}
-    </button>
+    </BareButton>
   );
 }
 

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { AppLink as Link } from "@/components/ui/app-link";
+import { BareButton } from "@/components/ui/button";
 import { useDeleteView } from "@/lib/views/hooks";
 import { VIEW_PATHS, type ViewScope } from "@/lib/views/rules";
 import type { SavedView } from "@/lib/views/types";
@@ -35,7 +36,7 @@ export function SavedViewsList({ scope, views, pageLabel }: { scope: ViewScope; 
             >
               {view.name}
             </Link>
-            <button
+            <BareButton
               type="button"
               aria-label={t("menu.delete", { name: view.name })}
               disabled={remove.isPending && remove.variables === view.id}
@@ -43,7 +44,7 @@ export function SavedViewsList({ scope, views, pageLabel }: { scope: ViewScope; 
               className="shrink-0 rounded px-2 py-1 text-xs text-red-700 hover:bg-red-50 disabled:text-slate-400"
             >
               {t("menu.deleteShort")}
-            </button>
+            </BareButton>
           </li>
         ))}
       </ul>
