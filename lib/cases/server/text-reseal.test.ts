@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
 import { auditEvents } from "@/lib/audit-trail/server/tables";
@@ -88,16 +88,14 @@ describeEachDatabase("the re-seal job's trail on $name", ({ open }) => {
 
     // A run that fails (the database refuses a note's rewrite) is an event too, its outcome a failure.
     stubConfigEnv({ DATA_ENCRYPTION_SECRET: `next:${NEW_SECRET}x,${NEW_ID}:${NEW_SECRET}` });
-    const refusing = new Proxy(handle.db, {
-      get: (target, key) =>
-        key === "update"
-          ? (table: typeof caseEntries) => {
-              if (table === caseEntries) throw new Error("the database refused the write");
-              return target.update(table);
-            }
-          : Reflect.get(target, key),
-    });
-    await expect(resealCaseTexts(refusing, { holder: "instance-a" })).rejects.toThrow("the database refused the write");
+    await handle.db.execute(
+      sql.raw(`create function refuse_write() returns trigger language plpgsql as $$
+        begin raise exception 'the database refused the write'; end $$`),
+    );
+    await handle.db.execute(sql`create trigger refuse_rewrite before update on case_entries for each row execute function refuse_write()`);
+    await expect(resealCaseTexts(handle.db, { holder: "instance-a" })).rejects.toThrow(/update "case_entries"/);
+    await handle.db.execute(sql`drop trigger refuse_rewrite on case_entries`);
+    await handle.db.execute(sql`drop function refuse_write()`);
     expect((await events()).slice(4)).toEqual([["failure", expect.objectContaining({ keyId: "next" })]]);
   });
 });

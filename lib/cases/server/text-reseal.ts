@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
-import { and, asc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { recordEvent } from "@/lib/audit-trail/server";
@@ -12,7 +12,7 @@ import { getDb, queryRows, type Database } from "@/lib/db/client";
 import { acquireLease, leaseState, releaseLease, renewLease, saveLeaseState } from "@/lib/db/lease";
 import { startLeasedJob } from "@/lib/db/leased-job";
 import { isSealedText, openText, sealedTextKeyId, sealText, type KeyRing } from "@/lib/keys/ring";
-import { SEALED_RECORD_TEXTS, type SealedRecordText } from "@/lib/keys/sealed-records";
+import { SEALED_RECORD_TEXTS } from "@/lib/keys/sealed-records";
 import { log } from "@/lib/log";
 
 import { PERSON_NAME_LEGACY, resealStep, type LegacyClear, type ResealStep } from "./sealed-text";
@@ -74,107 +74,62 @@ export interface ResealOptions {
 }
 
 /** One text column, read in batches by id and written back with a compare-and-set. */
-interface TextColumn<Id extends number | string> {
-  /** What the job does with one stored value (./sealed-text.ts: resealStep). */
+interface TextColumn {
+  /** What the job does with one stored value (./sealed-text.ts: resealStep, or recordStep below). */
   step(stored: string | null, legacyClear: LegacyClear, ring: KeyRing): ResealStep;
-  text: AnyPgColumn | SQL;
-  page(notUnder: SQL, after: Id | null, limit: number): Promise<Array<{ id: Id; text: string | null }>>;
-  replace(id: Id, stored: string, value: string): Promise<boolean>;
+  text: SQL;
+  page(notUnder: SQL, after: string | null, limit: number): Promise<Array<{ id: string; text: string | null }>>;
+  replace(id: string, stored: string, value: string): Promise<boolean>;
   countLeft(notUnder: SQL): Promise<number>;
 }
 
+/** Where a sealed text lives: its table, the table's key and the column, by their names in the database. */
+interface TextPlace {
+  table: string;
+  id: string;
+  column: string;
+  idType: "uuid" | "bigint";
+}
+
 /** Values without an envelope (clear text): what must be gone before clear text is retired. */
-function unsealed(text: AnyPgColumn | SQL): SQL {
+function unsealed(text: SQL): SQL {
   return sql`left(${text}, 3) <> 'v1.'`;
 }
 
-function entryTexts(db: Database): TextColumn<number> {
+/**
+ * One sealed text column, by its place. Ids come back as text (a bigint is too) and go back cast to their type. Only
+ * the text is written: not `updated_at`, since the words are the same and only their envelope changed; a value the
+ * sync rewrote, an erasure cleared or a member edited meanwhile is left to its new value by the compare-and-set.
+ */
+function textColumn(db: Database, place: TextPlace, step: TextColumn["step"]): TextColumn {
+  const table = sql.identifier(place.table);
+  const id = sql.identifier(place.id);
+  const text = sql`${sql.identifier(place.column)}`;
+  const key = (value: string) => sql`${value}::${sql.raw(place.idType)}`;
   return {
-    step: (stored, legacyClear, ring) => resealStep("entry", stored, legacyClear, ring),
-    text: caseEntries.text,
+    step,
+    text,
     page: (notUnder, after, limit) =>
-      db
-        .select({ id: caseEntries.id, text: caseEntries.text })
-        .from(caseEntries)
-        .where(and(isNotNull(caseEntries.text), notUnder, after === null ? undefined : gt(caseEntries.id, after)))
-        .orderBy(asc(caseEntries.id))
-        .limit(limit),
-    replace: async (id, stored, value) =>
-      (
-        await db
-          .update(caseEntries)
-          .set({ text: value })
-          .where(and(eq(caseEntries.id, id), eq(caseEntries.text, stored)))
-          .returning({ id: caseEntries.id })
-      ).length === 1,
+      queryRows<{ id: string; text: string | null }>(
+        db,
+        sql`select ${id}::text as id, ${text} as text from ${table} where ${text} is not null and ${notUnder}
+            ${after === null ? sql`` : sql`and ${id} > ${key(after)}`} order by ${id} limit ${limit}`,
+      ),
+    replace: async (rowId, stored, value) =>
+      (await queryRows(db, sql`update ${table} set ${text} = ${value} where ${id} = ${key(rowId)} and ${text} = ${stored} returning ${id}`))
+        .length === 1,
     countLeft: async (notUnder) =>
-      (
-        await db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(caseEntries)
-          .where(and(isNotNull(caseEntries.text), notUnder))
-      )[0]?.count ?? 0,
+      Number(
+        (
+          await queryRows<{ count: number }>(db, sql`select count(*)::int as count from ${table} where ${text} is not null and ${notUnder}`)
+        )[0]?.count ?? 0,
+      ),
   };
 }
 
-function outcomeComments(db: Database): TextColumn<string> {
-  return {
-    step: (stored, legacyClear, ring) => resealStep("outcomeComment", stored, legacyClear, ring),
-    text: cases.outcomeComment,
-    page: (notUnder, after, limit) =>
-      db
-        .select({ id: cases.id, text: cases.outcomeComment })
-        .from(cases)
-        .where(and(isNotNull(cases.outcomeComment), notUnder, after === null ? undefined : gt(cases.id, after)))
-        .orderBy(asc(cases.id))
-        .limit(limit),
-    // Not `updated_at`: the comment's words are the same, only their envelope changed.
-    replace: async (id, stored, value) =>
-      (
-        await db
-          .update(cases)
-          .set({ outcomeComment: value })
-          .where(and(eq(cases.id, id), eq(cases.outcomeComment, stored)))
-          .returning({ id: cases.id })
-      ).length === 1,
-    countLeft: async (notUnder) =>
-      (
-        await db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(cases)
-          .where(and(isNotNull(cases.outcomeComment), notUnder))
-      )[0]?.count ?? 0,
-  };
-}
-
-function personNames(db: Database): TextColumn<string> {
-  return {
-    step: (stored, legacyClear, ring) => resealStep("personName", stored, legacyClear, ring),
-    text: cases.personName,
-    page: (notUnder, after, limit) =>
-      db
-        .select({ id: cases.id, text: cases.personName })
-        .from(cases)
-        .where(and(isNotNull(cases.personName), notUnder, after === null ? undefined : gt(cases.id, after)))
-        .orderBy(asc(cases.id))
-        .limit(limit),
-    // A name the sync rewrote, or an erasure cleared, meanwhile is left to its new value.
-    replace: async (id, stored, value) =>
-      (
-        await db
-          .update(cases)
-          .set({ personName: value })
-          .where(and(eq(cases.id, id), eq(cases.personName, stored)))
-          .returning({ id: cases.id })
-      ).length === 1,
-    countLeft: async (notUnder) =>
-      (
-        await db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(cases)
-          .where(and(isNotNull(cases.personName), notUnder))
-      )[0]?.count ?? 0,
-  };
+/** A case table's text column, by the schema's own names for it. */
+function casePlace(table: typeof cases | typeof caseEntries, column: AnyPgColumn): TextPlace {
+  return { table: getTableName(table), id: table.id.name, column: column.name, idType: table === caseEntries ? "bigint" : "uuid" };
 }
 
 /** A kept record's text: sealed from its first write, so a value without an envelope or that does not open is left. */
@@ -185,38 +140,29 @@ function recordStep(purpose: string, stored: string | null, ring: KeyRing): Rese
   return { kind: "reseal", value: sealText(ring, purpose, text) };
 }
 
-/** A kept record's sealed column, by the table and column lib/keys/sealed-records.ts names (no import of its feature). */
-function recordTexts(db: Database, spec: SealedRecordText): TextColumn<string> {
-  const table = sql.identifier(spec.table);
-  const id = sql.identifier(spec.id);
-  const text = sql.identifier(spec.column);
+/** The columns the job moves: the case texts, the person's name, and each kept record's sealed column. */
+function textColumns(db: Database) {
   return {
-    step: (stored, _legacyClear, ring) => recordStep(spec.purpose, stored, ring),
-    text: sql`${text}`,
-    page: (notUnder, after, limit) =>
-      queryRows<{ id: string; text: string | null }>(
-        db,
-        sql`select ${id} as id, ${text} as text from ${table} where ${text} is not null and ${notUnder}
-            ${after === null ? sql`` : sql`and ${id} > ${after}::uuid`} order by ${id} limit ${limit}`,
+    entries: textColumn(db, casePlace(caseEntries, caseEntries.text), (stored, legacyClear, ring) =>
+      resealStep("entry", stored, legacyClear, ring),
+    ),
+    comments: textColumn(db, casePlace(cases, cases.outcomeComment), (stored, legacyClear, ring) =>
+      resealStep("outcomeComment", stored, legacyClear, ring),
+    ),
+    names: textColumn(db, casePlace(cases, cases.personName), (stored, legacyClear, ring) =>
+      resealStep("personName", stored, legacyClear, ring),
+    ),
+    // By the table and column lib/keys/sealed-records.ts names (no import of their features).
+    records: Object.values(SEALED_RECORD_TEXTS).map((spec) =>
+      textColumn(db, { table: spec.table, id: spec.id, column: spec.column, idType: "uuid" }, (stored, _legacyClear, ring) =>
+        recordStep(spec.purpose, stored, ring),
       ),
-    replace: async (rowId, stored, value) =>
-      (
-        await queryRows(
-          db,
-          sql`update ${table} set ${text} = ${value} where ${id} = ${rowId}::uuid and ${text} = ${stored} returning ${id}`,
-        )
-      ).length === 1,
-    countLeft: async (notUnder) =>
-      Number(
-        (
-          await queryRows<{ count: number }>(db, sql`select count(*)::int as count from ${table} where ${text} is not null and ${notUnder}`)
-        )[0]?.count ?? 0,
-      ),
+    ),
   };
 }
 
 /** Not sealed under `keyId`: compares the envelope's prefix (a LIKE would read `_` in a key id as a wildcard). */
-function notUnderKey(text: AnyPgColumn | SQL, keyId: string): SQL {
+function notUnderKey(text: SQL, keyId: string): SQL {
   const prefix = `v1.${keyId}.`;
   return sql`left(${text}, ${prefix.length}) <> ${prefix}`;
 }
@@ -228,9 +174,9 @@ interface ColumnCounts {
   remaining: number;
 }
 
-async function resealColumn<Id extends number | string>(
+async function resealColumn(
   db: Database,
-  column: TextColumn<Id>,
+  column: TextColumn,
   ring: KeyRing,
   legacyClear: LegacyClear,
   lease: { name: string; holder: string; ttlMs: number },
@@ -238,7 +184,7 @@ async function resealColumn<Id extends number | string>(
 ): Promise<ColumnCounts> {
   const counts: ColumnCounts = { sealed: 0, resealed: 0, unreadable: 0, remaining: 0 };
   const notUnder = notUnderKey(column.text, ring.current.id);
-  let after: Id | null = null;
+  let after: string | null = null;
   for (let batch = 0; batch < limits.maxBatches; batch += 1) {
     const rows = await column.page(notUnder, after, limits.batchSize);
     for (const row of rows) {
@@ -285,14 +231,14 @@ export async function resealCaseTexts(db: Database, options: ResealOptions): Pro
   let retiredClearText = false;
   try {
     const legacyClear = await legacyClearText(db);
-    const columns = [entryTexts(db), outcomeComments(db)] as const;
-    add("entries", await resealColumn(db, columns[0], ring, legacyClear, lease, limits));
-    add("comments", await resealColumn(db, columns[1], ring, legacyClear, lease, limits));
-    add("names", await resealColumn(db, personNames(db), ring, PERSON_NAME_LEGACY, lease, limits));
-    for (const spec of Object.values(SEALED_RECORD_TEXTS))
-      add("records", await resealColumn(db, recordTexts(db, spec), ring, "retired", lease, limits));
+    const columns = textColumns(db);
+    add("entries", await resealColumn(db, columns.entries, ring, legacyClear, lease, limits));
+    add("comments", await resealColumn(db, columns.comments, ring, legacyClear, lease, limits));
+    add("names", await resealColumn(db, columns.names, ring, PERSON_NAME_LEGACY, lease, limits));
+    for (const column of columns.records) add("records", await resealColumn(db, column, ring, "retired", lease, limits));
     if (legacyClear === "accepted") {
-      const left = await Promise.all(columns.map((column) => column.countLeft(unsealed(column.text))));
+      const clearable = [columns.entries, columns.comments];
+      const left = await Promise.all(clearable.map((column) => column.countLeft(unsealed(column.text))));
       if (left.every((count) => count === 0)) {
         retiredClearText = await saveLeaseState(db, RESEAL_LEASE, options.holder, {
           ...(await leaseState(db, RESEAL_LEASE)),
