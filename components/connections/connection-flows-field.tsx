@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
+import { TextAreaField } from "@/components/ui/field";
 import { MAX_FLOWS, textOfFlows, type ConnectionFlow } from "@/lib/connections/flows";
 
 /*
@@ -10,31 +11,18 @@ import { MAX_FLOWS, textOfFlows, type ConnectionFlow } from "@/lib/connections/f
  */
 export function ConnectionFlowsField({ prefix, flows, error }: { prefix: string; flows: readonly ConnectionFlow[]; error?: string }) {
   const t = useTranslations("connections.fields");
-  const id = `${prefix}-flows`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {t("flows")}
-      </label>
-      <textarea
-        id={id}
-        name="flows"
-        rows={3}
-        spellCheck={false}
-        defaultValue={textOfFlows(flows)}
-        placeholder={t("flowsPlaceholder")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 font-mono text-sm ${error ? "border-red-600" : "border-slate-300"}`}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {t("flowsHint", { most: MAX_FLOWS })}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextAreaField
+      id={`${prefix}-flows`}
+      name="flows"
+      label={t("flows")}
+      hint={t("flowsHint", { most: MAX_FLOWS })}
+      error={error}
+      rows={3}
+      spellCheck={false}
+      defaultValue={textOfFlows(flows)}
+      placeholder={t("flowsPlaceholder")}
+      boxClassName="font-mono"
+    />
   );
 }

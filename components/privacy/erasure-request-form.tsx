@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert, SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
+import { TextAreaField, TitledForm } from "@/components/ui/field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import { postErasure } from "@/lib/privacy/browser-requests";
@@ -63,15 +64,7 @@ export function ErasureRequestForm() {
   const failed = ask.error && refusalOf(ask.error)?.code !== "validation";
   return (
     <>
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-labelledby={`${id}-title`}
-        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-          {t("form.heading")}
-        </h3>
+      <TitledForm id={`${id}-title`} title={t("form.heading")} onSubmit={submit}>
         <CpfField
           id={`${id}-cpf`}
           label={t("form.cpf")}
@@ -85,40 +78,28 @@ export function ErasureRequestForm() {
           }}
           disabled={ask.isPending}
         />
-        <div>
-          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-            {t("form.reason")}
-          </label>
-          <textarea
-            id={reasonId}
-            name="reason"
-            required
-            rows={3}
-            maxLength={MAX_ERASURE_REASON_LENGTH + 100}
-            value={reason}
-            disabled={ask.isPending}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={[`${reasonId}-hint`, reasonError ? `${reasonId}-error` : null].filter(Boolean).join(" ")}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(undefined);
-            }}
-            className={`mt-1 block w-full max-w-2xl rounded-md border px-3 py-2 text-sm shadow-sm ${reasonError ? "border-red-600" : "border-slate-300"} focus:border-brand-600`}
-          />
-          <p id={`${reasonId}-hint`} className="mt-1 max-w-2xl text-xs text-slate-600">
-            {t("form.reasonHint")}
-          </p>
-          {reasonError ? (
-            <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
-              {t(`reasonProblems.${reasonError}`, { max: MAX_ERASURE_REASON_LENGTH })}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id={reasonId}
+          name="reason"
+          label={t("form.reason")}
+          hint={t("form.reasonHint")}
+          error={reasonError ? t(`reasonProblems.${reasonError}`, { max: MAX_ERASURE_REASON_LENGTH }) : undefined}
+          required
+          rows={3}
+          maxLength={MAX_ERASURE_REASON_LENGTH + 100}
+          value={reason}
+          disabled={ask.isPending}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(undefined);
+          }}
+          className="max-w-2xl"
+        />
         <div aria-live="assertive">{failed ? <Alert tone="error">{errorText(ask.error, "requestConflict")}</Alert> : null}</div>
         <Button type="submit" pending={ask.isPending}>
           {t("form.submit")}
         </Button>
-      </form>
+      </TitledForm>
       <SuccessNotice>{notice}</SuccessNotice>
     </>
   );

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert, SuccessNotice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CpfField, type CpfFieldProblem } from "@/components/ui/cpf-field";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField, TitledForm } from "@/components/ui/field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import { postPrivacyRequest } from "@/lib/privacy/browser-requests";
@@ -22,8 +22,6 @@ import {
 import { refusalOf } from "@/lib/shared/api-client/api-request";
 import { cpfProblem } from "@/lib/shared/cpf";
 import { DATE_TIME_FORMAT } from "@/lib/shared/date-format";
-
-import { Select } from "./request-close-dialog";
 
 /*
  * Registering a titular request (./request-queue.tsx): the CPF (checked here first, sent in the body only), what the
@@ -90,15 +88,7 @@ export function RegisterForm() {
   const failed = register.error && refusalOf(register.error)?.code !== "validation";
   return (
     <>
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-labelledby={`${id}-title`}
-        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-          {t("form.heading")}
-        </h3>
+      <TitledForm id={`${id}-title`} title={t("form.heading")} onSubmit={submit}>
         <CpfField
           id={`${id}-cpf`}
           label={t("form.cpf")}
@@ -113,20 +103,30 @@ export function RegisterForm() {
           disabled={register.isPending}
         />
         <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
-          <Select id={`${id}-kind`} label={t("form.kind")} value={kind} onChange={(value) => setKind(value as RequestKind)}>
+          <SelectField
+            id={`${id}-kind`}
+            label={t("form.kind")}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as RequestKind)}
+          >
             {REQUEST_KINDS.map((value) => (
               <option key={value} value={value}>
                 {t(`kinds.${value}`)}
               </option>
             ))}
-          </Select>
-          <Select id={`${id}-channel`} label={t("form.channel")} value={channel} onChange={(value) => setChannel(value as RequestChannel)}>
+          </SelectField>
+          <SelectField
+            id={`${id}-channel`}
+            label={t("form.channel")}
+            value={channel}
+            onChange={(event) => setChannel(event.target.value as RequestChannel)}
+          >
             {REQUEST_CHANNELS.map((value) => (
               <option key={value} value={value}>
                 {t(`channels.${value}`)}
               </option>
             ))}
-          </Select>
+          </SelectField>
           <Field
             id={`${id}-received`}
             type="datetime-local"
@@ -160,7 +160,7 @@ export function RegisterForm() {
         <Button type="submit" pending={register.isPending}>
           {t("form.submit")}
         </Button>
-      </form>
+      </TitledForm>
       <SuccessNotice>{notice}</SuccessNotice>
     </>
   );

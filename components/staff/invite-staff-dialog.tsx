@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { DialogFormActions } from "@/components/ui/dialog-form-actions";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
 import { ROLES } from "@/lib/auth/roles";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
@@ -102,28 +102,18 @@ export function InviteStaffDialog({ customRoles = [] }: { customRoles?: Readonly
             error={invalid.includes("email") || conflict ? t("invalid") : undefined}
           />
           <Field label={t("name")} name="name" autoComplete="off" required error={invalid.includes("name") ? t("invalid") : undefined} />
-          <div>
-            <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
-              {t("role")}
-            </label>
-            <select
-              id={roleId}
-              name="role"
-              defaultValue="analyst"
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600"
-            >
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {tRoles(role)}
-                </option>
-              ))}
-              {customRoles.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id={roleId} name="role" label={t("role")} defaultValue="analyst">
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {tRoles(role)}
+              </option>
+            ))}
+            {customRoles.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
+              </option>
+            ))}
+          </SelectField>
           <DialogFormActions cancelLabel={t("cancel")} submitLabel={t("submit")} pending={mutation.isPending} />
         </form>
       )}
