@@ -367,9 +367,11 @@ describeEachDatabase("sealed case text on $name", ({ open }) => {
     await handle.db.update(cases).set({ outcomeComment: "clear comment" }).where(eq(cases.id, opened.id));
     const other = handle.url ? await createDatabase({ url: handle.url }) : null;
     try {
+      // As the schedule runs it, with its gap: the one that asks second is refused whether the first still holds the
+      // lease or has already finished (on demand, with no gap, a run over before the other asked lets both run).
       const reports = await Promise.all([
-        resealCaseTexts(handle.db, { holder: "instance-a" }),
-        resealCaseTexts(other?.db ?? handle.db, { holder: "instance-b" }),
+        resealCaseTexts(handle.db, { holder: "instance-a", minGapMs: 3_600_000 }),
+        resealCaseTexts(other?.db ?? handle.db, { holder: "instance-b", minGapMs: 3_600_000 }),
       ]);
       expect(reports.filter((report) => report.ran)).toHaveLength(1);
       expect(await resealEvents()).toHaveLength(1);

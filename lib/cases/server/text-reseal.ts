@@ -66,7 +66,7 @@ export interface ResealOptions {
   holder: string;
   /** The ring to seal under; the configured data key ring by default. */
   ring?: KeyRing;
-  /** Refuse while the last run finished less than this ago (the schedule's interval); 0 on demand. */
+  /** Refuse while the last run started less than this ago (the schedule's interval); 0 on demand. */
   minGapMs?: number;
   batchSize?: number;
   maxBatches?: number;

@@ -9,7 +9,7 @@ import { PartnersClient } from "@/lib/upstream/partners";
 import { describeEachDatabase, withDatabase, withTestEnvironment } from "@/test/db";
 import { withSandbox } from "@/test/sandbox";
 
-import { runScreening, type ScreeningOptions } from "./screening";
+import { runScreening, type ScreeningOptions, type ScreeningReport } from "./screening";
 import { readBudget } from "./settings";
 import { monitoringAlerts, monitoringScreenings, monitoringSettings } from "./tables";
 
@@ -212,10 +212,21 @@ describeEachDatabase("ongoing screening on $name", ({ name, open }) => {
     await approve(person!);
     await setBudget(100);
     await setFacts(person!.cpf, { restrictive_lists: ["ONU"] });
-    const [a, b] = await Promise.all([
-      runScreening(handle.db, options({ holder: randomUUID(), now: T0 })),
-      runScreening(handle.db, options({ holder: randomUUID(), now: T0 })),
-    ]);
+    // Whichever takes the lease holds it until the other has tried (returned, or entered a run of its own), so the
+    // refusal is the held lease's, not the end of a run that was over before the other one asked.
+    const entered: (() => void)[] = [];
+    const entries = [0, 1].map(() => new Promise<void>((resolve) => entered.push(resolve)));
+    const runs: Promise<ScreeningReport>[] = [];
+    const holdUntilOtherTried =
+      (me: 0 | 1): ScreeningOptions["whenScreening"] =>
+      async (work) => {
+        entered[me]!();
+        await Promise.race([runs[1 - me], entries[1 - me]]);
+        return work();
+      };
+    runs.push(runScreening(handle.db, options({ holder: randomUUID(), now: T0, whenScreening: holdUntilOtherTried(0) })));
+    runs.push(runScreening(handle.db, options({ holder: randomUUID(), now: T0, whenScreening: holdUntilOtherTried(1) })));
+    const [a, b] = (await Promise.all(runs)) as [ScreeningReport, ScreeningReport];
     expect([a.ran, b.ran].sort()).toEqual([false, true]);
     expect(a.alertsOpened + b.alertsOpened).toBe(1);
 
