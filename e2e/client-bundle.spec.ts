@@ -104,31 +104,28 @@ test("no script served to any page carries zod, and no client chunk of the build
  * visited, found from app/(dashboard)'s page files (a new page is held to it without being listed here): the goal,
  * 150 kB, where it is met; the pages still over it have their own ceiling below, a little above what they measure, so
  * a page only grows with a reason. The framework alone (React, Next's router, next-intl) is about 140 kB of it: the
- * sign-in page, with its form, is 148 kB.
+ * sign-in page, with its form, is 148.8 kB.
  */
 const FIRST_LOAD_GOAL_KB = 150;
-// Measured (next build + next start, admin) plus 2 kB, rounded up: the pages that read no query are about 153 kB, the
-// framework and the shell; the forms' pages (/kyc, /lookups/cpf) add their own components (about 6 kB); the others
-// add react-query (about 15 kB) and their own components.
+// Measured (next build + next start, admin) plus 2 kB, rounded up. The pages that read no query (the overview,
+// analytics, the administration's index, "not allowed": 149.1–149.8 kB) are the framework and the shell, under the
+// goal; the forms' pages (/kyc, /lookups/cpf) add their own components (about 7 kB); the others add react-query (about
+// 15 kB) and their own components.
 const FIRST_LOAD_CEILING_KB: Record<string, number> = {
-  "/": 154,
-  "/account": 164,
-  "/admin": 154,
-  "/admin/audit": 181,
-  "/admin/cases": 180,
-  "/admin/connections": 161,
-  "/admin/integrations": 164,
-  "/admin/privacy": 168,
-  "/admin/roles": 161,
-  "/admin/staff": 164,
-  "/analytics": 155,
-  "/cases": 184,
-  "/compliance/coaf": 161,
-  "/kyc": 161,
-  "/lookups/cpf": 161,
-  "/not-allowed": 154,
-  "/verifications": 168,
-  "/verifications/[publicId]": 207,
+  "/account": 162,
+  "/admin/audit": 179,
+  "/admin/cases": 178,
+  "/admin/connections": 159,
+  "/admin/integrations": 162,
+  "/admin/privacy": 165,
+  "/admin/roles": 159,
+  "/admin/staff": 162,
+  "/cases": 182,
+  "/compliance/coaf": 158,
+  "/kyc": 159,
+  "/lookups/cpf": 159,
+  "/verifications": 166,
+  "/verifications/[publicId]": 206,
 };
 
 interface FirstLoad {

@@ -1,14 +1,15 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 
 import { Providers } from "@/app/providers";
-import { CaseSearch } from "@/components/cases/case-search";
+import { CaseSearchForm } from "@/components/cases/case-search-form";
 import { ConnectionSwitcher } from "@/components/layout/connection-switcher";
 import { HeaderBar } from "@/components/layout/header-bar";
-import { LanguageSwitcher } from "@/components/layout/language-switcher";
+import { LanguageSelect } from "@/components/layout/language-select";
 import { LiveUpdates } from "@/components/layout/live-updates";
 import { MainNav } from "@/components/layout/main-nav";
+import { ShellIsland } from "@/components/layout/shell-island";
 import { UserMenu } from "@/components/layout/user-menu";
 import { NotificationBellIsland } from "@/components/notifications/bell-island";
 import { AddressConnectionProvider, AppLink as Link } from "@/components/ui/app-link";
@@ -19,6 +20,7 @@ import { config } from "@/lib/config";
 import { pageConnection, pageConnections, requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
 import { ClientMessages } from "@/lib/i18n/client-messages";
+import type { Locale } from "@/lib/i18n/locales";
 import { connectionOfPath } from "@/lib/shared/connection-path";
 import { EARLY_KEYS_SCRIPT } from "@/lib/shared/early-keys";
 import { deliveriesFailing } from "@/lib/webhooks/server/health";
@@ -26,6 +28,7 @@ import { deliveriesFailing } from "@/lib/webhooks/server/health";
 // The signed-in shell. Each page and route handler still checks the session and its permission itself.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("common");
+  const locale = (await getLocale()) as Locale;
   // Signed out (or session ended): to the sign-in page. Pages still check their own permission.
   // A session awaiting its second factor goes to that step; the password change and a required enrolment
   // render inside the shell (the pages themselves refuse everything else).
@@ -102,9 +105,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                   after={<NavigationAnnouncer />}
                   tools={
                     <>
-                      <CaseSearch />
+                      <ShellIsland name="search" standIn={<CaseSearchForm by="ref_id" value="" />} />
                       <NotificationBellIsland currentConnection={connection.id} />
-                      <LanguageSwitcher />
+                      <ShellIsland name="language" standIn={<LanguageSelect locale={locale} />} />
                       <UserMenu user={user} />
                     </>
                   }

@@ -1,19 +1,15 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
-import { Button } from "@/components/ui/button";
+import { SignOutForm } from "./sign-out-form";
 
 /**
- * A form posting to /api/auth/sign-out, which revokes the server-side session (a copy of the cookie stops
- * working) and, after single sign-on, sends the browser to the provider's logout. Without JavaScript the
- * form posts and follows the 303; with it, the script asks for JSON so a failure can be shown in place.
- * No next-auth client code ships for this, and the API client loads when the button is pressed: the button is on every
- * page, and a page whose own code sends nothing need not carry it.
+ * The sign-out form with its script (./sign-out-form.tsx): a failure is shown in place. No next-auth client code ships
+ * for this, and the API client loads when the button is pressed. In the signed-in shell this code itself is fetched
+ * after the page's load (components/layout/shell-island.tsx); until then the form posts without it.
  */
 export function SignOutButton({ className = "" }: { className?: string }) {
-  const t = useTranslations("auth.signOut");
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -32,16 +28,5 @@ export function SignOutButton({ className = "" }: { className?: string }) {
     }
   }
 
-  return (
-    <form method="post" action="/api/auth/sign-out" onSubmit={(event) => void onSubmit(event)} className="inline-flex items-center gap-2">
-      <Button type="submit" withoutScript variant="ghost" pending={pending} className={className}>
-        {t("button")}
-      </Button>
-      {failed ? (
-        <span role="alert" className="text-xs text-red-700">
-          {t("failed")}
-        </span>
-      ) : null}
-    </form>
-  );
+  return <SignOutForm className={className} pending={pending} failed={failed} onSubmit={(event) => void onSubmit(event)} />;
 }

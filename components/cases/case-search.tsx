@@ -4,11 +4,12 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { AppLink as Link, useAppRouter } from "@/components/ui/app-link";
-import { BareButton } from "@/components/ui/button";
 import { searchQuotaOf, searchUnanswered, useSearch } from "@/lib/cases/search";
 import type { SearchMiss } from "@/lib/cases/types";
 import { handCpfToLookup } from "@/lib/lookups/prefill";
 import { isValidCpf } from "@/lib/shared/cpf";
+
+import { CaseSearchForm, type SearchBy } from "./case-search-form";
 
 /*
  * The top bar's search: by ref_id or by CPF. The CPF goes in a POST body (never a URL, a query key or
@@ -50,7 +51,7 @@ export function CaseSearch() {
     if (quota) return t(`limit.${quota.scope}`, { limit: String(quota.limit ?? ""), seconds: quota.seconds });
     return searchUnanswered(error) ? t("unanswered") : error.message;
   };
-  const [by, setBy] = useState<"ref_id" | "cpf">("ref_id");
+  const [by, setBy] = useState<SearchBy>("ref_id");
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   // The CPF the answer is about (the field may have changed since), for the lookup link.
@@ -73,42 +74,7 @@ export function CaseSearch() {
 
   const hits = search.data?.hits;
   return (
-    <div className="relative w-full sm:w-auto">
-      <form role="search" aria-label={t("label")} onSubmit={submit} className="flex items-center gap-1 text-sm">
-        <label className="sr-only" htmlFor="case-search-by">
-          {t("by")}
-        </label>
-        <select
-          id="case-search-by"
-          value={by}
-          onChange={(event) => setBy(event.target.value as "ref_id" | "cpf")}
-          className="rounded-md border border-slate-300 px-1 py-1"
-        >
-          <option value="ref_id">{t("refId")}</option>
-          <option value="cpf">{t("cpf")}</option>
-        </select>
-        <label className="sr-only" htmlFor="case-search-value">
-          {t("label")}
-        </label>
-        <input
-          id="case-search-value"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          placeholder={by === "cpf" ? t("placeholderCpf") : t("placeholderRef")}
-          autoComplete="off"
-          inputMode={by === "cpf" ? "numeric" : "text"}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? "case-search-problem" : undefined}
-          className="w-32 min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 sm:w-40 sm:flex-none"
-        />
-        <BareButton
-          type="submit"
-          className="rounded-md bg-brand-700 px-2 py-1 font-medium text-white hover:bg-brand-800"
-          disabled={search.isPending}
-        >
-          {t("submit")}
-        </BareButton>
-      </form>
+    <CaseSearchForm by={by} value={value} problem={problem} pending={search.isPending} on={{ by: setBy, value: setValue, submit }}>
       <div aria-live="polite" className="absolute right-0 z-30 mt-1 w-full max-w-80 sm:w-80">
         {problem ? (
           <p id="case-search-problem" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
@@ -137,6 +103,6 @@ export function CaseSearch() {
           </div>
         ) : null}
       </div>
-    </div>
+    </CaseSearchForm>
   );
 }

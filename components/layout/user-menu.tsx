@@ -1,11 +1,12 @@
 import { getTranslations } from "next-intl/server";
 
-import { SignOutButton } from "@/components/auth/sign-out-button";
+import { SignOutForm } from "@/components/auth/sign-out-form";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { isBuiltInRole } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/types";
 
 import { AwayToggleIsland } from "./away-switch";
+import { ShellIsland } from "./shell-island";
 
 /** Who is signed in, their role, the link to their account and security page, and the sign-out button: for the dashboard header. */
 export async function UserMenu({ user }: { user: Pick<StaffSession, "email" | "name" | "role" | "customRoleName"> }) {
@@ -22,7 +23,7 @@ export async function UserMenu({ user }: { user: Pick<StaffSession, "email" | "n
       <Link href="/account" className="rounded-md px-2 py-1 text-slate-700 underline-offset-2 hover:bg-slate-100 hover:underline">
         {t("account")}
       </Link>
-      <SignOutButton />
+      <ShellIsland name="signOut" standIn={<SignOutForm />} />
     </div>
   );
 }

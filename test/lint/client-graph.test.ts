@@ -151,4 +151,20 @@ describe("what a client component reaches", () => {
     // The walk does see it where a page's islands send requests.
     expect(firstLoadReaches(path.join(root, "app/(dashboard)/admin/integrations/page.tsx"), client)).not.toEqual([]);
   });
+
+  /*
+   * The top bar's search, the language choice and signing out are drawn by the server, and their code is fetched once the
+   * page has loaded (components/layout/shell-island.tsx): no page's first load carries it.
+   */
+  it("the signed-in shell loads the scripts of the search, the language switcher and signing out after the page's load", () => {
+    const shell = path.join(root, "app/(dashboard)/layout.tsx");
+    for (const control of [
+      "components/cases/case-search.tsx",
+      "components/layout/language-switcher.tsx",
+      "components/auth/sign-out-button.tsx",
+    ])
+      expect(firstLoadReaches(shell, path.join(root, control))).toEqual([]);
+    // The walk does go through their island: what it imports statically is part of the first load.
+    expect(firstLoadReaches(shell, path.join(root, "components/ui/after-load.tsx"))).not.toEqual([]);
+  });
 });
