@@ -51,7 +51,6 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       namespaces={[
         "common.nav",
         "common.language",
-        "common.connection",
         "common.loading",
         "common.error",
         "common.retry",

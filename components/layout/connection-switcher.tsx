@@ -1,17 +1,16 @@
-"use client";
-
-import { useTranslations } from "next-intl";
-import { useSearchParams } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 
 import { ENVIRONMENT_TONE } from "@/components/connections/environment-tone";
-import { usePagePath } from "@/components/ui/app-link";
 import type { Environment } from "@/lib/connections/types";
+
+import { SamePageLink } from "./same-page-link";
 
 /*
  * The connection the page works under, always in the header: its name and environment, production marked plainly
  * (rose), sandbox in the sandbox banner's amber. The switcher lists the connections the member may use; each entry
  * is the same page under that connection (/c/{connection}/…), so a verification of another connection answers there
- * with its not-found explanation rather than someone else's record.
+ * with its not-found explanation rather than someone else's record. Drawn by the server; only each entry's address,
+ * which follows the page the browser is on, is worked out in the browser (./same-page-link.tsx).
  */
 
 export interface SwitcherConnection {
@@ -20,10 +19,8 @@ export interface SwitcherConnection {
   environment: Environment;
 }
 
-export function ConnectionSwitcher({ current, connections }: { current: SwitcherConnection; connections: SwitcherConnection[] }) {
-  const t = useTranslations("common.connection");
-  const page = usePagePath();
-  const search = useSearchParams().toString();
+export async function ConnectionSwitcher({ current, connections }: { current: SwitcherConnection; connections: SwitcherConnection[] }) {
+  const t = await getTranslations("common.connection");
   const others = connections.filter((connection) => connection.id !== current.id);
   const label = `${current.name} · ${t(current.environment)}`;
   const badge = (
@@ -67,10 +64,8 @@ export function ConnectionSwitcher({ current, connections }: { current: Switcher
       >
         {others.map((connection) => (
           <li key={connection.id}>
-            {/* A whole page load, not the router's: the shell, the header and every cached answer belong to the
-                connection, and a client-side move would keep the previous connection's. */}
-            <a
-              href={`/c/${connection.id}${page === "/" ? "" : page}${search ? `?${search}` : ""}`}
+            <SamePageLink
+              connection={connection.id}
               className="flex items-center justify-between gap-2 rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
             >
               <span className="truncate">{connection.name}</span>
@@ -79,7 +74,7 @@ export function ConnectionSwitcher({ current, connections }: { current: Switcher
               >
                 {t(connection.environment)}
               </span>
-            </a>
+            </SamePageLink>
           </li>
         ))}
       </ul>
