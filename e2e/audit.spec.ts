@@ -142,6 +142,44 @@ test.describe("audit log", () => {
     ).toBeVisible();
   });
 
+  test("the server draws the first page; Load older events continues the same table from where it ends", async ({
+    adminPage: page,
+    staff,
+  }) => {
+    await inEnglish(page);
+    // More than a page of this member's reads of the log: each API read is one event of its own.
+    const actor = encodeURIComponent(staff.admin.email);
+    for (let read = 0; read < 55; read += 1)
+      expect((await page.request.get("/api/audit?limit=1", { headers: SAME_ORIGIN })).status()).toBe(200);
+
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/audit") requested.push(request.url());
+    });
+    await page.goto(`/admin/audit?action=audit.view&actor=${actor}`);
+    const table = page.getByRole("table", { name: "Audit events, newest first" });
+    const ids = async () =>
+      await table.locator("tbody tr[data-event-id]").evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-event-id"))));
+    await expect(page.getByText("50 events shown · Older events match too.")).toBeVisible();
+    const first = await ids();
+    expect(first).toHaveLength(50);
+    // Drawn by the server: the browser asked the API for nothing.
+    expect(requested).toEqual([]);
+
+    await page.getByRole("button", { name: "Load older events" }).click();
+    // The older rows' code comes with the first older page: read once they are drawn.
+    await expect.poll(async () => (await ids()).length).toBeGreaterThan(50);
+    const all = await ids();
+    await expect(page.getByText(`${all.length} events shown`)).toBeVisible();
+    expect(all.slice(0, 50)).toEqual(first);
+    // Newest first across the two pages, no event twice.
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    expect(new Set(all).size).toBe(all.length);
+    expect(requested).toHaveLength(1);
+    expect(new URL(requested[0]!).searchParams.get("cursor")).toBeTruthy();
+    expect(new URL(requested[0]!).searchParams.get("action")).toBe("audit.view");
+  });
+
   test("an analyst cannot open the log: the page sends them away and the API refuses", async ({ analystPage: page }) => {
     await page.goto("/admin/audit");
     await expect(page).not.toHaveURL(/\/admin\/audit/);

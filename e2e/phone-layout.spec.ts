@@ -158,6 +158,8 @@ test.describe("on a 390×844 phone", () => {
     const menu = page.getByRole("button", { name: "Menu" });
     await expect(menu).toHaveAttribute("aria-expanded", "false");
     await expect(nav).toBeHidden();
+    // Every button is refused until the page's code runs: a disabled button takes no focus, and Enter went to the page.
+    await expect(menu).toBeEnabled();
     await menu.focus();
     await page.keyboard.press("Enter");
     await expect(menu).toHaveAttribute("aria-expanded", "true");

@@ -39,6 +39,8 @@ test("an admin gives an existing member a custom role through the picker, and th
   await page.setViewportSize(PHONE);
   await page.goto("/admin/staff");
   const change = page.getByRole("button", { name: `Change role: ${member.name}` });
+  // Refused until the page's code runs: a disabled button takes no focus.
+  await expect(change).toBeEnabled();
   await change.focus();
   await page.keyboard.press("Enter");
   const picker = page.getByRole("dialog", { name: `Role of ${member.name}`, exact: true });

@@ -1,11 +1,9 @@
-"use client";
-
 import { useFormatter, useTranslations } from "next-intl";
-import { useState } from "react";
+import type { ReactNode } from "react";
 
-import { OUTCOME_TONE } from "@/components/audit-trail/outcome-tone";
+import { AuditGroupRows } from "@/components/audit-trail/audit-event-group";
+import { AUDIT_CELL_CLASS, OUTCOME_TONE } from "@/components/audit-trail/outcome-tone";
 import { Badge } from "@/components/ui/badge";
-import { BareButton } from "@/components/ui/button";
 import { DataBody, DataCell, DataHead, DataHeader, DataRow, DataTable } from "@/components/ui/data-table";
 import { groupAuditEvents, type AuditEventGroup } from "@/lib/audit-trail/groups";
 import type { AuditEventView, AuditStaff } from "@/lib/audit-trail/types";
@@ -18,12 +16,16 @@ import { DATE_TIME_SECONDS_FORMAT } from "@/lib/shared/date-format";
  * when there are any, open under the row. The events of one page view (opening a case writes several) are one
  * row that opens onto them (lib/audit-trail/groups.ts). Below md each row is a card (components/ui/data-table.tsx),
  * so a phone never scrolls the log sideways.
+ *
+ * Drawn by the server for the log's first page and in the browser for older pages and a search by CPF: no
+ * browser-only code here but the group's open and closed (./audit-event-group.tsx), which is handed its rows'
+ * cells already drawn.
  */
 
 export type StaffDirectory = Record<string, AuditStaff>;
 
 const COLUMNS = ["when", "who", "what", "target", "why", "result", "from"] as const;
-const cellClass = "align-top text-sm text-slate-800";
+const cellClass = AUDIT_CELL_CLASS;
 
 function Headers() {
   const t = useTranslations("audit.table");
@@ -66,20 +68,16 @@ function Who({ event, staff }: { event: AuditEventView; staff: StaffDirectory })
   );
 }
 
-export function AuditEventRow({
-  event,
-  staff = {},
-  nested = false,
-  rowId,
-  hidden,
-}: {
-  event: AuditEventView;
-  staff?: StaffDirectory;
-  /** One of a page view's events, shown under its summary. */
-  nested?: boolean;
-  rowId?: string;
-  hidden?: boolean;
-}) {
+export function AuditEventRow({ event, staff = {} }: { event: AuditEventView; staff?: StaffDirectory }) {
+  return (
+    <DataRow data-event-id={event.id}>
+      <AuditEventCells event={event} staff={staff} />
+    </DataRow>
+  );
+}
+
+/** An event's cells: its own row's, or one of a page view's rows under the summary (`nested`). */
+function AuditEventCells({ event, staff, nested = false }: { event: AuditEventView; staff: StaffDirectory; nested?: boolean }) {
   const t = useTranslations("audit");
   const format = useFormatter();
   const at = new Date(event.at);
@@ -87,12 +85,7 @@ export function AuditEventRow({
   const typeKey = event.targetType ? `targetTypes.${event.targetType}` : null;
   const details = Object.entries(event.details);
   return (
-    <DataRow
-      id={rowId}
-      hidden={hidden}
-      className={nested ? "max-md:border-l-brand-200 bg-slate-50 max-md:border-l-4" : ""}
-      data-event-id={event.id}
-    >
+    <>
       <DataCell
         label={t("table.when")}
         className={`${cellClass} md:whitespace-nowrap ${nested ? "md:border-brand-200 md:border-l-4" : ""}`}
@@ -151,17 +144,19 @@ export function AuditEventRow({
       <DataCell label={t("table.from")} className={`${cellClass} font-mono text-xs md:whitespace-nowrap`}>
         {event.ip ?? t("table.none")}
       </DataCell>
-    </DataRow>
+    </>
   );
 }
 
 const OUTCOME_ORDER: Array<AuditEventView["outcome"]> = ["denied", "failure", "intent", "success"];
 
-/** One page view's events: a summary row (newest time, who, what was opened, how many events) that opens onto them. */
-function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: StaffDirectory }) {
+/**
+ * One page view's events: a summary row (oldest time, who, what was opened, how many events) that opens onto them.
+ * The browser's part (./audit-event-group.tsx) is the button and the rows' hiding; every cell is drawn here.
+ */
+function AuditEventGroup({ group, staff }: { group: AuditEventGroup; staff: StaffDirectory }) {
   const t = useTranslations("audit");
   const format = useFormatter();
-  const [open, setOpen] = useState(false);
   const newest = group.events[0]!;
   const oldest = group.events[group.events.length - 1]!;
   const count = group.events.length;
@@ -170,50 +165,70 @@ function AuditEventGroupRows({ group, staff }: { group: AuditEventGroup; staff: 
     ? t("group.openedCase", { target: group.opened, count })
     : t("group.pageView", { action: t.has(firstKey) ? t(firstKey) : oldest.action, count });
   const outcomes = OUTCOME_ORDER.filter((outcome) => group.events.some((event) => event.outcome === outcome));
-  const rowIds = group.events.map((event) => `audit-event-${event.id}`);
   return (
-    <>
-      <DataRow data-group-size={count}>
-        <DataCell label={t("table.when")} className={`${cellClass} md:whitespace-nowrap`}>
-          <time dateTime={oldest.at}>{format.dateTime(new Date(oldest.at), DATE_TIME_SECONDS_FORMAT)}</time>
-          <span className="block text-xs text-slate-600">{t("group.span", { from: oldest.id, to: newest.id })}</span>
-        </DataCell>
-        <DataCell label={t("table.who")} className={cellClass}>
-          <Who event={newest} staff={staff} />
-        </DataCell>
-        <DataCell label={t("table.what")} className={cellClass} colSpan={2}>
-          <BareButton
-            type="button"
-            aria-expanded={open}
-            aria-controls={rowIds.join(" ")}
-            onClick={() => setOpen((value) => !value)}
-            className="text-left font-medium text-brand-800 underline"
-          >
-            {summary}
-          </BareButton>
-          <span className="block text-xs text-slate-600">{open ? t("group.hide") : t("group.show")}</span>
-        </DataCell>
-        <DataCell label={t("table.why")} className={cellClass}>
-          {t("table.none")}
-        </DataCell>
-        <DataCell label={t("table.result")} className={cellClass}>
-          <span className="flex flex-wrap gap-1">
-            {outcomes.map((outcome) => (
-              <Badge key={outcome} tone={OUTCOME_TONE[outcome]}>
-                {t(`outcome.${outcome}`)}
-              </Badge>
-            ))}
-          </span>
-        </DataCell>
-        <DataCell label={t("table.from")} className={`${cellClass} font-mono text-xs md:whitespace-nowrap`}>
-          {newest.ip ?? t("table.none")}
-        </DataCell>
-      </DataRow>
-      {/* Newest first, like the rest of the log; in the table while closed (hidden) so the button controls real rows. */}
-      {group.events.map((event, index) => (
-        <AuditEventRow key={event.id} event={event} staff={staff} nested rowId={rowIds[index]} hidden={!open} />
-      ))}
-    </>
+    <AuditGroupRows
+      summary={summary}
+      label={t("table.what")}
+      show={t("group.show")}
+      hide={t("group.hide")}
+      rows={group.events.map((event) => ({
+        id: event.id,
+        cells: <AuditEventCells key={event.id} event={event} staff={staff} nested />,
+      }))}
+      before={
+        <>
+          <DataCell label={t("table.when")} className={`${cellClass} md:whitespace-nowrap`}>
+            <time dateTime={oldest.at}>{format.dateTime(new Date(oldest.at), DATE_TIME_SECONDS_FORMAT)}</time>
+            <span className="block text-xs text-slate-600">{t("group.span", { from: oldest.id, to: newest.id })}</span>
+          </DataCell>
+          <DataCell label={t("table.who")} className={cellClass}>
+            <Who event={newest} staff={staff} />
+          </DataCell>
+        </>
+      }
+      after={
+        <>
+          <DataCell label={t("table.why")} className={cellClass}>
+            {t("table.none")}
+          </DataCell>
+          <DataCell label={t("table.result")} className={cellClass}>
+            <span className="flex flex-wrap gap-1">
+              {outcomes.map((outcome) => (
+                <Badge key={outcome} tone={OUTCOME_TONE[outcome]}>
+                  {t(`outcome.${outcome}`)}
+                </Badge>
+              ))}
+            </span>
+          </DataCell>
+          <DataCell label={t("table.from")} className={`${cellClass} font-mono text-xs md:whitespace-nowrap`}>
+            {newest.ip ?? t("table.none")}
+          </DataCell>
+        </>
+      }
+    />
+  );
+}
+
+/** The events' rows, grouped by page view: the body of the log's table, or a further body of its older pages. */
+export function AuditEventRows({
+  events,
+  staff = {},
+  className,
+}: {
+  events: AuditEventView[];
+  staff?: StaffDirectory;
+  className?: string;
+}) {
+  return (
+    <DataBody className={className}>
+      {groupAuditEvents(events).map((group) =>
+        group.events.length === 1 ? (
+          <AuditEventRow key={group.key} event={group.events[0]!} staff={staff} />
+        ) : (
+          <AuditEventGroup key={group.key} group={group} staff={staff} />
+        ),
+      )}
+    </DataBody>
   );
 }
 
@@ -222,26 +237,21 @@ export function AuditEventTable({
   staff = {},
   caption,
   busy = false,
+  older,
 }: {
   events: AuditEventView[];
   staff?: StaffDirectory;
   caption: string;
   busy?: boolean;
+  /** Older pages loaded in the browser, as further bodies of the same table. */
+  older?: ReactNode;
 }) {
-  const groups = groupAuditEvents(events);
   return (
     // A named, focusable region from md up, where the log may scroll sideways on a narrow desktop.
     <DataTable caption={caption} label={caption} busy={busy}>
       <Headers />
-      <DataBody>
-        {groups.map((group) =>
-          group.events.length === 1 ? (
-            <AuditEventRow key={group.key} event={group.events[0]!} staff={staff} />
-          ) : (
-            <AuditEventGroupRows key={group.key} group={group} staff={staff} />
-          ),
-        )}
-      </DataBody>
+      <AuditEventRows events={events} staff={staff} />
+      {older}
     </DataTable>
   );
 }

@@ -3,15 +3,19 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { CsvExport } from "@/components/ui/csv-export";
+import { withQueryProvider } from "@/components/ui/query-provider";
 import { useAuditExport } from "@/lib/audit-trail/export-hooks";
 import type { AuditFilters } from "@/lib/audit-trail/filters";
 
 /*
  * "Export CSV" for the filters on screen (and the CPF searched). The server streams the file in batches
- * without announcing a total, so progress is rows and bytes received.
+ * without announcing a total, so progress is rows and bytes received. Loaded after the page, with react-query
+ * (./audit-log-controls.tsx, AuditExportIsland).
  */
 
-export function AuditExport({ filters, cpf, disabled = false }: { filters: AuditFilters; cpf: string | null; disabled?: boolean }) {
+export default withQueryProvider(AuditExport);
+
+function AuditExport({ filters, cpf, disabled = false }: { filters: AuditFilters; cpf: string | null; disabled?: boolean }) {
   const t = useTranslations("audit.export");
   const format = useFormatter();
   const exporter = useAuditExport();

@@ -1,16 +1,18 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
-import { AuditPageClient } from "@/app/(dashboard)/admin/audit/page-client";
-import type { AuditFilters as Filters } from "@/lib/audit-trail/filters";
-import { currentUrl, mockApi, renderWithProviders } from "@/test/render";
+import { AuditLog, type AuditView } from "@/components/audit-trail/audit-log";
+import { auditParamsFromSearchParams, parseAuditFilters, type AuditFilters as Filters } from "@/lib/audit-trail/filters";
+import type { AuditEventView, AuditPage } from "@/lib/audit-trail/types";
+import { currentUrl, mockApi, renderWithProviders, router } from "@/test/render";
 
 import { AuditFilters } from "./audit-filters";
 
 /*
  * The audit log's filters: what Apply hands the page, each refusal named on its field (a bad CPF, a CPF with
- * a target, a range the wrong way round), and, through the audit page, that the filters land in the URL while
- * a searched CPF never does: it travels in a header.
+ * a target, a range the wrong way round); and the log the server draws: its filters ask the server for the view
+ * through the address, a searched CPF never reaches it (fetched in the browser, the CPF in a header), older pages
+ * continue the same table.
  */
 
 const VALID_CPF = "52998224725";
@@ -99,49 +101,111 @@ describe("AuditFilters", () => {
   });
 });
 
-const emptyPage = { events: [], staff: {}, nextCursor: null };
+function event(id: number, overrides: Partial<AuditEventView> = {}): AuditEventView {
+  return {
+    id,
+    at: new Date(Date.UTC(2026, 2, 10, 12, 0, 60 - id)).toISOString(),
+    actorId: null,
+    actorEmail: "admin@example.test",
+    action: "verification.view",
+    targetType: "verification",
+    target: `ver-${id}`,
+    purpose: null,
+    outcome: "success",
+    ip: "127.0.0.1",
+    details: {},
+    connectionId: null,
+    ...overrides,
+  };
+}
 
-describe("The audit page's filters and the URL", () => {
-  it("puts the filters in the URL and the CPF in a header, never in the URL", async () => {
-    const api = mockApi({ "GET /api/audit": emptyPage });
-    const { user } = renderWithProviders(<AuditPageClient actions={[]} connections={CONNECTIONS} serverError={null} />, {
-      url: "/admin/audit",
+const firstPage: AuditPage = { events: [event(3), event(2)], staff: {}, nextCursor: "after-2" };
+
+function renderLog(url: string, answer: AuditView["answer"] = { page: firstPage }) {
+  const params = new URL(url, "http://localhost").searchParams;
+  const view: AuditView = { parsed: parseAuditFilters(auditParamsFromSearchParams(params)), query: params.toString(), answer };
+  return renderWithProviders(<AuditLog view={view} path="/admin/audit" actions={[]} connections={CONNECTIONS} />, { url });
+}
+
+const rowsOf = () =>
+  within(screen.getByRole("table", { name: "Audit events, newest first" }))
+    .getAllByRole("row")
+    .slice(1);
+
+describe("The audit log drawn by the server, its islands and the address", () => {
+  it("draws the first page with no request, and applying filters asks the server for the view as a history entry", async () => {
+    const api = mockApi({});
+    const { user } = renderLog("/admin/audit");
+    expect(rowsOf().map((row) => row.getAttribute("data-event-id"))).toEqual(["3", "2"]);
+    const form = screen.getByRole("form", { name: "Filter events" });
+    await user.selectOptions(within(form).getByLabelText("Connection"), "Produção (sandbox)");
+    await user.click(within(form).getByRole("button", { name: "Apply filters" }));
+    expect(router.push.mock.calls).toEqual([["/admin/audit?in_connection=production", { scroll: false }]]);
+    expect(api.calls).toEqual([]);
+    // The same view again is drawn afresh, with no history entry.
+    await user.click(within(form).getByRole("button", { name: "Apply filters" }));
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+    expect(router.push).toHaveBeenCalledTimes(1);
+  });
+
+  it("a search by CPF is fetched in the browser with the CPF in a header, the address taking the other filters only", async () => {
+    const api = mockApi({
+      "GET /api/audit": { events: [event(9, { target: "***.982.247-**", targetType: "cpf" })], staff: {}, nextCursor: null },
     });
-    await waitFor(() => expect(api.callsTo("GET /api/audit")).toHaveLength(1));
+    const { user } = renderLog("/admin/audit");
     const form = screen.getByRole("form", { name: "Filter events" });
     await user.type(within(form).getByLabelText("Action"), "verification.view");
     await user.type(within(form).getByLabelText("Search by CPF"), VALID_CPF);
     await user.click(within(form).getByRole("button", { name: "Apply filters" }));
 
     expect(currentUrl()).toBe("/admin/audit?action=verification.view");
-    await waitFor(() => expect(api.callsTo("GET /api/audit")).toHaveLength(2));
-    const [, filtered] = api.callsTo("GET /api/audit");
-    expect(filtered?.query.get("action")).toBe("verification.view");
-    expect(filtered?.headers.get("x-search-cpf")).toBe(VALID_CPF);
+    expect(router.push).not.toHaveBeenCalled();
+    await waitFor(() => expect(rowsOf().map((row) => row.getAttribute("data-event-id"))).toEqual(["9"]));
+    const [search] = api.callsTo("GET /api/audit");
+    expect(search?.query.get("action")).toBe("verification.view");
+    expect(search?.headers.get("x-search-cpf")).toBe(VALID_CPF);
     expect(api.calls.some((call) => call.url.includes(VALID_CPF))).toBe(false);
     expect(screen.getByText(/^Searching by CPF/)).not.toHaveTextContent(VALID_CPF);
+    expect(screen.getByText("1 event shown · No older events match.")).toBeInTheDocument();
+
+    // Leaving the search: the server draws the view the address names.
+    await user.click(within(form).getByRole("button", { name: "Clear filters" }));
+    expect(router.push.mock.calls).toEqual([["/admin/audit", { scroll: false }]]);
+    expect(screen.queryByText(/^Searching by CPF/)).toBeNull();
   });
 
-  it("filters by the connection events were recorded under, by its name, with the id in the URL", async () => {
-    const api = mockApi({ "GET /api/audit": emptyPage });
-    const { user } = renderWithProviders(<AuditPageClient actions={[]} connections={CONNECTIONS} serverError={null} />, {
-      url: "/admin/audit",
-    });
-    await waitFor(() => expect(api.callsTo("GET /api/audit")).toHaveLength(1));
-    const form = screen.getByRole("form", { name: "Filter events" });
-    await user.selectOptions(within(form).getByLabelText("Connection"), "Produção (sandbox)");
-    await user.click(within(form).getByRole("button", { name: "Apply filters" }));
-    expect(currentUrl()).toBe("/admin/audit?in_connection=production");
-    await waitFor(() => expect(api.callsTo("GET /api/audit")).toHaveLength(2));
-    expect(api.callsTo("GET /api/audit")[1]?.query.get("in_connection")).toBe("production");
+  it("Load older events continues after the server's page, in the same table, with the view's filters", async () => {
+    const api = mockApi({ "GET /api/audit": { events: [event(1)], staff: {}, nextCursor: null } });
+    const { user } = renderLog("/admin/audit?outcome=success");
+    expect(screen.getByText("2 events shown · Older events match too.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Load older events" }));
+    await waitFor(() => expect(rowsOf().map((row) => row.getAttribute("data-event-id"))).toEqual(["3", "2", "1"]));
+    const [older] = api.callsTo("GET /api/audit");
+    expect(older?.query.get("cursor")).toBe("after-2");
+    expect(older?.query.get("outcome")).toBe("success");
+    expect(screen.getByText("3 events shown · No older events match.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load older events" })).toBeNull();
+  });
+
+  it("a page view's events are one row that opens onto them", async () => {
+    mockApi({});
+    const opened = [3, 2].map((id) => event(id, { details: { pageView: "pv-1" } }));
+    const { user } = renderLog("/admin/audit", { page: { events: opened, staff: {}, nextCursor: null } });
+    const toggle = screen.getByRole("button", { expanded: false });
+    const ids = toggle.getAttribute("aria-controls")!.split(" ");
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(document.getElementById(id)).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    for (const id of ids) expect(document.getElementById(id)).toBeVisible();
   });
 
   it("a URL with a filter the page does not take names it, and fetches nothing", async () => {
-    const api = mockApi({ "GET /api/audit": emptyPage });
-    renderWithProviders(<AuditPageClient actions={[]} connections={CONNECTIONS} serverError={null} />, { url: "/admin/audit?colour=blue" });
+    const api = mockApi({});
+    renderLog("/admin/audit?colour=blue", null);
     const title = await screen.findByText("These filters are not valid");
     const problems = within(title.closest("[role=alert]") as HTMLElement).getAllByRole("listitem");
     expect(problems.map((item) => item.textContent)).toEqual(["colour: is not a filter of this page"]);
-    expect(api.callsTo("GET /api/audit")).toHaveLength(0);
+    expect(api.calls).toEqual([]);
   });
 });

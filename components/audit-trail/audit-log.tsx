@@ -1,97 +1,123 @@
-"use client";
+import { useTimeZone, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 
-import { useTranslations } from "next-intl";
-import { usePathname, useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
-
-import { AuditExport } from "@/components/audit-trail/audit-export";
-import { AuditFilters } from "@/components/audit-trail/audit-filters";
-import { AuditLogResults } from "@/components/audit-trail/audit-log-results";
-import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
-import { Spinner } from "@/components/ui/spinner";
+import { AuditEventTable } from "@/components/audit-trail/audit-event-table";
 import {
-  auditFiltersToSearchParams,
-  auditParamsFromSearchParams,
-  compactFilters,
-  parseAuditFilters,
-  type AuditFilters as Filters,
-} from "@/lib/audit-trail/filters";
-import { auditKeys, useAuditEvents } from "@/lib/audit-trail/hooks";
-import { changeAddress } from "@/lib/shared/address-change";
+  AuditExportIsland,
+  AuditFiltersIsland,
+  AuditResults,
+  AuditSearchProvider,
+  AuditStatus,
+  AuditViewError,
+} from "@/components/audit-trail/audit-log-controls";
+import { AuditMore, AuditOlderRows, AuditPagesProvider } from "@/components/audit-trail/audit-pages";
+import { Alert } from "@/components/ui/alert";
+import { AppLink as Link } from "@/components/ui/app-link";
+import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { ViewNavigationProvider } from "@/components/ui/view-navigation";
+import { compactFilters, type AuditFilters, type AuditParse } from "@/lib/audit-trail/filters";
+import type { AuditPage } from "@/lib/audit-trail/types";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
-import { useServerError } from "@/lib/shared/api-client/server-error-seed";
-import { maskCpf } from "@/lib/shared/cpf";
 
 /*
- * The audit log. Filters live in the URL (applying pushes a history entry, so Back and Forward walk
- * through views) except a searched CPF, which stays in this component's state and travels to the API in
- * a header. The first page was prefetched by page.tsx under the same query key; "Load older events"
- * continues from the last event shown (keyset pagination: as fast on page 500 as on page 1).
+ * The audit log, drawn on the server with its first page: heading, filters, export, the refused filters, the error,
+ * no events, or the events (a page view's folded into one row) with "Load older events". The browser's part is its
+ * islands (./audit-log-controls.tsx: the filters change the address and the server draws the new view; a search by
+ * CPF is fetched in the browser) and the older pages (./audit-pages.tsx).
  */
+
+/** What the page read: the address's filters, and the first page for them (none when they were refused). */
+export interface AuditView {
+  parsed: AuditParse<AuditFilters>;
+  /** The address's query, which names the view. */
+  query: string;
+  answer: { page: AuditPage } | { error: ServerError } | null;
+}
+
 export function AuditLog({
+  view,
+  path,
   actions,
-  connections = [],
-  serverError,
+  connections,
+  notice,
 }: {
+  view: AuditView;
+  path: string;
   actions: string[];
-  connections?: Array<{ id: string; name: string }>;
-  serverError: ServerError | null;
+  /** Every connection, retired ones too (the trail keeps their events), for the filter. */
+  connections: Array<{ id: string; name: string }>;
+  /** Under the heading: the repeated CPF-search misses panel. */
+  notice?: ReactNode;
 }) {
   const t = useTranslations("audit");
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const query = searchParams.toString();
-  const parsed = useMemo(() => parseAuditFilters(auditParamsFromSearchParams(new URLSearchParams(query))), [query]);
-  const filters = useMemo<Filters>(() => (parsed.ok ? compactFilters(parsed.value) : {}), [parsed]);
-  const [cpf, setCpf] = useState<string | null>(null);
-  // The first page's failure on the server (page.tsx): its error state, and no fetch until the retry.
-  useServerError(auditKeys.list(filters, null), serverError);
-  const list = useAuditEvents(filters, cpf, { enabled: parsed.ok });
-
-  // The form is drawn anew when the view changes from outside it (Back, Forward, a link), not for its own apply:
-  // it already shows what it applied, and the address catches up a render later, after what is typed meanwhile.
-  const [form, setForm] = useState<{ key: number; seen: string; own: string | null }>({ key: 0, seen: query, own: null });
-  if (query !== form.seen) setForm({ key: query === form.own ? form.key : form.key + 1, seen: query, own: null });
-
-  const apply = (next: Filters, nextCpf: string | null) => {
-    setCpf(nextCpf);
-    const nextQuery = auditFiltersToSearchParams(next).toString();
-    if (nextQuery === query) return;
-    setForm((current) => ({ ...current, own: nextQuery }));
-    changeAddress(nextQuery ? `${pathname}?${nextQuery}` : pathname, "push");
-  };
-
+  const timeZone = useTimeZone() ?? "UTC";
   return (
-    <>
-      <AuditFilters key={form.key} filters={filters} cpf={cpf} actions={actions} connections={connections} onApply={apply} />
-      {cpf ? <p className="text-sm font-medium text-slate-800">{t("filters.cpfActive", { cpf: maskCpf(cpf) })}</p> : null}
-      <div className="rounded-lg border border-slate-200 bg-white p-4">
-        <AuditExport filters={filters} cpf={cpf} disabled={!parsed.ok} />
+    <ViewNavigationProvider path={path}>
+      <AuditSearchProvider>
+        <section className="space-y-4">
+          <div>
+            <Link href="/admin" className="text-sm text-brand-800 underline">
+              {t("back")}
+            </Link>
+            <h1 className="mt-1 text-2xl font-semibold">{t("title")}</h1>
+            <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("intro")}</p>
+            <p className="mt-1 text-xs text-slate-600">{t("timeZone", { zone: timeZone })}</p>
+          </div>
+          {notice}
+          <AuditFiltersIsland actions={actions} connections={connections} />
+          <div className="rounded-lg border border-slate-200 bg-white p-4">
+            <AuditExportIsland />
+          </div>
+          <div className="flex h-6 items-center gap-2">
+            <AuditStatus />
+          </div>
+          <AuditResults>
+            <AuditViewBody view={view} path={path} />
+          </AuditResults>
+        </section>
+      </AuditSearchProvider>
+    </ViewNavigationProvider>
+  );
+}
+
+function AuditViewBody({ view, path }: { view: AuditView; path: string }) {
+  const t = useTranslations("audit");
+  const { parsed, answer } = view;
+  if (!parsed.ok)
+    return (
+      <InvalidFiltersAlert
+        title={t("filters.invalidTitle")}
+        body={t("filters.invalidBody")}
+        clearHref={path}
+        clearLabel={t("filters.clear")}
+        problems={parsed.problems.map((problem) => ({
+          field: problem.field,
+          text: problem.code === "not_accepted" ? t("filters.notAccepted") : problem.message,
+        }))}
+      />
+    );
+  if (!answer) return null;
+  if ("error" in answer) return <AuditViewError error={answer.error} />;
+  const { page } = answer;
+  if (page.events.length === 0)
+    return (
+      <Alert tone="info" title={t("list.emptyTitle")}>
+        {t("list.emptyBody")}
+      </Alert>
+    );
+  return (
+    // Drawn anew for another view, or the same view with newer events (another first page, another cursor).
+    <AuditPagesProvider
+      key={`${view.query} ${page.nextCursor}`}
+      filters={compactFilters(parsed.value)}
+      cpf={null}
+      after={page.nextCursor}
+      drawn={page.events.length}
+    >
+      <div className="space-y-3">
+        <AuditEventTable events={page.events} staff={page.staff} caption={t("table.caption")} older={<AuditOlderRows />} />
+        <AuditMore />
       </div>
-      <div className="flex h-6 items-center gap-2">
-        <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-700">
-          {list.isFetching && !list.isFetchingNextPage ? (
-            <>
-              <Spinner className="h-3 w-3 text-brand-700" />
-              {t("list.updating")}
-            </>
-          ) : null}
-        </p>
-      </div>
-      {parsed.ok ? (
-        <AuditLogResults list={list} />
-      ) : (
-        <InvalidFiltersAlert
-          title={t("filters.invalidTitle")}
-          body={t("filters.invalidBody")}
-          clearHref={pathname}
-          clearLabel={t("filters.clear")}
-          problems={parsed.problems.map((problem) => ({
-            field: problem.field,
-            text: problem.code === "not_accepted" ? t("filters.notAccepted") : problem.message,
-          }))}
-        />
-      )}
-    </>
+    </AuditPagesProvider>
   );
 }

@@ -8,3 +8,6 @@ export const OUTCOME_TONE: Record<AuditOutcome, BadgeTone> = {
   denied: "warning",
   intent: "info",
 };
+
+/** A cell of the audit log's table (./audit-event-table.tsx, ./audit-event-group.tsx). */
+export const AUDIT_CELL_CLASS = "align-top text-sm text-slate-800";

@@ -4,8 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { useLazyDialog } from "@/components/ui/dialog";
-
-import { useListNavigation } from "./list-navigation";
+import { useViewNavigation } from "@/components/ui/view-navigation";
 
 /*
  * "New verification" in the list's toolbar. The dialog and its form (./create-verification-form.tsx) are
@@ -17,7 +16,7 @@ const loadDialog = () => import("./create-verification-form").then((module) => m
 export function CreateVerificationDialog() {
   const t = useTranslations("verifications.create");
   const dialog = useLazyDialog(loadDialog);
-  const { refresh } = useListNavigation();
+  const { refresh } = useViewNavigation();
   const CreateVerificationForm = dialog.Dialog;
   return (
     <>

@@ -6,6 +6,7 @@ import { lazy, useEffect, type ReactNode } from "react";
 import { AfterLoad } from "@/components/ui/after-load";
 import { BareButton, Button } from "@/components/ui/button";
 import { ApiErrorState } from "@/components/ui/error-state";
+import { useViewNavigation } from "@/components/ui/view-navigation";
 import { apiRequestErrorOf, type ServerError } from "@/lib/shared/api-client/server-error";
 import type { Pagination } from "@/lib/upstream/model/verification";
 import type { VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
@@ -13,13 +14,13 @@ import { rememberListView, type RememberedListView } from "@/lib/verifications/l
 import { listQueryOf } from "@/lib/verifications/list-query";
 import type { ListSort, SortKey } from "@/lib/verifications/sorting";
 
-import { LIVE_NOTICE_REGION, useListNavigation } from "./list-navigation";
+import { LIVE_NOTICE_REGION } from "./list-navigation";
 import { VerificationFilters } from "./verification-filters";
 import { VerificationPagination } from "./verification-pagination";
 
 /*
  * The list's islands: the controls that need the browser, each changing the address through the list's navigation
- * (./list-navigation.tsx). Everything else on the list is drawn on the server.
+ * (components/ui/view-navigation.tsx). Everything else on the list is drawn on the server.
  */
 
 const LiveChangesNotice = lazy(() => import("./live-changes-notice"));
@@ -27,7 +28,7 @@ const VerificationExport = lazy(() => import("./verification-export"));
 
 /** The filters: Apply shows the first page of the new view (the sort kept), or the same view afresh. */
 export function ListFilters({ filters, sort, maxPerPage }: { filters: Filters; sort: ListSort | null; maxPerPage: number }) {
-  const navigation = useListNavigation();
+  const navigation = useViewNavigation();
   const onApply = (next: Filters) => {
     const query = listQueryOf(next, sort);
     if (query === listQueryOf(filters, sort)) navigation.refresh();
@@ -55,7 +56,7 @@ export function SortButton({
   noteId: string;
   children: ReactNode;
 }) {
-  const navigation = useListNavigation();
+  const navigation = useViewNavigation();
   const active = sort?.key === column ? sort.direction : null;
   const next: ListSort | null =
     active === null ? { key: column, direction: "desc" } : active === "desc" ? { key: column, direction: "asc" } : null;
@@ -84,7 +85,7 @@ export function ListPagination({
   pagination: Pagination;
   available: boolean;
 }) {
-  const navigation = useListNavigation();
+  const navigation = useViewNavigation();
   return (
     <VerificationPagination
       pagination={pagination}
@@ -96,7 +97,7 @@ export function ListPagination({
 
 /** The view's failure on the server, as GET /api/verifications would have answered it; the retry draws it again. */
 export function ListError({ error }: { error: ServerError }) {
-  const navigation = useListNavigation();
+  const navigation = useViewNavigation();
   return <ApiErrorState error={apiRequestErrorOf(error)} onRetry={navigation.refresh} retrying={navigation.pending} />;
 }
 

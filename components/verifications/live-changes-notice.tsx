@@ -4,9 +4,10 @@ import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { withQueryProvider } from "@/components/ui/query-provider";
+import { useViewNavigation } from "@/components/ui/view-navigation";
 import { useVerificationChanges } from "@/lib/webhooks/hooks";
 
-import { LIVE_NOTICE_REGION, useListNavigation } from "./list-navigation";
+import { LIVE_NOTICE_REGION } from "./list-navigation";
 
 /*
  * On an open list: says that verifications were created or changed since it was drawn (the service's webhooks,
@@ -20,7 +21,7 @@ export default withQueryProvider(LiveChangesNotice);
 
 function LiveChangesNotice() {
   const t = useTranslations("events.live");
-  const navigation = useListNavigation();
+  const navigation = useViewNavigation();
   const { arrived, clear } = useVerificationChanges();
   const count = new Set(arrived.map((change) => change.publicId)).size;
 

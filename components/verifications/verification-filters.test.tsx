@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
+import { ViewNavigationProvider } from "@/components/ui/view-navigation";
 import type { VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 import { currentUrl, renderWithProviders, router } from "@/test/render";
 
 import { ListFilters, ListPagination, SortButton } from "./list-controls";
-import { ListNavigationProvider } from "./list-navigation";
 import { VerificationFilters } from "./verification-filters";
 
 /*
@@ -90,13 +90,13 @@ const sort = { key: "risk_score", direction: "desc" } as const;
 
 function renderIslands(filters: Filters) {
   return renderWithProviders(
-    <ListNavigationProvider path="/verifications">
+    <ViewNavigationProvider path="/verifications">
       <ListFilters filters={filters} sort={sort} maxPerPage={100} />
       <SortButton filters={filters} sort={sort} column="risk_score" numeric noteId="note">
         sort by Risk score
       </SortButton>
       <ListPagination filters={filters} sort={sort} pagination={pagination} available />
-    </ListNavigationProvider>,
+    </ViewNavigationProvider>,
     { url: "/verifications?status=review&page=2&sort=-risk_score" },
   );
 }

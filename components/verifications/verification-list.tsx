@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { ViewNavigationProvider, ViewPending } from "@/components/ui/view-navigation";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { listViewOf } from "@/lib/verifications/list-memory";
 import type { ParsedListQuery } from "@/lib/verifications/list-query";
@@ -13,14 +14,14 @@ import type { VerificationListResponse } from "@/lib/verifications/types";
 
 import { CreateVerificationDialog } from "./create-verification-dialog";
 import { ExportIsland, ListError, ListFilters, ListPagination, LiveChangesIsland, RememberListView } from "./list-controls";
-import { ListNavigationProvider, ListPending, ListStatus } from "./list-navigation";
+import { ListStatus } from "./list-navigation";
 import { SortNote, VerificationTable } from "./verification-table";
 
 /*
  * The verifications list, drawn on the server with its view: title and buttons, filters, status line, and the
  * refused filters, the error, no rows, or the rows and pages. The browser's part is its islands
  * (./list-controls.tsx): the filters, sort and pages change the address and the server draws the new view
- * (./list-navigation.tsx); the export and the notice of live changes come once the page has loaded.
+ * (components/ui/view-navigation.tsx); the export and the notice of live changes come once the page has loaded.
  */
 
 /** What the page read: the address's query, and the service's answer for it (none when the query was refused). */
@@ -50,7 +51,7 @@ export function VerificationList({
   const data = answer && "data" in answer ? answer.data : null;
   const showsRows = parsed.ok && data !== null && data.items.length > 0;
   return (
-    <ListNavigationProvider path={path}>
+    <ViewNavigationProvider path={path}>
       <section className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
@@ -75,11 +76,11 @@ export function VerificationList({
           {showsRows ? <SortNote id={SORT_NOTE_ID} /> : null}
         </div>
         <LiveChangesIsland />
-        <ListPending>
+        <ViewPending>
           <ListBody view={view} path={path} />
-        </ListPending>
+        </ViewPending>
       </section>
-    </ListNavigationProvider>
+    </ViewNavigationProvider>
   );
 }
 

@@ -1,7 +1,6 @@
-import { InfiniteQueryObserver, QueryObserver } from "@tanstack/react-query";
+import { QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { auditEventsQuery } from "@/lib/audit-trail/hooks";
 import { makeQueryClient } from "@/lib/shared/api-client/query-client";
 import { verificationQuery, verificationsQuery } from "@/lib/verifications/hooks";
 import type { VerificationListResponse } from "@/lib/verifications/types";
@@ -86,24 +85,6 @@ describe("a server page's failed first fetch", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/verifications/abc123");
     unsubscribe.forEach((stop) => stop());
-  });
-
-  it("audit log (infinite): no fetch on mount; the retry fetches the first page", async () => {
-    fetchMock.mockImplementation(async () => Response.json({ events: [], nextCursor: null }));
-    const client = makeQueryClient();
-    const options = auditEventsQuery({}, null);
-    seedServerError(client, options.queryKey, { ...timeout, status: 500, code: "internal", requestId: undefined });
-    const observer = new InfiniteQueryObserver(client, options);
-    const unsubscribe = observer.subscribe(() => {});
-    await Promise.resolve();
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(observer.getCurrentResult().isError).toBe(true);
-
-    const retried = await observer.refetch();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/^\/api\/audit\?/);
-    expect(retried.data?.pages).toHaveLength(1);
-    unsubscribe();
   });
 
   it("another filter's query is not held back: it fetches as usual", async () => {

@@ -1,47 +1,39 @@
-import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { headers } from "next/headers";
 
+import { AuditLog, type AuditView } from "@/components/audit-trail/audit-log";
 import { CpfSearchMissesPanel } from "@/components/audit-trail/cpf-search-misses";
-import { HydratedClient } from "@/components/layout/hydrated-client";
 import { serverErrorOf } from "@/lib/api/errors";
 import { actionChoices } from "@/lib/audit-trail/action-names";
 import { auditParamsFromSearchParams, compactFilters, parseAuditFilters } from "@/lib/audit-trail/filters";
-import { auditKeys } from "@/lib/audit-trail/hooks";
 import { requestContext } from "@/lib/audit-trail/server";
 import { distinctActions } from "@/lib/audit-trail/server/query";
 import { cpfSearchMisses } from "@/lib/audit-trail/server/search-misses";
 import { viewAuditLog } from "@/lib/audit-trail/server/service";
-import type { AuditPage } from "@/lib/audit-trail/types";
 import { hasPermission } from "@/lib/auth/permissions";
 import { config } from "@/lib/config";
 import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { allConnectionRows } from "@/lib/connections/server/store";
 import { getDb } from "@/lib/db/client";
-import type { ServerError } from "@/lib/shared/api-client/server-error";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { toUrlSearchParams, type PageSearchParams } from "@/lib/shared/page-search-params";
 
-import { AuditPageClient } from "./page-client";
-
-// /admin/audit: the first page is read here (the same function as GET /api/audit, so this view is audited
-// too) and handed to react-query; filter changes and older pages go through the route handler.
+// /admin/audit: the first page is read here (the same function as GET /api/audit, so this view is audited too) and
+// drawn on the server; filters ask the server for the next view, older pages and a search by CPF go through the
+// route handler (components/audit-trail/audit-log.tsx).
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireConnectionPageUser("audit.read");
-  const parsed = parseAuditFilters(auditParamsFromSearchParams(toUrlSearchParams(await searchParams)));
-  const queryClient = new QueryClient();
+  const params = toUrlSearchParams(await searchParams);
+  const parsed = parseAuditFilters(auditParamsFromSearchParams(params));
   const seesCoaf = hasPermission(user, "coaf.report");
   const db = await getDb();
-  let serverError: ServerError | null = null;
+  let answer: AuditView["answer"] = null;
   if (parsed.ok) {
-    const filters = compactFilters(parsed.value);
     try {
-      const page = await viewAuditLog(db, requestContext(user, await headers()), { filters, seesCoaf });
-      queryClient.setQueryData<InfiniteData<AuditPage, string | null>>(auditKeys.list(filters, null), {
-        pages: [page],
-        pageParams: [null],
-      });
+      const filters = compactFilters(parsed.value);
+      answer = { page: await viewAuditLog(db, requestContext(user, await headers()), { filters, seesCoaf }) };
     } catch (error) {
-      // Shown by the client as GET /api/audit would have answered it, with no second fetch until the retry.
-      serverError = serverErrorOf(error);
+      // Shown as GET /api/audit would have answered it, with its retry.
+      answer = { error: serverErrorOf(error) };
     }
   }
   // The names the dashboard writes, plus any older name already on the trail.
@@ -51,13 +43,14 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const { alert, windowHours } = config().cpfSearchMisses;
   const misses = await cpfSearchMisses(db, { windowHours, alert }).catch(() => []);
   return (
-    <HydratedClient queryClient={queryClient} namespaces={["audit"]}>
-      <AuditPageClient
+    <ClientMessages namespaces={["audit", "verifications.errors"]}>
+      <AuditLog
+        view={{ parsed, query: params.toString(), answer }}
+        path="/admin/audit"
         actions={actions}
         connections={connections}
-        serverError={serverError}
         notice={<CpfSearchMissesPanel rows={misses} alert={alert} windowHours={windowHours} />}
       />
-    </HydratedClient>
+    </ClientMessages>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
-import { auditApiUrl, downloadAuditCsv, fetchAuditPage } from "./hooks";
+import { auditApiUrl, downloadAuditCsv, fetchAuditPage } from "./api";
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
