@@ -200,6 +200,17 @@ describe("The audit log drawn by the server, its islands and the address", () =>
     for (const id of ids) expect(document.getElementById(id)).toBeVisible();
   });
 
+  it("the view's failure on the server is shown with its retry, which asks the server to draw it again", async () => {
+    const api = mockApi({});
+    const { user } = renderLog("/admin/audit", {
+      error: { status: 503, code: "internal", message: "The database did not answer.", retryable: true },
+    });
+    await user.click(await screen.findByRole("button", { name: "Try again" }));
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
   it("a URL with a filter the page does not take names it, and fetches nothing", async () => {
     const api = mockApi({});
     renderLog("/admin/audit?colour=blue", null);

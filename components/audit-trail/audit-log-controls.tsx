@@ -7,7 +7,6 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import { AuditFilters } from "@/components/audit-trail/audit-filters";
 import { AfterLoad } from "@/components/ui/after-load";
 import { Button } from "@/components/ui/button";
-import { ApiErrorState } from "@/components/ui/error-state";
 import { requiredContext } from "@/components/ui/required-context";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewNavigation, ViewPending } from "@/components/ui/view-navigation";
@@ -19,7 +18,6 @@ import {
   type AuditFilters as Filters,
 } from "@/lib/audit-trail/filters";
 import { changeAddress } from "@/lib/shared/address-change";
-import { apiRequestErrorOf, type ServerError } from "@/lib/shared/api-client/server-error";
 import { maskCpf } from "@/lib/shared/cpf";
 
 /*
@@ -140,10 +138,4 @@ export function AuditResults({ children }: { children: ReactNode }) {
       <AuditSearchResults key={`${cpf} ${JSON.stringify(filters)}`} filters={filters} cpf={cpf} />
     </Suspense>
   );
-}
-
-/** The view's failure on the server, as GET /api/audit would have answered it; the retry draws it again. */
-export function AuditViewError({ error }: { error: ServerError }) {
-  const navigation = useViewNavigation();
-  return <ApiErrorState error={apiRequestErrorOf(error)} onRetry={navigation.refresh} retrying={navigation.pending} />;
 }

@@ -8,12 +8,12 @@ import {
   AuditResults,
   AuditSearchProvider,
   AuditStatus,
-  AuditViewError,
 } from "@/components/audit-trail/audit-log-controls";
 import { AuditMore, AuditOlderRows, AuditPagesProvider } from "@/components/audit-trail/audit-pages";
 import { Alert } from "@/components/ui/alert";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { ServerErrorState } from "@/components/ui/server-error-state";
 import { ViewNavigationProvider } from "@/components/ui/view-navigation";
 import { compactFilters, type AuditFilters, type AuditParse } from "@/lib/audit-trail/filters";
 import type { AuditPage } from "@/lib/audit-trail/types";
@@ -97,7 +97,7 @@ function AuditViewBody({ view, path }: { view: AuditView; path: string }) {
       />
     );
   if (!answer) return null;
-  if ("error" in answer) return <AuditViewError error={answer.error} />;
+  if ("error" in answer) return <ServerErrorState error={answer.error} />;
   const { page } = answer;
   if (page.events.length === 0)
     return (

@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { requiredContext } from "@/components/ui/required-context";
-import { fetchAuditPage } from "@/lib/audit-trail/api";
 import type { AuditFilters } from "@/lib/audit-trail/filters";
 import type { AuditPage } from "@/lib/audit-trail/types";
 
@@ -68,11 +67,14 @@ export function AuditPagesProvider({
       inFlight.current = null;
       setState(next);
     };
-    fetchAuditPage(filters, cpf, cursor, controller.signal).then(
-      (page) => settle((current) => ({ pages: [...current.pages, page], loading: false, error: null })),
-      (error: unknown) =>
-        settle((current) => ({ ...current, loading: false, error: error instanceof Error ? error : new Error(String(error)) })),
-    );
+    // The request's code (the API client) comes with the first press: the server drew the first page.
+    import("@/lib/audit-trail/api")
+      .then(({ fetchAuditPage }) => fetchAuditPage(filters, cpf, cursor, controller.signal))
+      .then(
+        (page) => settle((current) => ({ pages: [...current.pages, page], loading: false, error: null })),
+        (error: unknown) =>
+          settle((current) => ({ ...current, loading: false, error: error instanceof Error ? error : new Error(String(error)) })),
+      );
   };
 
   // A search loads its first page as it opens; leaving the view stops what is on its way.

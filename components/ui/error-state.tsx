@@ -78,5 +78,7 @@ export function RequestId({ error }: { error: ApiRequestError | Error }) {
   const t = useTranslations("verifications.errors");
   const id = "requestId" in error && typeof error.requestId === "string" ? error.requestId : undefined;
   if (!id) return null;
-  return <p className="mt-2 text-xs">{t.rich("requestId", { id: () => <code className="font-mono select-all">{id}</code> })}</p>;
+  return (
+    <p className="mt-2 text-xs">{t.rich("requestId", { id, code: (chunks) => <code className="font-mono select-all">{chunks}</code> })}</p>
+  );
 }

@@ -5,9 +5,7 @@ import { lazy, useEffect, type ReactNode } from "react";
 
 import { AfterLoad } from "@/components/ui/after-load";
 import { BareButton, Button } from "@/components/ui/button";
-import { ApiErrorState } from "@/components/ui/error-state";
 import { useViewNavigation } from "@/components/ui/view-navigation";
-import { apiRequestErrorOf, type ServerError } from "@/lib/shared/api-client/server-error";
 import type { Pagination } from "@/lib/upstream/model/verification";
 import type { VerificationFilters as Filters } from "@/lib/upstream/model/verification-query";
 import { rememberListView, type RememberedListView } from "@/lib/verifications/list-memory";
@@ -93,12 +91,6 @@ export function ListPagination({
       onPage={(page) => navigation.show(listQueryOf({ ...filters, page }, sort), "push")}
     />
   );
-}
-
-/** The view's failure on the server, as GET /api/verifications would have answered it; the retry draws it again. */
-export function ListError({ error }: { error: ServerError }) {
-  const navigation = useViewNavigation();
-  return <ApiErrorState error={apiRequestErrorOf(error)} onRetry={navigation.refresh} retrying={navigation.pending} />;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { InvalidFiltersAlert } from "@/components/ui/invalid-filters-alert";
+import { ServerErrorState } from "@/components/ui/server-error-state";
 import { ViewNavigationProvider, ViewPending } from "@/components/ui/view-navigation";
 import type { ServerError } from "@/lib/shared/api-client/server-error";
 import { listViewOf } from "@/lib/verifications/list-memory";
@@ -13,7 +14,7 @@ import { sortItems } from "@/lib/verifications/sorting";
 import type { VerificationListResponse } from "@/lib/verifications/types";
 
 import { CreateVerificationDialog } from "./create-verification-dialog";
-import { ExportIsland, ListError, ListFilters, ListPagination, LiveChangesIsland, RememberListView } from "./list-controls";
+import { ExportIsland, ListFilters, ListPagination, LiveChangesIsland, RememberListView } from "./list-controls";
 import { ListStatus } from "./list-navigation";
 import { SortNote, VerificationTable } from "./verification-table";
 
@@ -101,7 +102,7 @@ function ListBody({ view, path }: { view: ListView; path: string }) {
       />
     );
   if (!answer) return null;
-  if ("error" in answer) return <ListError error={answer.error} />;
+  if ("error" in answer) return <ServerErrorState error={answer.error} />;
   const data = answer.data;
   if (data.items.length === 0)
     return (

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 
-import { auditApiUrl, downloadAuditCsv, fetchAuditPage } from "./api";
+import { auditApiUrl, fetchAuditPage } from "./api";
+import { downloadAuditCsv } from "./export-hooks";
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

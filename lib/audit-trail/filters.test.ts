@@ -2,14 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { wallTimeToInstant } from "@/lib/shared/time-zone";
 
-import {
-  auditFiltersToSearchParams,
-  auditParamsFromSearchParams,
-  compactFilters,
-  parseAuditFilters,
-  parseAuditListQuery,
-  timeRange,
-} from "./filters";
+import { auditFiltersToSearchParams, auditParamsFromSearchParams, compactFilters, parseAuditFilters, parseAuditListQuery } from "./filters";
+import { timeRange } from "./time-range";
 
 const parse = (query: string) => parseAuditListQuery(auditParamsFromSearchParams(new URLSearchParams(query)));
 const fieldsOf = (query: string) => {

@@ -1,5 +1,4 @@
 import { readFields, type FieldProblem, type FieldRead, type FieldReader } from "@/lib/shared/read-fields";
-import { wallTimeToInstant } from "@/lib/shared/time-zone";
 
 import { AUDIT_OUTCOMES } from "./outcomes";
 
@@ -18,9 +17,9 @@ export const MAX_PAGE_SIZE = 200;
 
 // A calendar date, a wall-clock time (minutes or seconds) in the display time zone, or an ISO instant
 // with an offset. The page sends what its <input type="datetime-local"> holds.
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const UNMASKED_CPF = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/;
 
@@ -174,32 +173,4 @@ function isRealTime(value: string): boolean {
   const time = /T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!time) return true;
   return Number(time[1]) < 24 && Number(time[2]) < 60 && Number(time[3] ?? 0) < 60;
-}
-
-/** The time range as instants: `from` inclusive, `to` exclusive (a date or minute `to` covers all of it). */
-export function timeRange(filters: Pick<AuditFilters, "from" | "to">, timeZone: string): { from?: Date; toExclusive?: Date } {
-  const out: { from?: Date; toExclusive?: Date } = {};
-  if (filters.from) out.from = toInstant(filters.from, timeZone, "start");
-  if (filters.to) out.toExclusive = toInstant(filters.to, timeZone, "end");
-  return out;
-}
-
-function toInstant(value: string, timeZone: string, edge: "start" | "end"): Date {
-  if (INSTANT.test(value)) {
-    const instant = new Date(value);
-    // An instant `to` includes that very instant (to the millisecond the database keeps... and beyond).
-    return edge === "end" ? new Date(instant.getTime() + 1) : instant;
-  }
-  if (DATE_ONLY.test(value)) {
-    const start = wallTimeToInstant(`${value}T00:00:00`, timeZone);
-    if (edge === "start") return start;
-    const next = new Date(`${value}T00:00:00Z`);
-    next.setUTCDate(next.getUTCDate() + 1);
-    return wallTimeToInstant(`${next.toISOString().slice(0, 10)}T00:00:00`, timeZone);
-  }
-  const withSeconds = value.length === 16 ? `${value}:00` : value;
-  const start = wallTimeToInstant(withSeconds, timeZone);
-  if (edge === "start") return start;
-  // A minute (`…T10:30`) covers the whole minute; a second, the whole second.
-  return new Date(start.getTime() + (value.length === 16 ? 60_000 : 1000));
 }

@@ -1,9 +1,10 @@
 import "server-only";
 
-import { DEFAULT_PAGE_SIZE, timeRange, type AuditFilters } from "@/lib/audit-trail/filters";
+import { DEFAULT_PAGE_SIZE, type AuditFilters } from "@/lib/audit-trail/filters";
 import { audited, type AuditSpec } from "@/lib/audit-trail/server/actions";
 import type { RequestContext } from "@/lib/audit-trail/server/context";
 import { cpfHashes, type AuditDetails, type AuditTarget } from "@/lib/audit-trail/server/record";
+import { timeRange } from "@/lib/audit-trail/time-range";
 import type { AuditCheckpointsExport } from "@/lib/audit-trail/types";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 
-import { timeRange } from "@/lib/audit-trail/filters";
 import { cpfHashes } from "@/lib/audit-trail/server/record";
+import { timeRange } from "@/lib/audit-trail/time-range";
 import { BRUNO, CPF_A, CPF_B, minutes, trailSuite } from "@/test/audit-trail-events";
 import { describeEachDatabase, type TestDatabase } from "@/test/db";
 
