@@ -2,6 +2,7 @@ import type { Page, Response } from "@playwright/test";
 
 import { isValidCpf } from "@/lib/shared/cpf";
 import { sandboxURL } from "@/playwright.config";
+import { JWT_SHAPE } from "@/test/jwt-shape";
 
 import { expect, serverSecrets, test } from "./fixtures";
 
@@ -76,7 +77,7 @@ test("nothing the browser receives while using the dashboard holds a secret, a s
 
   const secrets = serverSecrets();
   const patterns: Record<string, RegExp> = {
-    "bearer token (JWT)": /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
+    "bearer token (JWT)": JWT_SHAPE,
     "bearer header": /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/i,
     "signed file URL": /[?&]signature=[0-9a-f]{16,}/i,
     "sandbox file address": new RegExp(`${sandboxURL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/files/`),

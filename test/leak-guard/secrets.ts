@@ -1,4 +1,5 @@
 import { isValidCpf } from "@/lib/shared/cpf";
+import { JWT_SHAPE } from "@/test/jwt-shape";
 
 import type { Place, UpstreamExchange } from "./harness";
 
@@ -138,7 +139,7 @@ function spellings(secret: Secret): string[] {
 
 // Shapes that are a leak wherever they are, whoever issued them.
 const PATTERNS: Array<{ kind: SecretKind; pattern: RegExp; allowedIn?: RegExp }> = [
-  { kind: "bearer token", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/ },
+  { kind: "bearer token", pattern: JWT_SHAPE },
   { kind: "bearer token", pattern: /\bBearer\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{16,}/i },
   { kind: "signed file URL", pattern: /[?&]signature=[0-9a-f]{16,}/i },
   { kind: "widget token", pattern: /\/widget\/[A-Za-z0-9_-]{8,}/, allowedIn: /^kyc: / },
