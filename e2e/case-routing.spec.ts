@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 /*
  * Routing and bulk actions (issue 23) in a real browser: an admin picks two cases on the queue with `x`
  * and assigns them to a member from the bulk bar, by keyboard alone, and reads each case's result; the
- * routing page passes axe.
+ * routing page, drawn by the server, saves each of its forms and passes axe.
  */
 
 /** Moves the queue's selection to the row of `publicId` with j/k alone. */
@@ -68,4 +68,42 @@ test("the routing page passes axe", async ({ adminPage: page }) => {
   await expect(page.getByRole("heading", { name: "Case queues and routing" })).toBeVisible();
   const results = await (await settledAxe(page)).analyze();
   expect(results.violations).toEqual([]);
+});
+
+test("the routing page is drawn by the server: each form saves on its own, and the page is drawn again after", async ({
+  adminPage: page,
+}) => {
+  // The routing and the screening's budget are the deployment's, and other tests change them meanwhile (the live
+  // updates' routing rule, the monitoring's budget): their saves here are answered at the browser's edge with what the
+  // server holds, so a save from a page read before such a change cannot undo it. The take mode no test changes is
+  // saved for real, as it is.
+  for (const url of ["/api/cases/routing", "/api/monitoring/settings"]) {
+    const current: unknown = await (await page.request.get(url)).json();
+    await page.route(
+      (address) => address.pathname === url,
+      (route) => (route.request().method() === "PUT" ? route.fulfill({ json: current }) : route.continue()),
+    );
+  }
+  await page.goto("/admin/cases");
+  await expect(page.getByRole("heading", { name: "Case queues and routing" })).toBeVisible();
+  const forms: Array<{ button: string; url: string; status: string }> = [
+    { button: "Save", url: "/api/cases/routing", status: "Saved." },
+    { button: "Save how cases are taken", url: "/api/cases/settings", status: "Saved: every case page follows it from its next read." },
+    { button: "Save budget", url: "/api/monitoring/settings", status: "Budget saved." },
+  ];
+  for (const form of forms) {
+    const button = page.getByRole("button", { name: form.button, exact: true });
+    await expect(button).toBeEnabled();
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "PUT" && new URL(response.url()).pathname === form.url,
+    );
+    // Drawn again by the server: the page's own address asked for its server components.
+    const redrawn = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === "/admin/cases" && request.headers()["rsc"] === "1",
+    );
+    await button.click();
+    expect((await saved).status()).toBe(200);
+    await redrawn;
+    await expect(page.getByRole("status").filter({ hasText: form.status })).toBeVisible();
+  }
 });

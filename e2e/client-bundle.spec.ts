@@ -109,12 +109,13 @@ test("no script served to any page carries zod, and no client chunk of the build
 const FIRST_LOAD_GOAL_KB = 150;
 // Measured (next build + next start, admin) plus 2 kB, rounded up. The pages that read no query (the overview,
 // analytics, the administration's index, "not allowed": 148.5–149.2 kB) are the framework and the shell, under the
-// goal; the forms' pages (/kyc, /lookups/cpf) add their own components (about 7 kB), and so does the audit log drawn by
-// the server (its filters' form, 156.5 kB); the others add react-query (about 15 kB) and their own components.
+// goal; the forms' pages (/kyc, /lookups/cpf) add their own components (about 7 kB), and so do the audit log and
+// /admin/cases drawn by the server (the filters' form, 156.5 kB; the routing editor, 156.1 kB); the others add
+// react-query (about 15 kB) and their own components.
 const FIRST_LOAD_CEILING_KB: Record<string, number> = {
   "/account": 162,
   "/admin/audit": 159,
-  "/admin/cases": 178,
+  "/admin/cases": 159,
   "/admin/connections": 159,
   "/admin/integrations": 162,
   "/admin/privacy": 165,
@@ -238,6 +239,8 @@ const PAGES_WITHOUT_QUERIES = [
   "/analytics",
   "/compliance/coaf",
   "/admin",
+  "/admin/audit",
+  "/admin/cases",
   "/admin/connections",
   "/admin/integrations",
   "/admin/privacy",

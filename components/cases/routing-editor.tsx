@@ -5,27 +5,11 @@ import { useId, type ReactNode } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useRouting } from "@/lib/cases/routing-hooks";
 import type { RoutingConfig } from "@/lib/cases/types";
 
 import { routingInput, RoutingLabel, RoutingQueueFieldset } from "./routing-queue-fieldset";
 import { RoutingRuleItem } from "./routing-rule-item";
-import { TakeModeSettings } from "./take-mode-settings";
 import { useRoutingDraft } from "./use-routing-draft";
-
-/** The case routing page (admin): loads the routing and edits it. */
-export function CaseRouting() {
-  const t = useTranslations("cases.routing");
-  const routing = useRouting();
-  if (routing.isError) return <Alert tone="error" title={routing.error.message} />;
-  if (!routing.data) return <p>{t("loading")}</p>;
-  return (
-    <div className="space-y-6">
-      <RoutingEditor config={routing.data} />
-      <TakeModeSettings />
-    </div>
-  );
-}
 
 /** Automatic assignment and its capacity, the queues and their members, and the rules that send a case to a queue, in order. */
 export function RoutingEditor({ config }: { config: RoutingConfig }) {

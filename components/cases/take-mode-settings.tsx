@@ -5,19 +5,17 @@ import { useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useSaveTakeSettings, useTakeSettings } from "@/lib/cases/routing-hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { saveTakeSettings } from "@/lib/cases/routing-requests";
 import { TAKE_MODES, type TakeMode } from "@/lib/cases/take-mode";
 
-/** When a member takes an unassigned case: on opening it, on the first decision key, or only by claiming it. Saved on its own. */
-export function TakeModeSettings() {
-  const settings = useTakeSettings();
-  if (!settings.data) return null;
-  return <TakeModeForm initial={settings.data.takeMode} />;
-}
-
-function TakeModeForm({ initial }: { initial: TakeMode }) {
+/**
+ * When a member takes an unassigned case: on opening it, on the first decision key, or only by claiming it. Saved on
+ * its own; `initial` is what the server read.
+ */
+export function TakeModeSettings({ initial }: { initial: TakeMode }) {
   const t = useTranslations("cases.routing");
-  const save = useSaveTakeSettings();
+  const save = useRefreshingRequest(saveTakeSettings);
   const [takeMode, setTakeMode] = useState<TakeMode>(initial);
   const [saved, setSaved] = useState(false);
   function submit(event: FormEvent) {

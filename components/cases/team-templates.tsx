@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { withQueryProvider } from "@/components/ui/query-provider";
 import type { ReasonCode } from "@/lib/cases/rules";
 import { useCreateTemplate } from "@/lib/cases/template-hooks";
 
@@ -15,9 +16,12 @@ const EMPTY: TemplateDraft = { kind: "reprove", name: "", reasons: [], comment: 
 
 /**
  * The team's decision templates on /admin/cases (cases.assign): every member who decides cases sees them first in
- * the decision form, numbered. A new one here; each edited or retired from the list above it.
+ * the decision form, numbered. A new one here; each edited or retired from the list above it. Loaded after the page,
+ * with react-query, which the case page's template hooks share (./team-templates-island.tsx draws its heading).
  */
-export function TeamTemplates() {
+export default withQueryProvider(TeamTemplates);
+
+function TeamTemplates() {
   const t = useTranslations("cases.templates");
   const create = useCreateTemplate();
   const [draft, setDraft] = useState<TemplateDraft>(EMPTY);
@@ -30,11 +34,7 @@ export function TeamTemplates() {
     );
   }
   return (
-    <section aria-labelledby="team-templates-title" className="space-y-3">
-      <h2 id="team-templates-title" className="text-lg font-semibold text-slate-900">
-        {t("teamTitle")}
-      </h2>
-      <p className="text-sm text-slate-600">{t("teamHint")}</p>
+    <>
       <TemplateList scope="team" />
       <form onSubmit={submit} className="max-w-2xl space-y-3" aria-label={t("teamNew")}>
         <TemplateFields draft={draft} onChange={setDraft} error={create.error} />
@@ -44,6 +44,6 @@ export function TeamTemplates() {
           {t("teamSubmit")}
         </Button>
       </form>
-    </section>
+    </>
   );
 }

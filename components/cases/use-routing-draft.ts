@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 
-import { useSaveRouting } from "@/lib/cases/routing-hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { saveRouting } from "@/lib/cases/routing-requests";
 import { DEFAULT_QUEUE, type RoutingConditions } from "@/lib/cases/routing-rules";
 import type { RoutingConfigInput } from "@/lib/cases/routing-validation";
 import type { RoutingConfig } from "@/lib/cases/types";
@@ -25,7 +26,7 @@ function draftOf(config: RoutingConfig): RoutingDraft {
 
 /** The routing editor's draft and its edits; `submit` saves it and takes the server's answer as the new draft. */
 export function useRoutingDraft(config: RoutingConfig) {
-  const save = useSaveRouting();
+  const save = useRefreshingRequest(saveRouting);
   const [draft, setDraft] = useState<RoutingDraft>(() => draftOf(config));
   const [saved, setSaved] = useState(false);
 

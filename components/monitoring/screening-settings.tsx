@@ -6,21 +6,19 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useRunScreening, useSaveScreeningBudget, useScreeningBudget } from "@/lib/monitoring/hooks";
+import { useRefreshingRequest } from "@/components/ui/use-refreshing-request";
+import { runScreening, saveScreeningBudget } from "@/lib/monitoring/requests";
 import { budgetProblem, MAX_DAILY_BUDGET } from "@/lib/monitoring/rules";
 import type { ScreeningBudget } from "@/lib/monitoring/types";
 
-/** The ongoing screening's daily budget of upstream calls, what today spent, and a run now. Saved on its own. */
-export function ScreeningSettings() {
-  const budget = useScreeningBudget();
-  if (!budget.data) return null;
-  return <ScreeningForm budget={budget.data} />;
-}
-
-function ScreeningForm({ budget }: { budget: ScreeningBudget }) {
+/**
+ * The ongoing screening's daily budget of upstream calls, what today spent, and a run now. Saved on its own; `budget` is
+ * what the server read, drawn again after a save or a run.
+ */
+export function ScreeningSettings({ budget }: { budget: ScreeningBudget }) {
   const t = useTranslations("monitoring");
-  const save = useSaveScreeningBudget();
-  const run = useRunScreening();
+  const save = useRefreshingRequest(saveScreeningBudget);
+  const run = useRefreshingRequest(runScreening);
   const [text, setText] = useState(String(budget.dailyBudget));
   const [problem, setProblem] = useState<"whole_number" | "too_large" | null>(null);
   const [saved, setSaved] = useState(false);
@@ -60,7 +58,7 @@ function ScreeningForm({ budget }: { budget: ScreeningBudget }) {
           <Button type="submit" variant="secondary" pending={save.isPending}>
             {t("save")}
           </Button>
-          <Button type="button" variant="secondary" pending={run.isPending} onClick={() => run.mutate()}>
+          <Button type="button" variant="secondary" pending={run.isPending} onClick={() => run.mutate(undefined)}>
             {t("runNow")}
           </Button>
         </div>

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { BulkInput, RoutingConfigInput } from "@/lib/cases/routing-validation";
-import type { TakeSettings } from "@/lib/cases/take-mode";
+import type { BulkInput } from "@/lib/cases/routing-validation";
 import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
@@ -12,26 +11,7 @@ import { caseKeys } from "./hooks";
 export const routingKeys = {
   routing: () => [...caseKeys.all, "routing"] as const,
   availability: () => ["account", "availability"] as const,
-  settings: () => [...caseKeys.all, "settings"] as const,
 };
-
-export function useTakeSettings() {
-  return useQuery<TakeSettings, ApiRequestError>({
-    queryKey: routingKeys.settings(),
-    queryFn: ({ signal }) => apiRequest("/api/cases/settings", { signal }),
-  });
-}
-
-/** Saving the team's case settings: every open case page reads the new value with its next read of the case. */
-export function useSaveTakeSettings() {
-  const client = useQueryClient();
-  return useMutation<TakeSettings, ApiRequestError, TakeSettings>({
-    mutationFn: (body) => apiRequest("/api/cases/settings", { method: "PUT", body }),
-    onSuccess: (data) => {
-      client.setQueryData(routingKeys.settings(), data);
-    },
-  });
-}
 
 export function useAvailability() {
   return useQuery<{ away: boolean }, ApiRequestError>({
@@ -45,17 +25,6 @@ export function useRouting(enabled = true) {
     queryKey: routingKeys.routing(),
     queryFn: ({ signal }) => apiRequest("/api/cases/routing", { signal }),
     enabled,
-  });
-}
-
-export function useSaveRouting() {
-  const client = useQueryClient();
-  return useMutation<RoutingConfig, ApiRequestError, RoutingConfigInput>({
-    mutationFn: (body) => apiRequest("/api/cases/routing", { method: "PUT", body }),
-    onSuccess: (data) => {
-      client.setQueryData(routingKeys.routing(), data);
-      return client.invalidateQueries({ queryKey: caseKeys.queues() });
-    },
   });
 }
 

@@ -1,37 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { AlertNote, AlertOutcome, MonitoringAlertList, ScreeningBudget, ScreeningRunResult } from "@/lib/monitoring/types";
+import type { AlertNote, AlertOutcome, MonitoringAlertList } from "@/lib/monitoring/types";
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
-// The ongoing screening in the browser: its budget (GET, PUT /api/monitoring/settings) and a run now.
-
-export const monitoringKeys = {
-  budget: () => ["monitoring", "budget"] as const,
-};
-
-export function useScreeningBudget() {
-  return useQuery<ScreeningBudget, ApiRequestError>({
-    queryKey: monitoringKeys.budget(),
-    queryFn: ({ signal }) => apiRequest("/api/monitoring/settings", { signal }),
-  });
-}
-
-export function useSaveScreeningBudget() {
-  const client = useQueryClient();
-  return useMutation<ScreeningBudget, ApiRequestError, { dailyBudget: number }>({
-    mutationFn: (body) => apiRequest("/api/monitoring/settings", { method: "PUT", body }),
-    onSuccess: (data) => client.setQueryData(monitoringKeys.budget(), data),
-  });
-}
-
-/** Runs the screening now; the budget is read again after it (the run spent some). */
-export function useRunScreening() {
-  const client = useQueryClient();
-  return useMutation<ScreeningRunResult, ApiRequestError, void>({
-    mutationFn: () => apiRequest("/api/monitoring/run", { method: "POST", body: {} }),
-    onSettled: () => client.invalidateQueries({ queryKey: monitoringKeys.budget() }),
-  });
-}
+// The monitoring alerts in the browser (the queue's alerts, their notes, taking one and its outcome). The screening's
+// settings are /admin/cases's requests (./requests.ts).
 
 export const alertKeys = {
   list: (status: "open" | "closed", queueId: string) => ["monitoring", "alerts", status, queueId] as const,

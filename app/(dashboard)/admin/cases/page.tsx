@@ -1,36 +1,31 @@
-import { QueryClient } from "@tanstack/react-query";
-
-import { HydratedClient } from "@/components/layout/hydrated-client";
-import { routingKeys } from "@/lib/cases/routing-hooks";
+import { RoutingEditor } from "@/components/cases/routing-editor";
+import { TakeModeSettings } from "@/components/cases/take-mode-settings";
+import { TeamTemplatesIsland } from "@/components/cases/team-templates-island";
+import { ScreeningSettings } from "@/components/monitoring/screening-settings";
 import { readTakeSettings } from "@/lib/cases/server/case-settings";
 import { readRouting } from "@/lib/cases/server/routing";
 import { config } from "@/lib/config";
 import { requireConnectionPageUser } from "@/lib/connections/server/page";
 import { getDb } from "@/lib/db/client";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { pageTitle } from "@/lib/i18n/page-title";
-import { monitoringKeys } from "@/lib/monitoring/hooks";
 import { readBudget } from "@/lib/monitoring/server/settings";
-
-import { CaseRoutingPageClient } from "./page-client";
 
 export const dynamic = "force-dynamic";
 
 export const generateMetadata = pageTitle("cases.routing");
 
-// /admin/cases (cases.assign): the team's queues, routing rules and auto-assignment, read here through the
-// same function as GET /api/cases/routing, then hydrated; saving goes through PUT /api/cases/routing. How a
-// member takes a case (GET, PUT /api/cases/settings) sits below, saved on its own, and the ongoing screening's daily
-// budget (GET, PUT /api/monitoring/settings) with a run now (POST /api/monitoring/run).
+// /admin/cases (cases.assign): the team's queues, routing rules and auto-assignment, read here through the same
+// function as GET /api/cases/routing and drawn on the server with the editors' starting state; saving goes through
+// PUT /api/cases/routing and the page is drawn again. How a member takes a case (PUT /api/cases/settings) sits below,
+// saved on its own, then the team's templates (loaded after the page) and the ongoing screening's daily budget
+// (PUT /api/monitoring/settings) with a run now (POST /api/monitoring/run). No client data cache on the first load.
 export default async function CaseRoutingPage() {
   await requireConnectionPageUser("cases.assign");
-  const queryClient = new QueryClient();
   const db = await getDb();
-  await queryClient.prefetchQuery({ queryKey: routingKeys.routing(), queryFn: async () => readRouting(db) });
-  await queryClient.prefetchQuery({ queryKey: routingKeys.settings(), queryFn: async () => readTakeSettings(db) });
-  await queryClient.prefetchQuery({ queryKey: monitoringKeys.budget(), queryFn: async () => readBudget(db, config().displayTimeZone) });
+  const [routing, settings, budget] = await Promise.all([readRouting(db), readTakeSettings(db), readBudget(db, config().displayTimeZone)]);
   return (
-    <HydratedClient
-      queryClient={queryClient}
+    <ClientMessages
       namespaces={[
         "cases.routing",
         "cases.flags",
@@ -41,7 +36,14 @@ export default async function CaseRoutingPage() {
         "monitoring",
       ]}
     >
-      <CaseRoutingPageClient />
-    </HydratedClient>
+      <div className="space-y-8">
+        <div className="space-y-6">
+          <RoutingEditor config={routing} />
+          <TakeModeSettings initial={settings.takeMode} />
+        </div>
+        <TeamTemplatesIsland />
+        <ScreeningSettings budget={budget} />
+      </div>
+    </ClientMessages>
   );
 }
