@@ -12,8 +12,6 @@ import { DataCell, DataRow } from "@/components/ui/data-table";
  * (hidden), so the button controls real rows.
  */
 
-const cellClass = AUDIT_CELL_CLASS;
-
 export function AuditGroupRows({
   summary,
   label,
@@ -41,7 +39,7 @@ export function AuditGroupRows({
     <>
       <DataRow data-group-size={rows.length}>
         {before}
-        <DataCell label={label} className={cellClass} colSpan={2}>
+        <DataCell label={label} className={AUDIT_CELL_CLASS} colSpan={2}>
           <BareButton
             type="button"
             aria-expanded={open}

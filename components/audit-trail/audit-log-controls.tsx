@@ -123,9 +123,8 @@ export function AuditResults({ children }: { children: ReactNode }) {
   const t = useTranslations("audit.list");
   const { cpf } = useSearch();
   const { ok, filters } = useAddressFilters();
-  if (cpf === null) return <ViewPending>{children}</ViewPending>;
-  // The form applies valid filters only; an address typed with refused ones is the server's to name.
-  if (!ok) return <ViewPending>{children}</ViewPending>;
+  // No search, or an address typed with refused filters (the form applies valid ones only), which the server names.
+  if (cpf === null || !ok) return <ViewPending>{children}</ViewPending>;
   return (
     <Suspense
       fallback={
