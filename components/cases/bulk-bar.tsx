@@ -5,15 +5,19 @@ import { useId, useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useBulkCases } from "@/lib/cases/routing-hooks";
-import type { BulkResult, RoutingConfig } from "@/lib/cases/types";
+import { bulkCases } from "@/lib/cases/queue-requests";
+import type { BulkResult } from "@/lib/cases/types";
+import { useRequest } from "@/lib/shared/api-client/use-request";
+
+import type { QueueStaff } from "./queue-view";
 
 /*
  * The queue's bulk bar (issue 23): assign the picked cases (to a member), unassign them or move them to a
  * queue. Each case is done on its own by the server; the answer lists which succeeded and which were refused,
  * with the reason, and the refused stay picked so they can be dealt with next. One slim line, shown only while
  * something is picked or a result is to be read, so the queue keeps its rows on the first screen (picking,
- * one or all on the page, is in the table: components/cases/case-queue-table.tsx).
+ * one or all on the page, is in the table: components/cases/case-queue-table.tsx). Done or refused, the queue reads
+ * its view again after (`onDone`): a refusal may mean the case changed.
  */
 export function BulkBar({
   picked,
@@ -21,16 +25,18 @@ export function BulkBar({
   queues,
   staff,
   canAssign,
+  onDone,
 }: {
   picked: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
   queues: Array<{ id: string; name: string }>;
   /** Assignees to offer (only for cases.assign holders, who read the routing). */
-  staff: RoutingConfig["staff"];
+  staff: QueueStaff;
   canAssign: boolean;
+  onDone: () => void;
 }) {
   const t = useTranslations("cases.queue.bulk");
-  const bulk = useBulkCases();
+  const bulk = useRequest(bulkCases);
   const id = useId();
   const [assignee, setAssignee] = useState("");
   const [queue, setQueue] = useState("");
@@ -46,6 +52,7 @@ export function BulkBar({
           setResults(data.results);
           onChange(new Set(data.results.filter((result) => !result.ok).map((result) => result.publicId)));
         },
+        onSettled: onDone,
       },
     );
   }

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
 import type { CasePriority } from "@/lib/cases/priority";
-import { stageOf } from "@/lib/cases/rules";
+import { stageOf } from "@/lib/cases/queue-rules";
 
 export function FlagBadges({ flags }: { flags: string[] }) {
   const t = useTranslations("cases.flags");

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { SelectOptions, type SelectChoices } from "@/components/ui/filter-fields";
 import { useDateTime } from "@/components/ui/use-formatters";
-import type { QueueParams } from "@/lib/cases/hooks";
-import { AGE_BUCKETS, QUEUE_SORTS, RED_FLAGS } from "@/lib/cases/rules";
+import type { QueueParams } from "@/lib/cases/queue-requests";
+import { AGE_BUCKETS, QUEUE_SORTS, RED_FLAGS } from "@/lib/cases/queue-rules";
 import type { CaseQueueResponse } from "@/lib/cases/types";
 
 const selectClass = "rounded-md border border-slate-300 px-2 py-0.5";

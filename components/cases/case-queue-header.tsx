@@ -5,12 +5,16 @@ import type { ReactNode } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useSyncCases } from "@/lib/cases/hooks";
+import { syncCases } from "@/lib/cases/queue-requests";
+import { useRequest } from "@/lib/shared/api-client/use-request";
 
-/** The queue's title and its buttons: `actions` (saving the view), then the sync with the service for `canSync`. */
-export function CaseQueueHeader({ actions, canSync }: { actions?: ReactNode; canSync: boolean }) {
+/**
+ * The queue's title and its buttons: `actions` (saving the view), then the sync with the service for `canSync`, after
+ * which the queue reads its view again (`onSynced`).
+ */
+export function CaseQueueHeader({ actions, canSync, onSynced }: { actions?: ReactNode; canSync: boolean; onSynced: () => void }) {
   const t = useTranslations("cases.queue");
-  const sync = useSyncCases();
+  const sync = useRequest(syncCases);
   return (
     <>
       {/* The view's buttons beside the title, not on a line of their own: at 1440×900 that line cost a row of cases. */}
@@ -24,7 +28,7 @@ export function CaseQueueHeader({ actions, canSync }: { actions?: ReactNode; can
         <div className="flex flex-wrap items-start gap-2">
           {actions}
           {canSync ? (
-            <Button variant="secondary" pending={sync.isPending} onClick={() => sync.mutate()}>
+            <Button variant="secondary" pending={sync.isPending} onClick={() => sync.mutate(undefined, { onSuccess: onSynced })}>
               {sync.isPending ? t("syncing") : t("sync")}
             </Button>
           ) : null}

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 
@@ -19,7 +19,7 @@ const CONTEXT = "queue=open&sort=age";
 
 const selectedRow = () => screen.getAllByRole("row").find((row) => row.getAttribute("aria-current") === "true");
 
-function renderQueue({ onHelp = vi.fn(), withBulk = false } = {}) {
+function renderQueue({ onHelp = vi.fn(), onClaimed = vi.fn(), withBulk = false } = {}) {
   function Page() {
     const [picked, setPicked] = useState<Set<string>>(new Set());
     return (
@@ -30,6 +30,7 @@ function renderQueue({ onHelp = vi.fn(), withBulk = false } = {}) {
           viewerId={ANALYST.id}
           context={CONTEXT}
           onHelp={onHelp}
+          onClaimed={onClaimed}
           bulk={withBulk ? { picked, onChange: setPicked } : undefined}
         />
       </>
@@ -56,21 +57,25 @@ describe("CaseQueueTable: the keyboard", () => {
     expect(router.push).toHaveBeenCalledWith(caseHref("ver-queue-0002", CONTEXT));
   });
 
-  it("a assigns the selected case to me and says so", async () => {
+  it("a assigns the selected case to me, says so, and has the queue read again", async () => {
     const api = mockApi({ "POST /api/cases/ver-queue-0002/assignment": { assigneeId: ANALYST.id } });
-    const { user } = renderQueue();
+    const onClaimed = vi.fn();
+    const { user } = renderQueue({ onClaimed });
     await user.keyboard("ja");
-    expect(await screen.findByRole("status")).toHaveTextContent("Case ver-queue-0002 assigned to you.");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Case ver-queue-0002 assigned to you."));
     expect(api.callsTo("POST /api/cases/ver-queue-0002/assignment")[0]?.body).toEqual({ assignee: "me" });
+    expect(onClaimed).toHaveBeenCalledTimes(1);
   });
 
-  it("a refused assignment says why", async () => {
+  it("a refused assignment says why, and the queue is read again (someone else may hold it now)", async () => {
     mockApi({
       "POST /api/cases/ver-queue-0001/assignment": apiError(409, { code: "case_taken", message: "Someone else took this case." }),
     });
-    const { user } = renderQueue();
+    const onClaimed = vi.fn();
+    const { user } = renderQueue({ onClaimed });
     await user.keyboard("a");
-    expect(await screen.findByRole("status")).toHaveTextContent("Someone else took this case.");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Someone else took this case."));
+    expect(onClaimed).toHaveBeenCalledTimes(1);
   });
 
   it("keys typed in a field are text, not shortcuts", async () => {
@@ -130,7 +135,7 @@ describe("CaseQueueTable: the keyboard", () => {
   });
 
   it("says so when the queue is empty", () => {
-    renderWithProviders(<CaseQueueTable items={[]} viewerId={ANALYST.id} context="" onHelp={vi.fn()} />);
+    renderWithProviders(<CaseQueueTable items={[]} viewerId={ANALYST.id} context="" onHelp={vi.fn()} onClaimed={vi.fn()} />);
     expect(screen.getByText("No cases in this queue.")).toBeVisible();
   });
 });

@@ -23,6 +23,7 @@ export function CaseQueueTable({
   viewerId,
   context,
   onHelp,
+  onClaimed,
   bulk,
 }: {
   bulk?: BulkSelection;
@@ -31,9 +32,11 @@ export function CaseQueueTable({
   /** The queue's tab, filters and sort as a query (lib/cases/queue-context.ts): the case page keeps it. */
   context: string;
   onHelp: () => void;
+  /** After `a` assigned a case (or was refused): the queue reads its view again. */
+  onClaimed: () => void;
 }) {
   const t = useTranslations("cases.queue");
-  const { selected, select, pick, message, rows } = useQueueKeyboard({ items, context, onHelp, bulk });
+  const { selected, select, pick, message, rows } = useQueueKeyboard({ items, context, onHelp, onClaimed, bulk });
   // "Overdue" is judged against when the list was shown (a render must not read the clock).
   const [now] = useState(() => Date.now());
 

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 
 import { BareButton } from "@/components/ui/button";
-import type { QueueParams } from "@/lib/cases/hooks";
-import { QUEUES } from "@/lib/cases/rules";
+import type { QueueParams } from "@/lib/cases/queue-requests";
+import { QUEUES } from "@/lib/cases/queue-rules";
 import type { CaseQueueResponse } from "@/lib/cases/types";
 
 /** The queue's tabs (open, mine, unassigned, …), each with its count once the queue has loaded. */

@@ -1,69 +1,86 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
-import { ApiErrorState } from "@/components/ui/error-state";
+import { useLazyDialog } from "@/components/ui/lazy-dialog";
+import { ServerErrorState } from "@/components/ui/server-error-state";
+import { ViewNavigationProvider, ViewPending } from "@/components/ui/view-navigation";
 import { hasPermission } from "@/lib/auth/has-permission";
-import { useCaseQueue, type QueueParams } from "@/lib/cases/hooks";
 import { queueContextQuery } from "@/lib/cases/queue-context";
-import { useRouting } from "@/lib/cases/routing-hooks";
 
 import { BulkBar } from "./bulk-bar";
 import { CaseQueueFilters } from "./case-queue-filters";
 import { CaseQueueHeader } from "./case-queue-header";
 import { CaseQueueTable } from "./case-queue-table";
 import { CaseQueueTabs } from "./case-queue-tabs";
-import { ShortcutsDialog } from "./shortcuts-dialog";
+import type { QueueStaff, QueueView } from "./queue-view";
+import { useQueueData } from "./use-queue-data";
 import { useQueueParams } from "./use-queue-params";
 import type { Viewer } from "./viewer";
 
 /**
  * The review queue: tabs, filters, the bulk bar for members who work cases, the table with its keys, and the
- * pages. `actions` sit beside the title (the page puts saving the view there).
+ * pages. Drawn from the view the server read (`view`); a tab, filter, sort or page asks the server for the next view
+ * (components/ui/view-navigation.tsx), and the queue reads its own view again after an action or a live event
+ * (./use-queue-data.ts). `staff`: whom the bulk bar may assign to (cases.assign holders). `actions` sit beside the
+ * title (the page puts saving the view there).
  */
-export function CaseQueue({ initial, viewer, actions }: { initial: QueueParams; viewer: Viewer; actions?: ReactNode }) {
+// The shortcuts' list comes when first asked for (or once the page is idle), not with the first paint.
+const loadShortcuts = () => import("./shortcuts-dialog").then((module) => module.ShortcutsDialog);
+
+export function CaseQueue(props: { view: QueueView; viewer: Viewer; staff: QueueStaff; actions?: ReactNode }) {
+  return (
+    <ViewNavigationProvider path="/cases">
+      <QueueBody {...props} />
+    </ViewNavigationProvider>
+  );
+}
+
+function QueueBody({ view, viewer, staff, actions }: { view: QueueView; viewer: Viewer; staff: QueueStaff; actions?: ReactNode }) {
   const t = useTranslations("cases.queue");
-  const { params, update, picked, setPicked } = useQueueParams(initial);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const queue = useCaseQueue(params);
+  const { params, update, picked, setPicked } = useQueueParams(view.params);
+  const help = useLazyDialog(loadShortcuts);
+  const Shortcuts = help.Dialog;
+  const { data, refresh } = useQueueData(view);
   const canAssign = hasPermission(viewer, "cases.assign");
   const canWork = hasPermission(viewer, "cases.work");
-  // Assignees for the bulk bar: the routing's staff, which only cases.assign holders read.
-  const routing = useRouting(canAssign);
 
-  const data = queue.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
   return (
     <div className="space-y-2">
-      <CaseQueueHeader actions={actions} canSync={canAssign} />
+      <CaseQueueHeader actions={actions} canSync={canAssign} onSynced={refresh} />
       <CaseQueueTabs current={params.queue} counts={data?.counts} onChoose={(name) => update({ queue: name })} />
-      <CaseQueueFilters params={params} data={data} onUpdate={update} />
+      <CaseQueueFilters params={params} data={data ?? undefined} onUpdate={update} />
 
-      {queue.isError ? (
-        <ApiErrorState error={queue.error} onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
-      ) : data ? (
-        <>
-          {/* Kept while the queue empties: a bulk action that took its last cases still shows its results. */}
-          {canWork ? (
-            <BulkBar
-              picked={picked}
-              onChange={setPicked}
-              queues={data.queues ?? []}
-              staff={routing.data?.staff ?? []}
-              canAssign={canAssign}
+      <ViewPending>
+        {"error" in view.answer && !data ? (
+          <ServerErrorState error={view.answer.error} />
+        ) : data ? (
+          <>
+            {/* Kept while the queue empties: a bulk action that took its last cases still shows its results. */}
+            {canWork ? (
+              <BulkBar
+                picked={picked}
+                onChange={setPicked}
+                queues={data.queues ?? []}
+                staff={staff}
+                canAssign={canAssign}
+                onDone={refresh}
+              />
+            ) : null}
+            <CaseQueueTable
+              items={data.items}
+              viewerId={viewer.id}
+              context={queueContextQuery(params)}
+              onHelp={help.trigger.onClick}
+              onClaimed={refresh}
+              bulk={canWork ? { picked, onChange: setPicked } : undefined}
             />
-          ) : null}
-          <CaseQueueTable
-            items={data.items}
-            viewerId={viewer.id}
-            context={queueContextQuery(params)}
-            onHelp={() => setHelpOpen(true)}
-            bulk={canWork ? { picked, onChange: setPicked } : undefined}
-          />
-        </>
-      ) : null}
+          </>
+        ) : null}
+      </ViewPending>
 
       {data && pages > 1 ? (
         <div className="flex items-center gap-3 text-sm">
@@ -76,7 +93,7 @@ export function CaseQueue({ initial, viewer, actions }: { initial: QueueParams; 
           </Button>
         </div>
       ) : null}
-      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {Shortcuts ? <Shortcuts open={help.open} onOpenChange={help.setOpen} /> : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
-import { useLazyDialog } from "@/components/ui/dialog";
+import { useLazyDialog } from "@/components/ui/lazy-dialog";
 
 /*
  * "Report to COAF" on the case page, drawn only for a member holding `coaf.report` (the page decides). A dialog:

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { BareButton } from "@/components/ui/button";
-import { useLazyDialog } from "@/components/ui/dialog";
+import { useLazyDialog } from "@/components/ui/lazy-dialog";
 import type { Recommendation } from "@/lib/cases/rules";
 
 const LINK =

@@ -4,9 +4,10 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { useAppRouter } from "@/components/ui/app-link";
-import { useClaimFromQueue } from "@/lib/cases/hooks";
 import { caseHref } from "@/lib/cases/queue-context";
+import { claimCase } from "@/lib/cases/queue-requests";
 import type { CaseSummary } from "@/lib/cases/types";
+import { useRequest } from "@/lib/shared/api-client/use-request";
 import { applyEarlyKeys } from "@/lib/shared/early-keys";
 
 import { pickRange, type BulkSelection } from "./bulk-pick";
@@ -23,22 +24,25 @@ function choose(items: CaseSummary[], index: number): { publicId: string | null;
 /**
  * The queue's selection and keys: j/k move the selection, Enter opens it, a assigns it to me, ? lists the
  * shortcuts; with a bulk selection, x picks or unpicks the selected row and Shift+x picks every row from the
- * last one picked to this one. The selected row is scrolled into view. `message` says what a claim did.
+ * last one picked to this one. The selected row is scrolled into view. `message` says what a claim did; done or
+ * refused (someone else may hold it now), the queue reads its view again (`onClaimed`).
  */
 export function useQueueKeyboard({
   items,
   context,
   onHelp,
+  onClaimed,
   bulk,
 }: {
   items: CaseSummary[];
   context: string;
   onHelp: () => void;
+  onClaimed: () => void;
   bulk: BulkSelection | undefined;
 }) {
   const t = useTranslations("cases.queue");
   const router = useAppRouter();
-  const claim = useClaimFromQueue();
+  const claim = useRequest(claimCase);
   // The selection follows its case, not its position: a refetch (a claim, a new case arriving) can move the
   // rows, and Enter or "a" must act on the case the analyst chose. When that case has left the list, the
   // selection stays at its place (clamped: the list can shrink under it). Computed here, not in an effect.
@@ -82,6 +86,7 @@ export function useQueueKeyboard({
         claim.mutate(current.publicId, {
           onSuccess: () => setMessage(t("assigned", { publicId: current.publicId })),
           onError: (error) => setMessage(error.message),
+          onSettled: onClaimed,
         });
       else if ((key === "x" || key === "X") && bulk && current) picked = pick(position, key === "X", picked);
       else if (key === "?") onHelp();
@@ -111,7 +116,7 @@ export function useQueueKeyboard({
       stopEarly();
       window.removeEventListener("keydown", onKey);
     };
-  }, [items, selected, router, claim, onHelp, context, t, bulk, pick]);
+  }, [items, selected, router, claim, onHelp, onClaimed, context, t, bulk, pick]);
 
   useEffect(() => {
     rows.current[selected]?.scrollIntoView?.({ block: "nearest" });

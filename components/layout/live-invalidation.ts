@@ -7,8 +7,8 @@ import { verificationEventKeys } from "@/lib/webhooks/hooks";
 export { tabQueryClient } from "@/lib/shared/api-client/query-client";
 
 /*
- * Which react-query keys a live event concerns (by prefix, never the whole cache): a case's events the queues
- * and that case, a verification's change that verification and the change feed (the list does not reorder
+ * Which react-query keys a live event concerns (by prefix, never the whole cache): a case's events that case (the
+ * queue, which keeps no cache, reads its view again itself: components/cases/use-queue-data.ts), a verification's change that verification and the change feed (the list does not reorder
  * itself under the analyst: the feed's notice offers the changes, components/verifications/
  * live-changes-notice.tsx), a notification the bell. Apart from the shell (./live-updates.tsx) because the
  * keys come with the verification and case modules, which most pages would not load otherwise.
@@ -21,7 +21,7 @@ const NOTIFICATIONS_KEY = ["notifications"] as const;
 export function keysFor(message: LiveMessage): (readonly unknown[])[] {
   const publicId = typeof message.payload.publicId === "string" ? message.payload.publicId : null;
   if (message.topic.startsWith("case.")) {
-    return [caseKeys.queues(), ...(publicId ? [caseKeys.detail(publicId)] : [])];
+    return publicId ? [caseKeys.detail(publicId)] : [];
   }
   if (message.topic === "verification.changed") {
     return [
@@ -35,5 +35,5 @@ export function keysFor(message: LiveMessage): (readonly unknown[])[] {
 
 /** Back after an outage: whatever the pages show may have changed meanwhile. */
 export function keysAfterOutage(): (readonly unknown[])[] {
-  return [caseKeys.queues(), verificationEventKeys.feed(), NOTIFICATIONS_KEY];
+  return [verificationEventKeys.feed(), NOTIFICATIONS_KEY];
 }

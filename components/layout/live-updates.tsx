@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 
-import { openLiveStream } from "@/lib/shared/api-client/live";
+import { openLiveStream, publishLive } from "@/lib/shared/api-client/live";
 
 /*
  * The tab's one live stream (lib/shared/api-client/live.ts), mounted once by the dashboard's shell. Each
@@ -14,7 +14,8 @@ import { openLiveStream } from "@/lib/shared/api-client/live";
  * the page's first load: it is fetched
  * once the page has loaded, or sooner if an event comes first; events wait for it and are applied in order.
  * A module that fails to load is asked for again by the next event (the events of that attempt are not
- * applied: the pages refresh on their next fetch).
+ * applied: the pages refresh on their next fetch). Views drawn by the server that refresh themselves (the case
+ * queue) hear each event at once through `publishLive`, without that module.
  */
 
 const TOPICS = ["case.opened", "case.assigned", "case.unassigned", "case.outcome", "case.closed", "verification.changed", "notification"];
@@ -47,8 +48,14 @@ export function LiveUpdates() {
     else window.addEventListener("load", warm, { once: true });
     const close = openLiveStream(
       TOPICS,
-      (message) => invalidate((module) => module.keysFor(message)),
-      () => invalidate((module) => module.keysAfterOutage()),
+      (message) => {
+        publishLive(message);
+        invalidate((module) => module.keysFor(message));
+      },
+      () => {
+        publishLive(null);
+        invalidate((module) => module.keysAfterOutage());
+      },
     );
     return () => {
       window.removeEventListener("load", warm);

@@ -7,6 +7,7 @@ import type { Viewer } from "@/components/cases/viewer";
 import { Alert } from "@/components/ui/alert";
 import { AppLink } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
+import { withQueryProvider } from "@/components/ui/query-provider";
 import { useDateTime } from "@/components/ui/use-formatters";
 import { hasPermission } from "@/lib/auth/has-permission";
 import { useAlertAction, useMonitoringAlerts } from "@/lib/monitoring/hooks";
@@ -19,7 +20,8 @@ import { AlertNotes } from "./alert-notes";
  * The Monitoring queue under the review queue: what the ongoing screening found changed about people the team approved
  * (a new PEP status, a new restrictive list, a death), newest first, each in the team's queue the routing rules sent it
  * to (a selector shows one queue). A member who works cases takes one, then its holder (or whoever runs the queue)
- * writes notes on it and clears it or confirms it was acted on.
+ * writes notes on it and clears it or confirms it was acted on. Its heading is the island's
+ * (./alert-queue-island.tsx), which loads this module, with react-query, once the page has loaded.
  */
 export function AlertQueue({ viewer }: { viewer: Viewer }) {
   const t = useTranslations("monitoring.queue");
@@ -60,11 +62,7 @@ export function AlertQueue({ viewer }: { viewer: Viewer }) {
   }
 
   return (
-    <section id="monitoring" aria-labelledby="monitoring-queue-title" className="mt-8 space-y-3">
-      <h2 id="monitoring-queue-title" className="text-lg font-semibold text-slate-900">
-        {t("title")}
-      </h2>
-      <p className="text-sm text-slate-600">{t("intro")}</p>
+    <div className="space-y-3">
       {alerts.data && alerts.data.queues.length > 1 ? (
         <label className="flex items-center gap-2 text-sm">
           <span className="font-medium text-slate-800">{t("queue")}</span>
@@ -156,6 +154,8 @@ export function AlertQueue({ viewer }: { viewer: Viewer }) {
           </table>
         </div>
       ) : null}
-    </section>
+    </div>
   );
 }
+
+export default withQueryProvider(AlertQueue);

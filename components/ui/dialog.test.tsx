@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "@/test/render";
 
 import { Button } from "./button";
-import { Dialog, useLazyDialog } from "./dialog";
+import { Dialog } from "./dialog";
+import { useLazyDialog } from "./lazy-dialog";
 
 /*
  * A lazily loaded dialog opens on the first press whatever the machine's speed (issue 32): its code is asked for as

@@ -7,15 +7,15 @@ import {
   isValidElement,
   useCallback,
   useContext,
-  useEffect,
   useLayoutEffect,
   useRef,
   useState,
-  type ComponentType,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
 } from "react";
+
+import { dialogContentLoaded, loadDialogContent, usePreloadWhenIdle } from "./lazy-dialog";
 
 /*
  * A dialog with the product's look. The Radix part (focus trap, Escape, labelling) is in
@@ -24,24 +24,11 @@ import {
  * A press before the code has arrived is kept: the trigger shows it is busy and the dialog opens when the code
  * does (issue 32). Before the page's code runs at all the trigger is disabled, so no press goes unheard. Focus
  * goes back on close to whatever had it when the dialog opened: the trigger, or the row button that opened a
- * confirmation.
+ * confirmation. A dialog whose own body loads when asked for is `useLazyDialog` (./lazy-dialog.ts), which a page
+ * can use without this module (nor next/dynamic) in its first load.
  */
 
-let contentLoaded = false;
-const loadContent = () =>
-  import("./dialog-content").then((module) => {
-    contentLoaded = true;
-    return module;
-  });
-const DialogContent = dynamic(loadContent, { ssr: false });
-
-/** Loads `load` once the page is idle after the calling component mounts, so a first press finds its code here. */
-function usePreloadWhenIdle(load: () => void) {
-  useEffect(() => {
-    const timer = window.setTimeout(load, 0);
-    return () => window.clearTimeout(timer);
-  }, [load]);
-}
+const DialogContent = dynamic(loadDialogContent, { ssr: false });
 
 const CloseContext = createContext<() => void>(() => undefined);
 
@@ -72,8 +59,8 @@ export function Dialog({
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
-  const [loaded, setLoaded] = useState(contentLoaded);
-  const preload = useCallback(() => void loadContent().then(() => setLoaded(true)), []);
+  const [loaded, setLoaded] = useState(dialogContentLoaded);
+  const preload = useCallback(() => void loadDialogContent().then(() => setLoaded(true)), []);
   usePreloadWhenIdle(preload);
   // Mounted from the first opening on, so Radix runs its own closing (and focus handling) each time.
   const [mounted, setMounted] = useState(open);
@@ -139,50 +126,4 @@ export function DialogClose({ children }: { asChild?: boolean; children: ReactEl
       if (!event.defaultPrevented) close();
     },
   });
-}
-
-/**
- * A dialog whose own code (its body and what only it imports) is loaded when first asked for rather than with
- * the page. Spread `trigger` on the Button that opens it: it carries what Dialog gives its own trigger
- * (aria-haspopup, aria-expanded, pending while a press waits for the code), and that
- * code, with the Radix half, is loaded once the page is idle after the button mounts, or as soon as the pointer
- * or focus reaches it. `Dialog` is the loaded component (null until then): render it with `open` and
- * `setOpen`. Pressed before its code has arrived, the dialog opens (and takes focus) when it does; the
- * button keeps focus meanwhile, so focus goes back to it on close. If the code cannot be loaded the dialog
- * stays closed and the next press tries again.
- */
-export function useLazyDialog<Props>(load: () => Promise<ComponentType<Props>>) {
-  const [open, setOpen] = useState(false);
-  const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null);
-  const loading = useRef<Promise<void> | null>(null);
-  const preload = useCallback(() => {
-    void loadContent();
-    loading.current ??= load().then(
-      (component) => setLoaded(() => component),
-      () => {
-        loading.current = null;
-        setOpen(false);
-      },
-    );
-  }, [load]);
-  usePreloadWhenIdle(preload);
-  return {
-    open,
-    setOpen,
-    Dialog: Loaded,
-    trigger: {
-      "aria-haspopup": "dialog" as const,
-      "aria-expanded": open,
-      // Pressed before the dialog's code arrived, busy with a spinner until the dialog opens (before the page's code
-      // runs, the Button itself is disabled). Busy, not disabled: a disabled button loses focus, and focus goes back
-      // to the button when the dialog closes.
-      busy: open && !Loaded,
-      onPointerEnter: preload,
-      onFocus: preload,
-      onClick: () => {
-        preload();
-        setOpen(true);
-      },
-    },
-  };
 }

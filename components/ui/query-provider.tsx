@@ -7,7 +7,7 @@ import { tabQueryClient } from "@/lib/shared/api-client/query-client";
 
 /**
  * react-query for the client components under it, with the tab's one client (lib/shared/api-client/query-client.ts).
- * Given by each page whose client reads queries (components/layout/hydrated-client.tsx) and by the shell's islands
+ * Given by each page whose client reads queries (the verification's detail, with its hydrated cache) and by the shell's islands
  * that do, never by the shell itself: a page with no query loads none of react-query. An island loaded later (a
  * dialog's form) gives its own, which keeps the client of a provider above it where there is one.
  */

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
-import { useLazyDialog } from "@/components/ui/dialog";
+import { useLazyDialog } from "@/components/ui/lazy-dialog";
 import { hasPermission } from "@/lib/auth/has-permission";
 import type { Permission } from "@/lib/auth/permissions";
 import { caseHref } from "@/lib/cases/queue-context";

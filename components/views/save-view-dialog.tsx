@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { useLazyDialog } from "@/components/ui/dialog";
+import { useLazyDialog } from "@/components/ui/lazy-dialog";
 import type { ViewScope } from "@/lib/views/rules";
 
 /*

@@ -1,4 +1,4 @@
-import type { QueueParams } from "./hooks";
+import type { QueueParams } from "./queue-requests";
 
 /*
  * The queue a case was opened from (tab, filters, sort), carried in the case page's address as `cases=<query>`

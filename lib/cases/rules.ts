@@ -1,6 +1,8 @@
 import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/cases/red-flags";
 import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 
+import { AGE_BUCKETS, RECOMMENDATIONS, RED_FLAGS, stageOf, type AgeBucket, type RedFlag, type Recommendation } from "./queue-rules";
+
 /*
  * The rules of case work, pure and shared (no server imports): which verification needs a person, its red
  * flags and priority, which outcome needs a second person, and when the upstream's final status disagrees
@@ -12,39 +14,20 @@ import { isDecided, type Verification } from "@/lib/upstream/model/verification"
 export const NOTE_MAX_CHARS = 2000;
 export const COMMENT_MAX_CHARS = 1000;
 
-/**
- * The red flags a case stores. The first four may open a case (CASE_RED_FLAGS); `deceased` and `liveness` (a
- * liveness step neither approved nor pending) never open one on their own, but weigh in its priority (lib/cases/priority.ts).
- */
-export const RED_FLAGS = ["pep", "restrictive_list", "low_facematch", "high_risk", "deceased", "liveness"] as const;
-export type RedFlag = (typeof RED_FLAGS)[number];
-
-export const RECOMMENDATIONS = ["approve", "reprove", "escalate"] as const;
-export type Recommendation = (typeof RECOMMENDATIONS)[number];
-
-/**
- * The queues. "open" is the work still to do here: a case whose recommendation is effective (confirmed, or
- * needing no confirmation) leaves it for "decided" (decided here, awaiting the provider's final status), and an
- * escalation for "escalated"; every case closes when the provider's final status arrives. The database applies
- * the same definitions (queueCondition, lib/cases/server/queue.ts); `stageOf` below is the one for a single case.
- */
-export const QUEUES = ["open", "mine", "unassigned", "confirming", "escalated", "decided", "closed"] as const;
-export type Queue = (typeof QUEUES)[number];
-
-/** Where one case stands: the stage decides the queues it is listed in. */
-export type CaseStage = "working" | "confirming" | "escalated" | "decided" | "closed";
-
-/** Outcome states that make a recommendation effective: confirmed, or recorded without needing confirmation. */
-export const EFFECTIVE_STATES = ["confirmed", "recorded"] as const;
-
-export function stageOf(item: { status: string; recommendation: string | null; outcomeState: string | null }): CaseStage {
-  if (item.status === "closed") return "closed";
-  if (item.outcomeState === "pending_confirmation") return "confirming";
-  const effective = (EFFECTIVE_STATES as readonly (string | null)[]).includes(item.outcomeState);
-  if (effective && item.recommendation === "escalate") return "escalated";
-  if (effective && item.recommendation) return "decided";
-  return "working";
-}
+export {
+  AGE_BUCKETS,
+  type AgeBucket,
+  type CaseStage,
+  EFFECTIVE_STATES,
+  QUEUE_SORTS,
+  QUEUES,
+  type Queue,
+  RECOMMENDATIONS,
+  type Recommendation,
+  RED_FLAGS,
+  type RedFlag,
+  stageOf,
+} from "./queue-rules";
 
 /**
  * The provider's review sub-state to show beside the case's own stage, or null when they agree (or the provider said
@@ -70,8 +53,6 @@ export function providerReviewStateToShow(item: {
 }
 
 const REVIEW_STATE_RANK: Record<string, number> = { open: 0, assigned: 1, decided: 2 };
-
-export const QUEUE_SORTS = ["age", "due", "priority"] as const;
 
 /** Reason codes an outcome cites; labels live in messages/<locale>/cases.json under `reasons`. */
 export const REASON_CODES = [
@@ -212,9 +193,6 @@ export function disagrees(recommendation: Recommendation | null, effective: bool
 
 /** Upper bounds of the open backlog's age buckets, in hours; the last bucket is open-ended. */
 export const AGE_BUCKETS_HOURS = [24, 72, 168] as const;
-export const AGE_BUCKETS = ["under_1d", "1d_3d", "3d_7d", "over_7d"] as const;
-export type AgeBucket = (typeof AGE_BUCKETS)[number];
-
 /**
  * The opening times a bucket holds at `now`: opened after `after` and at or before `atOrBefore` (null: no
  * bound). The queue's `age` filter and the overview's backlog count with these same bounds.

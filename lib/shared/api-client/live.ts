@@ -50,6 +50,25 @@ export function useFallbackInterval(ms: number): number | false {
   return useLiveConnected() ? false : ms;
 }
 
+/*
+ * Views that refresh themselves from the stream (the case queue, drawn by the server with no client cache) hear the
+ * shell's stream here: `null` after an outage (whatever they show may have changed meanwhile). The shell publishes
+ * (components/layout/live-updates.tsx); a view subscribes while it is on screen.
+ */
+type LiveListener = (message: LiveMessage | null) => void;
+const listeners = new Set<LiveListener>();
+
+/** Hears the tab's stream until the returned function is called. */
+export function subscribeLive(listener: LiveListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The shell's stream passes each message (or `null`, back after an outage) to the views listening. */
+export function publishLive(message: LiveMessage | null): void {
+  listeners.forEach((listener) => listener(message));
+}
+
 /**
  * Opens the stream; `topics` are the event names to hear. `onReopen` runs when it opens again after failing
  * (what changed meanwhile may be past the server's replay). Returns the function that closes it.
