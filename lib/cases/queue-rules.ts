@@ -42,4 +42,3 @@ export const QUEUE_SORTS = ["age", "due", "priority"] as const;
 
 export const AGE_BUCKETS = ["under_1d", "1d_3d", "3d_7d", "over_7d"] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
-

@@ -1,7 +1,7 @@
 import { redFlags, type RedFlag as VerificationRedFlag } from "@/lib/cases/red-flags";
 import { isDecided, type Verification } from "@/lib/upstream/model/verification";
 
-import { AGE_BUCKETS, RECOMMENDATIONS, RED_FLAGS, stageOf, type AgeBucket, type RedFlag, type Recommendation } from "./queue-rules";
+import { AGE_BUCKETS, RECOMMENDATIONS, RED_FLAGS, stageOf, type AgeBucket, type Recommendation, type RedFlag } from "./queue-rules";
 
 /*
  * The rules of case work, pure and shared (no server imports): which verification needs a person, its red
