@@ -30,7 +30,13 @@ export function CaseQueueTabs({
               className={`rounded-t-md px-3 py-2 text-sm font-medium ${current === name ? "border-b-2 border-brand-700 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
             >
               {t(`tabs.${name}`)}
-              {counts ? <span className="ml-1 text-xs text-slate-600">({counts[name]})</span> : null}
+              {/* A space, not a margin: the tab's name reads "Unassigned (2)", not "Unassigned(2)". */}
+              {counts ? (
+                <>
+                  {" "}
+                  <span className="text-xs text-slate-600">({counts[name]})</span>
+                </>
+              ) : null}
             </BareButton>
           </li>
         ))}

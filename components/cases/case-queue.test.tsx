@@ -53,7 +53,7 @@ describe("CaseQueue", () => {
     const api = mockApi({});
     renderQueue(view(["ver-queue-0001", "ver-queue-0002"]));
     expect(caseIds()).toEqual(["ver-queue-0001", "ver-queue-0002"]);
-    expect(screen.getByRole("button", { name: "Unassigned(2)" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Unassigned (2)" })).toBeVisible();
     expect(api.calls).toEqual([]);
   });
 
