@@ -2,7 +2,7 @@
 //
 // Lighthouse (the `lighthouse` package, desktop preset: simulated 40 ms RTT and 10 Mbit/s, no CPU
 // slow-down) against the production build, in the browser tests' Chromium (headless, their flags), on
-// the sign-in page (signed out), the list with 100 rows and a verification detail (signed in: the
+// the sign-in page (signed out), the list with 100 rows, a verification detail and the case queue (signed in: the
 // session cookie is put in the browser's cookie jar; a run that ends on another address, e.g. the
 // sign-in page, is an error). Per page: the performance, accessibility and best
 // practices scores, the largest contentful paint and the layout shift, each the median of the runs; the
@@ -258,6 +258,7 @@ export default async function benchLighthouse(): Promise<BenchRow[]> {
       { label: "/sign-in (signed out)", path: "/sign-in", signedIn: false },
       { label: "/verifications?per_page=100", path: "/verifications?per_page=100", signedIn: true },
       { label: "/verifications/<id>", path: `/verifications/${encodeURIComponent(id)}`, signedIn: true },
+      { label: "/cases", path: "/cases", signedIn: true },
     ];
     const chromium = await startChromium();
     try {
