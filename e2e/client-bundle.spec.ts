@@ -121,7 +121,7 @@ const FIRST_LOAD_CEILING_KB: Record<string, number> = {
   "/admin/privacy": 165,
   "/admin/roles": 159,
   "/admin/staff": 162,
-  "/cases": 150,
+  "/cases": 162,
   "/compliance/coaf": 158,
   "/kyc": 159,
   "/lookups/cpf": 159,
