@@ -2,6 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 
+import { apiRequestWhenSent } from "@/lib/shared/api-client/api-request-when-sent";
+
 import { SignOutForm } from "./sign-out-form";
 
 /**
@@ -18,8 +20,7 @@ export function SignOutButton({ className = "" }: { className?: string }) {
     setPending(true);
     setFailed(false);
     try {
-      const { apiRequest } = await import("@/lib/shared/api-client/api-request");
-      const { location } = await apiRequest<{ location: string }>("/api/auth/sign-out", { method: "POST", stepUp: false });
+      const { location } = await apiRequestWhenSent<{ location: string }>("/api/auth/sign-out", { method: "POST", stepUp: false });
       // A full page load, not a client-side push: it drops the in-memory query cache (personal data).
       window.location.assign(location);
     } catch {

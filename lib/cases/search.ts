@@ -1,6 +1,7 @@
 import type { SearchResponse } from "@/lib/cases/types";
 import type { SearchInput } from "@/lib/cases/validation";
 import type { ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { apiRequestWhenSent } from "@/lib/shared/api-client/api-request-when-sent";
 import { useRequest } from "@/lib/shared/api-client/use-request";
 
 /*
@@ -10,10 +11,7 @@ import { useRequest } from "@/lib/shared/api-client/use-request";
  * query key. The API client loads with the first search: a page whose own code sends nothing need not carry it.
  */
 
-async function postSearch(input: SearchInput): Promise<SearchResponse> {
-  const { apiRequest } = await import("@/lib/shared/api-client/api-request");
-  return apiRequest<SearchResponse>("/api/search", { method: "POST", body: input });
-}
+const postSearch = (input: SearchInput) => apiRequestWhenSent<SearchResponse>("/api/search", { method: "POST", body: input });
 
 export function useSearch() {
   return useRequest(postSearch);
