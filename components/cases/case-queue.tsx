@@ -20,6 +20,9 @@ import { useQueueData } from "./use-queue-data";
 import { useQueueParams } from "./use-queue-params";
 import type { Viewer } from "./viewer";
 
+// The shortcuts' list comes when first asked for (or once the page is idle), not with the first paint.
+const loadShortcuts = () => import("./shortcuts-dialog").then((module) => module.ShortcutsDialog);
+
 /**
  * The review queue: tabs, filters, the bulk bar for members who work cases, the table with its keys, and the
  * pages. Drawn from the view the server read (`view`); a tab, filter, sort or page asks the server for the next view
@@ -27,9 +30,6 @@ import type { Viewer } from "./viewer";
  * (./use-queue-data.ts). `staff`: whom the bulk bar may assign to (cases.assign holders). `actions` sit beside the
  * title (the page puts saving the view there).
  */
-// The shortcuts' list comes when first asked for (or once the page is idle), not with the first paint.
-const loadShortcuts = () => import("./shortcuts-dialog").then((module) => module.ShortcutsDialog);
-
 export function CaseQueue(props: { view: QueueView; viewer: Viewer; staff: QueueStaff; actions?: ReactNode }) {
   return (
     <ViewNavigationProvider path="/cases">

@@ -48,7 +48,7 @@ export function useQueueData(view: QueueView): { data: CaseQueueResponse | null;
  * `run` one at a time: asked while one runs, it runs once more after it, however many times it was asked meanwhile
  * (as a background read only if every asking was one).
  */
-export function oneAtATime(run: (background: boolean) => Promise<void>): (background: boolean) => void {
+function oneAtATime(run: (background: boolean) => Promise<void>): (background: boolean) => void {
   let running = false;
   let again: { background: boolean } | null = null;
   const go = (background: boolean) => {

@@ -8,9 +8,9 @@ export { tabQueryClient } from "@/lib/shared/api-client/query-client";
 
 /*
  * Which react-query keys a live event concerns (by prefix, never the whole cache): a case's events that case (the
- * queue, which keeps no cache, reads its view again itself: components/cases/use-queue-data.ts), a verification's change that verification and the change feed (the list does not reorder
- * itself under the analyst: the feed's notice offers the changes, components/verifications/
- * live-changes-notice.tsx), a notification the bell. Apart from the shell (./live-updates.tsx) because the
+ * queue, which keeps no cache, reads its view again itself: components/cases/use-queue-data.ts), a verification's
+ * change that verification and the change feed (the list does not reorder itself under the analyst: the feed's
+ * notice offers the changes, components/verifications/live-changes-notice.tsx), a notification the bell. Apart from the shell (./live-updates.tsx) because the
  * keys come with the verification and case modules, which most pages would not load otherwise.
  */
 

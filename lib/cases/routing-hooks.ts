@@ -2,12 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
 
-import { caseKeys } from "./hooks";
-
 // A member's availability in the browser (issue 23): one key, one hook per query or mutation.
 
 export const routingKeys = {
-  routing: () => [...caseKeys.all, "routing"] as const,
   availability: () => ["account", "availability"] as const,
 };
 

@@ -7,12 +7,13 @@ import { SaveViewDialog } from "@/components/views/save-view-dialog";
 import { serverErrorOf } from "@/lib/api/errors";
 import { audited, requestContext } from "@/lib/audit-trail/server";
 import { hasPermission } from "@/lib/auth/has-permission";
+import type { StaffSession } from "@/lib/auth/types";
 import type { QueueParams } from "@/lib/cases/queue-requests";
 import { listQueue } from "@/lib/cases/server/queue";
 import { readRouting } from "@/lib/cases/server/routing";
-import { queueQuerySchema } from "@/lib/cases/validation";
+import { queueQuerySchema, type QueueQuery } from "@/lib/cases/validation";
 import { pageConnection, requireConnectionPageUser } from "@/lib/connections/server/page";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Database } from "@/lib/db/client";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import type { PageSearchParams } from "@/lib/shared/page-search-params";
 
@@ -31,7 +32,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const params: QueueParams = parsed.success && raw.per_page !== undefined ? { ...rest, per_page: perPage } : rest;
   const db = await getDb();
   const [answer, staff] = await Promise.all([
-    readQueue(user, query),
+    readQueue(db, user, query),
     hasPermission(user, "cases.assign") ? readRouting(db).then((routing): QueueStaff => routing.staff) : ([] as QueueStaff),
   ]);
   const viewer = { id: user.id, permissions: user.permissions };
@@ -58,10 +59,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
 }
 
 /** The queue's view, or the failure as GET /api/cases would have answered it. */
-async function readQueue(
-  user: Awaited<ReturnType<typeof requireConnectionPageUser>>,
-  query: ReturnType<typeof queueQuerySchema.parse>,
-): Promise<QueueView["answer"]> {
+async function readQueue(db: Database, user: StaffSession, query: QueueQuery): Promise<QueueView["answer"]> {
   try {
     const data = await audited(
       requestContext(user, await headers()),
@@ -70,7 +68,7 @@ async function readQueue(
         details: { queue: query.queue, sort: query.sort, flag: query.flag ?? null, age: query.age ?? null },
         detailsOf: (list) => ({ count: list.items.length }),
       },
-      async () => listQueue(await getDb(), (await pageConnection()).id, query, user),
+      async () => listQueue(db, (await pageConnection()).id, query, user),
     );
     return { data };
   } catch (error) {
