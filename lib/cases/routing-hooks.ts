@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { apiRequest, type ApiRequestError } from "@/lib/shared/api-client/api-request";
+import { publishLive } from "@/lib/shared/api-client/live";
 
 // A member's availability in the browser (issue 23): one key, one hook per query or mutation.
 
@@ -21,7 +22,9 @@ export function useSetAvailability() {
   type Released = { away: boolean; released: number; reassigned: number; alertsReleased: number; alertsReassigned: number };
   return useMutation<Released, ApiRequestError, boolean>({
     mutationFn: (away) => apiRequest("/api/account/availability", { method: "PUT", body: { away } }),
-    // The queue on screen hears the cases handed back from the live stream (case.unassigned).
+    // The cases handed back change the views on screen (the queue): they read again now, not only when the live
+    // stream says so (case.unassigned), which a tab polling without the stream would hear late.
+    onSuccess: () => publishLive(null),
     onSettled: () => client.invalidateQueries({ queryKey: routingKeys.availability() }),
   });
 }

@@ -52,8 +52,9 @@ export function useFallbackInterval(ms: number): number | false {
 
 /*
  * Views that refresh themselves from the stream (the case queue, drawn by the server with no client cache) hear the
- * shell's stream here: `null` after an outage (whatever they show may have changed meanwhile). The shell publishes
- * (components/layout/live-updates.tsx); a view subscribes while it is on screen.
+ * shell's stream here: `null` when whatever they show may have changed (back after an outage, or the member changed it
+ * elsewhere on the page: going away hands their cases back). The shell publishes (components/layout/live-updates.tsx);
+ * a view subscribes while it is on screen.
  */
 type LiveListener = (message: LiveMessage | null) => void;
 const listeners = new Set<LiveListener>();
@@ -64,7 +65,7 @@ export function subscribeLive(listener: LiveListener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The shell's stream passes each message (or `null`, back after an outage) to the views listening. */
+/** Passes each of the stream's messages, or `null` (read again), to the views listening. */
 export function publishLive(message: LiveMessage | null): void {
   listeners.forEach((listener) => listener(message));
 }
