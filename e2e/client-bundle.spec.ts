@@ -261,6 +261,32 @@ test("a signed-in page that reads no query carries no client data cache in its f
 });
 
 /*
+ * A verification's page is drawn on the server: its evidence (the header, the steps) is there with no script at all,
+ * and the verification reaches the browser once, as that markup, never also as data (the service's field names, in a
+ * dehydrated cache or a client component's props). The detail route's answer, which the page no longer reads, shows
+ * the marker is there to find.
+ */
+const STEPS_AS_DATA = /\\*"steps\\*":\[/;
+
+test("a verification's page draws its evidence on the server and sends the verification once", async ({ browser, adminPage }) => {
+  await adminPage.goto("/verifications");
+  const href = await adminPage.getByRole("main").locator('a[href^="/verifications/"]').first().getAttribute("href");
+  const route = new URL(href!, "http://x").pathname;
+  const publicId = decodeURIComponent(route.split("/").pop()!);
+  const context = await browser.newContext({ storageState: await adminPage.context().storageState(), javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(route);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(publicId);
+  await expect(page.getByRole("heading", { name: "Steps", exact: true })).toBeVisible();
+  expect(await response!.text()).not.toMatch(STEPS_AS_DATA);
+  await context.close();
+  const answer = await adminPage.request.get(`/api/verifications/${encodeURIComponent(publicId)}`);
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toMatch(STEPS_AS_DATA);
+});
+
+/*
  * The shell's own requests (the top bar's search, signing out, the step-up's methods) load the API client when they
  * are used: a page whose own code sends nothing carries none of it before its load event. The client names its network
  * failure in words no other module has. The search still works once the page has loaded (its request brings the

@@ -74,7 +74,7 @@ test("deciding a review case shows on an open list and on the open detail, witho
       .filter({ hasText: /reproved|reprovad/i })
       .first(),
   ).toBeVisible({ timeout: 20_000 });
-  // The history's poll saw the event and asked for the verification again: one more round trip.
+  // The history saw the event and had the server draw the page again (router.refresh): one more round trip.
   await expect(summary.getByText(/reproved|reprovad/i).first()).toBeVisible({ timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 

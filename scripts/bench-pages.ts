@@ -77,6 +77,25 @@ async function serverRender(base: string, cookie: string): Promise<BenchRow[]> {
   ];
 }
 
+/**
+ * A verification's page as the browser loads it (`Sec-Fetch-Dest: document`, so its image tokens come with it): its
+ * HTML's size, markup beside the inline scripts. The verification is drawn on the server and sent once, as markup.
+ */
+async function detailHtml(base: string, cookie: string, id: string): Promise<BenchRow> {
+  const path = `/verifications/${encodeURIComponent(id)}`;
+  const response = await fetch(`${base}${path}`, { headers: { cookie, "sec-fetch-dest": "document" }, redirect: "manual" });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
+  const parts = htmlParts(html);
+  return {
+    suite,
+    case: "server render of a verification's page: HTML size",
+    value: kib(Buffer.byteLength(html)),
+    unit: "KiB",
+    note: `decoded; markup ${kib(parts.markup).toFixed(1)} KiB, inline scripts (the RSC payload) ${kib(parts.scripts).toFixed(1)} KiB`,
+  };
+}
+
 // ---- the list in the browser --------------------------------------------------------------------------
 
 interface PageProbe {
@@ -288,7 +307,7 @@ export default async function benchPages(): Promise<BenchRow[]> {
     const analyst = await signIn(base, DEMO.analyst);
     const admin = await signIn(base, DEMO.admin);
     const id = await someVerificationId(base, analyst.header);
-    const rows = await serverRender(base, analyst.header);
+    const rows = [...(await serverRender(base, analyst.header)), await detailHtml(base, analyst.header, id)];
 
     const executablePath = findChromium();
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });

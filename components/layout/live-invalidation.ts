@@ -1,6 +1,5 @@
 import { caseKeys } from "@/lib/cases/hooks";
 import type { LiveMessage } from "@/lib/shared/api-client/live";
-import { verificationKeys } from "@/lib/verifications/hooks";
 import { verificationEventKeys } from "@/lib/webhooks/hooks";
 
 // The tab's client the keys are invalidated in: loaded with the keys, after the page.
@@ -9,8 +8,10 @@ export { tabQueryClient } from "@/lib/shared/api-client/query-client";
 /*
  * Which react-query keys a live event concerns (by prefix, never the whole cache): a case's events that case (the
  * queue, which keeps no cache, reads its view again itself: components/cases/use-queue-data.ts), a verification's
- * change that verification and the change feed (the list does not reorder itself under the analyst: the feed's
- * notice offers the changes, components/verifications/live-changes-notice.tsx), a notification the bell. Apart from the shell (./live-updates.tsx) because the
+ * change its event history (whose new event has the server draw the verification's page again:
+ * components/verifications/verification-event-history.tsx), its case and the change feed (the list does not reorder
+ * itself under the analyst: the feed's notice offers the changes, components/verifications/live-changes-notice.tsx),
+ * a notification the bell. Apart from the shell (./live-updates.tsx) because the
  * keys come with the verification and case modules, which most pages would not load otherwise.
  */
 
@@ -24,10 +25,7 @@ export function keysFor(message: LiveMessage): (readonly unknown[])[] {
     return publicId ? [caseKeys.detail(publicId)] : [];
   }
   if (message.topic === "verification.changed") {
-    return [
-      verificationEventKeys.feed(),
-      ...(publicId ? [verificationKeys.detail(publicId), verificationEventKeys.history(publicId), caseKeys.detail(publicId)] : []),
-    ];
+    return [verificationEventKeys.feed(), ...(publicId ? [verificationEventKeys.history(publicId), caseKeys.detail(publicId)] : [])];
   }
   if (message.topic === "notification") return [NOTIFICATIONS_KEY];
   return [];

@@ -1,34 +1,24 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 
 import { TemplateFactsContext } from "@/components/cases/template-facts";
-import type { TemplateFacts } from "@/lib/cases/templates";
-import { KNOWN_STEPS, type Verification } from "@/lib/upstream/model/verification";
-import { useVerification } from "@/lib/verifications/hooks";
+import { UNKNOWN_PANEL_FACTS, type PanelFacts } from "@/lib/verifications/panel-facts";
 
-/** The step a decision template's `{failing_step}` names: the first one not approved (one that ended first). */
-function failingStep(verification: Verification): Verification["steps"][number] | undefined {
-  const unapproved = verification.steps.filter((step) => step.state !== "approved");
-  return unapproved.find((step) => step.state !== null) ?? unapproved[0];
-}
+const NeedsDocumentContext = createContext(UNKNOWN_PANEL_FACTS.needsDocument);
 
 /**
- * The verification's facts for the case panel's decision templates (`{flow}`, `{failing_step}`), read from the page's
- * own copy of the verification: never a second read of the service.
+ * The verification's facts for the case panel (its decision templates' `{flow}` and `{failing_step}`, whether asking
+ * to verify again needs the document typed), worked out by the server page from the verification it drew
+ * (lib/verifications/panel-facts.ts): never a second read of the service, nor the verification sent twice.
  */
-export function CaseTemplateFacts({ publicId, children }: { publicId: string; children: ReactNode }) {
-  const t = useTranslations("verifications.steps");
-  const verification = useVerification(publicId, { enabled: false }).data?.verification;
-  const step = verification ? failingStep(verification) : undefined;
-  const facts: TemplateFacts = {
-    flow: verification?.flow ?? null,
-    failing_step: step
-      ? (KNOWN_STEPS as readonly string[]).includes(step.name)
-        ? t(step.name as (typeof KNOWN_STEPS)[number])
-        : step.name
-      : null,
-  };
-  return <TemplateFactsContext.Provider value={facts}>{children}</TemplateFactsContext.Provider>;
+export function CaseTemplateFacts({ facts, children }: { facts: PanelFacts; children: ReactNode }) {
+  return (
+    <TemplateFactsContext.Provider value={facts.template}>
+      <NeedsDocumentContext.Provider value={facts.needsDocument}>{children}</NeedsDocumentContext.Provider>
+    </TemplateFactsContext.Provider>
+  );
 }
+
+/** Whether asking to verify again needs the document typed (true where the page could not tell). */
+export const useNeedsDocument = () => useContext(NeedsDocumentContext);

@@ -7,3 +7,8 @@ export function detailHref(publicId: string, listQuery: string): string {
   const base = `/verifications/${encodeURIComponent(publicId)}`;
   return listQuery ? `${base}?${new URLSearchParams({ list: listQuery }).toString()}` : base;
 }
+
+/** The list the analyst came from (its query string `listQuery`): the detail page's way back. */
+export function backHref(listQuery: string): string {
+  return listQuery ? `/verifications?${listQuery}` : "/verifications";
+}

@@ -9,12 +9,11 @@ import { Button } from "@/components/ui/button";
 import { CpfField } from "@/components/ui/cpf-field";
 import { focusFirstProblem } from "@/components/ui/focus-first-problem";
 import { PurposeField, type PurposeFieldProblem } from "@/components/ui/purpose-field";
-import { compareWithRecords, hasDifference } from "@/lib/lookups/compare";
+import { compareWithRecords, hasDifference, type RecordSubject } from "@/lib/lookups/compare";
 import { useRecordLookup } from "@/lib/lookups/hooks";
 import { LOOKUP_SOURCES, purposeProblem } from "@/lib/lookups/rules";
 import { ApiRequestError } from "@/lib/shared/api-client/api-request";
 import { cpfProblem, type CpfProblem } from "@/lib/shared/cpf";
-import type { Verification } from "@/lib/upstream/model/verification";
 
 import { RecordComparisonTable } from "./record-comparison-table";
 import { RECORD_KEY, useRecordKey } from "./use-record-key";
@@ -29,7 +28,7 @@ const fieldsOf = (error: unknown) => (error instanceof ApiRequestError && error.
  * on the server (POST /api/verifications/:publicId/record), typed only where the service shows it masked. The
  * records live in this component only: a reload forgets them.
  */
-export function DocumentRecordComparison({ verification, canLookUp }: { verification: Verification; canLookUp: boolean }) {
+export function DocumentRecordComparison({ verification, canLookUp }: { verification: RecordSubject; canLookUp: boolean }) {
   const t = useTranslations("verifications.record");
   const te = useTranslations("lookups.errors");
   const errorMessage = useLookupErrorMessage();

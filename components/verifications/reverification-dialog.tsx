@@ -8,7 +8,8 @@ import { hasPermission } from "@/lib/auth/has-permission";
 import type { Permission } from "@/lib/auth/permissions";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseDetail } from "@/lib/cases/types";
-import { useVerification } from "@/lib/verifications/hooks";
+
+import { useNeedsDocument } from "./case-template-facts";
 
 /*
  * "Ask to verify again" on the case panel: the assignee (or a holder of cases.assign) has a new verification
@@ -46,10 +47,8 @@ const loadDialog = () => import("./reverification-form").then((module) => module
 function ReverificationAction({ publicId }: { publicId: string }) {
   const t = useTranslations("cases.reverification");
   const dialog = useLazyDialog(loadDialog);
-  // The document is typed only when the provider itself masks it; the dashboard's own masking hides nothing
-  // from the server, which then uses the document as the provider shows it.
-  const verification = useVerification(publicId).data?.verification;
-  const needsDocument = !verification || (verification.documentMasked && verification.maskedBy !== "dashboard");
+  // The document is typed only when the provider itself masks it (the page's facts: ./case-template-facts.tsx).
+  const needsDocument = useNeedsDocument();
   const ReverificationDialog = dialog.Dialog;
   return (
     <>

@@ -1,5 +1,3 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 
 import { useNumber } from "@/components/ui/use-formatters";

@@ -1,5 +1,3 @@
-"use client";
-
 import type { ReactNode } from "react";
 
 import { useNumber } from "@/components/ui/use-formatters";

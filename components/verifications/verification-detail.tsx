@@ -1,8 +1,7 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
+import { recordSubjectOf } from "@/lib/lookups/compare";
 import type { Verification } from "@/lib/upstream/model/verification";
 
 import { DetailItem } from "./detail-item";
@@ -62,8 +61,9 @@ export function VerificationDetail({
 
       <div data-slot="after-evidence" className="space-y-6">
         {related}
-        {/* The document's data as the service gives it, beside the person's records (looked up on request). */}
-        <DocumentRecordComparison verification={verification} canLookUp={canLookUp} />
+        {/* The document's data as the service gives it, beside the person's records (looked up on request): an island
+            handed only what it compares. */}
+        <DocumentRecordComparison verification={recordSubjectOf(verification)} canLookUp={canLookUp} />
         <VerificationScores verification={verification} />
 
         <section aria-labelledby="steps-heading">

@@ -1,25 +1,26 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 
 import { useDateTime, useNumber } from "@/components/ui/use-formatters";
+import { useViewNavigation } from "@/components/ui/view-navigation";
 import { StatusBadge } from "@/components/verifications/status-badge";
-import { verificationKeys } from "@/lib/verifications/hooks";
 import { useVerificationEvents } from "@/lib/webhooks/hooks";
 
 /*
  * The verification's event history, as the service's webhooks told it, oldest first, with the scores and decision
  * time an event carried (lib/webhooks/server/parse.ts). Polls the
- * dashboard's own store while the page is open; when an event newer than the ones already shown arrives,
- * the verification itself is fetched again, so its status and steps change without a reload.
+ * dashboard's own store while the page is open (the live stream has it read again at once); when an event newer than
+ * the ones already shown arrives, the server draws the page again, so the verification's status and steps change
+ * without a reload (what the member typed in the page's forms stays).
  */
 export function VerificationEventHistory({ publicId }: { publicId: string }) {
   const t = useTranslations("events.history");
   const formatDateTime = useDateTime();
   const formatNumber = useNumber();
-  const queryClient = useQueryClient();
+  const navigation = useViewNavigation();
+  const drawAgain = useEffectEvent(() => navigation.refresh());
   const history = useVerificationEvents(publicId);
   const events = history.data?.events;
   const newest = events?.reduce((max, event) => Math.max(max, event.id), 0);
@@ -28,10 +29,10 @@ export function VerificationEventHistory({ publicId }: { publicId: string }) {
   useEffect(() => {
     if (newest === undefined) return;
     if (seen.current !== undefined && newest > seen.current) {
-      void queryClient.invalidateQueries({ queryKey: verificationKeys.detail(publicId) });
+      drawAgain();
     }
     seen.current = newest;
-  }, [newest, publicId, queryClient]);
+  }, [newest]);
 
   return (
     <section aria-labelledby="event-history-title" className="rounded-lg border border-slate-200 bg-white p-4">

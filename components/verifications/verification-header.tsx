@@ -1,11 +1,10 @@
-"use client";
-
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 import { useDateTime } from "@/components/ui/use-formatters";
 import { canExpire, isDecided, type Verification } from "@/lib/upstream/model/verification";
 
+import { FlowExpiryTime } from "./flow-expiry";
 import { useFlowLabel, useJourneyLabel } from "./labels";
 import { StatusBadge } from "./status-badge";
 
@@ -21,26 +20,19 @@ function InlineItem({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * Until when the person's flow is open (`expires_at`; api/verification-statuses.mdx: expiry is not a status), with the
- * time left or since it ended, while the flow is still theirs to finish (not opened, started). Absent in review or
- * decided, and when the service does not say.
+ * time left or since it ended (./flow-expiry.tsx, kept current in the browser), while the flow is still theirs to
+ * finish (not opened, started). Absent in review or decided, and when the service does not say.
  */
 function FlowExpiry({ verification }: { verification: Verification }) {
   const t = useTranslations("verifications.detail");
-  const dateTime = useDateTime();
-  const format = useFormatter();
-  const now = useNow({ updateInterval: 60_000 });
-  const date = dateTime(verification.expiresAt);
+  const date = useDateTime()(verification.expiresAt);
   if (!verification.expiresAt || !date) return null;
-  const at = new Date(verification.expiresAt);
   // Only while the flow is the person's to finish: in review or decided the date says nothing an analyst acts on,
   // and the header's line is the case page's first screen (the decision form's button must stay on it).
-  if (!canExpire(verification.status) || Number.isNaN(at.getTime())) return null;
-  const relative = format.relativeTime(at, now);
+  if (!canExpire(verification.status) || Number.isNaN(new Date(verification.expiresAt).getTime())) return null;
   return (
     <InlineItem term={t("expiresAt")}>
-      <time dateTime={verification.expiresAt} data-testid="verification-expiry">
-        {at.getTime() <= now.getTime() ? t("expiredWhen", { date, relative }) : t("expiresWhen", { date, relative })}
-      </time>
+      <FlowExpiryTime expiresAt={verification.expiresAt} date={date} />
     </InlineItem>
   );
 }

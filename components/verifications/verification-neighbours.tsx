@@ -23,10 +23,6 @@ import { detailHref } from "./detail-href";
 const viewOf = (data: VerificationListResponse, sort: ListSort | null): RememberedListView =>
   listViewOf(sortItems(data.items, sort, data.enrichment), data);
 
-export function backHref(listQuery: string): string {
-  return listQuery ? `/verifications?${listQuery}` : "/verifications";
-}
-
 function useListContext(listQuery: string) {
   const parsed = parseListQuery(new URLSearchParams(listQuery));
   return parsed.ok ? parsed : { filters: null, sort: null };

@@ -80,7 +80,21 @@ export function compareValues(kind: Kind, document: Value, record: Value): Verdi
   return normalised(kind, document) === normalised(kind, record) ? "matches" : "differs";
 }
 
-const documentValues = (verification: Verification): Record<ComparedField, Value> => ({
+/**
+ * What the comparison reads of a verification: its document, the person's fields it compares, and whether (and by whom)
+ * the document is masked. The server page hands the comparison's client code this, not the whole verification.
+ */
+export type RecordSubject = Pick<Verification, "publicId" | "document" | "documentMasked" | "maskedBy"> & {
+  person: Pick<Verification["person"], "name" | "birthDate" | "motherName" | "pep">;
+};
+
+export function recordSubjectOf(verification: Verification): RecordSubject {
+  const { name, birthDate, motherName, pep } = verification.person;
+  const { publicId, document, documentMasked, maskedBy } = verification;
+  return { publicId, document, documentMasked, maskedBy, person: { name, birthDate, motherName, pep } };
+}
+
+const documentValues = (verification: RecordSubject): Record<ComparedField, Value> => ({
   cpf: verification.document,
   name: verification.person.name,
   birthDate: verification.person.birthDate,
@@ -103,7 +117,7 @@ const historyValues = (record: CpfHistoryRecord): Record<ComparedField, Value> =
 });
 
 /** The comparison table: each field the document gives, beside each record looked up (none before a lookup). */
-export function compareWithRecords(verification: Verification, results: readonly CpfLookupResponse[] = []): ComparisonRow[] {
+export function compareWithRecords(verification: RecordSubject, results: readonly CpfLookupResponse[] = []): ComparisonRow[] {
   const own = documentValues(verification);
   const sources = results.map((result) => ({
     source: result.source,

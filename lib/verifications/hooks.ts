@@ -8,7 +8,6 @@ import { normalizeFilters, type CreateVerificationInput } from "@/lib/verificati
 import type {
   CreateVerificationResponse,
   RelatedVerificationsResponse,
-  VerificationDetailResponse,
   VerificationListResponse,
   VerificationMediaResponse,
 } from "@/lib/verifications/types";
@@ -26,8 +25,6 @@ export const verificationKeys = {
   all: ["verifications"] as const,
   lists: () => [...verificationKeys.all, "list"] as const,
   list: (filters: VerificationFilters) => [...verificationKeys.lists(), normalizeFilters(filters)] as const,
-  details: () => [...verificationKeys.all, "detail"] as const,
-  detail: (publicId: string) => [...verificationKeys.details(), publicId] as const,
   media: (publicId: string) => [...verificationKeys.all, "media", publicId] as const,
   /** The tokens of a case read ahead (the queue's next): apart, so a refused read ahead never becomes the page's error. */
   mediaAhead: (publicId: string) => [...verificationKeys.all, "media-ahead", publicId] as const,
@@ -41,10 +38,6 @@ export function verificationsApiUrl(filters: VerificationFilters): string {
 
 export function fetchVerifications(filters: VerificationFilters, signal?: AbortSignal): Promise<VerificationListResponse> {
   return apiRequest(verificationsApiUrl(filters), { signal });
-}
-
-export function fetchVerification(publicId: string, signal?: AbortSignal): Promise<VerificationDetailResponse> {
-  return apiRequest(`/api/verifications/${encodeURIComponent(publicId)}`, { signal });
 }
 
 /**
@@ -84,20 +77,9 @@ export function verificationsQuery(filters: VerificationFilters) {
   });
 }
 
-export function verificationQuery(publicId: string) {
-  return queryOptions<VerificationDetailResponse, ApiRequestError>({
-    queryKey: verificationKeys.detail(publicId),
-    queryFn: ({ signal }) => fetchVerification(publicId, signal),
-  });
-}
-
 /** The list; the previous rows stay on screen while a new filter loads (`isPlaceholderData`). */
 export function useVerifications(filters: VerificationFilters, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...verificationsQuery(filters), enabled });
-}
-
-export function useVerification(publicId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...verificationQuery(publicId), enabled });
 }
 
 /** The same person's other verifications (by the CPF's keyed hash in the dashboard's index). */

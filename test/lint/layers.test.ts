@@ -49,7 +49,7 @@ describe("npm run lint enforces the layering", () => {
       `import { StatusBadge } from "@/components/verifications/status-badge";`,
       "The cases feature imports only these features",
     ],
-    ["components/cases/probe.tsx", `import { useVerification } from "@/lib/verifications/hooks";`, "The cases feature"],
+    ["components/cases/probe.tsx", `import { useRelatedVerifications } from "@/lib/verifications/hooks";`, "The cases feature"],
     ["components/ui/probe.tsx", `import { QUEUES } from "@/lib/cases/rules";`, "components/ui is the UI base"],
     ["components/ui/probe.tsx", `import { StateBadge } from "@/components/cases/case-badges";`, "components/ui is the UI base"],
     ["components/ui/probe.tsx", `import { ROLES } from "@/lib/auth/roles";`, "components/ui is the UI base"],

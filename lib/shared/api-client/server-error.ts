@@ -2,9 +2,8 @@ import { ApiRequestError } from "./api-request";
 
 /*
  * A server page's failed first fetch, handed to its client component as a plain serialisable value (an
- * Error instance does not cross the server/client boundary). A page handed to react-query puts it in the cache as
- * that query's error (./server-error-seed.ts); a page drawn on the server shows it with its retry. No react-query
- * here: a page drawn on the server loads none.
+ * Error instance does not cross the server/client boundary), shown with its retry (components/ui/server-error-state.tsx).
+ * No react-query here: a page drawn on the server loads none.
  */
 export interface ServerError {
   status: number;
