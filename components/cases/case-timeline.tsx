@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { useDateTime } from "@/components/ui/use-formatters";
+import { useCase } from "@/lib/cases/hooks";
 import { caseHref } from "@/lib/cases/queue-context";
 import type { CaseDetail } from "@/lib/cases/types";
 
@@ -130,4 +131,10 @@ export function CaseTimeline({ detail }: { detail: CaseDetail }) {
       )}
     </section>
   );
+}
+
+/** The case's timeline (below the evidence on the case page), from the case the page's panel reads. */
+export function CaseHistory({ publicId, context = "" }: { publicId: string; context?: string }) {
+  const detail = useCase(publicId, context).data?.case;
+  return detail ? <CaseTimeline detail={detail} /> : null;
 }

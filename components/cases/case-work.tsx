@@ -13,7 +13,6 @@ import { CaseClaim } from "./case-claim";
 import { CaseFacts, CaseStageNotes } from "./case-facts";
 import { useFocusNeverLost } from "./case-panel-focus";
 import { CasePanelHeading } from "./case-panel-heading";
-import { CaseTimeline } from "./case-timeline";
 import { CoafReportAction } from "./coaf-report-action";
 import { ErrorLine } from "./error-line";
 import { CaseNoteForm } from "./note-form";
@@ -90,13 +89,6 @@ function NoCase({ keys }: { keys: (target: CaseKeyTarget | null) => void }) {
     return () => keys(null);
   }, [keys]);
   return <p className="text-sm text-slate-600">{t("none")}</p>;
-}
-
-/** The case's timeline (below the evidence on the case page). */
-export function CaseHistory({ publicId, context = "" }: { publicId: string; context?: string }) {
-  const query = useCase(publicId, context);
-  const detail = query.data?.case;
-  return detail ? <CaseTimeline detail={detail} /> : null;
 }
 
 function CasePanel({

@@ -3,13 +3,12 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
-import { CaseHistory } from "@/components/cases/case-work";
 import { AdoptPageView } from "@/components/ui/adopt-page-view";
 import { AppLink as Link } from "@/components/ui/app-link";
 import { QueryProvider } from "@/components/ui/query-provider";
 import { ViewNavigationProvider } from "@/components/ui/view-navigation";
+import { DetailHistoriesIsland } from "@/components/verifications/detail-histories-island";
 import { backHref } from "@/components/verifications/detail-href";
-import { VerificationEventHistory } from "@/components/verifications/verification-event-history";
 import { VerificationEvidence } from "@/components/verifications/verification-evidence";
 import { VerificationNotFound } from "@/components/verifications/verification-not-found";
 import { serverErrorOf } from "@/lib/api/errors";
@@ -37,7 +36,7 @@ import { DecisionPanel } from "./page-client";
 
 // /verifications/[publicId]: one verification, read and drawn here (the evidence column is server components, its
 // data sent once, as HTML); the browser's islands are the images (short-lived tokens), the record lookup, the
-// neighbours, the same person's panel, the histories and the decision panel, whose case is read in the browser.
+// neighbours, the same person's panel, the histories (after the load) and the decision panel, whose case is read in the browser.
 
 /**
  * The same person's panel comes with the page (usually one index lookup; the service only for related
@@ -174,8 +173,7 @@ export default async function VerificationPage({
                     </Link>
                   }
                 />
-                <CaseHistory publicId={publicId} context={queueContext} />
-                <VerificationEventHistory publicId={publicId} />
+                <DetailHistoriesIsland publicId={publicId} queueContext={queueContext} />
               </div>
               <aside
                 id="decision-panel"
