@@ -34,9 +34,10 @@ import { viewRelatedVerifications } from "@/lib/verifications/server/related";
 
 import { DecisionPanel } from "./page-client";
 
-// /verifications/[publicId]: one verification, read and drawn here (the evidence column is server components, its
-// data sent once, as HTML); the browser's islands are the images (short-lived tokens), the record lookup, the
-// neighbours, the same person's panel, the histories (after the load) and the decision panel, whose case is read in the browser.
+// /verifications/[publicId]: one verification, read and drawn here (the evidence column is server components: the
+// verification reaches the browser as markup, never also as data); the browser's islands are the images (short-lived
+// tokens), the record lookup, the neighbours, the same person's panel, the histories (after the load) and the decision
+// panel, whose case is read in the browser.
 
 /**
  * The same person's panel comes with the page (usually one index lookup; the service only for related
@@ -126,7 +127,8 @@ export default async function VerificationPage({
   const requestHeaders = await headers();
   const context = requestContext(user, requestHeaders);
   const read = await readVerification(queryClient, context, publicId, user, requestHeaders);
-  // Outside the try: notFound() works by throwing. Where another connection holds it, the not-found page names it.
+  // Here, not in readVerification's try: notFound() works by throwing. Where another connection holds it, the
+  // not-found page names it.
   if ("missing" in read) {
     const elsewhere = await locateElsewhere(publicId, await pageConnections(), (await pageConnection()).id);
     if (!elsewhere) notFound();
